@@ -1,0 +1,5 @@
+"""`python -m companion` runs the same command as `companion`."""
+
+from companion.cli import main
+
+raise SystemExit(main())

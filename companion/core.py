@@ -1,0 +1,80 @@
+"""The rules kernel every game plugs into: the error players read and the game description."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+
+JsonValue = Any
+"""A value `json.dumps` accepts: what a game's `describe` returns for `companion show --json`."""
+
+
+class RuleError(Exception):
+    """A move the rules refuse; the message is shown to players as it is, so it names the rule."""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One reason for points: who, how many, and why, in words a player would say."""
+
+    player: str
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Score:
+    """A final or running score: totals per player, the ordered reasons and the winners."""
+
+    totals: Mapping[str, int]
+    lines: tuple[ScoreLine, ...] = ()
+    winners: tuple[str, ...] = ()
+    lower_is_better: bool = False
+
+
+@dataclass(frozen=True)
+class Game(Generic[SetupT, StateT]):
+    """Everything the session, the saves and the app need to know about one game.
+
+    Each game module builds one `Game` and the registry lists them; nothing else is game-specific
+    outside that module and its screens.
+    """
+
+    id: str
+    """Stable identifier used in save files and on the command line (`sojourn`, `cavendish` ...)."""
+    title: str
+    """The game's name as printed on the box."""
+    min_players: int
+    max_players: int
+    setup_type: type[SetupT]
+    """Frozen dataclass of what is chosen once before play (players, options, card data)."""
+    state_type: type[StateT]
+    action_types: tuple[type, ...]
+    """Every frozen dataclass `apply` accepts; their class names are written into save files."""
+    start: Callable[[SetupT], StateT]
+    """The state at the start of play; raises `RuleError` for an impossible setup."""
+    apply: Callable[[StateT, Any], StateT]
+    """Return the state after an action, or raise `RuleError` and change nothing."""
+    narrate: Callable[[StateT, Any, StateT], str]
+    """The log line for an action, given the states before and after it."""
+    summary: Callable[[StateT], str]
+    """One line for the saved-games list ("Health 5, Charge 3, 2 fragments")."""
+    status: Callable[[StateT], str]
+    """`playing` while the game goes on, else how it ended (`won`, `lost`, `finished` ...)."""
+    describe: Callable[[StateT], dict[str, JsonValue]]
+    """The state as plain data for `companion show ID --json`."""
+    score: Callable[[StateT], Score] | None = None
+    """The explained score, for games that have one."""
+    setup_summary: Callable[[SetupT], str] = field(default=lambda setup: "")
+    """A few words on the setup for listings ("2 players, duel")."""
+
+    def action_type(self, name: str) -> type | None:
+        """The action class with this name, as written in save files, if the game has it."""
+        for action_type in self.action_types:
+            if action_type.__name__ == name:
+                return action_type
+        return None

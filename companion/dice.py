@@ -1,0 +1,147 @@
+"""Dice notation, app rolls with an injected random source, and rolls typed in from real dice.
+
+Percentile dice (`d%`, `d100`) are two ten-sided dice: a tens die showing 00-90 and a units die
+showing 0-9. Their faces are kept as they fell so a game can read them its own way; the total here
+reads 1-100 with "00" + "0" = 100.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_MODIFIER = 10_000
+
+Source = Literal["app", "physical"]
+
+_NOTATION = re.compile(r"^(?P<count>\d*)d(?P<sides>%|\d+)(?:(?P<sign>[+-])(?P<mod>\d+))?$")
+
+
+class DiceError(ValueError):
+    """Dice notation or a typed-in roll that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """What to roll: `count` dice of `sides` sides plus `modifier`; percentile dice are d100."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    @property
+    def percentile(self) -> bool:
+        """True for d% / d100, rolled as a tens die and a units die."""
+        return self.sides == 100
+
+    @property
+    def faces_per_die(self) -> int:
+        """How many faces one die contributes to a roll's record (2 for percentile dice)."""
+        return 2 if self.percentile else 1
+
+    @property
+    def expression(self) -> str:
+        """The notation written back in its usual form (`2d6+1`, `d%`)."""
+        count = "" if self.count == 1 else str(self.count)
+        sides = "%" if self.percentile else str(self.sides)
+        modifier = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{count}d{sides}{modifier}"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll as it happened: the notation, every face, the total, and who rolled it."""
+
+    expression: str
+    faces: tuple[int, ...]
+    """Each die's face; percentile dice give (tens, units) pairs such as (30, 7)."""
+    total: int
+    source: Source = "app"
+
+
+def parse(expression: str) -> DiceSpec:
+    """Read dice notation (`NdM`, `NdM+K`, `NdM-K`, `dM`, `d%`, `d100`) or raise `DiceError`."""
+    text = expression.strip().lower().replace(" ", "")
+    if not text:
+        raise DiceError("No dice given: type something like d6, 2d6+1 or d%.")
+    match = _NOTATION.match(text)
+    if match is None:
+        raise DiceError(f"'{expression}' is not dice notation: use NdM, NdM+K, NdM-K, dM or d%.")
+    count = int(match["count"]) if match["count"] else 1
+    sides = 100 if match["sides"] == "%" else int(match["sides"])
+    modifier = int(match["mod"] or 0) * (-1 if match["sign"] == "-" else 1)
+    if not 1 <= count <= MAX_DICE:
+        raise DiceError(f"'{expression}': roll between 1 and {MAX_DICE} dice, not {count}.")
+    if not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"'{expression}': a die needs 2 to {MAX_SIDES} sides, not {sides}.")
+    if abs(modifier) > MAX_MODIFIER:
+        raise DiceError(f"'{expression}': the modifier must be within ±{MAX_MODIFIER}.")
+    return DiceSpec(count, sides, modifier)
+
+
+def percentile_value(tens: int, units: int, *, zero_is_hundred: bool = True) -> int:
+    """Read a tens die (0-90) and a units die (0-9): 1-100 ("00"+"0" = 100) or 0-99 if not."""
+    value = tens + units
+    if value == 0 and zero_is_hundred:
+        return 100
+    return value
+
+
+def percentile_faces(value: int) -> tuple[int, int]:
+    """The (tens, units) faces that show a value read 1-100 (100 shows as "00" + "0")."""
+    if not 1 <= value <= 100:
+        raise DiceError(f"A percentile roll reads 1 to 100, not {value}.")
+    value %= 100
+    return (value // 10 * 10, value % 10)
+
+
+def roll(spec: DiceSpec | str, rng: random.Random) -> Roll:
+    """Roll with the given random source (seed it for a repeatable roll)."""
+    spec = parse(spec) if isinstance(spec, str) else spec
+    faces: list[int] = []
+    for _ in range(spec.count):
+        if spec.percentile:
+            faces += [rng.randint(0, 9) * 10, rng.randint(0, 9)]
+        else:
+            faces.append(rng.randint(1, spec.sides))
+    return Roll(spec.expression, tuple(faces), _total(spec, faces), "app")
+
+
+def physical(spec: DiceSpec | str, faces: tuple[int, ...] | list[int]) -> Roll:
+    """A roll made on real dice and typed in; every face is checked against the dice."""
+    spec = parse(spec) if isinstance(spec, str) else spec
+    faces = list(faces)
+    expected = spec.count * spec.faces_per_die
+    if len(faces) != expected:
+        raise DiceError(f"{spec.expression} needs {expected} faces, you gave {len(faces)}.")
+    for index, face in enumerate(faces):
+        if spec.percentile:
+            tens = index % 2 == 0
+            allowed = range(0, 91, 10) if tens else range(10)
+            if face not in allowed:
+                which = "tens die shows 00-90" if tens else "units die shows 0-9"
+                raise DiceError(f"{face} cannot be on a percentile die: the {which}.")
+        elif not 1 <= face <= spec.sides:
+            raise DiceError(f"{face} is not a face of a d{spec.sides} (1-{spec.sides}).")
+    return Roll(spec.expression, tuple(faces), _total(spec, faces), "physical")
+
+
+def physical_total(spec: DiceSpec | str, total: int) -> Roll:
+    """A single die (or a percentile pair) entered by its reading, such as 37 on d% or 4 on d6."""
+    spec = parse(spec) if isinstance(spec, str) else spec
+    if spec.count != 1 or spec.modifier:
+        raise DiceError(f"Type each face of {spec.expression}, not only the total.")
+    if spec.percentile:
+        return physical(spec, percentile_faces(total))
+    return physical(spec, [total])
+
+
+def _total(spec: DiceSpec, faces: list[int]) -> int:
+    if spec.percentile:
+        pairs = zip(faces[0::2], faces[1::2], strict=True)
+        return sum(percentile_value(t, u) for t, u in pairs) + spec.modifier
+    return sum(faces) + spec.modifier

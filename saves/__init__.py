@@ -1,0 +1,1 @@
+"""Table Companion's persistence: TOML save files, written atomically, read with clear errors."""

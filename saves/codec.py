@@ -1,0 +1,172 @@
+"""Frozen dataclasses to plain TOML data and back, with every value's type checked on the way in.
+
+Supported field types: bool, int, float, str, Literal, Enum, nested dataclasses, `tuple[X, ...]`,
+fixed tuples, `dict[str, X]` and `X | None` (None is left out of the file, since TOML has no null).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from typing import Any, Literal, TypeVar, Union
+
+T = TypeVar("T")
+
+MAX_DEPTH = 32
+
+
+class CodecError(ValueError):
+    """Data that does not fit the expected shape; `where` is the dotted path to the bad value."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where or 'top level'}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def to_plain(value: Any) -> Any:
+    """A dataclass (or value inside one) as TOML-ready data: tables, arrays, strings, numbers."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: to_plain(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if getattr(value, f.name) is not None
+        }
+    if isinstance(value, enum.Enum):
+        return to_plain(value.value)
+    if isinstance(value, tuple | list):
+        return [to_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_plain(item) for key, item in value.items() if item is not None}
+    return value
+
+
+def from_plain(cls: type[T], data: Any, where: str = "") -> T:
+    """Build `cls` from plain data, or raise `CodecError` naming the first bad value."""
+    return typing.cast(T, _decode(cls, data, where, 0))
+
+
+def _decode(hint: Any, data: Any, where: str, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise CodecError(where, "nested too deeply")
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return data
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _decode_dataclass(hint, data, where, depth)
+    if origin in (Union, types.UnionType):
+        return _decode_union(args, data, where, depth)
+    if origin is Literal:
+        if data not in args or type(data) is not type(args[0]):
+            choices = ", ".join(repr(a) for a in args)
+            raise CodecError(where, f"{data!r} is not one of {choices}")
+        return data
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(data)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in hint)
+            raise CodecError(where, f"{data!r} is not one of {choices}") from None
+    if origin is tuple:
+        return _decode_tuple(args, data, where, depth)
+    if origin is dict:
+        return _decode_dict(args, data, where, depth)
+    return _decode_scalar(hint, data, where)
+
+
+def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
+    if not isinstance(data, dict):
+        raise CodecError(where, f"expected a table, found {_kind(data)}")
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise CodecError(where, f"unknown key {unknown[0]!r}")
+    values: dict[str, Any] = {}
+    for name, field in fields.items():
+        path = f"{where}.{name}" if where else name
+        if name in data:
+            values[name] = _decode(hints[name], data[name], path, depth + 1)
+        elif _optional(hints[name]):
+            values[name] = None
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise CodecError(path, "missing")
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as error:
+        raise CodecError(where, str(error)) from None
+
+
+def _decode_union(args: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:
+    if data is None and type(None) in args:
+        return None
+    errors = []
+    for arg in args:
+        if arg is type(None):
+            continue
+        try:
+            return _decode(arg, data, where, depth + 1)
+        except CodecError as error:
+            errors.append(error.problem)
+    raise CodecError(where, " or ".join(errors))
+
+
+def _decode_tuple(args: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:
+    if not isinstance(data, list):
+        raise CodecError(where, f"expected an array, found {_kind(data)}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(
+            _decode(args[0], item, f"{where}[{i}]", depth + 1) for i, item in enumerate(data)
+        )
+    if len(data) != len(args):
+        raise CodecError(where, f"expected {len(args)} items, found {len(data)}")
+    return tuple(
+        _decode(a, item, f"{where}[{i}]", depth + 1)
+        for i, (a, item) in enumerate(zip(args, data, strict=True))
+    )
+
+
+def _decode_dict(args: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:
+    if not isinstance(data, dict):
+        raise CodecError(where, f"expected a table, found {_kind(data)}")
+    value_hint = args[1] if args else Any
+    return {str(k): _decode(value_hint, v, f"{where}.{k}", depth + 1) for k, v in data.items()}
+
+
+def _decode_scalar(hint: Any, data: Any, where: str) -> Any:
+    if hint is float and isinstance(data, int | float) and not isinstance(data, bool):
+        return float(data)
+    if hint in (int, str, bool) and type(data) is hint:
+        return data
+    if hint in (int, str, bool, float):
+        raise CodecError(where, f"expected {_NAMES[hint]}, found {_kind(data)}")
+    raise CodecError(where, f"cannot read a value of type {hint!r}")
+
+
+def _optional(hint: Any) -> bool:
+    return typing.get_origin(hint) in (Union, types.UnionType) and type(None) in typing.get_args(
+        hint
+    )
+
+
+_NAMES: dict[type, str] = {
+    int: "a whole number",
+    str: "text",
+    bool: "true or false",
+    float: "a number",
+}
+
+
+def _kind(data: Any) -> str:
+    for kind, name in _NAMES.items():
+        if type(data) is kind:
+            shown = data[:40] if isinstance(data, str) else data
+            return f"{name} ({shown!r})"
+    if isinstance(data, dict):
+        return "a table"
+    if isinstance(data, list):
+        return "an array"
+    return type(data).__name__

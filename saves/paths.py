@@ -1,0 +1,45 @@
+"""Every folder and file the companion writes, in one place (`companion locate` prints them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+HOME_VARIABLE = "COMPANION_HOME"
+
+
+def data_home(override: Path | str | None = None) -> Path:
+    """The data folder: the override, else `$COMPANION_HOME`, else the user data folder."""
+    if override is not None:
+        return Path(override)
+    from_environment = os.environ.get(HOME_VARIABLE)
+    if from_environment:
+        return Path(from_environment)
+    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+def games_dir(home: Path) -> Path:
+    """One TOML file per game lives here."""
+    return home / "games"
+
+
+def settings_path(home: Path) -> Path:
+    """Preferences and card data typed once, remembered between games."""
+    return home / "settings.toml"
+
+
+def rolls_path(home: Path) -> Path:
+    """The dice tray's roll history."""
+    return home / "rolls.toml"
+
+
+def locations(home: Path) -> dict[str, Path]:
+    """Name -> path for everything the companion keeps."""
+    return {
+        "data": home,
+        "games": games_dir(home),
+        "settings": settings_path(home),
+        "rolls": rolls_path(home),
+    }

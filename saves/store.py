@@ -1,0 +1,266 @@
+"""Saved games: one TOML file per game in `games/`, replayed through the rules when loaded.
+
+A file that cannot be used is never changed or deleted: it is reported with its path and problem.
+The format is documented in docs/save-format.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.core import Game, RuleError
+from companion.registry import GAMES
+from companion.session import Session
+from saves.codec import CodecError, from_plain, to_plain
+from saves.files import SaveError, read_toml, write_toml
+from saves.paths import games_dir
+
+FORMAT = 1
+"""The save format this version writes."""
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""Format N -> N + 1 upgrades, applied in turn to an older file's data when it is loaded."""
+
+ACTION_KEY = "action"
+"""The key naming an action's class inside each `[[actions]]` table."""
+
+MAX_TITLE = 80
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+
+
+def utc_now() -> datetime:
+    """The real clock, used unless a test injects another."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class SavedGame:
+    """A game on disk and in play: its id, title, times and live session."""
+
+    def __init__(
+        self, save_id: str, title: str, session: Session, created: datetime, updated: datetime
+    ) -> None:
+        self.id = save_id
+        self.title = title
+        self.session = session
+        self.created = created
+        self.updated = updated
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.session.game
+
+    @property
+    def status(self) -> str:
+        return self.game.status(self.session.state)
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One line of the saved-games list."""
+
+    id: str
+    title: str
+    game_id: str
+    game_title: str
+    updated: datetime
+    summary: str
+    status: str
+
+
+@dataclass(frozen=True)
+class UnreadableSave:
+    """A file in the games folder that cannot be loaded, and why; it is left as it is."""
+
+    path: Path
+    reason: str
+
+
+def clean_title(title: str) -> str:
+    """A title as stored: printable, single line, trimmed, at most 80 characters."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in title)
+    return " ".join(printable.split())[:MAX_TITLE]
+
+
+class SaveStore:
+    """The games folder: create, save, load and list games."""
+
+    def __init__(
+        self,
+        home: Path,
+        clock: Callable[[], datetime] = utc_now,
+        games: Mapping[str, Game[Any, Any]] = GAMES,
+    ) -> None:
+        self.home = home
+        self.folder = games_dir(home)
+        self.clock = clock
+        self.games = games
+
+    def path_for(self, save_id: str) -> Path:
+        """The file of a save id; an id that could leave the folder is refused."""
+        if not _ID.match(save_id):
+            raise SaveError(self.folder / "?", f"'{save_id}' is not a save id")
+        return self.folder / f"{save_id}.toml"
+
+    def create(self, game: Game[Any, Any], setup: Any, title: str = "") -> SavedGame:
+        """Start a new game file (the setup is checked by the rules first)."""
+        session = Session(game, setup)
+        now = self.clock()
+        save_id = self._new_id(game.id, now)
+        saved = SavedGame(save_id, clean_title(title) or game.title, session, now, now)
+        self.save(saved)
+        return saved
+
+    def save(self, saved: SavedGame) -> None:
+        """Write the whole game atomically (autosave calls this after every action)."""
+        saved.updated = self.clock()
+        write_toml(self.path_for(saved.id), to_document(saved))
+
+    def load(self, save_id: str) -> SavedGame:
+        """Read and replay a saved game, or raise `SaveError` naming the file and the problem."""
+        path = self.path_for(save_id)
+        return from_document(path, read_toml(path), self.games)
+
+    def listing(self) -> tuple[list[SaveEntry], list[UnreadableSave]]:
+        """Readable games newest first, and the files that could not be read."""
+        entries: list[SaveEntry] = []
+        unreadable: list[UnreadableSave] = []
+        if not self.folder.is_dir():
+            return entries, unreadable
+        for path in sorted(self.folder.glob("*.toml")):
+            try:
+                saved = from_document(path, read_toml(path), self.games)
+            except SaveError as error:
+                unreadable.append(UnreadableSave(path, str(error)))
+                continue
+            state = saved.session.state
+            entries.append(
+                SaveEntry(
+                    saved.id,
+                    saved.title,
+                    saved.game.id,
+                    saved.game.title,
+                    saved.updated,
+                    saved.game.summary(state),
+                    saved.status,
+                )
+            )
+        entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
+        return entries, unreadable
+
+    def _new_id(self, game_id: str, now: datetime) -> str:
+        stem = f"{game_id}-{now:%Y%m%d-%H%M%S}"
+        candidate, counter = stem, 1
+        while (self.folder / f"{candidate}.toml").exists():
+            counter += 1
+            candidate = f"{stem}-{counter}"
+        return candidate
+
+
+def to_document(saved: SavedGame) -> dict[str, Any]:
+    """The TOML document of a saved game."""
+    actions = []
+    for action in saved.session.actions:
+        actions.append({ACTION_KEY: type(action).__name__, **to_plain(action)})
+    return {
+        "format": FORMAT,
+        "id": saved.id,
+        "game": saved.game.id,
+        "title": saved.title,
+        "created": saved.created,
+        "updated": saved.updated,
+        "setup": to_plain(saved.session.setup),
+        "actions": actions,
+    }
+
+
+def from_document(
+    path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] = GAMES
+) -> SavedGame:
+    """Check, migrate and replay a parsed save file; any problem becomes a `SaveError`."""
+    try:
+        return _from_document(path, data, games)
+    except SaveError:
+        raise
+    except CodecError as error:
+        raise SaveError(path, str(error)) from None
+    except (RecursionError, MemoryError, OverflowError):
+        raise SaveError(path, "values too large or nested too deeply") from None
+    except Exception as error:  # a damaged file must never crash the app
+        raise SaveError(path, f"unusable content ({type(error).__name__}: {error})") from None
+
+
+def _from_document(
+    path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]]
+) -> SavedGame:
+    data = migrate(path, data)
+    game_id = _field(path, data, "game", str)
+    game = games.get(game_id)
+    if game is None:
+        raise SaveError(path, f"unknown game '{game_id}'")
+    save_id = _field(path, data, "id", str)
+    if not _ID.match(save_id) or path.stem != save_id:
+        raise SaveError(path, f"id '{save_id}' does not match the file name")
+    title = clean_title(_field(path, data, "title", str))
+    created = _field(path, data, "created", datetime)
+    updated = _field(path, data, "updated", datetime)
+    setup = from_plain(game.setup_type, _field(path, data, "setup", dict), "setup")
+    raw_actions = _field(path, data, "actions", list)
+    try:
+        session = Session(game, setup)
+    except RuleError as error:
+        raise SaveError(path, f"the setup is refused by the rules: {error}") from None
+    for number, raw in enumerate(raw_actions, start=1):
+        action = _action(path, game, raw, number)
+        try:
+            session.do(action)
+        except RuleError as error:
+            name = type(action).__name__
+            problem = f"action {number} ({name}) is refused by the rules: {error}"
+            raise SaveError(path, problem) from None
+    return SavedGame(save_id, title, session, created, updated)
+
+
+def migrate(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older format up to `FORMAT`; refuse a newer or missing one."""
+    version = data.get("format")
+    if type(version) is not int:
+        raise SaveError(path, "no 'format' number: not a Table Companion save")
+    if version > FORMAT:
+        raise SaveError(
+            path, f"format {version} was written by a newer version (this reads {FORMAT})"
+        )
+    while version < FORMAT:
+        upgrade = MIGRATIONS.get(version)
+        if upgrade is None:
+            raise SaveError(path, f"format {version} is not supported")
+        data = upgrade(data)
+        version += 1
+    return data
+
+
+def _action(path: Path, game: Game[Any, Any], raw: Any, number: int) -> Any:
+    where = f"actions[{number}]"
+    if not isinstance(raw, dict):
+        raise SaveError(path, f"{where}: expected a table")
+    fields = dict(raw)
+    name = fields.pop(ACTION_KEY, None)
+    if not isinstance(name, str):
+        raise SaveError(path, f"{where}: no '{ACTION_KEY}' name")
+    action_type = game.action_type(name)
+    if action_type is None:
+        raise SaveError(path, f"{where}: '{name}' is not an action of {game.title}")
+    return from_plain(action_type, fields, where)
+
+
+def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
+    value: Any = data.get(key)
+    if value is None:
+        raise SaveError(path, f"'{key}' is missing")
+    if not isinstance(value, kind) or (isinstance(value, datetime) and value.tzinfo is None):
+        raise SaveError(path, f"'{key}' has the wrong type ({type(value).__name__})")
+    return value

@@ -1,0 +1,42 @@
+"""Shared fixtures: every test gets its own data folder, a fixed clock, UTC and a seeded RNG."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ["TZ"] = "UTC"
+time.tzset()
+
+FIXED_NOW = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+
+
+def fixed_clock() -> datetime:
+    """The clock every test uses, so saves and snapshots never depend on the real time."""
+    return FIXED_NOW
+
+
+@pytest.fixture(autouse=True)
+def companion_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private data folder per test; nothing touches the real user folder."""
+    home = tmp_path / "companion-home"
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def make_test_app(companion_home: Path) -> Callable[..., Any]:
+    """Build the real app on the test's folder with a seeded RNG and the fixed clock."""
+    from widgets.app import make_app
+
+    def build(seed: int = 7, **kwargs: Any) -> Any:
+        return make_app(home=companion_home, rng=random.Random(seed), clock=fixed_clock, **kwargs)
+
+    return build

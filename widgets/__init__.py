@@ -1,0 +1,1 @@
+"""Table Companion's Textual interface: the app, one screen per game, reusable widgets."""

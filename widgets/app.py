@@ -1,0 +1,163 @@
+"""The app: wiring of the store, settings, dice and screens. Game logic lives in `companion`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from companion.registry import get_game
+from saves.files import SaveError
+from saves.paths import data_home
+from saves.settings import RollLog, SettingsStore
+from saves.store import SavedGame, SaveStore, utc_now
+from widgets.dice_tray import DiceTray
+from widgets.game_screen import GameScreen
+from widgets.games import SCREENS
+from widgets.help import HelpScreen
+from widgets.home import HomeScreen
+
+DEFAULT_THEME = "textual-dark"
+
+StartAction = Callable[["CompanionApp"], None]
+
+
+class CompanionApp(App[None]):
+    """Table Companion. Everything it needs from outside comes in through the constructor.
+
+    | Key | Action |
+    | --- | --- |
+    | d | Dice tray, from anywhere |
+    | f1 | Help for the current screen |
+    | ctrl+p | Command palette |
+    | ctrl+q | Quit (everything is already saved) |
+    """
+
+    CSS_PATH = "companion.tcss"
+    TITLE = "Table Companion"
+    BINDINGS = [
+        Binding("d", "dice", "Dice", id="dice"),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", "Quit", id="quit"),
+    ]
+
+    def __init__(
+        self,
+        store: SaveStore,
+        settings: SettingsStore,
+        rolls: RollLog,
+        rng: random.Random,
+        start: StartAction | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.settings = settings
+        self.rolls = rolls
+        self.rng = rng
+        self._start = start
+
+    def on_mount(self) -> None:
+        self._apply_saved_theme()
+        self.push_screen(HomeScreen())
+        for problem in (self.settings.problem, self.rolls.problem):
+            if problem:
+                self.notify(problem, title="File not read", severity="warning", timeout=10)
+        if self._start is not None:
+            self._start(self)
+
+    def _apply_saved_theme(self) -> None:
+        theme = self.settings.preference("theme", DEFAULT_THEME)
+        if theme not in self.available_themes:
+            self.notify(f"Unknown theme '{theme}': using {DEFAULT_THEME}.", severity="warning")
+            theme = DEFAULT_THEME
+        self.theme = theme
+        self.watch(self, "theme", self._remember_theme, init=False)
+
+    def _remember_theme(self, theme: str) -> None:
+        self.settings.set_preference("theme", theme)
+
+    def go_home(self) -> None:
+        """Close every screen above the home screen and refresh its list of saved games."""
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+        if isinstance(self.screen, HomeScreen):
+            self.screen.refresh_saves()
+
+    def new_game(self, game_id: str) -> None:
+        """Open a game's setup screen, or say why it cannot be started."""
+        ui = SCREENS.get(game_id)
+        if ui is None or get_game(game_id) is None:
+            self.notify(f"'{game_id}' is not available yet.", severity="warning")
+            return
+        self.push_screen(ui.setup_screen())
+
+    def start_game(self, game_id: str, setup: Any, title: str = "") -> SavedGame | None:
+        """Create the save for a finished setup and replace the setup screen with play."""
+        game = get_game(game_id)
+        ui = SCREENS.get(game_id)
+        if game is None or ui is None:
+            self.notify(f"'{game_id}' is not available yet.", severity="error")
+            return None
+        try:
+            saved = self.store.create(game, setup, title)
+        except OSError as error:
+            self.notify(f"Could not save the new game: {error}", severity="error")
+            return None
+        if isinstance(self.screen, HomeScreen):
+            self.push_screen(ui.play_screen(saved))
+        else:
+            self.switch_screen(ui.play_screen(saved))
+        return saved
+
+    def open_saved(self, save_id: str) -> bool:
+        """Resume a saved game; an unreadable file is reported and left as it is."""
+        try:
+            saved = self.store.load(save_id)
+        except SaveError as error:
+            self.notify(str(error), title="Cannot open this game", severity="error", timeout=10)
+            return False
+        ui = SCREENS.get(saved.game.id)
+        if ui is None:
+            self.notify(f"{saved.game.title} has no screen yet.", severity="error")
+            return False
+        self.push_screen(ui.play_screen(saved))
+        return True
+
+    def action_dice(self) -> None:
+        if not isinstance(self.screen, DiceTray):
+            self.push_screen(DiceTray())
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(getattr(self.screen, "HELP_TOPIC", "home")))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
+        yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
+        if isinstance(screen, GameScreen | HomeScreen):
+            yield from screen.palette_commands()
+
+
+def make_app(
+    home: Path | str | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], datetime] | None = None,
+    start: StartAction | None = None,
+) -> CompanionApp:
+    """Build the app on a data folder (default: the user's), a random source and a clock."""
+    folder = data_home(home)
+    now = clock or utc_now
+    return CompanionApp(
+        store=SaveStore(folder, now),
+        settings=SettingsStore(folder),
+        rolls=RollLog(folder, now),
+        rng=rng or random.SystemRandom(),
+        start=start,
+    )

@@ -1,0 +1,115 @@
+"""The base of every game's play screen: apply actions, refuse with reasons, undo, redo, autosave.
+
+A game screen holds a `SavedGame`, sends actions through `act`, and redraws everything from
+`self.session.state` in `refresh_state`; it never keeps game state of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from companion.core import RuleError
+from companion.session import Session
+from saves.store import SavedGame
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+
+class GameScreen(Screen[None]):
+    """Shared keys and the act/undo/redo/autosave cycle for a game in play.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+z | Undo the last action |
+    | ctrl+y | Redo what was undone |
+    | escape | Back to the home screen (the game is already saved) |
+    """
+
+    HELP_TOPIC: ClassVar[str] = "home"
+    """The Markdown help file (in `widgets/help/`) that F1 shows on this screen."""
+
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("escape", "leave", "Home", id="leave"),
+    ]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+        self.sub_title = saved.title
+
+    @property
+    def companion(self) -> CompanionApp:
+        from widgets.app import CompanionApp
+
+        assert isinstance(self.app, CompanionApp)
+        return self.app
+
+    @property
+    def session(self) -> Session:
+        return self.saved.session
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def on_mount(self) -> None:
+        self.refresh_state()
+
+    def refresh_state(self) -> None:
+        """Redraw the screen from `self.state`; every game screen implements this."""
+        raise NotImplementedError
+
+    def act(self, action: Any) -> bool:
+        """Apply an action: on a rule's refusal say why and change nothing; else save and redraw."""
+        try:
+            self.session.do(action)
+        except RuleError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+            return False
+        self.autosave()
+        self.refresh_state()
+        return True
+
+    def autosave(self) -> None:
+        """Write the game; a failing disk is reported and play goes on in memory."""
+        try:
+            self.companion.store.save(self.saved)
+        except OSError as error:
+            self.notify(f"Could not save the game: {error}", title="Not saved", severity="error")
+
+    def action_undo(self) -> None:
+        step = self.session.undo()
+        if step is None:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self.autosave()
+        self.refresh_state()
+        self.notify(f"Undone: {step.line}")
+
+    def action_redo(self) -> None:
+        step = self.session.redo()
+        if step is None:
+            self.notify("Nothing to redo.", severity="warning")
+            return
+        self.autosave()
+        self.refresh_state()
+        self.notify(f"Redone: {step.line}")
+
+    def action_leave(self) -> None:
+        self.companion.go_home()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Command palette entries for this screen: undo, redo, and the game's own actions."""
+        prefix = self.session.game.title.split(":")[0].lower()
+        if self.session.can_undo:
+            yield SystemCommand(f"{prefix}: undo", "Take back the last action", self.action_undo)
+        if self.session.can_redo:
+            yield SystemCommand(f"{prefix}: redo", "Put back what was undone", self.action_redo)

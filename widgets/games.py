@@ -1,0 +1,26 @@
+"""Which games have screens: the home screen offers these, the rest show as not yet available."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from saves.store import SavedGame
+    from widgets.game_screen import GameScreen
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """A game's two screens: its setup (which ends in `app.start_game`) and its play screen."""
+
+    game_id: str
+    setup_screen: Callable[[], Screen[None]]
+    play_screen: Callable[[SavedGame], GameScreen]
+
+
+SCREENS: dict[str, GameUI] = {}
+"""Game id -> its screens; each game's screen module adds itself here when it is built."""

@@ -1,0 +1,44 @@
+"""F1 help: the current screen's rules summary and keys, rendered from Markdown in the package."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, MarkdownViewer
+
+
+def help_text(topic: str) -> str:
+    """The Markdown help for a topic (`home`, `dice`, a game id), shipped in `widgets/help/`."""
+    resource = resources.files("widgets") / "help" / f"{topic}.md"
+    if not resource.is_file():
+        return f"# Help\n\nNo help is written for '{topic}' yet."
+    return resource.read_text(encoding="utf-8")
+
+
+class HelpScreen(ModalScreen[None]):
+    """The help for one screen over it; escape, q or f1 closes it.
+
+    | Key | Action |
+    | --- | --- |
+    | escape, q, f1 | Close help |
+    """
+
+    BINDINGS = [
+        Binding("escape,q,f1", "dismiss", "Close help", id="close-help"),
+    ]
+
+    def __init__(self, topic: str) -> None:
+        super().__init__()
+        self.topic = topic
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield MarkdownViewer(help_text(self.topic), show_table_of_contents=False)
+        yield Footer()
+
+    def action_dismiss(self) -> None:
+        self.dismiss(None)

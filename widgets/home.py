@@ -1,0 +1,137 @@
+"""The home screen: start one of the four games, resume a saved one, open the dice tray."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.registry import CATALOGUE, get_game
+from saves.store import SaveEntry
+from widgets.games import SCREENS
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+
+def available(game_id: str) -> bool:
+    """A game can be started once both its rules and its screens exist."""
+    return game_id in SCREENS and get_game(game_id) is not None
+
+
+class HomeScreen(Screen[None]):
+    """New game on the left, saved games on the right.
+
+    | Key | Action |
+    | --- | --- |
+    | n | Focus the list of games to start |
+    | s | Focus the saved games |
+    | r | Resume the most recent game |
+    | enter | Start the highlighted game / resume the highlighted save |
+    """
+
+    HELP_TOPIC = "home"
+    BINDINGS = [
+        Binding("n", "focus_games", "New game", id="new-game"),
+        Binding("s", "focus_saves", "Saved", id="saved-games"),
+        Binding("r", "resume_latest", "Resume latest", id="resume-latest"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[SaveEntry] = []
+
+    @property
+    def companion(self) -> CompanionApp:
+        from widgets.app import CompanionApp
+
+        assert isinstance(self.app, CompanionApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="home-body"):
+            with Vertical(id="new-game-panel"):
+                options = [
+                    Option(title if available(gid) else f"{title} (not yet available)", id=gid)
+                    for gid, title in CATALOGUE
+                ]
+                games = OptionList(*options, id="games")
+                games.border_title = "New game"
+                yield games
+                yield Static("d dice tray · f1 help · ctrl+p commands", id="home-hint")
+            saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            saves.border_title = "Saved games"
+            yield saves
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        for index, (game_id, _title) in enumerate(CATALOGUE):
+            if not available(game_id):
+                games.disable_option_at_index(index)
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Title", "Game", "Last played", "State")
+        self.refresh_saves()
+        games.focus()
+
+    def refresh_saves(self) -> None:
+        """Re-read the games folder: readable games newest first, then the unreadable files."""
+        entries, unreadable = self.companion.store.listing()
+        self.entries = entries
+        table = self.query_one("#saves", DataTable)
+        table.clear()
+        for entry in entries:
+            state = (
+                entry.summary if entry.status == "playing" else f"{entry.status}: {entry.summary}"
+            )
+            when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+            table.add_row(entry.title, entry.game_title, when, state, key=entry.id)
+        for bad in unreadable:
+            table.add_row(bad.path.name, "unreadable", "", bad.reason, key=f"unreadable:{bad.path}")
+        if not entries and not unreadable:
+            table.add_row("No saved games yet", "", "", "start one on the left", key="none")
+
+    @on(OptionList.OptionSelected, "#games")
+    def start_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.companion.new_game(event.option.id)
+
+    @on(DataTable.RowSelected, "#saves")
+    def resume_selected(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value or ""
+        if key.startswith("unreadable:"):
+            row = self.query_one("#saves", DataTable).get_row(event.row_key)
+            self.notify(str(row[3]), title="Unreadable save (left as it is)", severity="error")
+        elif key != "none":
+            self.companion.open_saved(key)
+
+    def action_focus_games(self) -> None:
+        self.query_one("#games", OptionList).focus()
+
+    def action_focus_saves(self) -> None:
+        self.query_one("#saves", DataTable).focus()
+
+    def action_resume_latest(self) -> None:
+        if not self.entries:
+            self.notify("There is no saved game to resume.", severity="warning")
+            return
+        self.companion.open_saved(self.entries[0].id)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """New game entries for the available games, and resume for the newest saves."""
+        for game_id, title in CATALOGUE:
+            if available(game_id):
+                start = partial(self.companion.new_game, game_id)
+                yield SystemCommand(f"new game: {title}", "Set up a new game", start)
+        for entry in self.entries[:10]:
+            resume = partial(self.companion.open_saved, entry.id)
+            yield SystemCommand(f"resume: {entry.title}", entry.summary, resume)
