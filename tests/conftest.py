@@ -40,3 +40,9 @@ def make_test_app(companion_home: Path) -> Callable[..., Any]:
         return make_app(home=companion_home, rng=random.Random(seed), clock=fixed_clock, **kwargs)
 
     return build
+
+
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("companion", deadline=None, max_examples=60, derandomize=True)
+settings.load_profile("companion")

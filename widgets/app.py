@@ -19,7 +19,7 @@ from saves.settings import RollLog, SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
 from widgets.dice_tray import DiceTray
 from widgets.game_screen import GameScreen
-from widgets.games import SCREENS
+from widgets.games import game_ui
 from widgets.help import HelpScreen
 from widgets.home import HomeScreen
 
@@ -91,7 +91,7 @@ class CompanionApp(App[None]):
 
     def new_game(self, game_id: str) -> None:
         """Open a game's setup screen, or say why it cannot be started."""
-        ui = SCREENS.get(game_id)
+        ui = game_ui(game_id)
         if ui is None or get_game(game_id) is None:
             self.notify(f"'{game_id}' is not available yet.", severity="warning")
             return
@@ -100,7 +100,7 @@ class CompanionApp(App[None]):
     def start_game(self, game_id: str, setup: Any, title: str = "") -> SavedGame | None:
         """Create the save for a finished setup and replace the setup screen with play."""
         game = get_game(game_id)
-        ui = SCREENS.get(game_id)
+        ui = game_ui(game_id)
         if game is None or ui is None:
             self.notify(f"'{game_id}' is not available yet.", severity="error")
             return None
@@ -122,7 +122,7 @@ class CompanionApp(App[None]):
         except SaveError as error:
             self.notify(str(error), title="Cannot open this game", severity="error", timeout=10)
             return False
-        ui = SCREENS.get(saved.game.id)
+        ui = game_ui(saved.game.id)
         if ui is None:
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,5 +23,13 @@ class GameUI:
     play_screen: Callable[[SavedGame], GameScreen]
 
 
-SCREENS: dict[str, GameUI] = {}
-"""Game id -> its screens; each game's screen module adds itself here when it is built."""
+@cache
+def game_screens() -> dict[str, GameUI]:
+    """Game id -> its screens, imported on first use (game screens import the app's widgets)."""
+    built: tuple[GameUI, ...] = ()
+    return {ui.game_id: ui for ui in built}
+
+
+def game_ui(game_id: str) -> GameUI | None:
+    """The screens of a game, or None while it has none."""
+    return game_screens().get(game_id)

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, get_game
 from saves.store import SaveEntry
-from widgets.games import SCREENS
+from widgets.games import game_ui
 
 if TYPE_CHECKING:
     from widgets.app import CompanionApp
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def available(game_id: str) -> bool:
     """A game can be started once both its rules and its screens exist."""
-    return game_id in SCREENS and get_game(game_id) is not None
+    return game_ui(game_id) is not None and get_game(game_id) is not None
 
 
 class HomeScreen(Screen[None]):
