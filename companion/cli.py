@@ -154,7 +154,7 @@ def run_list(args: argparse.Namespace) -> int:
     for e in entries:
         print(f"{e.id}  {e.game_title}  {e.title}  [{e.status}]  {e.summary}")
     for u in unreadable:
-        print(f"UNREADABLE  {u.reason}")
+        print(f"UNREADABLE  {u.path}: {u.reason}")
     return 0
 
 

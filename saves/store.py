@@ -78,6 +78,7 @@ class UnreadableSave:
 
     path: Path
     reason: str
+    """What is wrong, with the line where known, without the path ("line 5: not valid TOML")."""
 
 
 def clean_title(title: str) -> str:
@@ -135,7 +136,8 @@ class SaveStore:
             try:
                 saved = from_document(path, read_toml(path), self.games)
             except SaveError as error:
-                unreadable.append(UnreadableSave(path, str(error)))
+                where = f"line {error.line}: " if error.line else ""
+                unreadable.append(UnreadableSave(path, where + error.problem))
                 continue
             state = saved.session.state
             entries.append(

@@ -43,7 +43,7 @@ class CompanionApp(App[None]):
     TITLE = "Table Companion"
     BINDINGS = [
         Binding("d", "dice", "Dice", id="dice"),
-        Binding("f1", "help", "Help", id="help"),
+        Binding("f1", "help", "Help", id="help", priority=True),
         Binding("ctrl+q", "quit", "Quit", id="quit"),
     ]
 
@@ -134,7 +134,10 @@ class CompanionApp(App[None]):
             self.push_screen(DiceTray())
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
+        """F1 opens the current screen's help, or closes the help when it is open."""
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss(None)
+        else:
             self.push_screen(HelpScreen(getattr(self.screen, "HELP_TOPIC", "home")))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -20,15 +20,15 @@ def help_text(topic: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The help for one screen over it; escape, q or f1 closes it.
+    """The help for one screen over it; escape, q or f1 (the app's key) closes it.
 
     | Key | Action |
     | --- | --- |
-    | escape, q, f1 | Close help |
+    | escape, q | Close help |
     """
 
     BINDINGS = [
-        Binding("escape,q,f1", "dismiss", "Close help", id="close-help"),
+        Binding("escape,q", "dismiss", "Close help", id="close-help"),
     ]
 
     def __init__(self, topic: str) -> None:

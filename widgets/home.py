@@ -22,6 +22,19 @@ if TYPE_CHECKING:
     from widgets.app import CompanionApp
 
 
+HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
+
+
+def short_title(title: str) -> str:
+    """The name players use at the table ("Cavendish" for "TIME Stories Revolution: Cavendish")."""
+    return title.split(":")[-1].strip()
+
+
+def clip(text: str, width: int) -> str:
+    """Text cut to a column's width with an ellipsis, so the table fits at 80 columns."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def available(game_id: str) -> bool:
     """A game can be started once both its rules and its screens exist."""
     return game_ui(game_id) is not None and get_game(game_id) is not None
@@ -48,6 +61,7 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[SaveEntry] = []
+        self.unreadable: dict[str, str] = {}
 
     @property
     def companion(self) -> CompanionApp:
@@ -58,8 +72,8 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="home-body"):
-            with Vertical(id="new-game-panel"):
+        with Vertical(id="home-body"):
+            with Horizontal(id="new-game-panel"):
                 options = [
                     Option(title if available(gid) else f"{title} (not yet available)", id=gid)
                     for gid, title in CATALOGUE
@@ -67,7 +81,7 @@ class HomeScreen(Screen[None]):
                 games = OptionList(*options, id="games")
                 games.border_title = "New game"
                 yield games
-                yield Static("d dice tray · f1 help · ctrl+p commands", id="home-hint")
+                yield Static(HINT, id="home-hint")
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             saves.border_title = "Saved games"
             yield saves
@@ -87,16 +101,26 @@ class HomeScreen(Screen[None]):
         """Re-read the games folder: readable games newest first, then the unreadable files."""
         entries, unreadable = self.companion.store.listing()
         self.entries = entries
+        self.unreadable = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
+        state_width = max(24, self.app.size.width - 54)
         for entry in entries:
             state = (
                 entry.summary if entry.status == "playing" else f"{entry.status}: {entry.summary}"
             )
-            when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-            table.add_row(entry.title, entry.game_title, when, state, key=entry.id)
+            when = entry.updated.astimezone().strftime("%d %b %H:%M")
+            row = (
+                clip(entry.title, 18),
+                short_title(entry.game_title),
+                when,
+                clip(state, state_width),
+            )
+            table.add_row(*row, key=entry.id)
         for bad in unreadable:
-            table.add_row(bad.path.name, "unreadable", "", bad.reason, key=f"unreadable:{bad.path}")
+            row = (clip(bad.path.name, 18), "unreadable", "", clip(bad.reason, state_width))
+            table.add_row(*row, key=f"unreadable:{bad.path}")
+            self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
             table.add_row("No saved games yet", "", "", "start one on the left", key="none")
 
@@ -108,9 +132,11 @@ class HomeScreen(Screen[None]):
     @on(DataTable.RowSelected, "#saves")
     def resume_selected(self, event: DataTable.RowSelected) -> None:
         key = event.row_key.value or ""
-        if key.startswith("unreadable:"):
-            row = self.query_one("#saves", DataTable).get_row(event.row_key)
-            self.notify(str(row[3]), title="Unreadable save (left as it is)", severity="error")
+        if key in self.unreadable:
+            reason = self.unreadable[key]
+            self.notify(
+                reason, title="Unreadable save (left as it is)", severity="error", timeout=10
+            )
         elif key != "none":
             self.companion.open_saved(key)
 

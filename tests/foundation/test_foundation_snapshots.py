@@ -1,0 +1,47 @@
+"""Snapshots of the home screen and the dice tray at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from saves import store as store_module
+from saves.store import SaveStore
+from tests.conftest import fixed_clock
+from tests.support.toy import TALLY, Add, TallySetup
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture
+def saved_games(companion_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One readable game and one damaged file in the games folder."""
+    monkeypatch.setitem(store_module.GAMES, "tally", TALLY)
+    store = SaveStore(companion_home, fixed_clock)
+    saved = store.create(TALLY, TallySetup(), "Tuesday tally")
+    saved.session.do(Add(0, 4))
+    store.save(saved)
+    shutil.copyfile(DATA / "not-toml.toml", store.folder / "damaged.toml")
+
+
+class TestHome:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_home_with_saves(
+        self, snap_compare: Any, make_test_app: Any, saved_games: None, size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(make_test_app(), terminal_size=size)
+
+    def test_help(self, snap_compare: Any, make_test_app: Any) -> None:
+        assert snap_compare(make_test_app(), press=["f1"], terminal_size=(80, 24))
+
+
+class TestDiceTray:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_tray_after_rolls(
+        self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(make_test_app(seed=5), press=["d", "6", "2", "p"], terminal_size=size)

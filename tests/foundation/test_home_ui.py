@@ -1,0 +1,127 @@
+"""Home screen and dice tray driven from the keyboard, as a player would."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import DataTable, Digits, Input, OptionList
+
+from saves.settings import RollLog
+from tests.conftest import fixed_clock
+from widgets.dice_tray import DiceTray
+from widgets.help import HelpScreen
+from widgets.home import HomeScreen
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+async def test_home_lists_the_four_games(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)):
+        assert isinstance(app.screen, HomeScreen)
+        games = app.screen.query_one("#games", OptionList)
+        ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
+        assert ids == ["sojourn", "six-sojourns", "cavendish", "time-bastards"]
+
+
+async def test_a_corrupted_save_shows_as_unreadable_and_is_untouched(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    folder = companion_home / "games"
+    folder.mkdir(parents=True)
+    shutil.copyfile(DATA / "not-toml.toml", folder / "damaged.toml")
+    before = (folder / "damaged.toml").read_bytes()
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#saves", DataTable)
+        row = table.get_row_at(0)
+        assert row[0] == "damaged.toml"
+        assert row[1] == "unreadable"
+        assert row[3].startswith("line 5: not valid")
+        await pilot.press("s", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # nothing opened
+        shown = [n for n in app._notifications if "Unreadable save" in n.title]
+        assert shown and "not valid TOML" in shown[0].message
+    assert (folder / "damaged.toml").read_bytes() == before
+
+
+async def test_resume_latest_with_nothing_saved_says_so(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("no saved game" in n.message for n in app._notifications)
+
+
+async def test_f1_opens_help_for_the_screen_and_closes(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "home"
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("d", "f1")
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "dice"
+        await pilot.press("f1")
+        assert isinstance(app.screen, DiceTray)
+
+
+async def test_dice_tray_quick_keys_roll_and_remember(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    app = make_test_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, DiceTray)
+        await pilot.press("6", "2", "p")
+        rolls = [roll for _when, roll in app.rolls.rolls]
+        assert [r.expression for r in rolls] == ["d%", "2d6", "d6"]
+        shown = app.screen.query_one("#total", Digits).value
+        assert shown == str(rolls[0].total)
+        assert app.screen.query_one("#roll-history", DataTable).row_count == 3
+        await pilot.press("d")  # already open: no second tray
+        assert len([s for s in app.screen_stack if isinstance(s, DiceTray)]) == 1
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+    restarted = RollLog(companion_home, fixed_clock)
+    assert [r.expression for _w, r in restarted.rolls] == ["d%", "2d6", "d6"]
+
+
+async def test_dice_tray_notation_and_physical_roll(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "f")
+        await pilot.press(*"3d6+2", "enter")
+        roll = app.rolls.rolls[0][1]
+        assert roll.expression == "3d6+2" and roll.source == "app"
+        app.screen.query_one("#faces", Input).value = "1 2 3"
+        await pilot.press("enter")
+        roll = app.rolls.rolls[0][1]
+        assert roll.source == "physical" and roll.total == 8
+        assert app.screen.query_one("#faces", Input).value == ""
+
+
+async def test_dice_tray_refuses_bad_notation_without_rolling(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "f", *"2x", "enter")
+        assert app.rolls.rolls == []
+        assert any("not dice notation" in n.message for n in app._notifications)
+        app.screen.query_one("#notation", Input).value = "d6"
+        app.screen.query_one("#faces", Input).value = "9"
+        await pilot.press("enter")
+        assert app.rolls.rolls == []
+        assert any("not a face of a d6" in n.message for n in app._notifications)
+
+
+async def test_unknown_theme_falls_back(make_test_app: Any, companion_home: Path) -> None:
+    companion_home.mkdir(parents=True)
+    (companion_home / "settings.toml").write_text('format = 1\n[preferences]\ntheme = "nope"\n')
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)):
+        assert app.theme == "textual-dark"
+        assert any("Unknown theme" in n.message for n in app._notifications)

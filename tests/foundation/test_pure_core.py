@@ -1,0 +1,25 @@
+"""The rules core stays pure: importing it loads no Textual and no storage code."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_rules_core_imports_no_textual_and_no_saves() -> None:
+    code = (
+        "import sys, pkgutil, importlib, companion\n"
+        "for m in pkgutil.iter_modules(companion.__path__):\n"
+        "    if m.name not in ('cli', '__main__'):\n"
+        "        importlib.import_module('companion.' + m.name)\n"
+        "outside = ('textual', 'rich', 'saves', 'widgets')\n"
+        "bad = [n for n in sys.modules if n.split('.')[0] in outside]\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
