@@ -1,0 +1,54 @@
+"""Monkey tests: seeded random keys on the home screen and the dice tray; games are added by id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from saves.settings import RollLog
+from tests.conftest import fixed_clock
+from tests.quality.monkey import press_all, random_keys
+
+QUICK, LONG = 400, 2000
+
+
+async def monkey_home(make_test_app: Any, home: Path, count: int) -> None:
+    app = make_test_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_all(pilot, random_keys(11, count))
+        assert app.is_running
+        assert app.screen_stack  # still showing something
+    reloaded = RollLog(home, fixed_clock)
+    assert [r for _w, r in reloaded.rolls] == [r for _w, r in app.rolls.rolls]
+
+
+async def monkey_dice_tray(make_test_app: Any, count: int) -> None:
+    app = make_test_app(seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = random_keys(12, count)
+        await pilot.press("d")
+        await press_all(pilot, [key for key in keys if key != "escape"])
+        assert app.is_running
+        assert app.rolls.rolls  # the keys reached the tray: quick keys among them rolled
+        for _when, roll in app.rolls.rolls:
+            assert roll.source in ("app", "physical")
+
+
+async def test_monkey_home(make_test_app: Any, companion_home: Path) -> None:
+    await monkey_home(make_test_app, companion_home, QUICK)
+
+
+async def test_monkey_dice_tray(make_test_app: Any) -> None:
+    await monkey_dice_tray(make_test_app, QUICK)
+
+
+@pytest.mark.slow
+async def test_monkey_home_long(make_test_app: Any, companion_home: Path) -> None:
+    await monkey_home(make_test_app, companion_home, LONG)
+
+
+@pytest.mark.slow
+async def test_monkey_dice_tray_long(make_test_app: Any) -> None:
+    await monkey_dice_tray(make_test_app, LONG)
