@@ -17,10 +17,8 @@ from saves.files import SaveError
 from saves.paths import data_home
 from saves.settings import RollLog, SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
-from widgets.dice_tray import DiceTray
 from widgets.game_screen import GameScreen
 from widgets.games import game_ui
-from widgets.help import HelpScreen
 from widgets.home import HomeScreen
 
 DEFAULT_THEME = "textual-dark"
@@ -130,11 +128,15 @@ class CompanionApp(App[None]):
         return True
 
     def action_dice(self) -> None:
+        from widgets.dice_tray import DiceTray  # imported on first use: a faster start
+
         if not isinstance(self.screen, DiceTray):
             self.push_screen(DiceTray())
 
     def action_help(self) -> None:
         """F1 opens the current screen's help, or closes the help when it is open."""
+        from widgets.help import HelpScreen  # Markdown is slow to import: only when asked
+
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss(None)
         else:
