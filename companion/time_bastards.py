@@ -22,7 +22,9 @@ from companion.time_bastards_model import (
     ShiftPiece,
     TimeBastardsSetup,
     TimeBastardsState,
+    name,
     piece,
+    where,
 )
 from companion.time_bastards_result import describe, score, setup_summary, status, summary
 from companion.time_bastards_rules import apply, start
@@ -61,7 +63,7 @@ def choices(state: TimeBastardsState) -> tuple[Choice, ...]:
         ]
     elif state.roll == 6:
         candidates = [
-            (ShiftPiece(state.turn, p.age, d), f"{ROMAN[p.timeline]} at {p.position} {d}")
+            (ShiftPiece(state.turn, p.age, d), f"move {name(state, p.owner)}'s {where(p)} {d}")
             for p in sorted(state.pieces, key=lambda p: (p.timeline, p.position, p.age))
             for d in ("back", "forward")
         ]

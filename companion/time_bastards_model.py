@@ -17,7 +17,7 @@ PIECES_PER_PLAYER = 4
 HOURS_PER_LAP = 12
 """The clock track runs from X through 12 hours."""
 MIN_LENGTH = 4
-MAX_LENGTH = 16
+MAX_LENGTH = 15
 DEFAULT_LENGTH = 10
 """Spaces per timeline unless the players set their printed board's count."""
 MAX_NAME = 20
@@ -216,3 +216,12 @@ def rank(state: TimeBastardsState, target: Piece) -> int:
 def where(target: Piece) -> str:
     """A piece's place in words: `II at 3`."""
     return f"{ROMAN[target.timeline]} at {target.position}"
+
+
+def deciding(state: TimeBastardsState) -> int:
+    """The player who must act now: a bumped piece's owner, else the player whose turn it is."""
+    if state.bumped:
+        bumped = piece(state, state.bumped[0])
+        if bumped is not None:
+            return bumped.owner
+    return state.turn
