@@ -119,7 +119,8 @@ class TravellersPanel(Static):
             text.append("Team achievements\n", style="bold")
             text.append("  ")
             text.append_text(_achievements(held(state, 0)))
-        self.update(text.rstrip() or text)
+        text.rstrip()
+        self.update(text)
 
 
 def _achievements(timelines: tuple[int, ...]) -> Text:
