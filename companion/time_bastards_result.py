@@ -1,0 +1,166 @@
+"""Time Bastards results: the winner with the deciding step, the score, and the state as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.core import JsonValue, Score, ScoreLine
+from companion.time_bastards_model import (
+    ROMAN,
+    TIMELINES,
+    TimeBastardsSetup,
+    TimeBastardsState,
+    held,
+    hour,
+    lap,
+    name,
+    pieces_of,
+    total_rounds,
+)
+
+Step = Literal["achievements", "pieces", "oldest piece", "tied", "team"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who wins (or leads) and which step of the rule decided it."""
+
+    winners: tuple[int, ...]
+    """Player indexes; two in a full tie, none when a co-op team falls short."""
+    step: Step
+    reason: str
+
+
+def team_name(state: TimeBastardsState) -> str:
+    return " & ".join(traveller.name for traveller in state.setup.players)
+
+
+def verdict(state: TimeBastardsState) -> Verdict:
+    """Most achievements, then fewest pieces on the board, then the oldest piece furthest on.
+
+    Co-op: the team holds all four achievements, or time ran out with fewer.
+    """
+    if state.setup.mode == "coop":
+        count = len(held(state, 0))
+        if count == len(TIMELINES):
+            return Verdict((0, 1), "team", f"{team_name(state)} hold all four achievements.")
+        return Verdict((), "team", f"{team_name(state)} hold {count} of 4 achievements.")
+    players = range(len(state.setup.players))
+    counts = {p: len(held(state, p)) for p in players}
+    said = " to ".join(str(counts[p]) for p in players)
+    best = max(counts.values())
+    leaders = [p for p in players if counts[p] == best]
+    if len(leaders) == 1:
+        who = name(state, leaders[0])
+        return Verdict((leaders[0],), "achievements", f"{who} has most achievements ({said}).")
+    reason = f"Achievements tied at {best}"
+    sizes = {p: len(pieces_of(state, p)) for p in leaders}
+    fewest = min(sizes.values())
+    sizes_said = " to ".join(str(sizes[p]) for p in leaders)
+    leaders = [p for p in leaders if sizes[p] == fewest]
+    if len(leaders) == 1:
+        who = name(state, leaders[0])
+        fewer = f"{who} has fewer pieces on the board ({sizes_said})"
+        return Verdict((leaders[0],), "pieces", f"{reason}; {fewer}.")
+    reason += f", pieces tied at {fewest}"
+    along = {p: _oldest_position(state, p) for p in leaders}
+    furthest = max(along.values())
+    along_said = " to ".join(str(along[p]) for p in leaders)
+    leaders = [p for p in leaders if along[p] == furthest]
+    if len(leaders) == 1:
+        who = name(state, leaders[0])
+        return Verdict(
+            (leaders[0],),
+            "oldest piece",
+            f"{reason}; {who}'s oldest piece is furthest through time (at {along_said}).",
+        )
+    return Verdict(
+        tuple(leaders), "tied", f"{reason}, oldest pieces level at {furthest}: a shared win."
+    )
+
+
+def _oldest_position(state: TimeBastardsState, player: int) -> int:
+    """How far the player's oldest piece has advanced (-1 with no piece on the board)."""
+    mine = pieces_of(state, player)
+    return mine[0].position if mine else -1
+
+
+def score(state: TimeBastardsState) -> Score:
+    """One point per achievement, with the tie-break that decided the winner as 0-point lines."""
+    result = verdict(state)
+    lines: list[ScoreLine] = []
+    if state.setup.mode == "coop":
+        team = team_name(state)
+        lines = [ScoreLine(team, 1, f"achievement {ROMAN[t]}") for t in held(state, 0)]
+        shared: tuple[str, ...] = (team,) if result.winners else ()
+        return Score({team: len(held(state, 0))}, tuple(lines), shared)
+    totals = {name(state, p): len(held(state, p)) for p in range(len(state.setup.players))}
+    for player in range(len(state.setup.players)):
+        who = name(state, player)
+        lines += [ScoreLine(who, 1, f"achievement {ROMAN[t]}") for t in held(state, player)]
+        if result.step in ("pieces", "oldest piece", "tied"):
+            mine = pieces_of(state, player)
+            detail = f"tie-break: {len(mine)} pieces on the board"
+            if result.step != "pieces" and mine:
+                detail += f", oldest piece at {mine[0].position}"
+            lines.append(ScoreLine(who, 0, detail))
+    winners = tuple(name(state, p) for p in result.winners)
+    return Score(totals, tuple(lines), winners)
+
+
+def describe(state: TimeBastardsState) -> dict[str, JsonValue]:
+    """The state for `companion show ID --json`."""
+    players = range(len(state.setup.players))
+    data: dict[str, JsonValue] = {
+        "round": state.round,
+        "hour": hour(state),
+        "lap": lap(state),
+        "mode": state.setup.mode,
+        "turn": None if state.finished else name(state, state.turn),
+        "pieces": [
+            {
+                "owner": name(state, p.owner),
+                "timeline": p.timeline,
+                "position": p.position,
+                "age": p.age,
+            }
+            for p in sorted(state.pieces, key=lambda p: p.age)
+        ],
+        "achievements": {name(state, p): list(held(state, p)) for p in players},
+        "supply": {name(state, p): state.supply[p] for p in players},
+        "status": status(state),
+    }
+    if state.finished:
+        result = verdict(state)
+        if state.setup.mode == "coop":
+            data["winner"] = team_name(state) if result.winners else None
+        else:
+            data["winner"] = name(state, result.winners[0]) if len(result.winners) == 1 else None
+    return data
+
+
+def status(state: TimeBastardsState) -> str:
+    return "finished" if state.finished else "playing"
+
+
+def summary(state: TimeBastardsState) -> str:
+    """One line for the saved games list."""
+    if state.finished:
+        return verdict(state).reason
+    clock = f"Round {state.round}/{total_rounds(state.setup)}"
+    if state.setup.mode == "coop":
+        scores = f"team {len(held(state, 0))}/4"
+    else:
+        scores = ", ".join(
+            f"{name(state, p)} {len(held(state, p))}" for p in range(len(state.setup.players))
+        )
+    return f"{clock} · achievements {scores} · {name(state, state.turn)} to play"
+
+
+def setup_summary(setup: TimeBastardsSetup) -> str:
+    """A few words on the setup for listings."""
+    names = [traveller.name for traveller in setup.players]
+    if setup.mode == "coop":
+        return f"co-op, {' & '.join(names)}, timelines of {setup.timeline_length}"
+    return f"duel, {' v '.join(names)}, timelines of {setup.timeline_length}"

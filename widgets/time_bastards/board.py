@@ -1,0 +1,134 @@
+"""The four timelines with every piece, and the players' achievements and supply.
+
+Each piece shows as a dot in its owner's colour with its rank by age among its owner's pieces
+(1 = that player's oldest), since identical counters on the table cannot tell you which is older.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from companion.time_bastards_model import (
+    ROMAN,
+    TIMELINES,
+    TimeBastardsState,
+    deciding,
+    earliest,
+    held,
+    piece,
+    rank,
+)
+
+LABEL = 5
+"""Columns taken by the timeline name at the start of each row."""
+
+
+def target_time(state: TimeBastardsState) -> int | None:
+    """The time (column) a decision in hand is about: a new piece's place or a bumped piece."""
+    if state.bumped:
+        bumped = piece(state, state.bumped[0])
+        return bumped.position if bumped else None
+    if state.roll is not None and state.roll < 6:
+        mine = earliest(state, state.turn)
+        return mine.position - state.roll if mine else None
+    return None
+
+
+class TimelineBoard(Static):
+    """Timelines I-IV as rows of spaces, the start (0) on the left; redraw with `show(state)`."""
+
+    DEFAULT_CLASSES = "timeline-board"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state: TimeBastardsState | None = None
+
+    def show(self, state: TimeBastardsState) -> None:
+        self.state = state
+        self.update(self.drawing())
+
+    def on_resize(self) -> None:
+        if self.state is not None:
+            self.update(self.drawing())
+
+    def cell_width(self) -> int:
+        """Three columns a space, more when the panel is wide enough."""
+        assert self.state is not None
+        room = self.content_size.width - LABEL
+        return max(3, min(6, room // self.state.setup.timeline_length))
+
+    def drawing(self) -> Text:
+        """The board as text: a row of times, then one row per timeline."""
+        state = self.state
+        assert state is not None
+        width = self.cell_width()
+        length = state.setup.timeline_length
+        focus = target_time(state)
+        text = Text("time".ljust(LABEL), style="dim")
+        for time in range(length):
+            style = "bold black on yellow" if time == focus else "dim"
+            text.append(str(time).center(width), style=style)
+        for timeline in TIMELINES:
+            text.append("\n")
+            text.append(ROMAN[timeline].ljust(LABEL), style="bold")
+            for time in range(length):
+                text.append_text(self._cell(state, timeline, time, width))
+        return text
+
+    def _cell(self, state: TimeBastardsState, timeline: int, time: int, width: int) -> Text:
+        here = sorted(
+            (p for p in state.pieces if p.timeline == timeline and p.position == time),
+            key=lambda p: p.age,
+        )
+        if not here:
+            return Text("·".center(width), style="dim")
+        cell = Text()
+        for found in here:
+            colour = state.setup.players[found.owner].colour
+            style = f"bold {colour}"
+            if found.age in state.bumped:
+                style += " reverse"
+            label = f"●{rank(state, found)}" if len(here) == 1 else "●"
+            cell.append(label, style=style)
+        pad = width - cell.cell_len
+        return Text(" " * (pad // 2)) + cell + Text(" " * (pad - pad // 2))
+
+
+class TravellersPanel(Static):
+    """Per player: colour, name, whose turn, achievements held, pieces on the board and supply."""
+
+    DEFAULT_CLASSES = "travellers"
+
+    def show(self, state: TimeBastardsState) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for player, traveller in enumerate(state.setup.players):
+            mover = not state.finished and player == deciding(state)
+            text.append("▶ " if mover else "  ", style="bold")
+            text.append(f"● {traveller.name}\n", style=f"bold {traveller.colour}")
+            if state.setup.mode == "duel":
+                text.append("  ach ")
+                text.append_text(_achievements(held(state, player)))
+                text.append("\n")
+            on_board = sum(1 for p in state.pieces if p.owner == player)
+            text.append("  ")
+            text.append("●" * on_board, style=traveller.colour)
+            text.append("○" * state.supply[player], style="dim")
+            text.append(f" board {on_board} supply {state.supply[player]}\n")
+        if state.setup.mode == "coop":
+            text.append("Team achievements\n", style="bold")
+            text.append("  ")
+            text.append_text(_achievements(held(state, 0)))
+        text.rstrip()
+        self.update(text)
+
+
+def _achievements(timelines: tuple[int, ...]) -> Text:
+    text = Text()
+    for timeline in TIMELINES:
+        if timeline in timelines:
+            text.append(ROMAN[timeline], style="bold green")
+        else:
+            text.append(ROMAN[timeline], style="dim")
+        text.append(" ")
+    return text

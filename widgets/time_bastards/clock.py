@@ -1,0 +1,100 @@
+"""A clock face of 12 hours with one marker per lap: reusable wherever rounds are hours on a track.
+
+The track starts at X and runs through hours 1-12. The first marker moves one hour per round; when
+it reaches 12 a second marker starts at X and moves on, for as many laps as the game has.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+HOURS = 12
+WIDTH = 23
+ROWS = 7
+MOVING = "bold black on yellow"
+"""The marker now moving."""
+PARKED = "bold black on grey70"
+"""A marker that has reached the end of the track."""
+
+# Where each label sits on the face: (row, column). X, the start, sits just under 12.
+PLACES: dict[int, tuple[int, int]] = {
+    12: (0, 10),
+    1: (0, 15),
+    2: (1, 19),
+    3: (3, 21),
+    4: (5, 19),
+    5: (6, 15),
+    6: (6, 10),
+    7: (6, 5),
+    8: (5, 1),
+    9: (3, 0),
+    10: (1, 1),
+    11: (0, 5),
+    0: (1, 10),
+}
+
+
+def markers(elapsed: int, laps: int) -> tuple[int, ...]:
+    """Where each marker on the track stands (0 = X) after `elapsed` hours, one per lap begun.
+
+    A marker that has reached 12 stays there; the next one starts at X at that moment.
+    """
+    elapsed = max(0, min(elapsed, HOURS * laps))
+    return tuple(min(elapsed - HOURS * k, HOURS) for k in range(laps) if elapsed >= HOURS * k)
+
+
+class ClockFace(Static):
+    """The clock track as a face: hours passed are bright, the moving marker is highlighted.
+
+    Call `show(elapsed, laps)` with the hours advanced so far (the round number) and the laps
+    the game plays (two in a Time Bastards duel, one in co-op).
+    """
+
+    DEFAULT_CLASSES = "clock-face"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.elapsed = 0
+        self.laps = 1
+
+    def show(self, elapsed: int, laps: int) -> None:
+        """Redraw for `elapsed` hours advanced in a game of `laps` laps."""
+        self.elapsed = elapsed
+        self.laps = laps
+        self.update(self.face())
+
+    def face(self) -> Text:
+        """The face as styled text, 7 rows of 23 columns."""
+        placed = markers(self.elapsed, self.laps)
+        grid: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(ROWS)]
+        moving = placed[-1] if placed else None
+        finished_first = len(placed) > 1
+        for hour, (row, col) in PLACES.items():
+            label = "X" if hour == 0 else str(hour)
+            style = "dim"
+            if moving is not None and 0 < hour <= moving:
+                style = "bold"
+            if finished_first and hour == HOURS:
+                style = PARKED
+            if hour == moving:
+                style = MOVING
+            for offset, char in enumerate(label):
+                grid[row][col + offset] = (char, style)
+        lap = len(placed)
+        centre = [
+            f"hour {moving}" if moving else "at X",
+            f"lap {lap} of {self.laps}",
+            "marker 2 at X" if moving == 0 else "",
+        ]
+        for row, line in zip((2, 3, 4), centre, strict=True):
+            start = (WIDTH - len(line)) // 2
+            for offset, char in enumerate(line):
+                grid[row][start + offset] = (char, "italic")
+        text = Text()
+        for row_index, row_cells in enumerate(grid):
+            for char, style in row_cells:
+                text.append(char, style=style)
+            if row_index < ROWS - 1:
+                text.append("\n")
+        return text

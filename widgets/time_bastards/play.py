@@ -1,0 +1,238 @@
+"""The Time Bastards play screen: clock, timelines, travellers, the decision in hand, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion import dice
+from companion.time_bastards import Choice, choices
+from companion.time_bastards_model import (
+    ROMAN,
+    Action,
+    LeavePieces,
+    MoveEarliest,
+    PlaceNewPiece,
+    RollD6,
+    SendBumpedPiece,
+    TimeBastardsState,
+    deciding,
+    laps,
+    name,
+    piece,
+    where,
+)
+from companion.time_bastards_result import score, verdict
+from widgets.action_log import ActionLog
+from widgets.game_screen import GameScreen
+from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
+from widgets.time_bastards.clock import ClockFace
+from widgets.time_bastards.roll_dialog import RealRollDialog
+
+
+class TimeBastardsScreen(GameScreen):
+    """A Time Bastards game in play. The choices list always holds what may be done now.
+
+    | Key | Action |
+    | --- | --- |
+    | m | Move your earliest piece forward one space |
+    | r | Roll the D6 in the app |
+    | t | Type the face of a real D6 |
+    | 1-4 | Pick timeline I-IV (new piece, or where a bumped piece goes) |
+    | n | After a 6: move no piece |
+    | enter | Take the highlighted choice |
+    """
+
+    HELP_TOPIC = "time-bastards"
+    CSS_PATH = "time_bastards.tcss"
+    BINDINGS = [
+        Binding("m", "move_earliest", "Move earliest", id="tb-move-earliest"),
+        Binding("r", "roll", "Roll D6", id="tb-roll"),
+        Binding("t", "real_roll", "Real roll", id="tb-real-roll"),
+        Binding("1", "timeline(1)", "Timeline I-IV", id="tb-timeline-1", key_display="1-4"),
+        Binding("2", "timeline(2)", "Timeline II", id="tb-timeline-2", show=False),
+        Binding("3", "timeline(3)", "Timeline III", id="tb-timeline-3", show=False),
+        Binding("4", "timeline(4)", "Timeline IV", id="tb-timeline-4", show=False),
+        Binding("n", "leave_pieces", "Move none", id="tb-leave-pieces"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="tb-body"):
+            with Vertical(id="tb-side"):
+                yield ClockFace(id="tb-clock")
+                yield TravellersPanel(id="tb-travellers")
+            with Vertical(id="tb-main"):
+                yield TimelineBoard(id="tb-board")
+                with Vertical(id="tb-decision"):
+                    yield Static(id="tb-prompt")
+                    yield OptionList(id="tb-choices")
+                yield ActionLog(id="tb-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tb-clock").border_title = "Clock"
+        self.query_one("#tb-travellers").border_title = "Travellers"
+        self.query_one("#tb-board").border_title = "Timelines"
+        # RichLog's default min_width (78) keeps lines from wrapping in a narrow panel.
+        self.query_one(ActionLog).min_width = 20
+        super().on_mount()
+
+    @property
+    def tb(self) -> TimeBastardsState:
+        state = self.state
+        assert isinstance(state, TimeBastardsState)
+        return state
+
+    def refresh_state(self) -> None:
+        state = self.tb
+        self.query_one(ClockFace).show(state.round, laps(state.setup))
+        self.query_one(TimelineBoard).show(state)
+        self.query_one(TravellersPanel).show(state)
+        self.query_one(ActionLog).show(self.session.history)
+        self._show_decision(state)
+        self.refresh_bindings()
+
+    def _show_decision(self, state: TimeBastardsState) -> None:
+        box = self.query_one("#tb-decision")
+        prompt = self.query_one("#tb-prompt", Static)
+        options = self.query_one("#tb-choices", OptionList)
+        options.clear_options()
+        box.set_class(bool(state.bumped), "asking")
+        if state.finished:
+            box.border_title = "Game over"
+            lines = [verdict(state).reason]
+            lines += [f"{line.player}: {line.reason}" for line in score(state).lines]
+            prompt.update("\n".join(lines))
+            options.display = False
+            return
+        options.display = True
+        who = name(state, deciding(state))
+        box.border_title = f"{who} decides" if state.bumped else f"{who}'s turn"
+        prompt.update(self._prompt(state))
+        prompt.display = bool(state.bumped or state.roll)
+        if state.roll is None and not state.bumped:
+            options.add_options(self._turn_options(state))
+        else:
+            for index, choice in enumerate(choices(state)):
+                options.add_option(Option(self._label(choice), id=str(index)))
+        options.highlighted = 0 if options.option_count else None
+        options.focus()
+
+    def _prompt(self, state: TimeBastardsState) -> str:
+        who = name(state, deciding(state))
+        if state.bumped:
+            bumped = piece(state, state.bumped[0])
+            assert bumped is not None
+            return f"{who}: your piece on {where(bumped)} was bumped. Which timeline does it go to?"
+        if state.roll == 6:
+            return f"{who} rolled 6: move any piece one space (n: move none)."
+        if state.roll is not None:
+            return f"{who} rolled {state.roll}: new piece at time {target_time(state)}. Timeline?"
+        return f"{who}: move the earliest piece or roll the D6."
+
+    def _turn_options(self, state: TimeBastardsState) -> list[Option]:
+        found = [c for c in choices(state) if isinstance(c.action, MoveEarliest)]
+        options = []
+        if found:
+            options.append(Option(f"m  {found[0].outcome}", "move"))
+        options.append(Option("r  Roll the D6 in the app", "roll"))
+        options.append(Option("t  Type what a real D6 shows", "real"))
+        return options
+
+    def _label(self, choice: Choice) -> str:
+        action = choice.action
+        key = ""
+        if isinstance(action, PlaceNewPiece | SendBumpedPiece):
+            key = f"{action.timeline}  "
+        elif isinstance(action, LeavePieces):
+            key = "n  "
+        return f"{key}{choice.outcome}"
+
+    def act(self, action: object) -> bool:
+        done = super().act(action)
+        if done and self.tb.finished:
+            self.notify(verdict(self.tb).reason, title="Game over", timeout=10)
+        return done
+
+    @on(OptionList.OptionSelected, "#tb-choices")
+    def choice_selected(self, event: OptionList.OptionSelected) -> None:
+        picked = event.option.id or ""
+        if picked == "move":
+            self.action_move_earliest()
+        elif picked == "roll":
+            self.action_roll()
+        elif picked == "real":
+            self.action_real_roll()
+        else:
+            listed = choices(self.tb)
+            if picked.isdigit() and int(picked) < len(listed):
+                self.act(listed[int(picked)].action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.state
+        if not isinstance(state, TimeBastardsState):
+            return True
+        fresh = not state.finished and not state.bumped and state.roll is None
+        if action in ("move_earliest", "roll", "real_roll"):
+            return fresh
+        if action == "timeline":
+            return not state.finished and (bool(state.bumped) or (state.roll or 6) < 6)
+        if action == "leave_pieces":
+            return not state.finished and not state.bumped and state.roll == 6
+        return True
+
+    def action_move_earliest(self) -> None:
+        self.act(MoveEarliest(self.tb.turn))
+
+    def action_roll(self) -> None:
+        rolled = dice.roll("d6", self.companion.rng)
+        self.companion.rolls.add(rolled)
+        self.act(RollD6(self.tb.turn, rolled.total, "app"))
+
+    def action_real_roll(self) -> None:
+        player = self.tb.turn
+        self.app.push_screen(RealRollDialog(name(self.tb, player)), partial(self._typed, player))
+
+    def _typed(self, player: int, value: int | None) -> None:
+        if value is not None:
+            self.act(RollD6(player, value, "physical"))
+
+    def action_timeline(self, timeline: int) -> None:
+        state = self.tb
+        action: Action = (
+            SendBumpedPiece(deciding(state), timeline)
+            if state.bumped
+            else PlaceNewPiece(state.turn, timeline)
+        )
+        self.act(action)
+
+    def action_leave_pieces(self) -> None:
+        self.act(LeavePieces(self.tb.turn))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield from super().palette_commands()
+        state = self.tb
+        if state.finished:
+            return
+        if not state.bumped and state.roll is None:
+            yield SystemCommand("time bastards: roll the D6", "Roll in the app", self.action_roll)
+            yield SystemCommand(
+                "time bastards: type a real roll", "Enter a real D6's face", self.action_real_roll
+            )
+        for choice in choices(state):
+            title = choice.label.lower()
+            if isinstance(choice.action, PlaceNewPiece | SendBumpedPiece):
+                title = f"timeline {ROMAN[choice.action.timeline]}"
+            elif isinstance(choice.action, MoveEarliest):
+                title = "move earliest piece"
+            yield SystemCommand(
+                f"time bastards: {title}", choice.outcome, partial(self.act, choice.action)
+            )

@@ -1,0 +1,145 @@
+"""The Time Bastards setup: duel or co-op, two travellers, their starting timelines, the board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.validation import Integer
+from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select
+
+from companion.core import RuleError
+from companion.time_bastards import GAME_ID
+from companion.time_bastards_model import (
+    COLOURS,
+    MAX_LENGTH,
+    MIN_LENGTH,
+    ROMAN,
+    TIMELINES,
+    BoardSettings,
+    Colour,
+    Mode,
+    TimeBastardsSetup,
+    Traveller,
+)
+from companion.time_bastards_rules import check_setup
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
+
+
+class TimeBastardsSetupScreen(Screen[None]):
+    """Choose the mode, name the two travellers, pick colours and starting timelines.
+
+    | Key | Action |
+    | --- | --- |
+    | tab / shift+tab | Next / previous field |
+    | ctrl+s | Start the game |
+    | escape | Back home |
+    """
+
+    HELP_TOPIC = "time-bastards"
+    CSS_PATH = "time_bastards.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start game", id="tb-start", priority=True),
+        Binding("escape", "back", "Back", id="tb-back"),
+    ]
+
+    @property
+    def companion(self) -> CompanionApp:
+        from widgets.app import CompanionApp
+
+        assert isinstance(self.app, CompanionApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        board = self.companion.settings.remembered(GAME_ID, BoardSettings, BoardSettings())
+        yield Header()
+        with Vertical(id="tb-setup"):
+            with RadioSet(id="tb-mode"):
+                yield RadioButton("Duel (24 hours)", value=True, id="duel")
+                yield RadioButton("Co-op (12 hours, shared)", id="coop")
+            for index, traveller in enumerate(DEFAULTS, start=1):
+                with Horizontal(classes="tb-traveller"):
+                    yield Label(f"Player {index}" + (" (first)" if index == 1 else ""))
+                    yield Input(traveller.name, id=f"tb-name-{index}", max_length=20)
+                    yield Select(
+                        [(colour, colour) for colour in COLOURS],
+                        value=traveller.colour,
+                        allow_blank=False,
+                        id=f"tb-colour-{index}",
+                    )
+                    yield Select(
+                        [(f"starts on {ROMAN[t]}", t) for t in TIMELINES],
+                        value=traveller.start,
+                        allow_blank=False,
+                        id=f"tb-start-{index}",
+                    )
+            with Horizontal(id="tb-length-row"):
+                yield Label("Spaces per timeline")
+                yield Input(
+                    str(board.timeline_length),
+                    id="tb-length",
+                    type="integer",
+                    validators=[Integer(MIN_LENGTH, MAX_LENGTH)],
+                )
+                yield Label(f"on your board, start included ({MIN_LENGTH}-{MAX_LENGTH})")
+            yield Button("Start game (ctrl+s)", id="tb-start-button", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tb-setup").border_title = "Time Bastards: new game"
+        self.query_one("#tb-name-1", Input).focus()
+
+    def read_setup(self) -> TimeBastardsSetup:
+        """The setup as filled in, or a `RuleError` naming the field to fix."""
+        mode: Mode = "coop" if self.query_one("#coop", RadioButton).value else "duel"
+        length_text = self.query_one("#tb-length", Input).value.strip()
+        if not length_text.lstrip("-").isdigit():
+            raise RuleError(
+                f"Spaces per timeline: type a number from {MIN_LENGTH} to {MAX_LENGTH} "
+                f"(count the spaces on one timeline of your board, the start included)."
+            )
+        travellers = []
+        for index in (1, 2):
+            colour = cast(Colour, self.query_one(f"#tb-colour-{index}", Select).value)
+            start = self.query_one(f"#tb-start-{index}", Select).value
+            travellers.append(
+                Traveller(
+                    name=self.query_one(f"#tb-name-{index}", Input).value.strip(),
+                    colour=colour,
+                    start=int(str(start)),
+                )
+            )
+        setup = TimeBastardsSetup(tuple(travellers), mode, int(length_text))
+        check_setup(setup)
+        return setup
+
+    @on(Button.Pressed, "#tb-start-button")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Input.Submitted)
+    def input_submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        try:
+            setup = self.read_setup()
+        except RuleError as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        self.companion.settings.remember(GAME_ID, BoardSettings(setup.timeline_length))
+        title = " v ".join(t.name for t in setup.players)
+        if setup.mode == "coop":
+            title = f"{' & '.join(t.name for t in setup.players)} (co-op)"
+        self.companion.start_game(GAME_ID, setup, title)
+
+    def action_back(self) -> None:
+        self.companion.go_home()
