@@ -31,7 +31,8 @@ def parse_pieces(text: str) -> Pieces:
         position = match.end()
     if cleaned[position:].strip(" ,"):
         raise RuleError(
-            f"Cannot read {text!r}: write pieces like 2p 1b 1h T (p people, b boats, h houses, T tower)."
+            f"Cannot read {text!r}: write pieces like 2p 1b 1h T "
+            "(p people, b boats, h houses, T tower)."
         )
     return Pieces(people=counts["p"], boats=counts["b"], houses=counts["h"], tower=tower)
 
