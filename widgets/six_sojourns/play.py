@@ -403,13 +403,13 @@ class SojournsScreen(GameScreen):
     def action_export(self) -> None:
         self.ask(
             "Export the sheet as md, csv or json",
-            "md",
-            "Written to the exports folder.",
+            "",
+            "Empty for Markdown. Written to the exports folder.",
             self.export,
         )
 
     def export(self, text: str) -> None:
-        kind = text.strip().lower()
+        kind = text.strip().lower() or "md"
         if kind not in ("md", *EXPORTS):
             raise RuleError(f"Export formats are md, csv and json, not {text!r}.")
         state = self.game
