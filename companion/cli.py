@@ -11,6 +11,7 @@ import io
 import json
 import random
 import sys
+import tomllib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -76,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("id")
     export.add_argument("--format", choices=["md", "csv", "json"], default="md")
     export.set_defaults(handler=run_export)
+
+    scoring = commands.add_parser("score", help="end-of-game scores from a board file")
+    scoring.add_argument("game", choices=["six-sojourns"])
+    scoring.add_argument("file")
+    scoring.add_argument("--json", action="store_true", help="print JSON")
+    scoring.set_defaults(handler=run_score)
 
     locate = commands.add_parser("locate", help="print where the companion keeps its files")
     locate.set_defaults(handler=run_locate)
@@ -238,6 +245,33 @@ def export_markdown(saved: SavedGame) -> str:
         lines += [f"| {player} | {total} |" for player, total in score.totals.items()]
         lines += ["", f"Winner: {', '.join(score.winners) or 'none'}"]
     return "\n".join(lines) + "\n"
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Score a Six Sojourns board (or score pad) file with the thresholds kept in settings."""
+    from companion.core import RuleError
+    from companion.six_sojourns_file import sheet_from_plain
+    from companion.six_sojourns_model import DEFAULT_THRESHOLDS, Thresholds
+    from companion.six_sojourns_report import score_json, score_text
+    from saves.settings import SettingsStore
+
+    try:
+        with open(args.file, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise CommandError(f"{args.file}: cannot read ({error.strerror or error})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise CommandError(f"{args.file}: not valid TOML ({error})") from None
+    try:
+        sheet = sheet_from_plain(data)
+    except RuleError as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    settings = SettingsStore(data_home())
+    thresholds = settings.remembered("six-sojourns-thresholds", Thresholds, DEFAULT_THRESHOLDS)
+    print(score_json(sheet, thresholds) if args.json else score_text(sheet, thresholds), end="")
+    if args.json:
+        print()
+    return 0
 
 
 def run_locate(args: argparse.Namespace) -> int:

@@ -13,7 +13,9 @@ class ActionLog(RichLog):
     DEFAULT_CLASSES = "action-log"
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        super().__init__(
+            id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1
+        )
         self.border_title = "Log"
 
     def show(self, lines: Sequence[str]) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,15 +23,25 @@ class GameUI:
     play_screen: Callable[[SavedGame], GameScreen]
 
 
-@cache
-def game_screens() -> dict[str, GameUI]:
-    """Game id -> its screens, imported on first use (game screens import the app's widgets)."""
-    from widgets.time_bastards import TIME_BASTARDS_UI
+SCREEN_MODULES: dict[str, tuple[str, str]] = {
+    "six-sojourns": ("widgets.six_sojourns", "SIX_SOJOURNS_UI"),
+    "time-bastards": ("widgets.time_bastards", "TIME_BASTARDS_UI"),
+}
+"""Game id -> (module, name of its `GameUI`); a game's screens are imported when first opened,
+which keeps the app's start fast."""
 
-    built: tuple[GameUI, ...] = (TIME_BASTARDS_UI,)
-    return {ui.game_id: ui for ui in built}
+
+def has_screens(game_id: str) -> bool:
+    """True when the game has screens, without importing them."""
+    return game_id in SCREEN_MODULES
 
 
 def game_ui(game_id: str) -> GameUI | None:
-    """The screens of a game, or None while it has none."""
-    return game_screens().get(game_id)
+    """The screens of a game (imported on first use), or None while it has none."""
+    entry = SCREEN_MODULES.get(game_id)
+    if entry is None:
+        return None
+    module_name, attribute = entry
+    ui = getattr(importlib.import_module(module_name), attribute)
+    assert isinstance(ui, GameUI)
+    return ui

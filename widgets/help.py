@@ -28,7 +28,7 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q", "dismiss", "Close help", id="close-help"),
+        Binding("escape,q", "close", "Close help", id="close-help"),
     ]
 
     def __init__(self, topic: str) -> None:
@@ -40,5 +40,5 @@ class HelpScreen(ModalScreen[None]):
             yield MarkdownViewer(help_text(self.topic), show_table_of_contents=False)
         yield Footer()
 
-    def action_dismiss(self) -> None:
+    def action_close(self) -> None:
         self.dismiss(None)

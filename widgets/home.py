@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, get_game
 from saves.store import SaveEntry
-from widgets.games import game_ui
+from widgets.games import has_screens
 
 if TYPE_CHECKING:
     from widgets.app import CompanionApp
@@ -37,7 +37,7 @@ def clip(text: str, width: int) -> str:
 
 def available(game_id: str) -> bool:
     """A game can be started once both its rules and its screens exist."""
-    return game_ui(game_id) is not None and get_game(game_id) is not None
+    return has_screens(game_id) and get_game(game_id) is not None
 
 
 class HomeScreen(Screen[None]):

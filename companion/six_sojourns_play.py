@@ -1,0 +1,288 @@
+"""Six Sojourns in play: `apply` for every action, with the refusals players read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.core import RuleError
+from companion.six_sojourns_actions import (
+    COUNTS,
+    AdjustCoins,
+    CloseSojourn,
+    EnterCount,
+    EnterSpace,
+    PayCoins,
+    PlaceSerpent,
+    PlaceShrine,
+    PlaceUpgrade,
+    RemoveSpace,
+    RemoveUpgrade,
+    ScoreBy,
+    SetObjectives,
+    SetThresholds,
+    SojournResult,
+    SojournsState,
+    TakeCard,
+)
+from companion.six_sojourns_check import check_sheet, check_trade
+from companion.six_sojourns_model import (
+    CARD_PRICES,
+    CARDS_EACH,
+    SERPENT_TOKENS,
+    SHRINES_EACH,
+    START_COINS,
+    TRADES,
+    PlayerSheet,
+    Sheet,
+    threshold_problem,
+)
+from companion.six_sojourns_scoring import score
+from companion.six_sojourns_setup import SOJOURNS, SojournsSetup, check_setup, sojourn
+
+
+def new_sheet(players: tuple[str, ...], expansions: tuple[str, ...]) -> Sheet:
+    """A blank sheet: every player with 12 coins, no entries, scored from the pad."""
+    return Sheet(tuple(PlayerSheet(name, START_COINS) for name in players), expansions)
+
+
+def start(setup: SojournsSetup) -> SojournsState:
+    check_setup(setup)
+    return SojournsState(
+        setup=setup,
+        sojourn=1 if setup.campaign else 0,
+        map=setup.map,
+        thresholds=setup.thresholds,
+        sheet=new_sheet(setup.players, setup.expansions),
+    )
+
+
+def apply(state: SojournsState, action: Any) -> SojournsState:
+    """The state after an action, or `RuleError` naming the rule it breaks."""
+    if state.finished:
+        raise RuleError("The game is over and scored; undo (ctrl+z) to change an entry.")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleError(f"{type(action).__name__} is not an action of Six Sojourns.")
+    return handler(state, action)
+
+
+def _player(state: SojournsState, name: str) -> PlayerSheet:
+    player = state.sheet.player(name)
+    if player is None:
+        raise RuleError(f"There is no player {name!r} (players: {', '.join(state.players)}).")
+    return player
+
+
+def _with_player(state: SojournsState, player: PlayerSheet) -> SojournsState:
+    players = tuple(player if p.name == player.name else p for p in state.sheet.players)
+    return _with_sheet(state, replace(state.sheet, players=players))
+
+
+def _with_sheet(state: SojournsState, sheet: Sheet) -> SojournsState:
+    check_sheet(sheet)
+    return replace(state, sheet=sheet)
+
+
+def _coins(state: SojournsState, name: str, delta: int) -> SojournsState:
+    player = _player(state, name)
+    if player.coins + delta < 0:
+        raise RuleError(f"Coins never go below 0: {name} has {player.coins}, cannot pay {-delta}.")
+    return _with_player(state, replace(player, coins=player.coins + delta))
+
+
+def _take_card(state: SojournsState, action: TakeCard) -> SojournsState:
+    if state.cards_over:
+        raise RuleError(f"Every player has {CARDS_EACH} cards: the game is over, score it.")
+    if action.cost not in CARD_PRICES:
+        raise RuleError(f"The card row's slots cost 0 to 4, not {action.cost}.")
+    name = state.turn_player
+    coins = _player(state, name).coins
+    if coins == 0 and action.cost:
+        raise RuleError(f"{name} has no coins and must take the 0-cost card.")
+    if action.cost > coins:
+        raise RuleError(f"{name} has {coins} coins and cannot buy the {action.cost}-cost card.")
+    return replace(_coins(state, name, -action.cost), cards_taken=state.cards_taken + 1)
+
+
+def _adjust(state: SojournsState, action: AdjustCoins) -> SojournsState:
+    if action.delta == 0:
+        raise RuleError("Enter a number of coins other than 0.")
+    return _coins(state, action.player, action.delta)
+
+
+def _pay(state: SojournsState, action: PayCoins) -> SojournsState:
+    if action.payer == action.payee:
+        raise RuleError(f"{action.payer} cannot pay themselves.")
+    if action.amount <= 0:
+        raise RuleError(f"A payment is at least 1 coin, not {action.amount}.")
+    _player(state, action.payee)
+    paid = _coins(state, action.payer, -action.amount)
+    return _coins(paid, action.payee, action.amount)
+
+
+def _require(state: SojournsState, expansion: str, name: str) -> None:
+    if expansion not in state.sheet.expansions:
+        raise RuleError(f"{name} is not in play in this game.")
+
+
+def _serpent(state: SojournsState, action: PlaceSerpent) -> SojournsState:
+    _require(state, "sea-serpents", "Sea Serpents")
+    _player(state, action.player)
+    if state.serpents_placed >= SERPENT_TOKENS:
+        raise RuleError(f"All {SERPENT_TOKENS} sea serpent tokens are on the board.")
+    after = state
+    for payer in sorted(set(action.boats_there) - {action.player}):
+        if _player(after, payer).coins > 0:
+            after = _coins(_coins(after, payer, -1), action.player, 1)
+    return replace(after, serpents_placed=state.serpents_placed + 1)
+
+
+def _shrine(state: SojournsState, action: PlaceShrine) -> SojournsState:
+    _require(state, "shrines", "Shrines")
+    _player(state, action.player)
+    built = state.shrines_placed.get(action.player, 0)
+    if built >= SHRINES_EACH:
+        raise RuleError(f"{action.player} has built all {SHRINES_EACH} of their shrines.")
+    return replace(state, shrines_placed={**state.shrines_placed, action.player: built + 1})
+
+
+def _upgrade(state: SojournsState, action: PlaceUpgrade) -> SojournsState:
+    _require(state, "upgrades", "Upgrades")
+    check_trade(action.trade, "upgrade")
+    upgrades = dict(state.sheet.upgrades)
+    upgrades[action.trade] = (*upgrades.get(action.trade, ()), action.value)
+    return _with_sheet(state, replace(state.sheet, upgrades=upgrades))
+
+
+def _remove_upgrade(state: SojournsState, action: RemoveUpgrade) -> SojournsState:
+    values = list(state.sheet.upgrades.get(action.trade, ()))
+    if action.value not in values:
+        raise RuleError(f"There is no {action.value:+d} upgrade token on {action.trade}.")
+    values.remove(action.value)
+    upgrades = {**state.sheet.upgrades, action.trade: tuple(values)}
+    return _with_sheet(
+        state, replace(state.sheet, upgrades={k: v for k, v in upgrades.items() if v})
+    )
+
+
+def _count(state: SojournsState, action: EnterCount) -> SojournsState:
+    player = _player(state, action.player)
+    if action.what not in COUNTS:
+        raise RuleError(f"{action.what!r} is not a number of the sheet ({', '.join(COUNTS)}).")
+    if action.value < 0:
+        raise RuleError(f"{action.player}: {action.what} cannot be negative ({action.value}).")
+    if action.what in TRADES:
+        return _with_player(
+            state, replace(player, trades={**player.trades, action.what: action.value})
+        )
+    if action.what == "coins":
+        return _with_player(state, replace(player, coins=action.value))
+    pad = {
+        "spaces": player.spaces,
+        "islands": player.islands,
+        "objective_vp": player.objective_vp,
+        "expansion_vp": player.expansion_vp,
+    }
+    pad[action.what] = action.value
+    changed = replace(
+        player,
+        spaces=pad["spaces"],
+        islands=pad["islands"],
+        objective_vp=pad["objective_vp"],
+        expansion_vp=pad["expansion_vp"],
+    )
+    return _with_player(state, changed)
+
+
+def _objectives(state: SojournsState, action: SetObjectives) -> SojournsState:
+    player = _player(state, action.player)
+    return _with_player(state, replace(player, objectives=action.objectives))
+
+
+def _space(state: SojournsState, action: EnterSpace) -> SojournsState:
+    names = [s.name for s in state.sheet.spaces]
+    if action.replaces and action.replaces not in names:
+        raise RuleError(f"There is no space {action.replaces} to edit.")
+    if action.space.name in names and action.space.name != action.replaces:
+        raise RuleError(f"Space {action.space.name} is already entered: edit it instead.")
+    kept = tuple(s for s in state.sheet.spaces if s.name != action.replaces)
+    if action.replaces:
+        index = names.index(action.replaces)
+        spaces = (*kept[:index], action.space, *kept[index:])
+    else:
+        spaces = (*kept, action.space)
+    return _with_sheet(state, replace(state.sheet, spaces=spaces))
+
+
+def _remove_space(state: SojournsState, action: RemoveSpace) -> SojournsState:
+    spaces = tuple(s for s in state.sheet.spaces if s.name != action.name)
+    if len(spaces) == len(state.sheet.spaces):
+        raise RuleError(f"There is no space {action.name}.")
+    return replace(state, sheet=replace(state.sheet, spaces=spaces))
+
+
+def _score_by(state: SojournsState, action: ScoreBy) -> SojournsState:
+    return replace(state, sheet=replace(state.sheet, pad=action.mode == "pad"))
+
+
+def _thresholds(state: SojournsState, action: SetThresholds) -> SojournsState:
+    problem = threshold_problem(action.thresholds)
+    if problem:
+        raise RuleError(f"Thresholds: {problem}.")
+    return replace(state, thresholds=action.thresholds)
+
+
+def _close(state: SojournsState, action: CloseSojourn) -> SojournsState:
+    result = score(state.sheet, state.thresholds)
+    record = SojournResult(
+        sojourn=state.sojourn,
+        map=state.map,
+        totals=dict(result.totals),
+        coins={p.name: p.coins for p in state.sheet.players},
+        winners=result.winners,
+    )
+    results = (*state.results, record)
+    if not state.sojourn or state.sojourn == len(SOJOURNS):
+        if action.next_map:
+            raise RuleError("This is the last game: there is no next map to choose.")
+        return replace(state, results=results, finished=True)
+    upcoming = sojourn(state.sojourn + 1)
+    next_map = upcoming.map or action.next_map
+    if not next_map:
+        raise RuleError(
+            f"Sojourn {upcoming.number} '{upcoming.name}' is played on any map: choose A or B."
+        )
+    if upcoming.map and action.next_map and action.next_map != upcoming.map:
+        raise RuleError(
+            f"Sojourn {upcoming.number} '{upcoming.name}' is played on map {upcoming.map}."
+        )
+    return replace(
+        state,
+        sojourn=upcoming.number,
+        map=next_map,
+        sheet=new_sheet(state.players, upcoming.expansions),
+        cards_taken=0,
+        serpents_placed=0,
+        shrines_placed={},
+        results=results,
+    )
+
+
+_HANDLERS: dict[type, Callable[[SojournsState, Any], SojournsState]] = {
+    TakeCard: _take_card,
+    AdjustCoins: _adjust,
+    PayCoins: _pay,
+    PlaceSerpent: _serpent,
+    PlaceShrine: _shrine,
+    PlaceUpgrade: _upgrade,
+    RemoveUpgrade: _remove_upgrade,
+    EnterCount: _count,
+    SetObjectives: _objectives,
+    EnterSpace: _space,
+    RemoveSpace: _remove_space,
+    ScoreBy: _score_by,
+    SetThresholds: _thresholds,
+    CloseSojourn: _close,
+}

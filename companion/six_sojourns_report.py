@@ -1,0 +1,107 @@
+"""Six Sojourns scores as text: the `companion score` output and the sheet's exports.
+
+Pure string building from a sheet and its score; the CLI prints it, the app writes it to a file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from companion.core import Score
+from companion.six_sojourns_model import Sheet, Thresholds
+from companion.six_sojourns_scoring import score, standings
+
+
+def score_data(sheet: Sheet, thresholds: Thresholds) -> dict[str, Any]:
+    """The JSON of `companion score six-sojourns FILE --json`."""
+    result = score(sheet, thresholds)
+    players = [
+        {
+            "name": s.name,
+            "total": s.total,
+            "coins": s.coins,
+            "rank": s.rank,
+            "breakdown": s.breakdown,
+        }
+        for s in standings(sheet, result)
+    ]
+    return {"players": players, "winners": list(result.winners)}
+
+
+def score_json(sheet: Sheet, thresholds: Thresholds) -> str:
+    return json.dumps(score_data(sheet, thresholds), indent=2)
+
+
+def _table_rows(sheet: Sheet, result: Score) -> tuple[list[str], list[list[str]]]:
+    table = standings(sheet, result)
+    categories = list(table[0].breakdown) if table else []
+    header = ["Rank", "Player", *categories, "Total", "Coins"]
+    rows = [
+        [
+            str(s.rank),
+            s.name,
+            *(str(s.breakdown[c]) for c in categories),
+            str(s.total),
+            str(s.coins),
+        ]
+        for s in sorted(table, key=lambda s: s.rank)
+    ]
+    return header, rows
+
+
+def score_text(sheet: Sheet, thresholds: Thresholds) -> str:
+    """The plain score table with every reason under it ("Ana +1 island North: 3 spaces vs 2")."""
+    result = score(sheet, thresholds)
+    header, rows = _table_rows(sheet, result)
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = [
+        "  ".join(
+            cell.rjust(w) if i != 1 else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in [header, *rows]
+    ]
+    out.append("")
+    out += [f"{line.player} {line.points:+d} {line.reason}" for line in result.lines]
+    out.append("")
+    out.append(f"Winner: {' and '.join(result.winners)}")
+    return "\n".join(out) + "\n"
+
+
+def sheet_markdown(sheet: Sheet, thresholds: Thresholds, title: str) -> str:
+    """The scored sheet as Markdown: the table, then the reasons."""
+    result = score(sheet, thresholds)
+    header, rows = _table_rows(sheet, result)
+    out = [f"# {title}", "", "| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    out += ["| " + " | ".join(row) + " |" for row in rows]
+    out += ["", "## Reasons", ""]
+    out += [f"- {line.player} {line.points:+d} {line.reason}" for line in result.lines]
+    out += ["", f"Winner: {' and '.join(result.winners)}"]
+    return "\n".join(out) + "\n"
+
+
+def sheet_csv(sheet: Sheet, thresholds: Thresholds) -> str:
+    """The scored sheet as CSV: the table, a blank row, then player/points/reason rows."""
+    result = score(sheet, thresholds)
+    header, rows = _table_rows(sheet, result)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    writer.writerow([])
+    writer.writerow(["player", "points", "reason"])
+    writer.writerows([line.player, line.points, line.reason] for line in result.lines)
+    return buffer.getvalue()
+
+
+def sheet_json(sheet: Sheet, thresholds: Thresholds) -> str:
+    """The scored sheet as JSON: the `companion score --json` shape plus every reason."""
+    data = score_data(sheet, thresholds)
+    data["reasons"] = [
+        {"player": line.player, "points": line.points, "reason": line.reason}
+        for line in score(sheet, thresholds).lines
+    ]
+    return json.dumps(data, indent=2) + "\n"

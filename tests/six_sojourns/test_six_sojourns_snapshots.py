@@ -1,0 +1,76 @@
+"""Snapshots of the setup, the sheet and the board grid at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from companion.six_sojourns_actions import EnterCount, EnterSpace, ScoreBy, SetObjectives
+from companion.six_sojourns_model import Objective, Pieces, Space
+from companion.six_sojourns_setup import SojournsSetup
+
+SIZES = [(80, 24), (120, 40)]
+SETUP = SojournsSetup(("Ana", "Ben", "Cy", "Dee"), "A", ("feuds", "mountains"))
+
+
+def played(make_test_app: Callable[..., Any], board: bool) -> Any:
+    def begin(app: Any) -> None:
+        saved = app.start_game("six-sojourns", SETUP, "Friday")
+        session = saved.session
+        for name, cooking, spaces in (("Ana", 6, 8), ("Ben", 9, 6), ("Cy", 3, 9), ("Dee", 5, 7)):
+            session.do(EnterCount(name, "cooking", cooking))
+            session.do(EnterCount(name, "spaces", spaces))
+        if board:
+            session.do(ScoreBy("board"))
+            session.do(SetObjectives("Ana", (Objective("houses", 3, at_least=1),)))
+            session.do(
+                EnterSpace(
+                    Space(
+                        "A1",
+                        island="North",
+                        mountain=True,
+                        pieces={"Ana": Pieces(people=2, houses=1), "Ben": Pieces(people=3)},
+                    )
+                )
+            )
+            session.do(EnterSpace(Space("A2", island="North", pieces={"Cy": Pieces(people=2)})))
+            session.do(
+                EnterSpace(
+                    Space("S1", sea=True, pieces={"Dee": Pieces(boats=2), "Ana": Pieces(boats=2)})
+                )
+            )
+
+    return make_test_app(start=begin)
+
+
+class TestSheet:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_score_pad(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(played(make_test_app, board=False), terminal_size=size)
+
+    @pytest.mark.parametrize("size", SIZES)
+    def test_why(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(played(make_test_app, board=True), press=["w"], terminal_size=size)
+
+
+class TestBoardGrid:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_board(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(played(make_test_app, board=True), press=["b"], terminal_size=size)
+
+
+class TestSetup:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_setup(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        app = make_test_app(start=lambda app: app.new_game("six-sojourns"))
+        assert snap_compare(app, terminal_size=size)

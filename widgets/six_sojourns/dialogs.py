@@ -1,0 +1,86 @@
+"""Six Sojourns dialogs: one line of text (a number, a cell) or several lines (objectives).
+
+Both return the text typed, or None when the player pressed escape; the play screen reads it
+with the parsers of `companion.six_sojourns_text`.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, TextArea
+
+
+class TextDialog(ModalScreen[str | None]):
+    """Ask for one line: enter confirms, escape cancels.
+
+    | Key | Action |
+    | --- | --- |
+    | enter | Confirm |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-entry")]
+
+    def __init__(self, title: str, value: str = "", hint: str = "", numeric: bool = False) -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.hint = hint
+        self.numeric = numeric
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ss-dialog"):
+            yield Label(self.title_text, id="ss-dialog-title")
+            yield Input(
+                self.value,
+                id="ss-dialog-input",
+                type="integer" if self.numeric else "text",
+                select_on_focus=False,
+            )
+            yield Label(self.hint, id="ss-dialog-hint")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def confirm(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LinesDialog(ModalScreen[str | None]):
+    """Ask for several lines (a player's objective cards): ctrl+s confirms, escape cancels.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s | Confirm |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "confirm", "Save", id="save-lines"),
+        Binding("escape", "cancel", "Cancel", id="cancel-lines"),
+    ]
+
+    def __init__(self, title: str, value: str, hint: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ss-dialog", classes="lines"):
+            yield Label(self.title_text, id="ss-dialog-title")
+            yield TextArea(self.value, id="ss-dialog-lines", show_line_numbers=False)
+            yield Label(self.hint, id="ss-dialog-hint")
+        yield Footer()
+
+    def action_confirm(self) -> None:
+        self.dismiss(self.query_one(TextArea).text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,461 @@
+"""Six Sojourns play screen: the score sheet, the board grid, the turn tracker and the reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, Header, RichLog, Static, TabbedContent, TabPane
+
+from companion.core import RuleError
+from companion.six_sojourns import game_score, title_of
+from companion.six_sojourns_actions import (
+    AdjustCoins,
+    CloseSojourn,
+    EnterCount,
+    EnterSpace,
+    PayCoins,
+    PlaceSerpent,
+    PlaceShrine,
+    PlaceUpgrade,
+    RemoveSpace,
+    ScoreBy,
+    SetObjectives,
+    SetThresholds,
+    SojournsState,
+    TakeCard,
+)
+from companion.six_sojourns_model import CARD_PRICES, TRADES
+from companion.six_sojourns_report import sheet_csv, sheet_json, sheet_markdown
+from companion.six_sojourns_scoring import score
+from companion.six_sojourns_setup import sojourn
+from companion.six_sojourns_text import (
+    MARK_HELP,
+    OBJECTIVE_HELP,
+    marks_text,
+    objective_line,
+    parse_marks,
+    parse_new_space,
+    parse_objectives,
+    parse_pieces,
+    parse_threshold,
+    parse_upgrade,
+    pieces_text,
+    where_text,
+    with_where,
+)
+from widgets.action_log import ActionLog
+from widgets.game_screen import GameScreen
+from widgets.six_sojourns.dialogs import LinesDialog, TextDialog
+from widgets.six_sojourns.setup import THRESHOLDS_KEY
+from widgets.six_sojourns.tables import fill_board, fill_sheet, fill_standings, fill_turns
+
+TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
+EXPORTS = {"csv": sheet_csv, "json": sheet_json}
+
+
+class SojournsScreen(GameScreen):
+    """Enter a finished game (score pad or board) or track turns; the totals follow every entry.
+
+    | Key | Action |
+    | --- | --- |
+    | enter, 0-9 | Edit the cell (a digit starts the number) |
+    | 0-4 (Turns) | The player to move buys the card of that cost |
+    | a / delete | Add a space / remove it (Board) |
+    | o | A player's objective cards |
+    | u | Place an upgrade token |
+    | m | Score from the pad or from the board |
+    | c, p, h | Coins, sea serpent, shrine (Turns) |
+    | s b t w l | Sheet, Board, Turns, Why, Log |
+    | x | Export the sheet |
+    | f | Finish: score the game (next sojourn in a campaign) |
+    """
+
+    HELP_TOPIC = "six-sojourns"
+    CSS_PATH = "six_sojourns.tcss"
+    BINDINGS = [
+        Binding("a", "add_space", "Add space", id="add-space"),
+        Binding("delete", "remove_space", "Remove space", id="remove-space"),
+        Binding("o", "objectives", "Objectives", id="objectives"),
+        Binding("u", "upgrade", "Upgrade", id="upgrade"),
+        Binding("m", "mode", "Pad/Board", id="scoring-mode"),
+        Binding("c", "coins", "Coins", id="coins"),
+        Binding("p", "serpent", "Serpent", id="serpent"),
+        Binding("h", "shrine", "Shrine", id="shrine"),
+        Binding("x", "export", "Export", id="export"),
+        Binding("f", "finish", "Finish", id="finish"),
+        Binding("s", "tab('sheet')", "Sheet", id="tab-sheet", show=False),
+        Binding("b", "tab('board')", "Board", id="tab-board", show=False),
+        Binding("t", "tab('turns')", "Turns", id="tab-turns", show=False),
+        Binding("w", "tab('why')", "Why", id="tab-why"),
+        Binding("l", "tab('log')", "Log", id="tab-log", show=False),
+    ]
+    ONLY_ON = {
+        "add_space": "board",
+        "remove_space": "board",
+        "objectives": "sheet",
+        "coins": "turns",
+        "serpent": "turns",
+        "shrine": "turns",
+    }
+    """Actions that only make sense on one tab (hidden from the Footer elsewhere)."""
+
+    @property
+    def game(self) -> SojournsState:
+        state: SojournsState = self.state
+        return state
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="ss-status")
+        with TabbedContent(id="ss-tabs"):
+            for key, label in TAB_KEYS.items():
+                with TabPane(f"{label} ({key[0]})", id=key):
+                    if key == "turns":
+                        yield Static(id="ss-turn")
+                    if key == "log":
+                        yield ActionLog(id="ss-log")
+                    else:
+                        yield DataTable[str](
+                            id=f"ss-{key}",
+                            cursor_type="row" if key in ("turns", "why") else "cell",
+                            zebra_stripes=True,
+                        )
+                    if key == "why":
+                        yield RichLog(id="ss-reasons", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Six Sojourns"
+        super().on_mount()
+        self.query_one("#ss-sheet", DataTable).focus()
+
+    def refresh_state(self) -> None:
+        state = self.game
+        result = score(state.sheet, state.thresholds)
+        mode = "score pad" if state.sheet.pad else f"board, {len(state.sheet.spaces)} spaces"
+        ended = " · FINISHED" if state.finished else ""
+        leader = " and ".join(result.winners)
+        self.query_one("#ss-status", Static).update(
+            f"{title_of(state)} · {mode} · leading: {leader}{ended}"
+        )
+        fill_sheet(self.query_one("#ss-sheet", DataTable), state, result)
+        fill_board(self.query_one("#ss-board", DataTable), state)
+        fill_turns(self.query_one("#ss-turns", DataTable), state)
+        fill_standings(self.query_one("#ss-why", DataTable), state, result)
+        turn = (
+            "Every player has 9 cards: enter the final board, then f to finish."
+            if state.cards_over
+            else f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
+        )
+        self.query_one("#ss-turn", Static).update(turn)
+        reasons = self.query_one("#ss-reasons", RichLog)
+        reasons.clear()
+        for line in game_score(state).lines:
+            reasons.write(f"{line.player} {line.points:+d} {line.reason}")
+        self.query_one("#ss-log", ActionLog).show(self.session.history)
+        self.refresh_bindings()
+
+    @property
+    def tab(self) -> str:
+        return self.query_one("#ss-tabs", TabbedContent).active
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        wanted = self.ONLY_ON.get(action)
+        return wanted is None or not self.is_mounted or self.tab == wanted
+
+    @on(TabbedContent.TabActivated)
+    def tab_changed(self) -> None:
+        self.refresh_bindings()
+        table = self.query(f"#ss-{self.tab}").first()
+        table.focus()
+
+    def action_tab(self, key: str) -> None:
+        self.query_one("#ss-tabs", TabbedContent).active = key
+
+    def ask(
+        self, title: str, value: str, hint: str, then: Callable[[str], Any], numeric: bool = False
+    ) -> None:
+        """Ask for a line, then build and apply the action from it (a misread is refused)."""
+
+        def answered(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                action = then(text)
+            except RuleError as error:
+                self.notify(str(error), title="Not read", severity="error")
+                return
+            if action is not None:
+                self.act(action)
+
+        self.app.push_screen(TextDialog(title, value, hint, numeric), answered)
+
+    def cell(self, table_id: str) -> tuple[str, str] | None:
+        table = self.query_one(table_id, DataTable)
+        if not table.row_count:
+            return None
+        row_key, column_key = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return str(row_key.value), str(column_key.value)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is None or not event.character.isdigit():
+            return
+        if self.tab == "turns":
+            event.stop()
+            self.buy(int(event.character))
+        elif self.tab in ("sheet", "board"):
+            event.stop()
+            self.edit(event.character)
+
+    @on(DataTable.CellSelected)
+    def cell_chosen(self, event: DataTable.CellSelected) -> None:
+        self.edit()
+
+    def edit(self, typed: str | None = None) -> None:
+        """Edit the cell under the cursor; `typed` starts the entry with the digit pressed."""
+        if self.tab == "sheet":
+            self.edit_sheet(typed)
+        elif self.tab == "board":
+            self.edit_board(typed)
+
+    def edit_sheet(self, typed: str | None) -> None:
+        spot = self.cell("#ss-sheet")
+        if spot is None:
+            return
+        row, column = spot
+        state = self.game
+        if column == "thresholds" and row in TRADES:
+            limit = state.thresholds.of(row)
+            field = row.replace("-", "_")
+            self.ask(
+                f"{row.capitalize()}: icons for 4 VP / for 7 VP",
+                typed or f"{limit.first}/{limit.second}",
+                "Read them off your board, like 5/9. Kept for the next games.",
+                lambda text: self.thresholds_action(field, text),
+            )
+        elif column in state.players:
+            if row == "objectives":
+                self.edit_objectives(column)
+            elif row in ("total", "rank"):
+                self.action_tab("why")
+            else:
+                player = state.sheet.player(column)
+                if player is None:
+                    return
+                current = player.icons(row) if row in TRADES else getattr(player, row, 0)
+                label = f"{row} icons" if row in TRADES else row.replace("_", " ")
+                self.ask(
+                    f"{column}: {label}",
+                    typed if typed is not None else str(current),
+                    "A whole number, 0 or more.",
+                    lambda text: EnterCount(column, row, int(text or 0)),
+                    numeric=True,
+                )
+
+    def thresholds_action(self, field: str, text: str) -> SetThresholds:
+        thresholds = replace(self.game.thresholds, **{field: parse_threshold(text)})
+        self.companion.settings.remember(THRESHOLDS_KEY, thresholds)
+        return SetThresholds(thresholds)
+
+    def edit_objectives(self, name: str) -> None:
+        player = self.game.sheet.player(name)
+        if player is None:
+            return
+        current = "\n".join(objective_line(o) for o in player.objectives)
+
+        def answered(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                objectives = parse_objectives(text)
+            except RuleError as error:
+                self.notify(str(error), title="Not read", severity="error")
+                return
+            self.act(SetObjectives(name, objectives))
+
+        hint = f"{OBJECTIVE_HELP}. ctrl+s saves."
+        self.app.push_screen(LinesDialog(f"{name}'s objective cards", current, hint), answered)
+
+    def edit_board(self, typed: str | None) -> None:
+        spot = self.cell("#ss-board")
+        if spot is None:
+            self.action_add_space()
+            return
+        name, column = spot
+        space = next(s for s in self.game.sheet.spaces if s.name == name)
+        if column == "name":
+            self.ask(
+                "Rename the space",
+                typed or name,
+                "",
+                lambda t: EnterSpace(replace(space, name=t.strip()), name),
+            )
+        elif column == "where":
+            self.ask(
+                f"{name}: island name or sea",
+                typed or where_text(space),
+                "",
+                lambda t: EnterSpace(with_where(space, t), name),
+            )
+        elif column == "marks":
+            self.ask(
+                f"{name}: marks",
+                typed or marks_text(space),
+                MARK_HELP,
+                lambda t: EnterSpace(parse_marks(space, t), name),
+            )
+        elif column in self.game.players:
+
+            def pieces_action(text: str) -> EnterSpace:
+                pieces = {**space.pieces, column: parse_pieces(text)}
+                kept = {n: p for n, p in pieces.items() if not p.empty}
+                return EnterSpace(replace(space, pieces=kept), name)
+
+            self.ask(
+                f"{column} on {name}",
+                typed or pieces_text(space.pieces.get(column)),
+                "2p 1b 1h T: p people, b boats, h houses, T tower; empty clears.",
+                pieces_action,
+            )
+
+    def action_add_space(self) -> None:
+        self.ask(
+            "New space: its name, then its island or sea",
+            "",
+            "Like 'A1 North' or 'S3 sea'. Then fill its row.",
+            lambda text: EnterSpace(parse_new_space(text)),
+        )
+
+    def action_remove_space(self) -> None:
+        spot = self.cell("#ss-board")
+        if spot is not None:
+            self.act(RemoveSpace(spot[0]))
+
+    def action_objectives(self) -> None:
+        spot = self.cell("#ss-sheet")
+        players = self.game.players
+        self.edit_objectives(spot[1] if spot and spot[1] in players else players[0])
+
+    def action_upgrade(self) -> None:
+        self.ask(
+            "Upgrade token: trade and printed value",
+            "",
+            "Like cooking +2 (at most 2 per trade, 10 in all; applies to everyone).",
+            lambda text: PlaceUpgrade(*parse_upgrade(text)),
+        )
+
+    def action_mode(self) -> None:
+        self.act(ScoreBy("board" if self.game.sheet.pad else "pad"))
+
+    def turns_player(self) -> str:
+        spot = self.cell("#ss-turns")
+        return spot[0] if spot else self.game.players[0]
+
+    def action_coins(self) -> None:
+        name = self.turns_player()
+
+        def coins_action(text: str) -> AdjustCoins | PayCoins:
+            words = text.split()
+            if len(words) == 3 and words[0] == "pay" and words[2].lstrip("-").isdigit():
+                return PayCoins(name, words[1], int(words[2]))
+            if len(words) == 1 and words[0].lstrip("+-").isdigit():
+                return AdjustCoins(name, int(words[0]))
+            raise RuleError(f"Cannot read {text!r}: write +2, -1, or pay Ben 1.")
+
+        self.ask(
+            f"{name}'s coins",
+            "",
+            "+2 gains, -1 pays the supply, 'pay Ben 1' pays a player.",
+            coins_action,
+        )
+
+    def action_serpent(self) -> None:
+        name = self.turns_player()
+        self.ask(
+            f"{name} places a sea serpent: who has boats there?",
+            "",
+            "Names separated by spaces (each pays 1 coin if they have one); empty for nobody.",
+            lambda text: PlaceSerpent(name, tuple(text.replace(",", " ").split())),
+        )
+
+    def action_shrine(self) -> None:
+        self.act(PlaceShrine(self.turns_player()))
+
+    def action_finish(self) -> None:
+        state = self.game
+        upcoming = state.sojourn + 1 if state.sojourn and state.sojourn < 6 else 0
+        if upcoming and sojourn(upcoming).map is None:
+            self.ask(
+                f"Sojourn {upcoming} '{sojourn(upcoming).name}' is played on any map",
+                "A",
+                "Type A or B.",
+                lambda text: CloseSojourn("B" if text.strip().upper() == "B" else "A"),
+            )
+        else:
+            self.act(CloseSojourn())
+
+    def action_export(self) -> None:
+        self.ask(
+            "Export the sheet as md, csv or json",
+            "",
+            "Empty for Markdown. Written to the exports folder.",
+            self.export,
+        )
+
+    def export(self, text: str) -> None:
+        kind = text.strip().lower() or "md"
+        if kind not in ("md", *EXPORTS):
+            raise RuleError(f"Export formats are md, csv and json, not {text!r}.")
+        state = self.game
+        if kind == "md":
+            content = sheet_markdown(state.sheet, state.thresholds, self.saved.title)
+        else:
+            content = EXPORTS[kind](state.sheet, state.thresholds)
+        folder = self.companion.store.home / "exports"
+        path = folder / f"{self.saved.id}.{kind}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+        except OSError as error:
+            self.notify(f"Could not write {path}: {error}", severity="error")
+            return
+        self.notify(f"Sheet exported to {path}", title="Exported")
+
+    def buy(self, cost: int) -> None:
+        """The player to move buys the card of this cost (turn tracker)."""
+        self.act(TakeCard(cost))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield from super().palette_commands()
+        state = self.game
+        if state.finished:
+            return
+        entries = [
+            ("add space", "A space of the board with its island or sea", self.action_add_space),
+            ("objectives", "A player's objective cards", self.action_objectives),
+            ("upgrade token", "Place an upgrade token beside a trade", self.action_upgrade),
+            ("pad or board", "Score from the score pad or the board", self.action_mode),
+            ("export sheet", "Markdown, CSV or JSON", self.action_export),
+            (
+                "finish game",
+                "Score it and close it (next sojourn in a campaign)",
+                self.action_finish,
+            ),
+        ]
+        if not state.cards_over:
+            for cost in CARD_PRICES:
+                entries.append(
+                    (
+                        f"{state.turn_player} buys the {cost}-cost card",
+                        "Turn tracker",
+                        partial(self.buy, cost),
+                    )
+                )
+        for label, help_text, callback in entries:
+            yield SystemCommand(f"six sojourns: {label}", help_text, callback)

@@ -1,0 +1,156 @@
+"""Six Sojourns setup: players in turn order, map, expansions or a campaign preset, checklist."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Footer,
+    Header,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    SelectionList,
+    Static,
+)
+
+from companion.core import RuleError
+from companion.six_sojourns import GAME_ID
+from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
+from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+THRESHOLDS_KEY = "six-sojourns-thresholds"
+"""Where the trade thresholds are remembered in settings."""
+CAMPAIGN = 7
+"""The preset value of "the whole campaign" (1-6 are single sojourns, 0 own choice)."""
+
+
+class SojournsSetupScreen(Screen[None]):
+    """Choose the table's game; the checklist on the right follows every change.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s | Start the game |
+    | escape | Back home |
+    """
+
+    HELP_TOPIC = "six-sojourns"
+    CSS_PATH = "six_sojourns.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="start-game"),
+        Binding("escape", "leave", "Home", id="leave-setup"),
+    ]
+
+    @property
+    def companion(self) -> CompanionApp:
+        from widgets.app import CompanionApp
+
+        assert isinstance(self.app, CompanionApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="ss-setup"):
+            with Vertical(id="ss-choices"):
+                yield Label("Players in turn order (comma between names)")
+                yield Input("Ana, Ben", id="ss-players")
+                presets = [(f"Sojourn {s.number}: {s.name}", s.number) for s in SOJOURNS]
+                yield Select(
+                    [("Own choice of expansions", 0), *presets, ("Campaign: all six", CAMPAIGN)],
+                    value=0,
+                    allow_blank=False,
+                    id="ss-preset",
+                )
+                with RadioSet(id="ss-map"):
+                    yield RadioButton("Map A", value=True, id="map-a")
+                    yield RadioButton("Map B", id="map-b")
+                yield SelectionList[str](
+                    *[(name, key) for key, name in EXPANSIONS.items()], id="ss-expansions"
+                )
+            with VerticalScroll(id="ss-checklist-box"):
+                yield Static(id="ss-checklist")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Six Sojourns: setup"
+        self.query_one("#ss-checklist-box").border_title = "Setup checklist"
+        self.query_one("#ss-expansions").border_title = "Expansions"
+        self.query_one("#ss-players", Input).focus()
+        self.show_checklist()
+
+    def chosen(self) -> SojournsSetup:
+        """The setup as the widgets show it now (not yet checked)."""
+        names = tuple(
+            n.strip() for n in self.query_one("#ss-players", Input).value.split(",") if n.strip()
+        )
+        preset = self.query_one("#ss-preset", Select).value
+        number = preset if isinstance(preset, int) else 0
+        side: MapSide = "B" if self.query_one("#map-b", RadioButton).value else "A"
+        selected = self.query_one("#ss-expansions", SelectionList).selected
+        thresholds = self.companion.settings.remembered(
+            THRESHOLDS_KEY, Thresholds, DEFAULT_THRESHOLDS
+        )
+        return SojournsSetup(
+            players=names,
+            map=side,
+            expansions=tuple(e for e in EXPANSIONS if e in selected),
+            sojourn=1 if number == CAMPAIGN else number,
+            campaign=number == CAMPAIGN,
+            thresholds=thresholds,
+        )
+
+    def show_checklist(self) -> None:
+        setup = self.chosen()
+        try:
+            check_setup(setup)
+        except RuleError as error:
+            self.query_one("#ss-checklist", Static).update(f"Cannot start yet: {error}.")
+            return
+        steps = "\n".join(f"[ ] {step}" for step in checklist(setup))
+        self.query_one("#ss-checklist", Static).update(steps)
+
+    @on(Select.Changed, "#ss-preset")
+    def preset_chosen(self, event: Select.Changed) -> None:
+        number = event.value if isinstance(event.value, int) else 0
+        if number:
+            preset = SOJOURNS[0 if number == CAMPAIGN else number - 1]
+            expansions = self.query_one("#ss-expansions", SelectionList)
+            expansions.deselect_all()
+            for expansion in preset.expansions:
+                expansions.select(expansion)
+            if preset.map:
+                self.query_one(f"#map-{preset.map.lower()}", RadioButton).value = True
+        self.show_checklist()
+
+    @on(Input.Changed, "#ss-players")
+    @on(RadioSet.Changed)
+    @on(SelectionList.SelectedChanged)
+    def changed(self) -> None:
+        self.show_checklist()
+
+    @on(Input.Submitted, "#ss-players")
+    def players_done(self) -> None:
+        self.query_one("#ss-preset", Select).focus()
+
+    def action_start(self) -> None:
+        setup = self.chosen()
+        try:
+            check_setup(setup)
+        except RuleError as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        title = f"Six Sojourns: {', '.join(setup.players)}"
+        self.companion.start_game(GAME_ID, setup, title)
+
+    def action_leave(self) -> None:
+        self.companion.go_home()

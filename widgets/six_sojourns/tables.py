@@ -1,0 +1,159 @@
+"""Six Sojourns tables: the score sheet, the board grid, the turn tracker and the standings.
+
+Each function redraws one `DataTable` from the state, keeping the cursor where it was.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from companion.core import Score
+from companion.six_sojourns_actions import SojournsState
+from companion.six_sojourns_model import CARDS_EACH, PAD_FIELDS, TRADES
+from companion.six_sojourns_scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
+from companion.six_sojourns_text import marks_text, pieces_text, where_text
+
+PAD_LABELS = {
+    "spaces": "Spaces (VP)",
+    "islands": "Islands (VP)",
+    "objective_vp": "Objectives (VP)",
+    "expansion_vp": "Expansions (VP)",
+}
+SHORT = {
+    "spaces": "Spc",
+    "islands": "Isl",
+    "trades": "Trd",
+    "objectives": "Obj",
+    "serpents": "Srp",
+    "shrines": "Shr",
+    "mountains": "Mtn",
+    "feuds": "Feu",
+    PAD_EXPANSIONS: "Exp",
+}
+
+
+def _refill(
+    table: DataTable[str], columns: list[tuple[str, str]], rows: list[tuple[str, list[str]]]
+) -> None:
+    """Replace the table's columns and rows, keeping the cursor's place when it still exists."""
+    row, column = table.cursor_coordinate
+    table.clear(columns=True)
+    for index, (label, key) in enumerate(columns):
+        width = max([len(label)] + [len(cells[index]) for _key, cells in rows])
+        table.add_column(label, key=key, width=width)
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+    if table.row_count:
+        table.move_cursor(
+            row=min(row, table.row_count - 1),
+            column=min(column, len(table.columns) - 1),
+            animate=False,
+        )
+
+
+def sheet_rows(state: SojournsState) -> list[str]:
+    """The row keys of the sheet in order: coins, the trades, the pad or objectives, total, rank."""
+    middle = list(PAD_FIELDS) if state.sheet.pad else ["objectives"]
+    return ["coins", *TRADES, *middle, "total", "rank"]
+
+
+def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> None:
+    sheet = state.sheet
+    places = {s.name: s for s in standings(sheet, result)}
+    columns = [("", "what"), ("4/7 at", "thresholds")] + [(p.name, p.name) for p in sheet.players]
+    rows: list[tuple[str, list[str]]] = []
+    for key in sheet_rows(state):
+        if key == "coins":
+            cells = ["Coins", ""] + [str(p.coins) for p in sheet.players]
+        elif key in TRADES:
+            limit = state.thresholds.of(key)
+            shift = sum(sheet.upgrades.get(key, ()))
+            text = f"{limit.first}/{limit.second}" + (f" {shift:+d}" if shift else "")
+            cells = [key.capitalize(), text] + [
+                f"{p.icons(key)} ({_trade_points(result, p.name, key)})" for p in sheet.players
+            ]
+        elif key == "objectives":
+            cells = ["Objectives", "o: edit"] + [
+                f"{len(p.objectives)} ({places[p.name].breakdown['objectives']} VP)"
+                for p in sheet.players
+            ]
+        elif key == "total":
+            cells = ["TOTAL", ""] + [str(result.totals[p.name]) for p in sheet.players]
+        elif key == "rank":
+            cells = ["Rank", ""] + [
+                f"{places[p.name].rank}{' winner' if p.name in result.winners else ''}"
+                for p in sheet.players
+            ]
+        else:
+            cells = [PAD_LABELS[key], ""] + [str(getattr(p, key)) for p in sheet.players]
+        rows.append((key, cells))
+    _refill(table, columns, rows)
+
+
+def _trade_points(result: Score, player: str, trade: str) -> int:
+    return sum(
+        line.points
+        for line in result.lines
+        if line.player == player and line.reason.startswith(f"{trade}:")
+    )
+
+
+def fill_board(table: DataTable[str], state: SojournsState) -> None:
+    players = state.players
+    columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
+    columns += [(name, name) for name in players] + [("Control", "control")]
+    rows = []
+    for space in state.sheet.spaces:
+        held = control(space)
+        if held.owner:
+            owner = (
+                f"{held.owner} (T)"
+                if held.tower
+                else f"{held.owner} {held.strength}:{held.against}"
+            )
+        elif any(not p.empty for p in space.pieces.values()) or space.lava:
+            owner = "tied"
+        else:
+            owner = "-"
+        cells = [space.name, where_text(space), marks_text(space) or "-"]
+        cells += [pieces_text(space.pieces.get(name)) or "-" for name in players]
+        rows.append((space.name, [*cells, owner]))
+    _refill(table, columns, rows)
+
+
+def fill_turns(table: DataTable[str], state: SojournsState) -> None:
+    columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins"), ("Shrines", "shrines")]
+    count = len(state.players)
+    rows = []
+    for seat, player in enumerate(state.sheet.players):
+        cards = state.cards_taken // count + (1 if seat < state.cards_taken % count else 0)
+        marker = "> " if player.name == state.turn_player and not state.cards_over else "  "
+        built = state.shrines_placed.get(player.name, 0)
+        rows.append(
+            (
+                player.name,
+                [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins), f"{built}/3"],
+            )
+        )
+    _refill(table, columns, rows)
+
+
+def fill_standings(table: DataTable[str], state: SojournsState, result: Score) -> None:
+    table_data = standings(state.sheet, result)
+    categories = [c for c in (*CATEGORIES, PAD_EXPANSIONS) if c in table_data[0].breakdown]
+    columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
+    columns += [("Total", "total"), ("Coins", "coins")]
+    rows = [
+        (
+            s.name,
+            [
+                str(s.rank),
+                s.name,
+                *(str(s.breakdown[c]) for c in categories),
+                str(s.total),
+                str(s.coins),
+            ],
+        )
+        for s in sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
+    ]
+    _refill(table, columns, rows)
