@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import Game
+from companion.sojourn import SOJOURN
 
 CATALOGUE: tuple[tuple[str, str], ...] = (
     ("sojourn", "Sojourn"),
@@ -14,7 +15,7 @@ CATALOGUE: tuple[tuple[str, str], ...] = (
 )
 """Every game the companion serves (id, title), built or not yet."""
 
-_BUILT: tuple[Game[Any, Any], ...] = ()
+_BUILT: tuple[Game[Any, Any], ...] = (SOJOURN,)
 
 GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in _BUILT}
 """The games whose rules are implemented, by id."""
