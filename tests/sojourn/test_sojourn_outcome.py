@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
 from companion.session import Session
@@ -23,7 +24,6 @@ from companion.sojourn_actions import (
 )
 from companion.sojourn_model import Cards, Outcome, SojournSetup
 from companion.sojourn_outlook import home_outlook, stuck_reason
-from tests.sojourn.conftest import B, F, L, P, T, card, play, started
 
 PEARL = card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
 

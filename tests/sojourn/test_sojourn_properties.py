@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from hypothesis import given, settings
@@ -67,10 +68,8 @@ def run(moves: list[Any]) -> tuple[Session, list[Any]]:
     session = Session(SOJOURN, SojournSetup())
     states = [session.state]
     for move in [*OPENING, *moves]:
-        try:
+        with contextlib.suppress(RuleError):
             states.append(session.do(move))
-        except RuleError:
-            pass
     return session, states
 
 

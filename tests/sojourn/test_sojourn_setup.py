@@ -6,6 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
 from companion.sojourn import SOJOURN
@@ -28,7 +29,6 @@ from companion.sojourn_model import (
     parse_date,
 )
 from companion.sojourn_outlook import draw_chances
-from tests.sojourn.conftest import B, F, L, P, T, card, play, started
 
 
 def test_start_fills_seven_red_and_seven_blue_squares_and_waits_for_the_hand() -> None:

@@ -1,11 +1,12 @@
-"""Helpers for Sojourn tests: destination cards and games already past setup."""
+"""Helpers for Sojourn tests: destination cards and games already past setup.
+
+Imported by name (`from sojourn_helpers import ...`): pytest puts this folder on the path.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
-
-import pytest
 
 from companion.sojourn import SOJOURN
 from companion.sojourn_actions import DrawDestination, DrawTimestream
@@ -51,8 +52,3 @@ def started(
     state = SOJOURN.start(setup or SojournSetup())
     first = first or card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
     return play(state, [DrawTimestream(hand), DrawDestination(first)])
-
-
-@pytest.fixture
-def fresh() -> SojournState:
-    return started()
