@@ -6,9 +6,14 @@ from typing import Any
 
 
 async def type_card(pilot: Any, *values: str) -> None:
-    """Fill the destination dialog field by field (name, date, DROP, COST, RISK, DMG, GAIN)."""
+    """Fill the destination dialog field by field (name, date, DROP, COST, RISK, DMG, GAIN).
+
+    Each value goes into the focused field, then enter moves on as a player's would (the
+    characters are pasted rather than pressed one by one, to keep the tests quick).
+    """
     for value in values:
-        await pilot.press(*value, "enter") if value else await pilot.press("enter")
+        pilot.app.focused.insert_text_at_cursor(value)
+        await pilot.press("enter")
     await pilot.pause()
 
 

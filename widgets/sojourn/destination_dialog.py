@@ -172,9 +172,9 @@ class DestinationDialog(SojournDialog):
         if self.editing is None and self.submit(DrawTimeFragment()):
             self.stacked += 1
             self.query_one("#destination-help", Static).update(
-                    f"{self.stacked} Time Fragment card(s) stacked: now draw again and "
-                    "type the destination that goes on top."
-                )
+                f"{self.stacked} Time Fragment card(s) stacked: now draw again and "
+                "type the destination that goes on top."
+            )
 
     def action_deck_empty(self) -> None:
         if self.editing is None:

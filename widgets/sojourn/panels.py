@@ -41,15 +41,15 @@ def hand_text(state: SojournState) -> Text:
     """The hand by kind with the chance of drawing each kind next from the timestream deck."""
     chances = draw_chances(state)
     text = Text()
-    text.append(f"{'':16}hand  next\n", style="dim")
+    text.append(f"{'':17}hand  next\n", style="dim")
     for index, kind in enumerate(KINDS):
         if index:
             text.append("\n")
         count = state.hand.count(kind)
         style = "bold" if count else "dim"
-        text.append(f"{kind.label:<16}", style=style)
+        text.append(f"{kind.label:<17}", style=style)
         text.append(f"{count:>4}", style=style)
-        text.append(f"{float(chances[kind]):>6.0%}", style="dim")
+        text.append(f"{float(chances[kind]):>5.0%}", style="dim")
     deck = f"\ndeck {state.deck.total}, discards {state.discard.total}"
     text.append(deck, style="dim")
     return text

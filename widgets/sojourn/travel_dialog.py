@@ -45,6 +45,8 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
     text.append(f"\n5 Gain:  {card.gain} timestream card(s)")
     if preview.problem:
         text.append(f"\n\nNot allowed: {preview.problem}", style="bold red")
+    keys = "b f l p t pick a card to drop · x Paradox" if preview.how != "loop" else ""
+    text.append(f"\n{keys}  enter go · escape cancel", style="dim")
     return text
 
 
