@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.cavendish import CAVENDISH
 from companion.core import Game
 from companion.six_sojourns import SIX_SOJOURNS
+from companion.sojourn import SOJOURN
 from companion.time_bastards import TIME_BASTARDS
 
 CATALOGUE: tuple[tuple[str, str], ...] = (
@@ -16,8 +18,7 @@ CATALOGUE: tuple[tuple[str, str], ...] = (
 )
 """Every game the companion serves (id, title), built or not yet."""
 
-_BUILT: tuple[Game[Any, Any], ...] = (SIX_SOJOURNS, TIME_BASTARDS)
-
+_BUILT: tuple[Game[Any, Any], ...] = (SOJOURN, SIX_SOJOURNS, CAVENDISH, TIME_BASTARDS)
 GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in _BUILT}
 """The games whose rules are implemented, by id."""
 

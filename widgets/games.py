@@ -24,7 +24,9 @@ class GameUI:
 
 
 SCREEN_MODULES: dict[str, tuple[str, str]] = {
+    "sojourn": ("widgets.sojourn", "SOJOURN_UI"),
     "six-sojourns": ("widgets.six_sojourns", "SIX_SOJOURNS_UI"),
+    "cavendish": ("widgets.cavendish", "CAVENDISH_UI"),
     "time-bastards": ("widgets.time_bastards", "TIME_BASTARDS_UI"),
 }
 """Game id -> (module, name of its `GameUI`); a game's screens are imported when first opened,

@@ -81,8 +81,6 @@ class TimeBastardsScreen(GameScreen):
         self.query_one("#tb-clock").border_title = "Clock"
         self.query_one("#tb-travellers").border_title = "Travellers"
         self.query_one("#tb-board").border_title = "Timelines"
-        # RichLog's default min_width (78) keeps lines from wrapping in a narrow panel.
-        self.query_one(ActionLog).min_width = 20
         super().on_mount()
 
     @property

@@ -1,0 +1,229 @@
+"""Questions a traveller asks before acting: what will this trip cost, how likely is damage,
+what will I draw next, am I stuck, can I still make it home? All answered from the state alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.dice import percentile_value
+from companion.sojourn_model import (
+    FRAGMENTS_NEEDED,
+    KINDS,
+    SQUARES,
+    Destination,
+    Kind,
+    SojournState,
+    TripKind,
+)
+
+
+def reading(tens: int, units: int, one_to_hundred: bool) -> int:
+    """The number the percentile dice show: 0-99 by default ("00"+"0" = 0), or 1-100."""
+    return percentile_value(tens, units, zero_is_hundred=one_to_hundred)
+
+
+def is_safe(value: int, risk: int) -> bool:
+    """A RISK roll is safe when it meets or beats the RISK percentage."""
+    return value >= risk
+
+
+def damage_faces(risk: int, one_to_hundred: bool) -> int:
+    """How many of the 100 (tens, units) face pairs fail a RISK: exactly RISK with 00-99."""
+    return sum(
+        1
+        for tens in range(0, 100, 10)
+        for units in range(10)
+        if not is_safe(reading(tens, units, one_to_hundred), risk)
+    )
+
+
+def draw_chances(state: SojournState) -> dict[Kind, Fraction]:
+    """The chance of each kind on the next timestream draw (the discards reshuffled if empty)."""
+    deck = state.deck if state.deck.total else state.discard
+    if not deck.total:
+        return {kind: Fraction(0) for kind in KINDS}
+    return {kind: Fraction(deck.count(kind), deck.total) for kind in KINDS}
+
+
+def charge_within_reach(state: SojournState) -> int:
+    """Charge now plus what the Temporal Batteries in hand would add (never above 7)."""
+    return min(SQUARES, state.charge + state.hand.count(Kind.BATTERY))
+
+
+def loop_targets(state: SojournState) -> list[int]:
+    """Destinations a Loop can reach: opened, and earlier in history than the current one."""
+    here = state.here.card.date.key
+    return [
+        index
+        for index, place in enumerate(state.timeline)
+        if index not in (0, state.position) and place.card.date.key < here
+    ]
+
+
+def reachable(state: SojournState, index: int) -> bool:
+    """Whether the cards in hand and the charge (with batteries) can take the traveller there."""
+    place = state.timeline[index]
+    if index in (0, state.position):
+        return False
+    return (
+        state.hand.count(Kind.PARADOX) > 0
+        or place.card.cost <= charge_within_reach(state)
+        or (state.hand.count(Kind.LOOP) > 0 and index in loop_targets(state))
+    )
+
+
+def can_open(state: SojournState) -> bool:
+    """A new destination can still be opened: with 1 charge (batteries count) or a Fracture."""
+    if state.destination_deck_empty:
+        return False
+    return state.hand.count(Kind.FRACTURE) > 0 or charge_within_reach(state) >= 1
+
+
+def can_go_home(state: SojournState) -> bool:
+    """4 fragments and 1 charge (a battery in hand counts) or a Paradox."""
+    return state.fragments >= FRAGMENTS_NEEDED and (
+        charge_within_reach(state) >= 1 or state.hand.count(Kind.PARADOX) > 0
+    )
+
+
+def stuck_reason(state: SojournState) -> str | None:
+    """Why the traveller is stuck in history, or None while some way on remains."""
+    if can_go_home(state) or can_open(state):
+        return None
+    if any(reachable(state, index) for index in range(len(state.timeline))):
+        return None
+    targets = [place for i, place in enumerate(state.timeline) if i not in (0, state.position)]
+    if targets:
+        cheapest = min(place.card.cost for place in targets)
+        reach = f"the cheapest open destination costs {cheapest}"
+    else:
+        reach = "there is no other open destination"
+    opening = (
+        "the destination deck is empty"
+        if state.destination_deck_empty
+        else "no charge or Fracture to open a new one"
+    )
+    return (
+        f"Stuck in history: {reach}, you have {state.charge} Temporal Charge and no "
+        f"Temporal Battery, Paradox or usable Loop, and {opening}."
+    )
+
+
+@dataclass(frozen=True)
+class TripPreview:
+    """What a trip will take and risk, shown before the player commits."""
+
+    destination: Destination
+    how: TripKind
+    drop: str
+    """The cards to drop in words."""
+    cost: int
+    charge_after: int
+    damage_faces: int
+    """Faces (of 100) that fail the RISK roll; 0 when there is no roll."""
+    health_if_hurt: int
+    gain: int
+    fragments: int
+    problem: str | None
+    """Why the trip is refused, if it is."""
+
+
+def preview_trip(state: SojournState, index: int, how: TripKind = "travel") -> TripPreview:
+    """The cost and exact damage chance of a trip, and whether the rules allow it now."""
+    place = state.timeline[index]
+    card = place.card
+    one_to_hundred = state.setup.read_one_to_hundred
+    problem: str | None = None
+    if index == 0:
+        problem = "The Jurassic Period is the start card: no trip goes there."
+    elif index == state.position:
+        problem = f"You are already at {place.name}."
+    cost = 0 if how in ("paradox", "loop") else card.cost
+    if how == "loop":
+        drop = "nothing (Loop)"
+        faces = 0
+        if problem is None and index not in loop_targets(state):
+            problem = (
+                f"Loop only goes back in history: {place.name} ({card.date}) is not earlier "
+                f"than {state.here.name} ({state.here.card.date})."
+            )
+        if problem is None and not state.hand.count(Kind.LOOP):
+            problem = "You hold no Loop card."
+    else:
+        faces = damage_faces(card.risk, one_to_hundred)
+        if how == "paradox":
+            drop = "nothing (Paradox)"
+            if problem is None and not state.hand.count(Kind.PARADOX):
+                problem = "You hold no Paradox card."
+        elif card.drop is None:
+            drop = f"* {card.drop_text}"
+        else:
+            count = min(card.drop, state.hand.total)
+            short = f" (DROP {card.drop}, you hold {state.hand.total})" if count < card.drop else ""
+            drop = f"{count} card{'s' if count != 1 else ''}{short}"
+        if problem is None and cost > state.charge:
+            problem = (
+                f"Not enough Temporal Charge: this trip costs {cost}, you have {state.charge}."
+            )
+    return TripPreview(
+        destination=place,
+        how=how,
+        drop=drop,
+        cost=cost,
+        charge_after=state.charge - cost,
+        damage_faces=faces,
+        health_if_hurt=max(0, state.health - card.dmg) if faces else state.health,
+        gain=card.gain,
+        fragments=place.fragments,
+        problem=problem,
+    )
+
+
+def home_outlook(state: SojournState) -> str:
+    """The answer to "can I still make it home?", with the reasons, from the current state."""
+    if state.outcome is not None:
+        word = "You made it home." if state.outcome.status == "won" else "No."
+        return f"{word} {state.outcome.reason}"
+    have = state.fragments
+    if have >= FRAGMENTS_NEEDED:
+        if state.charge >= 1 or state.hand.count(Kind.PARADOX):
+            return "Yes: you hold 4 Time Fragments and the means; travel home now (h)."
+        if state.hand.count(Kind.BATTERY):
+            return "Yes: play a Temporal Battery for 1 charge, then travel home (h)."
+        return (
+            "Not now: you hold 4 Time Fragments but no charge and no Paradox; a Temporal "
+            "Battery or Paradox from a GAIN would take you home."
+        )
+    stuck = stuck_reason(state)
+    if stuck is not None:
+        return f"No. {stuck}"
+    need = FRAGMENTS_NEEDED - have
+    lines = [f"Still possible: you need {need} more Time Fragment{'s' if need > 1 else ''}."]
+    spots = [
+        (index, place)
+        for index, place in enumerate(state.timeline)
+        if place.fragments and index != state.position
+    ]
+    for index, place in spots:
+        verdict = "within reach" if reachable(state, index) else "out of reach for now"
+        lines.append(
+            f"{place.name} holds {place.fragments} ({verdict}: COST {place.card.cost}, "
+            f"RISK {place.card.risk}%)."
+        )
+    if sum(place.fragments for _, place in spots) < need:
+        lines.append("The rest must still turn up under new destinations.")
+    reserve = charge_within_reach(state) - 1
+    if state.hand.count(Kind.PARADOX):
+        lines.append("Your Paradox can pay the trip home.")
+    elif reserve >= 0:
+        lines.append(f"Keep 1 charge for home: {reserve} to spend on the way.")
+    else:
+        lines.append("You will need a Temporal Battery or Paradox to get home.")
+    return " ".join(lines)
+
+
+def fragments_in_view(state: SojournState) -> int:
+    """Time Fragments lying on the timeline, still to be collected."""
+    return sum(place.fragments for place in state.timeline)

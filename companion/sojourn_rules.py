@@ -1,0 +1,407 @@
+"""Sojourn's rules: `start` and `apply`. Pure: dice faces and cards drawn come in inside actions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.core import RuleError
+from companion.sojourn_actions import (
+    DestinationDeckEmpty,
+    DrawDestination,
+    DrawTimeFragment,
+    DrawTimestream,
+    EditDestination,
+    LoopTo,
+    OpenWithCharge,
+    PlaceSide,
+    PlayBandage,
+    PlayBattery,
+    PlayFracture,
+    RollRisk,
+    Travel,
+    TravelHome,
+)
+from companion.sojourn_model import (
+    FRAGMENTS_NEEDED,
+    JURASSIC_CARD,
+    MAX_PRINTED,
+    RISKS,
+    SQUARES,
+    STARTING_HAND,
+    Cards,
+    Destination,
+    DestinationCard,
+    DrawCards,
+    Kind,
+    OpenNext,
+    OpenReason,
+    Outcome,
+    Pending,
+    PlaceCard,
+    RiskRoll,
+    Side,
+    SojournSetup,
+    SojournState,
+    Trip,
+    TripKind,
+)
+from companion.sojourn_outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
+
+
+def start(setup: SojournSetup) -> SojournState:
+    """Seven Health, seven Charge, the marker on the Jurassic Period; the hand and the first
+    destination are drawn next (the app waits for them to be typed in)."""
+    for kind in Kind:
+        if setup.deck.count(kind) < 0:
+            count = setup.deck.count(kind)
+            raise RuleError(f"The timestream deck cannot hold {count} {kind.label}.")
+    if setup.deck.total < STARTING_HAND:
+        raise RuleError(
+            f"The timestream deck needs at least {STARTING_HAND} cards for the starting hand; "
+            f"this one holds {setup.deck.total}."
+        )
+    return SojournState(
+        setup=setup,
+        health=SQUARES,
+        charge=SQUARES,
+        fragments=0,
+        hand=Cards(),
+        deck=setup.deck,
+        discard=Cards(),
+        timeline=(Destination(JURASSIC_CARD, 0, 0),),
+        position=0,
+        pending=(DrawCards(STARTING_HAND, "hand"), OpenNext("setup")),
+    )
+
+
+ANSWERS: dict[type, tuple[type, ...]] = {
+    DrawCards: (DrawTimestream,),
+    OpenNext: (DrawDestination, DrawTimeFragment, DestinationDeckEmpty),
+    PlaceCard: (PlaceSide,),
+    RiskRoll: (RollRisk,),
+}
+
+
+def waiting_words(pending: Pending) -> str:
+    """What the game waits for, as a player would say it."""
+    if isinstance(pending, DrawCards):
+        cards = "card" if pending.count == 1 else "cards"
+        return f"type in the {pending.count} timestream {cards} drawn"
+    if isinstance(pending, OpenNext):
+        return "type in the destination card drawn"
+    if isinstance(pending, PlaceCard):
+        return f"choose left or right for {pending.card.name}"
+    return "roll the RISK dice"
+
+
+def apply(state: SojournState, action: Any) -> SojournState:
+    """The state after `action`, or a `RuleError` naming the rule; the state is never changed."""
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleError(f"{type(action).__name__} is not a move in Sojourn.")
+    if state.outcome is not None:
+        raise RuleError(f"The game is over ({state.outcome.status}): {state.outcome.reason}")
+    waiting = state.waiting
+    if waiting is not None and type(action) not in ANSWERS[type(waiting)]:
+        raise RuleError(f"First {waiting_words(waiting)}.")
+    if waiting is None and any(type(action) in answers for answers in ANSWERS.values()):
+        raise RuleError("Nothing is waiting for that now.")
+    return settle(handler(state, action))
+
+
+def settle(state: SojournState) -> SojournState:
+    """End the trip once its steps are done and record a loss when no way on is left."""
+    if state.outcome is not None or state.pending:
+        return state
+    state = replace(state, trip=None)
+    reason = stuck_reason(state)
+    if reason is not None:
+        return replace(state, outcome=Outcome("lost", reason))
+    return state
+
+
+def _pop(state: SojournState, **changes: Any) -> SojournState:
+    return replace(state, pending=state.pending[1:], **changes)
+
+
+def _draw(state: SojournState, action: DrawTimestream) -> SojournState:
+    waiting = state.waiting
+    assert isinstance(waiting, DrawCards)
+    if len(action.cards) != waiting.count:
+        raise RuleError(
+            f"{waiting.count} timestream card{'s were' if waiting.count > 1 else ' was'} drawn; "
+            f"you typed {len(action.cards)}."
+        )
+    deck, discard, hand = state.deck, state.discard, state.hand
+    for kind in action.cards:
+        if not deck.total:
+            deck, discard = discard, Cards()
+        if not deck.count(kind):
+            raise RuleError(
+                f"The timestream deck has no {kind.label} left to draw: it holds {deck.words()}."
+            )
+        deck, hand = deck.plus(kind, -1), hand.plus(kind)
+    trip = state.trip
+    if trip is not None and waiting.reason == "gain":
+        trip = replace(trip, gained=action.cards)
+    return _pop(state, deck=deck, discard=discard, hand=hand, trip=trip)
+
+
+def check_card(card: DestinationCard) -> None:
+    """Refuse a destination card typed with a missing or impossible value."""
+    if not card.name.strip():
+        raise RuleError("The destination needs its name, as printed on the card.")
+    if card.risk not in RISKS:
+        printed = ", ".join(f"{risk}%" for risk in RISKS)
+        raise RuleError(f"RISK {card.risk}% is not printed on any card: it is one of {printed}.")
+    if card.drop is None and not card.drop_text.strip():
+        raise RuleError("A DROP of * needs the card's text saying which cards to drop.")
+    for label, value in (("DROP", card.drop), ("COST", card.cost), ("DMG", card.dmg)):
+        if value is not None and not 0 <= value <= MAX_PRINTED:
+            raise RuleError(f"{label} {value} is not on a card: it is 0 to {MAX_PRINTED}.")
+    if not 0 <= card.gain <= MAX_PRINTED:
+        raise RuleError(f"GAIN {card.gain} is not on a card: it is 0 to {MAX_PRINTED}.")
+
+
+def _check_new_name(state: SojournState, card: DestinationCard, editing: int = -1) -> None:
+    check_card(card)
+    for index, place in enumerate(state.timeline):
+        if index != editing and place.name.casefold() == card.name.strip().casefold():
+            raise RuleError(f"{place.name} is already on the timeline.")
+
+
+def above(state: SojournState) -> tuple[int, int]:
+    """The spot directly above the traveller's current card."""
+    return (state.here.row + 1, state.here.column)
+
+
+def taken(state: SojournState, row: int, column: int) -> bool:
+    return any(place.row == row and place.column == column for place in state.timeline)
+
+
+def free_spot(state: SojournState, side: Side) -> tuple[int, int]:
+    """The nearest free spot left or right of the card above the current one, in its row."""
+    row, column = above(state)
+    step = -1 if side == "left" else 1
+    column += step
+    while taken(state, row, column):
+        column += step
+    return (row, column)
+
+
+def _place(
+    state: SojournState, card: DestinationCard, fragments: int, spot: tuple[int, int]
+) -> SojournState:
+    placed = Destination(replace(card, name=card.name.strip()), spot[0], spot[1], fragments)
+    return _pop(state, timeline=(*state.timeline, placed))
+
+
+def _open(state: SojournState, action: DrawDestination) -> SojournState:
+    waiting = state.waiting
+    assert isinstance(waiting, OpenNext)
+    _check_new_name(state, action.card)
+    spot = above(state)
+    if taken(state, *spot):
+        pending = (PlaceCard(action.card, waiting.fragments, waiting.reason), *state.pending[1:])
+        return replace(state, pending=pending)
+    return _place(state, action.card, waiting.fragments, spot)
+
+
+def _fragment(state: SojournState, action: DrawTimeFragment) -> SojournState:
+    waiting = state.waiting
+    assert isinstance(waiting, OpenNext)
+    stacked = replace(waiting, fragments=waiting.fragments + 1)
+    return replace(state, pending=(stacked, *state.pending[1:]))
+
+
+def _deck_empty(state: SojournState, action: DestinationDeckEmpty) -> SojournState:
+    return _pop(state, destination_deck_empty=True)
+
+
+def _side(state: SojournState, action: PlaceSide) -> SojournState:
+    waiting = state.waiting
+    assert isinstance(waiting, PlaceCard)
+    if action.side not in ("left", "right"):
+        raise RuleError(f"'{action.side}' is not a side: choose left or right.")
+    return _place(state, waiting.card, waiting.fragments, free_spot(state, action.side))
+
+
+def _risk(state: SojournState, action: RollRisk) -> SojournState:
+    waiting = state.waiting
+    assert isinstance(waiting, RiskRoll)
+    if action.tens not in range(0, 91, 10):
+        raise RuleError(f"{action.tens} is not on the tens die: it shows 00, 10 ... 90.")
+    if action.units not in range(10):
+        raise RuleError(f"{action.units} is not on the units die: it shows 0 to 9.")
+    card = state.timeline[waiting.destination].card
+    value = reading(action.tens, action.units, state.setup.read_one_to_hundred)
+    damage = 0 if is_safe(value, card.risk) else card.dmg
+    health = max(0, state.health - damage)
+    trip = state.trip and replace(state.trip, roll=value, damage=damage)
+    if health == 0:
+        why = f"Health dropped to 0 at {card.name}: rolled {value} against RISK {card.risk}%."
+        return replace(state, health=0, trip=trip, pending=(), outcome=Outcome("lost", why))
+    return _pop(state, health=health, trip=trip)
+
+
+def _leave_for(state: SojournState, index: int, how: TripKind) -> SojournState:
+    """Move the marker, collect the fragments there and queue the trip's remaining steps."""
+    place = state.timeline[index]
+    collected = min(place.fragments, FRAGMENTS_NEEDED - state.fragments)
+    timeline = list(state.timeline)
+    timeline[index] = replace(place, fragments=0)
+    steps: list[Pending] = []
+    if not state.destination_deck_empty:
+        steps.append(OpenNext("trip"))
+    if how != "loop":
+        steps.append(RiskRoll(index))
+    gain = min(place.card.gain, state.deck.total + state.discard.total)
+    if gain:
+        steps.append(DrawCards(gain, "gain"))
+    assert state.trip is not None
+    return replace(
+        state,
+        position=index,
+        timeline=tuple(timeline),
+        fragments=state.fragments + collected,
+        pending=tuple(steps),
+        trip=replace(state.trip, collected=collected),
+    )
+
+
+def _discard(state: SojournState, cards: tuple[Kind, ...]) -> SojournState:
+    hand = state.hand
+    for kind in cards:
+        if not hand.count(kind):
+            raise RuleError(f"You hold no {kind.label} card to give up.")
+        hand = hand.plus(kind, -1)
+    return replace(state, hand=hand, discard=state.discard.add(Cards.of(cards)))
+
+
+def _travel(state: SojournState, action: Travel) -> SojournState:
+    _check_index(state, action.destination)
+    how: TripKind = "paradox" if action.paradox else "travel"
+    preview = preview_trip(state, action.destination, how)
+    if preview.problem is not None:
+        raise RuleError(preview.problem)
+    card = state.timeline[action.destination].card
+    if action.paradox:
+        if action.drop:
+            raise RuleError("Paradox skips the DROP: give up no other cards for this trip.")
+        state = _discard(state, (Kind.PARADOX,))
+    else:
+        if card.drop is not None:
+            needed = min(card.drop, state.hand.total)
+            if len(action.drop) != needed:
+                hand = f" (you hold {state.hand.total})" if needed < card.drop else ""
+                raise RuleError(
+                    f"{card.name} asks you to DROP {needed} timestream card"
+                    f"{'s' if needed != 1 else ''}{hand}; you chose {len(action.drop)}."
+                )
+        state = _discard(state, action.drop)
+    trip = Trip(action.destination, how, dropped=len(action.drop), paid=preview.cost)
+    state = replace(state, charge=state.charge - preview.cost, trip=trip)
+    return _leave_for(state, action.destination, how)
+
+
+def _loop(state: SojournState, action: LoopTo) -> SojournState:
+    _check_index(state, action.destination)
+    preview = preview_trip(state, action.destination, "loop")
+    if preview.problem is not None:
+        raise RuleError(preview.problem)
+    assert action.destination in loop_targets(state)
+    state = _discard(state, (Kind.LOOP,))
+    state = replace(state, trip=Trip(action.destination, "loop"))
+    return _leave_for(state, action.destination, "loop")
+
+
+def _check_index(state: SojournState, index: int) -> None:
+    if not 0 <= index < len(state.timeline):
+        raise RuleError(f"There is no destination {index} on the timeline.")
+
+
+def _open_by(state: SojournState, reason: OpenReason) -> SojournState:
+    if state.destination_deck_empty:
+        raise RuleError("The destination deck is empty: no new destination can be opened.")
+    return replace(state, pending=(OpenNext(reason),))
+
+
+def _open_with_charge(state: SojournState, action: OpenWithCharge) -> SojournState:
+    if state.charge < 1:
+        raise RuleError("Opening a destination costs 1 Temporal Charge; you have 0.")
+    return _open_by(replace(state, charge=state.charge - 1), "charge")
+
+
+def _fracture(state: SojournState, action: PlayFracture) -> SojournState:
+    if not state.hand.count(Kind.FRACTURE):
+        raise RuleError("You hold no Fracture card.")
+    return _open_by(_discard(state, (Kind.FRACTURE,)), "fracture")
+
+
+def _bandage(state: SojournState, action: PlayBandage) -> SojournState:
+    if not state.hand.count(Kind.BANDAGE):
+        raise RuleError("You hold no Bandage card.")
+    if state.health >= SQUARES:
+        raise RuleError(
+            f"Bandage restores one Health on an empty red square: Health is {state.health} of "
+            f"{SQUARES}, no square is empty."
+        )
+    return replace(_discard(state, (Kind.BANDAGE,)), health=state.health + 1)
+
+
+def _battery(state: SojournState, action: PlayBattery) -> SojournState:
+    if not state.hand.count(Kind.BATTERY):
+        raise RuleError("You hold no Temporal Battery card.")
+    if state.charge >= SQUARES:
+        raise RuleError(
+            f"Temporal Battery restores one charge on an empty blue square: charge is "
+            f"{state.charge} of {SQUARES}, no square is empty."
+        )
+    return replace(_discard(state, (Kind.BATTERY,)), charge=state.charge + 1)
+
+
+def _home(state: SojournState, action: TravelHome) -> SojournState:
+    if state.fragments < FRAGMENTS_NEEDED:
+        raise RuleError(
+            f"Travel home needs {FRAGMENTS_NEEDED} Time Fragments; you have {state.fragments}."
+        )
+    if action.paradox:
+        if not state.hand.count(Kind.PARADOX):
+            raise RuleError("You hold no Paradox card.")
+        state, means = _discard(state, (Kind.PARADOX,)), "a Paradox card"
+    else:
+        if state.charge < 1:
+            raise RuleError("Travel home needs 1 Temporal Charge (or a Paradox card); you have 0.")
+        state, means = replace(state, charge=state.charge - 1), "1 Temporal Charge"
+    why = f"Home to May 20, 2020 with {FRAGMENTS_NEEDED} Time Fragments, using {means}."
+    return replace(state, outcome=Outcome("won", why))
+
+
+def _edit(state: SojournState, action: EditDestination) -> SojournState:
+    _check_index(state, action.destination)
+    if action.destination == 0:
+        raise RuleError("The Jurassic Period is the start card: it has nothing to edit.")
+    _check_new_name(state, action.card, editing=action.destination)
+    timeline = list(state.timeline)
+    card = replace(action.card, name=action.card.name.strip())
+    timeline[action.destination] = replace(timeline[action.destination], card=card)
+    return replace(state, timeline=tuple(timeline))
+
+
+HANDLERS: dict[type, Any] = {
+    DrawTimestream: _draw,
+    DrawDestination: _open,
+    DrawTimeFragment: _fragment,
+    DestinationDeckEmpty: _deck_empty,
+    PlaceSide: _side,
+    RollRisk: _risk,
+    Travel: _travel,
+    LoopTo: _loop,
+    OpenWithCharge: _open_with_charge,
+    PlayFracture: _fracture,
+    PlayBandage: _bandage,
+    PlayBattery: _battery,
+    TravelHome: _home,
+    EditDestination: _edit,
+}

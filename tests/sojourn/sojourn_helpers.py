@@ -1,0 +1,54 @@
+"""Helpers for Sojourn tests: destination cards and games already past setup.
+
+Imported by name (`from sojourn_helpers import ...`): pytest puts this folder on the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from companion.sojourn import SOJOURN
+from companion.sojourn_actions import DrawDestination, DrawTimestream
+from companion.sojourn_model import (
+    DestinationCard,
+    HistoricalDate,
+    Kind,
+    SojournSetup,
+    SojournState,
+)
+
+B, F, L, P, T = Kind.BANDAGE, Kind.FRACTURE, Kind.LOOP, Kind.PARADOX, Kind.BATTERY
+
+
+def card(
+    name: str,
+    year: int = 1900,
+    *,
+    drop: int | None = 1,
+    cost: int = 1,
+    risk: int = 25,
+    dmg: int = 1,
+    gain: int = 1,
+    drop_text: str = "",
+) -> DestinationCard:
+    """A destination card with plain values unless a test needs others."""
+    return DestinationCard(name, HistoricalDate(year), drop, cost, risk, dmg, gain, drop_text)
+
+
+def play(state: SojournState, actions: Iterable[Any]) -> SojournState:
+    """Apply actions in turn through the game's rules."""
+    for action in actions:
+        state = SOJOURN.apply(state, action)
+    return state
+
+
+def started(
+    hand: tuple[Kind, ...] = (B, F, L, P, T),
+    first: DestinationCard | None = None,
+    setup: SojournSetup | None = None,
+) -> SojournState:
+    """A game past setup: the starting hand typed in and the first destination opened."""
+    state = SOJOURN.start(setup or SojournSetup())
+    first = first or card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
+    return play(state, [DrawTimestream(hand), DrawDestination(first)])

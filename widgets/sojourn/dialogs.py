@@ -1,0 +1,267 @@
+"""Small dialogs the trip asks for at once: cards drawn, left or right, the RISK roll, answers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Static
+
+from companion import dice
+from companion.dice import DiceError, Roll
+from companion.sojourn_actions import DrawTimestream, PlaceSide, RollRisk
+from companion.sojourn_model import KINDS, Kind, SojournState
+from companion.sojourn_outlook import damage_faces, draw_chances, reading
+
+Submit = Callable[[Any], bool]
+"""Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
+
+
+class SojournDialog(ModalScreen[bool]):
+    """A dialog that sends its answer through `submit` and stays open when it is refused.
+
+    It closes with True once an answer was accepted, False when put off with escape.
+    """
+
+    def __init__(self, submit: Submit) -> None:
+        super().__init__()
+        self.submit = submit
+
+    def send(self, action: Any) -> None:
+        if self.submit(action):
+            self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+
+class CardsDialog(SojournDialog):
+    """Type in the timestream cards just drawn, one letter per card.
+
+    | Key | Action |
+    | --- | --- |
+    | b f l p t | Bandage, Fracture, Loop, Paradox, Temporal Battery |
+    | backspace | Take back the last card typed |
+    | enter | Done |
+    | escape | Later |
+    """
+
+    BINDINGS = [
+        *(
+            Binding(kind.key, f"add('{kind.value}')", kind.label, id=f"draw-{kind.value}")
+            for kind in KINDS
+        ),
+        Binding("backspace", "take_back", "Take back", id="take-back-card"),
+        Binding("enter", "done", "Done", id="cards-done", priority=True),
+        Binding("escape", "close", "Later", id="close-cards"),
+    ]
+
+    def __init__(self, submit: Submit, state: SojournState, count: int, why: str) -> None:
+        super().__init__(submit)
+        self.state = state
+        self.count = count
+        self.why = why
+        self.cards: list[Kind] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="sojourn-dialog", id="cards-dialog") as box:
+            box.border_title = self.why
+            yield Static(id="cards-typed")
+            with Horizontal(classes="kind-buttons"):
+                for kind in KINDS:
+                    yield Button(f"{kind.key} {kind.label}", id=f"kind-{kind.value}")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        chances = draw_chances(self.state)
+        odds = "  ".join(f"{k.key} {float(chances[k]):.0%}" for k in KINDS)
+        typed = ", ".join(kind.label for kind in self.cards) or "none yet"
+        self.query_one("#cards-typed", Static).update(
+            f"Draw {self.count} from the timestream deck and type each card's letter.\n"
+            f"Typed {len(self.cards)} of {self.count}: {typed}\n"
+            f"Chance of each kind on the next draw: {odds}"
+        )
+
+    def action_add(self, value: str) -> None:
+        self.add(Kind(value))
+
+    def add(self, kind: Kind) -> None:
+        if len(self.cards) >= self.count:
+            self.notify(f"{self.count} cards are typed already: enter to finish.")
+            return
+        self.cards.append(kind)
+        self.show()
+        if len(self.cards) == self.count:
+            self.send(DrawTimestream(tuple(self.cards)))
+
+    def action_take_back(self) -> None:
+        if self.cards:
+            self.cards.pop()
+            self.show()
+
+    def action_done(self) -> None:
+        self.send(DrawTimestream(tuple(self.cards)))
+
+    @on(Button.Pressed)
+    def kind_pressed(self, event: Button.Pressed) -> None:
+        kind = Kind((event.button.id or "").removeprefix("kind-"))
+        self.add(kind)
+
+
+class SideDialog(SojournDialog):
+    """The spot above is taken: place the new destination left or right of the card above.
+
+    | Key | Action |
+    | --- | --- |
+    | left / right | That side (the nearest free spot) |
+    """
+
+    BINDINGS = [
+        Binding("left", "side('left')", "Left", id="side-left"),
+        Binding("right", "side('right')", "Right", id="side-right"),
+        Binding("escape", "close", "Later", id="close-side"),
+    ]
+
+    def __init__(self, submit: Submit, name: str, above: str) -> None:
+        super().__init__(submit)
+        self.card_name = name
+        self.above = above
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="sojourn-dialog", id="side-dialog") as box:
+            box.border_title = f"Place {self.card_name}"
+            yield Static(
+                f"The spot directly above {self.above} is taken. Put {self.card_name} "
+                "left or right of the card above; it takes the nearest free spot on that side."
+            )
+            with Horizontal(classes="kind-buttons"):
+                yield Button("← Left", id="left")
+                yield Button("Right →", id="right")
+        yield Footer()
+
+    def action_side(self, side: str) -> None:
+        self.send(PlaceSide("left" if side == "left" else "right"))
+
+    @on(Button.Pressed)
+    def side_pressed(self, event: Button.Pressed) -> None:
+        self.action_side(event.button.id or "")
+
+
+def typed_faces(text: str, one_to_hundred: bool) -> tuple[int, int]:
+    """Real percentile dice typed in: `30 7` (tens and units faces) or the reading `37`."""
+    parts = text.replace(",", " ").replace("+", " ").split()
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        raise DiceError(f"'{text}' is not dice: type 37 or both faces, 30 7.") from None
+    if len(numbers) == 2:
+        roll = dice.physical("d%", numbers)
+        return (roll.faces[0], roll.faces[1])
+    if len(numbers) != 1:
+        raise DiceError("Type the reading (37) or both faces (30 7).")
+    value = numbers[0]
+    if one_to_hundred:
+        return dice.percentile_faces(value)
+    if not 0 <= value <= 99:
+        raise DiceError(f"The dice read 00 to 99 here, not {value}.")
+    return (value // 10 * 10, value % 10)
+
+
+class RiskDialog(SojournDialog):
+    """The RISK roll: the app rolls the percentile dice, or the real dice are typed in.
+
+    | Key | Action |
+    | --- | --- |
+    | r | Roll in the app |
+    | enter | Use the real dice typed in |
+    """
+
+    BINDINGS = [
+        Binding("r", "roll", "Roll d%", id="roll-risk"),
+        Binding("escape", "close", "Later", id="close-risk"),
+    ]
+
+    def __init__(
+        self,
+        submit: Submit,
+        state: SojournState,
+        rng: random.Random,
+        on_roll: Callable[[Roll], None],
+    ) -> None:
+        super().__init__(submit)
+        self.state = state
+        self.rng = rng
+        self.on_roll = on_roll
+
+    def compose(self) -> ComposeResult:
+        card = self.state.here.card
+        one = self.state.setup.read_one_to_hundred
+        faces = damage_faces(card.risk, one)
+        scale = "1-100" if one else "00-99"
+        with Vertical(classes="sojourn-dialog", id="risk-dialog") as box:
+            box.border_title = f"RISK roll at {card.name}"
+            yield Static(
+                f"RISK {card.risk}%: meet or beat it. Dice read {scale}.\n"
+                f"Damage on {faces} of 100 faces ({faces}%): lose {card.dmg} Health "
+                f"({self.state.health} -> {max(0, self.state.health - card.dmg)})."
+            )
+            yield Button("Roll in the app (r)", id="app-roll")
+            yield Input(placeholder="real dice: 37 or 30 7, then enter", id="real-dice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#app-roll", Button).focus()
+
+    def action_roll(self) -> None:
+        roll = dice.roll("d%", self.rng)
+        self.on_roll(roll)
+        self.send(RollRisk(roll.faces[0], roll.faces[1], "app"))
+
+    @on(Button.Pressed, "#app-roll")
+    def roll_pressed(self) -> None:
+        self.action_roll()
+
+    @on(Input.Submitted, "#real-dice")
+    def real_dice(self, event: Input.Submitted) -> None:
+        try:
+            tens, units = typed_faces(event.value, self.state.setup.read_one_to_hundred)
+        except DiceError as error:
+            self.notify(str(error), title="Not a roll", severity="error")
+            return
+        self.on_roll(dice.physical("d%", [tens, units]))
+        self.send(RollRisk(tens, units, "physical"))
+
+
+def roll_words(state: SojournState, tens: int, units: int) -> str:
+    """`37 (30+7)` read the way this game reads the dice."""
+    value = reading(tens, units, state.setup.read_one_to_hundred)
+    return f"{value:02d} ({tens:02d}+{units})"
+
+
+class InfoDialog(ModalScreen[None]):
+    """A longer answer to read, such as "can I still make it home?"."""
+
+    BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close-info")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="sojourn-dialog", id="info-dialog") as box:
+            box.border_title = self.title_text
+            yield Static(self.text)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,128 @@
+"""Read-only panels of the traveller screen: the Traveler card, the hand and the timeline grid."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable, Static
+
+from companion.sojourn_model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destination, SojournState
+from companion.sojourn_outlook import draw_chances
+
+CELL_WIDTH = 14
+"""Characters per timeline column: a card's name and its icons."""
+
+
+def squares(filled: int, total: int, style: str) -> Text:
+    """Cubes in squares: a filled square per cube, an empty one per free square."""
+    text = Text()
+    text.append("■ " * filled, style=style)
+    text.append("□ " * (total - filled), style="dim")
+    return text
+
+
+def traveler_text(state: SojournState) -> Text:
+    """The Traveler card: Health (red), Temporal Charge (blue), Time Fragments (green)."""
+    text = Text()
+    rows = (
+        ("Health ", state.health, SQUARES, "bold red"),
+        ("Charge ", state.charge, SQUARES, "bold dodger_blue1"),
+        ("Frags  ", state.fragments, FRAGMENTS_NEEDED, "bold green"),
+    )
+    for index, (label, filled, total, style) in enumerate(rows):
+        if index:
+            text.append("\n")
+        text.append(label)
+        text.append_text(squares(filled, total, style))
+        text.append(f"{filled}/{total}")
+    return text
+
+
+def hand_text(state: SojournState) -> Text:
+    """The hand by kind with the chance of drawing each kind next from the timestream deck."""
+    chances = draw_chances(state)
+    text = Text()
+    text.append(f"{'':17}hand  next\n", style="dim")
+    for index, kind in enumerate(KINDS):
+        if index:
+            text.append("\n")
+        count = state.hand.count(kind)
+        style = "bold" if count else "dim"
+        text.append(f"{kind.label:<17}", style=style)
+        text.append(f"{count:>4}", style=style)
+        text.append(f"{float(chances[kind]):>5.0%}", style="dim")
+    deck = f"\ndeck {state.deck.total}, discards {state.discard.total}"
+    text.append(deck, style="dim")
+    return text
+
+
+def cell_text(place: Destination, here: bool) -> Text:
+    """One card in the timeline grid: its name, then COST / RISK and any fragments."""
+    card = place.card
+    text = Text()
+    name = place.name if len(place.name) <= CELL_WIDTH - 2 else place.name[: CELL_WIDTH - 3] + "…"
+    text.append("@ " if here else "  ", style="bold yellow")
+    text.append(name, style="bold yellow" if here else "bold")
+    if place.row == 0:
+        text.append("\n  start", style="dim")
+        return text
+    text.append(f"\n  C{card.cost} R{card.risk}", style="dim")
+    if place.fragments:
+        text.append(f" ◆{place.fragments}", style="bold green")
+    return text
+
+
+class TravelerCard(Static):
+    """Health, Temporal Charge and Time Fragments as cubes in squares."""
+
+    def show(self, state: SojournState) -> None:
+        self.update(traveler_text(state))
+
+
+class HandPanel(Static):
+    """The timestream hand by kind, with each kind's letter and its chance on the next draw."""
+
+    def show(self, state: SojournState) -> None:
+        self.update(hand_text(state))
+
+
+class TimelineGrid(DataTable[Text]):
+    """The timeline as on the table: the highest row on top, the traveller's card marked `@`.
+
+    Arrow keys pick a card; enter opens the trip to it.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="cell", zebra_stripes=False, show_row_labels=True)
+        self.spots: dict[tuple[int, int], int] = {}
+        """(table row, table column) -> index in the timeline."""
+
+    def show(self, state: SojournState) -> None:
+        """Redraw every card; the cursor stays on the card it was on, else the traveller's."""
+        previous = self.selected(state)
+        rows = [place.row for place in state.timeline]
+        columns = [place.column for place in state.timeline]
+        low, high = min(columns), max(columns)
+        top = max(rows)
+        self.clear(columns=True)
+        for column in range(low, high + 1):
+            self.add_column(Text(f"col {column}", style="dim"), width=CELL_WIDTH)
+        self.spots = {}
+        grid: dict[tuple[int, int], Text] = {}
+        for index, place in enumerate(state.timeline):
+            spot = (top - place.row, place.column - low)
+            self.spots[spot] = index
+            grid[spot] = cell_text(place, index == state.position)
+        for table_row in range(top + 1):
+            cells = [grid.get((table_row, col), Text("")) for col in range(high - low + 1)]
+            self.add_row(*cells, height=2, label=Text(f"{top - table_row}", style="dim"))
+        target = state.position if previous is None else previous
+        for spot, index in self.spots.items():
+            if index == target:
+                self.move_cursor(row=spot[0], column=spot[1], animate=False)
+
+    def selected(self, state: SojournState) -> int | None:
+        """The timeline index of the card under the cursor, if the cursor is on a card."""
+        if not self.row_count:
+            return None
+        index = self.spots.get((self.cursor_row, self.cursor_column))
+        return index if index is not None and index < len(state.timeline) else None

@@ -1,0 +1,119 @@
+"""Sojourn's setup: how the percentile dice are read and what the timestream deck holds.
+
+Both are remembered between games (`app.settings`, key `sojourn`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import Screen
+from textual.validation import Integer
+from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Static
+
+from companion.sojourn import GAME_ID
+from companion.sojourn_model import KINDS, STARTING_HAND, Cards, SojournSetup
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+
+class SojournSetupScreen(Screen[None]):
+    """Choose the dice reading and the deck, then start: the hand and first card come next.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s | Start the game |
+    | escape | Back home |
+    """
+
+    HELP_TOPIC = "sojourn"
+    CSS_PATH = "sojourn.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="start-sojourn"),
+        Binding("escape", "back", "Back", id="back-home"),
+    ]
+
+    @property
+    def companion(self) -> CompanionApp:
+        from widgets.app import CompanionApp
+
+        assert isinstance(self.app, CompanionApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        known = self.companion.settings.remembered(GAME_ID, SojournSetup, SojournSetup())
+        yield Header()
+        with Vertical(id="sojourn-setup"):
+            yield Static(
+                "Set 7 red and 7 blue cubes on the Traveler card, the Jurassic Period above "
+                "it with your marker. Shuffle both decks. Next you type in the 5 timestream "
+                "cards you draw and the first destination.",
+                id="setup-intro",
+            )
+            yield Label("Title")
+            yield Input(placeholder="Sojourn", id="title")
+            yield Label("Percentile dice read")
+            with RadioSet(id="reading"):
+                yield RadioButton(
+                    "00-99 (00+0 = 0): RISK N% hurts on N faces",
+                    value=not known.read_one_to_hundred,
+                    id="zero-to-99",
+                )
+                yield RadioButton(
+                    "1-100 (00+0 = 100)", value=known.read_one_to_hundred, id="one-to-100"
+                )
+            yield Label("Timestream deck (cards of each kind)")
+            with Grid(id="deck-counts"):
+                for kind in KINDS:
+                    yield Label(kind.label)
+                    yield Input(
+                        str(known.deck.count(kind)),
+                        id=f"deck-{kind.value}",
+                        validators=[Integer(minimum=0, maximum=99)],
+                        type="integer",
+                    )
+            yield Button("Start (ctrl+s)", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#title", Input).focus()
+
+    def chosen(self) -> SojournSetup | None:
+        """The setup typed in, or None (with a notification) when a count is not usable."""
+        counts: dict[str, int] = {}
+        for kind in KINDS:
+            text = self.query_one(f"#deck-{kind.value}", Input).value.strip()
+            if not text.isdigit() or int(text) > 99:
+                self.notify(f"{kind.label}: type a count from 0 to 99.", severity="error")
+                return None
+            counts[kind.value] = int(text)
+        deck = Cards(**counts)
+        if deck.total < STARTING_HAND:
+            self.notify(
+                f"The deck needs at least {STARTING_HAND} cards for the starting hand.",
+                severity="error",
+            )
+            return None
+        one = self.query_one("#one-to-100", RadioButton).value
+        return SojournSetup(read_one_to_hundred=one, deck=deck)
+
+    def action_start(self) -> None:
+        setup = self.chosen()
+        if setup is None:
+            return
+        if not self.companion.settings.remember(GAME_ID, setup):
+            self.notify("Settings file damaged: these choices are not remembered.")
+        title = self.query_one("#title", Input).value
+        self.companion.start_game(GAME_ID, setup, title)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()

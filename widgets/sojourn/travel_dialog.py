@@ -1,0 +1,125 @@
+"""The trip preview: what it costs, the exact chance of damage, and the cards to drop."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+
+from companion.sojourn_actions import LoopTo, Travel
+from companion.sojourn_model import KINDS, Cards, Kind, SojournState, TripKind
+from companion.sojourn_outlook import TripPreview, preview_trip
+from widgets.sojourn.dialogs import SojournDialog, Submit
+
+
+def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, ...]) -> Text:
+    """The trip in words, step by step in the card's order."""
+    place = preview.destination
+    card = place.card
+    text = Text()
+    text.append(f"{place.name}", style="bold")
+    text.append(f"  ({card.date})  row {place.row}, column {place.column}\n", style="dim")
+    text.append(
+        f"DROP {card.drop_label}  COST {card.cost}  RISK {card.risk}%  DMG {card.dmg}  "
+        f"GAIN {card.gain}"
+    )
+    if place.fragments:
+        text.append(f"  ◆ {place.fragments} Time Fragment(s) here", style="bold green")
+    text.append("\n\n1 Drop:  ")
+    text.append(preview.drop)
+    if preview.how == "travel":
+        picked = Cards.of(chosen).words() if chosen else "nothing yet"
+        text.append(f"\n        picked: {picked}", style="cyan")
+    text.append(f"\n2 Pay:   {preview.cost} charge ({state.charge} -> {preview.charge_after})")
+    text.append("\n3 Move, open a new destination, collect fragments")
+    if preview.how == "loop":
+        text.append("\n4 Risk:  none (Loop)")
+    else:
+        faces = preview.damage_faces
+        text.append(f"\n4 Risk:  damage on {faces} of 100 faces = ")
+        text.append(f"{faces}%", style="bold red" if faces else "bold green")
+        if faces:
+            text.append(f", Health {state.health} -> {preview.health_if_hurt}")
+    text.append(f"\n5 Gain:  {card.gain} timestream card(s)")
+    if preview.problem:
+        text.append(f"\n\nNot allowed: {preview.problem}", style="bold red")
+    keys = "b f l p t pick a card to drop · x Paradox" if preview.how != "loop" else ""
+    text.append(f"\n{keys}  enter go · escape cancel", style="dim")
+    return text
+
+
+class TravelDialog(SojournDialog):
+    """Check a trip before committing: pick the cards to drop, or use a Paradox.
+
+    | Key | Action |
+    | --- | --- |
+    | b f l p t | Add a card of that kind to the drop |
+    | backspace | Take back the last card picked |
+    | x | Use a Paradox card instead (no drop, no cost) |
+    | enter | Travel |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [
+        *(
+            Binding(kind.key, f"pick('{kind.value}')", kind.label, id=f"drop-{kind.value}")
+            for kind in KINDS
+        ),
+        Binding("backspace", "take_back", "Take back", id="take-back-drop"),
+        Binding("x", "paradox", "Paradox on/off", id="toggle-paradox"),
+        Binding("enter", "go", "Travel", id="go", priority=True),
+        Binding("escape", "close", "Cancel", id="cancel-trip"),
+    ]
+
+    def __init__(self, submit: Submit, state: SojournState, index: int, how: TripKind) -> None:
+        super().__init__(submit)
+        self.state = state
+        self.index = index
+        self.how: TripKind = how
+        self.chosen: list[Kind] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="sojourn-dialog", id="travel-dialog") as box:
+            box.border_title = "Loop back" if self.how == "loop" else "Travel"
+            yield Static(id="trip-preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        preview = preview_trip(self.state, self.index, self.how)
+        self.query_one("#trip-preview", Static).update(
+            preview_text(self.state, preview, tuple(self.chosen))
+        )
+
+    def action_pick(self, value: str) -> None:
+        if self.how != "travel":
+            self.notify("No cards are dropped on this trip.", severity="warning")
+            return
+        kind = Kind(value)
+        if Cards.of((*self.chosen, kind)).count(kind) > self.state.hand.count(kind):
+            self.notify(f"You hold no more {kind.label} cards.", severity="warning")
+            return
+        self.chosen.append(kind)
+        self.show()
+
+    def action_take_back(self) -> None:
+        if self.chosen:
+            self.chosen.pop()
+            self.show()
+
+    def action_paradox(self) -> None:
+        if self.how == "loop":
+            return
+        self.how = "travel" if self.how == "paradox" else "paradox"
+        self.chosen.clear()
+        self.show()
+
+    def action_go(self) -> None:
+        if self.how == "loop":
+            self.send(LoopTo(self.index))
+        else:
+            self.send(Travel(self.index, tuple(self.chosen), self.how == "paradox"))
