@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.cavendish import CAVENDISH
 from companion.core import Game
 
 CATALOGUE: tuple[tuple[str, str], ...] = (
@@ -14,7 +15,7 @@ CATALOGUE: tuple[tuple[str, str], ...] = (
 )
 """Every game the companion serves (id, title), built or not yet."""
 
-_BUILT: tuple[Game[Any, Any], ...] = ()
+_BUILT: tuple[Game[Any, Any], ...] = (CAVENDISH,)
 
 GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in _BUILT}
 """The games whose rules are implemented, by id."""
