@@ -271,8 +271,11 @@ def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
     if not name or len(name) > MAX_NAME:
         raise RuleError(f"Name the Item (such as ITEM 4), 1 to {MAX_NAME} characters.")
     for agent in state.agents:
-        if any(item.name.lower() == name.lower() for item in agent.items):
-            raise RuleError(f"{agent.receptacle} already holds {name}: an Item is claimed once.")
+        for item in agent.items:
+            if item.name.lower() == name.lower():
+                raise RuleError(
+                    f"{agent.receptacle} already holds {item.name}: an Item is claimed once."
+                )
     bonuses = (action.strength, action.confidence, action.dexterity)
     if any(not -5 <= bonus <= 5 for bonus in bonuses):
         raise RuleError("An Item's attribute bonus is between -5 and +5.")
