@@ -26,7 +26,9 @@ class GameUI:
 @cache
 def game_screens() -> dict[str, GameUI]:
     """Game id -> its screens, imported on first use (game screens import the app's widgets)."""
-    built: tuple[GameUI, ...] = ()
+    from widgets.cavendish import CAVENDISH_UI
+
+    built: tuple[GameUI, ...] = (CAVENDISH_UI,)
     return {ui.game_id: ui for ui in built}
 
 
