@@ -15,11 +15,9 @@ from companion.cavendish_model import (
 )
 
 
-def pool_bar(agent: Agent) -> str:
-    """The pool against its starting level: ●●●○○ 3/5."""
-    return (
-        "●" * agent.pool + "○" * (agent.starting - agent.pool) + f" {agent.pool}/{agent.starting}"
-    )
+def attributes_text(agent: Agent) -> str:
+    """Strength/Confidence/Dexterity with Item bonuses: 2/1/2."""
+    return "/".join(str(agent.attribute(name)) for name in ("strength", "confidence", "dexterity"))
 
 
 def agent_flags(state: CavendishState, index: int) -> str:
@@ -124,11 +122,12 @@ def report_text(state: CavendishState) -> str:
         return f"MISSION FAILED\n\n{state.reason}\n\nUndo (ctrl+z) to go back."
     ledger = state.ledger
     lines = [
-        f"MISSION COMPLETE · final score {state.final_score} (lower is better)",
-        "",
+        f"MISSION COMPLETE · final score {state.final_score}",
+        "(crystals on the Mission Return card: lower is better)",
         f"Mission Return card: {state.mission_return}",
-        f"  {ledger.standard_updates} Standard Update(s), {ledger.emergency_updates} "
-        f"Emergency Update(s), {ledger.free_updates} free update(s) used",
+        f"  Standard Updates: {ledger.standard_updates}",
+        f"  Emergency Updates: {ledger.emergency_updates}",
+        f"  (free updates used: {ledger.free_updates})",
     ]
     if state.adjustments is not None:
         for name, words, delta in ADJUSTMENTS:

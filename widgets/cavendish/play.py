@@ -132,7 +132,7 @@ class CavendishScreen(GameScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#agents", DataTable)
-        table.add_columns("", "Agent", "Player", "Azrak", "Fear", "S", "C", "D")
+        table.add_columns("", "Agent", "Player", "Azrak", "Fear", "S/C/D")
         table.focus()
         super().on_mount()
 
@@ -150,12 +150,10 @@ class CavendishScreen(GameScreen):
             table.add_row(
                 board.agent_flags(state, index),
                 agent.receptacle,
-                agent.player,
-                board.pool_bar(agent),
+                agent.player[:8],
+                f"{agent.pool}/{agent.starting}",
                 str(agent.fear),
-                str(agent.attribute("strength")),
-                str(agent.attribute("confidence")),
-                str(agent.attribute("dexterity")),
+                board.attributes_text(agent),
                 key=agent.receptacle,
             )
         table.move_cursor(row=self.selected)
@@ -165,6 +163,7 @@ class CavendishScreen(GameScreen):
         self.query_one("#agent-detail", Static).update(board.agent_text(state, self.selected))
         self.query_one("#last-test", Static).update(board.last_test_text(state))
         destiny = self.query_one("#destiny", Static)
+        destiny.display = not state.outcome
         destiny.update(board.destiny_text(state))
         destiny.border_title = "Destiny deck"
         report = self.query_one("#report", Static)
