@@ -39,6 +39,8 @@ def starter(make_setup: Callable[..., Any], actions: list[Any], players: int = 4
         for action in actions:
             assert pilot.app.screen.act(action)
         await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
 
     return run_before
 
