@@ -1,0 +1,183 @@
+"""Everything the group can tell the app in a Cavendish mission; each is one undoable step.
+
+Class names are written into save files: keep them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.cavendish_model import Adjustments, Attribute, Receptacle
+
+
+@dataclass(frozen=True)
+class ChooseLocation:
+    """Time Captain phase: the captain puts 1 Azrak from their pool on a location."""
+
+    location: str
+    """The location's letter or name as the group calls it."""
+
+
+@dataclass(frozen=True)
+class Explore:
+    """Discovery phase: take another panorama card (1 Azrak, unless a free action)."""
+
+    agent: Receptacle
+
+
+@dataclass(frozen=True)
+class AttemptTest:
+    """A test: 1 Azrak to use the attribute, boosts, supports, then the Destiny card drawn."""
+
+    agent: Receptacle
+    attribute: Attribute
+    difficulty: int
+    destiny: int
+    """The modifier on the Destiny card revealed."""
+    boosts: int = 0
+    supports: tuple[tuple[Receptacle, int], ...] = ()
+    """(supporting agent, Azrak spent) pairs."""
+
+
+@dataclass(frozen=True)
+class AndCost:
+    """An OR/AND card: take both options for 1 Azrak."""
+
+    agent: Receptacle
+
+
+@dataclass(frozen=True)
+class GiveItems:
+    """Hand Items to another agent: 1 Azrak in the Discovery phase, free between locations."""
+
+    giver: Receptacle
+    receiver: Receptacle
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GainAzrak:
+    """A card says "gain N": N crystals from the Vortex, never past the starting level."""
+
+    agent: Receptacle
+    amount: int
+
+
+@dataclass(frozen=True)
+class LoseAzrak:
+    """A card says "lose N": N crystals (as many as the pool holds) to the Vortex."""
+
+    agent: Receptacle
+    amount: int
+
+
+@dataclass(frozen=True)
+class TakeFear:
+    """Fear tokens onto the Receptacle card; the excess over Confidence onto the location."""
+
+    agent: Receptacle
+    count: int
+
+
+@dataclass(frozen=True)
+class DiscardFear:
+    """Fear tokens taken off the Receptacle card (back to the supply)."""
+
+    agent: Receptacle
+    count: int
+
+
+@dataclass(frozen=True)
+class TakeItem:
+    """A green Item placed in front of an agent, with the bonuses printed on it."""
+
+    agent: Receptacle
+    name: str
+    strength: int = 0
+    confidence: int = 0
+    dexterity: int = 0
+
+
+@dataclass(frozen=True)
+class StowItem:
+    """An Item leaves the agent (stowed or removed from the game)."""
+
+    agent: Receptacle
+    name: str
+
+
+@dataclass(frozen=True)
+class Eject:
+    """A card ejects an agent from the location until the Between Locations phase."""
+
+    agent: Receptacle
+
+
+@dataclass(frozen=True)
+class LeaveLocation:
+    """Everyone is in stand by: on to the Between Locations phase."""
+
+
+@dataclass(frozen=True)
+class StandardUpdate:
+    """Between Locations: 1 Azrak to the Mission Return card (unless free), the Vortex shared."""
+
+    shares: tuple[int, ...]
+    """Crystals each agent takes, in seating order."""
+
+
+@dataclass(frozen=True)
+class PassCaptain:
+    """The Time Captain passes the deck left: a new round begins."""
+
+
+@dataclass(frozen=True)
+class EmergencyUpdate:
+    """Broken link answer: the last crystal to the Mission Return card, the pool refilled."""
+
+
+@dataclass(frozen=True)
+class LoseControl:
+    """Broken link answer: the last crystal to the Vortex, the agent ejected."""
+
+
+@dataclass(frozen=True)
+class ReshuffleDestiny:
+    """The discarded Destiny cards are shuffled back into the deck."""
+
+
+@dataclass(frozen=True)
+class EndMission:
+    """The epilogue is reached: the four adjustments, then the final score."""
+
+    adjustments: Adjustments
+
+
+@dataclass(frozen=True)
+class AbandonMission:
+    """The group ends the mission early to start a new run: a failure."""
+
+
+ACTIONS: tuple[type, ...] = (
+    ChooseLocation,
+    Explore,
+    AttemptTest,
+    AndCost,
+    GiveItems,
+    GainAzrak,
+    LoseAzrak,
+    TakeFear,
+    DiscardFear,
+    TakeItem,
+    StowItem,
+    Eject,
+    LeaveLocation,
+    StandardUpdate,
+    PassCaptain,
+    EmergencyUpdate,
+    LoseControl,
+    ReshuffleDestiny,
+    EndMission,
+    AbandonMission,
+)
+"""Every action `apply` accepts."""

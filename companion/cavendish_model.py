@@ -1,0 +1,278 @@
+"""Cavendish's data: receptacle cards, the setup, and the state of the Azrak, Fear and Destiny."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+TOTAL_CRYSTALS = 31
+"""The box holds 31 Azrak crystals: pools + Vortex + Mission Return + House Plan + box."""
+
+DESTINY_CARDS = 6
+"""The Destiny deck has 6 cards."""
+
+Receptacle = Literal["Anton", "Amy", "Jennifer", "Doug"]
+RECEPTACLES: tuple[Receptacle, ...] = ("Anton", "Amy", "Jennifer", "Doug")
+
+Attribute = Literal["strength", "confidence", "dexterity"]
+ATTRIBUTES: tuple[Attribute, ...] = ("strength", "confidence", "dexterity")
+
+Phase = Literal["time-captain", "discovery", "between", "over"]
+"""The round's three phases; `over` once the mission has ended (finished or failed)."""
+
+PHASE_NAMES: dict[str, str] = {
+    "time-captain": "Time Captain phase",
+    "discovery": "Discovery phase",
+    "between": "Between Locations phase",
+    "over": "mission over",
+}
+
+Outcome = Literal["failure", "critical", "success"]
+
+
+@dataclass(frozen=True)
+class ReceptacleCard:
+    """The numbers printed on one Receptacle card."""
+
+    starting: int
+    """Azrak pool starting level: the pool never holds more."""
+    strength: int
+    confidence: int
+    dexterity: int
+
+
+@dataclass(frozen=True)
+class ReceptacleCards:
+    """All four Receptacle cards (unplayed ones still count: their Azrak starts in the Vortex)."""
+
+    anton: ReceptacleCard
+    amy: ReceptacleCard
+    jennifer: ReceptacleCard
+    doug: ReceptacleCard
+
+    def card(self, receptacle: Receptacle) -> ReceptacleCard:
+        """The card of a receptacle by its name."""
+        card: ReceptacleCard = getattr(self, receptacle.lower())
+        return card
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One receptacle in play and the player who controls it (a solo player controls two)."""
+
+    receptacle: Receptacle
+    player: str
+
+
+@dataclass(frozen=True)
+class CavendishSetup:
+    """Chosen once before the mission."""
+
+    players: tuple[str, ...]
+    """Player names in seating order (1 to 4)."""
+    seats: tuple[Seat, ...]
+    """The receptacles in play in seating order; the Time Captain deck passes left along it."""
+    cards: ReceptacleCards
+    destiny: tuple[int, ...] = ()
+    """The Destiny deck's six modifiers if known from an earlier mission, else empty."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """A green Item in front of an agent, with its attribute bonuses (they add up)."""
+
+    name: str
+    strength: int = 0
+    confidence: int = 0
+    dexterity: int = 0
+
+
+@dataclass(frozen=True)
+class Agent:
+    """One receptacle in play: its Azrak pool, Fear tokens and Items."""
+
+    receptacle: Receptacle
+    player: str
+    card: ReceptacleCard
+    pool: int
+    """Azrak crystals in the pool: 0..card.starting (0 only while the link is broken)."""
+    fear: int = 0
+    """Fear tokens on the Receptacle card: never more than the current Confidence."""
+    items: tuple[Item, ...] = ()
+    ejected: bool = False
+    """Ejected from the location: no actions until the Between Locations phase."""
+    lost_control: bool = False
+    """Ejected by a loss of control: the group must perform a Standard Update before leaving."""
+    free_explore_used: bool = False
+    """Two agents: the first Explore of the round is free; True once it has been used."""
+
+    @property
+    def starting(self) -> int:
+        return self.card.starting
+
+    def attribute(self, name: Attribute) -> int:
+        """The attribute's value with the bonuses of every Item held."""
+        base: int = getattr(self.card, name)
+        bonus: int = sum(getattr(item, name) for item in self.items)
+        return base + bonus
+
+
+@dataclass(frozen=True)
+class Location:
+    """A location on the House Plan and what lies on its tile."""
+
+    name: str
+    azrak: int = 0
+    fear: int = 0
+
+
+@dataclass(frozen=True)
+class BrokenLink:
+    """An agent spent or lost their last Azrak: Emergency Update or loss of control, asked now."""
+
+    receptacle: Receptacle
+    on_location: str = ""
+    """Where the last crystal went when it was placed on a location (the Time Captain's choice)."""
+
+
+@dataclass(frozen=True)
+class DestinyDeck:
+    """What the group knows of the six Destiny cards."""
+
+    known: tuple[int, ...] = ()
+    """The modifiers known to be in the deck (sorted); all six once the composition is known."""
+    discards: tuple[int, ...] = ()
+    """The modifiers revealed since the last shuffle, in order."""
+    reshuffles: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return len(self.known) == DESTINY_CARDS
+
+
+@dataclass(frozen=True)
+class ResolvedTest:
+    """The last test, kept for the screen and the log."""
+
+    receptacle: Receptacle
+    attribute: Attribute
+    difficulty: int
+    base: int
+    boosts: int
+    support: int
+    destiny: int
+    value: int
+    outcome: Outcome
+    spent: int
+    """Crystals spent in all: the tester's (1 unless free, + boosts) and the supporters'."""
+
+
+@dataclass(frozen=True)
+class Adjustments:
+    """The four end-of-mission questions."""
+
+    damien_rescued: bool = False
+    elixir_found: bool = False
+    anigimas_freed: bool = False
+    anton_dead: bool = False
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """How the crystals reached the Mission Return card, for the final summary."""
+
+    standard_updates: int = 0
+    """Paid Standard Updates (1 crystal each)."""
+    emergency_updates: int = 0
+    """Paid Emergency Updates (1 crystal each)."""
+    free_updates: int = 0
+    """Updates at no cost used."""
+    losses_of_control: int = 0
+
+
+@dataclass(frozen=True)
+class CavendishState:
+    """The whole table as the app counts it."""
+
+    setup: CavendishSetup
+    agents: tuple[Agent, ...]
+    vortex: int
+    box: int
+    captain: int
+    """Index into `agents` of the Time Captain."""
+    free_updates_left: int
+    phase: Phase = "time-captain"
+    round: int = 1
+    mission_return: int = 0
+    house_plan: tuple[Location, ...] = ()
+    location: str = ""
+    """The location the group is visiting ("" before the first one is chosen)."""
+    captain_free_used: bool = False
+    """Three agents: the Time Captain's first action of the round is free; True once used."""
+    updated: bool = False
+    """A Standard Update was performed in this Between Locations phase."""
+    pending: tuple[BrokenLink, ...] = ()
+    """Broken links waiting for their answer, first one first."""
+    destiny: DestinyDeck = field(default_factory=DestinyDeck)
+    last_test: ResolvedTest | None = None
+    ledger: Ledger = field(default_factory=Ledger)
+    outcome: Literal["", "failed", "finished"] = ""
+    reason: str = ""
+    """Why the mission ended, in words."""
+    adjustments: Adjustments | None = None
+
+    @property
+    def captain_agent(self) -> Agent:
+        return self.agents[self.captain]
+
+    @property
+    def house_total(self) -> int:
+        return sum(location.azrak for location in self.house_plan)
+
+    @property
+    def crystals(self) -> int:
+        """Every crystal counted: always 31."""
+        pools = sum(agent.pool for agent in self.agents)
+        return pools + self.vortex + self.mission_return + self.house_total + self.box
+
+    @property
+    def final_score(self) -> int | None:
+        """Crystals on the Mission Return card after the adjustments, never below 0."""
+        if self.adjustments is None:
+            return None
+        return max(0, self.mission_return + adjustment_total(self.adjustments))
+
+    def index(self, receptacle: str) -> int:
+        """The position of a receptacle among the agents; -1 when it is not in play."""
+        for number, agent in enumerate(self.agents):
+            if agent.receptacle == receptacle:
+                return number
+        return -1
+
+
+ADJUSTMENTS: tuple[tuple[str, str, int], ...] = (
+    ("damien_rescued", "Damien rescued", -1),
+    ("elixir_found", "elixir of eternal life found", -1),
+    ("anigimas_freed", "Anigimas freed", +2),
+    ("anton_dead", "Anton dead", +1),
+)
+"""The four end-of-mission adjustments: field, words, crystals added to the Mission Return card."""
+
+
+def adjustment_total(adjustments: Adjustments) -> int:
+    """The net change the adjustments make to the Mission Return card."""
+    return sum(delta for name, _words, delta in ADJUSTMENTS if getattr(adjustments, name))
+
+
+def free_updates_for(agents: int) -> int:
+    """Updates at no cost per mission: 2 with two agents, 1 with three, none with four."""
+    return {2: 2, 3: 1}.get(agents, 0)
+
+
+def support_limit(agents: int) -> tuple[int, int]:
+    """(most supporters, most crystals each) in a test: 4 agents (1 each), 3 (one, 2), 2 (3)."""
+    if agents == 2:
+        return (1, 3)
+    if agents == 3:
+        return (1, 2)
+    return (agents - 1, 1)

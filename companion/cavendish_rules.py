@@ -1,0 +1,294 @@
+"""Cavendish's setup and the handlers of the actions played during the three phases of a round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.cavendish_actions import (
+    AttemptTest,
+    ChooseLocation,
+    Eject,
+    GiveItems,
+    TakeItem,
+)
+from companion.cavendish_azrak import (
+    active_agent,
+    break_link_if_empty,
+    fail_if_all_ejected,
+    place_on_location,
+    require_phase,
+    spend,
+    spill_fear,
+    with_agent,
+)
+from companion.cavendish_destiny import reveal, start_deck
+from companion.cavendish_model import (
+    ATTRIBUTES,
+    RECEPTACLES,
+    TOTAL_CRYSTALS,
+    Agent,
+    CavendishSetup,
+    CavendishState,
+    Item,
+    Outcome,
+    ResolvedTest,
+    free_updates_for,
+    support_limit,
+)
+from companion.core import RuleError
+
+MAX_NAME = 24
+"""Longest player, item or location name kept."""
+
+
+def start(setup: CavendishSetup) -> CavendishState:
+    """Lay out the 31 crystals: pools at starting level, unplayed receptacles' into the Vortex."""
+    check_players(setup)
+    check_seats(setup)
+    check_cards(setup)
+    played = {seat.receptacle for seat in setup.seats}
+    agents = tuple(
+        Agent(
+            seat.receptacle,
+            seat.player,
+            setup.cards.card(seat.receptacle),
+            setup.cards.card(seat.receptacle).starting,
+        )
+        for seat in setup.seats
+    )
+    vortex = sum(setup.cards.card(name).starting for name in RECEPTACLES if name not in played)
+    laid = sum(setup.cards.card(name).starting for name in RECEPTACLES)
+    captain = next(n for n, agent in enumerate(agents) if agent.receptacle == "Anton")
+    return CavendishState(
+        setup=setup,
+        agents=agents,
+        vortex=vortex,
+        box=TOTAL_CRYSTALS - laid,
+        captain=captain,
+        free_updates_left=free_updates_for(len(agents)),
+        destiny=start_deck(setup.destiny),
+    )
+
+
+def check_players(setup: CavendishSetup) -> None:
+    """1 to 4 players with distinct, non-empty names."""
+    if not 1 <= len(setup.players) <= 4:
+        raise RuleError(f"Cavendish is played by 1 to 4 players, not {len(setup.players)}.")
+    seen: set[str] = set()
+    for name in setup.players:
+        if not name.strip() or len(name) > MAX_NAME:
+            raise RuleError(f"Each player needs a name of 1 to {MAX_NAME} characters.")
+        if name.lower() in seen:
+            raise RuleError(f"Two players are called {name}: give them different names.")
+        seen.add(name.lower())
+
+
+def check_seats(setup: CavendishSetup) -> None:
+    """Receptacles by the printed rule: Anton and Amy always, the third Jennifer or Doug."""
+    count = len(setup.players)
+    chosen = [seat.receptacle for seat in setup.seats]
+    if len(set(chosen)) != len(chosen):
+        raise RuleError("Each receptacle is played at most once.")
+    if count <= 2:
+        expected = {"Anton", "Amy"}
+        rule = "With 1 or 2 players, Anton and Amy are played (a solo player runs both)."
+    elif count == 3:
+        third = set(chosen) - {"Anton", "Amy"}
+        expected = {"Anton", "Amy", *third} if third <= {"Jennifer", "Doug"} else set()
+        rule = "With 3 players, Anton and Amy are played, and Jennifer or Doug."
+    else:
+        expected = set(RECEPTACLES)
+        rule = "With 4 players, all four receptacles are played."
+    if set(chosen) != expected or len(chosen) != max(count, 2):
+        raise RuleError(rule)
+    for seat in setup.seats:
+        if seat.player not in setup.players:
+            raise RuleError(f"{seat.receptacle} is played by {seat.player}, who is not a player.")
+    if count >= 2:
+        owners = [seat.player for seat in setup.seats]
+        if owners != list(setup.players):
+            raise RuleError("Each player controls one receptacle, listed in seating order.")
+
+
+def check_cards(setup: CavendishSetup) -> None:
+    """Card numbers in range, and the four starting levels within the 31 crystals."""
+    for name in RECEPTACLES:
+        card = setup.cards.card(name)
+        if not 1 <= card.starting <= TOTAL_CRYSTALS:
+            raise RuleError(f"{name}'s Azrak starting level must be 1 to 31, not {card.starting}.")
+        for attribute in ATTRIBUTES:
+            value = getattr(card, attribute)
+            if not 0 <= value <= 9:
+                raise RuleError(f"{name}'s {attribute.title()} must be 0 to 9, not {value}.")
+    laid = sum(setup.cards.card(name).starting for name in RECEPTACLES)
+    if laid > TOTAL_CRYSTALS:
+        raise RuleError(
+            f"The four starting levels add up to {laid} crystals; the box holds {TOTAL_CRYSTALS}."
+        )
+
+
+def action_cost(state: CavendishState, index: int) -> tuple[int, CavendishState]:
+    """1 Azrak, or 0 for the Time Captain's first action of the round with three agents."""
+    if len(state.agents) == 3 and index == state.captain and not state.captain_free_used:
+        return 0, replace(state, captain_free_used=True)
+    return 1, state
+
+
+def choose_location(state: CavendishState, action: ChooseLocation) -> CavendishState:
+    """The captain's crystal onto the chosen location; on to the Discovery phase."""
+    require_phase(state, "time-captain", "Choosing a location")
+    name = " ".join(action.location.split())
+    if not name or len(name) > MAX_NAME:
+        raise RuleError(f"Name the location (its letter or room), 1 to {MAX_NAME} characters.")
+    for place in state.house_plan:
+        if place.name.lower() == name.lower():
+            name = place.name
+    captain = state.captain_agent
+    if captain.pool < 1:
+        raise RuleError(f"{captain.receptacle}, the Time Captain, has no Azrak to place.")
+    state = with_agent(state, state.captain, replace(captain, pool=captain.pool - 1))
+    state = replace(place_on_location(state, name), phase="discovery")
+    return break_link_if_empty(state, state.captain, location=name)
+
+
+def explore(state: CavendishState, receptacle: str) -> CavendishState:
+    """Explore: 1 Azrak, free for each agent's first Explore of a round with two agents."""
+    require_phase(state, "discovery", "Exploring")
+    index = active_agent(state, receptacle)
+    agent = state.agents[index]
+    if len(state.agents) == 2 and not agent.free_explore_used:
+        return with_agent(state, index, replace(agent, free_explore_used=True))
+    cost, state = action_cost(state, index)
+    return spend(state, index, cost, "exploring")
+
+
+def and_cost(state: CavendishState, receptacle: str) -> CavendishState:
+    """Both options of an OR/AND card for 1 Azrak."""
+    require_phase(state, "discovery", "Taking both options of an OR/AND card")
+    index = active_agent(state, receptacle)
+    cost, state = action_cost(state, index)
+    return spend(state, index, cost, "the AND option")
+
+
+def outcome_of(value: int, difficulty: int) -> Outcome:
+    """Below the difficulty fails, equal is a critical success, above is a success."""
+    if value < difficulty:
+        return "failure"
+    return "critical" if value == difficulty else "success"
+
+
+def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
+    """Pay for the test, boosts and supports, reveal the Destiny card, resolve the outcome."""
+    require_phase(state, "discovery", "A test")
+    index = active_agent(state, action.agent)
+    if action.attribute not in ATTRIBUTES:
+        raise RuleError(f"Tests use Strength, Confidence or Dexterity, not {action.attribute}.")
+    if not 0 <= action.difficulty <= 20:
+        raise RuleError(f"A test's difficulty is 0 to 20, not {action.difficulty}.")
+    if action.boosts < 0:
+        raise RuleError("Boosts cannot be negative.")
+    supporters = check_supports(state, action)
+    cost, state = action_cost(state, index)
+    state = spend(state, index, cost + action.boosts, f"this test (1 + {action.boosts} boosts)")
+    for supporter, amount in action.supports:
+        state = spend(state, supporters[supporter], amount, f"supporting with {amount}")
+    deck = reveal(state.destiny, action.destiny)
+    base = state.agents[index].attribute(action.attribute)
+    support = sum(amount for _who, amount in action.supports)
+    value = base + action.boosts + support + action.destiny
+    result = ResolvedTest(
+        receptacle=state.agents[index].receptacle,
+        attribute=action.attribute,
+        difficulty=action.difficulty,
+        base=base,
+        boosts=action.boosts,
+        support=support,
+        destiny=action.destiny,
+        value=value,
+        outcome=outcome_of(value, action.difficulty),
+        spent=cost + action.boosts + support,
+    )
+    return replace(state, destiny=deck, last_test=result)
+
+
+def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]:
+    """Supporters by the player-count limits; returns each supporter's index."""
+    most_supporters, most_each = support_limit(len(state.agents))
+    found: dict[str, int] = {}
+    for supporter, amount in action.supports:
+        if supporter == action.agent:
+            raise RuleError(f"{supporter} cannot support their own test.")
+        if supporter in found:
+            raise RuleError(f"{supporter} is listed twice as a supporter.")
+        found[supporter] = active_agent(state, supporter)
+        if amount < 1:
+            raise RuleError(f"{supporter}'s support must be at least 1 Azrak, not {amount}.")
+        if amount > most_each:
+            raise RuleError(
+                f"With {len(state.agents)} agents a supporter spends at most {most_each} "
+                f"Azrak in a test; {supporter} offered {amount}."
+            )
+    if len(found) > most_supporters:
+        raise RuleError(
+            f"With {len(state.agents)} agents at most {most_supporters} agent(s) support a test; "
+            f"{len(found)} offered."
+        )
+    return found
+
+
+def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
+    """Items change hands: 1 Azrak from a giver in stand by, or free between locations."""
+    if state.phase not in ("discovery", "between"):
+        raise RuleError(
+            "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
+            "freely in the Between Locations phase."
+        )
+    giver = active_agent(state, action.giver)
+    receiver = active_agent(state, action.receiver)
+    if giver == receiver:
+        raise RuleError(f"{action.giver} cannot give Items to themselves.")
+    if not action.items:
+        raise RuleError("Name at least one Item to give.")
+    held = {item.name: item for item in state.agents[giver].items}
+    missing = [name for name in action.items if name not in held]
+    if missing:
+        raise RuleError(f"{action.giver} does not hold {', '.join(missing)}.")
+    if state.phase == "discovery":
+        cost, state = action_cost(state, giver)
+        state = spend(state, giver, cost, "giving Items")
+    source, target = state.agents[giver], state.agents[receiver]
+    moved = tuple(held[name] for name in action.items)
+    kept = tuple(item for item in source.items if item.name not in action.items)
+    state = with_agent(state, giver, replace(source, items=kept))
+    state = with_agent(state, receiver, replace(target, items=target.items + moved))
+    return spill_fear(state, giver)
+
+
+def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
+    """A green Item in front of an agent; an Item another agent already holds is ignored."""
+    index = active_agent(state, action.agent)
+    name = " ".join(action.name.split())
+    if not name or len(name) > MAX_NAME:
+        raise RuleError(f"Name the Item (such as ITEM 4), 1 to {MAX_NAME} characters.")
+    for agent in state.agents:
+        for item in agent.items:
+            if item.name.lower() == name.lower():
+                raise RuleError(
+                    f"{agent.receptacle} already holds {item.name}: an Item is claimed once."
+                )
+    bonuses = (action.strength, action.confidence, action.dexterity)
+    if any(not -5 <= bonus <= 5 for bonus in bonuses):
+        raise RuleError("An Item's attribute bonus is between -5 and +5.")
+    agent = state.agents[index]
+    item = Item(name, action.strength, action.confidence, action.dexterity)
+    state = with_agent(state, index, replace(agent, items=(*agent.items, item)))
+    return spill_fear(state, index)
+
+
+def eject(state: CavendishState, action: Eject) -> CavendishState:
+    """A card ejects an agent; everyone ejected at one location fails the mission."""
+    if state.phase == "between":
+        raise RuleError("Ejected agents return in the Between Locations phase: no ejection now.")
+    index = active_agent(state, action.agent)
+    state = with_agent(state, index, replace(state.agents[index], ejected=True))
+    return fail_if_all_ejected(state)

@@ -1,0 +1,230 @@
+"""Cavendish in words and plain data: the log lines, the saved-games summary, JSON, the score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cavendish_actions import (
+    AbandonMission,
+    AndCost,
+    AttemptTest,
+    ChooseLocation,
+    DiscardFear,
+    Eject,
+    EmergencyUpdate,
+    EndMission,
+    Explore,
+    GainAzrak,
+    GiveItems,
+    LeaveLocation,
+    LoseAzrak,
+    LoseControl,
+    PassCaptain,
+    ReshuffleDestiny,
+    StandardUpdate,
+    StowItem,
+    TakeFear,
+    TakeItem,
+)
+from companion.cavendish_destiny import signed
+from companion.cavendish_model import ADJUSTMENTS, PHASE_NAMES, CavendishState
+from companion.core import JsonValue, Score, ScoreLine
+
+OUTCOME_WORDS = {"failure": "failure", "critical": "critical success", "success": "success"}
+
+
+def azrak(count: int) -> str:
+    return f"{count} Azrak"
+
+
+def spent_words(before: CavendishState, after: CavendishState, receptacle: str) -> str:
+    """How many crystals an agent paid, read from the pools before and after."""
+    paid = before.agents[before.index(receptacle)].pool - after.agents[after.index(receptacle)].pool
+    return f"{azrak(paid)} to the Vortex" if paid else "free action"
+
+
+def fear_words(before: CavendishState, action: TakeFear, after: CavendishState) -> str:
+    """Where the Fear went: on the card, onto the location, or back to the supply."""
+    index = after.index(action.agent)
+    card = after.agents[index].fear
+    spilled = sum(p.fear for p in after.house_plan) - sum(p.fear for p in before.house_plan)
+    returned = before.agents[index].fear + action.count - card - spilled
+    text = f"{card} on the card"
+    if spilled:
+        text += f", {spilled} onto {after.location}"
+    if returned:
+        text += f", {returned} back to the supply (no location visited yet)"
+    return text
+
+
+def narrate(before: CavendishState, action: Any, after: CavendishState) -> str:
+    """The log line for an action, with any broken link or end of mission it caused."""
+    line = _action_words(before, action, after)
+    if not isinstance(action, EmergencyUpdate | LoseControl):
+        for link in after.pending:
+            line += f". {link.receptacle}'s link is broken: Emergency Update or lose control?"
+    if after.outcome == "failed" and not before.outcome and not isinstance(action, AbandonMission):
+        line += f". {after.reason}"
+    return line
+
+
+def _action_words(before: CavendishState, action: Any, after: CavendishState) -> str:
+    if isinstance(action, ChooseLocation):
+        captain = before.captain_agent.receptacle
+        return f"{captain} (Time Captain) chose {after.location} (1 Azrak onto it)"
+    if isinstance(action, Explore):
+        return f"{action.agent} explored ({spent_words(before, after, action.agent)})"
+    if isinstance(action, AndCost):
+        return f"{action.agent} took both options ({spent_words(before, after, action.agent)})"
+    if isinstance(action, AttemptTest):
+        return _test_words(after)
+    if isinstance(action, GiveItems):
+        cost = spent_words(before, after, action.giver) if before.phase == "discovery" else "swap"
+        items = ", ".join(action.items)
+        return f"{action.giver} gave {items} to {action.receiver} ({cost})"
+    if isinstance(action, GainAzrak):
+        return f"{action.agent} gained {azrak(action.amount)} from the Vortex"
+    if isinstance(action, LoseAzrak):
+        lost = (
+            before.agents[before.index(action.agent)].pool
+            - after.agents[after.index(action.agent)].pool
+        )
+        note = f" of {action.amount}, all there was" if lost < action.amount else ""
+        return f"{action.agent} lost {azrak(lost)}{note} to the Vortex"
+    if isinstance(action, TakeFear):
+        return f"{action.agent} took {action.count} Fear ({fear_words(before, action, after)})"
+    if isinstance(action, DiscardFear):
+        return f"{action.agent} discarded {action.count} Fear"
+    if isinstance(action, TakeItem):
+        bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
+        return f"{action.agent} took {' '.join(action.name.split())}{bonus}"
+    if isinstance(action, StowItem):
+        return f"{action.agent} put away {action.name}"
+    if isinstance(action, Eject):
+        return f"{action.agent} was ejected from {before.location or 'the location'}"
+    if isinstance(action, LeaveLocation):
+        return f"The group left {before.location}: Between Locations phase"
+    if isinstance(action, StandardUpdate):
+        return _update_words(before, action, after)
+    if isinstance(action, PassCaptain):
+        return f"Round {after.round}: {after.captain_agent.receptacle} is the Time Captain"
+    if isinstance(action, EmergencyUpdate):
+        who = before.pending[0].receptacle
+        paid = (
+            "free update"
+            if after.mission_return == before.mission_return
+            else "1 Azrak to the Mission Return card"
+        )
+        pool = after.agents[after.index(who)].pool
+        return f"{who} requested an Emergency Update ({paid}), pool refilled to {pool}"
+    if isinstance(action, LoseControl):
+        who = before.pending[0].receptacle
+        return f"{who} lost control of the receptacle and is ejected"
+    if isinstance(action, ReshuffleDestiny):
+        return "The Destiny discards were shuffled back into the deck"
+    if isinstance(action, EndMission):
+        return f"Mission complete: final score {after.final_score} (lower is better)"
+    if isinstance(action, AbandonMission):
+        return "The group ended the mission early (failed)"
+    return type(action).__name__
+
+
+def _bonus_words(strength: int, confidence: int, dexterity: int) -> str:
+    parts = [
+        f"{name} {value:+d}"
+        for name, value in (
+            ("Strength", strength),
+            ("Confidence", confidence),
+            ("Dexterity", dexterity),
+        )
+        if value
+    ]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _test_words(after: CavendishState) -> str:
+    test = after.last_test
+    assert test is not None
+    parts = [f"{test.attribute.title()} {test.base}"]
+    if test.boosts:
+        parts.append(f"+{test.boosts} boost")
+    if test.support:
+        parts.append(f"+{test.support} support")
+    parts.append(f"{signed(test.destiny)} Destiny")
+    sums = " ".join(parts)
+    return (
+        f"{test.receptacle} tested {sums} = {test.value} vs {test.difficulty}: "
+        f"{OUTCOME_WORDS[test.outcome]} ({azrak(test.spent)} spent)"
+    )
+
+
+def _update_words(before: CavendishState, action: StandardUpdate, after: CavendishState) -> str:
+    paid = after.mission_return - before.mission_return
+    cost = "1 Azrak to the Mission Return card" if paid else "free update"
+    shares = ", ".join(
+        f"{agent.receptacle} +{share}"
+        for agent, share in zip(before.agents, action.shares, strict=True)
+    )
+    return f"Standard Update ({cost}): {shares}; {after.vortex} left in the Vortex"
+
+
+def summary(state: CavendishState) -> str:
+    """One line for the saved-games list."""
+    if state.outcome == "finished":
+        return f"Finished: final score {state.final_score}"
+    if state.outcome == "failed":
+        return f"Failed: {state.reason}"
+    pools = ", ".join(f"{a.receptacle} {a.pool}/{a.starting}" for a in state.agents)
+    where = f" at {state.location}" if state.location else ""
+    return (
+        f"Round {state.round}, {PHASE_NAMES[state.phase]}{where}: {pools}; "
+        f"Vortex {state.vortex}, Mission Return {state.mission_return}"
+    )
+
+
+def status(state: CavendishState) -> str:
+    """`playing`, `failed` or `finished`."""
+    return state.outcome or "playing"
+
+
+def describe(state: CavendishState) -> dict[str, JsonValue]:
+    """The state for `companion show ID --json`."""
+    data: dict[str, JsonValue] = {
+        "pools": {a.receptacle: a.pool for a in state.agents},
+        "starting": {a.receptacle: a.starting for a in state.agents},
+        "vortex": state.vortex,
+        "mission_return": state.mission_return,
+        "house_plan": {place.name: place.azrak for place in state.house_plan},
+        "box": state.box,
+        "fear": {a.receptacle: a.fear for a in state.agents},
+        "free_updates_left": state.free_updates_left,
+        "time_captain": state.captain_agent.receptacle,
+        "phase": state.phase,
+        "status": status(state),
+    }
+    if state.outcome == "finished":
+        data["final_score"] = state.final_score
+    return data
+
+
+def score(state: CavendishState) -> Score:
+    """Crystals on the Mission Return card, explained; lower is better, never below 0."""
+    ledger = state.ledger
+    lines = [
+        ScoreLine(
+            "group", ledger.standard_updates, f"{ledger.standard_updates} Standard Update(s)"
+        ),
+        ScoreLine(
+            "group", ledger.emergency_updates, f"{ledger.emergency_updates} Emergency Update(s)"
+        ),
+    ]
+    total = state.mission_return
+    if state.adjustments is not None:
+        for name, words, delta in ADJUSTMENTS:
+            if getattr(state.adjustments, name):
+                lines.append(ScoreLine("group", delta, words))
+                total += delta
+        if total < 0:
+            lines.append(ScoreLine("group", -total, "a score is never below 0"))
+            total = 0
+    return Score({"group": total}, tuple(lines), ("group",), lower_is_better=True)

@@ -1,0 +1,166 @@
+"""Pilot tests: a whole short mission from the keyboard, saved, resumed after a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.cavendish_model import CavendishState, ReceptacleCards
+from widgets.cavendish.dialogs import BrokenLinkDialog
+from widgets.cavendish.memory import RememberedCards, remembered_destiny
+from widgets.cavendish.play import CavendishScreen
+
+
+async def type_text(pilot: Any, text: str) -> None:
+    for char in text:
+        await pilot.press("minus" if char == "-" else char)
+
+
+def record_notes(app: Any) -> list[str]:
+    """Keep every notification's text (what a player is told) in a list."""
+    notes: list[str] = []
+    app.notify = lambda message, **_kwargs: notes.append(str(message))
+    return notes
+
+
+def state_of(app: Any) -> CavendishState:
+    assert isinstance(app.screen, CavendishScreen)
+    state: CavendishState = app.screen.state
+    return state
+
+
+async def test_whole_short_mission_from_the_keyboard(
+    make_test_app: Callable[..., Any], cards: ReceptacleCards
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.remember("cavendish", RememberedCards(cards))
+        app.new_game("cavendish")
+        await pilot.pause()
+        await type_text(pilot, "Ana")
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "Ben")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        state = state_of(app)
+        assert [(a.receptacle, a.player, a.pool) for a in state.agents] == [
+            ("Anton", "Ana", 5),
+            ("Amy", "Ben", 6),
+        ]
+        assert state.vortex == 11 and state.box == 9
+
+        await pilot.press("l")
+        await type_text(pilot, "A")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state_of(app).phase == "discovery"
+
+        await pilot.press("2", "x", "t")
+        await pilot.pause()
+        await type_text(pilot, "3")
+        await pilot.press("tab")
+        await type_text(pilot, "1")
+        await pilot.press("tab")
+        await type_text(pilot, "1")
+        await pilot.press("tab")
+        await type_text(pilot, "0")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        state = state_of(app)
+        assert state.last_test is not None and state.last_test.outcome == "critical"
+        assert [a.pool for a in state.agents] == [3, 4]
+
+        await pilot.press("1", "minus")
+        await pilot.pause()
+        await pilot.press("backspace")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BrokenLinkDialog)
+        await pilot.press("e")
+        await pilot.pause()
+        state = state_of(app)
+        assert state.pending == () and state.agents[0].pool == 5
+        assert state.free_updates_left == 1
+
+        await pilot.press("n", "u")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert state_of(app).free_updates_left == 0
+        await pilot.press("n")
+        await pilot.pause()
+        assert state_of(app).captain_agent.receptacle == "Amy"
+
+        await pilot.press("l")
+        await type_text(pilot, "B")
+        await pilot.press("enter", "n", "u")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert state_of(app).mission_return == 1
+
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("tab", "tab", "space", "ctrl+s")
+        await pilot.pause()
+        state = state_of(app)
+        assert state.outcome == "finished" and state.final_score == 3
+        save_id = app.screen.saved.id
+        assert app.store.load(save_id).session.state == state
+        assert app.store.load(save_id).status == "finished"
+
+    again = make_test_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        resumed = state_of(again)
+        assert resumed == state
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert state_of(again).outcome == ""
+        assert again.store.load(save_id).session.state.outcome == ""
+
+
+async def test_refused_move_changes_nothing(
+    make_test_app: Callable[..., Any], cards: ReceptacleCards, make_setup: Callable[..., Any]
+) -> None:
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(2), "Refusal")
+        await pilot.pause()
+        before = state_of(app)
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state_of(app) == before
+        assert any("would pass the starting level" in note for note in notes)
+        assert app.store.load(app.screen.saved.id).session.actions == []
+
+
+async def test_setup_refuses_missing_card_numbers(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_game("cavendish")
+        await pilot.pause()
+        await type_text(pilot, "Ana")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CavendishSetupScreen"
+        assert "Type Anton's starting from the card." in notes
+
+
+async def test_known_destiny_deck_is_remembered_for_the_next_mission(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = replace(make_setup(4), destiny=(2, -1, 0, 0, 1, -2))
+        app.start_game("cavendish", setup, "Destiny")
+        await pilot.pause()
+    again = make_test_app()
+    assert remembered_destiny(again) == (-2, -1, 0, 0, 1, 2)

@@ -1,0 +1,11 @@
+"""Cavendish screens: the setup and the play screen, registered in `widgets.games`."""
+
+from __future__ import annotations
+
+from widgets.cavendish.play import CavendishScreen
+from widgets.cavendish.setup import CavendishSetupScreen
+from widgets.games import GameUI
+
+CAVENDISH_UI = GameUI("cavendish", setup_screen=CavendishSetupScreen, play_screen=CavendishScreen)
+
+__all__ = ["CAVENDISH_UI", "CavendishScreen", "CavendishSetupScreen"]

@@ -1,0 +1,178 @@
+"""Small Cavendish dialogs: a number, a name, a pick from a list, an Item, the broken link.
+
+Each is a `ModalScreen` that dismisses with the answer, or None when escape cancels it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.cavendish_actions import TakeItem
+
+
+class CavendishDialog(ModalScreen[object]):
+    """Common frame and the escape key of every Cavendish dialog.
+
+    | Key | Action |
+    | --- | --- |
+    | escape | Cancel |
+    """
+
+    CSS_PATH = "cavendish.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cavendish-cancel")]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AmountDialog(CavendishDialog):
+    """Ask for a count ("gain N", "take N Fear"); enter confirms."""
+
+    def __init__(self, title: str, default: int = 1) -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Input(str(self.default), type="integer", id="amount", compact=True)
+            yield Static("enter: confirm · escape: cancel", classes="hint")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def confirm(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(int(event.value))
+        except ValueError:
+            self.notify("Type a whole number.", severity="error")
+
+
+class NameDialog(CavendishDialog):
+    """Ask for a name (a location's letter), suggesting the names already known."""
+
+    def __init__(self, title: str, known: Sequence[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.known = list(known)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            suggester = SuggestFromList(self.known, case_sensitive=False) if self.known else None
+            yield Input(
+                placeholder="A, B, Library ...", id="name", suggester=suggester, compact=True
+            )
+            known = ", ".join(self.known) or "none yet"
+            yield Static(
+                f"Known locations: {known}\nenter: confirm · escape: cancel", classes="hint"
+            )
+        yield Footer()
+
+    @on(Input.Submitted)
+    def confirm(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+
+class PickDialog(CavendishDialog):
+    """Pick one entry of a list; dismisses with its id."""
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*(Option(text, id=key) for key, text in self.choices), id="pick")
+        yield Footer()
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+class ItemDialog(CavendishDialog):
+    """A green Item: its name and printed bonuses; ctrl+s or enter in the last field takes it."""
+
+    BINDINGS = [Binding("ctrl+s", "take", "Take the Item", id="cavendish-take-item")]
+
+    def __init__(self, agent: str) -> None:
+        super().__init__()
+        self.agent = agent
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"{self.agent} takes an Item", classes="dialog-title")
+            yield Input(placeholder="ITEM 4, Lantern ...", id="item-name", compact=True)
+            for attribute in ("strength", "confidence", "dexterity"):
+                with Horizontal(classes="field"):
+                    yield Label(f"{attribute.title()} bonus", classes="field-label")
+                    yield Input("0", type="integer", id=f"item-{attribute}", compact=True)
+            yield Static("tab: next field · ctrl+s: take · escape: cancel", classes="hint")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_take()
+
+    def action_take(self) -> None:
+        values = []
+        for attribute in ("strength", "confidence", "dexterity"):
+            text = self.query_one(f"#item-{attribute}", Input).value.strip() or "0"
+            try:
+                values.append(int(text))
+            except ValueError:
+                self.notify(f"The {attribute} bonus must be a whole number.", severity="error")
+                return
+        name = self.query_one("#item-name", Input).value
+        self.dismiss(TakeItem(self.agent, name, *values))  # type: ignore[arg-type]
+
+
+class BrokenLinkDialog(ModalScreen[str]):
+    """The broken link, asked at once: Emergency Update or loss of control (or undo a mis-key).
+
+    | Key | Action |
+    | --- | --- |
+    | e | Emergency Update |
+    | l | Lose control |
+    | ctrl+z | Undo the action that broke the link |
+    """
+
+    CSS_PATH = "cavendish.tcss"
+    BINDINGS = [
+        Binding("e", "choose('emergency')", "Emergency Update", id="cavendish-emergency"),
+        Binding("l", "choose('lose')", "Lose control", id="cavendish-lose-control"),
+        Binding("ctrl+z", "choose('undo')", "Undo", id="cavendish-link-undo"),
+    ]
+
+    def __init__(self, receptacle: str, explanation: str) -> None:
+        super().__init__()
+        self.receptacle = receptacle
+        self.explanation = explanation
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="broken-link"):
+            yield Label(f"{self.receptacle}'s link is broken", classes="dialog-title")
+            yield Static(self.explanation, id="broken-link-text")
+            with Horizontal(classes="buttons"):
+                yield Button("Emergency Update (e)", id="emergency", variant="warning")
+                yield Button("Lose control (l)", id="lose", variant="error")
+        yield Footer()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(str(event.button.id))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,186 @@
+"""The test panel: agent, attribute, difficulty, boosts, supports, the Destiny card, exact odds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, Label, Select, Static
+
+from companion.cavendish_actions import AttemptTest
+from companion.cavendish_destiny import boosts_for, odds, percent, remaining, signed
+from companion.cavendish_model import ATTRIBUTES, CavendishState, support_limit
+from widgets.cavendish.dialogs import CavendishDialog
+
+TARGET = Fraction(2, 3)
+"""The chance of not failing the panel aims for when it suggests boosts."""
+
+
+def number(text: str) -> int | None:
+    """A typed whole number, or None when the field is empty or not a number."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
+
+
+class TestPanel(CavendishDialog):
+    """Fill in the test as it happens at the table; ctrl+s (or enter) resolves it.
+
+    | Key | Action |
+    | --- | --- |
+    | tab / shift+tab | Next / previous field |
+    | ctrl+s, enter | Resolve the test with the Destiny card typed |
+    | escape | Close without testing |
+    """
+
+    BINDINGS = [Binding("ctrl+s", "resolve", "Resolve", id="cavendish-resolve-test")]
+
+    def __init__(self, state: CavendishState, agent: str, submit: Callable[[AttemptTest], bool]):
+        super().__init__()
+        self.state = state
+        self.agent = agent
+        self.submit = submit
+
+    def compose(self) -> ComposeResult:
+        agents = [(a.receptacle, a.receptacle) for a in self.state.agents if not a.ejected]
+        most, each = support_limit(len(self.state.agents))
+        with Vertical(classes="dialog", id="test-panel"):
+            yield Label("Test", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Agent", classes="field-label")
+                yield Select(
+                    agents, value=self.agent, allow_blank=False, id="test-agent", compact=True
+                )
+            with Horizontal(classes="field"):
+                yield Label("Attribute", classes="field-label")
+                attributes = [(name.title(), name) for name in ATTRIBUTES]
+                yield Select(
+                    attributes,
+                    value="strength",
+                    allow_blank=False,
+                    id="test-attribute",
+                    compact=True,
+                )
+            yield from self.field("Difficulty", "test-difficulty", "")
+            yield from self.field("Boosts", "test-boosts", "")
+            for agent in self.state.agents:
+                yield from self.field(
+                    f"Support {agent.receptacle}", f"support-{agent.receptacle}", ""
+                )
+            yield from self.field("Destiny card", "test-destiny", "")
+            yield Static(id="test-preview")
+            limit = f"supports: {most} supporter(s), up to {each} Azrak each"
+            yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
+        yield Footer()
+
+    def field(self, label: str, field_id: str, value: str) -> ComposeResult:
+        with Horizontal(classes="field", id=f"row-{field_id}"):
+            yield Label(label, classes="field-label")
+            yield Input(
+                value, placeholder="0", type="integer", valid_empty=True, id=field_id, compact=True
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#test-difficulty", Input).focus()
+        self.refresh_support_rows()
+        self.update_preview()
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    def changed(self) -> None:
+        self.refresh_support_rows()
+        self.update_preview()
+
+    def refresh_support_rows(self) -> None:
+        tester = self.query_one("#test-agent", Select).value
+        for agent in self.state.agents:
+            row = self.query_one(f"#row-support-{agent.receptacle}")
+            row.display = agent.receptacle != tester and not agent.ejected
+
+    def read(self) -> AttemptTest | str:
+        """The test typed so far, or what is still missing."""
+        agent = str(self.query_one("#test-agent", Select).value)
+        attribute = str(self.query_one("#test-attribute", Select).value)
+        difficulty = number(self.query_one("#test-difficulty", Input).value)
+        boosts = number(self.query_one("#test-boosts", Input).value or "0")
+        destiny = number(self.query_one("#test-destiny", Input).value)
+        if difficulty is None:
+            return "Type the test's difficulty."
+        if boosts is None:
+            return "Boosts must be a whole number."
+        supports = []
+        for each in self.state.agents:
+            if each.receptacle == agent or each.ejected:
+                continue
+            amount = number(self.query_one(f"#support-{each.receptacle}", Input).value or "0")
+            if amount:
+                supports.append((each.receptacle, amount))
+        if destiny is None:
+            return "Draw a Destiny card and type its modifier."
+        return AttemptTest(agent, attribute, difficulty, destiny, boosts, tuple(supports))  # type: ignore[arg-type]
+
+    def update_preview(self) -> None:
+        preview = self.query_one("#test-preview", Static)
+        agent_name = str(self.query_one("#test-agent", Select).value)
+        agent = self.state.agents[self.state.index(agent_name)]
+        attribute = str(self.query_one("#test-attribute", Select).value)
+        base = agent.attribute(attribute)  # type: ignore[arg-type]
+        boosts = number(self.query_one("#test-boosts", Input).value or "0") or 0
+        support = 0
+        for each in self.state.agents:
+            if each.receptacle != agent_name and not each.ejected:
+                support += (
+                    number(self.query_one(f"#support-{each.receptacle}", Input).value or "0") or 0
+                )
+        value = base + boosts + support
+        lines = [
+            f"Before Destiny: {attribute.title()} {base} +{boosts} boosts +{support} support "
+            f"= {value}; {agent_name} pays {1 + boosts} (pool {agent.pool})"
+        ]
+        difficulty = number(self.query_one("#test-difficulty", Input).value)
+        cards = remaining(self.state.destiny)
+        if cards is None:
+            seen = len(self.state.destiny.known)
+            lines.append(f"Destiny deck not known yet ({seen} of 6 cards seen): no odds.")
+        elif difficulty is not None:
+            chances = odds(cards, value, difficulty)
+            if chances is None:
+                lines.append("The Destiny deck is empty: record the reshuffle (r) first.")
+            else:
+                need = boosts_for(cards, value, difficulty, TARGET, agent.pool)
+                aim = f"{need} more boost(s)" if need is not None else "out of reach"
+                lines.append(
+                    f"Failure {percent(chances.failure)} · critical {percent(chances.critical)} · "
+                    f"success {percent(chances.success)}  (deck: "
+                    f"{' '.join(signed(c) for c in cards)})"
+                )
+                lines.append(f"Not failing ≥ {percent(TARGET)}: {aim}")
+        destiny = number(self.query_one("#test-destiny", Input).value)
+        if destiny is not None and difficulty is not None:
+            final = value + destiny
+            outcome = (
+                "failure"
+                if final < difficulty
+                else "critical success"
+                if final == difficulty
+                else "success"
+            )
+            lines.append(f"Final value {final} vs {difficulty}: {outcome}")
+        preview.update("\n".join(lines))
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_resolve()
+
+    def action_resolve(self) -> None:
+        test = self.read()
+        if isinstance(test, str):
+            self.notify(test, severity="warning")
+            return
+        if self.submit(test):
+            self.dismiss(test)

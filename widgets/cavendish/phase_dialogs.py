@@ -1,0 +1,117 @@
+"""The Standard Update (shares proposed evenly, editable) and the end-of-mission adjustments."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Footer, Input, Label, Static
+
+from companion.cavendish_actions import EndMission, StandardUpdate
+from companion.cavendish_azrak import even_split, update_cost
+from companion.cavendish_model import ADJUSTMENTS, Adjustments, CavendishState, adjustment_total
+from widgets.cavendish.dialogs import CavendishDialog
+
+
+class UpdateDialog(CavendishDialog):
+    """Share the Vortex: the even split is proposed, each share can be changed; ctrl+s confirms.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s, enter | Perform the update |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [Binding("ctrl+s", "confirm", "Update", id="cavendish-confirm-update")]
+
+    def __init__(self, state: CavendishState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        cost = update_cost(state)
+        available = max(0, state.vortex - cost)
+        shares = even_split(state, available)
+        paid = (
+            "1 Azrak to the Mission Return card"
+            if cost
+            else f"free update ({state.free_updates_left} left)"
+        )
+        with Vertical(classes="dialog", id="update-dialog"):
+            yield Label("Standard Update", classes="dialog-title")
+            yield Static(f"Vortex {state.vortex}: {paid}, {available} to share.")
+            for agent, share in zip(state.agents, shares, strict=True):
+                with Horizontal(classes="field"):
+                    room = agent.starting - agent.pool
+                    yield Label(
+                        f"{agent.receptacle} {agent.pool}/{agent.starting} (+{room} room)",
+                        classes="field-label wide",
+                    )
+                    yield Input(
+                        str(share), type="integer", id=f"share-{agent.receptacle}", compact=True
+                    )
+            yield Static(
+                "Surplus stays in the Vortex · ctrl+s: update · escape: cancel", classes="hint"
+            )
+        yield Footer()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        shares = []
+        for agent in self.state.agents:
+            text = self.query_one(f"#share-{agent.receptacle}", Input).value.strip() or "0"
+            try:
+                shares.append(int(text))
+            except ValueError:
+                self.notify(f"{agent.receptacle}'s share must be a whole number.", severity="error")
+                return
+        self.dismiss(StandardUpdate(tuple(shares)))
+
+
+class EndMissionDialog(CavendishDialog):
+    """The four questions of the epilogue, with the final score they give; ctrl+s ends.
+
+    | Key | Action |
+    | --- | --- |
+    | space | Tick the focused question |
+    | ctrl+s | End the mission with this score |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [Binding("ctrl+s", "confirm", "End mission", id="cavendish-confirm-end")]
+
+    def __init__(self, state: CavendishState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="end-dialog"):
+            yield Label("End of mission", classes="dialog-title")
+            yield Static(f"Mission Return card: {self.state.mission_return} Azrak")
+            for name, words, delta in ADJUSTMENTS:
+                yield Checkbox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
+            yield Static(id="end-preview")
+            yield Static("space: tick · ctrl+s: end the mission · escape: cancel", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.update_preview()
+
+    def adjustments(self) -> Adjustments:
+        ticked = {name: self.query_one(f"#{name}", Checkbox).value for name, _w, _d in ADJUSTMENTS}
+        return Adjustments(**ticked)
+
+    @on(Checkbox.Changed)
+    def update_preview(self) -> None:
+        total = self.state.mission_return + adjustment_total(self.adjustments())
+        self.query_one("#end-preview", Static).update(
+            f"Final score: {max(0, total)} (lower is better, never below 0)"
+        )
+
+    def action_confirm(self) -> None:
+        self.dismiss(EndMission(self.adjustments()))

@@ -1,0 +1,351 @@
+"""The Cavendish play screen: the Azrak board, the House Plan, the Destiny tracker and the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from companion.cavendish_actions import (
+    AbandonMission,
+    AndCost,
+    ChooseLocation,
+    DiscardFear,
+    Eject,
+    EmergencyUpdate,
+    Explore,
+    GainAzrak,
+    GiveItems,
+    LeaveLocation,
+    LoseAzrak,
+    LoseControl,
+    PassCaptain,
+    ReshuffleDestiny,
+    StowItem,
+    TakeFear,
+)
+from companion.cavendish_model import CavendishState
+from saves.store import SavedGame
+from widgets.action_log import ActionLog
+from widgets.cavendish import board
+from widgets.cavendish.dialogs import (
+    AmountDialog,
+    BrokenLinkDialog,
+    ItemDialog,
+    NameDialog,
+    PickDialog,
+)
+from widgets.cavendish.memory import remember_destiny
+from widgets.cavendish.panel import TestPanel
+from widgets.cavendish.phase_dialogs import EndMissionDialog, UpdateDialog
+from widgets.game_screen import GameScreen
+
+PHASE_KEYS: dict[str, set[str]] = {
+    "time-captain": {"location"},
+    "discovery": {"explore", "test", "and_cost", "give", "eject", "next_phase"},
+    "between": {"update", "give", "next_phase"},
+}
+"""Actions offered only in some phases (the rest are card effects, offered while playing)."""
+
+PLAYING_KEYS = {
+    "gain",
+    "lose",
+    "fear",
+    "discard_fear",
+    "item",
+    "stow",
+    "reshuffle",
+    "end",
+    "abandon",
+}
+
+
+class CavendishScreen(GameScreen):
+    """A mission in play. Number keys pick the agent the next action is for.
+
+    | Key | Action |
+    | --- | --- |
+    | 1-4 | Select an agent |
+    | l | Time Captain: choose a location |
+    | x / t / a | Explore / test / AND cost (Discovery) |
+    | + / - | Gain / lose Azrak (card effects) |
+    | f / F | Take / discard Fear |
+    | i / k / g | Take an Item / put one away / give Items |
+    | j | Eject the agent (card effect) |
+    | n | Leave the location / pass the Time Captain deck |
+    | u | Standard Update (Between Locations) |
+    | r | Reshuffle the Destiny deck |
+    | e / X | End the mission / abandon it |
+    """
+
+    HELP_TOPIC = "cavendish"
+    CSS_PATH = "cavendish.tcss"
+    BINDINGS = [
+        Binding("l", "location", "Location", id="cavendish-location"),
+        Binding("x", "explore", "Explore", id="cavendish-explore"),
+        Binding("t", "test", "Test", id="cavendish-test"),
+        Binding("n", "next_phase", "Next phase", id="cavendish-next-phase"),
+        Binding("u", "update", "Update", id="cavendish-update"),
+        Binding("plus", "gain", "Gain", id="cavendish-gain"),
+        Binding("minus", "lose", "Lose", id="cavendish-lose"),
+        Binding("f", "fear", "Fear", id="cavendish-fear"),
+        Binding("a", "and_cost", "AND", id="cavendish-and"),
+        Binding("i", "item", "Item", id="cavendish-item"),
+        Binding("g", "give", "Give", id="cavendish-give"),
+        Binding("k", "stow", "Put away", id="cavendish-stow"),
+        Binding("F", "discard_fear", "Discard Fear", id="cavendish-discard-fear"),
+        Binding("j", "eject", "Eject", id="cavendish-eject"),
+        Binding("r", "reshuffle", "Reshuffle", id="cavendish-reshuffle"),
+        Binding("e", "end", "End mission", id="cavendish-end"),
+        Binding("X", "abandon", "Abandon", id="cavendish-abandon", show=False),
+        *(
+            Binding(str(n), f"select({n - 1})", f"Agent {n}", id=f"cavendish-agent-{n}", show=False)
+            for n in range(1, 5)
+        ),
+    ]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__(saved)
+        self.selected = 0
+        self.asking = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="cav-body"):
+            with Vertical(id="cav-left"):
+                yield DataTable(id="agents", cursor_type="row", zebra_stripes=False)
+                yield Static(id="phase")
+                yield Static(id="crystals")
+                yield Static(id="house")
+                yield Static(id="agent-detail")
+                yield Static(id="last-test")
+            with Vertical(id="cav-right"):
+                yield Static(id="destiny")
+                yield Static(id="report")
+                yield ActionLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#agents", DataTable)
+        table.add_columns("", "Agent", "Player", "Azrak", "Fear", "S/C/D")
+        table.focus()
+        super().on_mount()
+
+    @property
+    def cav(self) -> CavendishState:
+        state: CavendishState = self.state
+        return state
+
+    def refresh_state(self) -> None:
+        state = self.cav
+        self.selected = min(self.selected, len(state.agents) - 1)
+        table = self.query_one("#agents", DataTable)
+        table.clear()
+        for index, agent in enumerate(state.agents):
+            table.add_row(
+                board.agent_flags(state, index),
+                agent.receptacle,
+                agent.player[:8],
+                f"{agent.pool}/{agent.starting}",
+                str(agent.fear),
+                board.attributes_text(agent),
+                key=agent.receptacle,
+            )
+        table.move_cursor(row=self.selected)
+        self.query_one("#phase", Static).update(board.phase_text(state))
+        self.query_one("#crystals", Static).update(board.crystals_text(state))
+        self.query_one("#house", Static).update(board.house_text(state))
+        self.query_one("#agent-detail", Static).update(board.agent_text(state, self.selected))
+        self.query_one("#last-test", Static).update(board.last_test_text(state))
+        destiny = self.query_one("#destiny", Static)
+        destiny.display = not state.outcome
+        destiny.update(board.destiny_text(state))
+        destiny.border_title = "Destiny deck"
+        report = self.query_one("#report", Static)
+        report.display = bool(state.outcome)
+        report.update(board.report_text(state) if state.outcome else "")
+        report.border_title = "Mission report"
+        log = self.query_one("#log", ActionLog)
+        self.call_after_refresh(log.show, list(self.session.history))
+        self.refresh_bindings()
+        if state.destiny.complete:
+            remember_destiny(self.companion, state.destiny.known)
+        if state.pending and not self.asking:
+            self.ask_broken_link()
+
+    @on(DataTable.RowHighlighted, "#agents")
+    def highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.selected = event.cursor_row
+        self.query_one("#agent-detail", Static).update(board.agent_text(self.cav, self.selected))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.cav
+        if action in PLAYING_KEYS or any(action in keys for keys in PHASE_KEYS.values()):
+            if state.outcome:
+                return False
+            if action in PLAYING_KEYS:
+                return True
+            return action in PHASE_KEYS.get(state.phase, set())
+        return True
+
+    @property
+    def agent(self) -> str:
+        """The selected agent's receptacle name."""
+        return self.cav.agents[self.selected].receptacle
+
+    def action_select(self, index: int) -> None:
+        if index >= len(self.cav.agents):
+            self.notify(f"There are only {len(self.cav.agents)} agents.", severity="warning")
+            return
+        self.selected = index
+        self.refresh_state()
+
+    def ask_broken_link(self) -> None:
+        """The broken link is asked at once: nothing else is accepted until it is answered."""
+        link = self.cav.pending[0]
+        agent = self.cav.agents[self.cav.index(link.receptacle)]
+        free = self.cav.free_updates_left
+        cost = f"free ({free} left)" if free else "1 Azrak to the Mission Return card"
+        text = (
+            f"{link.receptacle} spent or lost the last Azrak.\n"
+            f"Emergency Update: {cost}, pool refilled from the Vortex "
+            f"(holds {self.cav.vortex}) up to {agent.starting}.\n"
+            "Lose control: the crystal goes to the Vortex and the agent is ejected until the "
+            "Between Locations phase (a Standard Update is then required)."
+        )
+        self.asking = True
+        self.app.push_screen(BrokenLinkDialog(link.receptacle, text), self.answer_broken_link)
+
+    def answer_broken_link(self, choice: str | None) -> None:
+        self.asking = False
+        if choice == "undo":
+            self.action_undo()
+        elif choice == "emergency":
+            self.act(EmergencyUpdate())
+        elif choice == "lose":
+            self.act(LoseControl())
+        if self.cav.pending and not self.asking:
+            self.ask_broken_link()
+
+    def ask(self, dialog: Any, then: Callable[[Any], object | None]) -> None:
+        """Open a dialog and act on its answer (None means cancelled)."""
+
+        def answered(value: Any) -> None:
+            if value is None:
+                return
+            action = then(value)
+            if action is not None:
+                self.act(action)
+
+        self.app.push_screen(dialog, answered)
+
+    def action_location(self) -> None:
+        known = [place.name for place in self.cav.house_plan]
+        captain = self.cav.captain_agent.receptacle
+        dialog = NameDialog(f"{captain} (Time Captain) chooses a location", known)
+        self.ask(dialog, ChooseLocation)
+
+    def action_explore(self) -> None:
+        self.act(Explore(self.agent))  # type: ignore[arg-type]
+
+    def action_and_cost(self) -> None:
+        self.act(AndCost(self.agent))  # type: ignore[arg-type]
+
+    def action_test(self) -> None:
+        self.app.push_screen(TestPanel(self.cav, self.agent, self.act))
+
+    def action_gain(self) -> None:
+        self.ask(AmountDialog(f"{self.agent} gains how many Azrak?"), self.amount(GainAzrak))
+
+    def action_lose(self) -> None:
+        self.ask(AmountDialog(f"{self.agent} loses how many Azrak?"), self.amount(LoseAzrak))
+
+    def action_fear(self) -> None:
+        self.ask(AmountDialog(f"{self.agent} takes how many Fear tokens?"), self.amount(TakeFear))
+
+    def action_discard_fear(self) -> None:
+        self.ask(AmountDialog(f"{self.agent} discards how many Fear?"), self.amount(DiscardFear))
+
+    def amount(self, kind: Callable[[Any, int], object]) -> Callable[[int], object]:
+        agent = self.agent
+        return lambda value: kind(agent, value)
+
+    def action_item(self) -> None:
+        self.ask(ItemDialog(self.agent), lambda item: item)
+
+    def item_choices(self) -> list[tuple[str, str]]:
+        return [(item.name, item.name) for item in self.cav.agents[self.selected].items]
+
+    def action_stow(self) -> None:
+        if not self.item_choices():
+            self.notify(f"{self.agent} holds no Item.", severity="warning")
+            return
+        agent = self.agent
+        dialog = PickDialog(f"{agent} puts away which Item?", self.item_choices())
+        self.ask(dialog, lambda name: StowItem(agent, name))  # type: ignore[arg-type]
+
+    def action_give(self) -> None:
+        if not self.item_choices():
+            self.notify(f"{self.agent} holds no Item to give.", severity="warning")
+            return
+        giver = self.agent
+        others = [(a.receptacle, a.receptacle) for a in self.cav.agents if a.receptacle != giver]
+
+        def to_whom(name: str) -> None:
+            pick = PickDialog(f"{giver} gives {name} to whom?", others)
+            self.ask(pick, lambda receiver: GiveItems(giver, receiver, (name,)))  # type: ignore[arg-type]
+
+        self.app.push_screen(
+            PickDialog(f"{giver} gives which Item?", self.item_choices()),
+            lambda name: to_whom(name) if name else None,
+        )
+
+    def action_eject(self) -> None:
+        self.act(Eject(self.agent))  # type: ignore[arg-type]
+
+    def action_next_phase(self) -> None:
+        self.act(LeaveLocation() if self.cav.phase == "discovery" else PassCaptain())
+
+    def action_update(self) -> None:
+        self.ask(UpdateDialog(self.cav), lambda update: update)
+
+    def action_reshuffle(self) -> None:
+        self.act(ReshuffleDestiny())
+
+    def action_end(self) -> None:
+        self.ask(EndMissionDialog(self.cav), lambda end: end)
+
+    def action_abandon(self) -> None:
+        self.act(AbandonMission())
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield from super().palette_commands()
+        entries = [
+            ("location", "choose a location", "Time Captain puts 1 Azrak on a location"),
+            ("explore", "explore", "The selected agent explores (1 Azrak)"),
+            ("test", "test", "Open the test panel"),
+            ("and_cost", "AND cost", "Both options of an OR/AND card (1 Azrak)"),
+            ("give", "give Items", "Hand Items to another agent"),
+            ("eject", "eject agent", "A card ejects the selected agent"),
+            ("next_phase", "next phase", "Leave the location / pass the Time Captain deck"),
+            ("update", "standard update", "Share the Vortex (Between Locations)"),
+            ("gain", "gain Azrak", "Card effect: gain from the Vortex"),
+            ("lose", "lose Azrak", "Card effect: lose to the Vortex"),
+            ("fear", "take Fear", "Fear tokens onto the selected agent"),
+            ("discard_fear", "discard Fear", "Fear tokens off the selected agent"),
+            ("item", "take Item", "A green Item with its bonuses"),
+            ("stow", "put Item away", "Stow or remove an Item"),
+            ("reshuffle", "reshuffle Destiny", "Discarded Destiny cards back into the deck"),
+            ("end", "end mission", "The four adjustments and the final score"),
+            ("abandon", "abandon mission", "End early to start a new run (failed)"),
+        ]
+        for action, name, help_text in entries:
+            if self.check_action(action, ()):
+                yield SystemCommand(
+                    f"cavendish: {name}", help_text, getattr(self, f"action_{action}")
+                )

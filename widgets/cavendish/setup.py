@@ -1,0 +1,171 @@
+"""The Cavendish setup: players in seating order, receptacles, Receptacle cards typed once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from companion.cavendish import CAVENDISH
+from companion.cavendish_destiny import signed
+from companion.cavendish_model import (
+    ATTRIBUTES,
+    RECEPTACLES,
+    CavendishSetup,
+    ReceptacleCard,
+    ReceptacleCards,
+    Seat,
+)
+from companion.core import RuleError
+from widgets.cavendish.memory import (
+    remember_cards,
+    remember_destiny,
+    remembered_cards,
+    remembered_destiny,
+)
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+FIELDS = ("starting", *ATTRIBUTES)
+DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
+
+
+class SetupError(ValueError):
+    """A setup field that cannot be read; the message names it."""
+
+
+class CavendishSetupScreen(Screen[None]):
+    """Players, receptacles and the cards; ctrl+s starts the mission.
+
+    | Key | Action |
+    | --- | --- |
+    | tab / shift+tab | Next / previous field |
+    | ctrl+s | Start the mission |
+    | escape | Back to the home screen |
+    """
+
+    CSS_PATH = "cavendish.tcss"
+    HELP_TOPIC = "cavendish"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start mission", id="cavendish-start"),
+        Binding("escape", "back", "Home", id="cavendish-setup-back"),
+    ]
+
+    @property
+    def companion(self) -> CompanionApp:
+        from widgets.app import CompanionApp
+
+        assert isinstance(self.app, CompanionApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        cards = remembered_cards(self.companion)
+        with VerticalScroll(id="cav-setup"):
+            yield Static(
+                "Players in seating order (fill 1 to 4; a solo player runs Anton and Amy). "
+                "Anton's player is the first Time Captain.",
+                classes="hint",
+            )
+            for seat in range(4):
+                with Horizontal(classes="field"):
+                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield Input(placeholder="player name", id=f"player-{seat}", compact=True)
+                    yield Select(
+                        [(name, name) for name in RECEPTACLES],
+                        value=DEFAULT_SEATS[seat],
+                        allow_blank=False,
+                        id=f"receptacle-{seat}",
+                        compact=True,
+                    )
+            yield Static(
+                "Receptacle cards (typed once, remembered):  Azrak start · Strength · "
+                "Confidence · Dexterity",
+                classes="hint",
+            )
+            for name in RECEPTACLES:
+                card = cards.card(name) if cards else None
+                with Horizontal(classes="field"):
+                    yield Label(name, classes="field-label")
+                    for field in FIELDS:
+                        value = str(getattr(card, field)) if card else ""
+                        yield Input(
+                            value,
+                            placeholder=field[:3],
+                            type="integer",
+                            id=f"{name}-{field}",
+                            classes="number",
+                            compact=True,
+                        )
+            known = " ".join(signed(v) for v in remembered_destiny(self.companion))
+            with Horizontal(classes="field"):
+                yield Label("Destiny deck", classes="field-label")
+                yield Input(
+                    known,
+                    placeholder="the 6 modifiers if known, e.g. -2 -1 0 0 +1 +2 (else blank)",
+                    id="destiny-known",
+                    compact=True,
+                )
+            yield Button("Start mission (ctrl+s)", id="start", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#player-0", Input).focus()
+
+    def read_cards(self) -> ReceptacleCards:
+        values: dict[str, ReceptacleCard] = {}
+        for name in RECEPTACLES:
+            numbers = []
+            for field in FIELDS:
+                text = self.query_one(f"#{name}-{field}", Input).value.strip()
+                try:
+                    numbers.append(int(text))
+                except ValueError:
+                    raise SetupError(f"Type {name}'s {field} from the card.") from None
+            values[name.lower()] = ReceptacleCard(*numbers)
+        return ReceptacleCards(**values)
+
+    def read_destiny(self) -> tuple[int, ...]:
+        text = self.query_one("#destiny-known", Input).value.replace(",", " ")
+        try:
+            return tuple(int(part) for part in text.split())
+        except ValueError:
+            raise SetupError(
+                "The Destiny deck: type six numbers such as -1 0 +1, or leave it blank."
+            ) from None
+
+    def read_setup(self) -> CavendishSetup:
+        players: list[str] = []
+        seats: list[Seat] = []
+        for seat in range(4):
+            name = " ".join(self.query_one(f"#player-{seat}", Input).value.split())
+            if name:
+                players.append(name)
+                receptacle = self.query_one(f"#receptacle-{seat}", Select).value
+                seats.append(Seat(receptacle, name))  # type: ignore[arg-type]
+        if len(players) == 1:
+            seats = [Seat("Anton", players[0]), Seat("Amy", players[0])]
+        return CavendishSetup(tuple(players), tuple(seats), self.read_cards(), self.read_destiny())
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            setup = self.read_setup()
+            CAVENDISH.start(setup)
+        except (SetupError, RuleError) as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        remember_cards(self.companion, setup.cards)
+        if setup.destiny:
+            remember_destiny(self.companion, setup.destiny)
+        names = ", ".join(setup.players)
+        self.companion.start_game(CAVENDISH.id, setup, f"Cavendish with {names}")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
