@@ -12,6 +12,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from companion.core import RuleError
 from companion.registry import get_game
 from saves.files import SaveError
 from saves.paths import data_home
@@ -104,6 +105,9 @@ class CompanionApp(App[None]):
             return None
         try:
             saved = self.store.create(game, setup, title)
+        except RuleError as error:
+            self.notify(str(error), title="Setup not allowed", severity="error")
+            return None
         except OSError as error:
             self.notify(f"Could not save the new game: {error}", severity="error")
             return None
