@@ -16,6 +16,7 @@ from textual.widgets import Button, DataTable, Digits, Footer, Input, Static
 
 from companion import dice
 from companion.dice import DiceError, Roll
+from widgets.base import companion_app
 
 if TYPE_CHECKING:
     from widgets.app import CompanionApp
@@ -86,10 +87,7 @@ class DiceTray(ModalScreen[None]):
 
     @property
     def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
+        return companion_app(self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tray"):

@@ -7,21 +7,18 @@ A game screen holds a `SavedGame`, sends actions through `act`, and redraws ever
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.screen import Screen
 
 from companion.core import RuleError
 from companion.session import Session
 from saves.store import SavedGame
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from widgets.base import CompanionScreen
 
 
-class GameScreen(Screen[None]):
+class GameScreen(CompanionScreen):
     """Shared keys and the act/undo/redo/autosave cycle for a game in play.
 
     | Key | Action |
@@ -44,13 +41,6 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.saved = saved
         self.sub_title = saved.title
-
-    @property
-    def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
 
     @property
     def session(self) -> Session:

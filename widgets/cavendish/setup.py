@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from companion.cavendish import CAVENDISH
@@ -22,6 +21,7 @@ from companion.cavendish_model import (
     Seat,
 )
 from companion.core import RuleError
+from widgets.base import SetupScreen
 from widgets.cavendish.memory import (
     remember_cards,
     remember_destiny,
@@ -30,7 +30,7 @@ from widgets.cavendish.memory import (
 )
 
 if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+    pass
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
@@ -40,7 +40,7 @@ class SetupError(ValueError):
     """A setup field that cannot be read; the message names it."""
 
 
-class CavendishSetupScreen(Screen[None]):
+class CavendishSetupScreen(SetupScreen):
     """Players, receptacles and the cards; ctrl+s starts the mission.
 
     | Key | Action |
@@ -54,15 +54,7 @@ class CavendishSetupScreen(Screen[None]):
     HELP_TOPIC = "cavendish"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start mission", id="cavendish-start"),
-        Binding("escape", "back", "Home", id="cavendish-setup-back"),
     ]
-
-    @property
-    def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -166,6 +158,3 @@ class CavendishSetupScreen(Screen[None]):
             remember_destiny(self.companion, setup.destiny)
         names = ", ".join(setup.players)
         self.companion.start_game(CAVENDISH.id, setup, f"Cavendish with {names}")
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import (
     Footer,
     Header,
@@ -25,9 +21,7 @@ from companion.core import RuleError
 from companion.six_sojourns import GAME_ID
 from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
 from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from widgets.base import SetupScreen
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
@@ -35,7 +29,7 @@ CAMPAIGN = 7
 """The preset value of "the whole campaign" (1-6 are single sojourns, 0 own choice)."""
 
 
-class SojournsSetupScreen(Screen[None]):
+class SojournsSetupScreen(SetupScreen):
     """Choose the table's game; the checklist on the right follows every change.
 
     | Key | Action |
@@ -46,17 +40,6 @@ class SojournsSetupScreen(Screen[None]):
 
     HELP_TOPIC = "six-sojourns"
     CSS_PATH = "six_sojourns.tcss"
-    BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="start-game"),
-        Binding("escape", "leave", "Home", id="leave-setup"),
-    ]
-
-    @property
-    def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -151,6 +134,3 @@ class SojournsSetupScreen(Screen[None]):
             return
         title = f"Six Sojourns: {', '.join(setup.players)}"
         self.companion.start_game(GAME_ID, setup, title)
-
-    def action_leave(self) -> None:
-        self.companion.go_home()

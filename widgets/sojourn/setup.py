@@ -5,24 +5,18 @@ Both are remembered between games (`app.settings`, key `sojourn`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.screen import Screen
 from textual.validation import Integer
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Static
 
 from companion.sojourn import GAME_ID
 from companion.sojourn_model import KINDS, STARTING_HAND, Cards, SojournSetup
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from widgets.base import SetupScreen
 
 
-class SojournSetupScreen(Screen[None]):
+class SojournSetupScreen(SetupScreen):
     """Choose the dice reading and the deck, then start: the hand and first card come next.
 
     | Key | Action |
@@ -33,17 +27,6 @@ class SojournSetupScreen(Screen[None]):
 
     HELP_TOPIC = "sojourn"
     CSS_PATH = "sojourn.tcss"
-    BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="start-sojourn"),
-        Binding("escape", "back", "Back", id="back-home"),
-    ]
-
-    @property
-    def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         known = self.companion.settings.remembered(GAME_ID, SojournSetup, SojournSetup())
@@ -110,9 +93,6 @@ class SojournSetupScreen(Screen[None]):
             self.notify("Settings file damaged: these choices are not remembered.")
         title = self.query_one("#title", Input).value
         self.companion.start_game(GAME_ID, setup, title)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

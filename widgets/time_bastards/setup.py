@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.validation import Integer
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select
 
@@ -27,14 +26,12 @@ from companion.time_bastards_model import (
     Traveller,
 )
 from companion.time_bastards_rules import check_setup
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from widgets.base import SetupScreen
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
 
-class TimeBastardsSetupScreen(Screen[None]):
+class TimeBastardsSetupScreen(SetupScreen):
     """Choose the mode, name the two travellers, pick colours and starting timelines.
 
     | Key | Action |
@@ -48,15 +45,7 @@ class TimeBastardsSetupScreen(Screen[None]):
     CSS_PATH = "time_bastards.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", id="tb-start", priority=True),
-        Binding("escape", "back", "Back", id="tb-back"),
     ]
-
-    @property
-    def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         board = self.companion.settings.remembered(GAME_ID, BoardSettings, BoardSettings())
@@ -140,6 +129,3 @@ class TimeBastardsSetupScreen(Screen[None]):
         if setup.mode == "coop":
             title = f"{' & '.join(t.name for t in setup.players)} (co-op)"
         self.companion.start_game(GAME_ID, setup, title)
-
-    def action_back(self) -> None:
-        self.companion.go_home()

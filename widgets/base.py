@@ -1,0 +1,49 @@
+"""What every screen of the app shares: typed access to the app, and the setup screens' keys."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from widgets.app import CompanionApp
+
+
+def companion_app(app: App[Any]) -> CompanionApp:
+    """The running app as a `CompanionApp`, with its store, settings, rolls and RNG."""
+    from widgets.app import CompanionApp
+
+    assert isinstance(app, CompanionApp)
+    return app
+
+
+class CompanionScreen(Screen[None]):
+    """A full screen of Table Companion."""
+
+    @property
+    def companion(self) -> CompanionApp:
+        return companion_app(self.app)
+
+
+class SetupScreen(CompanionScreen):
+    """Base of each game's setup screen: `ctrl+s` starts the game, `escape` goes back home.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s | Start the game (each game's `action_start` checks the setup first) |
+    | escape | Back home, nothing saved |
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="start-game"),
+        Binding("escape", "back", "Home", id="leave-setup"),
+    ]
+
+    def action_start(self) -> None:
+        raise NotImplementedError
+
+    def action_back(self) -> None:
+        self.companion.go_home()
