@@ -1,0 +1,198 @@
+"""Editing the score sheet and the board cell by cell: each entry becomes one undoable action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from textual.widgets import DataTable, TabbedContent
+
+from companion.core import RuleError
+from companion.six_sojourns_actions import (
+    EnterCount,
+    EnterSpace,
+    RemoveSpace,
+    SetObjectives,
+    SetThresholds,
+    SojournsState,
+)
+from companion.six_sojourns_model import TRADES
+from companion.six_sojourns_text import (
+    MARK_HELP,
+    OBJECTIVE_HELP,
+    marks_text,
+    objective_line,
+    parse_marks,
+    parse_new_space,
+    parse_objectives,
+    parse_pieces,
+    parse_threshold,
+    pieces_text,
+    where_text,
+    with_where,
+)
+from widgets.game_screen import GameScreen
+from widgets.six_sojourns.dialogs import LinesDialog, TextDialog
+from widgets.six_sojourns.setup import THRESHOLDS_KEY
+
+
+class SheetEditor(GameScreen):
+    """The Six Sojourns screen's cell editing: ask for a line, read it, apply it as an action."""
+
+    @property
+    def game(self) -> SojournsState:
+        state: SojournsState = self.state
+        return state
+
+    @property
+    def tab(self) -> str:
+        return self.query_one("#ss-tabs", TabbedContent).active
+
+    def action_tab(self, key: str) -> None:
+        self.query_one("#ss-tabs", TabbedContent).active = key
+
+    def ask(
+        self, title: str, value: str, hint: str, then: Callable[[str], Any], numeric: bool = False
+    ) -> None:
+        """Ask for a line, then build and apply the action from it (a misread is refused)."""
+
+        def answered(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                action = then(text)
+            except RuleError as error:
+                self.notify(str(error), title="Not read", severity="error")
+                return
+            if action is not None:
+                self.act(action)
+
+        self.app.push_screen(TextDialog(title, value, hint, numeric), answered)
+
+    def cell(self, table_id: str) -> tuple[str, str] | None:
+        table = self.query_one(table_id, DataTable)
+        if not table.row_count:
+            return None
+        row_key, column_key = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return str(row_key.value), str(column_key.value)
+
+    def edit(self, typed: str | None = None) -> None:
+        """Edit the cell under the cursor; `typed` starts the entry with the digit pressed."""
+        if self.tab == "sheet":
+            self.edit_sheet(typed)
+        elif self.tab == "board":
+            self.edit_board(typed)
+
+    def edit_sheet(self, typed: str | None) -> None:
+        spot = self.cell("#ss-sheet")
+        if spot is None:
+            return
+        row, column = spot
+        state = self.game
+        if column == "thresholds" and row in TRADES:
+            limit = state.thresholds.of(row)
+            field = row.replace("-", "_")
+            self.ask(
+                f"{row.capitalize()}: icons for 4 VP / for 7 VP",
+                typed or f"{limit.first}/{limit.second}",
+                "Read them off your board, like 5/9. Kept for the next games.",
+                lambda text: self.thresholds_action(field, text),
+            )
+        elif column in state.players:
+            if row == "objectives":
+                self.edit_objectives(column)
+            elif row in ("total", "rank"):
+                self.action_tab("why")
+            else:
+                player = state.sheet.player(column)
+                if player is None:
+                    return
+                current = player.icons(row) if row in TRADES else getattr(player, row, 0)
+                label = f"{row} icons" if row in TRADES else row.replace("_", " ")
+                self.ask(
+                    f"{column}: {label}",
+                    typed if typed is not None else str(current),
+                    "A whole number, 0 or more.",
+                    lambda text: EnterCount(column, row, int(text or 0)),
+                    numeric=True,
+                )
+
+    def thresholds_action(self, field: str, text: str) -> SetThresholds:
+        thresholds = replace(self.game.thresholds, **{field: parse_threshold(text)})
+        self.companion.settings.remember(THRESHOLDS_KEY, thresholds)
+        return SetThresholds(thresholds)
+
+    def edit_objectives(self, name: str) -> None:
+        player = self.game.sheet.player(name)
+        if player is None:
+            return
+        current = "\n".join(objective_line(o) for o in player.objectives)
+
+        def answered(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                objectives = parse_objectives(text)
+            except RuleError as error:
+                self.notify(str(error), title="Not read", severity="error")
+                return
+            self.act(SetObjectives(name, objectives))
+
+        hint = f"{OBJECTIVE_HELP}. ctrl+s saves."
+        self.app.push_screen(LinesDialog(f"{name}'s objective cards", current, hint), answered)
+
+    def edit_board(self, typed: str | None) -> None:
+        spot = self.cell("#ss-board")
+        if spot is None:
+            self.action_add_space()
+            return
+        name, column = spot
+        space = next(s for s in self.game.sheet.spaces if s.name == name)
+        if column == "name":
+            self.ask(
+                "Rename the space",
+                typed or name,
+                "",
+                lambda t: EnterSpace(replace(space, name=t.strip()), name),
+            )
+        elif column == "where":
+            self.ask(
+                f"{name}: island name or sea",
+                typed or where_text(space),
+                "",
+                lambda t: EnterSpace(with_where(space, t), name),
+            )
+        elif column == "marks":
+            self.ask(
+                f"{name}: marks",
+                typed or marks_text(space),
+                MARK_HELP,
+                lambda t: EnterSpace(parse_marks(space, t), name),
+            )
+        elif column in self.game.players:
+
+            def pieces_action(text: str) -> EnterSpace:
+                pieces = {**space.pieces, column: parse_pieces(text)}
+                kept = {n: p for n, p in pieces.items() if not p.empty}
+                return EnterSpace(replace(space, pieces=kept), name)
+
+            self.ask(
+                f"{column} on {name}",
+                typed or pieces_text(space.pieces.get(column)),
+                "2p 1b 1h T: p people, b boats, h houses, T tower; empty clears.",
+                pieces_action,
+            )
+
+    def action_add_space(self) -> None:
+        self.ask(
+            "New space: its name, then its island or sea",
+            "",
+            "Like 'A1 North' or 'S3 sea'. Then fill its row.",
+            lambda text: EnterSpace(parse_new_space(text)),
+        )
+
+    def action_remove_space(self) -> None:
+        spot = self.cell("#ss-board")
+        if spot is not None:
+            self.act(RemoveSpace(spot[0]))
