@@ -25,8 +25,6 @@ from companion.sojourn_actions import (
 from companion.sojourn_model import (
     FRAGMENTS_NEEDED,
     JURASSIC_CARD,
-    MAX_PRINTED,
-    RISKS,
     SQUARES,
     STARTING_HAND,
     Cards,
@@ -40,13 +38,13 @@ from companion.sojourn_model import (
     Pending,
     PlaceCard,
     RiskRoll,
-    Side,
     SojournSetup,
     SojournState,
     Trip,
     TripKind,
 )
 from companion.sojourn_outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
+from companion.sojourn_timeline import above, check_new_name, free_spot, taken
 
 
 def start(setup: SojournSetup) -> SojournState:
@@ -148,48 +146,6 @@ def _draw(state: SojournState, action: DrawTimestream) -> SojournState:
     return _pop(state, deck=deck, discard=discard, hand=hand, trip=trip)
 
 
-def check_card(card: DestinationCard) -> None:
-    """Refuse a destination card typed with a missing or impossible value."""
-    if not card.name.strip():
-        raise RuleError("The destination needs its name, as printed on the card.")
-    if card.risk not in RISKS:
-        printed = ", ".join(f"{risk}%" for risk in RISKS)
-        raise RuleError(f"RISK {card.risk}% is not printed on any card: it is one of {printed}.")
-    if card.drop is None and not card.drop_text.strip():
-        raise RuleError("A DROP of * needs the card's text saying which cards to drop.")
-    for label, value in (("DROP", card.drop), ("COST", card.cost), ("DMG", card.dmg)):
-        if value is not None and not 0 <= value <= MAX_PRINTED:
-            raise RuleError(f"{label} {value} is not on a card: it is 0 to {MAX_PRINTED}.")
-    if not 0 <= card.gain <= MAX_PRINTED:
-        raise RuleError(f"GAIN {card.gain} is not on a card: it is 0 to {MAX_PRINTED}.")
-
-
-def _check_new_name(state: SojournState, card: DestinationCard, editing: int = -1) -> None:
-    check_card(card)
-    for index, place in enumerate(state.timeline):
-        if index != editing and place.name.casefold() == card.name.strip().casefold():
-            raise RuleError(f"{place.name} is already on the timeline.")
-
-
-def above(state: SojournState) -> tuple[int, int]:
-    """The spot directly above the traveller's current card."""
-    return (state.here.row + 1, state.here.column)
-
-
-def taken(state: SojournState, row: int, column: int) -> bool:
-    return any(place.row == row and place.column == column for place in state.timeline)
-
-
-def free_spot(state: SojournState, side: Side) -> tuple[int, int]:
-    """The nearest free spot left or right of the card above the current one, in its row."""
-    row, column = above(state)
-    step = -1 if side == "left" else 1
-    column += step
-    while taken(state, row, column):
-        column += step
-    return (row, column)
-
-
 def _place(
     state: SojournState, card: DestinationCard, fragments: int, spot: tuple[int, int]
 ) -> SojournState:
@@ -200,7 +156,7 @@ def _place(
 def _open(state: SojournState, action: DrawDestination) -> SojournState:
     waiting = state.waiting
     assert isinstance(waiting, OpenNext)
-    _check_new_name(state, action.card)
+    check_new_name(state, action.card)
     spot = above(state)
     if taken(state, *spot):
         pending = (PlaceCard(action.card, waiting.fragments, waiting.reason), *state.pending[1:])
@@ -382,7 +338,7 @@ def _edit(state: SojournState, action: EditDestination) -> SojournState:
     _check_index(state, action.destination)
     if action.destination == 0:
         raise RuleError("The Jurassic Period is the start card: it has nothing to edit.")
-    _check_new_name(state, action.card, editing=action.destination)
+    check_new_name(state, action.card, editing=action.destination)
     timeline = list(state.timeline)
     card = replace(action.card, name=action.card.name.strip())
     timeline[action.destination] = replace(timeline[action.destination], card=card)
