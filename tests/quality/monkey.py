@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Sequence
 from typing import Any
 
 from textual import events
@@ -35,10 +36,22 @@ KEYS = [
 whose random typing could pick "quit" and end the run early."""
 
 
-def random_keys(seed: int, count: int) -> list[str]:
-    """A seeded sequence of key names; the same seed always gives the same sequence."""
+def random_keys(seed: int, count: int, favourites: Sequence[str] = ()) -> list[str]:
+    """A seeded sequence of key names; the same seed always gives the same sequence.
+
+    Half the presses come from `favourites` when given (a screen's own bindings), so random play
+    reaches the game's actions instead of mostly typing into dialogs.
+    """
     rng = random.Random(seed)
-    return [rng.choice(KEYS) for _ in range(count)]
+    pool = [key for key in favourites if key not in ("ctrl+q", "ctrl+c", "ctrl+p")]
+    return [
+        rng.choice(pool) if pool and rng.random() < 0.5 else rng.choice(KEYS) for _ in range(count)
+    ]
+
+
+def binding_keys(screen: Any) -> list[str]:
+    """The keys that do something on this screen now (its bindings and the app's)."""
+    return list(screen.active_bindings)
 
 
 CHARACTERS = {"enter": "\r", "tab": "\t", "space": " ", "backspace": "\x7f", "escape": "\x1b"}

@@ -25,10 +25,10 @@ from companion.six_sojourns_actions import SojournsState
 from companion.sojourn_model import SQUARES, SojournState
 from companion.time_bastards_model import PIECES_PER_PLAYER, TimeBastardsState
 from saves.store import SavedGame, from_document
-from tests.quality.monkey import press_all, random_keys
+from tests.quality.monkey import binding_keys, press_all, random_keys
 from widgets.game_screen import GameScreen
 
-QUICK, LONG = 300, 2000
+QUICK, LONG = 150, 2000
 BATCH = 30
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 GAME_IDS = ("sojourn", "six-sojourns", "cavendish", "time-bastards")
@@ -99,7 +99,8 @@ async def monkey_game(make_test_app: Any, game_id: str, how: str, seed: int, cou
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert any(isinstance(s, GameScreen) for s in app.screen_stack), "the game is not open"
-        await press_all(pilot, random_keys(seed, count), batch=BATCH)
+        keys = random_keys(seed, count, favourites=binding_keys(app.screen))
+        await press_all(pilot, keys, batch=BATCH)
         assert app.is_running
         in_play = [s for s in app.screen_stack if isinstance(s, GameScreen)]
         for screen in in_play:  # what is on screen is what is on disk
