@@ -6,10 +6,13 @@ import os
 import re
 import tempfile
 import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomli_w
+from tomli_w import _writer as tomli_writer
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -27,7 +30,11 @@ class SaveError(Exception):
 
 def write_toml(path: Path, data: dict[str, Any]) -> None:
     """Write `data` so that a crash at any moment leaves either the old file or the new one."""
-    text = tomli_w.dumps(data)
+    write_text(path, tomli_w.dumps(data))
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `text` atomically: temp file, flush, fsync, replace, then fsync the folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temp_name = tempfile.mkstemp(
         prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
@@ -42,6 +49,64 @@ def write_toml(path: Path, data: dict[str, Any]) -> None:
         Path(temp_name).unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
+
+
+@dataclass(frozen=True)
+class TableText:
+    """One table of an array of tables, rendered once in both ways `tomli_w` may write it.
+
+    Autosave keeps these per action so that saving a long game only renders the new action.
+    """
+
+    row: str | None
+    """`    { key = value, ... },\n` when tomli_w would write this table inline, else None."""
+    block: str
+    """The `[[key]]` section tomli_w writes when the array cannot be inline."""
+
+
+def render_table(key: str, table: dict[str, Any]) -> TableText:
+    """Render one element of the array of tables `key` (see `dumps_with_tables`)."""
+    context = tomli_writer.Context(allow_multiline=False, indent=4)
+    row = None
+    if tomli_writer.is_suitable_inline_table(table, context):
+        row = f"{context.indent_str}{tomli_writer.format_inline_table(table, context)},\n"
+    chunks = tomli_writer.gen_table_chunks(table, context, name=key, inside_aot=True)
+    return TableText(row, "".join(chunks))
+
+
+def dumps_with_tables(head: dict[str, Any], key: str, items: list[TableText]) -> str:
+    """Exactly `tomli_w.dumps({**head, key: tables})` from tables rendered earlier.
+
+    `key` must not be in `head`. tomli_w writes plain values first, then tables in order; an
+    array whose every table fits on a line is a plain value, else each table is a `[[key]]`.
+    """
+    context = tomli_writer.Context(allow_multiline=False, indent=4)
+    literals = {}
+    tables = {}
+    for name, value in head.items():
+        if isinstance(value, Mapping) or (
+            tomli_writer.is_aot(value)
+            and not all(tomli_writer.is_suitable_inline_table(t, context) for t in value)
+        ):
+            tables[name] = value
+        else:
+            literals[name] = value
+    parts = [tomli_w.dumps(literals)]
+    rows = [item.row for item in items]
+    inline = None not in rows
+    if not items:
+        parts.append(f"{tomli_writer.format_key_part(key)} = []\n")
+    elif inline:
+        body = "".join(rows)  # type: ignore[arg-type]  # no None: checked just above
+        parts.append(f"{tomli_writer.format_key_part(key)} = [\n{body}]\n")
+    sections = [tomli_w.dumps(tables)] if tables else []
+    if items and not inline:
+        sections.extend(item.block for item in items)
+    for section in sections:
+        if any(parts):
+            parts.append("\n")
+        parts.append(section)
+    return "".join(parts)
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -6,6 +6,7 @@ The format is documented in docs/save-format.md.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from companion.core import Game, RuleError
 from companion.registry import GAMES
 from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError, read_toml, write_toml
+from saves.files import SaveError, TableText, dumps_with_tables, read_toml, render_table, write_text
 from saves.paths import games_dir
 
 FORMAT = 1
@@ -49,6 +50,11 @@ class SavedGame:
         self.session = session
         self.created = created
         self.updated = updated
+        self.saved_actions: list[Any] = []
+        self.action_texts: list[TableText] = []
+        """The rendered TOML of each of `saved_actions`: an autosave renders only the actions
+        not in that list (compared by identity, so an action undone and replaced is rendered
+        again; actions are frozen, so the same object always renders the same)."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -117,9 +123,13 @@ class SaveStore:
         return saved
 
     def save(self, saved: SavedGame) -> None:
-        """Write the whole game atomically (autosave calls this after every action)."""
+        """Write the whole game atomically (autosave calls this after every action).
+
+        The file is the same as `tomli_w.dumps(to_document(saved))`, but only actions not
+        saved before are rendered, so an autosave in a long game costs little more than its fsync.
+        """
         saved.updated = self.clock()
-        write_toml(self.path_for(saved.id), to_document(saved))
+        write_text(self.path_for(saved.id), document_text(saved))
 
     def load(self, save_id: str) -> SavedGame:
         """Read and replay a saved game, or raise `SaveError` naming the file and the problem."""
@@ -163,12 +173,27 @@ class SaveStore:
         return candidate
 
 
-def to_document(saved: SavedGame) -> dict[str, Any]:
+def document_text(saved: SavedGame) -> str:
+    """The save file's text, rendering only the actions that `saved.action_texts` lacks."""
+    actions = saved.session.actions
+    cached, texts = saved.saved_actions, saved.action_texts
+    kept = min(len(cached), len(actions))
+    if not all(map(operator.is_, cached[:kept], actions[:kept])):
+        kept = next(i for i, (a, b) in enumerate(zip(cached, actions, strict=False)) if a is not b)
+    del cached[kept:], texts[kept:]
+    for action in actions[kept:]:
+        cached.append(action)
+        texts.append(render_table("actions", _action_table(action)))
+    return dumps_with_tables(to_document(saved, with_actions=False), "actions", texts)
+
+
+def _action_table(action: Any) -> dict[str, Any]:
+    return {ACTION_KEY: type(action).__name__, **to_plain(action)}
+
+
+def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
     """The TOML document of a saved game."""
-    actions = []
-    for action in saved.session.actions:
-        actions.append({ACTION_KEY: type(action).__name__, **to_plain(action)})
-    return {
+    document = {
         "format": FORMAT,
         "id": saved.id,
         "game": saved.game.id,
@@ -176,8 +201,10 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         "created": saved.created,
         "updated": saved.updated,
         "setup": to_plain(saved.session.setup),
-        "actions": actions,
     }
+    if with_actions:
+        document["actions"] = [_action_table(action) for action in saved.session.actions]
+    return document
 
 
 def from_document(
@@ -216,8 +243,14 @@ def _from_document(
         session = Session(game, setup)
     except RuleError as error:
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
+    decoded: dict[str, Any] = {}
     for number, raw in enumerate(raw_actions, start=1):
-        action = _action(path, game, raw, number)
+        # A long game repeats a few actions: each distinct one is decoded (and type-checked)
+        # once; every action is still applied through the rules.
+        key = repr(raw)
+        action = decoded.get(key)
+        if action is None:
+            action = decoded[key] = _action(path, game, raw, number)
         try:
             session.do(action)
         except RuleError as error:

@@ -1,0 +1,401 @@
+"""Benchmarks of Table Companion against baselines measured in the same run (issue 7).
+
+`python tests/bench/run.py` prints a table; `--json` prints the figures; `--quick` runs fewer
+repetitions. Every figure is the median of several repetitions (and the worst where the target
+is about the worst case), so one slow moment on a shared machine does not decide a result.
+Not collected by pytest: no file here starts with `test_`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from companion.cavendish import CAVENDISH  # noqa: E402
+from companion.cavendish_actions import (  # noqa: E402
+    DiscardFear,
+    GainAzrak,
+    LoseAzrak,
+    TakeFear,
+)
+from companion.cavendish_model import (  # noqa: E402
+    CavendishSetup,
+    ReceptacleCard,
+    ReceptacleCards,
+    Seat,
+)
+from companion.six_sojourns_model import Objective, Pieces, PlayerSheet, Sheet, Space  # noqa: E402
+from companion.six_sojourns_scoring import score  # noqa: E402
+from saves.files import write_text  # noqa: E402
+from saves.store import SavedGame, SaveStore  # noqa: E402
+
+FIRST_FRAME = Path(__file__).with_name("first_frame.py")
+
+SETUP = CavendishSetup(
+    ("Amy", "Anton", "Jennifer", "Doug"),
+    (
+        Seat("Amy", "Amy"),
+        Seat("Anton", "Anton"),
+        Seat("Jennifer", "Jennifer"),
+        Seat("Doug", "Doug"),
+    ),
+    ReceptacleCards(
+        ReceptacleCard(3, 2, 1, 5),
+        ReceptacleCard(4, 1, 2, 4),
+        ReceptacleCard(3, 1, 3, 4),
+        ReceptacleCard(2, 3, 1, 3),
+    ),
+)
+"""A four-agent Cavendish mission: the longest kind of game the app keeps."""
+
+AGENTS = ("Amy", "Anton", "Jennifer", "Doug")
+
+
+@dataclass
+class Figure:
+    """One line of the results: what was measured, the value, the target and whether it holds."""
+
+    name: str
+    value: float
+    unit: str
+    target: str
+    met: bool
+    detail: str
+
+
+class Clock:
+    """A save clock that moves one second per call, as a real game's saves would."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def cavendish_action(number: int) -> Any:
+    """The n-th action of a long legal mission: agents in turn lose Azrak, take and discard
+    a Fear token, and regain the Azrak, so the game can go on for any length."""
+    agent = AGENTS[(number // 4) % len(AGENTS)]
+    kind = number % 4
+    if kind == 0:
+        return LoseAzrak(agent, 1)
+    if kind == 1:
+        return TakeFear(agent, 1)
+    if kind == 2:
+        return DiscardFear(agent, 1)
+    return GainAzrak(agent, 1)
+
+
+def long_game(store: SaveStore, actions: int, title: str = "") -> SavedGame:
+    """A saved Cavendish game with `actions` legal actions logged (written once, at the end)."""
+    saved = store.create(CAVENDISH, SETUP, title or f"{actions} actions")
+    for number in range(actions):
+        saved.session.do(cavendish_action(number))
+    store.save(saved)
+    return saved
+
+
+@contextmanager
+def data_home() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        yield Path(folder)
+
+
+def timed(run: Callable[[], object]) -> float:
+    """Seconds taken by one call."""
+    started = time.perf_counter()
+    run()
+    return time.perf_counter() - started
+
+
+def child(app: str, home: Path) -> tuple[float, int]:
+    """Wall time (s) and the child's own peak RSS (KiB) of one headless start to first frame."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_HOME": str(home)}
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, str(FIRST_FRAME), app, str(home)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
+    _pid, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"{app} exited with {process.returncode}: run first_frame.py by hand")
+    return elapsed, usage.ru_maxrss
+
+
+def bench_first_frame(reps: int) -> list[Figure]:
+    """Companion (with saved games on the home screen) against one Static and a Footer."""
+    with data_home() as home:
+        store = SaveStore(home, Clock())
+        long_game(store, 1000, "Long mission")
+        for size in (10, 60, 200):
+            long_game(store, size)
+        times: dict[str, list[float]] = {"baseline": [], "companion": []}
+        memory: dict[str, list[int]] = {"baseline": [], "companion": []}
+        child("baseline", home)  # warm the disk cache and the bytecode of both
+        child("companion", home)
+        for _ in range(reps):
+            for app in ("baseline", "companion"):
+                elapsed, rss = child(app, home)
+                times[app].append(elapsed)
+                memory[app].append(rss)
+    base_t, app_t = statistics.median(times["baseline"]), statistics.median(times["companion"])
+    base_m, app_m = statistics.median(memory["baseline"]), statistics.median(memory["companion"])
+    time_ratio, rss_ratio = app_t / base_t, app_m / base_m
+    return [
+        Figure(
+            "start to first frame vs minimal Textual app",
+            time_ratio,
+            "x",
+            "<= 1.25x",
+            time_ratio <= 1.25,
+            f"companion {app_t * 1000:.0f} ms, baseline {base_t * 1000:.0f} ms "
+            f"(4 saves on the home screen, 1 of 1,000 actions)",
+        ),
+        Figure(
+            "peak RSS at first frame vs minimal Textual app",
+            rss_ratio,
+            "x",
+            "<= 1.3x",
+            rss_ratio <= 1.3,
+            f"companion {app_m / 1024:.1f} MiB, baseline {base_m / 1024:.1f} MiB",
+        ),
+    ]
+
+
+def bench_autosave(reps: int) -> list[Figure]:
+    """One action plus its autosave on a game with 1,000 logged actions, and fsync alone."""
+    with data_home() as home:
+        store = SaveStore(home, Clock())
+        saved = long_game(store, 1000)
+        path = store.path_for(saved.id)
+        samples = []
+        for number in range(1000, 1000 + reps):
+            action = cavendish_action(number)
+            samples.append(timed(lambda a=action: (saved.session.do(a), store.save(saved))))
+        probes = max(5, reps // 4)
+        fsync = statistics.median(timed(lambda: fsync_only(path)) for _ in range(probes)) * 1000
+        text = path.read_text(encoding="utf-8")
+        probe = path.with_name("durable-probe.toml")
+        durable = statistics.median(timed(lambda: write_text(probe, text)) for _ in range(probes))
+    median, worst = statistics.median(samples) * 1000, max(samples) * 1000
+    size = (
+        f"floor: fsync of the file alone {fsync:.2f} ms, whole atomic write of the same bytes "
+        f"(temp + fsync + replace + folder fsync) {durable * 1000:.2f} ms"
+    )
+    return [
+        Figure(
+            "action + autosave at 1,000 actions (median)",
+            median,
+            "ms",
+            "< 16 ms",
+            median < 16,
+            size,
+        ),
+        Figure(
+            "action + autosave at 1,000 actions (worst)",
+            worst,
+            "ms",
+            "< 16 ms",
+            worst < 16,
+            f"worst of {len(samples)}",
+        ),
+    ]
+
+
+def fsync_only(path: Path) -> None:
+    """The unavoidable part of an autosave: write the same bytes to a temp file and fsync it."""
+    data = path.read_bytes()
+    temp = path.with_name(".fsync-probe.tmp")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    temp.unlink()
+
+
+def bench_undo(reps: int) -> list[Figure]:
+    """Undo at 5,000 logged actions against undo at 50: alone, and with its autosave.
+
+    The two sizes alternate in one loop, so a burst of disk activity from elsewhere falls on
+    both rather than on one of them.
+    """
+    sizes = (50, 5000)
+    alone: dict[int, list[float]] = {size: [] for size in sizes}
+    saving: dict[int, list[float]] = {size: [] for size in sizes}
+    floor: dict[int, list[float]] = {size: [] for size in sizes}
+    with data_home() as home:
+        store = SaveStore(home, Clock())
+        games = {size: long_game(store, size) for size in sizes}
+        texts = {size: store.path_for(games[size].id).read_text("utf-8") for size in sizes}
+        probe = home / "durable-probe.toml"
+        for _ in range(reps):
+            for size, saved in games.items():
+                alone[size].append(timed(saved.session.undo))
+                saved.session.redo()
+                saving[size].append(timed(lambda s=saved: (s.session.undo(), store.save(s))))
+                saved.session.redo()
+                store.save(saved)
+                floor[size].append(timed(lambda t=texts[size]: write_text(probe, t)))
+    results = {
+        size: (statistics.median(alone[size]), statistics.median(saving[size])) for size in sizes
+    }
+    floors = {size: statistics.median(floor[size]) for size in sizes}
+    alone_ratio = results[5000][0] / results[50][0]
+    saving_ratio = results[5000][1] / results[50][1]
+    return [
+        Figure(
+            "undo + autosave at 5,000 vs at 50 actions",
+            saving_ratio,
+            "x",
+            "<= 2x",
+            saving_ratio <= 2,
+            f"{results[5000][1] * 1000:.2f} ms vs {results[50][1] * 1000:.2f} ms; floor: atomic "
+            f"write of the same bytes {floors[5000] * 1000:.2f} ms vs {floors[50] * 1000:.2f} ms",
+        ),
+        Figure(
+            "undo alone at 5,000 vs at 50 actions",
+            alone_ratio,
+            "x",
+            "<= 2x",
+            alone_ratio <= 2,
+            f"{results[5000][0] * 1e6:.1f} us vs {results[50][0] * 1e6:.1f} us",
+        ),
+    ]
+
+
+def bench_load(reps: int) -> list[Figure]:
+    """`store.load` of a 5,000-action save against a bare `tomllib` parse of the same file."""
+    with data_home() as home:
+        store = SaveStore(home, Clock())
+        saved = long_game(store, 5000)
+        path = store.path_for(saved.id)
+
+        def parse() -> object:
+            with open(path, "rb") as handle:
+                return tomllib.load(handle)
+
+        loads, parses = [], []
+        for _ in range(reps):
+            parses.append(timed(parse))
+            loads.append(timed(lambda: store.load(saved.id)))
+    load, bare = statistics.median(loads), statistics.median(parses)
+    ratio = load / bare
+    return [
+        Figure(
+            "load of a 5,000-action save vs tomllib parse",
+            ratio,
+            "x",
+            "<= 3x",
+            ratio <= 3,
+            f"load {load * 1000:.0f} ms, tomllib {bare * 1000:.0f} ms",
+        )
+    ]
+
+
+def sojourns_sheet() -> Sheet:
+    """A 4-player, 60-space Six Sojourns board with people, houses and objectives on it."""
+    names = ("Ana", "Ben", "Cy", "Dee")
+    board = tuple(
+        Space(
+            f"A{i:02d}",
+            island=f"I{i % 9}",
+            mountain=i % 7 == 0,
+            pieces={n: Pieces(people=(i * j) % 4, houses=(i + j) % 2) for j, n in enumerate(names)},
+        )
+        for i in range(60)
+    )
+    players = tuple(
+        PlayerSheet(
+            name,
+            coins=i % 2,
+            trades={"cooking": 3 + i, "art": i},
+            objectives=(Objective("houses", 2, at_least=2), Objective("islands", 3, at_least=1)),
+        )
+        for i, name in enumerate(names)
+    )
+    expansions = ("feuds", "mountains", "shrines", "sea-serpents", "trades-tokens", "volcano")
+    return Sheet(players, expansions, {}, board, pad=False)
+
+
+def bench_scoring(reps: int) -> list[Figure]:
+    sheet = sojourns_sheet()
+    score(sheet)
+    samples = [timed(lambda: score(sheet)) for _ in range(reps * 5)]
+    median, worst = statistics.median(samples) * 1000, max(samples) * 1000
+    return [
+        Figure(
+            "Six Sojourns scoring, 4 players, 60 spaces",
+            median,
+            "ms",
+            "< 5 ms",
+            median < 5,
+            f"worst {worst:.2f} ms of {len(samples)}",
+        )
+    ]
+
+
+BENCHES: dict[str, Callable[[int], list[Figure]]] = {
+    "first-frame": bench_first_frame,
+    "autosave": bench_autosave,
+    "undo": bench_undo,
+    "load": bench_load,
+    "scoring": bench_scoring,
+}
+
+
+def table(figures: list[Figure]) -> str:
+    rows = [("Figure", "Value", "Target", "Met", "Detail")]
+    for f in figures:
+        value = f"{f.value:.2f} {f.unit}"
+        rows.append((f.name, value, f.target, "yes" if f.met else "NO", f.detail))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = []
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True)]
+        lines.append("  ".join([*cells, row[4]]))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--only", choices=sorted(BENCHES), action="append", help="one benchmark")
+    args = parser.parse_args(argv)
+    reps = {"first-frame": 5, "other": 10} if args.quick else {"first-frame": 15, "other": 40}
+    figures: list[Figure] = []
+    for name in args.only or list(BENCHES):
+        count = reps["first-frame"] if name == "first-frame" else reps["other"]
+        figures.extend(BENCHES[name](count))
+    if args.json:
+        print(json.dumps([asdict(f) for f in figures], indent=2))
+    else:
+        print(table(figures))
+    return 0 if all(f.met for f in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
