@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
-from companion.registry import GAMES
+from companion.registry import get_game
 from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError, TableText, dumps_with_tables, read_toml, render_table, write_text
@@ -100,12 +100,13 @@ class SaveStore:
         self,
         home: Path,
         clock: Callable[[], datetime] = utc_now,
-        games: Mapping[str, Game[Any, Any]] = GAMES,
+        games: Mapping[str, Game[Any, Any]] | None = None,
     ) -> None:
         self.home = home
         self.folder = games_dir(home)
         self.clock = clock
         self.games = games
+        """The games this store reads; None: every game of the registry."""
 
     def path_for(self, save_id: str) -> Path:
         """The file of a save id; an id that could leave the folder is refused."""
@@ -208,7 +209,7 @@ def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
 
 
 def from_document(
-    path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] = GAMES
+    path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] | None = None
 ) -> SavedGame:
     """Check, migrate and replay a parsed save file; any problem becomes a `SaveError`."""
     try:
@@ -224,11 +225,11 @@ def from_document(
 
 
 def _from_document(
-    path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]]
+    path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] | None
 ) -> SavedGame:
     data = migrate(path, data)
     game_id = _field(path, data, "game", str)
-    game = games.get(game_id)
+    game = get_game(game_id) if games is None else games.get(game_id)
     if game is None:
         raise SaveError(path, f"unknown game '{game_id}'")
     save_id = _field(path, data, "id", str)

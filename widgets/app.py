@@ -63,12 +63,15 @@ class CompanionApp(App[None]):
 
     def on_mount(self) -> None:
         self._apply_saved_theme()
-        self.push_screen(HomeScreen())
         for problem in (self.settings.problem, self.rolls.problem):
             if problem:
                 self.notify(problem, title="File not read", severity="warning", timeout=10)
         if self._start is not None:
             self._start(self)
+
+    def get_default_screen(self) -> HomeScreen:
+        """Home is the bottom of the screen stack: every other screen returns to it."""
+        return HomeScreen()
 
     def _apply_saved_theme(self) -> None:
         theme = self.settings.preference("theme", DEFAULT_THEME)
@@ -83,7 +86,7 @@ class CompanionApp(App[None]):
 
     def go_home(self) -> None:
         """Close every screen above the home screen and refresh its list of saved games."""
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_saves()

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.registry import CATALOGUE, get_game
+from companion.registry import CATALOGUE, is_built
 from saves.store import SaveEntry
 from widgets.games import has_screens
 
@@ -37,7 +37,7 @@ def clip(text: str, width: int) -> str:
 
 def available(game_id: str) -> bool:
     """A game can be started once both its rules and its screens exist."""
-    return has_screens(game_id) and get_game(game_id) is not None
+    return has_screens(game_id) and is_built(game_id)
 
 
 class HomeScreen(Screen[None]):

@@ -91,12 +91,12 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_show_and_export_a_game(
     capsys: pytest.CaptureFixture[str], companion_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from saves import store as store_module
+    from companion import registry
     from saves.store import SaveStore
     from tests.conftest import fixed_clock
     from tests.support.toy import Add, TallySetup
 
-    monkeypatch.setitem(store_module.GAMES, "tally", TALLY)
+    monkeypatch.setitem(registry.GAMES, "tally", TALLY)
     store = SaveStore(companion_home, fixed_clock)
     saved = store.create(TALLY, TallySetup(), "Tally night")
     saved.session.do(Add(0, 3))

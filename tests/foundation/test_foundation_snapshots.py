@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from saves import store as store_module
+from companion import registry
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup
@@ -20,7 +20,7 @@ SIZES = [(80, 24), (120, 40)]
 @pytest.fixture
 def saved_games(companion_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One readable game and one damaged file in the games folder."""
-    monkeypatch.setitem(store_module.GAMES, "tally", TALLY)
+    monkeypatch.setitem(registry.GAMES, "tally", TALLY)
     store = SaveStore(companion_home, fixed_clock)
     saved = store.create(TALLY, TallySetup(), "Tuesday tally")
     saved.session.do(Add(0, 4))

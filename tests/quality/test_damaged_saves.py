@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.registry import GAMES
+from companion.registry import all_games
 from saves.files import SaveError
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
@@ -15,7 +15,7 @@ from tests.quality.mutations import all_cases
 from tests.support.toy import TALLY, Add, TallySetup
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
-KNOWN = {**GAMES, TALLY.id: TALLY}
+KNOWN = {**all_games(), TALLY.id: TALLY}
 
 
 def tally_sample(home: Path) -> bytes:

@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 
 from companion.cavendish_model import CavendishState
-from companion.registry import GAMES
 from companion.six_sojourns import game_score
 from companion.six_sojourns_actions import SojournsState
 from companion.sojourn_model import SQUARES, SojournState
@@ -85,7 +84,7 @@ def opener(game_id: str, how: str) -> Callable[[Any], None]:
     def start(app: Any) -> None:
         saved = sample(game_id)
         if how == "new":
-            saved = app.store.create(GAMES[game_id], saved.session.setup, "Monkey")
+            saved = app.store.create(saved.game, saved.session.setup, "Monkey")
         else:
             app.store.folder.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(SAMPLES / f"{game_id}.toml", app.store.path_for(saved.id))
