@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union
@@ -80,8 +81,7 @@ def _decode(hint: Any, data: Any, where: str, depth: int) -> Any:
 def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
     if not isinstance(data, dict):
         raise CodecError(where, f"expected a table, found {_kind(data)}")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    hints, fields = _shape(cls)
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise CodecError(where, f"unknown key {unknown[0]!r}")
@@ -98,6 +98,13 @@ def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
         return cls(**values)
     except (TypeError, ValueError) as error:
         raise CodecError(where, str(error)) from None
+
+
+@functools.cache
+def _shape(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's resolved field types and its init fields, worked out once per class."""
+    hints = typing.get_type_hints(cls)
+    return hints, {f.name: f for f in dataclasses.fields(cls) if f.init}
 
 
 def _decode_union(args: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:

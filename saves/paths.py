@@ -35,6 +35,11 @@ def rolls_path(home: Path) -> Path:
     return home / "rolls.toml"
 
 
+def exports_dir(home: Path) -> Path:
+    """Score sheets and logs exported from the app (Markdown, CSV, JSON)."""
+    return home / "exports"
+
+
 def locations(home: Path) -> dict[str, Path]:
     """Name -> path for everything the companion keeps."""
     return {
@@ -42,4 +47,5 @@ def locations(home: Path) -> dict[str, Path]:
         "games": games_dir(home),
         "settings": settings_path(home),
         "rolls": rolls_path(home),
+        "exports": exports_dir(home),
     }

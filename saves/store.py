@@ -19,7 +19,7 @@ from companion.registry import get_game
 from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError, TableText, dumps_with_tables, read_toml, render_table, write_text
-from saves.paths import games_dir
+from saves.paths import exports_dir, games_dir
 
 FORMAT = 1
 """The save format this version writes."""
@@ -131,6 +131,12 @@ class SaveStore:
         """
         saved.updated = self.clock()
         write_text(self.path_for(saved.id), document_text(saved))
+
+    def export(self, saved: SavedGame, extension: str, content: str) -> Path:
+        """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`."""
+        path = exports_dir(self.home) / f"{saved.id}.{extension}"
+        write_text(path, content)
+        return path
 
     def load(self, save_id: str) -> SavedGame:
         """Read and replay a saved game, or raise `SaveError` naming the file and the problem."""

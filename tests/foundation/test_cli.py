@@ -79,6 +79,7 @@ def test_locate_names_every_folder(
     assert code == 0
     assert f"games     {companion_home / 'games'}" in out
     assert "settings" in out and "rolls" in out
+    assert f"exports   {companion_home / 'exports'}" in out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

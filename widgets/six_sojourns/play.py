@@ -238,13 +238,10 @@ class SojournsScreen(SheetEditor):
             content = sheet_markdown(state.sheet, state.thresholds, self.saved.title)
         else:
             content = EXPORTS[kind](state.sheet, state.thresholds)
-        folder = self.companion.store.home / "exports"
-        path = folder / f"{self.saved.id}.{kind}"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
+            path = self.companion.store.export(self.saved, kind, content)
         except OSError as error:
-            self.notify(f"Could not write {path}: {error}", severity="error")
+            self.notify(f"Could not write the export: {error}", severity="error")
             return
         self.notify(f"Sheet exported to {path}", title="Exported")
 
