@@ -6,8 +6,7 @@ import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -51,62 +50,83 @@ def write_text(path: Path, text: str) -> None:
     _fsync_folder(path.parent)
 
 
-@dataclass(frozen=True)
-class TableText:
-    """One table of an array of tables, rendered once in both ways `tomli_w` may write it.
+class RenderedArray:
+    """An array of tables (a game's actions) kept rendered as TOML between saves.
 
-    Autosave keeps these per action so that saving a long game only renders the new action.
+    Each table is rendered once, in both ways `tomli_w` may write it, and appended to two running
+    texts; a save of a long game then renders only its new tables and joins nothing again, so it
+    costs little more than writing the bytes. `document` gives exactly what
+    `tomli_w.dumps({**head, key: tables})` gives.
     """
 
-    row: str | None
-    """`    { key = value, ... },\n` when tomli_w would write this table inline, else None."""
-    block: str
-    """The `[[key]]` section tomli_w writes when the array cannot be inline."""
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.sources: list[Any] = []
+        """What each table was rendered from, compared by identity to find what changed."""
+        self._rows = ""
+        self._blocks = ""
+        self._ends: list[tuple[int, int, int]] = []
+        """After each table: the length of the rows text, of the blocks text, and how many
+        tables so far cannot be written inline."""
 
+    def sync(self, sources: list[Any], table_of: Callable[[Any], dict[str, Any]]) -> None:
+        """Match `sources`: keep the rendered prefix they share by identity, render the rest."""
+        kept = 0
+        for old, new in zip(self.sources, sources, strict=False):
+            if old is not new:
+                break
+            kept += 1
+        if kept < len(self.sources):
+            rows, blocks, _blocked = self._ends[kept - 1] if kept else (0, 0, 0)
+            self._rows, self._blocks = self._rows[:rows], self._blocks[:blocks]
+            del self.sources[kept:], self._ends[kept:]
+        for source in sources[kept:]:
+            table = table_of(source)
+            # A fresh context per table: tomli_w caches inline tables by id(), and the ids of
+            # tables freed along the way come back for the next ones.
+            context = tomli_writer.Context(allow_multiline=False, indent=4)
+            blocked = self._ends[-1][2] if self._ends else 0
+            if tomli_writer.is_suitable_inline_table(table, context):
+                inline = tomli_writer.format_inline_table(table, context)
+                self._rows += f"{context.indent_str}{inline},\n"
+            else:
+                blocked += 1
+            chunks = tomli_writer.gen_table_chunks(table, context, name=self.key, inside_aot=True)
+            self._blocks += ("\n" if self._blocks else "") + "".join(chunks)
+            self.sources.append(source)
+            self._ends.append((len(self._rows), len(self._blocks), blocked))
 
-def render_table(key: str, table: dict[str, Any]) -> TableText:
-    """Render one element of the array of tables `key` (see `dumps_with_tables`)."""
-    context = tomli_writer.Context(allow_multiline=False, indent=4)
-    row = None
-    if tomli_writer.is_suitable_inline_table(table, context):
-        row = f"{context.indent_str}{tomli_writer.format_inline_table(table, context)},\n"
-    chunks = tomli_writer.gen_table_chunks(table, context, name=key, inside_aot=True)
-    return TableText(row, "".join(chunks))
+    def document(self, head: dict[str, Any]) -> str:
+        """The whole TOML document: `head` (which must not hold `key`) and the array.
 
-
-def dumps_with_tables(head: dict[str, Any], key: str, items: list[TableText]) -> str:
-    """Exactly `tomli_w.dumps({**head, key: tables})` from tables rendered earlier.
-
-    `key` must not be in `head`. tomli_w writes plain values first, then tables in order; an
-    array whose every table fits on a line is a plain value, else each table is a `[[key]]`.
-    """
-    context = tomli_writer.Context(allow_multiline=False, indent=4)
-    literals = {}
-    tables = {}
-    for name, value in head.items():
-        if isinstance(value, Mapping) or (
-            tomli_writer.is_aot(value)
-            and not all(tomli_writer.is_suitable_inline_table(t, context) for t in value)
-        ):
-            tables[name] = value
-        else:
-            literals[name] = value
-    parts = [tomli_w.dumps(literals)]
-    rows = [item.row for item in items]
-    inline = None not in rows
-    if not items:
-        parts.append(f"{tomli_writer.format_key_part(key)} = []\n")
-    elif inline:
-        body = "".join(rows)  # type: ignore[arg-type]  # no None: checked just above
-        parts.append(f"{tomli_writer.format_key_part(key)} = [\n{body}]\n")
-    sections = [tomli_w.dumps(tables)] if tables else []
-    if items and not inline:
-        sections.extend(item.block for item in items)
-    for section in sections:
-        if any(parts):
-            parts.append("\n")
-        parts.append(section)
-    return "".join(parts)
+        tomli_w writes plain values first, then tables in order; an array whose every table
+        fits on a line is a plain value, else each table is a `[[key]]` section.
+        """
+        context = tomli_writer.Context(allow_multiline=False, indent=4)
+        literals, tables = {}, {}
+        for name, value in head.items():
+            if isinstance(value, Mapping) or (
+                tomli_writer.is_aot(value)
+                and not all(tomli_writer.is_suitable_inline_table(t, context) for t in value)
+            ):
+                tables[name] = value
+            else:
+                literals[name] = value
+        key = tomli_writer.format_key_part(self.key)
+        inline = not self._ends or self._ends[-1][2] == 0
+        parts = [tomli_w.dumps(literals)]
+        if not self.sources:
+            parts.append(f"{key} = []\n")
+        elif inline:
+            parts.append(f"{key} = [\n{self._rows}]\n")
+        sections = [tomli_w.dumps(tables)] if tables else []
+        if self.sources and not inline:
+            sections.append(self._blocks)
+        for section in sections:
+            if any(parts):
+                parts.append("\n")
+            parts.append(section)
+        return "".join(parts)
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -6,7 +6,6 @@ The format is documented in docs/save-format.md.
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from companion.core import Game, RuleError
 from companion.registry import get_game
 from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError, TableText, dumps_with_tables, read_toml, render_table, write_text
+from saves.files import RenderedArray, SaveError, read_toml, write_text
 from saves.paths import exports_dir, games_dir
 
 FORMAT = 1
@@ -50,11 +49,10 @@ class SavedGame:
         self.session = session
         self.created = created
         self.updated = updated
-        self.saved_actions: list[Any] = []
-        self.action_texts: list[TableText] = []
-        """The rendered TOML of each of `saved_actions`: an autosave renders only the actions
-        not in that list (compared by identity, so an action undone and replaced is rendered
-        again; actions are frozen, so the same object always renders the same)."""
+        self.rendered = RenderedArray("actions")
+        """The actions as last saved, rendered: an autosave renders only new ones (compared by
+        identity, so an action undone and replaced is rendered again; actions are frozen, so
+        the same object always renders the same)."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -181,17 +179,9 @@ class SaveStore:
 
 
 def document_text(saved: SavedGame) -> str:
-    """The save file's text, rendering only the actions that `saved.action_texts` lacks."""
-    actions = saved.session.actions
-    cached, texts = saved.saved_actions, saved.action_texts
-    kept = min(len(cached), len(actions))
-    if not all(map(operator.is_, cached[:kept], actions[:kept])):
-        kept = next(i for i, (a, b) in enumerate(zip(cached, actions, strict=False)) if a is not b)
-    del cached[kept:], texts[kept:]
-    for action in actions[kept:]:
-        cached.append(action)
-        texts.append(render_table("actions", _action_table(action)))
-    return dumps_with_tables(to_document(saved, with_actions=False), "actions", texts)
+    """The save file's text, rendering only the actions not rendered at an earlier save."""
+    saved.rendered.sync(saved.session.actions, _action_table)
+    return saved.rendered.document(to_document(saved, with_actions=False))
 
 
 def _action_table(action: Any) -> dict[str, Any]:
