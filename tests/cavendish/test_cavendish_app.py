@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.cavendish_model import CavendishState, ReceptacleCards
+from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.memory import RememberedCards, remembered_destiny
 from widgets.cavendish.play import CavendishScreen
@@ -15,13 +16,6 @@ from widgets.cavendish.play import CavendishScreen
 async def type_text(pilot: Any, text: str) -> None:
     for char in text:
         await pilot.press("minus" if char == "-" else char)
-
-
-def record_notes(app: Any) -> list[str]:
-    """Keep every notification's text (what a player is told) in a list."""
-    notes: list[str] = []
-    app.notify = lambda message, **_kwargs: notes.append(str(message))
-    return notes
 
 
 def state_of(app: Any) -> CavendishState:

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Digits, Input, OptionList
 
 from saves.settings import RollLog
 from tests.conftest import fixed_clock
+from tests.support.notes import record_notes
 from widgets.dice_tray import DiceTray
 from widgets.help import HelpScreen
 from widgets.home import HomeScreen
@@ -34,6 +35,7 @@ async def test_a_corrupted_save_shows_as_unreadable_and_is_untouched(
     shutil.copyfile(DATA / "not-toml.toml", folder / "damaged.toml")
     before = (folder / "damaged.toml").read_bytes()
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.screen.query_one("#saves", DataTable)
         row = table.get_row_at(0)
@@ -43,18 +45,18 @@ async def test_a_corrupted_save_shows_as_unreadable_and_is_untouched(
         await pilot.press("s", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)  # nothing opened
-        shown = [n for n in app._notifications if "Unreadable save" in n.title]
-        assert shown and "not valid TOML" in shown[0].message
+        assert any("line 5" in note and "not valid TOML" in note for note in notes)
     assert (folder / "damaged.toml").read_bytes() == before
 
 
 async def test_resume_latest_with_nothing_saved_says_so(make_test_app: Any) -> None:
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert any("no saved game" in n.message for n in app._notifications)
+        assert any("no saved game" in note for note in notes)
 
 
 async def test_f1_opens_help_for_the_screen_and_closes(make_test_app: Any) -> None:
@@ -107,21 +109,23 @@ async def test_dice_tray_notation_and_physical_roll(make_test_app: Any) -> None:
 
 async def test_dice_tray_refuses_bad_notation_without_rolling(make_test_app: Any) -> None:
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d", "f", *"2x", "enter")
         assert app.rolls.rolls == []
-        assert any("not dice notation" in n.message for n in app._notifications)
+        assert any("not dice notation" in note for note in notes)
         app.screen.query_one("#notation", Input).value = "d6"
         app.screen.query_one("#faces", Input).value = "9"
         await pilot.press("enter")
         assert app.rolls.rolls == []
-        assert any("not a face of a d6" in n.message for n in app._notifications)
+        assert any("not a face of a d6" in note for note in notes)
 
 
 async def test_unknown_theme_falls_back(make_test_app: Any, companion_home: Path) -> None:
     companion_home.mkdir(parents=True)
     (companion_home / "settings.toml").write_text('format = 1\n[preferences]\ntheme = "nope"\n')
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)):
         assert app.theme == "textual-dark"
-        assert any("Unknown theme" in n.message for n in app._notifications)
+        assert any("Unknown theme" in note for note in notes)

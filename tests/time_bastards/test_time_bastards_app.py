@@ -16,23 +16,11 @@ from companion.time_bastards_model import (
     piece,
 )
 from companion.time_bastards_result import verdict
+from tests.support.notes import record_notes
 from widgets.time_bastards.play import TimeBastardsScreen
 from widgets.time_bastards.setup import TimeBastardsSetupScreen
 
 SIZE = (80, 24)
-
-
-def record_notes(app: Any) -> list[str]:
-    """Keep every notification's text: what players would read."""
-    notes: list[str] = []
-    original = app.notify
-
-    def note(message: str, **kwargs: Any) -> None:
-        notes.append(str(message))
-        original(message, **kwargs)
-
-    app.notify = note
-    return notes
 
 
 def open_setup(app: Any) -> None:
