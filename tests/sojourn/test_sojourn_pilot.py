@@ -153,3 +153,21 @@ async def test_refusals_change_nothing(make_test_app: Callable[..., Any]) -> Non
         await pilot.pause()
         assert screen.session.state == before
         assert len(screen.session.history) == 2
+
+
+async def test_a_stray_enter_does_not_skip_an_empty_field(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """The hand closes by itself at the fifth card; an enter typed out of habit lands in the
+    destination form and must not move past the still-empty name."""
+    app = make_test_app(start=start_sojourn)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*"bflpt")
+        await pilot.pause()
+        assert isinstance(app.screen, DestinationDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "field-name"

@@ -150,6 +150,8 @@ class DestinationDialog(SojournDialog):
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
         field = (event.input.id or "").removeprefix("field-")
+        if not event.value.strip() and field != "drop-text":
+            return  # an empty field is not done: a stray enter must not skip it
         last = "drop-text" if self.values()["drop"].strip() == "*" else "gain"
         if field == last or field == "drop-text":
             self.action_save()
