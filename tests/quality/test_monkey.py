@@ -11,7 +11,7 @@ from saves.settings import RollLog
 from tests.conftest import fixed_clock
 from tests.quality.monkey import press_all, random_keys
 
-QUICK, LONG = 400, 2000
+QUICK, LONG = 200, 2000
 
 
 async def monkey_home(make_test_app: Any, home: Path, count: int) -> None:
