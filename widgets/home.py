@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
 from saves.store import SaveEntry
+from widgets.base import CompanionScreen
 from widgets.games import has_screens
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
-
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
 
@@ -40,7 +35,7 @@ def available(game_id: str) -> bool:
     return has_screens(game_id) and is_built(game_id)
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(CompanionScreen):
     """New game on the left, saved games on the right.
 
     | Key | Action |
@@ -62,13 +57,6 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
-
-    @property
-    def companion(self) -> CompanionApp:
-        from widgets.app import CompanionApp
-
-        assert isinstance(self.app, CompanionApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Header()
