@@ -27,13 +27,17 @@ class SaveError(Exception):
         self.problem = problem
 
 
-def write_toml(path: Path, data: dict[str, Any]) -> None:
+def write_toml(path: Path, data: dict[str, Any], durable: bool = True) -> None:
     """Write `data` so that a crash at any moment leaves either the old file or the new one."""
-    write_text(path, tomli_w.dumps(data))
+    write_text(path, tomli_w.dumps(data), durable)
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write `text` atomically: temp file, flush, fsync, replace, then fsync the folder."""
+def write_text(path: Path, text: str, durable: bool = True) -> None:
+    """Write `text` atomically: temp file, flush, fsync, replace, then fsync the folder.
+
+    `durable=False` skips the two fsyncs, for files that can be rebuilt (a cache): a crash can
+    then leave the old file, the new one or an empty one, never a mix of the two.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temp_name = tempfile.mkstemp(
         prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
@@ -42,12 +46,14 @@ def write_text(path: Path, text: str) -> None:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
-    _fsync_folder(path.parent)
+    if durable:
+        _fsync_folder(path.parent)
 
 
 class RenderedArray:
@@ -131,14 +137,23 @@ class RenderedArray:
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file, or raise `SaveError` with the line and the problem; never changes it."""
+    return parse_toml(path, read_bytes(path))
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or `SaveError` for a folder, a missing, huge or unreadable file."""
     try:
         if not path.is_file():
             raise SaveError(path, "not a file" if path.exists() else "no such file")
         if path.stat().st_size > MAX_FILE_BYTES:
             raise SaveError(path, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as error:
         raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+
+
+def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
+    """Parse the bytes read from `path`, or raise `SaveError` with the line and the problem."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -40,6 +40,11 @@ def exports_dir(home: Path) -> Path:
     return home / "exports"
 
 
+def listing_cache_path(home: Path) -> Path:
+    """What the saved-games list showed last time, so unchanged saves are not replayed at start."""
+    return home / "listing-cache.toml"
+
+
 def locations(home: Path) -> dict[str, Path]:
     """Name -> path for everything the companion keeps."""
     return {
@@ -48,4 +53,5 @@ def locations(home: Path) -> dict[str, Path]:
         "settings": settings_path(home),
         "rolls": rolls_path(home),
         "exports": exports_dir(home),
+        "cache": listing_cache_path(home),
     }

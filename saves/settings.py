@@ -6,6 +6,7 @@ defaults in memory, and the player's file stays as it was for them to repair.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -82,22 +83,40 @@ class SettingsStore:
 
 
 class RollLog:
-    """The dice tray's history, newest first, at most `MAX_ROLLS`, surviving restarts."""
+    """The dice tray's history, newest first, at most `MAX_ROLLS`, surviving restarts.
+
+    The file is read the first time the history is needed (the tray, a game's roll), not at start:
+    decoding 200 rolls would delay the first screen.
+    """
 
     def __init__(self, home: Path, clock: Callable[[], datetime]) -> None:
-        self.file = KeptFile(rolls_path(home))
+        self.path = rolls_path(home)
         self.clock = clock
-        self.rolls: list[tuple[datetime, Roll]] = []
-        for raw in self.file.data.get("rolls", []):
+
+    @functools.cached_property
+    def _history(self) -> tuple[KeptFile, list[tuple[datetime, Roll]]]:
+        kept = KeptFile(self.path)
+        rolls: list[tuple[datetime, Roll]] = []
+        for raw in kept.data.get("rolls", []):
             try:
                 when = raw.pop("at")
                 if not isinstance(when, datetime):
                     raise CodecError("at", "not a date and time")
-                self.rolls.append((when, from_plain(Roll, raw, "rolls")))
+                rolls.append((when, from_plain(Roll, raw, "rolls")))
             except (CodecError, AttributeError, KeyError, TypeError):
-                self.file.problem = f"{self.file.path}: a roll is unreadable (left as it is)"
-                self.rolls.clear()
+                kept.problem = f"{self.path}: a roll is unreadable (left as it is)"
+                rolls.clear()
                 break
+        return kept, rolls
+
+    @property
+    def file(self) -> KeptFile:
+        return self._history[0]
+
+    @property
+    def rolls(self) -> list[tuple[datetime, Roll]]:
+        """Newest first, with the time each was made."""
+        return self._history[1]
 
     @property
     def problem(self) -> str | None:
@@ -105,7 +124,8 @@ class RollLog:
 
     def add(self, roll: Roll) -> bool:
         """Record a roll (newest first) and save the log."""
-        self.rolls.insert(0, (self.clock(), roll))
-        del self.rolls[MAX_ROLLS:]
-        self.file.data["rolls"] = [{"at": when, **to_plain(r)} for when, r in self.rolls]
+        rolls = self.rolls
+        rolls.insert(0, (self.clock(), roll))
+        del rolls[MAX_ROLLS:]
+        self.file.data["rolls"] = [{"at": when, **to_plain(r)} for when, r in rolls]
         return self.file.write()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,15 @@ from companion.core import Game, RuleError
 from companion.registry import get_game
 from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import RenderedArray, SaveError, read_toml, write_text
-from saves.paths import exports_dir, games_dir
+from saves.files import RenderedArray, SaveError, parse_toml, read_bytes, read_toml, write_text
+from saves.listing import (
+    ListingCache,
+    SaveEntry,
+    UnreadableSave,
+    digest,
+    remove_stale_temp_files,
+)
+from saves.paths import exports_dir, games_dir, listing_cache_path
 
 FORMAT = 1
 """The save format this version writes."""
@@ -61,28 +67,6 @@ class SavedGame:
     @property
     def status(self) -> str:
         return self.game.status(self.session.state)
-
-
-@dataclass(frozen=True)
-class SaveEntry:
-    """One line of the saved-games list."""
-
-    id: str
-    title: str
-    game_id: str
-    game_title: str
-    updated: datetime
-    summary: str
-    status: str
-
-
-@dataclass(frozen=True)
-class UnreadableSave:
-    """A file in the games folder that cannot be loaded, and why; it is left as it is."""
-
-    path: Path
-    reason: str
-    """What is wrong, with the line where known, without the path ("line 5: not valid TOML")."""
 
 
 def clean_title(title: str) -> str:
@@ -142,30 +126,30 @@ class SaveStore:
         return from_document(path, read_toml(path), self.games)
 
     def listing(self) -> tuple[list[SaveEntry], list[UnreadableSave]]:
-        """Readable games newest first, and the files that could not be read."""
+        """Readable games newest first, and the files that could not be read.
+
+        Every file is read; only those whose bytes changed since the last listing are replayed.
+        """
         entries: list[SaveEntry] = []
         unreadable: list[UnreadableSave] = []
         if not self.folder.is_dir():
             return entries, unreadable
+        remove_stale_temp_files(self.folder)
+        cache = ListingCache(listing_cache_path(self.home))
         for path in sorted(self.folder.glob("*.toml")):
             try:
-                saved = from_document(path, read_toml(path), self.games)
+                content = read_bytes(path)
+                content_digest = digest(content)
+                entry = cache.get(path.name, content_digest)
+                if entry is None:
+                    entry = entry_of(from_document(path, parse_toml(path, content), self.games))
             except SaveError as error:
                 where = f"line {error.line}: " if error.line else ""
                 unreadable.append(UnreadableSave(path, where + error.problem))
                 continue
-            state = saved.session.state
-            entries.append(
-                SaveEntry(
-                    saved.id,
-                    saved.title,
-                    saved.game.id,
-                    saved.game.title,
-                    saved.updated,
-                    saved.game.summary(state),
-                    saved.status,
-                )
-            )
+            cache.keep(path.name, content_digest, entry)
+            entries.append(entry)
+        cache.write()
         entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
         return entries, unreadable
 
@@ -176,6 +160,20 @@ class SaveStore:
             counter += 1
             candidate = f"{stem}-{counter}"
         return candidate
+
+
+def entry_of(saved: SavedGame) -> SaveEntry:
+    """The saved-games list's line for a game."""
+    state = saved.session.state
+    return SaveEntry(
+        saved.id,
+        saved.title,
+        saved.game.id,
+        saved.game.title,
+        saved.updated,
+        saved.game.summary(state),
+        saved.status,
+    )
 
 
 def document_text(saved: SavedGame) -> str:

@@ -31,6 +31,15 @@ def companion_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True)
+def steady_cursor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In snapshots the text cursor stays on: whether it has blinked off depends on timing."""
+    if "snap_compare" in request.fixturenames:
+        from textual.widgets import Input
+
+        monkeypatch.setattr(Input, "cursor_blink", False)
+
+
 @pytest.fixture
 def make_test_app(companion_home: Path) -> Callable[..., Any]:
     """Build the real app on the test's folder with a seeded RNG and the fixed clock."""

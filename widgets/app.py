@@ -60,12 +60,17 @@ class CompanionApp(App[None]):
         self.rolls = rolls
         self.rng = rng
         self._start = start
+        self._notes_for_start: list[str] = []
+        self._set_saved_theme()
 
     def on_mount(self) -> None:
-        self._apply_saved_theme()
-        for problem in (self.settings.problem, self.rolls.problem):
-            if problem:
-                self.notify(problem, title="File not read", severity="warning", timeout=10)
+        for note in self._notes_for_start:
+            self.notify(note, severity="warning")
+        self.watch(self, "theme", self._remember_theme, init=False)
+        if self.settings.problem:
+            self.notify(
+                self.settings.problem, title="File not read", severity="warning", timeout=10
+            )
         if self._start is not None:
             self._start(self)
 
@@ -73,13 +78,13 @@ class CompanionApp(App[None]):
         """Home is the bottom of the screen stack: every other screen returns to it."""
         return HomeScreen()
 
-    def _apply_saved_theme(self) -> None:
+    def _set_saved_theme(self) -> None:
+        """Set before the first screen is styled: set later, it would be styled twice."""
         theme = self.settings.preference("theme", DEFAULT_THEME)
         if theme not in self.available_themes:
-            self.notify(f"Unknown theme '{theme}': using {DEFAULT_THEME}.", severity="warning")
+            self._notes_for_start.append(f"Unknown theme '{theme}': using {DEFAULT_THEME}.")
             theme = DEFAULT_THEME
         self.theme = theme
-        self.watch(self, "theme", self._remember_theme, init=False)
 
     def _remember_theme(self, theme: str) -> None:
         self.settings.set_preference("theme", theme)

@@ -104,7 +104,7 @@ class DiceTray(ModalScreen[None]):
                 history: DataTable[str] = DataTable(id="roll-history", cursor_type="none")
                 history.border_title = "Rolls (newest first)"
                 yield history
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#tray").border_title = "Dice tray"
@@ -113,6 +113,10 @@ class DiceTray(ModalScreen[None]):
         )
         self._show_history()
         self.query_one("#quick-p", Button).focus()
+        if self.companion.rolls.problem:
+            self.notify(
+                self.companion.rolls.problem, title="File not read", severity="warning", timeout=10
+            )
 
     def action_quick(self, key: str) -> None:
         self._roll(QUICK[key])

@@ -38,7 +38,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield MarkdownViewer(help_text(self.topic), show_table_of_contents=False)
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
-from saves.store import SaveEntry
+from saves.listing import SaveEntry
 from widgets.base import CompanionScreen
 from widgets.games import has_screens
 
@@ -73,7 +73,7 @@ class HomeScreen(CompanionScreen):
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             saves.border_title = "Saved games"
             yield saves
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)

@@ -129,3 +129,52 @@ async def test_unknown_theme_falls_back(make_test_app: Any, companion_home: Path
     async with app.run_test(size=(80, 24)):
         assert app.theme == "textual-dark"
         assert any("Unknown theme" in note for note in notes)
+
+
+async def test_a_damaged_settings_file_is_reported_at_start_and_kept(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    companion_home.mkdir(parents=True)
+    settings = companion_home / "settings.toml"
+    settings.write_text("format = 1\n[preferences\n")
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert any("settings.toml" in note and "line 2" in note for note in notes)
+        app.theme = "textual-light"
+        await pilot.pause()
+    assert settings.read_text() == "format = 1\n[preferences\n"
+
+
+async def test_a_damaged_roll_history_is_reported_in_the_tray_and_kept(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    companion_home.mkdir(parents=True)
+    history = companion_home / "rolls.toml"
+    history.write_text('format = 1\n[[rolls]]\nexpression = "d6"\n')
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not any("rolls.toml" in note for note in notes)  # read when first needed
+        await pilot.press("d")
+        assert any("rolls.toml" in note and "unreadable" in note for note in notes)
+        await pilot.press("6")
+        assert any("this roll is not kept" in note for note in notes)
+        assert app.screen.query_one("#total", Digits).value != "--"
+    assert history.read_text() == 'format = 1\n[[rolls]]\nexpression = "d6"\n'
+
+
+async def test_a_chosen_theme_is_used_again_at_the_next_start(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+    settings = companion_home / "settings.toml"
+    written = settings.read_bytes()
+    restarted = make_test_app()
+    async with restarted.run_test(size=(80, 24)):
+        assert restarted.theme == "nord"
+        assert restarted.has_class("-theme-nord")  # applied, not only remembered
+    assert settings.read_bytes() == written

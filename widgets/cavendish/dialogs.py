@@ -47,7 +47,7 @@ class AmountDialog(CavendishDialog):
             yield Label(self.title_text, classes="dialog-title")
             yield Input(str(self.default), type="integer", id="amount", compact=True)
             yield Static("enter: confirm · escape: cancel", classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
@@ -76,7 +76,7 @@ class NameDialog(CavendishDialog):
             yield Static(
                 f"Known locations: {known}\nenter: confirm · escape: cancel", classes="hint"
             )
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
@@ -95,7 +95,7 @@ class PickDialog(CavendishDialog):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield OptionList(*(Option(text, id=key) for key, text in self.choices), id="pick")
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -120,7 +120,7 @@ class ItemDialog(CavendishDialog):
                     yield Label(f"{attribute.title()} bonus", classes="field-label")
                     yield Input("0", type="integer", id=f"item-{attribute}", compact=True)
             yield Static("tab: next field · ctrl+s: take · escape: cancel", classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -168,7 +168,7 @@ class BrokenLinkDialog(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 yield Button("Emergency Update (e)", id="emergency", variant="warning")
                 yield Button("Lose control (l)", id="lose", variant="error")
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

@@ -76,7 +76,7 @@ class TestPanel(CavendishDialog):
             yield Static(id="test-preview")
             limit = f"supports: {most} supporter(s), up to {each} Azrak each"
             yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def field(self, label: str, field_id: str, value: str) -> ComposeResult:
         with Horizontal(classes="field", id=f"row-{field_id}"):

@@ -55,7 +55,7 @@ class UpdateDialog(CavendishDialog):
             yield Static(
                 "Surplus stays in the Vortex · ctrl+s: update · escape: cancel", classes="hint"
             )
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -97,7 +97,7 @@ class EndMissionDialog(CavendishDialog):
                 yield Checkbox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
             yield Static(id="end-preview")
             yield Static("space: tick · ctrl+s: end the mission · escape: cancel", classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.update_preview()

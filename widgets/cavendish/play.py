@@ -128,7 +128,7 @@ class CavendishScreen(GameScreen):
                 yield Static(id="destiny")
                 yield Static(id="report")
                 yield ActionLog(id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#agents", DataTable)

@@ -105,7 +105,7 @@ class CavendishSetupScreen(SetupScreen):
                     compact=True,
                 )
             yield Button("Start mission (ctrl+s)", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#player-0", Input).focus()

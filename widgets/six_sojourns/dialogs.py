@@ -42,7 +42,7 @@ class TextDialog(ModalScreen[str | None]):
                 select_on_focus=False,
             )
             yield Label(self.hint, id="ss-dialog-hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
@@ -77,7 +77,7 @@ class LinesDialog(ModalScreen[str | None]):
             yield Label(self.title_text, id="ss-dialog-title")
             yield TextArea(self.value, id="ss-dialog-lines", show_line_numbers=False)
             yield Label(self.hint, id="ss-dialog-hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_confirm(self) -> None:
         self.dismiss(self.query_one(TextArea).text)

@@ -101,7 +101,7 @@ class SojournsScreen(SheetEditor):
                         )
                     if key == "why":
                         yield RichLog(id="ss-reasons", wrap=True, markup=False)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Six Sojourns"

@@ -62,7 +62,7 @@ class SojournsSetupScreen(SetupScreen):
                 )
             with VerticalScroll(id="ss-checklist-box"):
                 yield Static(id="ss-checklist")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Six Sojourns: setup"

@@ -139,7 +139,7 @@ class DestinationDialog(SojournDialog):
                     yield Button("Save (ctrl+s)", id="save", variant="primary")
                     yield Button("Time Fragment (ctrl+f)", id="fragment")
                     yield Button("Deck empty (ctrl+e)", id="deck-empty")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#field-name", Input).focus()

@@ -76,7 +76,7 @@ class CardsDialog(SojournDialog):
             with Horizontal(classes="kind-buttons"):
                 for kind in KINDS:
                     yield Button(f"{kind.key} {kind.label}", id=f"kind-{kind.value}")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show()
@@ -146,7 +146,7 @@ class SideDialog(SojournDialog):
             with Horizontal(classes="kind-buttons"):
                 yield Button("← Left", id="left")
                 yield Button("Right →", id="right")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_side(self, side: str) -> None:
         self.send(PlaceSide("left" if side == "left" else "right"))
@@ -216,7 +216,7 @@ class RiskDialog(SojournDialog):
             )
             yield Button("Roll in the app (r)", id="app-roll")
             yield Input(placeholder="real dice: 37 or 30 7, then enter", id="real-dice")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#app-roll", Button).focus()
@@ -261,7 +261,7 @@ class InfoDialog(ModalScreen[None]):
         with Vertical(classes="sojourn-dialog", id="info-dialog") as box:
             box.border_title = self.title_text
             yield Static(self.text)
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -91,7 +91,7 @@ class SojournScreen(GameScreen):
                 yield Static(id="selected-card")
         yield Static(id="sojourn-status")
         yield ActionLog(id="sojourn-log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()

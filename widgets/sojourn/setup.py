@@ -61,7 +61,7 @@ class SojournSetupScreen(SetupScreen):
                         type="integer",
                     )
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#title", Input).focus()

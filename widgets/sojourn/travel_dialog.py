@@ -84,7 +84,7 @@ class TravelDialog(SojournDialog):
         with Vertical(classes="sojourn-dialog", id="travel-dialog") as box:
             box.border_title = "Loop back" if self.how == "loop" else "Travel"
             yield Static(id="trip-preview")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show()

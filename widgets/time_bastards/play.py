@@ -75,7 +75,7 @@ class TimeBastardsScreen(GameScreen):
                     yield Static(id="tb-prompt")
                     yield OptionList(id="tb-choices")
                 yield ActionLog(id="tb-log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#tb-clock").border_title = "Clock"

@@ -80,7 +80,7 @@ class TimeBastardsSetupScreen(SetupScreen):
                 )
                 yield Label(f"on your board, start included ({MIN_LENGTH}-{MAX_LENGTH})")
             yield Button("Start game (ctrl+s)", id="tb-start-button", variant="primary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#tb-setup").border_title = "Time Bastards: new game"

@@ -1,0 +1,146 @@
+"""The saved-games list, and the cache that spares replaying every unchanged save at each start.
+
+Listing a save means replaying it through the rules (so a damaged file shows as unreadable
+before anyone opens it). The cache remembers, for each file's exact bytes (a BLAKE2 digest), the
+line it gave; a file whose bytes have not changed is not replayed again. The cache is dropped
+whole when the rules may have changed (another version, or an edited rules module), and a cache
+file that cannot be read is ignored and rebuilt: it never holds anything that is not in the saves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import time
+import tomllib
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import companion
+from saves.files import write_toml
+
+CACHE_FORMAT = 1
+STALE_TEMP_SECONDS = 3600
+"""A temp file this old is what a crash left mid-write (the save beside it is intact)."""
+
+_TEMP_FILE = re.compile(r"^\..+\.toml\.[A-Za-z0-9_]+\.tmp$")
+_FIELDS: dict[str, type] = {
+    "id": str,
+    "title": str,
+    "game_id": str,
+    "game_title": str,
+    "updated": datetime,
+    "summary": str,
+    "status": str,
+}
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One line of the saved-games list."""
+
+    id: str
+    title: str
+    game_id: str
+    game_title: str
+    updated: datetime
+    summary: str
+    status: str
+
+
+@dataclass(frozen=True)
+class UnreadableSave:
+    """A file in the games folder that cannot be loaded, and why; it is left as it is."""
+
+    path: Path
+    reason: str
+    """What is wrong, with the line where known, without the path ("line 5: not valid TOML")."""
+
+
+def digest(content: bytes) -> str:
+    """The fingerprint of a save's exact bytes."""
+    return hashlib.blake2b(content, digest_size=16).hexdigest()
+
+
+def rules_stamp() -> str:
+    """Changes whenever the rules might: the version and the newest rules module's time."""
+    folder = Path(companion.__file__).parent
+    newest = max((entry.stat().st_mtime_ns for entry in os.scandir(folder)), default=0)
+    return f"{companion.__version__}/{newest}"
+
+
+class ListingCache:
+    """File name -> (digest, entry) as of the last listing, kept in one small TOML file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.stamp = rules_stamp()
+        self.known = self._read()
+        self.kept: dict[str, tuple[str, SaveEntry]] = {}
+
+    def get(self, name: str, content_digest: str) -> SaveEntry | None:
+        """The entry listed before for exactly these bytes, if any."""
+        found = self.known.get(name)
+        return found[1] if found and found[0] == content_digest else None
+
+    def keep(self, name: str, content_digest: str, entry: SaveEntry) -> None:
+        self.kept[name] = (content_digest, entry)
+
+    def write(self) -> None:
+        """Store what this listing found, if it differs; a folder that refuses it is no error."""
+        if self.kept == self.known:
+            return
+        saves = {
+            name: {"digest": content_digest, **asdict(entry)}
+            for name, (content_digest, entry) in self.kept.items()
+        }
+        document = {"format": CACHE_FORMAT, "rules": self.stamp, "saves": saves}
+        with contextlib.suppress(OSError):
+            write_toml(self.path, document, durable=False)
+
+    def _read(self) -> dict[str, tuple[str, SaveEntry]]:
+        try:
+            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return {}
+        if data.get("format") != CACHE_FORMAT or data.get("rules") != self.stamp:
+            return {}
+        saves = data.get("saves")
+        known: dict[str, tuple[str, SaveEntry]] = {}
+        for name, record in saves.items() if isinstance(saves, dict) else ():
+            entry = _entry(record)
+            if entry is not None:
+                known[name] = (record["digest"], entry)
+        return known
+
+
+def _entry(record: Any) -> SaveEntry | None:
+    """A cached entry, or None if the record is not exactly what `write` stores."""
+    if not isinstance(record, dict) or not isinstance(record.get("digest"), str):
+        return None
+    if set(record) != {"digest", *_FIELDS}:
+        return None
+    if any(not isinstance(record[key], kind) for key, kind in _FIELDS.items()):
+        return None
+    if record["updated"].tzinfo is None:
+        return None
+    return SaveEntry(**{key: record[key] for key in _FIELDS})
+
+
+def remove_stale_temp_files(folder: Path, now: float | None = None) -> None:
+    """Delete what crashed writes left behind: never a save, only old `.<name>.toml.*.tmp`."""
+    limit = (time.time() if now is None else now) - STALE_TEMP_SECONDS
+    try:
+        candidates = [entry for entry in os.scandir(folder) if _TEMP_FILE.match(entry.name)]
+    except OSError:
+        return
+    for entry in candidates:
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+        except OSError:
+            continue
