@@ -12,11 +12,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Button, DataTable, Digits, Footer, Input, Static
+from textual.widgets import Button, DataTable, Digits, Input, Static
 
 from companion import dice
 from companion.dice import DiceError, Roll
 from widgets.base import companion_app
+from widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from widgets.app import CompanionApp
@@ -104,7 +105,7 @@ class DiceTray(ModalScreen[None]):
                 history: DataTable[str] = DataTable(id="roll-history", cursor_type="none")
                 history.border_title = "Rolls (newest first)"
                 yield history
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tray").border_title = "Dice tray"

@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import MarkdownViewer
+
+from widgets.footer import KeyFooter
 
 
 def help_text(topic: str) -> str:
@@ -38,7 +40,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield MarkdownViewer(help_text(self.topic), show_table_of_contents=False)
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,12 +9,13 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
 from saves.listing import SaveEntry
 from widgets.base import CompanionScreen
+from widgets.footer import KeyFooter
 from widgets.games import has_screens
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
@@ -73,7 +74,7 @@ class HomeScreen(CompanionScreen):
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             saves.border_title = "Saved games"
             yield saves
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)

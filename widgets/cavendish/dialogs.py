@@ -13,10 +13,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.cavendish_actions import TakeItem
+from widgets.footer import KeyFooter
 
 
 class CavendishDialog(ModalScreen[object]):
@@ -47,7 +48,7 @@ class AmountDialog(CavendishDialog):
             yield Label(self.title_text, classes="dialog-title")
             yield Input(str(self.default), type="integer", id="amount", compact=True)
             yield Static("enter: confirm · escape: cancel", classes="hint")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
@@ -76,7 +77,7 @@ class NameDialog(CavendishDialog):
             yield Static(
                 f"Known locations: {known}\nenter: confirm · escape: cancel", classes="hint"
             )
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
@@ -95,7 +96,7 @@ class PickDialog(CavendishDialog):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield OptionList(*(Option(text, id=key) for key, text in self.choices), id="pick")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -120,7 +121,7 @@ class ItemDialog(CavendishDialog):
                     yield Label(f"{attribute.title()} bonus", classes="field-label")
                     yield Input("0", type="integer", id=f"item-{attribute}", compact=True)
             yield Static("tab: next field · ctrl+s: take · escape: cancel", classes="hint")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -168,7 +169,7 @@ class BrokenLinkDialog(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 yield Button("Emergency Update (e)", id="emergency", variant="warning")
                 yield Button("Lose control (l)", id="lose", variant="error")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

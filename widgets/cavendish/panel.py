@@ -9,12 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from companion.cavendish_actions import AttemptTest
 from companion.cavendish_destiny import boosts_for, odds, percent, remaining, signed
 from companion.cavendish_model import ATTRIBUTES, CavendishState, support_limit
 from widgets.cavendish.dialogs import CavendishDialog
+from widgets.footer import KeyFooter
 
 TARGET = Fraction(2, 3)
 """The chance of not failing the panel aims for when it suggests boosts."""
@@ -76,7 +77,7 @@ class TestPanel(CavendishDialog):
             yield Static(id="test-preview")
             limit = f"supports: {most} supporter(s), up to {each} Azrak each"
             yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def field(self, label: str, field_id: str, value: str) -> ComposeResult:
         with Horizontal(classes="field", id=f"row-{field_id}"):

@@ -6,12 +6,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Footer, Input, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from companion.cavendish_actions import EndMission, StandardUpdate
 from companion.cavendish_azrak import even_split, update_cost
 from companion.cavendish_model import ADJUSTMENTS, Adjustments, CavendishState, adjustment_total
 from widgets.cavendish.dialogs import CavendishDialog
+from widgets.footer import KeyFooter
 
 
 class UpdateDialog(CavendishDialog):
@@ -55,7 +56,7 @@ class UpdateDialog(CavendishDialog):
             yield Static(
                 "Surplus stays in the Vortex · ctrl+s: update · escape: cancel", classes="hint"
             )
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -97,7 +98,7 @@ class EndMissionDialog(CavendishDialog):
                 yield Checkbox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
             yield Static(id="end-preview")
             yield Static("space: tick · ctrl+s: end the mission · escape: cancel", classes="hint")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.update_preview()

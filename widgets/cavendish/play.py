@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from companion.cavendish_actions import (
     AbandonMission,
@@ -43,6 +43,7 @@ from widgets.cavendish.dialogs import (
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, UpdateDialog
+from widgets.footer import KeyFooter
 from widgets.game_screen import GameScreen
 
 PHASE_KEYS: dict[str, set[str]] = {
@@ -128,7 +129,7 @@ class CavendishScreen(GameScreen):
                 yield Static(id="destiny")
                 yield Static(id="report")
                 yield ActionLog(id="log")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#agents", DataTable)

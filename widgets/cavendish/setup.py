@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from companion.cavendish import CAVENDISH
 from companion.cavendish_destiny import signed
@@ -28,6 +28,7 @@ from widgets.cavendish.memory import (
     remembered_cards,
     remembered_destiny,
 )
+from widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     pass
@@ -105,7 +106,7 @@ class CavendishSetupScreen(SetupScreen):
                     compact=True,
                 )
             yield Button("Start mission (ctrl+s)", id="start", variant="primary", compact=True)
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#player-0", Input).focus()

@@ -11,7 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, TextArea
+from textual.widgets import Input, Label, TextArea
+
+from widgets.footer import KeyFooter
 
 
 class TextDialog(ModalScreen[str | None]):
@@ -42,7 +44,7 @@ class TextDialog(ModalScreen[str | None]):
                 select_on_focus=False,
             )
             yield Label(self.hint, id="ss-dialog-hint")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
@@ -77,7 +79,7 @@ class LinesDialog(ModalScreen[str | None]):
             yield Label(self.title_text, id="ss-dialog-title")
             yield TextArea(self.value, id="ss-dialog-lines", show_line_numbers=False)
             yield Label(self.hint, id="ss-dialog-hint")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_confirm(self) -> None:
         self.dismiss(self.query_one(TextArea).text)

@@ -8,7 +8,7 @@ from functools import partial
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
 from companion.six_sojourns import game_score, title_of
@@ -30,6 +30,7 @@ from companion.six_sojourns_text import (
     parse_upgrade,
 )
 from widgets.action_log import ActionLog
+from widgets.footer import KeyFooter
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.tables import fill_board, fill_sheet, fill_standings, fill_turns
 
@@ -101,7 +102,7 @@ class SojournsScreen(SheetEditor):
                         )
                     if key == "why":
                         yield RichLog(id="ss-reasons", wrap=True, markup=False)
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Six Sojourns"

@@ -6,7 +6,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
-    Footer,
     Header,
     Input,
     Label,
@@ -22,6 +21,7 @@ from companion.six_sojourns import GAME_ID
 from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
 from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from widgets.base import SetupScreen
+from widgets.footer import KeyFooter
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
@@ -62,7 +62,7 @@ class SojournsSetupScreen(SetupScreen):
                 )
             with VerticalScroll(id="ss-checklist-box"):
                 yield Static(id="ss-checklist")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Six Sojourns: setup"

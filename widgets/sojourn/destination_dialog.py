@@ -6,7 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from companion.sojourn_actions import (
     DestinationDeckEmpty,
@@ -15,6 +15,7 @@ from companion.sojourn_actions import (
     EditDestination,
 )
 from companion.sojourn_model import MAX_PRINTED, RISKS, DestinationCard, parse_date
+from widgets.footer import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 FIELDS = ("name", "date", "drop", "cost", "risk", "dmg", "gain", "drop-text")
@@ -139,7 +140,7 @@ class DestinationDialog(SojournDialog):
                     yield Button("Save (ctrl+s)", id="save", variant="primary")
                     yield Button("Time Fragment (ctrl+f)", id="fragment")
                     yield Button("Deck empty (ctrl+e)", id="deck-empty")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#field-name", Input).focus()

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from companion import dice
 from companion.dice import DiceError, Roll
 from companion.sojourn_actions import DrawTimestream, PlaceSide, RollRisk
 from companion.sojourn_model import KINDS, Kind, SojournState
 from companion.sojourn_outlook import damage_faces, draw_chances, reading
+from widgets.footer import KeyFooter
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
@@ -76,7 +77,7 @@ class CardsDialog(SojournDialog):
             with Horizontal(classes="kind-buttons"):
                 for kind in KINDS:
                     yield Button(f"{kind.key} {kind.label}", id=f"kind-{kind.value}")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()
@@ -146,7 +147,7 @@ class SideDialog(SojournDialog):
             with Horizontal(classes="kind-buttons"):
                 yield Button("← Left", id="left")
                 yield Button("Right →", id="right")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_side(self, side: str) -> None:
         self.send(PlaceSide("left" if side == "left" else "right"))
@@ -216,7 +217,7 @@ class RiskDialog(SojournDialog):
             )
             yield Button("Roll in the app (r)", id="app-roll")
             yield Input(placeholder="real dice: 37 or 30 7, then enter", id="real-dice")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#app-roll", Button).focus()
@@ -261,7 +262,7 @@ class InfoDialog(ModalScreen[None]):
         with Vertical(classes="sojourn-dialog", id="info-dialog") as box:
             box.border_title = self.title_text
             yield Static(self.text)
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

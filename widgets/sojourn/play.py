@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from companion.dice import Roll
 from companion.sojourn_actions import (
@@ -24,6 +24,7 @@ from companion.sojourn_model import DrawCards, Kind, OpenNext, PlaceCard, Sojour
 from companion.sojourn_outlook import home_outlook, preview_trip
 from companion.sojourn_rules import waiting_words
 from widgets.action_log import ActionLog
+from widgets.footer import KeyFooter
 from widgets.game_screen import GameScreen
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import (
@@ -91,7 +92,7 @@ class SojournScreen(GameScreen):
                 yield Static(id="selected-card")
         yield Static(id="sojourn-status")
         yield ActionLog(id="sojourn-log")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -9,11 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.validation import Integer
-from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Header, Input, Label, RadioButton, RadioSet, Static
 
 from companion.sojourn import GAME_ID
 from companion.sojourn_model import KINDS, STARTING_HAND, Cards, SojournSetup
 from widgets.base import SetupScreen
+from widgets.footer import KeyFooter
 
 
 class SojournSetupScreen(SetupScreen):
@@ -61,7 +62,7 @@ class SojournSetupScreen(SetupScreen):
                         type="integer",
                     )
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#title", Input).focus()

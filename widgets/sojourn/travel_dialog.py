@@ -6,11 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.sojourn_actions import LoopTo, Travel
 from companion.sojourn_model import KINDS, Cards, Kind, SojournState, TripKind
 from companion.sojourn_outlook import TripPreview, preview_trip
+from widgets.footer import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 
@@ -84,7 +85,7 @@ class TravelDialog(SojournDialog):
         with Vertical(classes="sojourn-dialog", id="travel-dialog") as box:
             box.border_title = "Loop back" if self.how == "loop" else "Travel"
             yield Static(id="trip-preview")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()

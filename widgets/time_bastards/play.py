@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import dice
@@ -31,6 +31,7 @@ from companion.time_bastards_model import (
 )
 from companion.time_bastards_result import score, verdict
 from widgets.action_log import ActionLog
+from widgets.footer import KeyFooter
 from widgets.game_screen import GameScreen
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
@@ -75,7 +76,7 @@ class TimeBastardsScreen(GameScreen):
                     yield Static(id="tb-prompt")
                     yield OptionList(id="tb-choices")
                 yield ActionLog(id="tb-log")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tb-clock").border_title = "Clock"

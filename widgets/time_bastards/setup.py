@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.validation import Integer
-from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select
+from textual.widgets import Button, Header, Input, Label, RadioButton, RadioSet, Select
 
 from companion.core import RuleError
 from companion.time_bastards import GAME_ID
@@ -27,6 +27,7 @@ from companion.time_bastards_model import (
 )
 from companion.time_bastards_rules import check_setup
 from widgets.base import SetupScreen
+from widgets.footer import KeyFooter
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
@@ -80,7 +81,7 @@ class TimeBastardsSetupScreen(SetupScreen):
                 )
                 yield Label(f"on your board, start included ({MIN_LENGTH}-{MAX_LENGTH})")
             yield Button("Start game (ctrl+s)", id="tb-start-button", variant="primary")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tb-setup").border_title = "Time Bastards: new game"

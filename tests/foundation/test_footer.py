@@ -1,0 +1,59 @@
+"""The shared footer: it shows the keys of what has focus, and is rebuilt only when they change."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Button
+from textual.widgets._footer import FooterKey
+
+from widgets.footer import KeyFooter
+
+
+class Marker(Button):
+    """A focusable widget with a key of its own in the footer."""
+
+    BINDINGS = [Binding("m", "mark", "Mark")]
+
+    def action_mark(self) -> None:
+        self.label = "marked"
+
+
+class FooterApp(App[None]):
+    BINDINGS = [Binding("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Button("one", id="one")
+        yield Button("two", id="two")
+        yield Marker("marker", id="marker")
+        yield KeyFooter()
+
+
+def shown(app: FooterApp) -> list[str]:
+    return [key.description for key in app.query(FooterKey)]
+
+
+async def test_the_footer_follows_the_focused_widgets_keys() -> None:
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        app.query_one("#one").focus()
+        await pilot.pause()
+        assert "Mark" not in shown(app) and "Quit" in shown(app)
+        app.query_one("#marker").focus()
+        await pilot.pause()
+        assert "Mark" in shown(app)
+        app.query_one("#two").focus()
+        await pilot.pause()
+        assert "Mark" not in shown(app)
+
+
+async def test_a_focus_move_that_keeps_the_same_keys_does_not_rebuild_it() -> None:
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        app.query_one("#one").focus()
+        await pilot.pause()
+        keys_before = list(app.query(FooterKey))
+        app.query_one("#two").focus()
+        await pilot.pause()
+        assert list(app.query(FooterKey)) == keys_before  # the very same widgets
+        assert all(key.is_attached for key in keys_before)
