@@ -44,6 +44,11 @@ class Session:
         return self._steps[-1].state if self._steps else self._initial
 
     @property
+    def steps(self) -> tuple[Step, ...]:
+        """The applied steps in order; a redone step is the very object that was undone."""
+        return tuple(self._steps)
+
+    @property
     def actions(self) -> list[Any]:
         """The applied actions in order (what a save file stores)."""
         return [step.action for step in self._steps]

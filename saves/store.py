@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core import Game, RuleError
 from companion.registry import get_game
-from companion.session import Session
+from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import RenderedArray, SaveError, parse_toml, read_bytes, read_toml, write_text
 from saves.listing import (
@@ -56,9 +56,9 @@ class SavedGame:
         self.created = created
         self.updated = updated
         self.rendered = RenderedArray("actions")
-        """The actions as last saved, rendered: an autosave renders only new ones (compared by
-        identity, so an action undone and replaced is rendered again; actions are frozen, so
-        the same object always renders the same)."""
+        """The session's steps as last saved, rendered: an autosave renders only new ones
+        (compared by identity: a redone step is the same object and keeps its text, a step undone
+        and replaced is rendered again; steps are frozen, so one object always renders the same)."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -178,12 +178,16 @@ def entry_of(saved: SavedGame) -> SaveEntry:
 
 def document_text(saved: SavedGame) -> str:
     """The save file's text, rendering only the actions not rendered at an earlier save."""
-    saved.rendered.sync(saved.session.actions, _action_table)
+    saved.rendered.sync(saved.session.steps, _step_table)
     return saved.rendered.document(to_document(saved, with_actions=False))
 
 
 def _action_table(action: Any) -> dict[str, Any]:
     return {ACTION_KEY: type(action).__name__, **to_plain(action)}
+
+
+def _step_table(step: Step) -> dict[str, Any]:
+    return _action_table(step.action)
 
 
 def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
