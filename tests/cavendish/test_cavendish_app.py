@@ -145,7 +145,7 @@ async def test_setup_refuses_missing_card_numbers(make_test_app: Callable[..., A
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert type(app.screen).__name__ == "CavendishSetupScreen"
-        assert "Type Anton's starting from the card." in notes
+        assert "Type Anton's starting Azrak from the card." in notes
 
 
 async def test_known_destiny_deck_is_remembered_for_the_next_mission(

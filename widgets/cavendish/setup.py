@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,9 +27,6 @@ from widgets.cavendish.memory import (
     remembered_destiny,
 )
 from widgets.footer import KeyFooter
-
-if TYPE_CHECKING:
-    pass
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
@@ -120,7 +115,8 @@ class CavendishSetupScreen(SetupScreen):
                 try:
                     numbers.append(int(text))
                 except ValueError:
-                    raise SetupError(f"Type {name}'s {field} from the card.") from None
+                    what = "starting Azrak" if field == "starting" else field.capitalize()
+                    raise SetupError(f"Type {name}'s {what} from the card.") from None
             values[name.lower()] = ReceptacleCard(*numbers)
         return ReceptacleCards(**values)
 
