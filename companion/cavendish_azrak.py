@@ -101,6 +101,8 @@ def lose(state: CavendishState, index: int, amount: int) -> CavendishState:
     """Crystals lost to the Vortex: as many as the pool holds; losing the last breaks the link."""
     positive(amount, "A loss")
     agent = state.agents[index]
+    if agent.pool == 0:
+        raise RuleError(f"{agent.receptacle} has no Azrak left to lose.")
     lost = min(amount, agent.pool)
     state = with_agent(state, index, replace(agent, pool=agent.pool - lost))
     state = replace(state, vortex=state.vortex + lost)

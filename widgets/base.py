@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
     from widgets.app import CompanionApp
@@ -26,6 +27,28 @@ class CompanionScreen(Screen[None]):
     @property
     def companion(self) -> CompanionApp:
         return companion_app(self.app)
+
+
+ResultT = TypeVar("ResultT")
+
+
+class Dialog(ModalScreen[ResultT]):
+    """A modal dialog of Table Companion, which answers at most once.
+
+    Textual's `dismiss` closes whatever screen is on top: an answer that arrives after the dialog
+    has closed (enter pressed twice, a key queued behind the first answer) would close the game
+    underneath, or fail on the last screen. Here such a late answer is ignored.
+    """
+
+    @property
+    def companion(self) -> CompanionApp:
+        return companion_app(self.app)
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        if not self.is_active:
+            late: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return late
+        return super().dismiss(result)
 
 
 class SetupScreen(CompanionScreen):

@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, DataTable, Digits, Input, Static
 
 from companion import dice
 from companion.dice import DiceError, Roll
-from widgets.base import companion_app
-from widgets.footer import KeyFooter
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
 
 QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
 
@@ -62,7 +57,7 @@ def tallies(rolls: list[tuple[datetime, Roll]]) -> tuple[Counter[int], Counter[i
     return d6, tens
 
 
-class DiceTray(ModalScreen[None]):
+class DiceTray(Dialog[None]):
     """Roll dice from anywhere.
 
     | Key | Action |
@@ -85,10 +80,6 @@ class DiceTray(ModalScreen[None]):
         Binding("f", "focus_notation", "Notation", id="notation"),
         Binding("escape", "close", "Close", id="close-dice"),
     ]
-
-    @property
-    def companion(self) -> CompanionApp:
-        return companion_app(self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tray"):

@@ -57,6 +57,16 @@ class GameScreen(CompanionScreen):
         """Redraw the screen from `self.state`; every game screen implements this."""
         raise NotImplementedError
 
+    @property
+    def is_open(self) -> bool:
+        """Still on the screen stack. A dialog's answer can arrive after its game was closed
+        (escape typed right behind enter): it is applied and saved, but nothing is redrawn."""
+        return self in self.app.screen_stack
+
+    def redraw(self) -> None:
+        if self.is_open:
+            self.refresh_state()
+
     def act(self, action: Any) -> bool:
         """Apply an action: on a rule's refusal say why and change nothing; else save and redraw."""
         try:
@@ -65,7 +75,7 @@ class GameScreen(CompanionScreen):
             self.notify(str(error), title="Not allowed", severity="error")
             return False
         self.autosave()
-        self.refresh_state()
+        self.redraw()
         return True
 
     def autosave(self) -> None:
@@ -81,7 +91,7 @@ class GameScreen(CompanionScreen):
             self.notify("Nothing to undo.", severity="warning")
             return
         self.autosave()
-        self.refresh_state()
+        self.redraw()
         self.notify(f"Undone: {step.line}")
 
     def action_redo(self) -> None:
@@ -90,7 +100,7 @@ class GameScreen(CompanionScreen):
             self.notify("Nothing to redo.", severity="warning")
             return
         self.autosave()
-        self.refresh_state()
+        self.redraw()
         self.notify(f"Redone: {step.line}")
 
     def action_leave(self) -> None:

@@ -7,10 +7,10 @@ from importlib import resources
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import MarkdownViewer
 
-from widgets.footer import KeyFooter
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
 
 
 def help_text(topic: str) -> str:
@@ -21,7 +21,7 @@ def help_text(topic: str) -> str:
     return resource.read_text(encoding="utf-8")
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """The help for one screen over it; escape, q or f1 (the app's key) closes it.
 
     | Key | Action |

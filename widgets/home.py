@@ -9,13 +9,13 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Header, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
 from saves.listing import SaveEntry
 from widgets.base import CompanionScreen
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
@@ -60,7 +60,7 @@ class HomeScreen(CompanionScreen):
         self.unreadable: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="home-body"):
             with Horizontal(id="new-game-panel"):
                 options = [

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from companion.cavendish_actions import ChooseLocation
 from companion.cavendish_model import CavendishState, ReceptacleCards
 from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
@@ -158,3 +159,22 @@ async def test_known_destiny_deck_is_remembered_for_the_next_mission(
         await pilot.pause()
     again = make_test_app()
     assert remembered_destiny(again) == (-2, -1, 0, 0, 1, 2)
+
+
+async def test_an_answer_arriving_after_the_game_closed_is_saved_and_nothing_else(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    """A dialog's answer queued behind an escape: kept, but no redraw and no new dialog."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(4), "Closed early")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        app.go_home()
+        await pilot.pause()
+        assert screen.act(ChooseLocation("A"))
+        await pilot.pause()
+        assert app.is_running and not isinstance(app.screen, CavendishScreen)
+        saved = app.store.load(screen.saved.id)
+        assert saved.session.actions == [ChooseLocation("A")]

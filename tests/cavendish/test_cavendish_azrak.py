@@ -125,6 +125,17 @@ def test_loss_takes_what_there_is_and_breaks_the_link(at_location: State, pool_o
     assert "link is broken" in line
 
 
+def test_an_empty_pool_has_nothing_to_lose_and_no_link_to_break(
+    at_location: State, pool_of: Pool
+) -> None:
+    """Found by the long state machine: a loss from an empty pool broke the link again, and the
+    Emergency Update that answered it took a crystal the Vortex did not hold (pool -1)."""
+    state = at_location(4, Amy=0)
+    assert pool_of(state, "Amy") == 0 and not state.pending
+    with pytest.raises(RuleError, match="Amy has no Azrak left to lose"):
+        apply(state, LoseAzrak("Amy", 1))
+
+
 def test_broken_link_blocks_every_other_action(at_location: State) -> None:
     state = apply(at_location(4, Amy=1), Explore("Amy"))
     with pytest.raises(RuleError, match="Amy's link is broken"):

@@ -11,16 +11,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.cavendish_actions import TakeItem
-from widgets.footer import KeyFooter
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
 
 
-class CavendishDialog(ModalScreen[object]):
+class CavendishDialog(Dialog[object]):
     """Common frame and the escape key of every Cavendish dialog.
 
     | Key | Action |
@@ -140,7 +140,7 @@ class ItemDialog(CavendishDialog):
         self.dismiss(TakeItem(self.agent, name, *values))  # type: ignore[arg-type]
 
 
-class BrokenLinkDialog(ModalScreen[str]):
+class BrokenLinkDialog(Dialog[str]):
     """The broken link, asked at once: Emergency Update or loss of control (or undo a mis-key).
 
     | Key | Action |

@@ -15,7 +15,7 @@ from companion.cavendish_actions import AttemptTest
 from companion.cavendish_destiny import boosts_for, odds, percent, remaining, signed
 from companion.cavendish_model import ATTRIBUTES, CavendishState, support_limit
 from widgets.cavendish.dialogs import CavendishDialog
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter
 
 TARGET = Fraction(2, 3)
 """The chance of not failing the panel aims for when it suggests boosts."""

@@ -12,7 +12,7 @@ from companion.cavendish_actions import EndMission, StandardUpdate
 from companion.cavendish_azrak import even_split, update_cost
 from companion.cavendish_model import ADJUSTMENTS, Adjustments, CavendishState, adjustment_total
 from widgets.cavendish.dialogs import CavendishDialog
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter
 
 
 class UpdateDialog(CavendishDialog):

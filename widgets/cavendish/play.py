@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from companion.cavendish_actions import (
     AbandonMission,
@@ -43,7 +43,7 @@ from widgets.cavendish.dialogs import (
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, UpdateDialog
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 
 PHASE_KEYS: dict[str, set[str]] = {
@@ -116,7 +116,7 @@ class CavendishScreen(GameScreen):
         self.asking = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="cav-body"):
             with Vertical(id="cav-left"):
                 yield DataTable(id="agents", cursor_type="row", zebra_stripes=False)
@@ -208,6 +208,8 @@ class CavendishScreen(GameScreen):
 
     def ask_broken_link(self) -> None:
         """The broken link is asked at once: nothing else is accepted until it is answered."""
+        if not self.is_open:
+            return
         link = self.cav.pending[0]
         agent = self.cav.agents[self.cav.index(link.receptacle)]
         free = self.cav.free_updates_left

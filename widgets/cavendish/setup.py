@@ -6,7 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.cavendish import CAVENDISH
 from companion.cavendish_destiny import signed
@@ -26,7 +26,7 @@ from widgets.cavendish.memory import (
     remembered_cards,
     remembered_destiny,
 )
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
@@ -53,7 +53,7 @@ class CavendishSetupScreen(SetupScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         cards = remembered_cards(self.companion)
         with VerticalScroll(id="cav-setup"):
             yield Static(

@@ -10,13 +10,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, TextArea
 
-from widgets.footer import KeyFooter
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
 
 
-class TextDialog(ModalScreen[str | None]):
+class TextDialog(Dialog[str | None]):
     """Ask for one line: enter confirms, escape cancels.
 
     | Key | Action |
@@ -54,7 +54,7 @@ class TextDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class LinesDialog(ModalScreen[str | None]):
+class LinesDialog(Dialog[str | None]):
     """Ask for several lines (a player's objective cards): ctrl+s confirms, escape cancels.
 
     | Key | Action |

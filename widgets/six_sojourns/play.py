@@ -8,7 +8,7 @@ from functools import partial
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.widgets import DataTable, Header, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
 from companion.six_sojourns import game_score, title_of
@@ -30,7 +30,7 @@ from companion.six_sojourns_text import (
     parse_upgrade,
 )
 from widgets.action_log import ActionLog
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.tables import fill_board, fill_sheet, fill_standings, fill_turns
 
@@ -85,7 +85,7 @@ class SojournsScreen(SheetEditor):
     """Actions that only make sense on one tab (hidden from the Footer elsewhere)."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         yield Static(id="ss-status")
         with TabbedContent(id="ss-tabs"):
             for key, label in TAB_KEYS.items():

@@ -6,7 +6,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
-    Header,
     Input,
     Label,
     RadioButton,
@@ -21,7 +20,7 @@ from companion.six_sojourns import GAME_ID
 from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
 from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from widgets.base import SetupScreen
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
@@ -42,7 +41,7 @@ class SojournsSetupScreen(SetupScreen):
     CSS_PATH = "six_sojourns.tcss"
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="ss-setup"):
             with Vertical(id="ss-choices"):
                 yield Label("Players in turn order (comma between names)")

@@ -15,7 +15,7 @@ from companion.sojourn_actions import (
     EditDestination,
 )
 from companion.sojourn_model import MAX_PRINTED, RISKS, DestinationCard, parse_date
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 FIELDS = ("name", "date", "drop", "cost", "risk", "dmg", "gain", "drop-text")

@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from companion import dice
@@ -18,13 +17,14 @@ from companion.dice import DiceError, Roll
 from companion.sojourn_actions import DrawTimestream, PlaceSide, RollRisk
 from companion.sojourn_model import KINDS, Kind, SojournState
 from companion.sojourn_outlook import damage_faces, draw_chances, reading
-from widgets.footer import KeyFooter
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
 
 
-class SojournDialog(ModalScreen[bool]):
+class SojournDialog(Dialog[bool]):
     """A dialog that sends its answer through `submit` and stays open when it is refused.
 
     It closes with True once an answer was accepted, False when put off with escape.
@@ -248,7 +248,7 @@ def roll_words(state: SojournState, tens: int, units: int) -> str:
     return f"{value:02d} ({tens:02d}+{units})"
 
 
-class InfoDialog(ModalScreen[None]):
+class InfoDialog(Dialog[None]):
     """A longer answer to read, such as "can I still make it home?"."""
 
     BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close-info")]

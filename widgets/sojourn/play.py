@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from companion.dice import Roll
 from companion.sojourn_actions import (
@@ -24,7 +24,7 @@ from companion.sojourn_model import DrawCards, Kind, OpenNext, PlaceCard, Sojour
 from companion.sojourn_outlook import home_outlook, preview_trip
 from companion.sojourn_rules import waiting_words
 from widgets.action_log import ActionLog
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import (
@@ -76,7 +76,7 @@ class SojournScreen(GameScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="sojourn-top"):
             with Vertical(id="sojourn-left"):
                 traveler = TravelerCard(id="traveler")

@@ -9,12 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.validation import Integer
-from textual.widgets import Button, Header, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from companion.sojourn import GAME_ID
 from companion.sojourn_model import KINDS, STARTING_HAND, Cards, SojournSetup
 from widgets.base import SetupScreen
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 
 
 class SojournSetupScreen(SetupScreen):
@@ -31,7 +31,7 @@ class SojournSetupScreen(SetupScreen):
 
     def compose(self) -> ComposeResult:
         known = self.companion.settings.remembered(GAME_ID, SojournSetup, SojournSetup())
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="sojourn-setup"):
             yield Static(
                 "Set 7 red and 7 blue cubes on the Traveler card, the Jurassic Period above "

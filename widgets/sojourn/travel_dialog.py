@@ -11,7 +11,7 @@ from textual.widgets import Static
 from companion.sojourn_actions import LoopTo, Travel
 from companion.sojourn_model import KINDS, Cards, Kind, SojournState, TripKind
 from companion.sojourn_outlook import TripPreview, preview_trip
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 

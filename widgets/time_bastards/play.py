@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import dice
@@ -31,7 +31,7 @@ from companion.time_bastards_model import (
 )
 from companion.time_bastards_result import score, verdict
 from widgets.action_log import ActionLog
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
@@ -65,7 +65,7 @@ class TimeBastardsScreen(GameScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="tb-body"):
             with Vertical(id="tb-side"):
                 yield ClockFace(id="tb-clock")

@@ -6,11 +6,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from widgets.base import Dialog
 
-class RealRollDialog(ModalScreen[int | None]):
+
+class RealRollDialog(Dialog[int | None]):
     """Type the D6 face and press enter; escape cancels.
 
     | Key | Action |

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.validation import Integer
-from textual.widgets import Button, Header, Input, Label, RadioButton, RadioSet, Select
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from companion.core import RuleError
 from companion.time_bastards import GAME_ID
@@ -27,7 +27,7 @@ from companion.time_bastards_model import (
 )
 from companion.time_bastards_rules import check_setup
 from widgets.base import SetupScreen
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
@@ -50,7 +50,7 @@ class TimeBastardsSetupScreen(SetupScreen):
 
     def compose(self) -> ComposeResult:
         board = self.companion.settings.remembered(GAME_ID, BoardSettings, BoardSettings())
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="tb-setup"):
             with RadioSet(id="tb-mode"):
                 yield RadioButton("Duel (24 hours)", value=True, id="duel")

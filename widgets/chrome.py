@@ -1,10 +1,35 @@
-"""The footer of every screen: Textual's compact Footer, rebuilt only when its keys change."""
+"""The header and footer every screen shares: Textual's own, with two of their edges fixed."""
 
 from __future__ import annotations
 
+import contextlib
+
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
+from textual.events import Mount
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Header
+from textual.widgets._header import HeaderTitle
+
+
+class TitleHeader(Header):
+    """Textual's Header, safe when its screen closes the moment it opened.
+
+    Header writes its title in a callback that runs after it is mounted. If the screen closed in
+    between (escape typed right behind enter), the title widget is already gone and Textual 8.2.8
+    raises NoMatches, which ends the app. This header lets a title that arrives too late go.
+    """
+
+    def _on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # instead of Header._on_mount, which registers the unsafe callback
+        for owner in (self.app, self.screen):
+            self.watch(owner, "title", self._show_title)
+            self.watch(owner, "sub_title", self._show_title)
+
+    async def _show_title(self) -> None:
+        with contextlib.suppress(NoMatches, NoScreen):
+            self.query_one(HeaderTitle).update(self.format_title())
 
 
 class KeyFooter(Footer):

@@ -1,13 +1,18 @@
-"""The shared footer: it shows the keys of what has focus, and is rebuilt only when they change."""
+"""The shared header and footer: a header survives its screen closing at once; the footer shows
+the keys of what has focus and is rebuilt only when they change."""
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Button
+from textual.screen import Screen
+from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
+from textual.widgets._header import HeaderTitle
 
-from widgets.footer import KeyFooter
+from widgets.chrome import KeyFooter, TitleHeader
 
 
 class Marker(Button):
@@ -57,3 +62,35 @@ async def test_a_focus_move_that_keeps_the_same_keys_does_not_rebuild_it() -> No
         await pilot.pause()
         assert list(app.query(FooterKey)) == keys_before  # the very same widgets
         assert all(key.is_attached for key in keys_before)
+
+
+class TitledScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield TitleHeader()
+        yield Static("body")
+
+
+async def test_a_screen_closed_the_moment_it_opened_does_not_end_the_app() -> None:
+    """Textual's Header raised NoMatches here (an escape typed right behind enter)."""
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        for spins in range(40):  # close it at every point of its mounting
+            app.push_screen(TitledScreen())
+            for _ in range(spins):
+                await asyncio.sleep(0)
+            app.pop_screen()
+            await pilot.pause()
+        assert app.is_running
+
+
+async def test_the_header_shows_the_screens_title() -> None:
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        screen = TitledScreen()
+        screen.sub_title = "Friday night"
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "Friday night" in str(screen.query_one(HeaderTitle).render())
+        screen.sub_title = "Saturday"
+        await pilot.pause()
+        assert "Saturday" in str(screen.query_one(HeaderTitle).render())
