@@ -18,6 +18,7 @@ from saves.files import SaveError
 from saves.paths import data_home
 from saves.settings import RollLog, SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
+from widgets.base import SetupScreen
 from widgets.game_screen import GameScreen
 from widgets.games import game_ui
 from widgets.home import HomeScreen
@@ -98,6 +99,8 @@ class CompanionApp(App[None]):
 
     def new_game(self, game_id: str) -> None:
         """Open a game's setup screen, or say why it cannot be started."""
+        if not isinstance(self.screen, HomeScreen):
+            return  # a second press queued behind the first: that one already opened it
         ui = game_ui(game_id)
         if ui is None or get_game(game_id) is None:
             self.notify(f"'{game_id}' is not available yet.", severity="warning")
@@ -106,6 +109,8 @@ class CompanionApp(App[None]):
 
     def start_game(self, game_id: str, setup: Any, title: str = "") -> SavedGame | None:
         """Create the save for a finished setup and replace the setup screen with play."""
+        if not isinstance(self.screen, HomeScreen | SetupScreen):
+            return None  # a second "start" queued behind the first: the game is already open
         game = get_game(game_id)
         ui = game_ui(game_id)
         if game is None or ui is None:
@@ -126,7 +131,13 @@ class CompanionApp(App[None]):
         return saved
 
     def open_saved(self, save_id: str) -> bool:
-        """Resume a saved game; an unreadable file is reported and left as it is."""
+        """Resume a saved game; an unreadable file is reported and left as it is.
+
+        Only from home: a second press queued behind the first would open the same save again,
+        and two screens on one file would each autosave their own copy of the game.
+        """
+        if not isinstance(self.screen, HomeScreen):
+            return False
         try:
             saved = self.store.load(save_id)
         except SaveError as error:

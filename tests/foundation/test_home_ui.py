@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.widgets import DataTable, Digits, Input, OptionList
 
 from saves.settings import RollLog
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from widgets.dice_tray import DiceTray
+from widgets.game_screen import GameScreen
 from widgets.help import HelpScreen
 from widgets.home import HomeScreen
 
@@ -178,3 +181,35 @@ async def test_a_chosen_theme_is_used_again_at_the_next_start(
         assert restarted.theme == "nord"
         assert restarted.has_class("-theme-nord")  # applied, not only remembered
     assert settings.read_bytes() == written
+
+
+async def test_enter_pressed_three_times_opens_the_game_once(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """Found by the monkey test: each queued enter opened the same save again, and two screens
+    on one file would each autosave their own copy of the game."""
+    sample = DATA / "samples" / "time-bastards.toml"
+    save_id = tomllib.loads(sample.read_text("utf-8"))["id"]
+    (companion_home / "games").mkdir(parents=True)
+    shutil.copyfile(sample, companion_home / "games" / f"{save_id}.toml")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        for _ in range(3):  # queued before the first one is handled, as a fast double press
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        assert len([s for s in app.screen_stack if isinstance(s, GameScreen)]) == 1
+
+
+async def test_a_setup_started_twice_makes_one_game(make_test_app: Any) -> None:
+    from companion.time_bastards_model import TimeBastardsSetup
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_game("time-bastards")
+        await pilot.pause()
+        setup = TimeBastardsSetup()
+        assert app.start_game("time-bastards", setup, "Once") is not None
+        assert app.start_game("time-bastards", setup, "Twice") is None
+        await pilot.pause()
+        assert [entry.title for entry in app.store.listing()[0]] == ["Once"]

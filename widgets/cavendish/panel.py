@@ -16,6 +16,7 @@ from companion.cavendish_destiny import boosts_for, odds, percent, remaining, si
 from companion.cavendish_model import ATTRIBUTES, CavendishState, support_limit
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
+from widgets.safe_select import SafeSelect
 
 TARGET = Fraction(2, 3)
 """The chance of not failing the panel aims for when it suggests boosts."""
@@ -54,13 +55,13 @@ class TestPanel(CavendishDialog):
             yield Label("Test", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Agent", classes="field-label")
-                yield Select(
+                yield SafeSelect(
                     agents, value=self.agent, allow_blank=False, id="test-agent", compact=True
                 )
             with Horizontal(classes="field"):
                 yield Label("Attribute", classes="field-label")
                 attributes = [(name.title(), name) for name in ATTRIBUTES]
-                yield Select(
+                yield SafeSelect(
                     attributes,
                     value="strength",
                     allow_blank=False,

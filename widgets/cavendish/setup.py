@@ -27,6 +27,7 @@ from widgets.cavendish.memory import (
     remembered_destiny,
 )
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.safe_select import SafeSelect
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
@@ -65,7 +66,7 @@ class CavendishSetupScreen(SetupScreen):
                 with Horizontal(classes="field"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
                     yield Input(placeholder="player name", id=f"player-{seat}", compact=True)
-                    yield Select(
+                    yield SafeSelect(
                         [(name, name) for name in RECEPTACLES],
                         value=DEFAULT_SEATS[seat],
                         allow_blank=False,

@@ -21,6 +21,7 @@ from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresho
 from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.safe_select import SafeSelect
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
@@ -47,7 +48,7 @@ class SojournsSetupScreen(SetupScreen):
                 yield Label("Players in turn order (comma between names)")
                 yield Input("Ana, Ben", id="ss-players")
                 presets = [(f"Sojourn {s.number}: {s.name}", s.number) for s in SOJOURNS]
-                yield Select(
+                yield SafeSelect(
                     [("Own choice of expansions", 0), *presets, ("Campaign: all six", CAMPAIGN)],
                     value=0,
                     allow_blank=False,

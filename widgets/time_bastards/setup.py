@@ -28,6 +28,7 @@ from companion.time_bastards_model import (
 from companion.time_bastards_rules import check_setup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.safe_select import SafeSelect
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
@@ -59,13 +60,13 @@ class TimeBastardsSetupScreen(SetupScreen):
                 with Horizontal(classes="tb-traveller"):
                     yield Label(f"Player {index}" + (" (first)" if index == 1 else ""))
                     yield Input(traveller.name, id=f"tb-name-{index}", max_length=20)
-                    yield Select(
+                    yield SafeSelect(
                         [(colour, colour) for colour in COLOURS],
                         value=traveller.colour,
                         allow_blank=False,
                         id=f"tb-colour-{index}",
                     )
-                    yield Select(
+                    yield SafeSelect(
                         [(f"starts on {ROMAN[t]}", t) for t in TIMELINES],
                         value=traveller.start,
                         allow_blank=False,
