@@ -68,8 +68,8 @@ def digest(content: bytes) -> str:
 
 def rules_stamp() -> str:
     """Changes whenever the rules might: the version and the newest rules module's time."""
-    folder = Path(companion.__file__).parent
-    newest = max((entry.stat().st_mtime_ns for entry in os.scandir(folder)), default=0)
+    with os.scandir(Path(companion.__file__).parent) as entries:
+        newest = max((entry.stat().st_mtime_ns for entry in entries), default=0)
     return f"{companion.__version__}/{newest}"
 
 
@@ -131,11 +131,12 @@ def _entry(record: Any) -> SaveEntry | None:
     return SaveEntry(**{key: record[key] for key in _FIELDS})
 
 
-def remove_stale_temp_files(folder: Path, now: float | None = None) -> None:
+def remove_stale_temp_files(folder: Path) -> None:
     """Delete what crashed writes left behind: never a save, only old `.<name>.toml.*.tmp`."""
-    limit = (time.time() if now is None else now) - STALE_TEMP_SECONDS
+    limit = time.time() - STALE_TEMP_SECONDS
     try:
-        candidates = [entry for entry in os.scandir(folder) if _TEMP_FILE.match(entry.name)]
+        with os.scandir(folder) as entries:
+            candidates = [entry for entry in entries if _TEMP_FILE.match(entry.name)]
     except OSError:
         return
     for entry in candidates:
