@@ -21,12 +21,22 @@ def companion_app(app: App[Any]) -> CompanionApp:
     return app
 
 
+def built(screen: Screen[Any]) -> bool:
+    """Whether a screen's widgets exist. A key queued right behind the one that opened the screen
+    reaches it before they do; its action is then dropped rather than failing on a missing widget.
+    Every screen's `check_action` starts from this."""
+    return screen.is_mounted
+
+
 class CompanionScreen(Screen[None]):
     """A full screen of Table Companion."""
 
     @property
     def companion(self) -> CompanionApp:
         return companion_app(self.app)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return built(self)
 
 
 ResultT = TypeVar("ResultT")
@@ -43,6 +53,9 @@ class Dialog(ModalScreen[ResultT]):
     @property
     def companion(self) -> CompanionApp:
         return companion_app(self.app)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return built(self)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:

@@ -17,6 +17,7 @@ from saves.listing import SaveEntry
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
+from widgets.safe_lists import SafeOptionList
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
 
@@ -67,7 +68,7 @@ class HomeScreen(CompanionScreen):
                     Option(title if available(gid) else f"{title} (not yet available)", id=gid)
                     for gid, title in CATALOGUE
                 ]
-                games = OptionList(*options, id="games")
+                games = SafeOptionList(*options, id="games")
                 games.border_title = "New game"
                 yield games
                 yield Static(HINT, id="home-hint")

@@ -213,3 +213,23 @@ async def test_a_setup_started_twice_makes_one_game(make_test_app: Any) -> None:
         assert app.start_game("time-bastards", setup, "Twice") is None
         await pilot.pause()
         assert [entry.title for entry in app.store.listing()[0]] == ["Once"]
+
+
+async def test_a_key_reaching_a_screen_before_its_widgets_is_dropped(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """Found by the monkey test: `b` typed right behind the key that opened Six Sojourns ran
+    before the screen's tabs existed and ended the app."""
+    sample = DATA / "samples" / "six-sojourns.toml"
+    save_id = tomllib.loads(sample.read_text("utf-8"))["id"]
+    (companion_home / "games").mkdir(parents=True)
+    shutil.copyfile(sample, companion_home / "games" / f"{save_id}.toml")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_saved(save_id)
+        screen = app.screen
+        assert not screen.is_mounted
+        assert not await app.run_action("tab('board')", screen)  # dropped, not failed
+        await pilot.pause()
+        assert app.is_running and screen.is_mounted
+        assert await app.run_action("tab('board')", screen)  # once built, the key works

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from companion.cavendish_actions import TakeItem
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
+from widgets.safe_lists import SafeOptionList
 
 
 class CavendishDialog(Dialog[object]):
@@ -95,7 +96,7 @@ class PickDialog(CavendishDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*(Option(text, id=key) for key, text in self.choices), id="pick")
+            yield SafeOptionList(*(Option(text, id=key) for key, text in self.choices), id="pick")
         yield KeyFooter()
 
     @on(OptionList.OptionSelected)

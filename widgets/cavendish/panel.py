@@ -16,7 +16,7 @@ from companion.cavendish_destiny import boosts_for, odds, percent, remaining, si
 from companion.cavendish_model import ATTRIBUTES, CavendishState, support_limit
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
-from widgets.safe_select import SafeSelect
+from widgets.safe_lists import SafeSelect
 
 TARGET = Fraction(2, 3)
 """The chance of not failing the panel aims for when it suggests boosts."""

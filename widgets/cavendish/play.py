@@ -185,6 +185,8 @@ class CavendishScreen(GameScreen):
         self.query_one("#agent-detail", Static).update(board.agent_text(self.cav, self.selected))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
         state = self.cav
         if action in PLAYING_KEYS or any(action in keys for keys in PHASE_KEYS.values()):
             if state.outcome:

@@ -27,7 +27,7 @@ from widgets.cavendish.memory import (
     remembered_destiny,
 )
 from widgets.chrome import KeyFooter, TitleHeader
-from widgets.safe_select import SafeSelect
+from widgets.safe_lists import SafeSelect
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")

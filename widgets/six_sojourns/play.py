@@ -136,8 +136,10 @@ class SojournsScreen(SheetEditor):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
         wanted = self.ONLY_ON.get(action)
-        return wanted is None or not self.is_mounted or self.tab == wanted
+        return wanted is None or self.tab == wanted
 
     @on(TabbedContent.TabActivated)
     def tab_changed(self) -> None:

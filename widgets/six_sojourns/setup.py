@@ -21,7 +21,7 @@ from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresho
 from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
-from widgets.safe_select import SafeSelect
+from widgets.safe_lists import SafeSelect
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""

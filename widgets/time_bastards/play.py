@@ -33,6 +33,7 @@ from companion.time_bastards_result import score, verdict
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
+from widgets.safe_lists import SafeOptionList
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
 from widgets.time_bastards.roll_dialog import RealRollDialog
@@ -74,7 +75,7 @@ class TimeBastardsScreen(GameScreen):
                 yield TimelineBoard(id="tb-board")
                 with Vertical(id="tb-decision"):
                     yield Static(id="tb-prompt")
-                    yield OptionList(id="tb-choices")
+                    yield SafeOptionList(id="tb-choices")
                 yield ActionLog(id="tb-log")
         yield KeyFooter()
 
@@ -176,6 +177,8 @@ class TimeBastardsScreen(GameScreen):
                 self.act(listed[int(picked)].action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
         state = self.state
         if not isinstance(state, TimeBastardsState):
             return True

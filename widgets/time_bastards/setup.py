@@ -28,7 +28,7 @@ from companion.time_bastards_model import (
 from companion.time_bastards_rules import check_setup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
-from widgets.safe_select import SafeSelect
+from widgets.safe_lists import SafeSelect
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 

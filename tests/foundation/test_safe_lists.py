@@ -1,11 +1,12 @@
-"""Setup menus: a page key right behind the key that opened one must not end the app."""
+"""Option lists and menus: a page key right behind the key that opened or refilled one must not
+end the app (Textual 8.2.8 raised KeyError; found by the monkey tests)."""
 
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.widgets._select import SelectOverlay
 
-from widgets.safe_select import SafeSelect
+from widgets.safe_lists import SafeOptionList, SafeSelect
 
 
 class MenuApp(App[None]):
@@ -39,3 +40,26 @@ async def test_paging_an_open_menu_still_moves() -> None:
         await pilot.press("pageup")
         assert menu.highlighted is not None and before is not None
         assert menu.highlighted < before
+
+
+class ChoicesApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield SafeOptionList(*(f"choice {number}" for number in range(5)))
+
+
+async def test_paging_a_refilled_list_before_its_layout_does_nothing() -> None:
+    app = ChoicesApp()
+    async with app.run_test() as pilot:
+        choices = app.query_one(SafeOptionList)
+        choices.focus()
+        choices.highlighted = 4
+        await pilot.pause()
+        choices.clear_options()
+        choices.add_options([f"new {number}" for number in range(40)])
+        choices.highlighted = 30
+        choices.action_page_up()
+        choices.action_page_down()
+        await pilot.pause()
+        assert app.is_running
+        choices.action_page_up()
+        assert choices.highlighted is not None and choices.highlighted < 30
