@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import random
 import string
 from collections.abc import Sequence
 from typing import Any
 
 from textual import events
+
+EXPLORE = int(os.environ.get("COMPANION_MONKEY_SHIFT", "0"))
+"""Added to the seed of every slow monkey run: set it to play other key sequences than usual
+(`COMPANION_MONKEY_SHIFT=7000 pytest -m slow tests/quality`)."""
 
 KEYS = [
     *string.ascii_lowercase,

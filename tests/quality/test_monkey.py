@@ -9,25 +9,25 @@ import pytest
 
 from saves.settings import RollLog
 from tests.conftest import fixed_clock
-from tests.quality.monkey import press_all, random_keys
+from tests.quality.monkey import EXPLORE, press_all, random_keys
 
 QUICK, LONG = 200, 2000
 
 
-async def monkey_home(make_test_app: Any, home: Path, count: int) -> None:
-    app = make_test_app(seed=3)
+async def monkey_home(make_test_app: Any, home: Path, count: int, shift: int = 0) -> None:
+    app = make_test_app(seed=3 + shift)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press_all(pilot, random_keys(11, count))
+        await press_all(pilot, random_keys(11 + shift, count))
         assert app.is_running
         assert app.screen_stack  # still showing something
     reloaded = RollLog(home, fixed_clock)
     assert [r for _w, r in reloaded.rolls] == [r for _w, r in app.rolls.rolls]
 
 
-async def monkey_dice_tray(make_test_app: Any, count: int) -> None:
-    app = make_test_app(seed=4)
+async def monkey_dice_tray(make_test_app: Any, count: int, shift: int = 0) -> None:
+    app = make_test_app(seed=4 + shift)
     async with app.run_test(size=(80, 24)) as pilot:
-        keys = random_keys(12, count)
+        keys = random_keys(12 + shift, count)
         await pilot.press("d")
         await press_all(pilot, [key for key in keys if key != "escape"])
         assert app.is_running
@@ -46,9 +46,9 @@ async def test_monkey_dice_tray(make_test_app: Any) -> None:
 
 @pytest.mark.slow
 async def test_monkey_home_long(make_test_app: Any, companion_home: Path) -> None:
-    await monkey_home(make_test_app, companion_home, LONG)
+    await monkey_home(make_test_app, companion_home, LONG, EXPLORE)
 
 
 @pytest.mark.slow
 async def test_monkey_dice_tray_long(make_test_app: Any) -> None:
-    await monkey_dice_tray(make_test_app, LONG)
+    await monkey_dice_tray(make_test_app, LONG, EXPLORE)
