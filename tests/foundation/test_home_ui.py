@@ -233,3 +233,22 @@ async def test_a_key_reaching_a_screen_before_its_widgets_is_dropped(
         await pilot.pause()
         assert app.is_running and screen.is_mounted
         assert await app.run_action("tab('board')", screen)  # once built, the key works
+
+
+async def test_the_command_palette_resumes_and_starts_games(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    sample = DATA / "samples" / "time-bastards.toml"
+    save_id = tomllib.loads(sample.read_text("utf-8"))["id"]
+    (companion_home / "games").mkdir(parents=True)
+    shutil.copyfile(sample, companion_home / "games" / f"{save_id}.toml")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p", *"resume", "enter")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, GameScreen) and app.screen.saved.id == save_id
+        app.go_home()
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"new game: time bastards", "enter")
+        await pilot.pause(0.5)
+        assert type(app.screen).__name__ == "TimeBastardsSetupScreen"
