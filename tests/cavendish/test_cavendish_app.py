@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.cavendish_actions import ChooseLocation
+from companion.cavendish_actions import ChooseLocation, LoseAzrak
 from companion.cavendish_model import CavendishState, ReceptacleCards
 from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
@@ -178,3 +178,28 @@ async def test_an_answer_arriving_after_the_game_closed_is_saved_and_nothing_els
         assert app.is_running and not isinstance(app.screen, CavendishScreen)
         saved = app.store.load(screen.saved.id)
         assert saved.session.actions == [ChooseLocation("A")]
+
+
+async def test_an_ejected_agent_cannot_open_a_test(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    """Found by the monkey test: the test panel opened with an ejected agent, who is not among
+    its choices, and ended the app. Now the reason is shown and nothing opens."""
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(4), "Ejected")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        first = screen.state.agents[0].receptacle
+        for action in (ChooseLocation("A"), LoseAzrak(first, 9)):
+            assert screen.act(action)
+        await pilot.pause()
+        assert isinstance(app.screen, BrokenLinkDialog)
+        await pilot.press("l")  # lose control: ejected from the location
+        await pilot.pause()
+        assert screen.state.agents[0].ejected
+        await pilot.press("1", "t")
+        assert app.screen is screen and app.is_running
+        assert any(f"{first} is ejected" in note for note in notes)

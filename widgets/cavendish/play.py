@@ -29,7 +29,9 @@ from companion.cavendish_actions import (
     StowItem,
     TakeFear,
 )
+from companion.cavendish_azrak import active_agent
 from companion.cavendish_model import CavendishState
+from companion.core import RuleError
 from saves.store import SavedGame
 from widgets.action_log import ActionLog
 from widgets.cavendish import board
@@ -262,6 +264,11 @@ class CavendishScreen(GameScreen):
         self.act(AndCost(self.agent))  # type: ignore[arg-type]
 
     def action_test(self) -> None:
+        try:
+            active_agent(self.cav, self.agent)  # an ejected agent cannot test: say so at once
+        except RuleError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+            return
         self.app.push_screen(TestPanel(self.cav, self.agent, self.act))
 
     def action_gain(self) -> None:
