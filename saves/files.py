@@ -6,6 +6,7 @@ import operator
 import os
 import re
 import tempfile
+import time
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -15,6 +16,11 @@ import tomli_w
 from tomli_w import _writer as tomli_writer
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
+STALE_TEMP_SECONDS = 3600
+"""A temp file this old is what a crash left mid-write (the file beside it is intact)."""
+
+_TEMP_FILE = re.compile(r"^\..+\.toml\.[A-Za-z0-9_]+\.tmp$")
+"""The name `write_text` gives the temp file of a TOML file: `.<name>.toml.<random>.tmp`."""
 
 
 class SaveError(Exception):
@@ -55,6 +61,22 @@ def write_text(path: Path, text: str, durable: bool = True) -> None:
         raise
     if durable:
         _fsync_folder(path.parent)
+
+
+def remove_stale_temp_files(folder: Path) -> None:
+    """Delete what crashed writes left behind: never a save, only old `.<name>.toml.*.tmp`."""
+    limit = time.time() - STALE_TEMP_SECONDS
+    try:
+        with os.scandir(folder) as entries:
+            candidates = [entry for entry in entries if _TEMP_FILE.match(entry.name)]
+    except OSError:
+        return
+    for entry in candidates:
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+        except OSError:
+            continue
 
 
 class RenderedArray:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import re
-import time
 import tomllib
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -24,10 +22,6 @@ import companion
 from saves.files import write_toml
 
 CACHE_FORMAT = 1
-STALE_TEMP_SECONDS = 3600
-"""A temp file this old is what a crash left mid-write (the save beside it is intact)."""
-
-_TEMP_FILE = re.compile(r"^\..+\.toml\.[A-Za-z0-9_]+\.tmp$")
 _FIELDS: dict[str, type] = {
     "id": str,
     "title": str,
@@ -129,19 +123,3 @@ def _entry(record: Any) -> SaveEntry | None:
     if record["updated"].tzinfo is None:
         return None
     return SaveEntry(**{key: record[key] for key in _FIELDS})
-
-
-def remove_stale_temp_files(folder: Path) -> None:
-    """Delete what crashed writes left behind: never a save, only old `.<name>.toml.*.tmp`."""
-    limit = time.time() - STALE_TEMP_SECONDS
-    try:
-        with os.scandir(folder) as entries:
-            candidates = [entry for entry in entries if _TEMP_FILE.match(entry.name)]
-    except OSError:
-        return
-    for entry in candidates:
-        try:
-            if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < limit:
-                os.unlink(entry.path)
-        except OSError:
-            continue

@@ -16,14 +16,16 @@ from companion.core import Game, RuleError
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import RenderedArray, SaveError, parse_toml, read_bytes, read_toml, write_text
-from saves.listing import (
-    ListingCache,
-    SaveEntry,
-    UnreadableSave,
-    digest,
+from saves.files import (
+    RenderedArray,
+    SaveError,
+    parse_toml,
+    read_bytes,
+    read_toml,
     remove_stale_temp_files,
+    write_text,
 )
+from saves.listing import ListingCache, SaveEntry, UnreadableSave, digest
 from saves.paths import exports_dir, games_dir, listing_cache_path
 
 FORMAT = 1

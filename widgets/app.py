@@ -61,12 +61,11 @@ class CompanionApp(App[None]):
         self.rolls = rolls
         self.rng = rng
         self._start = start
-        self._notes_for_start: list[str] = []
-        self._set_saved_theme()
+        self._theme_note = self._set_saved_theme()
 
     def on_mount(self) -> None:
-        for note in self._notes_for_start:
-            self.notify(note, severity="warning")
+        if self._theme_note:
+            self.notify(self._theme_note, severity="warning")
         self.watch(self, "theme", self._remember_theme, init=False)
         if self.settings.problem:
             self.notify(
@@ -79,13 +78,15 @@ class CompanionApp(App[None]):
         """Home is the bottom of the screen stack: every other screen returns to it."""
         return HomeScreen()
 
-    def _set_saved_theme(self) -> None:
-        """Set before the first screen is styled: set later, it would be styled twice."""
+    def _set_saved_theme(self) -> str | None:
+        """Set before the first screen is styled (set later, it would be styled twice); returns
+        what to tell the player at start, if the saved theme is unknown."""
         theme = self.settings.preference("theme", DEFAULT_THEME)
-        if theme not in self.available_themes:
-            self._notes_for_start.append(f"Unknown theme '{theme}': using {DEFAULT_THEME}.")
-            theme = DEFAULT_THEME
-        self.theme = theme
+        if theme in self.available_themes:
+            self.theme = theme
+            return None
+        self.theme = DEFAULT_THEME
+        return f"Unknown theme '{theme}': using {DEFAULT_THEME}."
 
     def _remember_theme(self, theme: str) -> None:
         self.settings.set_preference("theme", theme)

@@ -21,41 +21,36 @@ def companion_app(app: App[Any]) -> CompanionApp:
     return app
 
 
-def built(screen: Screen[Any]) -> bool:
-    """Whether a screen's widgets exist. A key queued right behind the one that opened the screen
-    reaches it before they do; its action is then dropped rather than failing on a missing widget.
-    Every screen's `check_action` starts from this."""
-    return screen.is_mounted
+ResultT = TypeVar("ResultT")
 
 
-class CompanionScreen(Screen[None]):
-    """A full screen of Table Companion."""
+class ScreenBasics(Screen[ResultT]):
+    """What full screens and dialogs share: the typed app, and no key before the widgets exist."""
 
     @property
     def companion(self) -> CompanionApp:
         return companion_app(self.app)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return built(self)
+        """A key queued right behind the one that opened the screen reaches it before its widgets
+        exist; its action is dropped rather than failing on a missing widget."""
+        return self.is_mounted
 
 
-ResultT = TypeVar("ResultT")
+class CompanionScreen(ScreenBasics[None]):
+    """A full screen of Table Companion."""
 
 
-class Dialog(ModalScreen[ResultT]):
+class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
     """A modal dialog of Table Companion, which answers at most once.
+
+    ModalScreen comes first: Textual takes a widget's CSS (and its type name in selectors) from
+    the first base class only.
 
     Textual's `dismiss` closes whatever screen is on top: an answer that arrives after the dialog
     has closed (enter pressed twice, a key queued behind the first answer) would close the game
     underneath, or fail on the last screen. Here such a late answer is ignored.
     """
-
-    @property
-    def companion(self) -> CompanionApp:
-        return companion_app(self.app)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return built(self)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:

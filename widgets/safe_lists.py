@@ -14,25 +14,18 @@ from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
-def laid_out(options: OptionList) -> bool:
-    """Whether the highlighted option has a line yet (what paging starts from)."""
-    return not options.option_count or (options.highlighted or 0) in options._index_to_line
-
-
 class SafeOptionList(OptionList):
     """Textual's OptionList, ignoring a page key that arrives before layout."""
 
     def _move_page(self, direction: Literal[-1, 1]) -> None:
-        if laid_out(self):
+        laid_out = not self.option_count or (self.highlighted or 0) in self._index_to_line
+        if laid_out:
             super()._move_page(direction)
 
 
-class SafeSelectOverlay(SelectOverlay):
-    """The menu of a `SafeSelect`, ignoring a page key that arrives before layout."""
-
-    def _move_page(self, direction: Literal[-1, 1]) -> None:
-        if laid_out(self):
-            super()._move_page(direction)
+class SafeSelectOverlay(SelectOverlay, SafeOptionList):
+    """The menu of a `SafeSelect`: Textual's SelectOverlay with the same guard (SelectOverlay
+    first: Textual takes CSS and the type name that `Select` queries from the first base)."""
 
 
 ValueT = TypeVar("ValueT")

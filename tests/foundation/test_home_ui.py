@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from textual.widgets import DataTable, Digits, Input, OptionList
 from saves.settings import RollLog
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
+from tests.support.samples import install_sample
 from widgets.dice_tray import DiceTray
 from widgets.game_screen import GameScreen
 from widgets.help import HelpScreen
@@ -188,10 +188,7 @@ async def test_enter_pressed_three_times_opens_the_game_once(
 ) -> None:
     """Found by the monkey test: each queued enter opened the same save again, and two screens
     on one file would each autosave their own copy of the game."""
-    sample = DATA / "samples" / "time-bastards.toml"
-    save_id = tomllib.loads(sample.read_text("utf-8"))["id"]
-    (companion_home / "games").mkdir(parents=True)
-    shutil.copyfile(sample, companion_home / "games" / f"{save_id}.toml")
+    install_sample(companion_home, "time-bastards")
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
@@ -220,10 +217,7 @@ async def test_a_key_reaching_a_screen_before_its_widgets_is_dropped(
 ) -> None:
     """Found by the monkey test: `b` typed right behind the key that opened Six Sojourns ran
     before the screen's tabs existed and ended the app."""
-    sample = DATA / "samples" / "six-sojourns.toml"
-    save_id = tomllib.loads(sample.read_text("utf-8"))["id"]
-    (companion_home / "games").mkdir(parents=True)
-    shutil.copyfile(sample, companion_home / "games" / f"{save_id}.toml")
+    save_id = install_sample(companion_home, "six-sojourns")
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.open_saved(save_id)
@@ -238,10 +232,7 @@ async def test_a_key_reaching_a_screen_before_its_widgets_is_dropped(
 async def test_the_command_palette_resumes_and_starts_games(
     make_test_app: Any, companion_home: Path
 ) -> None:
-    sample = DATA / "samples" / "time-bastards.toml"
-    save_id = tomllib.loads(sample.read_text("utf-8"))["id"]
-    (companion_home / "games").mkdir(parents=True)
-    shutil.copyfile(sample, companion_home / "games" / f"{save_id}.toml")
+    save_id = install_sample(companion_home, "time-bastards")
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p", *"resume", "enter")

@@ -15,9 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import RuleError
-from saves import listing
-from saves.files import SaveError
-from saves.listing import remove_stale_temp_files
+from saves import files, listing
+from saves.files import SaveError, remove_stale_temp_files
 from saves.paths import listing_cache_path
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
@@ -180,7 +179,7 @@ def test_old_temp_files_of_crashed_writes_are_removed_and_nothing_else(tmp_path:
     other = tmp_path / ".notes.tmp"
     for path in (old_temp, new_temp, save, other):
         path.write_text("x")
-    hour_ago = time.time() - 2 * listing.STALE_TEMP_SECONDS
+    hour_ago = time.time() - 2 * files.STALE_TEMP_SECONDS
     for path in (old_temp, save, other):
         os.utime(path, (hour_ago, hour_ago))
     remove_stale_temp_files(tmp_path)

@@ -12,9 +12,9 @@ from saves.files import SaveError
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.quality.mutations import all_cases
+from tests.support.samples import SAMPLES
 from tests.support.toy import TALLY, Add, TallySetup
 
-SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 KNOWN = {**all_games(), TALLY.id: TALLY}
 
 

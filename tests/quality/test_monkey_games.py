@@ -13,7 +13,6 @@ import shutil
 import tomllib
 from collections import defaultdict
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,12 +24,13 @@ from companion.sojourn_model import SQUARES, SojournState
 from companion.time_bastards_model import PIECES_PER_PLAYER, TimeBastardsState
 from saves.store import SavedGame, from_document
 from tests.quality.monkey import EXPLORE, binding_keys, press_all, random_keys
+from tests.support.samples import SAMPLES
 from widgets.game_screen import GameScreen
 
 QUICK, LONG = 150, 2000
 
 BATCH = 30
-SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
+
 GAME_IDS = ("sojourn", "six-sojourns", "cavendish", "time-bastards")
 
 
