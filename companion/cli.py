@@ -250,9 +250,9 @@ def export_markdown(saved: SavedGame) -> str:
 def run_score(args: argparse.Namespace) -> int:
     """Score a Six Sojourns board (or score pad) file with the thresholds kept in settings."""
     from companion.core import RuleError
-    from companion.six_sojourns_file import sheet_from_plain
-    from companion.six_sojourns_model import DEFAULT_THRESHOLDS, Thresholds
-    from companion.six_sojourns_report import score_json, score_text
+    from companion.six_sojourns.file import sheet_from_plain
+    from companion.six_sojourns.model import DEFAULT_THRESHOLDS, Thresholds
+    from companion.six_sojourns.report import score_json, score_text
     from saves.settings import SettingsStore
 
     try:

@@ -61,9 +61,16 @@ def digest(content: bytes) -> str:
 
 
 def rules_stamp() -> str:
-    """Changes whenever the rules might: the version and the newest rules module's time."""
-    with os.scandir(Path(companion.__file__).parent) as entries:
-        newest = max((entry.stat().st_mtime_ns for entry in entries), default=0)
+    """Changes whenever the rules might: the version and the newest module's time in the kernel
+    and in each game's package."""
+    newest = 0
+    folders = [Path(companion.__file__).parent]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                newest = max(newest, entry.stat().st_mtime_ns)
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(Path(entry.path))
     return f"{companion.__version__}/{newest}"
 
 

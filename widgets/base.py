@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from widgets.services import AppServices
 
 
-def companion_app(app: App[Any]) -> CompanionApp:
-    """The running app as a `CompanionApp`, with its store, settings, rolls and RNG."""
-    from widgets.app import CompanionApp
-
-    assert isinstance(app, CompanionApp)
+def companion_app(app: App[Any]) -> AppServices:
+    """The running app's services: its store, settings, rolls, RNG and moves between screens."""
+    assert isinstance(app, AppServices)
     return app
 
 
@@ -28,7 +25,7 @@ class ScreenBasics(Screen[ResultT]):
     """What full screens and dialogs share: the typed app, and no key before the widgets exist."""
 
     @property
-    def companion(self) -> CompanionApp:
+    def companion(self) -> AppServices:
         return companion_app(self.app)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish_actions import DiscardFear, GainAzrak, LoseAzrak, TakeFear
-from companion.cavendish_model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
-from companion.six_sojourns_model import Objective, Pieces, PlayerSheet, Sheet, Space
+from companion.cavendish.actions import DiscardFear, GainAzrak, LoseAzrak, TakeFear
+from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
+from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
 from saves.store import SavedGame, SaveStore
 
 SETUP = CavendishSetup(

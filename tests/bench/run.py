@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 
 from companion import dice  # noqa: E402
-from companion.six_sojourns_scoring import score  # noqa: E402
+from companion.six_sojourns.scoring import score  # noqa: E402
 from saves.files import write_text  # noqa: E402
 from saves.settings import MAX_ROLLS, RollLog, SettingsStore  # noqa: E402
 from saves.store import SaveStore  # noqa: E402

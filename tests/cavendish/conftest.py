@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from companion.cavendish import CAVENDISH, apply
-from companion.cavendish_actions import ChooseLocation
-from companion.cavendish_model import (
+from companion.cavendish.actions import ChooseLocation
+from companion.cavendish.model import (
     CavendishSetup,
     CavendishState,
     ReceptacleCard,

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.cavendish_actions import ChooseLocation, LoseAzrak
-from companion.cavendish_model import CavendishState, ReceptacleCards
+from companion.cavendish.actions import ChooseLocation, LoseAzrak
+from companion.cavendish.model import CavendishState, ReceptacleCards
 from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.memory import RememberedCards, remembered_destiny

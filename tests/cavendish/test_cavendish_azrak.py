@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.cavendish import CAVENDISH, apply
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AndCost,
     AttemptTest,
     ChooseLocation,
@@ -21,8 +21,8 @@ from companion.cavendish_actions import (
     PassCaptain,
     StandardUpdate,
 )
-from companion.cavendish_azrak import even_split
-from companion.cavendish_model import (
+from companion.cavendish.azrak import even_split
+from companion.cavendish.model import (
     CavendishSetup,
     CavendishState,
     ReceptacleCard,

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from companion.cavendish import CAVENDISH, apply
-from companion.cavendish_actions import AbandonMission, EndMission, Explore
-from companion.cavendish_model import Adjustments, CavendishState, Ledger
+from companion.cavendish.actions import AbandonMission, EndMission, Explore
+from companion.cavendish.model import Adjustments, CavendishState, Ledger
 from companion.core import RuleError
 
 State = Callable[..., CavendishState]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from companion.cavendish import CAVENDISH, apply
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     DiscardFear,
     GiveItems,
     LeaveLocation,
@@ -15,7 +15,7 @@ from companion.cavendish_actions import (
     TakeFear,
     TakeItem,
 )
-from companion.cavendish_model import CavendishState
+from companion.cavendish.model import CavendishState
 from companion.core import RuleError
 
 State = Callable[..., CavendishState]

@@ -11,7 +11,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from test_cavendish_properties import ACTIONS, SETUPS, check_invariants, greedy_action
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AndCost,
     AttemptTest,
     ChooseLocation,
@@ -24,8 +24,8 @@ from companion.cavendish_actions import (
     PassCaptain,
     StandardUpdate,
 )
-from companion.cavendish_azrak import even_split, update_cost
-from companion.cavendish_model import CavendishState
+from companion.cavendish.azrak import even_split, update_cost
+from companion.cavendish.model import CavendishState
 from tests.quality.session_machine import LONG, QUICK, MachineSpec, session_machine
 
 

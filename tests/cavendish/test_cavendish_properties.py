@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
     AttemptTest,
@@ -31,8 +31,8 @@ from companion.cavendish_actions import (
     TakeFear,
     TakeItem,
 )
-from companion.cavendish_azrak import even_split, update_cost
-from companion.cavendish_model import (
+from companion.cavendish.azrak import even_split, update_cost
+from companion.cavendish.model import (
     RECEPTACLES,
     Adjustments,
     CavendishSetup,

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish_model import (
+from companion.cavendish.model import (
     CavendishSetup,
     CavendishState,
     ReceptacleCard,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AttemptTest,
     ChooseLocation,
     EndMission,
@@ -17,7 +17,7 @@ from companion.cavendish_actions import (
     TakeFear,
     TakeItem,
 )
-from companion.cavendish_model import Adjustments
+from companion.cavendish.model import Adjustments
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -56,7 +56,7 @@ class TestMainScreen:
     def test_broken_link_asked(
         self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
     ) -> None:
-        from companion.cavendish_actions import LoseAzrak
+        from companion.cavendish.actions import LoseAzrak
 
         actions = [ChooseLocation("A"), LoseAzrak("Amy", 6)]
         app = make_test_app()

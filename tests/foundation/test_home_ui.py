@@ -199,7 +199,7 @@ async def test_enter_pressed_three_times_opens_the_game_once(
 
 
 async def test_a_setup_started_twice_makes_one_game(make_test_app: Any) -> None:
-    from companion.time_bastards_model import TimeBastardsSetup
+    from companion.time_bastards.model import TimeBastardsSetup
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish_actions import AttemptTest, ChooseLocation, LoseAzrak
-from companion.cavendish_model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
+from companion.cavendish.actions import AttemptTest, ChooseLocation, LoseAzrak
+from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
 from saves.files import RenderedArray, SaveError
 from saves.store import SaveStore, to_document
 from tests.conftest import fixed_clock

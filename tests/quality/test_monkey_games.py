@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from companion.cavendish_model import CavendishState
+from companion.cavendish.model import CavendishState
 from companion.six_sojourns import game_score
-from companion.six_sojourns_actions import SojournsState
-from companion.sojourn_model import SQUARES, SojournState
-from companion.time_bastards_model import PIECES_PER_PLAYER, TimeBastardsState
+from companion.six_sojourns.actions import SojournsState
+from companion.sojourn.model import SQUARES, SojournState
+from companion.time_bastards.model import PIECES_PER_PLAYER, TimeBastardsState
 from saves.store import SavedGame, from_document
 from tests.quality.monkey import EXPLORE, binding_keys, press_all, random_keys
 from tests.support.samples import SAMPLES

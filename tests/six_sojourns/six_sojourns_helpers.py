@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.six_sojourns_model import Objective, Pieces, PlayerSheet, Sheet, Space
+from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
 
 
 def land(name: str, island: str = "North", **pieces: Pieces) -> Space:

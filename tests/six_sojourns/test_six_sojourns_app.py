@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import Input
 
 from companion.six_sojourns import game_score
-from companion.six_sojourns_model import Pieces
+from companion.six_sojourns.model import Pieces
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 

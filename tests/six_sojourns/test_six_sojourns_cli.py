@@ -179,8 +179,8 @@ def test_the_command_line_entry_point() -> None:
 
 def test_rules_core_imports_no_textual() -> None:
     code = (
-        "import sys, companion.six_sojourns, companion.six_sojourns_file;"
-        "import companion.six_sojourns_report;"
+        "import sys, companion.six_sojourns, companion.six_sojourns.file;"
+        "import companion.six_sojourns.report;"
         "assert 'textual' not in sys.modules and 'saves' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from six_sojourns_helpers import board, land, people, sea
 
-from companion.six_sojourns_model import Pieces, Space
-from companion.six_sojourns_scoring import control, score, standings
+from companion.six_sojourns.model import Pieces, Space
+from companion.six_sojourns.scoring import control, score, standings
 
 
 def test_most_people_controls() -> None:

@@ -11,7 +11,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from test_six_sojourns_props import NAMES
 
 from companion.six_sojourns import SIX_SOJOURNS, describe, game_score, summary
-from companion.six_sojourns_actions import (
+from companion.six_sojourns.actions import (
     COUNTS,
     AdjustCoins,
     CloseSojourn,
@@ -29,8 +29,8 @@ from companion.six_sojourns_actions import (
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns_check import check_sheet
-from companion.six_sojourns_model import (
+from companion.six_sojourns.check import check_sheet
+from companion.six_sojourns.model import (
     CARD_PRICES,
     CARDS_EACH,
     DEFAULT_THRESHOLDS,
@@ -44,8 +44,8 @@ from companion.six_sojourns_model import (
     Threshold,
     Thresholds,
 )
-from companion.six_sojourns_scoring import score, standings
-from companion.six_sojourns_setup import SOJOURNS, SojournsSetup
+from companion.six_sojourns.scoring import score, standings
+from companion.six_sojourns.setup import SOJOURNS, SojournsSetup
 from tests.quality.session_machine import LONG, QUICK, MachineSpec, session_machine
 
 players = st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True).map(tuple)

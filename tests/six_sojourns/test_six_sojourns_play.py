@@ -9,7 +9,7 @@ import pytest
 from companion.core import RuleError
 from companion.session import Session
 from companion.six_sojourns import SIX_SOJOURNS, campaign_score, game_score, summary
-from companion.six_sojourns_actions import (
+from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
     EnterCount,
@@ -25,9 +25,9 @@ from companion.six_sojourns_actions import (
     SetThresholds,
     TakeCard,
 )
-from companion.six_sojourns_model import Objective, Pieces, Space, Threshold, Thresholds
-from companion.six_sojourns_play import start
-from companion.six_sojourns_setup import SOJOURNS, SojournsSetup, checklist, towers_by_seat
+from companion.six_sojourns.model import Objective, Pieces, Space, Threshold, Thresholds
+from companion.six_sojourns.play import start
+from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, checklist, towers_by_seat
 
 TWO = SojournsSetup(players=("Ana", "Ben"))
 ALL_IN = SojournsSetup(

@@ -8,8 +8,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.six_sojourns_model import Objective, Pieces, PlayerSheet, Sheet, Space
-from companion.six_sojourns_scoring import control, score, standings
+from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
+from companion.six_sojourns.scoring import control, score, standings
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 EXPANSIONS = ("feuds", "mountains", "shrines", "sea-serpents", "trades-tokens", "volcano")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from six_sojourns_helpers import board, land, people
 
-from companion.six_sojourns_model import (
+from companion.six_sojourns.model import (
     DEFAULT_THRESHOLDS,
     Objective,
     Pieces,
@@ -16,7 +16,7 @@ from companion.six_sojourns_model import (
     Thresholds,
     threshold_problem,
 )
-from companion.six_sojourns_scoring import score, standings, trade_vp
+from companion.six_sojourns.scoring import score, standings, trade_vp
 
 DEFAULTS = {
     "cooking": (5, 9),

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from companion.six_sojourns_actions import EnterCount, EnterSpace, ScoreBy, SetObjectives
-from companion.six_sojourns_model import Objective, Pieces, Space
-from companion.six_sojourns_setup import SojournsSetup
+from companion.six_sojourns.actions import EnterCount, EnterSpace, ScoreBy, SetObjectives
+from companion.six_sojourns.model import Objective, Pieces, Space
+from companion.six_sojourns.setup import SojournsSetup
 
 SIZES = [(80, 24), (120, 40)]
 SETUP = SojournsSetup(("Ana", "Ben", "Cy", "Dee"), "A", ("feuds", "mountains"))

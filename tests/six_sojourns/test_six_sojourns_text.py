@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.core import RuleError
-from companion.six_sojourns_model import Objective, Pieces, Space, Threshold
-from companion.six_sojourns_text import (
+from companion.six_sojourns.model import Objective, Pieces, Space, Threshold
+from companion.six_sojourns.text import (
     marks_text,
     objective_line,
     parse_marks,

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import DrawDestination, DrawTimestream
-from companion.sojourn_model import (
+from companion.sojourn.actions import DrawDestination, DrawTimestream
+from companion.sojourn.model import (
     DestinationCard,
     HistoricalDate,
     Kind,

@@ -11,7 +11,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from test_sojourn_properties import actions
 
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
     DrawTimeFragment,
@@ -26,7 +26,7 @@ from companion.sojourn_actions import (
     Travel,
     TravelHome,
 )
-from companion.sojourn_model import (
+from companion.sojourn.model import (
     KINDS,
     RISKS,
     DestinationCard,

@@ -10,7 +10,7 @@ from sojourn_helpers import B, F, L, P, T, card, play, started
 from companion.core import RuleError
 from companion.session import Session
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
     DrawTimestream,
@@ -22,8 +22,8 @@ from companion.sojourn_actions import (
     Travel,
     TravelHome,
 )
-from companion.sojourn_model import Cards, Outcome, SojournSetup
-from companion.sojourn_outlook import home_outlook, stuck_reason
+from companion.sojourn.model import Cards, Outcome, SojournSetup
+from companion.sojourn.outlook import home_outlook, stuck_reason
 
 PEARL = card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sojourn_pilot import new_game, type_card
 
-from companion.sojourn_model import Cards, SojournSetup
+from companion.sojourn.model import Cards, SojournSetup
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import CardsDialog, RiskDialog, SideDialog
 from widgets.sojourn.panels import TimelineGrid

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.core import RuleError
 from companion.session import Session
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
     DrawDestination,
@@ -28,7 +28,7 @@ from companion.sojourn_actions import (
     Travel,
     TravelHome,
 )
-from companion.sojourn_model import KINDS, RISKS, DestinationCard, HistoricalDate, SojournSetup
+from companion.sojourn.model import KINDS, RISKS, DestinationCard, HistoricalDate, SojournSetup
 from saves.codec import from_plain, to_plain
 
 kinds = st.sampled_from(KINDS)

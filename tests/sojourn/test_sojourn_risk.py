@@ -9,9 +9,9 @@ from sojourn_helpers import B, L, card, play, started
 
 from companion.core import RuleError
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import DrawDestination, RollRisk, Travel
-from companion.sojourn_model import RISKS, SojournSetup, SojournState
-from companion.sojourn_outlook import damage_faces, preview_trip, reading
+from companion.sojourn.actions import DrawDestination, RollRisk, Travel
+from companion.sojourn.model import RISKS, SojournSetup, SojournState
+from companion.sojourn.outlook import damage_faces, preview_trip, reading
 
 FACES = [(tens, units) for tens in range(0, 100, 10) for units in range(10)]
 

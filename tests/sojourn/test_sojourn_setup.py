@@ -10,7 +10,7 @@ from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DrawDestination,
     DrawTimestream,
     EditDestination,
@@ -18,7 +18,7 @@ from companion.sojourn_actions import (
     RollRisk,
     Travel,
 )
-from companion.sojourn_model import (
+from companion.sojourn.model import (
     FULL_DECK,
     JURASSIC,
     Cards,
@@ -28,7 +28,7 @@ from companion.sojourn_model import (
     SojournSetup,
     parse_date,
 )
-from companion.sojourn_outlook import draw_chances
+from companion.sojourn.outlook import draw_chances
 
 
 def test_start_fills_seven_red_and_seven_blue_squares_and_waits_for_the_hand() -> None:

@@ -9,7 +9,7 @@ import pytest
 from sojourn_helpers import B, F, L, P, T, card
 
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
     DrawTimestream,
@@ -18,7 +18,7 @@ from companion.sojourn_actions import (
     RollRisk,
     Travel,
 )
-from companion.sojourn_model import SojournSetup
+from companion.sojourn.model import SojournSetup
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -9,7 +9,7 @@ from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
 from companion.sojourn import SOJOURN
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
     DrawTimeFragment,
@@ -23,7 +23,7 @@ from companion.sojourn_actions import (
     RollRisk,
     Travel,
 )
-from companion.sojourn_model import Cards, DrawCards, OpenNext, PlaceCard, RiskRoll, SojournState
+from companion.sojourn.model import Cards, DrawCards, OpenNext, PlaceCard, RiskRoll, SojournState
 
 PEARL = card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
 

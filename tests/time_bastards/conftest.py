@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     PIECES_PER_PLAYER,
     Piece,
     TimeBastardsSetup,
     TimeBastardsState,
     Traveller,
 )
-from companion.time_bastards_rules import start
+from companion.time_bastards.rules import start
 
 
 def _setup_of(mode: str = "duel", length: int = 10, starts: tuple[int, int] = (1, 2)) -> Any:

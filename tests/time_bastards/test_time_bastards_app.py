@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widgets import OptionList
 
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     BoardSettings,
     Piece,
     TimeBastardsSetup,
@@ -15,7 +15,7 @@ from companion.time_bastards_model import (
     deciding,
     piece,
 )
-from companion.time_bastards_result import verdict
+from companion.time_bastards.result import verdict
 from tests.support.notes import record_notes
 from widgets.time_bastards.play import TimeBastardsScreen
 from widgets.time_bastards.setup import TimeBastardsSetupScreen

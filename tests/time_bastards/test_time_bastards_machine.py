@@ -11,7 +11,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from test_time_bastards_properties import assert_counters, setups
 
 from companion.time_bastards import TIME_BASTARDS, choices
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     LeavePieces,
     MoveEarliest,
     PlaceNewPiece,

@@ -7,15 +7,15 @@ from typing import Any
 
 from companion.core import RuleError
 from companion.time_bastards import TIME_BASTARDS, choices, narrate
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     MoveEarliest,
     RollD6,
     TimeBastardsState,
     hour,
     lap,
 )
-from companion.time_bastards_result import describe, score, setup_summary, summary, verdict
-from companion.time_bastards_rules import apply
+from companion.time_bastards.result import describe, score, setup_summary, summary, verdict
+from companion.time_bastards.rules import apply
 
 ANA = 0
 BEN = 1

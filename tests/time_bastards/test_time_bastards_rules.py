@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.core import RuleError
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     LeavePieces,
     MoveEarliest,
     Piece,
@@ -21,7 +21,7 @@ from companion.time_bastards_model import (
     held,
     pieces_of,
 )
-from companion.time_bastards_rules import apply, start
+from companion.time_bastards.rules import apply, start
 
 ANA = 0
 BEN = 1

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     MoveEarliest,
     PlaceNewPiece,
     RollD6,

@@ -5,8 +5,8 @@ Pure functions of the state, so the play screen only places them.
 
 from __future__ import annotations
 
-from companion.cavendish_destiny import remaining, signed
-from companion.cavendish_model import (
+from companion.cavendish.destiny import remaining, signed
+from companion.cavendish.model import (
     ADJUSTMENTS,
     PHASE_NAMES,
     TOTAL_CRYSTALS,

@@ -15,7 +15,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.cavendish_actions import TakeItem
+from companion.cavendish.actions import TakeItem
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeOptionList

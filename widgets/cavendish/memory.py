@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from companion.cavendish_model import ReceptacleCards
-
-if TYPE_CHECKING:
-    from widgets.app import CompanionApp
+from companion.cavendish.model import ReceptacleCards
+from widgets.services import AppServices
 
 CARDS_KEY = "cavendish"
 DESTINY_KEY = "cavendish-destiny"
@@ -28,19 +25,19 @@ class RememberedDestiny:
     cards: tuple[int, ...] = ()
 
 
-def remembered_cards(app: CompanionApp) -> ReceptacleCards | None:
+def remembered_cards(app: AppServices) -> ReceptacleCards | None:
     return app.settings.remembered(CARDS_KEY, RememberedCards, RememberedCards()).cards
 
 
-def remember_cards(app: CompanionApp, cards: ReceptacleCards) -> None:
+def remember_cards(app: AppServices, cards: ReceptacleCards) -> None:
     app.settings.remember(CARDS_KEY, RememberedCards(cards))
 
 
-def remembered_destiny(app: CompanionApp) -> tuple[int, ...]:
+def remembered_destiny(app: AppServices) -> tuple[int, ...]:
     return app.settings.remembered(DESTINY_KEY, RememberedDestiny, RememberedDestiny()).cards
 
 
-def remember_destiny(app: CompanionApp, cards: tuple[int, ...]) -> None:
+def remember_destiny(app: AppServices, cards: tuple[int, ...]) -> None:
     """Keep a learned composition for the next mission (written only when it changed)."""
     if remembered_destiny(app) != tuple(sorted(cards)):
         app.settings.remember(DESTINY_KEY, RememberedDestiny(tuple(sorted(cards))))

@@ -11,9 +11,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from companion.cavendish_actions import AttemptTest
-from companion.cavendish_destiny import boosts_for, odds, percent, remaining, signed
-from companion.cavendish_model import ATTRIBUTES, CavendishState, support_limit
+from companion.cavendish.actions import AttemptTest
+from companion.cavendish.destiny import boosts_for, odds, percent, remaining, signed
+from companion.cavendish.model import ATTRIBUTES, CavendishState, support_limit
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeSelect

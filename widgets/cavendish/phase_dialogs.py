@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Static
 
-from companion.cavendish_actions import EndMission, StandardUpdate
-from companion.cavendish_azrak import even_split, update_cost
-from companion.cavendish_model import ADJUSTMENTS, Adjustments, CavendishState, adjustment_total
+from companion.cavendish.actions import EndMission, StandardUpdate
+from companion.cavendish.azrak import even_split, update_cost
+from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjustment_total
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
 

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
     ChooseLocation,
@@ -29,8 +29,8 @@ from companion.cavendish_actions import (
     StowItem,
     TakeFear,
 )
-from companion.cavendish_azrak import active_agent
-from companion.cavendish_model import CavendishState
+from companion.cavendish.azrak import active_agent
+from companion.cavendish.model import CavendishState
 from companion.core import RuleError
 from saves.store import SavedGame
 from widgets.action_log import ActionLog

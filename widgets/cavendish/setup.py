@@ -9,8 +9,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish_destiny import signed
-from companion.cavendish_model import (
+from companion.cavendish.destiny import signed
+from companion.cavendish.model import (
     ATTRIBUTES,
     RECEPTACLES,
     CavendishSetup,

@@ -1,7 +1,7 @@
 """Six Sojourns dialogs: one line of text (a number, a cell) or several lines (objectives).
 
 Both return the text typed, or None when the player pressed escape; the play screen reads it
-with the parsers of `companion.six_sojourns_text`.
+with the parsers of `companion.six_sojourns.text`.
 """
 
 from __future__ import annotations

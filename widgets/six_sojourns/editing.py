@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import DataTable, TabbedContent
 
 from companion.core import RuleError
-from companion.six_sojourns_actions import (
+from companion.six_sojourns.actions import (
     EnterCount,
     EnterSpace,
     RemoveSpace,
@@ -17,8 +17,8 @@ from companion.six_sojourns_actions import (
     SetThresholds,
     SojournsState,
 )
-from companion.six_sojourns_model import TRADES
-from companion.six_sojourns_text import (
+from companion.six_sojourns.model import TRADES
+from companion.six_sojourns.text import (
     MARK_HELP,
     OBJECTIVE_HELP,
     marks_text,

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
 from companion.six_sojourns import game_score, title_of
-from companion.six_sojourns_actions import (
+from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
     PayCoins,
@@ -22,11 +22,11 @@ from companion.six_sojourns_actions import (
     ScoreBy,
     TakeCard,
 )
-from companion.six_sojourns_model import CARD_PRICES
-from companion.six_sojourns_report import sheet_csv, sheet_json, sheet_markdown
-from companion.six_sojourns_scoring import score
-from companion.six_sojourns_setup import sojourn
-from companion.six_sojourns_text import (
+from companion.six_sojourns.model import CARD_PRICES
+from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
+from companion.six_sojourns.scoring import score
+from companion.six_sojourns.setup import sojourn
+from companion.six_sojourns.text import (
     parse_upgrade,
 )
 from widgets.action_log import ActionLog

@@ -17,8 +17,8 @@ from textual.widgets import (
 
 from companion.core import RuleError
 from companion.six_sojourns import GAME_ID
-from companion.six_sojourns_model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
-from companion.six_sojourns_setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
+from companion.six_sojourns.model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
+from companion.six_sojourns.setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.safe_lists import SafeSelect

@@ -8,10 +8,10 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from companion.core import Score
-from companion.six_sojourns_actions import SojournsState
-from companion.six_sojourns_model import CARDS_EACH, PAD_FIELDS, TRADES
-from companion.six_sojourns_scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
-from companion.six_sojourns_text import marks_text, pieces_text, where_text
+from companion.six_sojourns.actions import SojournsState
+from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, TRADES
+from companion.six_sojourns.scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
+from companion.six_sojourns.text import marks_text, pieces_text, where_text
 
 PAD_LABELS = {
     "spaces": "Spaces (VP)",

@@ -8,13 +8,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
     DrawTimeFragment,
     EditDestination,
 )
-from companion.sojourn_model import MAX_PRINTED, RISKS, DestinationCard, parse_date
+from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
 from widgets.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 

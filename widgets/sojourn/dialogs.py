@@ -14,9 +14,9 @@ from textual.widgets import Button, Input, Static
 
 from companion import dice
 from companion.dice import DiceError, Roll
-from companion.sojourn_actions import DrawTimestream, PlaceSide, RollRisk
-from companion.sojourn_model import KINDS, Kind, SojournState
-from companion.sojourn_outlook import damage_faces, draw_chances, reading
+from companion.sojourn.actions import DrawTimestream, PlaceSide, RollRisk
+from companion.sojourn.model import KINDS, Kind, SojournState
+from companion.sojourn.outlook import damage_faces, draw_chances, reading
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 

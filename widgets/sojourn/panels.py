@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
-from companion.sojourn_model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destination, SojournState
-from companion.sojourn_outlook import draw_chances
+from companion.sojourn.model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destination, SojournState
+from companion.sojourn.outlook import draw_chances
 
 CELL_WIDTH = 14
 """Characters per timeline column: a card's name and its icons."""

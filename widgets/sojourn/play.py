@@ -13,16 +13,16 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
 from companion.dice import Roll
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     OpenWithCharge,
     PlayBandage,
     PlayBattery,
     PlayFracture,
     TravelHome,
 )
-from companion.sojourn_model import DrawCards, Kind, OpenNext, PlaceCard, SojournState
-from companion.sojourn_outlook import home_outlook, preview_trip
-from companion.sojourn_rules import waiting_words
+from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, SojournState
+from companion.sojourn.outlook import home_outlook, preview_trip
+from companion.sojourn.rules import waiting_words
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen

@@ -12,7 +12,7 @@ from textual.validation import Integer
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from companion.sojourn import GAME_ID
-from companion.sojourn_model import KINDS, STARTING_HAND, Cards, SojournSetup
+from companion.sojourn.model import KINDS, STARTING_HAND, Cards, SojournSetup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 

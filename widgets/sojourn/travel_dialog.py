@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from companion.sojourn_actions import LoopTo, Travel
-from companion.sojourn_model import KINDS, Cards, Kind, SojournState, TripKind
-from companion.sojourn_outlook import TripPreview, preview_trip
+from companion.sojourn.actions import LoopTo, Travel
+from companion.sojourn.model import KINDS, Cards, Kind, SojournState, TripKind
+from companion.sojourn.outlook import TripPreview, preview_trip
 from widgets.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
     TimeBastardsState,

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from companion import dice
 from companion.time_bastards import Choice, choices
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     ROMAN,
     Action,
     LeavePieces,
@@ -29,7 +29,7 @@ from companion.time_bastards_model import (
     piece,
     where,
 )
-from companion.time_bastards_result import score, verdict
+from companion.time_bastards.result import score, verdict
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen

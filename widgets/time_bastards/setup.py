@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from companion.core import RuleError
 from companion.time_bastards import GAME_ID
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     COLOURS,
     MAX_LENGTH,
     MIN_LENGTH,
@@ -25,7 +25,7 @@ from companion.time_bastards_model import (
     TimeBastardsSetup,
     Traveller,
 )
-from companion.time_bastards_rules import check_setup
+from companion.time_bastards.rules import check_setup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.safe_lists import SafeSelect

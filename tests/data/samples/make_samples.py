@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the project importable
     sys.path.insert(0, str(ROOT))
 
 from companion.cavendish import CAVENDISH  # noqa: E402
-from companion.cavendish_actions import (  # noqa: E402
+from companion.cavendish.actions import (  # noqa: E402
     AttemptTest,
     ChooseLocation,
     DiscardFear,
@@ -43,8 +43,8 @@ from companion.cavendish_actions import (  # noqa: E402
     TakeFear,
     TakeItem,
 )
-from companion.cavendish_azrak import even_split, update_cost  # noqa: E402
-from companion.cavendish_model import (  # noqa: E402
+from companion.cavendish.azrak import even_split, update_cost  # noqa: E402
+from companion.cavendish.model import (  # noqa: E402
     CavendishSetup,
     CavendishState,
     ReceptacleCard,
@@ -54,7 +54,7 @@ from companion.cavendish_model import (  # noqa: E402
 from companion.core import Game, RuleError  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.six_sojourns import SIX_SOJOURNS  # noqa: E402
-from companion.six_sojourns_actions import (  # noqa: E402
+from companion.six_sojourns.actions import (  # noqa: E402
     AdjustCoins,
     EnterCount,
     EnterSpace,
@@ -66,10 +66,10 @@ from companion.six_sojourns_actions import (  # noqa: E402
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns_model import Objective, Pieces, Space  # noqa: E402
-from companion.six_sojourns_setup import SojournsSetup  # noqa: E402
+from companion.six_sojourns.model import Objective, Pieces, Space  # noqa: E402
+from companion.six_sojourns.setup import SojournsSetup  # noqa: E402
 from companion.sojourn import SOJOURN  # noqa: E402
-from companion.sojourn_actions import (  # noqa: E402
+from companion.sojourn.actions import (  # noqa: E402
     DrawDestination,
     DrawTimeFragment,
     DrawTimestream,
@@ -82,7 +82,7 @@ from companion.sojourn_actions import (  # noqa: E402
     RollRisk,
     Travel,
 )
-from companion.sojourn_model import (  # noqa: E402
+from companion.sojourn.model import (  # noqa: E402
     KINDS,
     DestinationCard,
     DrawCards,
@@ -95,7 +95,7 @@ from companion.sojourn_model import (  # noqa: E402
     SojournState,
 )
 from companion.time_bastards import TIME_BASTARDS, choices  # noqa: E402
-from companion.time_bastards_model import (  # noqa: E402
+from companion.time_bastards.model import (  # noqa: E402
     RollD6,
     TimeBastardsSetup,
     TimeBastardsState,

@@ -1,6 +1,6 @@
 """Six Sojourns: the game as the companion knows it (setup, entries, scoring, campaign).
 
-The rules live in `six_sojourns_*` modules; this one names the actions in the log, describes a
+The rules live in modules of this package; this one names the actions in the log, describes a
 game for `companion show`, totals a campaign and builds the `Game`.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import Game, JsonValue, Score, ScoreLine
-from companion.six_sojourns_actions import (
+from companion.six_sojourns.actions import (
     ACTIONS,
     AdjustCoins,
     CloseSojourn,
@@ -27,10 +27,10 @@ from companion.six_sojourns_actions import (
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns_model import EXPANSIONS, Objective
-from companion.six_sojourns_play import apply, start
-from companion.six_sojourns_scoring import objective_words, score, standings
-from companion.six_sojourns_setup import SojournsSetup, sojourn
+from companion.six_sojourns.model import EXPANSIONS, Objective
+from companion.six_sojourns.play import apply, start
+from companion.six_sojourns.scoring import objective_words, score, standings
+from companion.six_sojourns.setup import SojournsSetup, sojourn
 
 GAME_ID = "six-sojourns"
 

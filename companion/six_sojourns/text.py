@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from companion.core import RuleError
-from companion.six_sojourns_model import TRADES, Objective, Pieces, Space, Threshold
+from companion.six_sojourns.model import TRADES, Objective, Pieces, Space, Threshold
 
 _PIECE = re.compile(r"(\d+)\s*([pbh])|(t)\b", re.IGNORECASE)
 

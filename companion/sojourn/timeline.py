@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core import RuleError
-from companion.sojourn_model import MAX_PRINTED, RISKS, DestinationCard, Side, SojournState
+from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, Side, SojournState
 
 
 def check_card(card: DestinationCard) -> None:

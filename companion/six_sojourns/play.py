@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError
-from companion.six_sojourns_actions import (
+from companion.six_sojourns.actions import (
     COUNTS,
     AdjustCoins,
     CloseSojourn,
@@ -26,8 +26,8 @@ from companion.six_sojourns_actions import (
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns_check import check_sheet, check_trade
-from companion.six_sojourns_model import (
+from companion.six_sojourns.check import check_sheet, check_trade
+from companion.six_sojourns.model import (
     CARD_PRICES,
     CARDS_EACH,
     SERPENT_TOKENS,
@@ -38,8 +38,8 @@ from companion.six_sojourns_model import (
     Sheet,
     threshold_problem,
 )
-from companion.six_sojourns_scoring import score
-from companion.six_sojourns_setup import SOJOURNS, SojournsSetup, check_setup, sojourn
+from companion.six_sojourns.scoring import score
+from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, check_setup, sojourn
 
 
 def new_sheet(players: tuple[str, ...], expansions: tuple[str, ...]) -> Sheet:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.core import RuleError
-from companion.six_sojourns_check import check_expansions, check_players
-from companion.six_sojourns_model import (
+from companion.six_sojourns.check import check_expansions, check_players
+from companion.six_sojourns.model import (
     DEFAULT_THRESHOLDS,
     EXPANSIONS,
     START_COINS,

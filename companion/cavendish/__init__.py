@@ -1,7 +1,7 @@
 """TIME Stories Revolution: Cavendish: the Azrak crystals, the Vortex, updates, tests, the score.
 
-The game's `Game` is `CAVENDISH`; the rules live in `cavendish_rules` and `cavendish_azrak`,
-the words of the log in `cavendish_words`.
+The game's `Game` is `CAVENDISH`; the rules live in `rules` and `azrak`,
+the words of the log in `words`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion import cavendish_rules as rules
-from companion.cavendish_actions import (
+from companion.cavendish import rules
+from companion.cavendish.actions import (
     ACTIONS,
     AbandonMission,
     AndCost,
@@ -34,7 +34,7 @@ from companion.cavendish_actions import (
     TakeFear,
     TakeItem,
 )
-from companion.cavendish_azrak import (
+from companion.cavendish.azrak import (
     active_agent,
     emergency_update,
     fail,
@@ -48,9 +48,9 @@ from companion.cavendish_azrak import (
     update_needed,
     with_agent,
 )
-from companion.cavendish_destiny import reshuffle
-from companion.cavendish_model import CavendishSetup, CavendishState
-from companion.cavendish_words import describe, narrate, score, status, summary
+from companion.cavendish.destiny import reshuffle
+from companion.cavendish.model import CavendishSetup, CavendishState
+from companion.cavendish.words import describe, narrate, score, status, summary
 from companion.core import Game, RuleError
 
 Handler = Callable[[CavendishState, Any], CavendishState]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
     AttemptTest,
@@ -26,8 +26,8 @@ from companion.cavendish_actions import (
     TakeFear,
     TakeItem,
 )
-from companion.cavendish_destiny import signed
-from companion.cavendish_model import ADJUSTMENTS, PHASE_NAMES, CavendishState
+from companion.cavendish.destiny import signed
+from companion.cavendish.model import ADJUSTMENTS, PHASE_NAMES, CavendishState
 from companion.core import JsonValue, Score, ScoreLine
 
 OUTCOME_WORDS = {"failure": "failure", "critical": "critical success", "success": "success"}

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.core import Score, ScoreLine
-from companion.six_sojourns_model import (
+from companion.six_sojourns.model import (
     DEFAULT_THRESHOLDS,
     FIRST_VP,
     SECOND_VP,

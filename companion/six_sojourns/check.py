@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.core import RuleError
-from companion.six_sojourns_model import (
+from companion.six_sojourns.model import (
     EXPANSIONS,
     MOUNTAIN_TOKENS,
     PIECES_PER_COLOUR,

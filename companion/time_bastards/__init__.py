@@ -1,7 +1,7 @@
 """Time Bastards: the game as the companion knows it, and the legal choices of a state.
 
-The rules live in `time_bastards_rules`, the data in `time_bastards_model`, the result in
-`time_bastards_result`; this module joins them into one `Game` and lists what may be done now.
+The rules live in `rules`, the data in `model`, the result in
+`result`; this module joins them into one `Game` and lists what may be done now.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Game, RuleError
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     ACTION_TYPES,
     ROMAN,
     TIMELINES,
@@ -26,8 +26,8 @@ from companion.time_bastards_model import (
     piece,
     where,
 )
-from companion.time_bastards_result import describe, score, setup_summary, status, summary
-from companion.time_bastards_rules import apply, start
+from companion.time_bastards.result import describe, score, setup_summary, status, summary
+from companion.time_bastards.rules import apply, start
 
 GAME_ID = "time-bastards"
 

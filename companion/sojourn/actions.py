@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.sojourn_model import DestinationCard, Kind, Side
+from companion.sojourn.model import DestinationCard, Kind, Side
 
 
 @dataclass(frozen=True)

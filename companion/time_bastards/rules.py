@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     COLOURS,
     HOURS_PER_LAP,
     MAX_LENGTH,

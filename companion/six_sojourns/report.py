@@ -11,8 +11,8 @@ import json
 from typing import Any
 
 from companion.core import Score
-from companion.six_sojourns_model import Sheet, Thresholds
-from companion.six_sojourns_scoring import score, standings
+from companion.six_sojourns.model import Sheet, Thresholds
+from companion.six_sojourns.scoring import score, standings
 
 
 def score_data(sheet: Sheet, thresholds: Thresholds) -> dict[str, Any]:

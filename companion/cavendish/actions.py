@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.cavendish_model import Adjustments, Attribute, Receptacle
+from companion.cavendish.model import Adjustments, Attribute, Receptacle
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import RuleError
-from companion.six_sojourns_check import check_sheet
-from companion.six_sojourns_model import Objective, Pieces, PlayerSheet, Sheet, Space
+from companion.six_sojourns.check import check_sheet
+from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
 
 TOP_KEYS = {"expansions", "upgrades", "player", "space"}
 PLAYER_KEYS = {"name", "coins", "trades", "objectives"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from companion.six_sojourns_model import (
+from companion.six_sojourns.model import (
     CARDS_EACH,
     PAD_FIELDS,
     TRADES,
@@ -18,7 +18,7 @@ from companion.six_sojourns_model import (
     Space,
     Thresholds,
 )
-from companion.six_sojourns_setup import SojournsSetup
+from companion.six_sojourns.setup import SojournsSetup
 
 COUNTS: tuple[str, ...] = ("coins", *TRADES, *PAD_FIELDS)
 """What `EnterCount` may set for a player."""

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
     DrawTimeFragment,
@@ -22,7 +22,7 @@ from companion.sojourn_actions import (
     Travel,
     TravelHome,
 )
-from companion.sojourn_model import (
+from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     JURASSIC_CARD,
     SQUARES,
@@ -43,8 +43,8 @@ from companion.sojourn_model import (
     Trip,
     TripKind,
 )
-from companion.sojourn_outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
-from companion.sojourn_timeline import above, check_new_name, free_spot, taken
+from companion.sojourn.outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
+from companion.sojourn.timeline import above, check_new_name, free_spot, taken
 
 
 def start(setup: SojournSetup) -> SojournState:

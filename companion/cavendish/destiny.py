@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from companion.cavendish_model import DESTINY_CARDS, DestinyDeck
+from companion.cavendish.model import DESTINY_CARDS, DestinyDeck
 from companion.core import RuleError
 
 MODIFIER_RANGE = range(-9, 10)

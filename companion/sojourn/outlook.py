@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.dice import percentile_value
-from companion.sojourn_model import (
+from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     KINDS,
     SQUARES,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.cavendish_model import (
+from companion.cavendish.model import (
     PHASE_NAMES,
     Agent,
     BrokenLink,

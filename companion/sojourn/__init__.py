@@ -1,5 +1,5 @@
 """Sojourn, the solo time-travel card game: the log in words, the saved-game summary, the JSON
-description and the `Game` the registry lists. The rules live in `sojourn_rules`."""
+description and the `Game` the registry lists. The rules live in `rules`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import Game, JsonValue
-from companion.sojourn_actions import (
+from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
     DrawDestination,
@@ -24,7 +24,7 @@ from companion.sojourn_actions import (
     Travel,
     TravelHome,
 )
-from companion.sojourn_model import (
+from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     KINDS,
     Cards,
@@ -37,7 +37,7 @@ from companion.sojourn_model import (
     SojournState,
     Trip,
 )
-from companion.sojourn_rules import apply, start
+from companion.sojourn.rules import apply, start
 
 GAME_ID = "sojourn"
 

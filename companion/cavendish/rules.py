@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.cavendish_actions import (
+from companion.cavendish.actions import (
     AttemptTest,
     ChooseLocation,
     Eject,
     GiveItems,
     TakeItem,
 )
-from companion.cavendish_azrak import (
+from companion.cavendish.azrak import (
     active_agent,
     break_link_if_empty,
     fail_if_all_ejected,
@@ -21,8 +21,8 @@ from companion.cavendish_azrak import (
     spill_fear,
     with_agent,
 )
-from companion.cavendish_destiny import reveal, start_deck
-from companion.cavendish_model import (
+from companion.cavendish.destiny import reveal, start_deck
+from companion.cavendish.model import (
     ATTRIBUTES,
     RECEPTACLES,
     TOTAL_CRYSTALS,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.core import JsonValue, Score, ScoreLine
-from companion.time_bastards_model import (
+from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
     TimeBastardsSetup,

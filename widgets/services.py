@@ -1,0 +1,36 @@
+"""What the screens need from the app, named apart from the app.
+
+The app imports every screen it opens; were the screens to import the app for its type, the two
+would import each other. They ask for these services instead, and the app provides them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from saves.settings import RollLog, SettingsStore
+from saves.store import SavedGame, SaveStore
+
+
+@runtime_checkable
+class AppServices(Protocol):
+    """The app as a screen sees it: its store, settings, roll history and dice, and the moves
+    between screens."""
+
+    store: SaveStore
+    settings: SettingsStore
+    rolls: RollLog
+    rng: random.Random
+
+    def go_home(self) -> None:
+        """Close every screen above home."""
+
+    def new_game(self, game_id: str) -> None:
+        """Open a game's setup screen."""
+
+    def start_game(self, game_id: str, setup: Any, title: str = "") -> SavedGame | None:
+        """Create the save for a finished setup and open its play screen."""
+
+    def open_saved(self, save_id: str) -> bool:
+        """Resume a saved game."""
