@@ -101,10 +101,21 @@ def is_save(data: dict[str, Any]) -> bool:
     return "format" in data and "game" in data
 
 
-def test_the_extractor_reads_markers_and_blocks() -> None:
-    page = ROOT / "docs" / "save-format.md"
-    kinds = [example.kind for example in examples_in(page)]
-    assert kinds[0] == "save" and "settings" in kinds and "rolls" in kinds
+def test_a_block_takes_only_the_marker_just_above_it(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "<!-- example: save -->\n\n```toml\nformat = 1\n```\n"
+        "```toml\nformat = 2\n```\n"
+        "<!-- example: settings -->\nSome words.\n```TOML\nformat = 3\n```\n"
+        "```sh\ncompanion\n```\n",
+        encoding="utf-8",
+    )
+    found = [(e.line, e.kind, e.text) for e in examples_in(page)]
+    assert found == [
+        (3, "save", "format = 1\n"),
+        (6, None, "format = 2\n"),
+        (11, None, "format = 3\n"),
+    ]
 
 
 @pytest.mark.parametrize("example", [pytest.param(e, id=e.where) for e in EXAMPLES])
