@@ -13,6 +13,7 @@ import random
 import sys
 import tomllib
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from companion import __version__, dice
@@ -150,6 +151,7 @@ def run_list(args: argparse.Namespace) -> int:
                 "updated": e.updated.isoformat(),
                 "summary": e.summary,
                 "status": e.status,
+                "waiting_for": e.waiting_for or None,
             }
             for e in entries
         ]
@@ -173,32 +175,38 @@ def run_show(args: argparse.Namespace) -> int:
     state = saved.session.state
     print(f"{saved.title} ({saved.game.title}), {saved.status}")
     print(saved.game.summary(state))
+    waiting = saved.game.waiting_for(state)
+    if waiting is not None:
+        print(f"Waiting for {waiting.text}")
     for number, line in enumerate(saved.session.history, start=1):
         print(f"{number:>4}. {line}")
     return 0
 
 
 def game_json(saved: SavedGame) -> dict[str, Any]:
-    """A saved game as JSON: its identity, the game's own description, the log and any score."""
+    """A saved game as JSON (docs/json.md): its identity, what it waits for, the game's own
+    description, the log and any score (winners are the game's to report, once it is over)."""
     state = saved.session.state
+    waiting = saved.game.waiting_for(state)
     data: dict[str, Any] = {
         "id": saved.id,
         "title": saved.title,
         "game": saved.game.id,
         "updated": saved.updated.isoformat(),
         "status": saved.status,
+        "waiting_for": None if waiting is None else asdict(waiting),
         **saved.game.describe(state),
         "history": saved.session.history,
     }
-    if saved.game.score is not None:
-        data["score"] = score_json(saved.game.score(state))
+    score = saved.game.score(state) if saved.game.score is not None else None
+    if score is not None and score.totals:
+        data["score"] = score_json(score)
     return data
 
 
 def score_json(score: Score) -> dict[str, Any]:
     return {
         "totals": dict(score.totals),
-        "winners": list(score.winners),
         "lower_is_better": score.lower_is_better,
         "lines": [
             {"player": line.player, "points": line.points, "reason": line.reason}

@@ -174,17 +174,28 @@ class TestLogAndDescription:
             "charge",
             "fragments",
             "hand",
+            "deck",
+            "discard",
             "position",
+            "position_index",
             "destinations",
+            "destination_deck_empty",
+            "trip",
+            "pending",
+            "dice",
             "status",
         }
         assert data["hand"] == {"bandage": 0, "fracture": 1, "loop": 1, "paradox": 1, "battery": 1}
         assert data["position"] == "Jurassic Period"
         assert data["destinations"][1] == {
+            "index": 1,
             "name": "Pearl Harbor",
+            "date": "1941",
+            "year": 1941,
             "row": 1,
             "column": 0,
             "drop": 2,
+            "drop_text": "",
             "cost": 2,
             "risk": 90,
             "dmg": 4,

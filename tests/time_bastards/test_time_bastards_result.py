@@ -101,7 +101,7 @@ def test_a_full_tie_is_shared(laid_out: Build) -> None:
     state = finished(laid_out, [(ANA, 1, 4), (BEN, 2, 4)], ((1,), (2,)))
     result = verdict(state)
     assert (result.winners, result.step) == ((ANA, BEN), "tied")
-    assert describe(state)["winner"] is None
+    assert describe(state)["winners"] == ["Ana", "Ben"]
     assert score(state).winners == ("Ana", "Ben")
 
 
@@ -111,11 +111,11 @@ def test_coop_shares_one_track_and_one_result(laid_out: Build) -> None:
     assert after.achievements == ((1,),)  # the team already holds I
     full = replace(after, achievements=((1, 2, 3, 4),), finished=True)
     assert verdict(full).winners == (ANA, BEN)
-    assert describe(full)["winner"] == "Ana & Ben"
-    assert describe(full)["achievements"] == {"Ana": [1, 2, 3, 4], "Ben": [1, 2, 3, 4]}
+    assert describe(full)["result"] == "won" and "winners" not in describe(full)
+    assert describe(full)["achievements"] == {"Ana & Ben": [1, 2, 3, 4]}
     short = replace(full, achievements=((1, 3),))
     assert verdict(short).reason == "Ana & Ben hold 2 of 4 achievements."
-    assert describe(short)["winner"] is None
+    assert describe(short)["result"] == "lost"
     assert score(short).totals == {"Ana & Ben": 2}
 
 
@@ -123,14 +123,16 @@ def test_describe_has_the_listed_keys(laid_out: Build) -> None:
     state = laid_out([(ANA, 1, 3), (BEN, 2, 6)], achievements=((2,), ()))
     data = describe(state)
     assert set(data) == {
-        "round", "hour", "lap", "mode", "turn", "pieces", "achievements", "supply", "status"
+        "round", "rounds", "hour", "lap", "mode", "timeline_length", "turn", "roll", "pieces",
+        "bumped", "achievements", "supply", "status",
     }  # fmt: skip
     assert data["pieces"][1] == {"owner": "Ben", "timeline": 2, "position": 6, "age": 2}
     assert data["achievements"] == {"Ana": [2], "Ben": []}
     assert data["supply"] == {"Ana": 3, "Ben": 3}
     assert (data["mode"], data["turn"], data["status"]) == ("duel", "Ana", "playing")
     done = describe(replace(state, finished=True))
-    assert done["winner"] == "Ana" and done["status"] == "finished" and done["turn"] is None
+    assert done["winners"] == ["Ana"] and done["status"] == "finished" and done["turn"] is None
+    assert "winners" not in data
 
 
 def test_score_gives_a_reason_for_every_point(laid_out: Build) -> None:
