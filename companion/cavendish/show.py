@@ -86,7 +86,8 @@ def describe(state: CavendishState) -> dict[str, JsonValue]:
     if state.outcome == "finished":
         data["result"] = "won"
         data["final_score"] = state.final_score
-        data["adjustments"] = asdict(state.adjustments) if state.adjustments else None
+        if state.adjustments is not None:
+            data["adjustments"] = asdict(state.adjustments)
     elif state.outcome == "failed":
         data["result"] = "failed"
     if state.outcome:

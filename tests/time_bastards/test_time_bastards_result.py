@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import RuleError
+from companion.core import RuleError, WaitingFor
 from companion.time_bastards import TIME_BASTARDS, choices, narrate
 from companion.time_bastards.model import (
     MoveEarliest,
+    PlaceNewPiece,
     RollD6,
     TimeBastardsState,
     hour,
@@ -167,3 +168,23 @@ def test_choices_list_the_legal_answers_with_their_outcome(laid_out: Build) -> N
     assert labels == ["move Ana's I at 0 forward", "move Ben's II at 9 back", "Move no piece"]
     at_end = laid_out([(ANA, 1, 9), (BEN, 2, 0)])
     assert choices(at_end) == ()  # the earliest cannot move: only a roll is left
+
+
+def test_waiting_for_names_who_must_answer(laid_out: Build) -> None:
+    state = laid_out([(ANA, 1, 5), (BEN, 2, 2)])
+    assert TIME_BASTARDS.waiting_for(state) == WaitingFor(
+        "turn", "Ana's turn: move the earliest piece forward or roll the D6", "Ana"
+    )
+    rolled = apply(state, RollD6(ANA, 3))
+    assert TIME_BASTARDS.waiting_for(rolled) == WaitingFor(
+        "place-piece", "Ana rolled 3: choose the timeline for the new piece", "Ana"
+    )
+    bumped = apply(rolled, PlaceNewPiece(ANA, 2))
+    assert TIME_BASTARDS.waiting_for(bumped) == WaitingFor(
+        "bumped-piece", "Ben chooses where their bumped piece on II at 2 goes", "Ben"
+    )
+    assert describe(bumped)["bumped"] == [{"owner": "Ben", "timeline": 2, "position": 2, "age": 2}]
+    assert TIME_BASTARDS.waiting_for(apply(state, RollD6(ANA, 6))) == WaitingFor(
+        "move-piece", "Ana rolled 6: move a piece one space, or none", "Ana"
+    )
+    assert TIME_BASTARDS.waiting_for(replace(bumped, bumped=(), finished=True)) is None
