@@ -198,10 +198,18 @@ def game_json(saved: SavedGame) -> dict[str, Any]:
         **saved.game.describe(state),
         "history": saved.session.history,
     }
-    score = saved.game.score(state) if saved.game.score is not None else None
-    if score is not None and score.totals:
+    score = explained_score(saved)
+    if score is not None:
         data["score"] = score_json(score)
     return data
+
+
+def explained_score(saved: SavedGame) -> Score | None:
+    """The game's score, or None for a game without one (or a failed mission, which has none)."""
+    if saved.game.score is None:
+        return None
+    score = saved.game.score(saved.session.state)
+    return score if score.totals else None
 
 
 def score_json(score: Score) -> dict[str, Any]:
@@ -232,10 +240,11 @@ def export_csv(saved: SavedGame) -> str:
     writer.writerow(["step", "what happened"])
     for number, line in enumerate(saved.session.history, start=1):
         writer.writerow([number, line])
-    if saved.game.score is not None:
+    score = explained_score(saved)
+    if score is not None:
         writer.writerow([])
         writer.writerow(["player", "points", "reason"])
-        for score_line in saved.game.score(saved.session.state).lines:
+        for score_line in score.lines:
             writer.writerow([score_line.player, score_line.points, score_line.reason])
     return out.getvalue()
 
@@ -245,8 +254,8 @@ def export_markdown(saved: SavedGame) -> str:
     lines = [f"# {saved.title}", "", f"{saved.game.title}, {saved.status}.", ""]
     lines += [saved.game.summary(state), "", "## Log", ""]
     lines += [f"{n}. {line}" for n, line in enumerate(saved.session.history, start=1)]
-    if saved.game.score is not None:
-        score = saved.game.score(state)
+    score = explained_score(saved)
+    if score is not None:
         lines += ["", "## Score", "", "| Player | Points | Reason |", "| --- | --- | --- |"]
         lines += [f"| {s.player} | {s.points:+d} | {s.reason} |" for s in score.lines]
         lines += ["", "| Player | Total |", "| --- | --- |"]

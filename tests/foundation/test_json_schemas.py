@@ -5,6 +5,7 @@ kind of moment of each game (in progress, waiting for each kind of decision, fin
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
@@ -207,6 +208,8 @@ def test_a_sojourn_trip_stopped_at_its_risk_roll_waits_for_the_risk_roll(
     assert shown["destinations"][1]["date"] == "1184 BC"
     listing = run(capsys, "list", "--json")
     assert listing["games"][0]["waiting_for"] == "the RISK roll at Fall of Troy (RISK 50%)"
+    assert cli.main(["show", "sojourn-at-risk"]) == 0
+    assert "Waiting for the RISK roll at Fall of Troy" in capsys.readouterr().out
 
 
 def test_a_won_sojourn_reports_its_result_and_waits_for_nothing(
@@ -230,6 +233,9 @@ def test_a_failed_mission_has_no_score_and_no_winners(
     assert (shown["status"], shown["result"]) == ("failed", "failed")
     assert not {"final_score", "winners", "score", "adjustments"} & set(shown)
     assert shown["waiting_for"] is None
+    assert cli.main(["export", "cavendish-failed", "--format", "md"]) == 0
+    exported = capsys.readouterr().out
+    assert "Failed:" in exported and "## Score" not in exported and "Winner" not in exported
 
 
 def test_a_shared_win_lists_every_winner(
@@ -241,3 +247,12 @@ def test_a_shared_win_lists_every_winner(
     check("six-sojourns", shown)
     assert shown["winners"] == ["Ana", "Ben", "Cy"]
     assert "winners" not in shown["score"]
+
+
+def test_every_example_in_the_json_guide_follows_its_schema() -> None:
+    guide = (SCHEMAS.parent / "json.md").read_text("utf-8")
+    examples = [json.loads(block) for block in re.findall(r"```json\n(.*?)\n```", guide, re.S)]
+    named = {example.get("game", "list") for example in examples}
+    assert named == {*GAMES, "list"}
+    for example in examples:
+        check(example.get("game", "list"), example)
