@@ -78,8 +78,9 @@ def describe_step(state: SojournState, pending: Pending) -> dict[str, JsonValue]
     elif isinstance(pending, OpenNext):
         data.update(reason=pending.reason, fragments=pending.fragments)
     elif isinstance(pending, PlaceCard):
-        data.update(card=pending.card.name.strip(), reason=pending.reason)
-        data["fragments"] = pending.fragments
+        data.update(
+            card=pending.card.name.strip(), reason=pending.reason, fragments=pending.fragments
+        )
     elif isinstance(pending, RiskRoll):
         data["destination"] = pending.destination
     return data
