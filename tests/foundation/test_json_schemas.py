@@ -23,8 +23,8 @@ from companion.cavendish.model import Adjustments
 from companion.core import Game
 from companion.session import Session
 from companion.six_sojourns import SIX_SOJOURNS
-from companion.six_sojourns.actions import CloseSojourn
-from companion.six_sojourns.setup import SojournsSetup
+from companion.six_sojourns.actions import CloseSojourn, TakeCard
+from companion.six_sojourns.setup import SojournsSetup, sojourn
 from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
@@ -74,13 +74,14 @@ def save(home: Path, save_id: str, game: Game[Any, Any], setup: Any, actions: Se
 
 
 def moments(session: Session) -> list[int]:
-    """The step counts at which each (status, kind of decision awaited) is first reached."""
+    """The step counts at which each (status, kind of decision awaited) is first reached, and
+    the last one."""
     game, seen, cuts = session.game, set(), []
     states = [Session(game, session.setup).state, *(step.state for step in session.steps)]
     for count, state in enumerate(states):
         waiting = game.waiting_for(state)
         key = (game.status(state), waiting and waiting.kind)
-        if key not in seen:
+        if key not in seen or count == len(session.steps):
             seen.add(key)
             cuts.append(count)
     return cuts
@@ -141,6 +142,11 @@ def sample_plays() -> list[tuple[str, str, Game[Any, Any], Any, list[Any]]]:
     board = make_samples.play(SIX_SOJOURNS, six_setup, make_samples.six_moves, 400, 2).actions
     closed = [*board, CloseSojourn()]
     plays.append(("six-sojourns", "six-closed", SIX_SOJOURNS, six_setup, closed))
+    first = sojourn(1)
+    campaign = SojournsSetup(make_samples.SIX_PLAYERS, "A", first.expansions, 1, campaign=True)
+    sojourn_one = make_samples.play(SIX_SOJOURNS, campaign, make_samples.six_moves, 120, 2).actions
+    on_to_two = [*sojourn_one, CloseSojourn(), TakeCard(1)]
+    plays.append(("six-sojourns", "six-campaign", SIX_SOJOURNS, campaign, on_to_two))
     coop = replace(make_samples.BASTARDS_SETUP, mode="coop")
     together = make_samples.play(TIME_BASTARDS, coop, make_samples.bastards_moves, 400, 5).actions
     plays.append(("time-bastards", "bastards-coop", TIME_BASTARDS, coop, together))
