@@ -13,6 +13,7 @@ import random
 import sys
 import tomllib
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from companion import __version__, dice
@@ -150,6 +151,7 @@ def run_list(args: argparse.Namespace) -> int:
                 "updated": e.updated.isoformat(),
                 "summary": e.summary,
                 "status": e.status,
+                "waiting_for": e.waiting_for or None,
             }
             for e in entries
         ]
@@ -173,32 +175,46 @@ def run_show(args: argparse.Namespace) -> int:
     state = saved.session.state
     print(f"{saved.title} ({saved.game.title}), {saved.status}")
     print(saved.game.summary(state))
+    waiting = saved.game.waiting_for(state)
+    if waiting is not None:
+        print(f"Waiting for {waiting.text}")
     for number, line in enumerate(saved.session.history, start=1):
         print(f"{number:>4}. {line}")
     return 0
 
 
 def game_json(saved: SavedGame) -> dict[str, Any]:
-    """A saved game as JSON: its identity, the game's own description, the log and any score."""
+    """A saved game as JSON (docs/json.md): its identity, what it waits for, the game's own
+    description, the log and any score (winners are the game's to report, once it is over)."""
     state = saved.session.state
+    waiting = saved.game.waiting_for(state)
     data: dict[str, Any] = {
         "id": saved.id,
         "title": saved.title,
         "game": saved.game.id,
         "updated": saved.updated.isoformat(),
         "status": saved.status,
+        "waiting_for": None if waiting is None else asdict(waiting),
         **saved.game.describe(state),
         "history": saved.session.history,
     }
-    if saved.game.score is not None:
-        data["score"] = score_json(saved.game.score(state))
+    score = explained_score(saved)
+    if score is not None:
+        data["score"] = score_json(score)
     return data
+
+
+def explained_score(saved: SavedGame) -> Score | None:
+    """The game's score, or None for a game without one (or a failed mission, which has none)."""
+    if saved.game.score is None:
+        return None
+    score = saved.game.score(saved.session.state)
+    return score if score.totals else None
 
 
 def score_json(score: Score) -> dict[str, Any]:
     return {
         "totals": dict(score.totals),
-        "winners": list(score.winners),
         "lower_is_better": score.lower_is_better,
         "lines": [
             {"player": line.player, "points": line.points, "reason": line.reason}
@@ -224,10 +240,11 @@ def export_csv(saved: SavedGame) -> str:
     writer.writerow(["step", "what happened"])
     for number, line in enumerate(saved.session.history, start=1):
         writer.writerow([number, line])
-    if saved.game.score is not None:
+    score = explained_score(saved)
+    if score is not None:
         writer.writerow([])
         writer.writerow(["player", "points", "reason"])
-        for score_line in saved.game.score(saved.session.state).lines:
+        for score_line in score.lines:
             writer.writerow([score_line.player, score_line.points, score_line.reason])
     return out.getvalue()
 
@@ -237,8 +254,8 @@ def export_markdown(saved: SavedGame) -> str:
     lines = [f"# {saved.title}", "", f"{saved.game.title}, {saved.status}.", ""]
     lines += [saved.game.summary(state), "", "## Log", ""]
     lines += [f"{n}. {line}" for n, line in enumerate(saved.session.history, start=1)]
-    if saved.game.score is not None:
-        score = saved.game.score(state)
+    score = explained_score(saved)
+    if score is not None:
         lines += ["", "## Score", "", "| Player | Points | Reason |", "| --- | --- | --- |"]
         lines += [f"| {s.player} | {s.points:+d} | {s.reason} |" for s in score.lines]
         lines += ["", "| Player | Total |", "| --- | --- |"]

@@ -37,6 +37,23 @@ class Score:
 
 
 @dataclass(frozen=True)
+class WaitingFor:
+    """What a game waits for before it can go on, such as a roll or a player's choice."""
+
+    kind: str
+    """A short fixed name for the decision (`risk-roll`, `broken-link` ...), for programs."""
+    text: str
+    """What is awaited, in words a player reads ("the RISK roll at Fall of Troy")."""
+    who: str | None = None
+    """The player who must answer, or None when anyone (or the table together) may."""
+
+
+def nothing_pending(state: Any) -> WaitingFor | None:
+    """The default for a game that never waits for anyone."""
+    return None
+
+
+@dataclass(frozen=True)
 class Game(Generic[SetupT, StateT]):
     """Everything the session, the saves and the app need to know about one game.
 
@@ -71,6 +88,8 @@ class Game(Generic[SetupT, StateT]):
     """The explained score, for games that have one."""
     setup_summary: Callable[[SetupT], str] = field(default=lambda setup: "")
     """A few words on the setup for listings ("2 players, duel")."""
+    waiting_for: Callable[[StateT], WaitingFor | None] = nothing_pending
+    """The roll or choice the game waits for now, or None when nothing is pending."""
 
     def action_type(self, name: str) -> type | None:
         """The action class with this name, as written in save files, if the game has it."""

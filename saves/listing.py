@@ -30,6 +30,7 @@ _FIELDS: dict[str, type] = {
     "updated": datetime,
     "summary": str,
     "status": str,
+    "waiting_for": str,
 }
 
 
@@ -44,6 +45,9 @@ class SaveEntry:
     updated: datetime
     summary: str
     status: str
+    waiting_for: str
+    """What the game waits for, in words (`Game.waiting_for`'s text); empty when nothing is.
+    A cache record without it is of an older listing: not used, the save is listed afresh."""
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,7 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         saved.updated,
         saved.game.summary(state),
         saved.status,
+        waiting.text if (waiting := saved.game.waiting_for(state)) else "",
     )
 
 

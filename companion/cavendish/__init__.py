@@ -1,7 +1,7 @@
 """TIME Stories Revolution: Cavendish: the Azrak crystals, the Vortex, updates, tests, the score.
 
 The game's `Game` is `CAVENDISH`; the rules live in `rules` and `azrak`,
-the words of the log in `words`.
+the words of the log in `words`, the JSON of `companion show` in `show`.
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ from companion.cavendish.azrak import (
 )
 from companion.cavendish.destiny import reshuffle
 from companion.cavendish.model import CavendishSetup, CavendishState
-from companion.cavendish.words import describe, narrate, score, status, summary
-from companion.core import Game, RuleError
+from companion.cavendish.show import describe, waiting_for
+from companion.cavendish.words import narrate, score, status, summary
+from companion.core import Game, RuleError, Score
 
 Handler = Callable[[CavendishState, Any], CavendishState]
 
@@ -187,6 +188,13 @@ HANDLERS: dict[type, Handler] = {
 """The rule that handles each action type."""
 
 
+def mission_score(state: CavendishState) -> Score:
+    """The explained score; a failed or abandoned mission has none (no totals, no winners)."""
+    if state.outcome == "failed":
+        return Score({}, (), (), lower_is_better=True)
+    return score(state)
+
+
 def _setup_summary(setup: CavendishSetup) -> str:
     agents = ", ".join(f"{seat.receptacle} ({seat.player})" for seat in setup.seats)
     return f"{len(setup.players)} player(s): {agents}"
@@ -206,6 +214,7 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     summary=summary,
     status=status,
     describe=describe,
-    score=score,
+    score=mission_score,
     setup_summary=_setup_summary,
+    waiting_for=waiting_for,
 )

@@ -215,6 +215,8 @@ class CavendishState:
     """Broken links waiting for their answer, first one first."""
     destiny: DestinyDeck = field(default_factory=DestinyDeck)
     last_test: ResolvedTest | None = None
+    tests: tuple[ResolvedTest, ...] = ()
+    """Every test of the mission so far, oldest first (the last one is `last_test`)."""
     ledger: Ledger = field(default_factory=Ledger)
     outcome: Literal["", "failed", "finished"] = ""
     reason: str = ""

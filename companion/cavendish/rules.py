@@ -208,7 +208,7 @@ def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
         outcome=outcome_of(value, action.difficulty),
         spent=cost + action.boosts + support,
     )
-    return replace(state, destiny=deck, last_test=result)
+    return replace(state, destiny=deck, last_test=result, tests=(*state.tests, result))
 
 
 def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]:

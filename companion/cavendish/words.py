@@ -1,4 +1,4 @@
-"""Cavendish in words and plain data: the log lines, the saved-games summary, JSON, the score."""
+"""Cavendish in words: the log lines, the saved-games summary, the status and the score."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from companion.cavendish.actions import (
 )
 from companion.cavendish.destiny import signed
 from companion.cavendish.model import ADJUSTMENTS, PHASE_NAMES, CavendishState
-from companion.core import JsonValue, Score, ScoreLine
+from companion.core import Score, ScoreLine
 
 OUTCOME_WORDS = {"failure": "failure", "critical": "critical success", "success": "success"}
 
@@ -57,9 +57,25 @@ def fear_words(before: CavendishState, action: TakeFear, after: CavendishState) 
     return text
 
 
+def spill_words(before: CavendishState, after: CavendishState) -> str:
+    """Fear pushed off a card because the agent's Confidence fell (an Item stowed or given)."""
+    text = ""
+    for agent, was in zip(after.agents, before.agents, strict=True):
+        spilled = was.fear - agent.fear
+        if spilled > 0:
+            where = f"onto {after.location}" if after.location else "back to the supply"
+            text += (
+                f". {agent.receptacle}'s Confidence is now {agent.attribute('confidence')}: "
+                f"{spilled} Fear {where}"
+            )
+    return text
+
+
 def narrate(before: CavendishState, action: Any, after: CavendishState) -> str:
     """The log line for an action, with any broken link or end of mission it caused."""
     line = _action_words(before, action, after)
+    if not isinstance(action, TakeFear | DiscardFear):
+        line += spill_words(before, after)
     if not isinstance(action, EmergencyUpdate | LoseControl):
         for link in after.pending:
             line += f". {link.receptacle}'s link is broken: Emergency Update or lose control?"
@@ -185,26 +201,6 @@ def summary(state: CavendishState) -> str:
 def status(state: CavendishState) -> str:
     """`playing`, `failed` or `finished`."""
     return state.outcome or "playing"
-
-
-def describe(state: CavendishState) -> dict[str, JsonValue]:
-    """The state for `companion show ID --json`."""
-    data: dict[str, JsonValue] = {
-        "pools": {a.receptacle: a.pool for a in state.agents},
-        "starting": {a.receptacle: a.starting for a in state.agents},
-        "vortex": state.vortex,
-        "mission_return": state.mission_return,
-        "house_plan": {place.name: place.azrak for place in state.house_plan},
-        "box": state.box,
-        "fear": {a.receptacle: a.fear for a in state.agents},
-        "free_updates_left": state.free_updates_left,
-        "time_captain": state.captain_agent.receptacle,
-        "phase": state.phase,
-        "status": status(state),
-    }
-    if state.outcome == "finished":
-        data["final_score"] = state.final_score
-    return data
 
 
 def score(state: CavendishState) -> Score:

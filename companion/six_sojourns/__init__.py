@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import Game, JsonValue, Score, ScoreLine
+from companion.core import Game, JsonValue, Score, ScoreLine, WaitingFor
 from companion.six_sojourns.actions import (
     ACTIONS,
     AdjustCoins,
@@ -27,7 +27,7 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns.model import EXPANSIONS, Objective
+from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, Objective
 from companion.six_sojourns.play import apply, start
 from companion.six_sojourns.scoring import objective_words, score, standings
 from companion.six_sojourns.setup import SojournsSetup, sojourn
@@ -132,9 +132,21 @@ def status(state: SojournsState) -> str:
     return "finished" if state.finished else "playing"
 
 
+def waiting_for(state: SojournsState) -> WaitingFor | None:
+    """The turn tracker's player to buy a card, then the end-of-game scoring; None once scored."""
+    if state.finished:
+        return None
+    if not state.cards_over:
+        who = state.turn_player
+        text = f"{who} buys a card (turn {state.turn_number} of {CARDS_EACH})"
+        return WaitingFor("buy-card", text, who)
+    return WaitingFor("score-game", "the end-of-game entries, then the game scored")
+
+
 def describe(state: SojournsState) -> dict[str, JsonValue]:
+    """The state for `companion show ID --json` (documented in docs/json.md)."""
     result = score(state.sheet, state.thresholds)
-    return {
+    data: dict[str, JsonValue] = {
         "players": list(state.players),
         "map": state.map,
         "expansions": list(state.sheet.expansions),
@@ -142,6 +154,7 @@ def describe(state: SojournsState) -> dict[str, JsonValue]:
         "campaign": state.setup.campaign,
         "scoring": "pad" if state.sheet.pad else "board",
         "cards_taken": state.cards_taken,
+        "turn": None if state.finished or state.cards_over else state.turn_player,
         "standings": [
             {
                 "name": s.name,
@@ -152,9 +165,22 @@ def describe(state: SojournsState) -> dict[str, JsonValue]:
             }
             for s in standings(state.sheet, result)
         ],
-        "winners": list(result.winners),
+        "sojourns": [
+            {
+                "sojourn": done.sojourn,
+                "map": done.map,
+                "totals": dict(done.totals),
+                "coins": dict(done.coins),
+                "winners": list(done.winners),
+            }
+            for done in state.results
+        ],
         "campaign_totals": dict(campaign_score(state).totals) if state.results else {},
+        "status": status(state),
     }
+    if state.finished:
+        data["winners"] = list(game_score(state).winners)
+    return data
 
 
 def setup_summary(setup: SojournsSetup) -> str:
@@ -179,4 +205,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     describe=describe,
     score=game_score,
     setup_summary=setup_summary,
+    waiting_for=waiting_for,
 )

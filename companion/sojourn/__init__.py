@@ -1,12 +1,12 @@
-"""Sojourn, the solo time-travel card game: the log in words, the saved-game summary, the JSON
-description and the `Game` the registry lists. The rules live in `rules`."""
+"""Sojourn, the solo time-travel card game: the log in words, the saved-game summary and the
+`Game` the registry lists. The rules live in `rules`, the JSON description in `show`."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Game, JsonValue
+from companion.core import Game
 from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
@@ -26,7 +26,6 @@ from companion.sojourn.actions import (
 )
 from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
-    KINDS,
     Cards,
     Destination,
     DrawCards,
@@ -38,6 +37,7 @@ from companion.sojourn.model import (
     Trip,
 )
 from companion.sojourn.rules import apply, start
+from companion.sojourn.show import describe, waiting_for
 
 GAME_ID = "sojourn"
 
@@ -170,37 +170,6 @@ def summary(state: SojournState) -> str:
     )
 
 
-def describe_place(place: Destination) -> dict[str, JsonValue]:
-    card = place.card
-    return {
-        "name": place.name,
-        "row": place.row,
-        "column": place.column,
-        "drop": card.drop_label if card.drop is None else card.drop,
-        "cost": card.cost,
-        "risk": card.risk,
-        "dmg": card.dmg,
-        "gain": card.gain,
-        "fragments": place.fragments,
-    }
-
-
-def describe(state: SojournState) -> dict[str, JsonValue]:
-    """The state for `companion show ID --json`."""
-    data: dict[str, JsonValue] = {
-        "health": state.health,
-        "charge": state.charge,
-        "fragments": state.fragments,
-        "hand": {kind.value: state.hand.count(kind) for kind in KINDS},
-        "position": state.here.name,
-        "destinations": [describe_place(place) for place in state.timeline],
-        "status": status(state),
-    }
-    if state.outcome is not None:
-        data["reason"] = state.outcome.reason
-    return data
-
-
 def setup_summary(setup: SojournSetup) -> str:
     reading = "dice 1-100" if setup.read_one_to_hundred else "dice 00-99"
     return f"solo, {reading}, {setup.deck.total} timestream cards"
@@ -221,4 +190,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     status=status,
     describe=describe,
     setup_summary=setup_summary,
+    waiting_for=waiting_for,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Game, RuleError
+from companion.core import Game, RuleError, WaitingFor
 from companion.time_bastards.model import (
     ACTION_TYPES,
     ROMAN,
@@ -80,6 +80,30 @@ def choices(state: TimeBastardsState) -> tuple[Choice, ...]:
     return tuple(found)
 
 
+def waiting_for(state: TimeBastardsState) -> WaitingFor | None:
+    """Who must act now and on what: a bumped piece's owner first, else the player to move."""
+    if state.finished:
+        return None
+    if state.bumped:
+        bumped = piece(state, state.bumped[0])
+        assert bumped is not None
+        owner = name(state, bumped.owner)
+        return WaitingFor(
+            "bumped-piece",
+            f"{owner} chooses where their bumped piece on {where(bumped)} goes",
+            owner,
+        )
+    player = name(state, state.turn)
+    if state.roll == 6:
+        text = f"{player} rolled 6: move a piece one space, or none"
+        return WaitingFor("move-piece", text, player)
+    if state.roll is not None:
+        text = f"{player} rolled {state.roll}: choose the timeline for the new piece"
+        return WaitingFor("place-piece", text, player)
+    text = f"{player}'s turn: move the earliest piece forward or roll the D6"
+    return WaitingFor("turn", text, player)
+
+
 def preview(state: TimeBastardsState, action: Action) -> str | None:
     """What an action would do, in words, or None if the rules refuse it."""
     try:
@@ -104,4 +128,5 @@ TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     describe=describe,
     score=score,
     setup_summary=setup_summary,
+    waiting_for=waiting_for,
 )

@@ -9,12 +9,14 @@ from companion.core import JsonValue, Score, ScoreLine
 from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
+    Piece,
     TimeBastardsSetup,
     TimeBastardsState,
     held,
     hour,
     lap,
     name,
+    piece,
     pieces_of,
     total_rounds,
 )
@@ -110,34 +112,44 @@ def score(state: TimeBastardsState) -> Score:
 
 
 def describe(state: TimeBastardsState) -> dict[str, JsonValue]:
-    """The state for `companion show ID --json`."""
+    """The state for `companion show ID --json` (documented in docs/json.md)."""
     players = range(len(state.setup.players))
+    if state.setup.mode == "coop":
+        achievements = {team_name(state): list(held(state, 0))}
+    else:
+        achievements = {name(state, p): list(held(state, p)) for p in players}
     data: dict[str, JsonValue] = {
         "round": state.round,
+        "rounds": total_rounds(state.setup),
         "hour": hour(state),
         "lap": lap(state),
         "mode": state.setup.mode,
+        "timeline_length": state.setup.timeline_length,
         "turn": None if state.finished else name(state, state.turn),
-        "pieces": [
-            {
-                "owner": name(state, p.owner),
-                "timeline": p.timeline,
-                "position": p.position,
-                "age": p.age,
-            }
-            for p in sorted(state.pieces, key=lambda p: p.age)
-        ],
-        "achievements": {name(state, p): list(held(state, p)) for p in players},
+        "roll": state.roll,
+        "pieces": [_piece_data(state, p) for p in sorted(state.pieces, key=lambda p: p.age)],
+        "bumped": [_piece_data(state, p) for age in state.bumped if (p := piece(state, age))],
+        "achievements": achievements,
         "supply": {name(state, p): state.supply[p] for p in players},
         "status": status(state),
     }
     if state.finished:
         result = verdict(state)
         if state.setup.mode == "coop":
-            data["winner"] = team_name(state) if result.winners else None
+            data["result"] = "won" if result.winners else "lost"
         else:
-            data["winner"] = name(state, result.winners[0]) if len(result.winners) == 1 else None
+            data["winners"] = [name(state, p) for p in result.winners]
+        data["reason"] = result.reason
     return data
+
+
+def _piece_data(state: TimeBastardsState, target: Piece) -> dict[str, JsonValue]:
+    return {
+        "owner": name(state, target.owner),
+        "timeline": target.timeline,
+        "position": target.position,
+        "age": target.age,
+    }
 
 
 def status(state: TimeBastardsState) -> str:

@@ -47,6 +47,20 @@ def test_a_negative_confidence_item_spills_at_once(at_location: State) -> None:
     state = apply(at_location(4), TakeFear("Amy", 2))
     after = apply(state, TakeItem("Amy", "Curse", confidence=-1))
     assert fear(after, "Amy") == 1 and after.house_plan[0].fear == 1
+    line = CAVENDISH.narrate(state, TakeItem("Amy", "Curse", confidence=-1), after)
+    assert line == "Amy took Curse (Confidence -1). Amy's Confidence is now 1: 1 Fear onto A"
+
+
+def test_the_log_says_where_fear_went_when_confidence_drops(at_location: State) -> None:
+    state = apply(at_location(4), TakeItem("Doug", "Lantern", confidence=2))
+    state = apply(state, TakeFear("Doug", 3))
+    stowed = apply(state, StowItem("Doug", "Lantern"))
+    assert CAVENDISH.narrate(state, StowItem("Doug", "Lantern"), stowed) == (
+        "Doug put away Lantern. Doug's Confidence is now 1: 2 Fear onto A"
+    )
+    given = apply(state, GiveItems("Doug", "Amy", ("Lantern",)))
+    line = CAVENDISH.narrate(state, GiveItems("Doug", "Amy", ("Lantern",)), given)
+    assert line.endswith(". Doug's Confidence is now 1: 2 Fear onto A")
 
 
 def test_fear_before_any_location_goes_back_to_the_supply(new_state: State) -> None:

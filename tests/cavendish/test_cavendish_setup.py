@@ -114,9 +114,10 @@ def test_partial_destiny_composition_is_refused(make_setup: SetupFor) -> None:
 def test_describe_has_exactly_the_issue_keys(new_state: Callable[..., CavendishState]) -> None:
     data = CAVENDISH.describe(new_state(3))
     assert set(data) == {
-        "pools", "starting", "vortex", "mission_return", "house_plan", "box", "fear",
-        "free_updates_left", "time_captain", "phase", "status",
+        "round", "phase", "location", "time_captain", "agents", "vortex", "mission_return",
+        "house_plan", "box", "free_updates_left", "update_needed", "broken_links", "destiny",
+        "tests", "ledger", "status",
     }  # fmt: skip
-    assert data["pools"] == {"Amy": 6, "Anton": 5, "Doug": 5}
+    assert {a["receptacle"]: a["pool"] for a in data["agents"]} == {"Amy": 6, "Anton": 5, "Doug": 5}
     assert data["time_captain"] == "Anton"
     assert data["status"] == "playing"

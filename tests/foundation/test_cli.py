@@ -107,7 +107,9 @@ def test_show_and_export_a_game(
     assert code == 0
     assert shown["counts"] == [3, 0]
     assert shown["history"] == ["Ana +3"]
-    assert shown["score"]["winners"] == ["Ana"]
+    assert shown["score"]["totals"] == {"Ana": 3, "Ben": 0}
+    assert "winners" not in shown["score"]  # a game reports its winners once it is over
+    assert shown["waiting_for"] is None
     _, out, _ = run(capsys, "export", saved.id, "--format", "csv")
     assert out.splitlines()[:2] == ["step,what happened", "1,Ana +3"]
     _, out, _ = run(capsys, "export", saved.id, "--format", "md")

@@ -152,6 +152,22 @@ def test_a_cache_record_of_the_wrong_shape_is_not_used(
     assert tally.calls == 1
 
 
+def test_a_cache_record_from_before_waiting_for_is_stale_and_rebuilt(
+    companion_home: Path, tally: CountingTally
+) -> None:
+    store = store_for(companion_home, tally)
+    played(store, tally, [4])
+    expected = store.listing()
+    cache = listing_cache_path(companion_home)
+    lines = cache.read_text().splitlines()
+    assert 'waiting_for = ""' in lines
+    cache.write_text("\n".join(line for line in lines if not line.startswith("waiting_for")))
+    tally.calls = 0
+    assert store.listing() == expected
+    assert tally.calls == 1
+    assert 'waiting_for = ""' in cache.read_text().splitlines()
+
+
 def test_a_cache_that_cannot_be_written_does_not_stop_the_listing(
     companion_home: Path, tally: CountingTally
 ) -> None:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.core import RuleError
+from companion.core import RuleError, WaitingFor
 from companion.session import Session
 from companion.six_sojourns import SIX_SOJOURNS, campaign_score, game_score, summary
 from companion.six_sojourns.actions import (
@@ -252,3 +252,19 @@ def test_campaign_six_games_totals_and_winner() -> None:
 def test_campaign_fixed_map_cannot_be_overridden() -> None:
     with pytest.raises(RuleError, match="map B"):
         play(CAMPAIGN, CloseSojourn("A"))
+
+
+def test_waiting_for_follows_the_turn_tracker_then_the_scoring() -> None:
+    session = play(TWO, TakeCard(1))
+    waiting = SIX_SOJOURNS.waiting_for(session.state)
+    assert waiting == WaitingFor("buy-card", "Ben buys a card (turn 1 of 9)", "Ben")
+    for _ in range(17):
+        session.do(TakeCard(0))
+    assert SIX_SOJOURNS.waiting_for(session.state) == WaitingFor(
+        "score-game", "the end-of-game entries, then the game scored"
+    )
+    assert SIX_SOJOURNS.describe(session.state)["turn"] is None
+    assert "winners" not in SIX_SOJOURNS.describe(session.state)
+    session.do(CloseSojourn())
+    assert SIX_SOJOURNS.waiting_for(session.state) is None
+    assert SIX_SOJOURNS.describe(session.state)["winners"] == ["Ben"]  # 0 VP each, Ben has 12 coins

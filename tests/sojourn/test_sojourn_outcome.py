@@ -174,17 +174,28 @@ class TestLogAndDescription:
             "charge",
             "fragments",
             "hand",
+            "deck",
+            "discard",
             "position",
+            "position_index",
             "destinations",
+            "destination_deck_empty",
+            "trip",
+            "pending",
+            "dice",
             "status",
         }
         assert data["hand"] == {"bandage": 0, "fracture": 1, "loop": 1, "paradox": 1, "battery": 1}
         assert data["position"] == "Jurassic Period"
         assert data["destinations"][1] == {
+            "index": 1,
             "name": "Pearl Harbor",
+            "date": "1941",
+            "year": 1941,
             "row": 1,
             "column": 0,
             "drop": 2,
+            "drop_text": "",
             "cost": 2,
             "risk": 90,
             "dmg": 4,
@@ -197,3 +208,47 @@ class TestLogAndDescription:
         assert SOJOURN.summary(started()) == (
             "Health 7, Charge 7, 0/4 fragments, 5 cards, at Jurassic Period"
         )
+
+
+class TestWaitingFor:
+    def texts(self, actions: list[object]) -> list[str | None]:
+        """What the game waits for after each action, from the start."""
+        session = Session(SOJOURN, SojournSetup())
+        found = [SOJOURN.waiting_for(session.state)]
+        for action in actions:
+            session.do(action)
+            found.append(SOJOURN.waiting_for(session.state))
+        return [waiting and waiting.text for waiting in found]
+
+    def test_every_step_of_setup_and_a_trip_is_named(self) -> None:
+        texts = self.texts(
+            [
+                DrawTimestream((B, F, L, P, T)),
+                DrawDestination(PEARL),
+                Travel(1, (B, L)),
+                DrawTimeFragment(),
+                DrawDestination(card("Rome", -44)),
+                RollRisk(90, 7),
+                DrawTimestream((L,)),
+                OpenWithCharge(),
+                DrawDestination(card("Troy", -1200)),
+            ]
+        )
+        assert texts == [
+            "the starting hand: the 5 timestream cards drawn",
+            "the destination card drawn (the first destination)",
+            None,
+            "the destination card drawn (opened free after the trip)",
+            "the destination card drawn (opened free after the trip), 1 Time Fragment card "
+            "stacked under it",
+            "the RISK roll at Pearl Harbor (RISK 90%)",
+            "the GAIN at Pearl Harbor: the 1 timestream card drawn",
+            None,
+            "the destination card drawn (opened with 1 Temporal Charge)",
+            "left or right for Troy: the spot above Pearl Harbor is taken",
+        ]
+
+    def test_nothing_is_awaited_once_the_game_is_over(self) -> None:
+        state = SOJOURN.apply(replace(started(), fragments=4), TravelHome())
+        assert SOJOURN.waiting_for(state) is None
+        assert SOJOURN.describe(state)["result"] == "won"

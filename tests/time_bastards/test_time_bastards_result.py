@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import RuleError
+from companion.core import RuleError, WaitingFor
 from companion.time_bastards import TIME_BASTARDS, choices, narrate
 from companion.time_bastards.model import (
     MoveEarliest,
+    PlaceNewPiece,
     RollD6,
     TimeBastardsState,
     hour,
@@ -101,7 +102,7 @@ def test_a_full_tie_is_shared(laid_out: Build) -> None:
     state = finished(laid_out, [(ANA, 1, 4), (BEN, 2, 4)], ((1,), (2,)))
     result = verdict(state)
     assert (result.winners, result.step) == ((ANA, BEN), "tied")
-    assert describe(state)["winner"] is None
+    assert describe(state)["winners"] == ["Ana", "Ben"]
     assert score(state).winners == ("Ana", "Ben")
 
 
@@ -111,11 +112,11 @@ def test_coop_shares_one_track_and_one_result(laid_out: Build) -> None:
     assert after.achievements == ((1,),)  # the team already holds I
     full = replace(after, achievements=((1, 2, 3, 4),), finished=True)
     assert verdict(full).winners == (ANA, BEN)
-    assert describe(full)["winner"] == "Ana & Ben"
-    assert describe(full)["achievements"] == {"Ana": [1, 2, 3, 4], "Ben": [1, 2, 3, 4]}
+    assert describe(full)["result"] == "won" and "winners" not in describe(full)
+    assert describe(full)["achievements"] == {"Ana & Ben": [1, 2, 3, 4]}
     short = replace(full, achievements=((1, 3),))
     assert verdict(short).reason == "Ana & Ben hold 2 of 4 achievements."
-    assert describe(short)["winner"] is None
+    assert describe(short)["result"] == "lost"
     assert score(short).totals == {"Ana & Ben": 2}
 
 
@@ -123,14 +124,16 @@ def test_describe_has_the_listed_keys(laid_out: Build) -> None:
     state = laid_out([(ANA, 1, 3), (BEN, 2, 6)], achievements=((2,), ()))
     data = describe(state)
     assert set(data) == {
-        "round", "hour", "lap", "mode", "turn", "pieces", "achievements", "supply", "status"
+        "round", "rounds", "hour", "lap", "mode", "timeline_length", "turn", "roll", "pieces",
+        "bumped", "achievements", "supply", "status",
     }  # fmt: skip
     assert data["pieces"][1] == {"owner": "Ben", "timeline": 2, "position": 6, "age": 2}
     assert data["achievements"] == {"Ana": [2], "Ben": []}
     assert data["supply"] == {"Ana": 3, "Ben": 3}
     assert (data["mode"], data["turn"], data["status"]) == ("duel", "Ana", "playing")
     done = describe(replace(state, finished=True))
-    assert done["winner"] == "Ana" and done["status"] == "finished" and done["turn"] is None
+    assert done["winners"] == ["Ana"] and done["status"] == "finished" and done["turn"] is None
+    assert "winners" not in data
 
 
 def test_score_gives_a_reason_for_every_point(laid_out: Build) -> None:
@@ -165,3 +168,23 @@ def test_choices_list_the_legal_answers_with_their_outcome(laid_out: Build) -> N
     assert labels == ["move Ana's I at 0 forward", "move Ben's II at 9 back", "Move no piece"]
     at_end = laid_out([(ANA, 1, 9), (BEN, 2, 0)])
     assert choices(at_end) == ()  # the earliest cannot move: only a roll is left
+
+
+def test_waiting_for_names_who_must_answer(laid_out: Build) -> None:
+    state = laid_out([(ANA, 1, 5), (BEN, 2, 2)])
+    assert TIME_BASTARDS.waiting_for(state) == WaitingFor(
+        "turn", "Ana's turn: move the earliest piece forward or roll the D6", "Ana"
+    )
+    rolled = apply(state, RollD6(ANA, 3))
+    assert TIME_BASTARDS.waiting_for(rolled) == WaitingFor(
+        "place-piece", "Ana rolled 3: choose the timeline for the new piece", "Ana"
+    )
+    bumped = apply(rolled, PlaceNewPiece(ANA, 2))
+    assert TIME_BASTARDS.waiting_for(bumped) == WaitingFor(
+        "bumped-piece", "Ben chooses where their bumped piece on II at 2 goes", "Ben"
+    )
+    assert describe(bumped)["bumped"] == [{"owner": "Ben", "timeline": 2, "position": 2, "age": 2}]
+    assert TIME_BASTARDS.waiting_for(apply(state, RollD6(ANA, 6))) == WaitingFor(
+        "move-piece", "Ana rolled 6: move a piece one space, or none", "Ana"
+    )
+    assert TIME_BASTARDS.waiting_for(replace(bumped, bumped=(), finished=True)) is None

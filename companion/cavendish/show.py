@@ -1,0 +1,95 @@
+"""What `companion show` tells of a Cavendish mission: the state as plain data, and the choice
+the mission waits for in words (a broken link, the Time Captain's location, a forced update)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from companion.cavendish.azrak import update_needed
+from companion.cavendish.model import ATTRIBUTES, Agent, CavendishState, ResolvedTest
+from companion.core import JsonValue, WaitingFor
+
+
+def waiting_for(state: CavendishState) -> WaitingFor | None:
+    """A broken link first, then the Time Captain's location or a Standard Update the rules force;
+    None while the group plays freely and once the mission is over."""
+    if state.outcome:
+        return None
+    if state.pending:
+        agent = state.agents[state.index(state.pending[0].receptacle)]
+        return WaitingFor(
+            "broken-link",
+            f"{agent.receptacle}'s broken link: Emergency Update or loss of control",
+            agent.player,
+        )
+    if state.phase == "time-captain":
+        captain = state.captain_agent
+        text = f"{captain.receptacle} (Time Captain) chooses the next location"
+        return WaitingFor("choose-location", text, captain.player)
+    if state.phase == "between" and update_needed(state) and not state.updated:
+        lost = " and ".join(agent.receptacle for agent in state.agents if agent.lost_control)
+        return WaitingFor("standard-update", f"the Standard Update: {lost} lost control")
+    return None
+
+
+def agent_data(agent: Agent) -> dict[str, JsonValue]:
+    """One receptacle in play: pool, Fear, attributes with Items, Items held, whether ejected."""
+    return {
+        "receptacle": agent.receptacle,
+        "player": agent.player,
+        "pool": agent.pool,
+        "starting": agent.starting,
+        "fear": agent.fear,
+        "attributes": {name: agent.attribute(name) for name in ATTRIBUTES},
+        "items": [asdict(item) for item in agent.items],
+        "ejected": agent.ejected,
+        "lost_control": agent.lost_control,
+    }
+
+
+def resolved_test_data(test: ResolvedTest) -> dict[str, JsonValue]:
+    """A resolved test: the sum that was made and what it gave."""
+    data: dict[str, JsonValue] = asdict(test)
+    return data
+
+
+def describe(state: CavendishState) -> dict[str, JsonValue]:
+    """The state for `companion show ID --json` (documented in docs/json.md)."""
+    data: dict[str, JsonValue] = {
+        "round": state.round,
+        "phase": state.phase,
+        "location": state.location or None,
+        "time_captain": state.captain_agent.receptacle,
+        "agents": [agent_data(agent) for agent in state.agents],
+        "vortex": state.vortex,
+        "mission_return": state.mission_return,
+        "house_plan": [
+            {"name": place.name, "azrak": place.azrak, "fear": place.fear}
+            for place in state.house_plan
+        ],
+        "box": state.box,
+        "free_updates_left": state.free_updates_left,
+        "update_needed": update_needed(state),
+        "broken_links": [
+            {"receptacle": link.receptacle, "on_location": link.on_location or None}
+            for link in state.pending
+        ],
+        "destiny": {
+            "known": list(state.destiny.known),
+            "discards": list(state.destiny.discards),
+            "reshuffles": state.destiny.reshuffles,
+        },
+        "tests": [resolved_test_data(test) for test in state.tests],
+        "ledger": asdict(state.ledger),
+        "status": state.outcome or "playing",
+    }
+    if state.outcome == "finished":
+        data["result"] = "won"
+        data["final_score"] = state.final_score
+        if state.adjustments is not None:
+            data["adjustments"] = asdict(state.adjustments)
+    elif state.outcome == "failed":
+        data["result"] = "failed"
+    if state.outcome:
+        data["reason"] = state.reason
+    return data
