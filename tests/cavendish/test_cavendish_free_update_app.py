@@ -1,0 +1,113 @@
+"""Pilot tests: while a free update is left the app asks whether to use it (rules revision 2);
+a mission saved under revision 1 keeps using one without asking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Button
+
+from companion.cavendish import CAVENDISH
+from companion.cavendish.actions import ChooseLocation, LeaveLocation, LoseAzrak
+from companion.cavendish.model import CavendishState
+from saves.store import SaveStore
+from tests.conftest import fixed_clock
+from widgets.cavendish.dialogs import BrokenLinkDialog
+from widgets.cavendish.phase_dialogs import FreeUpdateDialog, UpdateDialog
+from widgets.cavendish.play import CavendishScreen
+
+
+def state_of(app: Any) -> CavendishState:
+    assert isinstance(app.screen, CavendishScreen)
+    state: CavendishState = app.screen.state
+    return state
+
+
+def button_ids(dialog: Any) -> list[str]:
+    return [str(button.id) for button in dialog.query(Button)]
+
+
+async def test_the_group_chooses_a_paid_emergency_update(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(2), "Paid emergency")
+        await pilot.pause()
+        assert app.screen.act(ChooseLocation("A"))
+        assert app.screen.act(LoseAzrak("Anton", 4))
+        await pilot.pause()
+        assert isinstance(app.screen, BrokenLinkDialog)
+        assert button_ids(app.screen) == ["free", "emergency", "lose"]
+        await pilot.press("e")
+        await pilot.pause()
+        state = state_of(app)
+        assert state.pending == ()
+        assert state.mission_return == 1 and state.free_updates_left == 2
+        assert app.store.load(app.screen.saved.id).session.state == state
+
+
+async def test_the_group_chooses_a_paid_standard_update(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(2), "Paid update")
+        await pilot.pause()
+        assert app.screen.act(ChooseLocation("A"))
+        assert app.screen.act(LeaveLocation())
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, FreeUpdateDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert state_of(app).mission_return == 0 and not state_of(app).updated
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, UpdateDialog)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        state = state_of(app)
+        assert state.updated
+        assert state.mission_return == 1 and state.free_updates_left == 2
+
+
+async def test_a_revision_1_mission_uses_its_free_updates_without_asking(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any], companion_home: Path
+) -> None:
+    store = SaveStore(companion_home, fixed_clock)
+    saved = store.create(CAVENDISH, make_setup(2), "Old mission")
+    saved.session.do(ChooseLocation("A"))
+    store.save(saved)
+    path = store.path_for(saved.id)
+    path.write_text(path.read_text(encoding="utf-8").replace("rules = 2\n", ""), encoding="utf-8")
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_saved(saved.id)
+        await pilot.pause()
+        assert state_of(app).rules == 1
+        assert app.screen.act(LoseAzrak("Anton", 4))
+        await pilot.pause()
+        assert isinstance(app.screen, BrokenLinkDialog)
+        assert button_ids(app.screen) == ["emergency", "lose"]
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, BrokenLinkDialog)
+        await pilot.press("e")
+        await pilot.pause()
+        state = state_of(app)
+        assert state.mission_return == 0 and state.free_updates_left == 1
+        assert app.screen.act(LeaveLocation())
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, UpdateDialog)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert state_of(app).free_updates_left == 0
+    assert "rules = 1\n" in path.read_text(encoding="utf-8")
+    assert store.load(saved.id).session.rules == 1
