@@ -188,18 +188,22 @@ class BrokenLinkDialog(Dialog[str]):
         state, link = self.state, self.link
         agent = state.agents[state.index(link.receptacle)]
         free = state.free_updates_left
+        refill = f"pool refilled from the Vortex (holds {state.vortex}) up to {agent.starting}"
         if self.free_offered:
-            cost = f"free ({free} left) or 1 Azrak to the Mission Return card, your choice"
+            emergency = (
+                f"{refill}; the group chooses to use a free update ({free} left) or to pay "
+                "1 Azrak to the Mission Return card."
+            )
         else:
             cost = f"free ({free} left)" if free else "1 Azrak to the Mission Return card"
+            emergency = f"{cost}, {refill}."
         crystal = "the crystal goes to the Vortex"
         if link.on_location:
             where = "goes back to the Vortex" if state.rules >= 2 else "stays there"
             crystal = f"the crystal placed on {link.on_location} {where}"
         return (
             f"{link.receptacle} spent or lost the last Azrak.\n"
-            f"Emergency Update: {cost}, pool refilled from the Vortex "
-            f"(holds {state.vortex}) up to {agent.starting}.\n"
+            f"Emergency Update: {emergency}\n"
             f"Lose control: {crystal} and the agent is ejected until the "
             "Between Locations phase (a Standard Update is then required)."
         )
