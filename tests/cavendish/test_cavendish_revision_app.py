@@ -1,5 +1,5 @@
-"""Pilot tests: while a free update is left the app asks whether to use it (rules revision 2);
-a mission saved under revision 1 keeps using one without asking."""
+"""Pilot tests of rules revision 2 in the app: the group is asked whether to use a free update,
+and the end dialog previews the score made on the card; a revision 1 mission plays as before."""
 
 from __future__ import annotations
 
@@ -7,15 +7,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from companion.cavendish import CAVENDISH
-from companion.cavendish.actions import ChooseLocation, LeaveLocation, LoseAzrak
+from companion.cavendish.actions import (
+    ChooseLocation,
+    Explore,
+    LeaveLocation,
+    LoseAzrak,
+    StandardUpdate,
+)
 from companion.cavendish.model import CavendishState
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from widgets.cavendish.dialogs import BrokenLinkDialog
-from widgets.cavendish.phase_dialogs import FreeUpdateDialog, UpdateDialog
+from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
 from widgets.cavendish.play import CavendishScreen
 
 
@@ -111,3 +117,30 @@ async def test_a_revision_1_mission_uses_its_free_updates_without_asking(
         assert state_of(app).free_updates_left == 0
     assert "rules = 1\n" in path.read_text(encoding="utf-8")
     assert store.load(saved.id).session.rules == 1
+
+
+async def test_the_end_dialog_previews_the_adjustments_made_on_the_card(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(4), "The rulings' example")
+        await pilot.pause()
+        for action in (
+            ChooseLocation("A"),
+            Explore("Amy"),
+            LeaveLocation(),
+            StandardUpdate((0, 0, 0, 0)),
+        ):
+            assert app.screen.act(action)
+        assert state_of(app).mission_return == 1
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, EndMissionDialog)
+        await pilot.press("space", "tab", "space", "tab", "space")
+        await pilot.pause()
+        preview = str(app.screen.query_one("#end-preview", Static).render())
+        assert preview.startswith("Final score: 2 ")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert state_of(app).final_score == 2
