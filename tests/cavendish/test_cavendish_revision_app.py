@@ -4,6 +4,7 @@ and the end dialog previews the score made on the card; a revision 1 mission pla
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,14 +13,16 @@ from textual.widgets import Button, Static
 from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     ChooseLocation,
+    EndMission,
     Explore,
     LeaveLocation,
     LoseAzrak,
     StandardUpdate,
 )
-from companion.cavendish.model import CavendishState
+from companion.cavendish.model import Adjustments, CavendishState
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
+from widgets.cavendish import board
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
 from widgets.cavendish.play import CavendishScreen
@@ -144,3 +147,26 @@ async def test_the_end_dialog_previews_the_adjustments_made_on_the_card(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert state_of(app).final_score == 2
+
+
+def test_the_mission_report_shows_what_each_adjustment_moved(
+    at_location: Callable[..., CavendishState],
+) -> None:
+    state = at_location(2)
+    state = replace(state, mission_return=1, vortex=state.vortex - 1)
+    example = Adjustments(damien_rescued=True, elixir_found=True, anigimas_freed=True)
+    for revision, lines in (
+        (
+            2,
+            [
+                "Damien rescued: -1",
+                "elixir of eternal life found: +0 (no crystal left on the card to remove)",
+                "Anigimas freed: +2",
+            ],
+        ),
+        (1, ["Damien rescued: -1", "elixir of eternal life found: -1", "Anigimas freed: +2"]),
+    ):
+        ended = CAVENDISH.apply(CAVENDISH.at_revision(state, revision), EndMission(example))
+        report = board.report_text(ended).splitlines()
+        assert report[0] == f"MISSION COMPLETE · final score {revision}"  # 2, then 1
+        assert [line.strip() for line in report[6:9]] == lines

@@ -66,13 +66,14 @@ def test_undo_and_redo_keep_the_revision(make_setup: SetupFor) -> None:
 
 
 def finished(at_location: State, mission_return: int, revision: int) -> CavendishState:
-    state = under(at_location(4), revision)
+    state = under(at_location(2), revision)
     state = replace(
         state,
         mission_return=mission_return,
         vortex=state.vortex - mission_return,
         ledger=Ledger(standard_updates=mission_return),
     )
+    assert state.crystals == 31
     return apply(state, EndMission(EXAMPLE))
 
 
