@@ -81,15 +81,40 @@ def test_the_same_log_gives_the_old_result_under_revision_1_and_the_new_under_2(
     assert store.load(saved.id).session.state == old
 
 
-def test_the_shipped_sample_saved_before_revisions_still_loads(companion_home: Path) -> None:
-    sample = Path(__file__).resolve().parents[1] / "data" / "samples" / "cavendish.toml"
-    text = sample.read_text(encoding="utf-8")
-    assert "rules =" not in text
+REVISION_1_SAVE = Path(__file__).resolve().parents[1] / "data" / "cavendish-revision-1.toml"
+"""The same log saved by the app before rules revisions existed (no `rules` key), kept as it was."""
+
+
+def test_a_save_made_under_revision_1_keeps_its_state_and_score(companion_home: Path) -> None:
     store = SaveStore(companion_home, fixed_clock)
     store.folder.mkdir(parents=True)
-    (store.folder / "cavendish.toml").write_text(text, encoding="utf-8")
-    loaded = store.load("cavendish")
-    assert loaded.session.rules == 1 and loaded.session.state.rules == 1
+    text = REVISION_1_SAVE.read_text(encoding="utf-8")
+    assert "rules" not in text
+    path = store.folder / REVISION_1_SAVE.name
+    path.write_text(text, encoding="utf-8")
+
+    old = store.load(path.stem)
+    state = old.session.state
+    assert old.session.rules == 1 and old.session.actions == LOG
+    assert state.final_score == 1 and state.vortex == 5
+    assert [(p.name, p.azrak) for p in state.house_plan] == [("A", 1), ("B", 1)]
+    assert [agent.pool for agent in state.agents] == [5, 4, 0, 5]
+    assert old.session.history[-2:] == [
+        "Jennifer lost control of the receptacle and is ejected",
+        "Mission complete: final score 1 (lower is better)",
+    ]
+
+    path.write_text(
+        text.replace('game = "cavendish"\n', 'game = "cavendish"\nrules = 2\n'), encoding="utf-8"
+    )
+    new = store.load(path.stem).session
+    assert new.rules == 2 and new.state.final_score == 2 and new.state.vortex == 6
+    assert [(p.name, p.azrak) for p in new.state.house_plan] == [("A", 1), ("B", 0)]
+    assert new.history[-2:] == [
+        "Jennifer lost control of the receptacle and is ejected; "
+        "the crystal placed on B goes to the Vortex",
+        "Mission complete: final score 2 (lower is better)",
+    ]
 
 
 def test_a_rules_revision_newer_than_the_app_is_reported_like_a_newer_format(
