@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from test_cavendish_app import state_of
 from textual.widgets import Button, Static
 
 from companion.cavendish import CAVENDISH
@@ -25,13 +26,6 @@ from tests.conftest import fixed_clock
 from widgets.cavendish import board
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
-from widgets.cavendish.play import CavendishScreen
-
-
-def state_of(app: Any) -> CavendishState:
-    assert isinstance(app.screen, CavendishScreen)
-    state: CavendishState = app.screen.state
-    return state
 
 
 def button_ids(dialog: Any) -> list[str]:
