@@ -90,6 +90,12 @@ class Game(Generic[SetupT, StateT]):
     """A few words on the setup for listings ("2 players, duel")."""
     waiting_for: Callable[[StateT], WaitingFor | None] = nothing_pending
     """The roll or choice the game waits for now, or None when nothing is pending."""
+    rules_revision: int = 1
+    """The newest revision of this game's rules. A rule fix that would change what a recorded game
+    reaches adds one; each save records the revision it is played under and replays under it."""
+    at_revision: Callable[[StateT, int], StateT] = field(default=lambda state, revision: state)
+    """The state from `start` (newest rules) put under an earlier revision, 1 to `rules_revision`:
+    the revision travels in the state, so `apply` stays a function of the state and the action."""
 
     def action_type(self, name: str) -> type | None:
         """The action class with this name, as written in save files, if the game has it."""

@@ -26,12 +26,24 @@ class Session:
 
     `do` applies an action through the game's rules (a `RuleError` leaves everything as it was),
     `undo` takes back exactly one action, `redo` puts it back without calling the rules again.
+    `rules` is the revision of the game's rules it is played under (a new game: the newest).
     """
 
-    def __init__(self, game: Game[Any, Any], setup: Any, actions: Iterable[Any] = ()) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        setup: Any,
+        actions: Iterable[Any] = (),
+        rules: int | None = None,
+    ) -> None:
         self.game = game
         self.setup = setup
-        self._initial = game.start(setup)
+        self.rules = game.rules_revision if rules is None else rules
+        if not 1 <= self.rules <= game.rules_revision:
+            raise ValueError(
+                f"{game.title} has rules revisions 1 to {game.rules_revision}, not {self.rules}."
+            )
+        self._initial = game.at_revision(game.start(setup), self.rules)
         self._steps: list[Step] = []
         self._redo: list[Step] = []
         for action in actions:

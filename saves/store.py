@@ -199,6 +199,7 @@ def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
         "format": FORMAT,
         "id": saved.id,
         "game": saved.game.id,
+        "rules": saved.session.rules,
         "title": saved.title,
         "created": saved.created,
         "updated": saved.updated,
@@ -241,8 +242,9 @@ def _from_document(
     updated = _field(path, data, "updated", datetime)
     setup = from_plain(game.setup_type, _field(path, data, "setup", dict), "setup")
     raw_actions = _field(path, data, "actions", list)
+    rules = rules_revision(path, data, game)
     try:
-        session = Session(game, setup)
+        session = Session(game, setup, rules=rules)
     except RuleError as error:
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
     decoded: dict[str, Any] = {}
@@ -278,6 +280,20 @@ def migrate(path: Path, data: dict[str, Any]) -> dict[str, Any]:
         data = upgrade(data)
         version += 1
     return data
+
+
+def rules_revision(path: Path, data: dict[str, Any], game: Game[Any, Any]) -> int:
+    """The revision of the game's rules the save was played under: 1 when it does not say."""
+    revision = data.get("rules", 1)
+    if type(revision) is not int or revision < 1:
+        raise SaveError(path, f"'rules' must be a revision number (1 or more), not {revision!r}")
+    if revision > game.rules_revision:
+        raise SaveError(
+            path,
+            f"rules revision {revision} of {game.title} was written by a newer version "
+            f"(this knows up to {game.rules_revision})",
+        )
+    return revision
 
 
 def _action(path: Path, game: Game[Any, Any], raw: Any, number: int) -> Any:

@@ -49,7 +49,7 @@ from companion.cavendish.azrak import (
     with_agent,
 )
 from companion.cavendish.destiny import reshuffle
-from companion.cavendish.model import CavendishSetup, CavendishState
+from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
 from companion.core import Game, RuleError, Score
@@ -122,7 +122,7 @@ def _update(state: CavendishState, action: StandardUpdate) -> CavendishState:
     require_phase(state, "between", "A Standard Update")
     if state.updated:
         raise RuleError("The group already performed a Standard Update in this phase.")
-    return standard_update(state, action.shares)
+    return standard_update(state, action.shares, action.use_free)
 
 
 def _pass(state: CavendishState, action: PassCaptain) -> CavendishState:
@@ -179,7 +179,7 @@ HANDLERS: dict[type, Handler] = {
     LeaveLocation: _leave,
     StandardUpdate: _update,
     PassCaptain: _pass,
-    EmergencyUpdate: lambda state, action: emergency_update(state),
+    EmergencyUpdate: lambda state, action: emergency_update(state, action.use_free),
     LoseControl: lambda state, action: lose_control(state),
     ReshuffleDestiny: _reshuffle,
     EndMission: _end,
@@ -217,4 +217,6 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     score=mission_score,
     setup_summary=_setup_summary,
     waiting_for=waiting_for,
+    rules_revision=RULES_REVISION,
+    at_revision=lambda state, revision: replace(state, rules=revision),
 )

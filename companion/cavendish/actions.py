@@ -124,6 +124,9 @@ class StandardUpdate:
 
     shares: tuple[int, ...]
     """Crystals each agent takes, in seating order."""
+    use_free: bool = True
+    """Use an update at no cost if one is left: the group's choice from rules revision 2 (under
+    revision 1 one is always used while any is left)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,9 @@ class PassCaptain:
 @dataclass(frozen=True)
 class EmergencyUpdate:
     """Broken link answer: the last crystal to the Mission Return card, the pool refilled."""
+
+    use_free: bool = True
+    """Use an update at no cost if one is left (the group's choice from rules revision 2)."""
 
 
 @dataclass(frozen=True)

@@ -83,14 +83,21 @@ def break_link_if_empty(state: CavendishState, index: int, location: str = "") -
 
 
 def gain(state: CavendishState, index: int, amount: int) -> CavendishState:
-    """Take crystals from the Vortex into a pool, never past the starting level."""
+    """Take crystals from the Vortex into a pool, never past the starting level.
+
+    From rules revision 2 a gain larger than the room left is cut to what fits (the rest stays in
+    the Vortex); revision 1 refuses it.
+    """
     positive(amount, "A gain")
     agent = state.agents[index]
-    if agent.pool + amount > agent.starting:
-        raise RuleError(
-            f"{agent.receptacle} has {agent.pool} of {agent.starting} Azrak: gaining {amount} "
-            f"would pass the starting level (at most {agent.starting - agent.pool} more)."
-        )
+    room = agent.starting - agent.pool
+    if amount > room:
+        if state.rules < 2:
+            raise RuleError(
+                f"{agent.receptacle} has {agent.pool} of {agent.starting} Azrak: gaining "
+                f"{amount} would pass the starting level (at most {room} more)."
+            )
+        amount = room
     if amount > state.vortex:
         raise RuleError(f"Gains come from the Vortex, which holds only {state.vortex}.")
     state = with_agent(state, index, replace(agent, pool=agent.pool + amount))
@@ -114,13 +121,14 @@ def fail(state: CavendishState, reason: str) -> CavendishState:
     return replace(state, phase="over", outcome="failed", reason=reason, pending=())
 
 
-def emergency_update(state: CavendishState) -> CavendishState:
-    """The first broken link answered by an Emergency Update (free while free updates remain)."""
+def emergency_update(state: CavendishState, use_free: bool) -> CavendishState:
+    """The first broken link answered by an Emergency Update (free if one is left and used)."""
     link = state.pending[0]
     index = agent_at(state, link.receptacle)
+    free = update_cost(state, use_free) == 0
     state = replace(state, pending=state.pending[1:])
     ledger = state.ledger
-    if state.free_updates_left > 0:
+    if free:
         state = replace(state, free_updates_left=state.free_updates_left - 1)
         ledger = replace(ledger, free_updates=ledger.free_updates + 1)
     else:
@@ -152,9 +160,16 @@ def take_last_crystal(state: CavendishState, link: BrokenLink) -> CavendishState
 
 
 def lose_control(state: CavendishState) -> CavendishState:
-    """The first broken link answered by a loss of control: the agent is ejected."""
+    """The first broken link answered by a loss of control: the agent is ejected.
+
+    The crystal just spent or lost goes to the Vortex; from rules revision 2 that includes the Time
+    Captain's crystal placed on a location (revision 1 left it there).
+    """
     link = state.pending[0]
     index = agent_at(state, link.receptacle)
+    if link.on_location and state.rules >= 2:
+        state = take_last_crystal(state, link)
+        state = replace(state, vortex=state.vortex + 1)
     agent = state.agents[index]
     state = with_agent(state, index, replace(agent, ejected=True, lost_control=True))
     ledger = replace(state.ledger, losses_of_control=state.ledger.losses_of_control + 1)
@@ -188,9 +203,22 @@ def even_split(state: CavendishState, available: int) -> tuple[int, ...]:
     return tuple(shares)
 
 
-def update_cost(state: CavendishState) -> int:
-    """1 crystal to the Mission Return card, or 0 while an update at no cost is left."""
-    return 0 if state.free_updates_left > 0 else 1
+def free_update_is_a_choice(state: CavendishState) -> bool:
+    """From rules revision 2 the group chooses, while one is left, whether to use a free update."""
+    return state.rules >= 2 and state.free_updates_left > 0
+
+
+def update_cost(state: CavendishState, use_free: bool = True) -> int:
+    """1 crystal to the Mission Return card, or 0 when an update at no cost is left and used.
+
+    Under rules revision 1 a free update is always used while one is left: declining is refused.
+    """
+    if not use_free and state.rules < 2:
+        raise RuleError(
+            "This mission is played under the first Cavendish rules (revision 1), where an "
+            "update at no cost is always used while one is left."
+        )
+    return 0 if use_free and state.free_updates_left > 0 else 1
 
 
 def update_needed(state: CavendishState) -> bool:
@@ -198,13 +226,15 @@ def update_needed(state: CavendishState) -> bool:
     return any(agent.lost_control for agent in state.agents)
 
 
-def standard_update(state: CavendishState, shares: tuple[int, ...]) -> CavendishState:
+def standard_update(
+    state: CavendishState, shares: tuple[int, ...], use_free: bool
+) -> CavendishState:
     """Pay the update (unless free), share the Vortex within starting levels, keep the surplus."""
     if len(shares) != len(state.agents):
         raise RuleError(f"Give a share for each of the {len(state.agents)} agents.")
     if any(share < 0 for share in shares):
         raise RuleError("A share cannot be negative.")
-    cost = update_cost(state)
+    cost = update_cost(state, use_free)
     if state.vortex == 0:
         if update_needed(state):
             return fail(

@@ -8,6 +8,12 @@ from typing import Literal
 TOTAL_CRYSTALS = 31
 """The box holds 31 Azrak crystals: pools + Vortex + Mission Return + House Plan + box."""
 
+RULES_REVISION = 2
+"""The newest revision of the app's Cavendish rules. 1: as first released. 2: the settled rulings
+(the final adjustments made on the card in printed order, a loss of control returns the Time
+Captain's crystal to the Vortex, a gain is cut to what fits, a free update is the group's choice).
+A save replays under the revision it records (docs/rules-notes.md)."""
+
 DESTINY_CARDS = 6
 """The Destiny deck has 6 cards."""
 
@@ -222,6 +228,8 @@ class CavendishState:
     reason: str = ""
     """Why the mission ended, in words."""
     adjustments: Adjustments | None = None
+    rules: int = RULES_REVISION
+    """The revision of the rules this mission is played under (set once, at the start)."""
 
     @property
     def captain_agent(self) -> Agent:
@@ -242,7 +250,7 @@ class CavendishState:
         """Crystals on the Mission Return card after the adjustments, never below 0."""
         if self.adjustments is None:
             return None
-        return max(0, self.mission_return + adjustment_total(self.adjustments))
+        return adjusted_score(self.mission_return, self.adjustments, self.rules)
 
     def index(self, receptacle: str) -> int:
         """The position of a receptacle among the agents; -1 when it is not in play."""
@@ -261,9 +269,28 @@ ADJUSTMENTS: tuple[tuple[str, str, int], ...] = (
 """The four end-of-mission adjustments: field, words, crystals added to the Mission Return card."""
 
 
-def adjustment_total(adjustments: Adjustments) -> int:
-    """The net change the adjustments make to the Mission Return card."""
-    return sum(delta for name, _words, delta in ADJUSTMENTS if getattr(adjustments, name))
+def adjustment_moves(
+    mission_return: int, adjustments: Adjustments, rules: int
+) -> tuple[tuple[str, int], ...]:
+    """The adjustments made, in printed order, each with the crystals it adds to the card.
+
+    From revision 2 they are made on the card one after the other, so a removal takes a crystal
+    only if one is there; revision 1 adds them up as printed (the score is then kept at 0 or more).
+    """
+    card = mission_return
+    moves: list[tuple[str, int]] = []
+    for name, words, delta in ADJUSTMENTS:
+        if getattr(adjustments, name):
+            moved = max(delta, -card) if rules >= 2 else delta
+            card += moved
+            moves.append((words, moved))
+    return tuple(moves)
+
+
+def adjusted_score(mission_return: int, adjustments: Adjustments, rules: int) -> int:
+    """The final score: the Mission Return card after the adjustments, never below 0."""
+    moves = adjustment_moves(mission_return, adjustments, rules)
+    return max(0, mission_return + sum(delta for _words, delta in moves))
 
 
 def free_updates_for(agents: int) -> int:

@@ -27,7 +27,7 @@ from companion.cavendish.actions import (
     TakeItem,
 )
 from companion.cavendish.destiny import signed
-from companion.cavendish.model import ADJUSTMENTS, PHASE_NAMES, CavendishState
+from companion.cavendish.model import PHASE_NAMES, CavendishState, adjustment_moves
 from companion.core import Score, ScoreLine
 
 OUTCOME_WORDS = {"failure": "failure", "critical": "critical success", "success": "success"}
@@ -99,7 +99,7 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
         items = ", ".join(action.items)
         return f"{action.giver} gave {items} to {action.receiver} ({cost})"
     if isinstance(action, GainAzrak):
-        return f"{action.agent} gained {azrak(action.amount)} from the Vortex"
+        return _gain_words(before, action, after)
     if isinstance(action, LoseAzrak):
         lost = (
             before.agents[before.index(action.agent)].pool
@@ -134,8 +134,11 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
         pool = after.agents[after.index(who)].pool
         return f"{who} requested an Emergency Update ({paid}), pool refilled to {pool}"
     if isinstance(action, LoseControl):
-        who = before.pending[0].receptacle
-        return f"{who} lost control of the receptacle and is ejected"
+        link = before.pending[0]
+        placed = ""
+        if after.house_total < before.house_total:
+            placed = f"; the crystal placed on {link.on_location} goes to the Vortex"
+        return f"{link.receptacle} lost control of the receptacle and is ejected{placed}"
     if isinstance(action, ReshuffleDestiny):
         return "The Destiny discards were shuffled back into the deck"
     if isinstance(action, EndMission):
@@ -143,6 +146,20 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
     if isinstance(action, AbandonMission):
         return "The group ended the mission early (failed)"
     return type(action).__name__
+
+
+def _gain_words(before: CavendishState, action: GainAzrak, after: CavendishState) -> str:
+    """A gain, and what was cut because the pool was full (rules revision 2)."""
+    index = after.index(action.agent)
+    gained = after.agents[index].pool - before.agents[index].pool
+    if gained == action.amount:
+        return f"{action.agent} gained {azrak(gained)} from the Vortex"
+    starting = after.agents[index].starting
+    kept = action.amount - gained
+    return (
+        f"{action.agent} gained {gained} of {azrak(action.amount)}: the pool is full at "
+        f"{starting}, {kept} stay in the Vortex"
+    )
 
 
 def _bonus_words(strength: int, confidence: int, dexterity: int) -> str:
@@ -216,10 +233,11 @@ def score(state: CavendishState) -> Score:
     ]
     total = state.mission_return
     if state.adjustments is not None:
-        for name, words, delta in ADJUSTMENTS:
-            if getattr(state.adjustments, name):
-                lines.append(ScoreLine("group", delta, words))
-                total += delta
+        for words, moved in adjustment_moves(total, state.adjustments, state.rules):
+            if moved == 0:
+                words += " (no crystal left on the card to remove)"
+            lines.append(ScoreLine("group", moved, words))
+            total += moved
         if total < 0:
             lines.append(ScoreLine("group", -total, "a score is never below 0"))
             total = 0

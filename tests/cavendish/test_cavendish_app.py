@@ -73,13 +73,15 @@ async def test_whole_short_mission_from_the_keyboard(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BrokenLinkDialog)
-        await pilot.press("e")
+        await pilot.press("f")
         await pilot.pause()
         state = state_of(app)
         assert state.pending == () and state.agents[0].pool == 5
         assert state.free_updates_left == 1
 
         await pilot.press("n", "u")
+        await pilot.pause()
+        await pilot.press("f")
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -127,12 +129,12 @@ async def test_refused_move_changes_nothing(
         app.start_game("cavendish", make_setup(2), "Refusal")
         await pilot.pause()
         before = state_of(app)
-        await pilot.press("plus")
+        await pilot.press("minus")
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("backspace", "0", "enter")
         await pilot.pause()
         assert state_of(app) == before
-        assert any("would pass the starting level" in note for note in notes)
+        assert any("A loss must be at least 1, not 0" in note for note in notes)
         assert app.store.load(app.screen.saved.id).session.actions == []
 
 

@@ -100,12 +100,6 @@ def test_gain_comes_from_the_vortex(at_location: State, pool_of: Pool) -> None:
     assert pool_of(after, "Amy") == 5 and after.vortex == state.vortex - 2
 
 
-def test_gain_past_the_starting_level_is_refused(at_location: State) -> None:
-    state = at_location(4, Amy=5)
-    with pytest.raises(RuleError, match="would pass the starting level"):
-        apply(state, GainAzrak("Amy", 2))
-
-
 def test_gain_beyond_the_vortex_is_refused(at_location: State) -> None:
     state = at_location(4, Amy=3)
     assert state.vortex == 3

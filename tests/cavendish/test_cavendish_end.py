@@ -47,8 +47,8 @@ def test_adjustments_change_the_final_score(
     assert CAVENDISH.summary(after) == f"Finished: final score {final}"
 
 
-def test_final_score_is_never_below_zero(at_location: State) -> None:
-    state = with_return(at_location(2), 1, 0)
+def test_final_score_is_never_below_zero_under_revision_1(at_location: State) -> None:
+    state = with_return(CAVENDISH.at_revision(at_location(2), 1), 1, 0)
     after = apply(state, EndMission(Adjustments(damien_rescued=True, elixir_found=True)))
     assert after.final_score == 0
     score = CAVENDISH.score(after) if CAVENDISH.score else None
@@ -61,6 +61,20 @@ def test_final_score_is_never_below_zero(at_location: State) -> None:
         "Damien rescued",
         "elixir of eternal life found",
         "a score is never below 0",
+    ]
+
+
+def test_a_removal_from_an_empty_card_takes_nothing(at_location: State) -> None:
+    state = with_return(at_location(2), 1, 0)
+    after = apply(state, EndMission(Adjustments(damien_rescued=True, elixir_found=True)))
+    assert after.final_score == 0
+    assert CAVENDISH.score is not None
+    score = CAVENDISH.score(after)
+    assert [(line.points, line.reason) for line in score.lines] == [
+        (1, "1 Standard Update(s)"),
+        (0, "0 Emergency Update(s)"),
+        (-1, "Damien rescued"),
+        (0, "elixir of eternal life found (no crystal left on the card to remove)"),
     ]
 
 

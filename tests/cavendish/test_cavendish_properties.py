@@ -1,5 +1,5 @@
 """Hypothesis: any sequence of legal and illegal actions keeps 31 crystals and pools in bounds,
-and undo always returns the exact previous state."""
+and undo always returns the exact previous state, under every revision of the rules."""
 
 from __future__ import annotations
 
@@ -89,15 +89,25 @@ ACTIONS = st.one_of(
     st.builds(StowItem, agent, items),
     st.builds(Eject, agent),
     st.just(LeaveLocation()),
-    st.builds(StandardUpdate, st.lists(st.integers(-1, 4), min_size=2, max_size=4).map(tuple)),
+    st.builds(
+        StandardUpdate,
+        st.lists(st.integers(-1, 4), min_size=2, max_size=4).map(tuple),
+        st.booleans(),
+    ),
     st.just(PassCaptain()),
-    st.just(EmergencyUpdate()),
+    st.builds(EmergencyUpdate, st.booleans()),
     st.just(LoseControl()),
     st.just(ReshuffleDestiny()),
-    st.builds(EndMission, st.builds(Adjustments)),
+    st.builds(
+        EndMission,
+        st.builds(Adjustments, st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    ),
     st.just(AbandonMission()),
 )
 """Actions of every kind with values both legal and not."""
+
+REVISIONS = st.integers(1, CAVENDISH.rules_revision)
+"""Every revision of the rules the app plays: old saves replay under theirs."""
 
 
 def check_invariants(state: CavendishState) -> None:
@@ -110,13 +120,18 @@ def check_invariants(state: CavendishState) -> None:
         waiting = each.ejected or each.lost_control or state.outcome
         broken = any(link.receptacle == each.receptacle for link in state.pending)
         assert each.pool > 0 or waiting or broken
+    if state.adjustments is not None:
+        assert CAVENDISH.score is not None
+        score = CAVENDISH.score(state)
+        assert score.totals["group"] == state.final_score
+        assert state.final_score is not None and state.final_score >= 0
 
 
-@given(st.sampled_from(SETUPS), st.lists(ACTIONS, max_size=40))
+@given(st.sampled_from(SETUPS), st.lists(ACTIONS, max_size=40), REVISIONS)
 def test_crystals_and_pools_hold_and_undo_is_exact(
-    setup: CavendishSetup, actions: list[Any]
+    setup: CavendishSetup, actions: list[Any], revision: int
 ) -> None:
-    session = Session(CAVENDISH, setup)
+    session = Session(CAVENDISH, setup, rules=revision)
     check_invariants(session.state)
     for action in actions:
         before = session.state
@@ -131,6 +146,7 @@ def test_crystals_and_pools_hold_and_undo_is_exact(
         assert session.state == before
         session.redo()
         assert session.state == after
+        assert after.rules == revision
 
 
 def greedy_action(state: CavendishState) -> Any:
@@ -145,9 +161,11 @@ def greedy_action(state: CavendishState) -> Any:
     return PassCaptain()
 
 
-@given(st.sampled_from(SETUPS), st.lists(st.booleans(), max_size=60))
-def test_long_legal_play_keeps_the_crystals(setup: CavendishSetup, leave: list[bool]) -> None:
-    state = CAVENDISH.start(setup)
+@given(st.sampled_from(SETUPS), st.lists(st.booleans(), max_size=60), REVISIONS)
+def test_long_legal_play_keeps_the_crystals(
+    setup: CavendishSetup, leave: list[bool], revision: int
+) -> None:
+    state = CAVENDISH.at_revision(CAVENDISH.start(setup), revision)
     for go in leave:
         if state.outcome:
             break

@@ -104,3 +104,23 @@ class TestEndScreen:
         app = make_test_app()
         run_before = starter(make_setup, actions, players=2)
         assert snap_compare(app, run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+class TestFreeUpdateChoice:
+    """Rules revision 2: while a free update is left the group is asked whether to use it."""
+
+    def test_broken_link_offers_free_and_paid(
+        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+    ) -> None:
+        from companion.cavendish.actions import LoseAzrak
+
+        actions = [ChooseLocation("A"), LoseAzrak("Anton", 4)]
+        run_before = starter(make_setup, actions, players=2)
+        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+
+    def test_standard_update_asks_first(
+        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+    ) -> None:
+        run_before = starter(make_setup, [ChooseLocation("A"), LeaveLocation()], players=2)
+        assert snap_compare(make_test_app(), press=["u"], run_before=run_before, terminal_size=size)

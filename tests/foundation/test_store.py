@@ -163,3 +163,54 @@ def test_read_errors_name_the_line(tmp_path: Path) -> None:
     with pytest.raises(SaveError) as caught:
         files.read_toml(path)
     assert caught.value.line == 2
+
+
+def test_a_save_records_the_rules_revision_it_is_played_under(companion_home: Path) -> None:
+    store = make_store(companion_home)
+    saved = store.create(TALLY, TallySetup())
+    text = store.path_for(saved.id).read_text(encoding="utf-8")
+    assert f"rules = {TALLY.rules_revision}\n" in text
+    assert saved.session.rules == 1 == store.load(saved.id).session.rules
+
+
+def rewrite(store: SaveStore, save_id: str, old: str, new: str) -> Path:
+    path = store.path_for(save_id)
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_a_save_without_a_rules_revision_is_revision_1(companion_home: Path) -> None:
+    store = make_store(companion_home)
+    saved = store.create(TALLY, TallySetup())
+    saved.session.do(Add(0, 3))
+    store.save(saved)
+    rewrite(store, saved.id, "rules = 1\n", "")
+    loaded = store.load(saved.id)
+    assert loaded.session.rules == 1 and loaded.session.state == saved.session.state
+
+
+@pytest.mark.parametrize(
+    ("rules", "problem"),
+    [
+        ("99", "rules revision 99 of Tally was written by a newer version (this knows up to 1)"),
+        ("0", "'rules' must be a revision number (1 or more), not 0"),
+        ('"2"', "'rules' must be a revision number (1 or more), not '2'"),
+        ("true", "'rules' must be a revision number (1 or more), not True"),
+    ],
+)
+def test_a_rules_revision_the_app_does_not_know_is_reported_and_left_alone(
+    companion_home: Path, rules: str, problem: str
+) -> None:
+    store = make_store(companion_home)
+    saved = store.create(TALLY, TallySetup())
+    path = rewrite(store, saved.id, "rules = 1\n", f"rules = {rules}\n")
+    original = path.read_bytes()
+    with pytest.raises(SaveError) as caught:
+        store.load(saved.id)
+    assert problem in str(caught.value) and str(path) in str(caught.value)
+    entries, unreadable = store.listing()
+    assert entries == [] and [u.path for u in unreadable] == [path]
+    assert problem in unreadable[0].reason
+    assert path.read_bytes() == original

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from companion.cavendish.destiny import remaining, signed
 from companion.cavendish.model import (
-    ADJUSTMENTS,
     PHASE_NAMES,
     TOTAL_CRYSTALS,
     Agent,
     CavendishState,
+    adjustment_moves,
 )
 
 
@@ -130,8 +130,8 @@ def report_text(state: CavendishState) -> str:
         f"  (free updates used: {ledger.free_updates})",
     ]
     if state.adjustments is not None:
-        for name, words, delta in ADJUSTMENTS:
-            if getattr(state.adjustments, name):
-                lines.append(f"  {words}: {delta:+d}")
+        for words, moved in adjustment_moves(state.mission_return, state.adjustments, state.rules):
+            empty = " (no crystal left on the card to remove)" if moved == 0 else ""
+            lines.append(f"  {words}: {moved:+d}{empty}")
     lines.append(f"Losses of control: {ledger.losses_of_control}")
     return "\n".join(lines)

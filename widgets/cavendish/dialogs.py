@@ -16,6 +16,8 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.cavendish.actions import TakeItem
+from companion.cavendish.azrak import free_update_is_a_choice
+from companion.cavendish.model import CavendishState
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeOptionList
@@ -144,33 +146,72 @@ class ItemDialog(CavendishDialog):
 class BrokenLinkDialog(Dialog[str]):
     """The broken link, asked at once: Emergency Update or loss of control (or undo a mis-key).
 
+    From rules revision 2, while a free update is left, the Emergency Update is offered both ways:
+    free (`f`) or paid (`e`), the group's choice.
+
     | Key | Action |
     | --- | --- |
-    | e | Emergency Update |
+    | f | Emergency Update using a free update (while one is left, rules revision 2) |
+    | e | Emergency Update (paid when a free update is offered beside it) |
     | l | Lose control |
     | ctrl+z | Undo the action that broke the link |
     """
 
     CSS_PATH = "cavendish.tcss"
     BINDINGS = [
+        Binding("f", "choose('free')", "Free update", id="cavendish-emergency-free"),
         Binding("e", "choose('emergency')", "Emergency Update", id="cavendish-emergency"),
         Binding("l", "choose('lose')", "Lose control", id="cavendish-lose-control"),
         Binding("ctrl+z", "choose('undo')", "Undo", id="cavendish-link-undo"),
     ]
 
-    def __init__(self, receptacle: str, explanation: str) -> None:
+    def __init__(self, state: CavendishState) -> None:
         super().__init__()
-        self.receptacle = receptacle
-        self.explanation = explanation
+        self.state = state
+        self.link = state.pending[0]
+        self.free_offered = free_update_is_a_choice(state)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="broken-link"):
-            yield Label(f"{self.receptacle}'s link is broken", classes="dialog-title")
-            yield Static(self.explanation, id="broken-link-text")
+            yield Label(f"{self.link.receptacle}'s link is broken", classes="dialog-title")
+            yield Static(self.explanation(), id="broken-link-text")
             with Horizontal(classes="buttons"):
-                yield Button("Emergency Update (e)", id="emergency", variant="warning")
+                if self.free_offered:
+                    yield Button("Free update (f)", id="free", variant="success")
+                    yield Button("Paid update (e)", id="emergency", variant="warning")
+                else:
+                    yield Button("Emergency Update (e)", id="emergency", variant="warning")
                 yield Button("Lose control (l)", id="lose", variant="error")
         yield KeyFooter()
+
+    def explanation(self) -> str:
+        state, link = self.state, self.link
+        agent = state.agents[state.index(link.receptacle)]
+        free = state.free_updates_left
+        refill = f"pool refilled from the Vortex (holds {state.vortex}) up to {agent.starting}"
+        if self.free_offered:
+            emergency = (
+                f"{refill}; the group chooses to use a free update ({free} left) or to pay "
+                "1 Azrak to the Mission Return card."
+            )
+        else:
+            cost = f"free ({free} left)" if free else "1 Azrak to the Mission Return card"
+            emergency = f"{cost}, {refill}."
+        crystal = "the crystal goes to the Vortex"
+        if link.on_location:
+            where = "goes back to the Vortex" if state.rules >= 2 else "stays there"
+            crystal = f"the crystal placed on {link.on_location} {where}"
+        return (
+            f"{link.receptacle} spent or lost the last Azrak.\n"
+            f"Emergency Update: {emergency}\n"
+            f"Lose control: {crystal} and the agent is ejected until the "
+            "Between Locations phase (a Standard Update is then required)."
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("free",):
+            return self.free_offered
+        return True
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

@@ -6,13 +6,53 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from companion.cavendish.actions import EndMission, StandardUpdate
 from companion.cavendish.azrak import even_split, update_cost
-from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjustment_total
+from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
+
+
+class FreeUpdateDialog(CavendishDialog):
+    """Asked before a Standard Update while a free update is left (rules revision 2): use it?
+
+    | Key | Action |
+    | --- | --- |
+    | f | Use a free update |
+    | p | Pay 1 Azrak to the Mission Return card |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [
+        Binding("f", "choose(True)", "Free update", id="cavendish-update-free"),
+        Binding("p", "choose(False)", "Pay 1 Azrak", id="cavendish-update-paid"),
+    ]
+
+    def __init__(self, free_left: int) -> None:
+        super().__init__()
+        self.free_left = free_left
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="free-update"):
+            yield Label("Use a free update?", classes="dialog-title")
+            yield Static(
+                f"The group has {self.free_left} update(s) at no cost left for this mission. "
+                "A free update moves nothing to the Mission Return card; a paid one moves 1 "
+                "Azrak there (it counts against your score)."
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Free update (f)", id="free", variant="success")
+                yield Button("Pay 1 Azrak (p)", id="paid", variant="warning")
+        yield KeyFooter()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "free")
+
+    def action_choose(self, use_free: bool) -> None:
+        self.dismiss(use_free)
 
 
 class UpdateDialog(CavendishDialog):
@@ -26,13 +66,15 @@ class UpdateDialog(CavendishDialog):
 
     BINDINGS = [Binding("ctrl+s", "confirm", "Update", id="cavendish-confirm-update")]
 
-    def __init__(self, state: CavendishState) -> None:
+    def __init__(self, state: CavendishState, use_free: bool = True) -> None:
         super().__init__()
         self.state = state
+        self.use_free = use_free
+        """The group's answer to "use a free update?" (asked before, from rules revision 2)."""
 
     def compose(self) -> ComposeResult:
         state = self.state
-        cost = update_cost(state)
+        cost = update_cost(state, self.use_free)
         available = max(0, state.vortex - cost)
         shares = even_split(state, available)
         paid = (
@@ -71,7 +113,7 @@ class UpdateDialog(CavendishDialog):
             except ValueError:
                 self.notify(f"{agent.receptacle}'s share must be a whole number.", severity="error")
                 return
-        self.dismiss(StandardUpdate(tuple(shares)))
+        self.dismiss(StandardUpdate(tuple(shares), self.use_free))
 
 
 class EndMissionDialog(CavendishDialog):
@@ -109,9 +151,10 @@ class EndMissionDialog(CavendishDialog):
 
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
-        total = self.state.mission_return + adjustment_total(self.adjustments())
+        state = self.state
+        total = adjusted_score(state.mission_return, self.adjustments(), state.rules)
         self.query_one("#end-preview", Static).update(
-            f"Final score: {max(0, total)} (lower is better, never below 0)"
+            f"Final score: {total} (lower is better, never below 0)"
         )
 
     def action_confirm(self) -> None:

@@ -29,7 +29,7 @@ from companion.cavendish.actions import (
     StowItem,
     TakeFear,
 )
-from companion.cavendish.azrak import active_agent
+from companion.cavendish.azrak import active_agent, free_update_is_a_choice
 from companion.cavendish.model import CavendishState
 from companion.core import RuleError
 from saves.store import SavedGame
@@ -44,7 +44,7 @@ from widgets.cavendish.dialogs import (
 )
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
-from widgets.cavendish.phase_dialogs import EndMissionDialog, UpdateDialog
+from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 
@@ -214,26 +214,17 @@ class CavendishScreen(GameScreen):
         """The broken link is asked at once: nothing else is accepted until it is answered."""
         if not self.is_open:
             return
-        link = self.cav.pending[0]
-        agent = self.cav.agents[self.cav.index(link.receptacle)]
-        free = self.cav.free_updates_left
-        cost = f"free ({free} left)" if free else "1 Azrak to the Mission Return card"
-        text = (
-            f"{link.receptacle} spent or lost the last Azrak.\n"
-            f"Emergency Update: {cost}, pool refilled from the Vortex "
-            f"(holds {self.cav.vortex}) up to {agent.starting}.\n"
-            "Lose control: the crystal goes to the Vortex and the agent is ejected until the "
-            "Between Locations phase (a Standard Update is then required)."
-        )
         self.asking = True
-        self.app.push_screen(BrokenLinkDialog(link.receptacle, text), self.answer_broken_link)
+        self.app.push_screen(BrokenLinkDialog(self.cav), self.answer_broken_link)
 
     def answer_broken_link(self, choice: str | None) -> None:
         self.asking = False
         if choice == "undo":
             self.action_undo()
-        elif choice == "emergency":
-            self.act(EmergencyUpdate())
+        elif choice == "free":
+            self.act(EmergencyUpdate(use_free=True))
+        elif choice == "emergency":  # paid when the free one was offered beside it
+            self.act(EmergencyUpdate(use_free=not free_update_is_a_choice(self.cav)))
         elif choice == "lose":
             self.act(LoseControl())
         if self.cav.pending and not self.asking:
@@ -324,7 +315,14 @@ class CavendishScreen(GameScreen):
         self.act(LeaveLocation() if self.cav.phase == "discovery" else PassCaptain())
 
     def action_update(self) -> None:
-        self.ask(UpdateDialog(self.cav), lambda update: update)
+        state = self.cav
+        if not free_update_is_a_choice(state):
+            self.ask(UpdateDialog(state), lambda update: update)
+            return
+        self.ask(
+            FreeUpdateDialog(state.free_updates_left),
+            lambda use_free: self.ask(UpdateDialog(state, use_free), lambda update: update),
+        )
 
     def action_reshuffle(self) -> None:
         self.act(ReshuffleDestiny())
