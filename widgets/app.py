@@ -16,7 +16,8 @@ from companion.core import RuleError
 from companion.registry import get_game
 from saves.files import SaveError
 from saves.paths import data_home
-from saves.settings import RollLog, SettingsStore
+from saves.rolls import RollLog
+from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
 from widgets.base import SetupScreen
 from widgets.game_screen import GameScreen

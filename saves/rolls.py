@@ -1,0 +1,242 @@
+"""The roll history (`rolls.toml`): every roll made in the tray, in a game or by `companion roll`.
+
+The file is read the first time the history is needed, never at start. A damaged file (wrong
+type at any key, an expression that is not dice, faces or a total that do not fit the dice, a
+time out of range, a folder, FIFO or device, a file too large) is reported once, left as it is,
+and the history runs empty in memory: new rolls are not written over the player's file.
+Rolls are kept oldest first in the file, so a new roll renders only itself (`RenderedArray`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion import dice
+from companion.dice import DiceError, Roll
+from saves.files import RenderedArray, SaveError, read_toml, write_text
+from saves.paths import rolls_path
+
+FORMAT = 2
+"""Format 1 (up to version 0.x) kept 200 rolls newest first, without modifier or label."""
+KEEP_ROLLS = 10_000
+"""The history keeps at least this many rolls."""
+TRIM_AT = 11_000
+"""Past this many, the oldest rolls beyond `KEEP_ROLLS` are dropped (in one rewrite)."""
+MAX_BYTES = 16 * 1024 * 1024
+"""A larger rolls.toml is reported without being read (11,000 rolls of 100d6 take ~5 MiB)."""
+MAX_LABEL = 200
+ROLL_KEYS = {"at", "expression", "faces", "modifier", "total", "source", "label"}
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    """A roll in the history: the dice as they fell, when, and what it was for."""
+
+    roll: Roll
+    at: datetime
+    """When it was rolled, in UTC."""
+    label: str = ""
+    """What the roll was for ("RISK at Fall of Troy"); empty when none was given."""
+
+
+class RollHistoryError(ValueError):
+    """A roll in the file that cannot be used; the message says which and why."""
+
+
+class RollLog:
+    """The one roll history, loaded on first use and appended to on every roll."""
+
+    def __init__(self, home: Path, clock: Callable[[], datetime]) -> None:
+        self.path = rolls_path(home)
+        self.clock = clock
+        self._entries: list[LoggedRoll] | None = None
+        self._problem: str | None = None
+        self._told: set[str] = set()
+        self._stamp: tuple[int, int, int] | None = None
+        self._array = RenderedArray("rolls")
+
+    @property
+    def rolls(self) -> Sequence[LoggedRoll]:
+        """Every kept roll, oldest first."""
+        return self._kept()
+
+    def _kept(self) -> list[LoggedRoll]:
+        if self._entries is None:
+            self._entries = self._load()
+        return self._entries
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file on disk is not used (None when it is fine or absent)."""
+        _ = self.rolls
+        return self._problem
+
+    def take_notice(self) -> str | None:
+        """The file's problem the first time it is asked for, then None: say it once."""
+        return self._notice(self._refusal()) if self.problem else None
+
+    def add(self, roll: Roll, label: str = "") -> str | None:
+        """Record one roll; returns a notice to show when it was not kept (each said once)."""
+        return self.add_many([roll], label)
+
+    def add_many(self, rolls: Iterable[Roll], label: str = "") -> str | None:
+        """Record rolls made now, in order, with one write."""
+        entries = self._kept()
+        if self._problem is None and self._stamp != _stamp(self.path):
+            self._entries = entries = self._load()  # another window or command wrote since
+        if self._problem is not None:
+            return self._notice(self._refusal())
+        now = self.clock().astimezone(UTC)
+        entries.extend(LoggedRoll(roll, now, label[:MAX_LABEL]) for roll in rolls)
+        if len(entries) > TRIM_AT:
+            del entries[: len(entries) - KEEP_ROLLS]
+        self._array.sync(entries, roll_table)
+        target = self.path.resolve() if self.path.is_symlink() else self.path
+        try:
+            write_text(target, self._array.document({"format": FORMAT}))
+        except OSError as error:
+            return self._notice(
+                f"Roll not kept: cannot write {self.path} ({error.strerror or error})"
+            )
+        self._stamp = _stamp(self.path)
+        return None
+
+    def _refusal(self) -> str:
+        return f"{self._problem}; new rolls are not kept until it is repaired or removed"
+
+    def _notice(self, text: str) -> str | None:
+        if text in self._told:
+            return None
+        self._told.add(text)
+        return text
+
+    def _load(self) -> list[LoggedRoll]:
+        self._problem = None
+        self._array = RenderedArray("rolls")
+        if not (self.path.exists() or self.path.is_symlink()):
+            self._stamp = None
+            return []
+        try:
+            entries = read_history(self.path)
+        except SaveError as error:
+            self._problem = f"{error} (left as it is)"
+            return []
+        self._stamp = _stamp(self.path)
+        return entries
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells a changed file: size, modification time and inode."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_size, info.st_mtime_ns, info.st_ino)
+
+
+def read_history(path: Path) -> list[LoggedRoll]:
+    """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
+    try:
+        if path.is_file() and path.stat().st_size > MAX_BYTES:
+            raise SaveError(path, f"larger than {MAX_BYTES // (1024 * 1024)} MiB, not read")
+    except OSError as error:
+        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+    data = read_toml(path)
+    version = data.get("format")
+    if type(version) is not int or version not in (1, FORMAT):
+        raise SaveError(path, f"unknown format {version!r} (this app reads 1 and {FORMAT})")
+    unknown = sorted(set(data) - {"format", "rolls"})
+    if unknown:
+        raise SaveError(path, f"unknown key {unknown[0]!r}")
+    raw_rolls = data.get("rolls", [])
+    if not isinstance(raw_rolls, list):
+        raise SaveError(path, "'rolls' must be a list of rolls")
+    if version == 1:
+        raw_rolls = raw_rolls[::-1]  # format 1 kept the newest first
+    entries = []
+    for number, raw in enumerate(raw_rolls, start=1):
+        try:
+            entries.append(decode_roll(raw))
+        except RollHistoryError as error:
+            raise SaveError(path, f"roll {number}: {error}") from None
+    return entries
+
+
+def decode_roll(raw: Any) -> LoggedRoll:
+    """One roll table, every field's type and every face checked against the dice."""
+    if not isinstance(raw, dict):
+        raise RollHistoryError("not a table")
+    unknown = sorted(set(raw) - ROLL_KEYS)
+    if unknown:
+        raise RollHistoryError(f"unknown key {unknown[0]!r}")
+    expression = _field(raw, "expression", str)
+    try:
+        spec = dice.parse(expression)
+    except DiceError as error:
+        raise RollHistoryError(str(error)) from None
+    faces = _field(raw, "faces", list)
+    if not all(type(face) is int for face in faces):
+        raise RollHistoryError("faces must be whole numbers")
+    try:
+        dice.check_faces(spec, faces)
+    except DiceError as error:
+        raise RollHistoryError(str(error)) from None
+    modifier = raw.get("modifier", spec.modifier)
+    if type(modifier) is not int or modifier != spec.modifier:
+        raise RollHistoryError(f"modifier must be {spec.modifier} for {expression}")
+    total = _field(raw, "total", int)
+    if total != dice.total_of(spec, faces):
+        raise RollHistoryError(f"total {total} is not what faces {faces} make")
+    source = _field(raw, "source", str)
+    if source not in ("app", "physical"):
+        raise RollHistoryError("source must be 'app' or 'physical'")
+    label = raw.get("label", "")
+    if not isinstance(label, str) or len(label) > MAX_LABEL:
+        raise RollHistoryError(f"label must be text of at most {MAX_LABEL} characters")
+    return LoggedRoll(
+        Roll(spec.expression, tuple(faces), total, "app" if source == "app" else "physical"),
+        _moment(raw.get("at")),
+        label,
+    )
+
+
+def _field(raw: dict[str, Any], key: str, kind: type) -> Any:
+    value = raw.get(key)
+    if value is None:
+        raise RollHistoryError(f"'{key}' is missing")
+    if type(value) is not kind:
+        raise RollHistoryError(f"'{key}' must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _moment(value: Any) -> datetime:
+    """A roll's time in UTC (a time without offset is taken as local); checked for range."""
+    if not isinstance(value, datetime):
+        raise RollHistoryError("'at' must be a date and time")
+    try:
+        moment = value.astimezone(UTC)
+        moment.astimezone()  # shown in local time later: it must convert both ways
+    except (OverflowError, ValueError, OSError):
+        raise RollHistoryError(f"time {value} is out of range") from None
+    return moment
+
+
+def roll_table(entry: LoggedRoll) -> dict[str, Any]:
+    """One roll as written in the file."""
+    roll = entry.roll
+    table: dict[str, Any] = {
+        "at": entry.at,
+        "expression": roll.expression,
+        "faces": list(roll.faces),
+        "modifier": dice.parse(roll.expression).modifier,
+        "total": roll.total,
+        "source": roll.source,
+    }
+    if entry.label:
+        table["label"] = entry.label
+    return table
