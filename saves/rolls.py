@@ -240,3 +240,55 @@ def roll_table(entry: LoggedRoll) -> dict[str, Any]:
     if entry.label:
         table["label"] = entry.label
     return table
+
+
+def select(
+    entries: Iterable[LoggedRoll],
+    die: str | None = None,
+    source: str | None = None,
+    since: datetime | None = None,
+) -> list[LoggedRoll]:
+    """The rolls of one kind of die (`d6`, `d%`), one source, made at or after `since`."""
+    wanted = None if die is None else dice.parse(die)
+    chosen = []
+    for entry in entries:
+        spec = dice.parse(entry.roll.expression)
+        if wanted is not None and spec.sides != wanted.sides:
+            continue
+        if source is not None and entry.roll.source != source:
+            continue
+        if since is not None and entry.at < since:
+            continue
+        chosen.append(entry)
+    return chosen
+
+
+def parse_since(text: str) -> datetime:
+    """`2026-11-01` or `2026-11-01T18:00` (local time unless an offset is given), in UTC."""
+    try:
+        moment = datetime.fromisoformat(text)
+        return moment.astimezone(UTC)
+    except (ValueError, OverflowError, OSError):
+        raise ValueError(f"'{text}' is not a date: use 2026-11-01 or 2026-11-01T18:00") from None
+
+
+def entry_json(entry: LoggedRoll) -> dict[str, Any]:
+    """One roll as `companion rolls --json` prints it."""
+    return {**roll_table(entry), "at": entry.at.isoformat(), "label": entry.label}
+
+
+def entry_line(entry: LoggedRoll) -> str:
+    """One roll on a line: total first, the dice, faces with the modifier apart, source, time."""
+    roll = entry.roll
+    by = "real" if roll.source == "physical" else "app"
+    when = entry.at.astimezone().strftime("%Y-%m-%d %H:%M")
+    line = f"{roll.total:>6}  {roll.expression:<8} {dice.die_words(roll, 40):<40}  {by:<4}  {when}"
+    return f"{line}  {visible(entry.label)}".rstrip()
+
+
+def visible(text: str) -> str:
+    """Text with control characters shown as escapes, so a label cannot steer the terminal."""
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
