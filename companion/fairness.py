@@ -98,15 +98,24 @@ def check_counts(die: str, counts: tuple[tuple[str, int], ...]) -> DieCheck:
     if expected < MIN_EXPECTED:
         needed = MIN_EXPECTED * sides
         return DieCheck(
-            die, counts, chi2, p_value, "too few", f"{total} rolls: roll at least {needed} to tell"
+            die,
+            counts,
+            chi2,
+            p_value,
+            "too few",
+            f"{_rolls(total)}: roll at least {needed} to tell",
         )
     if p_value < SIGNIFICANCE:
         face, n = max(counts, key=lambda item: abs(item[1] - expected))
         name = _WORDS.get(int(face), face) if die == "d6" else face
         said = f"{name} comes up {n / total:.0%} of the time; a fair die gives {1 / sides:.0%}"
         return DieCheck(die, counts, chi2, p_value, "looks biased", said)
-    said = f"{total} rolls, as even as a fair die's often are (p = {p_value:.2f})"
+    said = f"{_rolls(total)}, as even as a fair die's often are"
     return DieCheck(die, counts, chi2, p_value, "no sign of bias", said)
+
+
+def _rolls(count: int) -> str:
+    return f"{count} roll" if count == 1 else f"{count} rolls"
 
 
 def chi_square_p(chi2: float, degrees: int) -> float:

@@ -153,7 +153,7 @@ class CompanionApp(App[None]):
         return True
 
     def action_dice(self) -> None:
-        from widgets.dice_tray import DiceTray  # imported on first use: a faster start
+        from widgets.dice.tray import DiceTray  # imported on first use: a faster start
 
         if not isinstance(self.screen, DiceTray):
             self.push_screen(DiceTray())

@@ -119,7 +119,7 @@ def test_dice_check_in_words_has_a_chart(
 ) -> None:
     keep(companion_home, [dice.physical("d%", [30, 7])])
     _code, out, _ = run(capsys, "dice-check")
-    assert "d% tens: too few: 1 rolls: roll at least 50 to tell" in out
+    assert "d% tens: too few: 1 roll: roll at least 50 to tell" in out
     assert " 30 " in out and "┃" in out and "d% units" in out
 
 

@@ -75,7 +75,7 @@ def test_percentile_dice_are_two_dice_and_other_dice_their_own() -> None:
     assert list(checks) == ["d% tens", "d% units", "d20"]
     assert dict(checks["d% tens"].counts)["30"] == 1 and "00" in dict(checks["d% tens"].counts)
     assert dict(checks["d% units"].counts)["7"] == 1
-    assert checks["d20"].explanation == "1 rolls: roll at least 100 to tell"
+    assert checks["d20"].explanation == "1 roll: roll at least 100 to tell"
 
 
 def test_the_chart_has_bars_numbers_and_the_expected_line() -> None:

@@ -56,8 +56,20 @@ class FacesInput(Input):
         def control(self) -> FacesInput:
             return self.field
 
-    def __init__(self, placeholder: str = "what the dice show", id: str | None = None) -> None:
-        super().__init__(placeholder=placeholder, restrict=r"[0-9 ,+]*", max_length=400, id=id)
+    def __init__(
+        self, placeholder: str = "faces, then enter", id: str | None = None, compact: bool = False
+    ) -> None:
+        super().__init__(
+            placeholder=placeholder,
+            restrict=r"[0-9 ,+]*",
+            max_length=400,
+            id=id,
+            compact=compact,
+        )
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Only what can be typed here is taken; other keys (a screen's `p`, `.`) go through."""
+        return character is not None and (character.isdigit() or character in " ,+")
 
     def action_app_roll(self) -> None:
         self.post_message(self.AppRollAsked(self))
@@ -75,21 +87,25 @@ class FacesInput(Input):
 class RollPrompt(Vertical):
     """`What the dice show: [field]  r roll in the app`, and this game's convention below."""
 
-    def __init__(self, convention_text: str, field_id: str, **kwargs: str) -> None:
-        super().__init__(classes="roll-prompt", **kwargs)
+    def __init__(self, convention_text: str, field_id: str, compact: bool = False) -> None:
+        super().__init__(classes="roll-prompt -compact" if compact else "roll-prompt")
         self.convention_text = convention_text
         self.field_id = field_id
+        self.compact = compact
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="roll-prompt-row"):
             yield Label("What the dice show:", classes="roll-prompt-label")
-            yield FacesInput(id=self.field_id)
+            yield FacesInput(id=self.field_id, compact=self.compact)
             yield Label("r  roll in the app", classes="roll-prompt-app")
         yield Static(self.convention_text, classes="roll-prompt-convention", markup=False)
 
     @property
     def field(self) -> FacesInput:
         return self.query_one(FacesInput)
+
+    def show_label(self, text: str) -> None:
+        self.query_one(".roll-prompt-label", Label).update(text)
 
     def show_convention(self, text: str) -> None:
         self.convention_text = text
