@@ -4,11 +4,14 @@ The file is read the first time the history is needed, never at start. A damaged
 type at any key, an expression that is not dice, faces or a total that do not fit the dice, a
 time out of range, a folder, FIFO or device, a file too large) is reported once, left as it is,
 and the history runs empty in memory: new rolls are not written over the player's file.
-Rolls are kept oldest first in the file, so a new roll renders only itself (`RenderedArray`).
+Rolls are kept oldest first in the file, one inline table per line, each rendered once: a new
+roll costs its own line and the write of the file.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -17,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import dice
-from companion.dice import DiceError, Roll
-from saves.files import RenderedArray, SaveError, read_toml, write_text
+from companion.dice import DiceError, DiceSpec, Roll
+from saves.files import SaveError, read_toml, write_text
 from saves.paths import rolls_path
 
 FORMAT = 2
@@ -58,7 +61,8 @@ class RollLog:
         self._problem: str | None = None
         self._told: set[str] = set()
         self._stamp: tuple[int, int, int] | None = None
-        self._array = RenderedArray("rolls")
+        self._lines: list[str] = []
+        """Each kept roll rendered as its line of the file, in step with the rolls."""
 
     @property
     def rolls(self) -> Sequence[LoggedRoll]:
@@ -92,13 +96,17 @@ class RollLog:
         if self._problem is not None:
             return self._notice(self._refusal())
         now = self.clock().astimezone(UTC)
-        entries.extend(LoggedRoll(roll, now, label[:MAX_LABEL]) for roll in rolls)
+        label = label[:MAX_LABEL].encode("utf-8", "replace").decode("utf-8")
+        if len(self._lines) != len(entries):
+            self._lines = [roll_line(entry) for entry in entries]
+        added = [LoggedRoll(roll, now, label) for roll in rolls]
+        entries.extend(added)
+        self._lines.extend(roll_line(entry) for entry in added)
         if len(entries) > TRIM_AT:
-            del entries[: len(entries) - KEEP_ROLLS]
-        self._array.sync(entries, roll_table)
+            del entries[: len(entries) - KEEP_ROLLS], self._lines[: len(self._lines) - KEEP_ROLLS]
         target = self.path.resolve() if self.path.is_symlink() else self.path
         try:
-            write_text(target, self._array.document({"format": FORMAT}))
+            write_text(target, history_document(self._lines))
         except OSError as error:
             return self._notice(
                 f"Roll not kept: cannot write {self.path} ({error.strerror or error})"
@@ -117,7 +125,7 @@ class RollLog:
 
     def _load(self) -> list[LoggedRoll]:
         self._problem = None
-        self._array = RenderedArray("rolls")
+        self._lines = []
         if not (self.path.exists() or self.path.is_symlink()):
             self._stamp = None
             return []
@@ -176,7 +184,7 @@ def decode_roll(raw: Any) -> LoggedRoll:
         raise RollHistoryError(f"unknown key {unknown[0]!r}")
     expression = _field(raw, "expression", str)
     try:
-        spec = dice.parse(expression)
+        spec = _spec(expression)
     except DiceError as error:
         raise RollHistoryError(str(error)) from None
     faces = _field(raw, "faces", list)
@@ -205,6 +213,12 @@ def decode_roll(raw: Any) -> LoggedRoll:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _spec(expression: str) -> DiceSpec:
+    """Notation read once per distinct expression: a history repeats a few of them."""
+    return dice.parse(expression)
+
+
 def _field(raw: dict[str, Any], key: str, kind: type) -> Any:
     value = raw.get(key)
     if value is None:
@@ -220,14 +234,44 @@ def _moment(value: Any) -> datetime:
         raise RollHistoryError("'at' must be a date and time")
     try:
         moment = value.astimezone(UTC)
-        moment.astimezone()  # shown in local time later: it must convert both ways
     except (OverflowError, ValueError, OSError):
         raise RollHistoryError(f"time {value} is out of range") from None
+    if not 1 < moment.year < 9999:  # shown in local time later: a day's margin either way
+        raise RollHistoryError(f"time {value} is out of range")
     return moment
 
 
+def roll_line(entry: LoggedRoll) -> str:
+    """One roll as an inline TOML table on one line (strings escaped the JSON way, which TOML
+    reads, but for DEL that TOML wants escaped too)."""
+    roll = entry.roll
+    faces = ", ".join(map(str, roll.faces))
+    parts = [
+        f"at = {entry.at.isoformat()}",
+        f"expression = {_toml_string(roll.expression)}",
+        f"faces = [{faces}]",
+        f"modifier = {_spec(roll.expression).modifier}",
+        f"total = {roll.total}",
+        f'source = "{roll.source}"',
+    ]
+    if entry.label:
+        parts.append(f"label = {_toml_string(entry.label)}")
+    return "    { " + ", ".join(parts) + " },"
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def history_document(lines: Sequence[str]) -> str:
+    """The whole file: the format, then every roll line, oldest first."""
+    if not lines:
+        return f"format = {FORMAT}\nrolls = []\n"
+    return f"format = {FORMAT}\nrolls = [\n" + "\n".join(lines) + "\n]\n"
+
+
 def roll_table(entry: LoggedRoll) -> dict[str, Any]:
-    """One roll as written in the file."""
+    """One roll's fields, under the file's keys."""
     roll = entry.roll
     table: dict[str, Any] = {
         "at": entry.at,

@@ -175,3 +175,22 @@ def test_a_failed_write_is_one_notice_and_the_file_stays(
     notice = log.add(dice.physical("d6", [2]))
     assert notice is not None and "No space left on device" in notice
     assert rolls_path(companion_home).read_bytes() == before
+
+
+def test_the_documented_example_is_read(companion_home: Path) -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "save-format.md").read_text()
+    section = doc.split("## `rolls.toml`, format 2", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = rolls_path(companion_home)
+    path.parent.mkdir(parents=True)
+    path.write_text(example)
+    first, second = RollLog(companion_home, fixed_clock).rolls
+    assert first.roll == dice.physical("d%", [10, 2]) and first.label == "RISK at Fall of Troy"
+    assert second.roll.total == 7 and second.roll.source == "app"
+
+
+def test_any_label_survives_the_file_as_typed(companion_home: Path) -> None:
+    label = 'Ana [/] "Ben"\\ \n\x7f\x00 é 😀 \u202eright-to-left'
+    RollLog(companion_home, fixed_clock).add(dice.physical("d6", [3]), label)
+    (entry,) = RollLog(companion_home, fixed_clock).rolls
+    assert entry.label == label
