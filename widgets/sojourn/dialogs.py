@@ -216,7 +216,7 @@ class RiskDialog(SojournDialog):
                 "d%", event.value, zero_is_hundred=self.state.setup.read_one_to_hundred
             )
         except DiceError as error:
-            self.notify(str(error), title="Not a roll", severity="error")
+            self.notify(str(error), title="Not a roll", severity="error", markup=False)
             return
         self.record(roll)
 
