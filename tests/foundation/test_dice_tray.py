@@ -102,3 +102,12 @@ def test_the_history_shows_as_many_rolls_as_fit_newest_first() -> None:
     entries = [LoggedRoll(dice.physical("d6", [1 + n % 6]), fixed_clock()) for n in range(30)]
     lines = history_lines(entries, 76, 8)
     assert len(lines) == 8 and str(lines[1]).split()[0] == str(entries[-1].roll.total)
+
+
+async def test_full_stop_repeats_the_last_roll_of_the_history_too(make_test_app: Any) -> None:
+    app = make_test_app()
+    app.rolls.add(dice.physical("2d6+1", [5, 1]), "Ben's turn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "full_stop", *"34", "enter")
+        last = app.rolls.rolls[-1]
+        assert last.roll == dice.physical("2d6+1", [3, 4]) and last.label == "Ben's turn"

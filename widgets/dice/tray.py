@@ -99,10 +99,12 @@ class DiceTray(Dialog[None]):
         self.query_one("#roll-label", Input).focus()
 
     def action_repeat(self) -> None:
-        if self.last is None:
+        kept = self.companion.rolls.rolls
+        last = self.last or ((kept[-1].roll, kept[-1].label) if kept else None)
+        if last is None:
             self.notify("No roll to repeat yet: pick dice with p, 6, 2 or f.")
             return
-        roll, label = self.last
+        roll, label = last
         self.query_one("#roll-label", Input).value = label
         self.pick(dice.parse(roll.expression))
         if roll.source == "app":
