@@ -16,13 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from companion import __version__, dice
+from companion import __version__, dice, fairness
 from companion.core import Score
 from companion.dice import DiceError, Roll
 from companion.registry import CATALOGUE
+from saves import rolls
 from saves.files import SaveError
 from saves.paths import data_home, locations
-from saves.store import SavedGame, SaveStore
+from saves.rolls import RollLog
+from saves.store import SavedGame, SaveStore, utc_now
 
 EXIT_USAGE = 2
 
@@ -63,7 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("--seed", type=int, help="seed for a repeatable roll")
     roll.add_argument("-n", type=int, default=None, dest="count", help="roll this many times")
     roll.add_argument("--json", action="store_true", help="print JSON")
+    roll.add_argument("--no-history", action="store_true", help="do not keep it in the history")
     roll.set_defaults(handler=run_roll)
+
+    history = commands.add_parser("rolls", help="print the roll history, oldest first")
+    history.add_argument("--json", action="store_true", help="print JSON")
+    history.add_argument("--die", help="only this kind of die: d6, d%%, d20 ...")
+    history.add_argument("--source", choices=["physical", "app"])
+    history.set_defaults(handler=run_rolls)
+
+    check = commands.add_parser("dice-check", help="is my die fair? (physical rolls only)")
+    check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--since", help="only rolls made from this date: 2026-11-01")
+    check.set_defaults(handler=run_dice_check)
 
     listing = commands.add_parser("list", help="list saved games")
     listing.add_argument("--json", action="store_true")
@@ -128,6 +142,38 @@ def run_roll(args: argparse.Namespace) -> int:
         for r in rolls:
             faces = " ".join(str(face) for face in r.faces)
             print(f"{r.expression}: {r.total}  [{faces}]")
+    if args.seed is None and not args.no_history:  # a seeded roll is a replay, not a new roll
+        notice = RollLog(data_home(), utc_now).add_many(rolls)
+        if notice:
+            print(f"companion: {notice}", file=sys.stderr)
+    return 0
+
+
+def run_rolls(args: argparse.Namespace) -> int:
+    log = RollLog(data_home(), utc_now)
+    if log.problem:
+        raise CommandError(log.problem)
+    entries = rolls.select(log.rolls, args.die, args.source)
+    if args.json:
+        print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
+    else:
+        print("\n".join(rolls.entry_line(e) for e in entries) or "No rolls kept yet.")
+    return 0
+
+
+def run_dice_check(args: argparse.Namespace) -> int:
+    try:
+        since = rolls.parse_since(args.since) if args.since else None
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    log = RollLog(data_home(), utc_now)
+    if log.problem:
+        raise CommandError(log.problem)
+    checks = fairness.check_dice(e.roll for e in rolls.select(log.rolls, since=since))
+    if args.json:
+        print(json.dumps({"dice": [fairness.check_json(c) for c in checks]}, indent=2))
+    else:
+        print("\n\n".join(map(fairness.check_text, checks)) or "No physical rolls kept yet.")
     return 0
 
 

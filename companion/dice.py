@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +19,10 @@ MAX_MODIFIER = 10_000
 
 Source = Literal["app", "physical"]
 
-_NOTATION = re.compile(r"^(?P<count>\d*)d(?P<sides>%|\d+)(?:(?P<sign>[+-])(?P<mod>\d+))?$")
+_NOTATION = re.compile(
+    r"^(?P<count>[0-9]*)d(?P<sides>%|[0-9]+)(?:(?P<sign>[+-])(?P<mod>[0-9]+))?$", re.ASCII
+)
+_NUMBER = re.compile(r"^[0-9]+$", re.ASCII)
 
 
 class DiceError(ValueError):
@@ -115,6 +119,12 @@ def physical(spec: DiceSpec | str, faces: tuple[int, ...] | list[int]) -> Roll:
     """A roll made on real dice and typed in; every face is checked against the dice."""
     spec = parse(spec) if isinstance(spec, str) else spec
     faces = list(faces)
+    check_faces(spec, faces)
+    return Roll(spec.expression, tuple(faces), _total(spec, faces), "physical")
+
+
+def check_faces(spec: DiceSpec, faces: Sequence[int]) -> None:
+    """Raise `DiceError` unless `faces` could have come up on these dice (in this number)."""
     expected = spec.count * spec.faces_per_die
     if len(faces) != expected:
         raise DiceError(f"{spec.expression} needs {expected} faces, you gave {len(faces)}.")
@@ -127,7 +137,11 @@ def physical(spec: DiceSpec | str, faces: tuple[int, ...] | list[int]) -> Roll:
                 raise DiceError(f"{face} cannot be on a percentile die: the {which}.")
         elif not 1 <= face <= spec.sides:
             raise DiceError(f"{face} is not a face of a d{spec.sides} (1-{spec.sides}).")
-    return Roll(spec.expression, tuple(faces), _total(spec, faces), "physical")
+
+
+def total_of(spec: DiceSpec, faces: Sequence[int]) -> int:
+    """The total these faces make with the modifier (percentile dice read 1-100)."""
+    return _total(spec, list(faces))
 
 
 def physical_total(spec: DiceSpec | str, total: int) -> Roll:
@@ -145,3 +159,74 @@ def _total(spec: DiceSpec, faces: list[int]) -> int:
         pairs = zip(faces[0::2], faces[1::2], strict=True)
         return sum(percentile_value(t, u) for t, u in pairs) + spec.modifier
     return sum(faces) + spec.modifier
+
+
+def read_faces(spec: DiceSpec | str, text: str, *, zero_is_hundred: bool = True) -> Roll:
+    """What real dice show, typed in; raise `DiceError` with what to type instead.
+
+    Faces are separated by spaces, commas or `+` (`3 5`, `3,5`). Dice of at most 9 sides may be
+    typed without separators (`35` for 2d6). Percentile dice take their reading (`37`, one per
+    die; 1-100 where "00"+"0" is 100, or 0-99 when `zero_is_hundred` is False) or the two
+    faces of each die (`30 7`).
+    """
+    spec = parse(spec) if isinstance(spec, str) else spec
+    tokens = text.replace(",", " ").replace("+", " ").split()
+    if not tokens:
+        raise DiceError(f"Type what the dice show, such as {_example(spec)}.")
+    bad = next((token for token in tokens if not _NUMBER.match(token)), None)
+    if bad is not None:
+        raise DiceError(f"'{bad}' is not a face: type numbers such as {_example(spec)}.")
+    numbers = [int(token) for token in tokens]
+    if spec.percentile:
+        if len(numbers) == spec.count:
+            faces = [face for value in numbers for face in _reading_faces(value, zero_is_hundred)]
+            return physical(spec, faces)
+        if len(numbers) != 2 * spec.count:
+            raise DiceError(f"Type the reading of each die ({_example(spec)}) or both its faces.")
+        return physical(spec, numbers)
+    if spec.sides <= 9 and len(numbers) < spec.count:
+        digits = "".join(tokens)
+        if len(digits) == spec.count:
+            numbers = [int(digit) for digit in digits]
+    return physical(spec, numbers)
+
+
+def _reading_faces(value: int, zero_is_hundred: bool) -> tuple[int, int]:
+    if zero_is_hundred:
+        return percentile_faces(value)
+    if not 0 <= value <= 99:
+        raise DiceError(f"The dice read 00 to 99 here, not {value}.")
+    return (value // 10 * 10, value % 10)
+
+
+def _example(spec: DiceSpec) -> str:
+    if spec.percentile:
+        return " ".join(["37", "52", "8"][: spec.count]) if spec.count <= 3 else "37 52 ..."
+    shown = [str(min(spec.sides, face)) for face in (3, 5, 1, 6)][: spec.count]
+    return " ".join(shown) + (" ..." if spec.count > 4 else "")
+
+
+def die_words(roll: Roll, width: int | None = None) -> str:
+    """The faces with the modifier apart (`5 + 1, +1`; d% dice as `30+7`).
+
+    Cut to `width` characters with an ellipsis when given: faces are dropped from the end,
+    the modifier always stays.
+    """
+    spec = parse(roll.expression)
+    if spec.percentile:
+        pairs = zip(roll.faces[0::2], roll.faces[1::2], strict=True)
+        shown = [f"{tens:02d}+{units}" for tens, units in pairs]
+    else:
+        shown = [str(face) for face in roll.faces]
+    tail = f", {spec.modifier:+d}" if spec.modifier else ""
+    text = " + ".join(shown)
+    if width is None or len(text) + len(tail) <= width:
+        return text + tail
+    room = max(1, width - len(tail))
+    kept = ""
+    for face in shown:
+        candidate = f"{kept} + {face}" if kept else face
+        if len(candidate) + len(" + …") > room:
+            break
+        kept = candidate
+    return (f"{kept} + …" if kept else "…") + tail

@@ -1,4 +1,4 @@
-"""Small files kept beside the games: settings (preferences and remembered card data) and rolls.
+"""The settings file kept beside the games: preferences and remembered card data.
 
 A damaged file is reported through `problem` and never written over: the app goes on with
 defaults in memory, and the player's file stays as it was for them to repair.
@@ -6,21 +6,16 @@ defaults in memory, and the player's file stays as it was for them to repair.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.dice import Roll
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError, read_toml, write_toml
-from saves.paths import rolls_path, settings_path
+from saves.paths import settings_path
 
 T = TypeVar("T")
 
 FORMAT = 1
-MAX_ROLLS = 200
 
 
 class KeptFile:
@@ -79,53 +74,4 @@ class SettingsStore:
     def remember(self, game_id: str, value: Any) -> bool:
         """Keep a game's card data (a dataclass) for the next game."""
         self.file.data.setdefault("cards", {})[game_id] = to_plain(value)
-        return self.file.write()
-
-
-class RollLog:
-    """The dice tray's history, newest first, at most `MAX_ROLLS`, surviving restarts.
-
-    The file is read the first time the history is needed (the tray, a game's roll), not at start:
-    decoding 200 rolls would delay the first screen.
-    """
-
-    def __init__(self, home: Path, clock: Callable[[], datetime]) -> None:
-        self.path = rolls_path(home)
-        self.clock = clock
-
-    @functools.cached_property
-    def _history(self) -> tuple[KeptFile, list[tuple[datetime, Roll]]]:
-        kept = KeptFile(self.path)
-        rolls: list[tuple[datetime, Roll]] = []
-        for raw in kept.data.get("rolls", []):
-            try:
-                when = raw.pop("at")
-                if not isinstance(when, datetime):
-                    raise CodecError("at", "not a date and time")
-                rolls.append((when, from_plain(Roll, raw, "rolls")))
-            except (CodecError, AttributeError, KeyError, TypeError):
-                kept.problem = f"{self.path}: a roll is unreadable (left as it is)"
-                rolls.clear()
-                break
-        return kept, rolls
-
-    @property
-    def file(self) -> KeptFile:
-        return self._history[0]
-
-    @property
-    def rolls(self) -> list[tuple[datetime, Roll]]:
-        """Newest first, with the time each was made."""
-        return self._history[1]
-
-    @property
-    def problem(self) -> str | None:
-        return self.file.problem
-
-    def add(self, roll: Roll) -> bool:
-        """Record a roll (newest first) and save the log."""
-        rolls = self.rolls
-        rolls.insert(0, (self.clock(), roll))
-        del rolls[MAX_ROLLS:]
-        self.file.data["rolls"] = [{"at": when, **to_plain(r)} for when, r in rolls]
         return self.file.write()

@@ -16,7 +16,8 @@ from companion.core import RuleError
 from companion.registry import get_game
 from saves.files import SaveError
 from saves.paths import data_home
-from saves.settings import RollLog, SettingsStore
+from saves.rolls import RollLog
+from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
 from widgets.base import SetupScreen
 from widgets.game_screen import GameScreen
@@ -152,7 +153,7 @@ class CompanionApp(App[None]):
         return True
 
     def action_dice(self) -> None:
-        from widgets.dice_tray import DiceTray  # imported on first use: a faster start
+        from widgets.dice.tray import DiceTray  # imported on first use: a faster start
 
         if not isinstance(self.screen, DiceTray):
             self.push_screen(DiceTray())

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from saves.settings import RollLog, SettingsStore
+from saves.rolls import RollLog
+from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore
 
 

@@ -33,7 +33,8 @@ from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E40
 from companion import dice  # noqa: E402
 from companion.six_sojourns.scoring import score  # noqa: E402
 from saves.files import write_text  # noqa: E402
-from saves.settings import MAX_ROLLS, RollLog, SettingsStore  # noqa: E402
+from saves.rolls import KEEP_ROLLS, RollLog  # noqa: E402
+from saves.settings import SettingsStore  # noqa: E402
 from saves.store import SaveStore  # noqa: E402
 
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")
@@ -98,8 +99,7 @@ def lived_in(home: Path) -> None:
     """What a data folder holds after some weeks of use: a chosen theme and a full roll history."""
     SettingsStore(home).set_preference("theme", "nord")
     rolls, rng = RollLog(home, Clock()), random.Random(7)
-    for _ in range(MAX_ROLLS):
-        rolls.add(dice.roll("2d6+1", rng))
+    rolls.add_many(dice.roll("2d6+1", rng) for _ in range(KEEP_ROLLS))
 
 
 def bench_first_frame(reps: int) -> list[Figure]:

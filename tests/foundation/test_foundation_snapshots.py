@@ -44,4 +44,5 @@ class TestDiceTray:
     def test_tray_after_rolls(
         self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
     ) -> None:
-        assert snap_compare(make_test_app(seed=5), press=["d", "6", "2", "p"], terminal_size=size)
+        keys = ["d", "6", "r", "escape", "2", "r", "escape", "p", *"37", "enter"]
+        assert snap_compare(make_test_app(seed=5), press=keys, terminal_size=size)

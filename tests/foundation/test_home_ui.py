@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.widgets import DataTable, Digits, Input, OptionList
+from textual.widgets import DataTable, Input, OptionList, Static
 
-from saves.settings import RollLog
+from saves.rolls import RollLog
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
-from widgets.dice_tray import DiceTray
+from widgets.dice.prompt import FacesInput
+from widgets.dice.tray import DiceTray
 from widgets.game_screen import GameScreen
 from widgets.help import HelpScreen
 from widgets.home import HomeScreen
@@ -75,51 +76,54 @@ async def test_f1_opens_help_for_the_screen_and_closes(make_test_app: Any) -> No
         assert isinstance(app.screen, DiceTray)
 
 
-async def test_dice_tray_quick_keys_roll_and_remember(
+async def test_dice_tray_quick_keys_pick_r_rolls_and_history_is_remembered(
     make_test_app: Any, companion_home: Path
 ) -> None:
     app = make_test_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d")
         assert isinstance(app.screen, DiceTray)
-        await pilot.press("6", "2", "p")
-        rolls = [roll for _when, roll in app.rolls.rolls]
-        assert [r.expression for r in rolls] == ["d%", "2d6", "d6"]
-        shown = app.screen.query_one("#total", Digits).value
-        assert shown == str(rolls[0].total)
-        assert app.screen.query_one("#roll-history", DataTable).row_count == 3
+        for key in ("6", "2", "p"):
+            await pilot.press(key)
+            assert isinstance(app.focused, FacesInput)
+            await pilot.press("r", "escape")
+        rolls = [entry.roll for entry in app.rolls.rolls]
+        assert [r.expression for r in rolls] == ["d6", "2d6", "d%"]
+        assert all(r.source == "app" for r in rolls)
+        shown = str(app.screen.query_one("#last-roll", Static).render())
+        assert shown.startswith(f"{rolls[-1].total}  d%")
         await pilot.press("d")  # already open: no second tray
         assert len([s for s in app.screen_stack if isinstance(s, DiceTray)]) == 1
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
     restarted = RollLog(companion_home, fixed_clock)
-    assert [r.expression for _w, r in restarted.rolls] == ["d%", "2d6", "d6"]
+    assert [e.roll.expression for e in restarted.rolls] == ["d6", "2d6", "d%"]
 
 
-async def test_dice_tray_notation_and_physical_roll(make_test_app: Any) -> None:
+async def test_dice_tray_notation_picks_then_r_or_real_faces(make_test_app: Any) -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d", "f")
-        await pilot.press(*"3d6+2", "enter")
-        roll = app.rolls.rolls[0][1]
+        await pilot.press("d", "f", *"3d6+2", "enter")
+        assert isinstance(app.focused, FacesInput) and app.rolls.rolls == []
+        await pilot.press("r")
+        roll = app.rolls.rolls[-1].roll
         assert roll.expression == "3d6+2" and roll.source == "app"
-        app.screen.query_one("#faces", Input).value = "1 2 3"
-        await pilot.press("enter")
-        roll = app.rolls.rolls[0][1]
+        await pilot.press(*"1 2 3", "enter")
+        roll = app.rolls.rolls[-1].roll
         assert roll.source == "physical" and roll.total == 8
         assert app.screen.query_one("#faces", Input).value == ""
 
 
-async def test_dice_tray_refuses_bad_notation_without_rolling(make_test_app: Any) -> None:
+async def test_dice_tray_refuses_bad_notation_and_faces_without_rolling(
+    make_test_app: Any,
+) -> None:
     app = make_test_app()
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d", "f", *"2x", "enter")
         assert app.rolls.rolls == []
         assert any("not dice notation" in note for note in notes)
-        app.screen.query_one("#notation", Input).value = "d6"
-        app.screen.query_one("#faces", Input).value = "9"
-        await pilot.press("enter")
+        await pilot.press("escape", "6", "9", "enter")
         assert app.rolls.rolls == []
         assert any("not a face of a d6" in note for note in notes)
 
@@ -160,10 +164,10 @@ async def test_a_damaged_roll_history_is_reported_in_the_tray_and_kept(
     async with app.run_test(size=(80, 24)) as pilot:
         assert not any("rolls.toml" in note for note in notes)  # read when first needed
         await pilot.press("d")
-        assert any("rolls.toml" in note and "unreadable" in note for note in notes)
-        await pilot.press("6")
-        assert any("this roll is not kept" in note for note in notes)
-        assert app.screen.query_one("#total", Digits).value != "--"
+        assert any("rolls.toml" in note and "'faces' is missing" in note for note in notes)
+        assert any("rolls.toml" in note and "not kept" in note for note in notes)
+        await pilot.press("6", "r")
+        assert str(app.screen.query_one("#last-roll", Static).render()) != ""
     assert history.read_text() == 'format = 1\n[[rolls]]\nexpression = "d6"\n'
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from saves.settings import RollLog
+from saves.rolls import RollLog
 from tests.conftest import fixed_clock
 from tests.quality.monkey import EXPLORE, press_all, random_keys
 
@@ -21,7 +21,7 @@ async def monkey_home(make_test_app: Any, home: Path, count: int, shift: int = 0
         assert app.is_running
         assert app.screen_stack  # still showing something
     reloaded = RollLog(home, fixed_clock)
-    assert [r for _w, r in reloaded.rolls] == [r for _w, r in app.rolls.rolls]
+    assert reloaded.rolls == app.rolls.rolls
 
 
 async def monkey_dice_tray(make_test_app: Any, count: int, shift: int = 0) -> None:
@@ -32,8 +32,8 @@ async def monkey_dice_tray(make_test_app: Any, count: int, shift: int = 0) -> No
         await press_all(pilot, [key for key in keys if key != "escape"])
         assert app.is_running
         assert app.rolls.rolls  # the keys reached the tray: quick keys among them rolled
-        for _when, roll in app.rolls.rolls:
-            assert roll.source in ("app", "physical")
+        for entry in app.rolls.rolls:
+            assert entry.roll.source in ("app", "physical")
 
 
 async def test_monkey_home(make_test_app: Any, companion_home: Path) -> None:

@@ -119,9 +119,9 @@ async def test_a_real_roll_is_checked_and_undo_takes_it_back(make_test_app: Any)
         start = screen.tb
         await pilot.press("t", *"7", "enter")
         await pilot.pause()
-        assert screen.tb == start  # a D6 has no 7: refused, nothing changed
-        assert notes[-1] == "A D6 shows 1 to 6, not 7."
-        await pilot.press("t", *"6", "enter")
+        assert screen.tb == start  # a D6 has no 7: refused, nothing changed, asked again
+        assert notes[-1] == "7 is not a face of a d6 (1-6)."
+        await pilot.press("backspace", *"6", "enter")
         await pilot.pause()
         assert screen.tb.roll == 6
         assert screen.session.history[-1].startswith("Ana rolls a real die: 6.")

@@ -19,6 +19,7 @@ from companion.sojourn.model import KINDS, Kind, SojournState
 from companion.sojourn.outlook import damage_faces, draw_chances, reading
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
+from widgets.dice.prompt import FacesInput, RollPrompt, convention
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
@@ -157,89 +158,74 @@ class SideDialog(SojournDialog):
         self.action_side(event.button.id or "")
 
 
-def typed_faces(text: str, one_to_hundred: bool) -> tuple[int, int]:
-    """Real percentile dice typed in: `30 7` (tens and units faces) or the reading `37`."""
-    parts = text.replace(",", " ").replace("+", " ").split()
-    try:
-        numbers = [int(part) for part in parts]
-    except ValueError:
-        raise DiceError(f"'{text}' is not dice: type 37 or both faces, 30 7.") from None
-    if len(numbers) == 2:
-        roll = dice.physical("d%", numbers)
-        return (roll.faces[0], roll.faces[1])
-    if len(numbers) != 1:
-        raise DiceError("Type the reading (37) or both faces (30 7).")
-    value = numbers[0]
-    if one_to_hundred:
-        return dice.percentile_faces(value)
-    if not 0 <= value <= 99:
-        raise DiceError(f"The dice read 00 to 99 here, not {value}.")
-    return (value // 10 * 10, value % 10)
-
-
 class RiskDialog(SojournDialog):
-    """The RISK roll: the app rolls the percentile dice, or the real dice are typed in.
+    """The RISK roll: what the real percentile dice show first; `r` rolls them in the app.
 
     | Key | Action |
     | --- | --- |
+    | 0-9, enter | Record the real dice: the reading (12) or both faces (10 2) |
     | r | Roll in the app |
-    | enter | Use the real dice typed in |
+    | escape | Later |
     """
 
-    BINDINGS = [
-        Binding("r", "roll", "Roll d%", id="roll-risk"),
-        Binding("escape", "close", "Later", id="close-risk"),
-    ]
+    BINDINGS = [Binding("escape", "close", "Later", id="close-risk")]
 
     def __init__(
         self,
         submit: Submit,
         state: SojournState,
         rng: random.Random,
-        on_roll: Callable[[Roll], None],
+        on_roll: Callable[[Roll, str], None],
     ) -> None:
         super().__init__(submit)
         self.state = state
         self.rng = rng
         self.on_roll = on_roll
 
+    @property
+    def label(self) -> str:
+        """How the roll is named in the roll history."""
+        return f"RISK at {self.state.here.card.name}"
+
     def compose(self) -> ComposeResult:
         card = self.state.here.card
         one = self.state.setup.read_one_to_hundred
         faces = damage_faces(card.risk, one)
-        scale = "1-100" if one else "00-99"
         with Vertical(classes="sojourn-dialog", id="risk-dialog") as box:
             box.border_title = f"RISK roll at {card.name}"
             yield Static(
-                f"RISK {card.risk}%: meet or beat it. Dice read {scale}.\n"
+                f"RISK {card.risk}%: meet or beat it.\n"
                 f"Damage on {faces} of 100 faces ({faces}%): lose {card.dmg} Health "
-                f"({self.state.health} -> {max(0, self.state.health - card.dmg)})."
+                f"({self.state.health} -> {max(0, self.state.health - card.dmg)}).",
+                markup=False,
             )
-            yield Button("Roll in the app (r)", id="app-roll")
-            yield Input(placeholder="real dice: 37 or 30 7, then enter", id="real-dice")
+            yield RollPrompt(convention(dice.parse("d%"), one), "real-dice")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#app-roll", Button).focus()
+        self.query_one("#real-dice", FacesInput).focus()
 
-    def action_roll(self) -> None:
-        roll = dice.roll("d%", self.rng)
-        self.on_roll(roll)
-        self.send(RollRisk(roll.faces[0], roll.faces[1], "app"))
-
-    @on(Button.Pressed, "#app-roll")
-    def roll_pressed(self) -> None:
-        self.action_roll()
+    @on(FacesInput.AppRollAsked)
+    def app_roll(self) -> None:
+        self.record(dice.roll("d%", self.rng))
 
     @on(Input.Submitted, "#real-dice")
     def real_dice(self, event: Input.Submitted) -> None:
         try:
-            tens, units = typed_faces(event.value, self.state.setup.read_one_to_hundred)
+            roll = dice.read_faces(
+                "d%", event.value, zero_is_hundred=self.state.setup.read_one_to_hundred
+            )
         except DiceError as error:
-            self.notify(str(error), title="Not a roll", severity="error")
+            self.notify(str(error), title="Not a roll", severity="error", markup=False)
             return
-        self.on_roll(dice.physical("d%", [tens, units]))
-        self.send(RollRisk(tens, units, "physical"))
+        self.record(roll)
+
+    def record(self, roll: Roll) -> None:
+        """Apply the roll to the trip; once the rules take it, keep it in the roll history."""
+        tens, units = roll.faces
+        if self.submit(RollRisk(tens, units, roll.source)):
+            self.on_roll(roll, self.label)
+            self.dismiss(True)
 
 
 def roll_words(state: SojournState, tens: int, units: int) -> str:

@@ -190,9 +190,11 @@ class SojournScreen(GameScreen):
         if answered:
             self.ask()
 
-    def record_roll(self, roll: Roll) -> None:
-        """Keep the RISK roll in the dice tray's history too."""
-        self.companion.rolls.add(roll)
+    def record_roll(self, roll: Roll, label: str) -> None:
+        """Keep the RISK roll in the one roll history too (a problem with it is said once)."""
+        notice = self.companion.rolls.add(roll, label)
+        if notice:
+            self.notify(notice, title="Roll history", severity="warning", markup=False)
 
     def target(self) -> int | None:
         index = self.query_one(TimelineGrid).selected(self.sojourn)

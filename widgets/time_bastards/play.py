@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import dice
+from companion.dice import Roll
 from companion.time_bastards import Choice, choices
 from companion.time_bastards.model import (
     ROMAN,
@@ -36,7 +37,7 @@ from widgets.game_screen import GameScreen
 from widgets.safe_lists import SafeOptionList
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
-from widgets.time_bastards.roll_dialog import RealRollDialog
+from widgets.time_bastards.roll_dialog import D6RollDialog
 
 
 class TimeBastardsScreen(GameScreen):
@@ -45,8 +46,8 @@ class TimeBastardsScreen(GameScreen):
     | Key | Action |
     | --- | --- |
     | m | Move your earliest piece forward one space |
+    | t | Roll the real D6: type its face (r there rolls in the app) |
     | r | Roll the D6 in the app |
-    | t | Type the face of a real D6 |
     | 1-4 | Pick timeline I-IV (new piece, or where a bumped piece goes) |
     | n | After a 6: move no piece |
     | enter | Take the highlighted choice |
@@ -56,8 +57,8 @@ class TimeBastardsScreen(GameScreen):
     CSS_PATH = "time_bastards.tcss"
     BINDINGS = [
         Binding("m", "move_earliest", "Move earliest", id="tb-move-earliest"),
-        Binding("r", "roll", "Roll D6", id="tb-roll"),
-        Binding("t", "real_roll", "Real roll", id="tb-real-roll"),
+        Binding("t", "real_roll", "Real D6", id="tb-real-roll"),
+        Binding("r", "roll", "App D6", id="tb-roll"),
         Binding("1", "timeline(1)", "Timeline I-IV", id="tb-timeline-1", key_display="1-4"),
         Binding("2", "timeline(2)", "Timeline II", id="tb-timeline-2", show=False),
         Binding("3", "timeline(3)", "Timeline III", id="tb-timeline-3", show=False),
@@ -143,8 +144,8 @@ class TimeBastardsScreen(GameScreen):
         options = []
         if found:
             options.append(Option(f"m  {found[0].outcome}", "move"))
+        options.append(Option("t  Roll the real D6 and type what it shows", "real"))
         options.append(Option("r  Roll the D6 in the app", "roll"))
-        options.append(Option("t  Type what a real D6 shows", "real"))
         return options
 
     def _label(self, choice: Choice) -> str:
@@ -195,17 +196,21 @@ class TimeBastardsScreen(GameScreen):
         self.act(MoveEarliest(self.tb.turn))
 
     def action_roll(self) -> None:
-        rolled = dice.roll("d6", self.companion.rng)
-        self.companion.rolls.add(rolled)
-        self.act(RollD6(self.tb.turn, rolled.total, "app"))
+        self.take_roll(self.tb.turn, dice.roll("d6", self.companion.rng))
 
     def action_real_roll(self) -> None:
         player = self.tb.turn
-        self.app.push_screen(RealRollDialog(name(self.tb, player)), partial(self._typed, player))
+        self.app.push_screen(D6RollDialog(name(self.tb, player), partial(self.take_roll, player)))
 
-    def _typed(self, player: int, value: int | None) -> None:
-        if value is not None:
-            self.act(RollD6(player, value, "physical"))
+    def take_roll(self, player: int, roll: Roll) -> bool:
+        """Apply a D6 roll; once the rules take it, keep it in the roll history too."""
+        label = f"Time Bastards, {name(self.tb, player)}'s turn"
+        if not self.act(RollD6(player, roll.total, roll.source)):
+            return False
+        notice = self.companion.rolls.add(roll, label)
+        if notice:
+            self.notify(notice, title="Roll history", severity="warning", markup=False)
+        return True
 
     def action_timeline(self, timeline: int) -> None:
         state = self.tb

@@ -1,6 +1,8 @@
-"""A small dialog for the number a real D6 shows; the rules check the value when it is applied."""
+"""The D6 roll: what the real die shows first; `r` rolls it in the app. The rules check it."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -8,40 +10,61 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from companion import dice
+from companion.dice import DiceError, Roll
 from widgets.base import Dialog
+from widgets.chrome import KeyFooter
+from widgets.dice.prompt import FacesInput, RollPrompt, convention
+
+D6 = dice.parse("d6")
 
 
-class RealRollDialog(Dialog[int | None]):
-    """Type the D6 face and press enter; escape cancels.
+class D6RollDialog(Dialog[bool]):
+    """Type the face the D6 shows and press enter, or `r` to roll in the app.
+
+    The roll goes to `submit`, which applies it to the game; a roll the rules refuse leaves
+    the dialog open. It closes with True once a roll was taken, False on escape.
 
     | Key | Action |
     | --- | --- |
-    | enter | Use this roll |
+    | 1-6, enter | Use the real die's face |
+    | r | Roll in the app |
     | escape | Cancel |
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-roll")]
 
-    def __init__(self, who: str) -> None:
+    def __init__(self, who: str, submit: Callable[[Roll], bool]) -> None:
         super().__init__()
         self.who = who
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         with Vertical(id="real-roll"):
-            yield Label(f"{self.who}: what does the real D6 show? (1-6, enter)")
-            yield Input(placeholder="1-6", id="real-roll-value", type="integer", max_length=2)
+            yield Label(f"{self.who}: roll the D6.", markup=False)
+            yield RollPrompt(convention(D6), "real-roll-value")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#real-roll").border_title = "Real D6"
-        self.query_one(Input).focus()
+        self.query_one("#real-roll").border_title = "D6"
+        self.query_one(FacesInput).focus()
+
+    @on(FacesInput.AppRollAsked)
+    def app_roll(self) -> None:
+        self.take(dice.roll(D6, self.companion.rng))
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        if not text.lstrip("-").isdigit():
-            self.notify("Type the number the die shows, 1 to 6.", severity="error")
+        try:
+            roll = dice.read_faces(D6, event.value)
+        except DiceError as error:
+            self.notify(str(error), title="Not a roll", severity="error", markup=False)
             return
-        self.dismiss(int(text))
+        self.take(roll)
+
+    def take(self, roll: Roll) -> None:
+        if self.submit(roll):
+            self.dismiss(True)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)

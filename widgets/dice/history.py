@@ -1,0 +1,105 @@
+"""The tray's history: newest first, the total first and always, cut to the width it is given.
+
+Columns: Total, Dice, Faces (the modifier apart: `5 + 1, +1`), By (`real` or `app`, a word and
+not a colour), Time, and Label when any roll shown has one. Only Faces and Label shrink; a long
+roll loses faces behind an ellipsis, never its total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widget import Widget
+
+from companion.dice import die_words
+from saves.rolls import LoggedRoll
+
+GAP = "  "
+WIDE = 100
+"""From this width on, the time shows its date too."""
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Widths of the columns for one rendering."""
+
+    total: int
+    dice: int
+    faces: int
+    time: int
+    label: int
+
+
+def source_word(entry: LoggedRoll) -> str:
+    """`real` for dice typed in from the table, `app` for the app's roll."""
+    return "real" if entry.roll.source == "physical" else "app"
+
+
+def time_words(entry: LoggedRoll, wide: bool) -> str:
+    """The local time of the roll: `12:00`, or `Nov 29 12:00` when there is room."""
+    return entry.at.astimezone().strftime("%b %d %H:%M" if wide else "%H:%M")
+
+
+def fit(text: str, width: int) -> str:
+    """Text cut to `width` characters with an ellipsis."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def columns_for(entries: Sequence[LoggedRoll], width: int) -> Columns:
+    """Fixed columns as wide as their widest cell; Faces and Label share what is left."""
+    wide = width >= WIDE
+    total = max([len("Total"), *(len(str(e.roll.total)) for e in entries)])
+    dice = min(12, max([len("Dice"), *(len(e.roll.expression) for e in entries)]))
+    time = len(time_words(entries[0], wide)) if entries else 5
+    fixed = total + dice + len("real") + time + len(GAP) * 4
+    labels = max([0, *(len(e.label) for e in entries)])
+    room = max(8, width - fixed)
+    if not labels:
+        return Columns(total, dice, room, time, 0)
+    label = min(max(labels, len("Label")), max(5, room // 3))
+    return Columns(total, dice, max(8, room - label - len(GAP)), time, label)
+
+
+def history_lines(entries: Sequence[LoggedRoll], width: int, height: int) -> list[Text]:
+    """The header and the newest rolls that fit in `height` lines, newest first."""
+    shown = list(reversed(entries[-max(0, height - 1) :])) if height > 1 else []
+    if not shown:
+        return [Text("No rolls yet: pick dice (p, 6, 2 or f) and type what they show.")]
+    cols = columns_for(shown, width)
+    wide = width >= WIDE
+    header = Text(style="bold", no_wrap=True, overflow="ellipsis")
+    header.append(f"{'Total':>{cols.total}}{GAP}{'Dice':<{cols.dice}}{GAP}")
+    header.append(f"{'Faces':<{cols.faces}}{GAP}{'By':<4}{GAP}{'Time':<{cols.time}}")
+    if cols.label:
+        header.append(f"{GAP}Label")
+    lines = [header]
+    for entry in shown:
+        roll = entry.roll
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"{roll.total:>{cols.total}}", style="bold")
+        line.append(f"{GAP}{fit(roll.expression, cols.dice):<{cols.dice}}{GAP}")
+        line.append(f"{die_words(roll, cols.faces):<{cols.faces}}{GAP}")
+        line.append(f"{source_word(entry):<4}", style="bold" if roll.source == "physical" else "")
+        line.append(f"{GAP}{time_words(entry, wide):<{cols.time}}")
+        if cols.label:
+            line.append(f"{GAP}{fit(entry.label, cols.label)}", style="italic")
+        lines.append(line)
+    return lines
+
+
+class RollHistory(Widget):
+    """The newest rolls that fit, rendered for the widget's own width."""
+
+    def __init__(self, entries: Sequence[LoggedRoll], id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entries = entries
+
+    def show(self, entries: Sequence[LoggedRoll]) -> None:
+        self.entries = entries
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.content_region.width, self.content_region.height
+        return Text("\n").join(history_lines(self.entries, width, height))

@@ -1,0 +1,186 @@
+"""The dice tray: pick the dice, type what the real dice show (or `r` for the app's roll), see
+every roll in the one history, and check whether a die is fair."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from companion import dice
+from companion.dice import DiceError, DiceSpec, Roll
+from saves.rolls import MAX_LABEL
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
+from widgets.dice.check import DiceCheckScreen
+from widgets.dice.history import RollHistory
+from widgets.dice.prompt import FacesInput, RollPrompt, convention
+
+QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
+
+
+class DiceTray(Dialog[None]):
+    """Roll dice from anywhere, real dice first.
+
+    | Key | Action |
+    | --- | --- |
+    | p / 6 / 2 | Pick d% / d6 / 2d6: the cursor goes to what the dice show |
+    | f | Other dice: type any notation, enter picks it |
+    | 0-9, enter | Record what the real dice show |
+    | r | Roll the picked dice in the app instead |
+    | . | Repeat the last roll (the app's roll at once; real dice: pick them again) |
+    | l | Label the next rolls ("Ben's attack") |
+    | c | Is my die fair? The check of the real dice |
+    | escape | Back to the dice; again: close the tray |
+    """
+
+    HELP_TOPIC = "dice"
+    BINDINGS = [
+        Binding("p", "pick('p')", "d%", id="roll-percentile", priority=True),
+        Binding("6", "pick('6')", "d6", id="roll-d6", priority=True),
+        Binding("2", "pick('2')", "2d6", id="roll-2d6", priority=True),
+        Binding("r", "app_roll", "Roll in the app", id="tray-roll-in-app"),
+        Binding("f", "focus_notation", "Other", id="notation", priority=True),
+        Binding("full_stop", "repeat", "Repeat", id="repeat-roll", key_display=".", priority=True),
+        Binding("l", "focus_label", "Label", id="label", priority=True),
+        Binding("c", "check", "Fair?", id="check-dice", priority=True),
+        Binding("escape", "close", "Close", id="close-dice"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spec: DiceSpec = dice.parse("d6")
+        self.last: tuple[Roll, str] | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tray"):
+            with Horizontal(id="tray-controls"):
+                for key, expression in QUICK.items():
+                    yield Button(
+                        f"{expression} {key}", id=f"quick-{key}", classes="quick", compact=True
+                    )
+                yield Label("Other f", classes="tray-label")
+                yield Input(placeholder="3d6+1", id="notation", compact=True, max_length=20)
+                yield Label("Label l", classes="tray-label")
+                yield Input(placeholder="what for", id="roll-label", compact=True)
+            yield RollPrompt(convention(self.spec), "faces", compact=True)
+            yield Static(id="last-roll")
+            yield RollHistory(self.companion.rolls.rolls, id="roll-history")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#tray").border_title = "Dice tray"
+        self.query_one("#roll-label", Input).max_length = MAX_LABEL
+        self._show_picked()
+        self._show_history()
+        self.query_one("#quick-6", Button).focus()
+        notice = self.companion.rolls.take_notice()
+        if notice:
+            self.notify(notice, title="Roll history", severity="warning", timeout=10, markup=False)
+
+    def action_pick(self, key: str) -> None:
+        self.pick(dice.parse(QUICK[key]))
+
+    def pick(self, spec: DiceSpec) -> None:
+        """Choose the dice to roll next and wait for what they show."""
+        self.spec = spec
+        self._show_picked()
+        faces = self.query_one("#faces", FacesInput)
+        faces.value = ""
+        faces.focus()
+
+    def action_focus_notation(self) -> None:
+        self.query_one("#notation", Input).focus()
+
+    def action_focus_label(self) -> None:
+        self.query_one("#roll-label", Input).focus()
+
+    def action_repeat(self) -> None:
+        kept = self.companion.rolls.rolls
+        last = self.last or ((kept[-1].roll, kept[-1].label) if kept else None)
+        if last is None:
+            self.notify("No roll to repeat yet: pick dice with p, 6, 2 or f.")
+            return
+        roll, label = last
+        self.query_one("#roll-label", Input).value = label
+        self.pick(dice.parse(roll.expression))
+        if roll.source == "app":
+            self.record(dice.roll(self.spec, self.companion.rng))
+
+    def action_check(self) -> None:
+        self.app.push_screen(DiceCheckScreen([e.roll for e in self.companion.rolls.rolls]))
+
+    def action_close(self) -> None:
+        if isinstance(self.focused, Input):
+            self.query_one(f"#quick-{self._quick_key()}", Button).focus()
+            return
+        self.dismiss(None)
+
+    @on(Button.Pressed, ".quick")
+    def quick_pressed(self, event: Button.Pressed) -> None:
+        self.action_pick((event.button.id or "").removeprefix("quick-"))
+
+    @on(Input.Submitted, "#notation")
+    def notation_submitted(self, event: Input.Submitted) -> None:
+        try:
+            spec = dice.parse(event.value)
+        except DiceError as error:
+            self.notify(str(error), title="Not dice", severity="error", markup=False)
+            return
+        self.pick(spec)
+
+    @on(Input.Submitted, "#roll-label")
+    def label_submitted(self) -> None:
+        self.query_one("#faces", FacesInput).focus()
+
+    @on(FacesInput.AppRollAsked)
+    def action_app_roll(self) -> None:
+        self.record(dice.roll(self.spec, self.companion.rng))
+
+    @on(Input.Submitted, "#faces")
+    def faces_submitted(self, event: Input.Submitted) -> None:
+        try:
+            roll = dice.read_faces(self.spec, event.value)
+        except DiceError as error:
+            self.notify(str(error), title="Not a roll", severity="error", markup=False)
+            return
+        self.record(roll)
+
+    def record(self, roll: Roll) -> None:
+        """Keep the roll in the history, show it, and wait for the next one of the same dice."""
+        label = self.query_one("#roll-label", Input).value.strip()
+        self.last = (roll, label)
+        notice = self.companion.rolls.add(roll, label)
+        if notice:
+            self.notify(notice, title="Roll history", severity="warning", markup=False)
+        self.query_one("#faces", FacesInput).value = ""
+        by = "real dice" if roll.source == "physical" else "the app's roll"
+        shown = Text()
+        shown.append(f"{roll.total}", style="bold reverse")
+        shown.append(f"  {roll.expression}: {dice.die_words(roll, 50)}  ({by})")
+        if label:
+            shown.append(f"  {label}", style="italic")
+        self.query_one("#last-roll", Static).update(shown)
+        self._show_history()
+
+    def _quick_key(self) -> str:
+        expression = self.spec.expression
+        return next((key for key, quick in QUICK.items() if quick == expression), "6")
+
+    def _show_picked(self) -> None:
+        prompt = self.query_one(RollPrompt)
+        prompt.show_label(f"What the {self.spec.expression} shows:")
+        prompt.show_convention(convention(self.spec))
+        for key in QUICK:
+            self.query_one(f"#quick-{key}", Button).set_class(
+                key == self._quick_key() and QUICK[key] == self.spec.expression, "-picked"
+            )
+
+    def _show_history(self) -> None:
+        rolls = self.companion.rolls.rolls
+        history = self.query_one(RollHistory)
+        history.border_title = f"Rolls, newest first ({len(rolls):,} kept)"
+        history.show(rolls)
