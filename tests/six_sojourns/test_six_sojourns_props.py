@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -97,7 +96,9 @@ def test_adding_a_piece_never_lowers_its_owner_s_control(
 
 @settings(max_examples=10)
 @given(st.integers(0, 1000))
-def test_a_four_player_sixty_space_board_scores_well_under_5_ms(seed: int) -> None:
+def test_a_four_player_sixty_space_board_explains_every_point(seed: int) -> None:
+    """A large board scores every player, each total the sum of its reasons (its speed is a
+    figure of tests/bench/run.py, never a timed assertion)."""
     board = tuple(
         Space(
             f"A{i:02d}",
@@ -111,8 +112,9 @@ def test_a_four_player_sixty_space_board_scores_well_under_5_ms(seed: int) -> No
         for i in range(60)
     )
     sheet = sheet_of(board)
-    score(sheet)
-    started = time.perf_counter()
-    for _ in range(10):
-        score(sheet)
-    assert (time.perf_counter() - started) / 10 < 0.005
+    result = score(sheet)
+    assert set(result.totals) == set(NAMES)
+    for name in NAMES:
+        assert result.totals[name] == sum(
+            line.points for line in result.lines if line.player == name
+        )
