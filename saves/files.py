@@ -56,6 +56,11 @@ class SaveError(Exception):
         self.problem = problem
 
 
+class LinkRefused(SaveError, OSError):
+    """A write to a symbolic link whose target is outside the data folder: the link is left as it
+    is. An OSError too, so that every caller that reports a failed write reports this one."""
+
+
 @dataclass(frozen=True)
 class FileMark:
     """Which bytes a file held when last read or written: if any of these differ now, someone
@@ -150,7 +155,7 @@ def _write_target(path: Path, links_within: Path | None) -> Path:
     inside = links_within is not None and target.is_relative_to(os.path.realpath(links_within))
     if inside and not target.is_symlink() and (target.is_file() or not target.exists()):
         return target
-    raise SaveError(path, f"is a link to {target}, outside the data folder: not replaced")
+    raise LinkRefused(path, f"is a link to {target}, outside the data folder: not replaced")
 
 
 def _make_folder(folder: Path) -> Path | None:
