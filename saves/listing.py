@@ -114,6 +114,8 @@ class ListingCache:
         """Store what this listing found, if it differs; a folder that refuses it is no error."""
         if self.kept == self.known and self.kept_verdicts == self.verdicts:
             return
+        if self.path.exists() and not self.path.is_file():
+            return  # a pipe or a device in its place: left alone, as every file of the player
         saves = {
             name: {"digest": content_digest, **asdict(entry)}
             for name, (content_digest, entry) in self.kept.items()
