@@ -150,7 +150,7 @@ class SaveStore:
             except BaseException:
                 saved.revision -= 1
                 raise
-        self.seen.saw(saved.id, mark, text.encode("utf-8"))
+        self.seen.saw(saved.id, mark, text)
 
     def lock(self, save_id: str) -> GameLock | None:
         """Claim a game for this window while it is open, or None if another window has it.

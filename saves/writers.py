@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from saves.files import FileMark, SaveError, claim, mark_of, read_file
-from saves.listing import digest
 
 
 class SaveConflict(SaveError):
@@ -21,14 +20,18 @@ class SaveConflict(SaveError):
 
 
 class LastSeen:
-    """Per save id: the mark and digest of the bytes last read from or written to its file."""
+    """Per save id: the mark and the content last read from or written to its file.
+
+    The content is kept as it came (bytes read, text written) and compared only when the mark
+    moved, so an autosave pays for neither a hash nor an encoding.
+    """
 
     def __init__(self) -> None:
-        self._seen: dict[str, tuple[FileMark, str]] = {}
+        self._seen: dict[str, tuple[FileMark, bytes | str]] = {}
 
-    def saw(self, save_id: str, mark: FileMark, content: bytes) -> None:
-        """Remember the bytes just read from or written to a game's file."""
-        self._seen[save_id] = (mark, digest(content))
+    def saw(self, save_id: str, mark: FileMark, content: bytes | str) -> None:
+        """Remember the bytes (or the text, written as UTF-8) just read or written."""
+        self._seen[save_id] = (mark, content)
 
     def forget(self, save_id: str) -> None:
         self._seen.pop(save_id, None)
@@ -41,7 +44,7 @@ class LastSeen:
             if now is None and not path.is_symlink():
                 return  # a new file: nothing to overwrite
             raise SaveConflict(path, "this window has not read this file: not replaced")
-        mark, seen_digest = seen
+        mark, seen_content = seen
         if now == mark:
             return
         if now is None:
@@ -50,9 +53,11 @@ class LastSeen:
             content, now = read_file(path)
         except SaveError:
             raise SaveConflict(path, "was changed since this window read it") from None
-        if digest(content) != seen_digest:
+        if isinstance(seen_content, str):
+            seen_content = seen_content.encode("utf-8")
+        if content != seen_content:
             raise SaveConflict(path, "was changed in another window since this one read it")
-        self._seen[save_id] = (now, seen_digest)  # the same bytes: touched, not changed
+        self._seen[save_id] = (now, seen_content)  # the same bytes: touched, not changed
 
 
 def claim_id(stem: str, path_for: Callable[[str], Path]) -> tuple[str, FileMark]:
