@@ -155,7 +155,8 @@ def _write_target(path: Path, links_within: Path | None) -> Path:
     inside = links_within is not None and target.is_relative_to(os.path.realpath(links_within))
     if inside and not target.is_symlink() and (target.is_file() or not target.exists()):
         return target
-    raise LinkRefused(path, f"is a link to {target}, outside the data folder: not replaced")
+    problem = f"is a link to {target}, not a file inside the data folder: not replaced"
+    raise LinkRefused(path, problem)
 
 
 def _make_folder(folder: Path) -> Path | None:

@@ -133,7 +133,7 @@ async def test_a_save_linked_out_of_the_data_folder_is_kept_and_copied(
         await pilot.press("r", "ctrl+z")
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.saved.id != save_id
-        assert any("copy" in note and "outside the data folder" in note for note in notes)
+        assert any("copy" in note and "not a file inside the data folder" in note for note in notes)
     assert path.is_symlink() and outside.read_bytes() == before
 
 
