@@ -165,10 +165,12 @@ class GameScreen(CompanionScreen):
         self.saved = copy
         if self.game_lock is not None:
             self.game_lock.release()
-        try:
-            self.game_lock = store.lock(copy.id)
-        except OSError:
             self.game_lock = None
+        if self.is_open:  # a closed screen (a late dialog answer) keeps no lock
+            try:
+                self.game_lock = store.lock(copy.id)
+            except OSError:
+                self.game_lock = None
         self.sub_title = copy.title
         self.notify(
             f"Saved as a copy, {copy.id}: the first file {why}.",
