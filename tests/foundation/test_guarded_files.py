@@ -244,3 +244,16 @@ def test_an_unreadable_save_is_read_once_until_it_changes(
     _entries, unreadable = saves.listing()
     assert reads[-2:] == ["deep.toml", f"{good.id}.toml"]
     assert "'game' is missing" in unreadable[0].reason
+
+
+@pytest.mark.parametrize("text", ["format = 1\ncards = 3\n", "format = 1\npreferences = 5\n"])
+def test_companion_score_beside_damaged_settings_uses_the_defaults(
+    companion_home: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    from companion import cli
+
+    settings_file(companion_home, text)
+    board = ROOT / "tests" / "six_sojourns" / "data" / "full_board.toml"
+    assert cli.main(["score", "six-sojourns", str(board)]) == 0
+    assert capsys.readouterr().out
+    assert settings_path(companion_home).read_text() == text
