@@ -100,6 +100,8 @@ class CompanionApp(App[None]):
     def go_home(self) -> None:
         """Close every screen above the home screen and refresh its list of saved games."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            if isinstance(self.screen, GameScreen):
+                self.screen.release_lock()  # now, not when the screen is unmounted later
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_saves()

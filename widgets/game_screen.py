@@ -63,9 +63,13 @@ class GameScreen(CompanionScreen):
         self.read_only = read_only
         self.sub_title = f"{self.saved.title} (read-only)" if read_only else self.saved.title
 
-    def on_unmount(self) -> None:
+    def release_lock(self) -> None:
+        """Let another window (or this one, at once) open the game to play it."""
         if self.game_lock is not None:
             self.game_lock.release()
+
+    def on_unmount(self) -> None:
+        self.release_lock()
 
     @property
     def session(self) -> Session:

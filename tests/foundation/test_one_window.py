@@ -193,3 +193,14 @@ def test_a_failed_export_leaves_nothing_behind(
     with pytest.raises(OSError, match="No space left"):
         store.export(saved, "md", "# Sheet\n")
     assert not (companion_home / "exports").exists()
+
+
+async def test_leaving_and_resuming_at_once_finds_the_game_free(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    install_sample(companion_home, "time-bastards")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "escape", "r")  # the old screen may not be unmounted yet
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not app.screen.read_only
