@@ -87,6 +87,8 @@ class ListingCache:
         self.known: dict[str, tuple[str, SaveEntry]] = {}
         self.verdicts: dict[str, tuple[FileMark, str]] = {}
         """File name -> (mark, reason) of each file found unreadable."""
+        self.problem: str | None = None
+        """Set when the cache's place holds something that is not a file (never opened)."""
         with contextlib.suppress(SaveError):
             self._read()
         self.kept: dict[str, tuple[str, SaveEntry]] = {}
@@ -139,6 +141,11 @@ class ListingCache:
         Read like any file (never a FIFO or a device, never more than `MAX_CACHE_BYTES`)."""
         if not (self.path.exists() or self.path.is_symlink()):
             return
+        if not self.path.is_file():
+            self.problem = (
+                f"{self.path}: not a regular file (left as it is); "
+                "the saved-games list is read whole at every start"
+            )
         data = read_toml(self.path, MAX_CACHE_BYTES)
         if data.get("format") != CACHE_FORMAT or data.get("rules") != self.stamp:
             return

@@ -105,6 +105,8 @@ class SaveStore:
         self.games = games
         """The games this store reads; None: every game of the registry."""
         self.seen = LastSeen()
+        self.cache_problem: str | None = None
+        """Why the listing cache cannot be used, as found by the last listing."""
         """What this store last read or wrote of each game: no other writer's save is lost."""
 
     def path_for(self, save_id: str) -> Path:
@@ -207,6 +209,7 @@ class SaveStore:
             cache.keep(path.name, content_digest, entry)
             entries.append(entry)
         cache.write()
+        self.cache_problem = cache.problem
         entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
         return entries, unreadable
 

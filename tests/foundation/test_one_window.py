@@ -204,3 +204,18 @@ async def test_leaving_and_resuming_at_once_finds_the_game_free(
         await pilot.press("r", "escape", "r")  # the old screen may not be unmounted yet
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and not app.screen.read_only
+
+
+async def test_a_listing_cache_that_is_a_pipe_is_said_once_and_left(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    install_sample(companion_home, "time-bastards")
+    cache = companion_home / "listing-cache.toml"
+    os.mkfifo(cache)
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "escape")  # home lists the saves again
+        assert isinstance(app.screen, HomeScreen)
+        assert sum("listing-cache.toml: not a regular file" in note for note in notes) == 1
+    assert cache.is_fifo()
