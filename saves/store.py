@@ -105,9 +105,9 @@ class SaveStore:
         self.games = games
         """The games this store reads; None: every game of the registry."""
         self.seen = LastSeen()
+        """What this store last read or wrote of each game: no other writer's save is lost."""
         self.cache_problem: str | None = None
         """Why the listing cache cannot be used, as found by the last listing."""
-        """What this store last read or wrote of each game: no other writer's save is lost."""
 
     def path_for(self, save_id: str) -> Path:
         """The file of a save id; an id that could leave the folder is refused."""
