@@ -1,26 +1,48 @@
-"""Crash-safe TOML files: write to a temp file, fsync, replace; read with the line of any error."""
+"""Crash-safe TOML files: write to a temp file, fsync, replace; read with the line of any error.
+
+Every reader goes through `read_file`: only a regular file (a FIFO, a device or a link to one is
+never opened), only up to a size limit, and TOML only once it is known to parse in bounded time.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import operator
 import os
 import re
+import stat
 import tempfile
 import time
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 from tomli_w import _writer as tomli_writer
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""The largest save read: a game of 5,000 actions is about 300 KB. A larger file is reported
+from its size alone, never parsed."""
+
+MAX_KEY_PARTS = 64
+"""A dotted key (`a.b.c`) with more parts than this is refused before parsing: Python's TOML
+reader takes time growing with the square of the parts (30,000 parts: 15 s)."""
+
 STALE_TEMP_SECONDS = 3600
 """A temp file this old is what a crash left mid-write (the file beside it is intact)."""
 
-_TEMP_FILE = re.compile(r"^\..+\.toml\.[A-Za-z0-9_]+\.tmp$")
-"""The name `write_text` gives the temp file of a TOML file: `.<name>.toml.<random>.tmp`."""
+_TEMP_FILE = re.compile(r"^\..+\.(toml|md|csv|json)\.[A-Za-z0-9_]+\.tmp$")
+"""The name `write_text` gives its temp file: `.<name>.<toml|md|csv|json>.<random>.tmp`."""
+
+_LONG_KEY = re.compile(
+    r"""(?<![A-Za-z0-9_."'\-])(?:(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')[ \t]*+\.[ \t]*+)"""
+    + f"{{{MAX_KEY_PARTS}}}"
+)
+"""The start of a dotted key of more than `MAX_KEY_PARTS` parts (linear: each run is tried from
+its first part only)."""
 
 
 class SaveError(Exception):
@@ -34,33 +56,128 @@ class SaveError(Exception):
         self.problem = problem
 
 
-def write_toml(path: Path, data: dict[str, Any], durable: bool = True) -> None:
+class LinkRefused(SaveError, OSError):
+    """A write to a symbolic link whose target is outside the data folder: the link is left as it
+    is. An OSError too, so that every caller that reports a failed write reports this one."""
+
+
+@dataclass(frozen=True)
+class FileMark:
+    """Which bytes a file held when last read or written: if any of these differ now, someone
+    else has written it since (a replace makes a new inode; a write in place moves the time)."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+
+    @classmethod
+    def of(cls, status: os.stat_result) -> FileMark:
+        return cls(status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+def mark_of(path: Path) -> FileMark | None:
+    """The mark of the file now at `path` (through links), or None if there is none."""
+    try:
+        return FileMark.of(os.stat(path))
+    except OSError:
+        return None
+
+
+def write_toml(
+    path: Path, data: dict[str, Any], durable: bool = True, links_within: Path | None = None
+) -> FileMark:
     """Write `data` so that a crash at any moment leaves either the old file or the new one."""
-    write_text(path, tomli_w.dumps(data), durable)
+    return write_text(path, tomli_w.dumps(data), durable, links_within)
 
 
-def write_text(path: Path, text: str, durable: bool = True) -> None:
+def write_text(
+    path: Path, text: str, durable: bool = True, links_within: Path | None = None
+) -> FileMark:
     """Write `text` atomically: temp file, flush, fsync, replace, then fsync the folder.
 
-    `durable=False` skips the two fsyncs, for files that can be rebuilt (a cache): a crash can
-    then leave the old file, the new one or an empty one, never a mix of the two.
+    The new file keeps the old one's permission bits (a new file is private to its owner). A
+    symbolic link is written through only to a target inside `links_within`; any other link is
+    refused with `SaveError` and left as it is. `durable=False` skips the two fsyncs, for files
+    that can be rebuilt (a cache): a crash can then leave the old file, the new one or an empty
+    one, never a mix of the two. Returns the mark of the file written.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temp_name = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-    )
+    target = _write_target(path, links_within)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mode = None
+    created = _make_folder(target.parent)
+    try:
+        descriptor, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+    except OSError:
+        _remove_empty(created)
+        raise
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            if mode is not None:
+                os.fchmod(handle.fileno(), mode)
             handle.write(text)
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
-        os.replace(temp_name, path)
+            written = FileMark.of(os.fstat(handle.fileno()))
+        os.replace(temp_name, target)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
+        _remove_empty(created)
         raise
     if durable:
-        _fsync_folder(path.parent)
+        _fsync_folder(target.parent)
+    return written
+
+
+def claim(path: Path) -> FileMark | None:
+    """Create `path` empty if no file has its name (atomically: O_CREAT | O_EXCL), so that two
+    processes never take the same name; None if it was taken."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return None
+    try:
+        return FileMark.of(os.fstat(descriptor))
+    finally:
+        os.close(descriptor)
+
+
+def _write_target(path: Path, links_within: Path | None) -> Path:
+    """The file to replace: `path`, or the target of a link to a file inside `links_within`."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    inside = links_within is not None and target.is_relative_to(os.path.realpath(links_within))
+    if inside and not target.is_symlink() and (target.is_file() or not target.exists()):
+        return target
+    problem = f"is a link to {target}, not a file inside the data folder: not replaced"
+    raise LinkRefused(path, problem)
+
+
+def _make_folder(folder: Path) -> Path | None:
+    """Create `folder` (and its parents) if missing; returns the top folder created, if any."""
+    missing = None
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            break
+        missing = candidate
+    folder.mkdir(parents=True, exist_ok=True)
+    return missing
+
+
+def _remove_empty(created: Path | None) -> None:
+    """Take back the folders a failed write created (a failed export leaves nothing behind)."""
+    if created is None:
+        return
+    with contextlib.suppress(OSError):
+        for folder in sorted(created.rglob("*"), reverse=True):
+            folder.rmdir()
+        created.rmdir()
 
 
 def remove_stale_temp_files(folder: Path) -> None:
@@ -158,21 +275,71 @@ class RenderedArray:
         return "".join(parts)
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """Parse a TOML file, or raise `SaveError` with the line and the problem; never changes it."""
-    return parse_toml(path, read_bytes(path))
+    return parse_toml(path, read_bytes(path, limit))
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """A file's bytes, or `SaveError` for a folder, a missing, huge or unreadable file."""
+    return read_file(path, limit)[0]
+
+
+def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, FileMark]:
+    """A regular file's bytes and its mark, or `SaveError` saying why not.
+
+    Anything but a regular file (a folder, a FIFO, a device, a link to one) is refused from its
+    `os.stat` alone, and so is a file over `limit` bytes. The file is opened without blocking (a
+    FIFO put in its place meanwhile cannot hang the reader) and checked again once open.
+    """
     try:
-        if not path.is_file():
-            raise SaveError(path, "not a file" if path.exists() else "no such file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise SaveError(path, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-        return path.read_bytes()
+        refusal = _refusal(os.stat(path), limit)
+        if refusal:
+            raise SaveError(path, refusal)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        try:
+            status = os.fstat(descriptor)
+            refusal = _refusal(status, limit)
+            if refusal:
+                raise SaveError(path, refusal)
+            with os.fdopen(descriptor, "rb", closefd=False) as handle:
+                content = handle.read(limit + 1)
+        finally:
+            os.close(descriptor)
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(path, "a link that leads back to itself") from None
         raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+    if len(content) > limit:
+        raise SaveError(path, f"larger than {_size(limit)}")
+    return content, FileMark.of(status)
+
+
+def identify(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[FileMark | None, str | None]:
+    """A file's mark, and why it cannot be read if that shows without opening it."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return None, "no such file"
+    except OSError as error:
+        return None, f"cannot be read ({error.strerror or error})"
+    return FileMark.of(status), _refusal(status, limit)
+
+
+def _refusal(status: os.stat_result, limit: int) -> str | None:
+    if stat.S_ISDIR(status.st_mode):
+        return "not a file (a folder)"
+    if not stat.S_ISREG(status.st_mode):
+        return "not a file (a pipe, a device or a socket): not opened"
+    if status.st_size > limit:
+        return f"larger than {_size(limit)}: not read"
+    return None
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
 
 
 def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
@@ -182,6 +349,11 @@ def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         raise SaveError(path, "not UTF-8 text", line) from None
+    long_key = _LONG_KEY.search(text)
+    if long_key:
+        line = text.count("\n", 0, long_key.start()) + 1
+        problem = f"a dotted key of more than {MAX_KEY_PARTS} parts: not read"
+        raise SaveError(path, problem, line)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -5,6 +5,9 @@ before anyone opens it). The cache remembers, for each file's exact bytes (a BLA
 line it gave; a file whose bytes have not changed is not replayed again. The cache is dropped
 whole when the rules may have changed (another version, or an edited rules module), and a cache
 file that cannot be read is ignored and rebuilt: it never holds anything that is not in the saves.
+
+A file found unreadable costs once: its verdict is kept with the file's size, modification time
+and inode, and as long as those stay the same the file is not read again.
 """
 
 from __future__ import annotations
@@ -12,16 +15,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import tomllib
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import companion
-from saves.files import write_toml
+from saves.files import FileMark, SaveError, read_toml, write_toml
 
 CACHE_FORMAT = 1
+MAX_CACHE_BYTES = 8 * 1024 * 1024
+"""A cache larger than this is not read (and is rebuilt): 10,000 saves make about 4 MiB."""
 _FIELDS: dict[str, type] = {
     "id": str,
     "title": str,
@@ -84,8 +88,15 @@ class ListingCache:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.stamp = rules_stamp()
-        self.known = self._read()
+        self.known: dict[str, tuple[str, SaveEntry]] = {}
+        self.verdicts: dict[str, tuple[FileMark, str]] = {}
+        """File name -> (mark, reason) of each file found unreadable."""
+        self.problem: str | None = None
+        """Set when the cache's place holds something that is not a file (never opened)."""
+        with contextlib.suppress(SaveError):
+            self._read()
         self.kept: dict[str, tuple[str, SaveEntry]] = {}
+        self.kept_verdicts: dict[str, tuple[FileMark, str]] = {}
 
     def get(self, name: str, content_digest: str) -> SaveEntry | None:
         """The entry listed before for exactly these bytes, if any."""
@@ -95,32 +106,63 @@ class ListingCache:
     def keep(self, name: str, content_digest: str, entry: SaveEntry) -> None:
         self.kept[name] = (content_digest, entry)
 
+    def verdict(self, name: str, mark: FileMark | None) -> str | None:
+        """Why the file was unreadable at the last listing, if it is still the very same file."""
+        found = self.verdicts.get(name)
+        return found[1] if found and mark is not None and found[0] == mark else None
+
+    def keep_verdict(self, name: str, mark: FileMark | None, reason: str) -> None:
+        """Remember why a file is unreadable (only a file with a mark: one that exists)."""
+        if mark is not None:
+            self.kept_verdicts[name] = (mark, reason)
+
     def write(self) -> None:
         """Store what this listing found, if it differs; a folder that refuses it is no error."""
-        if self.kept == self.known:
+        if self.kept == self.known and self.kept_verdicts == self.verdicts:
             return
+        if self.path.exists() and not self.path.is_file():
+            return  # a pipe or a device in its place: left alone, as every file of the player
         saves = {
             name: {"digest": content_digest, **asdict(entry)}
             for name, (content_digest, entry) in self.kept.items()
         }
-        document = {"format": CACHE_FORMAT, "rules": self.stamp, "saves": saves}
-        with contextlib.suppress(OSError):
-            write_toml(self.path, document, durable=False)
+        unreadable = {
+            name: {**asdict(mark), "reason": reason}
+            for name, (mark, reason) in self.kept_verdicts.items()
+        }
+        document = {
+            "format": CACHE_FORMAT,
+            "rules": self.stamp,
+            "saves": saves,
+            "unreadable": unreadable,
+        }
+        with contextlib.suppress(OSError, SaveError):
+            write_toml(self.path, document, durable=False, links_within=self.path.parent)
 
-    def _read(self) -> dict[str, tuple[str, SaveEntry]]:
-        try:
-            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
-            return {}
+    def _read(self) -> None:
+        """Load the records of the cache file; any that are not exactly as written are skipped.
+
+        Read like any file (never a FIFO or a device, never more than `MAX_CACHE_BYTES`)."""
+        if not (self.path.exists() or self.path.is_symlink()):
+            return
+        if not self.path.is_file():
+            self.problem = (
+                f"{self.path}: not a regular file (left as it is); "
+                "the saved-games list is read whole at every start"
+            )
+        data = read_toml(self.path, MAX_CACHE_BYTES)
         if data.get("format") != CACHE_FORMAT or data.get("rules") != self.stamp:
-            return {}
+            return
         saves = data.get("saves")
-        known: dict[str, tuple[str, SaveEntry]] = {}
         for name, record in saves.items() if isinstance(saves, dict) else ():
             entry = _entry(record)
             if entry is not None:
-                known[name] = (record["digest"], entry)
-        return known
+                self.known[name] = (record["digest"], entry)
+        unreadable = data.get("unreadable")
+        for name, record in unreadable.items() if isinstance(unreadable, dict) else ():
+            verdict = _verdict(record)
+            if verdict is not None:
+                self.verdicts[name] = verdict
 
 
 def _entry(record: Any) -> SaveEntry | None:
@@ -133,4 +175,18 @@ def _entry(record: Any) -> SaveEntry | None:
         return None
     if record["updated"].tzinfo is None:
         return None
+    try:
+        record["updated"].astimezone(UTC)
+    except (OverflowError, ValueError):
+        return None  # a time at the edge of the calendar that cannot be shown in UTC
     return SaveEntry(**{key: record[key] for key in _FIELDS})
+
+
+def _verdict(record: Any) -> tuple[FileMark, str] | None:
+    """A cached verdict, or None if the record is not exactly what `write` stores."""
+    fields = {"size": int, "mtime_ns": int, "inode": int, "reason": str}
+    if not isinstance(record, dict) or set(record) != set(fields):
+        return None
+    if any(type(record[key]) is not kind for key, kind in fields.items()):
+        return None
+    return FileMark(record["size"], record["mtime_ns"], record["inode"]), record["reason"]

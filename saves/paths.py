@@ -45,6 +45,11 @@ def listing_cache_path(home: Path) -> Path:
     return home / "listing-cache.toml"
 
 
+def locks_dir(home: Path) -> Path:
+    """Empty lock files: which game is open in a window, and who is saving right now."""
+    return home / "locks"
+
+
 def locations(home: Path) -> dict[str, Path]:
     """Name -> path for everything the companion keeps."""
     return {
@@ -54,4 +59,5 @@ def locations(home: Path) -> dict[str, Path]:
         "rolls": rolls_path(home),
         "exports": exports_dir(home),
         "cache": listing_cache_path(home),
+        "locks": locks_dir(home),
     }

@@ -149,12 +149,7 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
 
 def read_history(path: Path) -> list[LoggedRoll]:
     """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
-    try:
-        if path.is_file() and path.stat().st_size > MAX_BYTES:
-            raise SaveError(path, f"larger than {MAX_BYTES // (1024 * 1024)} MiB, not read")
-    except OSError as error:
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
-    data = read_toml(path)
+    data = read_toml(path, MAX_BYTES)  # a regular file, within the limit, or SaveError
     version = data.get("format")
     if type(version) is not int or version not in (1, FORMAT):
         raise SaveError(path, f"unknown format {version!r} (this app reads 1 and {FORMAT})")

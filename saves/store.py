@@ -1,7 +1,9 @@
 """Saved games: one TOML file per game in `games/`, replayed through the rules when loaded.
 
 A file that cannot be used is never changed or deleted: it is reported with its path and problem.
-The format is documented in docs/save-format.md.
+One writer per game: the store remembers which bytes it last read or wrote for each game and
+refuses (`SaveConflict`) to replace a file that another process changed since. The format is
+documented in docs/save-format.md.
 """
 
 from __future__ import annotations
@@ -19,14 +21,17 @@ from saves.codec import CodecError, from_plain, to_plain
 from saves.files import (
     RenderedArray,
     SaveError,
+    identify,
+    mark_of,
     parse_toml,
-    read_bytes,
-    read_toml,
+    read_file,
     remove_stale_temp_files,
     write_text,
 )
 from saves.listing import ListingCache, SaveEntry, UnreadableSave, digest
-from saves.paths import exports_dir, games_dir, listing_cache_path
+from saves.locks import GameLock, writing
+from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
+from saves.writers import LastSeen, claim_id
 
 FORMAT = 1
 """The save format this version writes."""
@@ -39,6 +44,10 @@ ACTION_KEY = "action"
 
 MAX_TITLE = 80
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+KNOWN_KEYS = frozenset(
+    {"format", "id", "game", "title", "created", "updated", "revision", "rules", "setup", "actions"}
+)
+"""Top-level keys this version reads; any other is kept as it is and written back at each save."""
 
 
 def utc_now() -> datetime:
@@ -57,6 +66,10 @@ class SavedGame:
         self.session = session
         self.created = created
         self.updated = updated
+        self.revision = 0
+        """How many times the game was saved; kept in the file, one more at each save."""
+        self.extra: dict[str, Any] = {}
+        """Top-level keys of the file this version does not know, written back as they were."""
         self.rendered = RenderedArray("actions")
         """The session's steps as last saved, rendered: an autosave renders only new ones
         (compared by identity: a redone step is the same object and keeps its text, a step undone
@@ -91,6 +104,10 @@ class SaveStore:
         self.clock = clock
         self.games = games
         """The games this store reads; None: every game of the registry."""
+        self.seen = LastSeen()
+        """What this store last read or wrote of each game: no other writer's save is lost."""
+        self.cache_problem: str | None = None
+        """Why the listing cache cannot be used, as found by the last listing."""
 
     def path_for(self, save_id: str) -> Path:
         """The file of a save id; an id that could leave the folder is refused."""
@@ -102,30 +119,62 @@ class SaveStore:
         """Start a new game file (the setup is checked by the rules first)."""
         session = Session(game, setup)
         now = self.clock()
-        save_id = self._new_id(game.id, now)
-        saved = SavedGame(save_id, clean_title(title) or game.title, session, now, now)
-        self.save(saved)
+        saved = SavedGame("", clean_title(title) or game.title, session, now, now)
+        self._save_new(saved, game.id, now)
         return saved
+
+    def save_copy(self, saved: SavedGame) -> SavedGame:
+        """Save a game under a new id (its file is left to whoever changed it); the copy is
+        the same game, played on from here."""
+        now = self.clock()
+        title = clean_title(f"{saved.title} (copy)") or saved.title
+        copy = SavedGame("", title, saved.session, saved.created, now)
+        copy.extra = dict(saved.extra)
+        self._save_new(copy, saved.game.id, now)
+        return copy
 
     def save(self, saved: SavedGame) -> None:
         """Write the whole game atomically (autosave calls this after every action).
 
-        The file is the same as `tomli_w.dumps(to_document(saved))`, but only actions not
-        saved before are rendered, so an autosave in a long game costs little more than its fsync.
+        Refused with `SaveConflict` (nothing written) if the file changed since this store last
+        read or wrote it. The file is the same as `tomli_w.dumps(to_document(saved))`, but only
+        actions not saved before are rendered, so an autosave in a long game costs little more
+        than its fsync.
         """
-        saved.updated = self.clock()
-        write_text(self.path_for(saved.id), document_text(saved))
+        path = self.path_for(saved.id)
+        with writing(locks_dir(self.home) / "writing.lock"):
+            self.seen.check(path, saved.id)
+            saved.updated = self.clock()
+            saved.revision += 1
+            text = document_text(saved)
+            try:
+                mark = write_text(path, text, links_within=self.home)
+            except BaseException:
+                saved.revision -= 1
+                raise
+        self.seen.saw(saved.id, mark, text)
+
+    def lock(self, save_id: str) -> GameLock | None:
+        """Claim a game for this window while it is open, or None if another window has it.
+
+        OSError if the lock file cannot be made (a read-only folder)."""
+        self.path_for(save_id)  # refuses an id that could leave the folder
+        return GameLock.take(locks_dir(self.home) / f"{save_id}.lock")
 
     def export(self, saved: SavedGame, extension: str, content: str) -> Path:
-        """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`."""
+        """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`; a
+        failed export leaves nothing behind, not even the folder."""
         path = exports_dir(self.home) / f"{saved.id}.{extension}"
-        write_text(path, content)
+        write_text(path, content, links_within=self.home)
         return path
 
     def load(self, save_id: str) -> SavedGame:
         """Read and replay a saved game, or raise `SaveError` naming the file and the problem."""
         path = self.path_for(save_id)
-        return from_document(path, read_toml(path), self.games)
+        content, mark = read_file(path)
+        saved = from_document(path, parse_toml(path, content), self.games)
+        self.seen.saw(save_id, mark, content)
+        return saved
 
     def listing(self) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.
@@ -136,11 +185,18 @@ class SaveStore:
         unreadable: list[UnreadableSave] = []
         if not self.folder.is_dir():
             return entries, unreadable
-        remove_stale_temp_files(self.folder)
+        for folder in (self.home, self.folder, exports_dir(self.home)):
+            remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
         for path in sorted(self.folder.glob("*.toml")):
+            mark, refusal = identify(path)
+            verdict = refusal or cache.verdict(path.name, mark)
+            if verdict is not None:
+                unreadable.append(UnreadableSave(path, verdict))
+                cache.keep_verdict(path.name, mark, verdict)
+                continue
             try:
-                content = read_bytes(path)
+                content, mark = read_file(path)
                 content_digest = digest(content)
                 entry = cache.get(path.name, content_digest)
                 if entry is None:
@@ -148,20 +204,27 @@ class SaveStore:
             except SaveError as error:
                 where = f"line {error.line}: " if error.line else ""
                 unreadable.append(UnreadableSave(path, where + error.problem))
+                cache.keep_verdict(path.name, mark, where + error.problem)
                 continue
             cache.keep(path.name, content_digest, entry)
             entries.append(entry)
         cache.write()
+        self.cache_problem = cache.problem
         entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
         return entries, unreadable
 
-    def _new_id(self, game_id: str, now: datetime) -> str:
-        stem = f"{game_id}-{now:%Y%m%d-%H%M%S}"
-        candidate, counter = stem, 1
-        while (self.folder / f"{candidate}.toml").exists():
-            counter += 1
-            candidate = f"{stem}-{counter}"
-        return candidate
+    def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
+        """Claim a new id and write the game there; a failed write takes the claim back."""
+        saved.id, claimed = claim_id(f"{game_id}-{now:%Y%m%d-%H%M%S}", self.path_for)
+        self.seen.saw(saved.id, claimed, b"")
+        try:
+            self.save(saved)
+        except BaseException:
+            path = self.path_for(saved.id)
+            if mark_of(path) == claimed:  # still the empty file claimed: nobody else's
+                path.unlink(missing_ok=True)
+            self.seen.forget(saved.id)
+            raise
 
 
 def entry_of(saved: SavedGame) -> SaveEntry:
@@ -203,8 +266,10 @@ def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
         "title": saved.title,
         "created": saved.created,
         "updated": saved.updated,
+        "revision": saved.revision,
         "setup": to_plain(saved.session.setup),
     }
+    document.update((key, value) for key, value in saved.extra.items() if key not in document)
     if with_actions:
         document["actions"] = [_action_table(action) for action in saved.session.actions]
     return document
@@ -261,7 +326,18 @@ def _from_document(
             name = type(action).__name__
             problem = f"action {number} ({name}) is refused by the rules: {error}"
             raise SaveError(path, problem) from None
-    return SavedGame(save_id, title, session, created, updated)
+    saved = SavedGame(save_id, title, session, created, updated)
+    saved.revision = _revision(path, data)
+    saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
+    return saved
+
+
+def _revision(path: Path, data: dict[str, Any]) -> int:
+    """The save count in the file (0 in files written before it was kept)."""
+    revision = data.get("revision", 0)
+    if type(revision) is not int or revision < 0:
+        raise SaveError(path, f"'revision' must be a whole number from 0, not {revision!r}")
+    return revision
 
 
 def migrate(path: Path, data: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from companion.core import RuleError
 from companion.registry import get_game
 from saves.files import SaveError
+from saves.locks import GameLock
 from saves.paths import data_home
 from saves.rolls import RollLog
 from saves.settings import SettingsStore
@@ -63,6 +64,7 @@ class CompanionApp(App[None]):
         self.rng = rng
         self._start = start
         self._theme_note = self._set_saved_theme()
+        settings.report = self._report_failed_write
 
     def on_mount(self) -> None:
         if self._theme_note:
@@ -92,9 +94,15 @@ class CompanionApp(App[None]):
     def _remember_theme(self, theme: str) -> None:
         self.settings.set_preference("theme", theme)
 
+    def _report_failed_write(self, failure: str) -> None:
+        """A settings write that failed (a full or read-only disk): one line, play goes on."""
+        self.notify(failure, title="Not saved", severity="error", markup=False)
+
     def go_home(self) -> None:
         """Close every screen above the home screen and refresh its list of saved games."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            if isinstance(self.screen, GameScreen):
+                self.screen.release_lock()  # now, not when the screen is unmounted later
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_saves()
@@ -123,13 +131,16 @@ class CompanionApp(App[None]):
         except RuleError as error:
             self.notify(str(error), title="Setup not allowed", severity="error")
             return None
-        except OSError as error:
-            self.notify(f"Could not save the new game: {error}", severity="error")
+        except (OSError, SaveError) as error:
+            message = f"Could not save the new game: {error}"
+            self.notify(message, title="Not started", severity="error", markup=False)
             return None
+        screen = ui.play_screen(saved)
+        screen.hold(self._lock(saved.id)[0], read_only=False)
         if isinstance(self.screen, HomeScreen):
-            self.push_screen(ui.play_screen(saved))
+            self.push_screen(screen)
         else:
-            self.switch_screen(ui.play_screen(saved))
+            self.switch_screen(screen)
         return saved
 
     def open_saved(self, save_id: str) -> bool:
@@ -140,17 +151,36 @@ class CompanionApp(App[None]):
         """
         if not isinstance(self.screen, HomeScreen):
             return False
+        lock, read_only = self._lock(save_id)
         try:
-            saved = self.store.load(save_id)
+            saved = self.store.load(save_id)  # after the lock: no window saves it meanwhile
         except SaveError as error:
+            if lock is not None:
+                lock.release()
             self.notify(str(error), title="Cannot open this game", severity="error", timeout=10)
             return False
         ui = game_ui(saved.game.id)
         if ui is None:
+            if lock is not None:
+                lock.release()
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False
-        self.push_screen(ui.play_screen(saved))
+        screen = ui.play_screen(saved)
+        screen.hold(lock, read_only)
+        self.push_screen(screen)
+        if read_only:
+            notice = "This game is open in another window: shown read-only here."
+            self.notify(notice, title="Read-only", severity="warning", timeout=8)
         return True
+
+    def _lock(self, save_id: str) -> tuple[GameLock | None, bool]:
+        """The game's lock for this window, and whether another window holds it. No lock
+        without a word where no lock file can be made (a read-only folder: saves say it)."""
+        try:
+            lock = self.store.lock(save_id)
+        except (OSError, SaveError):
+            return None, False
+        return lock, lock is None
 
     def action_dice(self) -> None:
         from widgets.dice.tray import DiceTray  # imported on first use: a faster start

@@ -2,6 +2,9 @@
 
 A game screen holds a `SavedGame`, sends actions through `act`, and redraws everything from
 `self.session.state` in `refresh_state`; it never keeps game state of its own.
+
+One window plays a game at a time: the screen holds the game's lock (`hold`) while it is open. A
+screen opened without it is read-only: it shows the game and refuses every change with a reason.
 """
 
 from __future__ import annotations
@@ -14,8 +17,14 @@ from textual.binding import Binding
 
 from companion.core import RuleError
 from companion.session import Session
+from saves.files import SaveError
+from saves.locks import GameLock
 from saves.store import SavedGame
+from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
+from widgets.conflict import RELOAD, ConflictDialog
+
+READ_ONLY = "Read-only: this game is open in another window."
 
 
 class GameScreen(CompanionScreen):
@@ -41,6 +50,26 @@ class GameScreen(CompanionScreen):
         super().__init__()
         self.saved = saved
         self.sub_title = saved.title
+        self.game_lock: GameLock | None = None
+        """This window's claim on the game, released when the screen closes."""
+        self.read_only = False
+        """Another window plays this game: this one shows it and changes nothing."""
+        self.asking = False
+        """The conflict question is on screen: a second conflict does not ask it again."""
+
+    def hold(self, lock: GameLock | None, read_only: bool) -> None:
+        """Keep the game's lock while open, or show the game read-only (another window has it)."""
+        self.game_lock = lock
+        self.read_only = read_only
+        self.sub_title = f"{self.saved.title} (read-only)" if read_only else self.saved.title
+
+    def release_lock(self) -> None:
+        """Let another window (or this one, at once) open the game to play it."""
+        if self.game_lock is not None:
+            self.game_lock.release()
+
+    def on_unmount(self) -> None:
+        self.release_lock()
 
     @property
     def session(self) -> Session:
@@ -67,8 +96,16 @@ class GameScreen(CompanionScreen):
         if self.is_open:
             self.refresh_state()
 
+    def refuse_read_only(self) -> bool:
+        """Say why nothing changes on a read-only screen; True if it is one."""
+        if self.read_only:
+            self.notify(READ_ONLY, title="Not changed", severity="warning")
+        return self.read_only
+
     def act(self, action: Any) -> bool:
         """Apply an action: on a rule's refusal say why and change nothing; else save and redraw."""
+        if self.refuse_read_only():
+            return False
         try:
             self.session.do(action)
         except RuleError as error:
@@ -79,13 +116,75 @@ class GameScreen(CompanionScreen):
         return True
 
     def autosave(self) -> None:
-        """Write the game; a failing disk is reported and play goes on in memory."""
+        """Write the game; a failing disk is reported and play goes on in memory.
+
+        A file changed in another window asks the player whether to reload it or keep this
+        game as a copy; a file that cannot be replaced (a link out of the data folder) is kept
+        as it is, and this game is saved as a copy beside it."""
         try:
             self.companion.store.save(self.saved)
+        except SaveConflict:
+            self.ask_about_conflict()
+        except SaveError as error:
+            self.keep_as_copy(error.problem)
         except OSError as error:
-            self.notify(f"Could not save the game: {error}", title="Not saved", severity="error")
+            message = f"Could not save the game: {error}"
+            self.notify(message, title="Not saved", severity="error", markup=False)
+
+    def ask_about_conflict(self) -> None:
+        if not self.asking:
+            self.asking = True
+            self.app.push_screen(ConflictDialog(), self.conflict_answered)
+
+    def conflict_answered(self, choice: str | None) -> None:
+        self.asking = False
+        if choice == RELOAD:
+            self.reload()
+        else:
+            self.keep_as_copy("changed in another window")
+
+    def reload(self) -> None:
+        """Go on from the game as the file holds it now."""
+        try:
+            self.saved = self.companion.store.load(self.saved.id)
+        except SaveError as error:
+            self.notify(
+                str(error), title="Cannot reload; kept as a copy", severity="error", markup=False
+            )
+            self.keep_as_copy(error.problem)
+            return
+        self.notify("Reloaded: the game as the other window saved it.", title="Reloaded")
+        self.redraw()
+
+    def keep_as_copy(self, why: str) -> None:
+        """Save this window's game under a new id; the other file is left as it is."""
+        store = self.companion.store
+        try:
+            copy = store.save_copy(self.saved)
+        except OSError as error:
+            self.notify(
+                f"Could not save a copy: {error}", title="Not saved", severity="error", markup=False
+            )
+            return
+        self.saved = copy
+        if self.game_lock is not None:
+            self.game_lock.release()
+            self.game_lock = None
+        if self.is_open:  # a closed screen (a late dialog answer) keeps no lock
+            try:
+                self.game_lock = store.lock(copy.id)
+            except OSError:
+                self.game_lock = None
+        self.sub_title = copy.title
+        self.notify(
+            f"Saved as a copy, {copy.id}: the first file {why}.",
+            title="Kept as a copy",
+            markup=False,
+        )
 
     def action_undo(self) -> None:
+        if self.refuse_read_only():
+            return
         step = self.session.undo()
         if step is None:
             self.notify("Nothing to undo.", severity="warning")
@@ -95,6 +194,8 @@ class GameScreen(CompanionScreen):
         self.notify(f"Undone: {step.line}")
 
     def action_redo(self) -> None:
+        if self.refuse_read_only():
+            return
         step = self.session.redo()
         if step is None:
             self.notify("Nothing to redo.", severity="warning")

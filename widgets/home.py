@@ -59,6 +59,8 @@ class HomeScreen(CompanionScreen):
         super().__init__()
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
+        self.cache_noted = False
+        """The listing cache's problem, if any, was said once."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -113,6 +115,10 @@ class HomeScreen(CompanionScreen):
             self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
             table.add_row("No saved games yet", "", "", "start one on the left", key="none")
+        problem = self.companion.store.cache_problem
+        if problem and not self.cache_noted:
+            self.cache_noted = True
+            self.notify(problem, title="File not used", severity="warning", markup=False)
 
     @on(OptionList.OptionSelected, "#games")
     def start_selected(self, event: OptionList.OptionSelected) -> None:
