@@ -31,7 +31,8 @@ from companion import cli
 from companion.registry import CATALOGUE, get_game
 from saves.listing import CACHE_FORMAT, SaveEntry
 from saves.paths import games_dir, rolls_path, settings_path
-from saves.settings import RollLog, SettingsStore
+from saves.rolls import RollLog
+from saves.settings import SettingsStore
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 
