@@ -173,8 +173,7 @@ class CavendishScreen(GameScreen):
         report.display = bool(state.outcome)
         report.update(board.report_text(state) if state.outcome else "")
         report.border_title = "Mission report"
-        log = self.query_one("#log", ActionLog)
-        self.call_after_refresh(log.show, list(self.session.history))
+        self.query_one("#log", ActionLog).show(self.session.steps)
         self.refresh_bindings()
         if state.destiny.complete:
             remember_destiny(self.companion, state.destiny.known)

@@ -132,7 +132,7 @@ class SojournsScreen(SheetEditor):
         reasons.clear()
         for line in game_score(state).lines:
             reasons.write(f"{line.player} {line.points:+d} {line.reason}")
-        self.query_one("#ss-log", ActionLog).show(self.session.history)
+        self.query_one("#ss-log", ActionLog).show(self.session.steps)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

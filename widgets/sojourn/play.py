@@ -109,7 +109,7 @@ class SojournScreen(GameScreen):
         self.query_one(TravelerCard).show(state)
         self.query_one(HandPanel).show(state)
         self.query_one(TimelineGrid).show(state)
-        self.query_one("#sojourn-log", ActionLog).show(self.session.history)
+        self.query_one("#sojourn-log", ActionLog).show(self.session.steps)
         self.show_status()
         self.show_selected()
 

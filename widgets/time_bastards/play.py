@@ -96,7 +96,7 @@ class TimeBastardsScreen(GameScreen):
         self.query_one(ClockFace).show(state.round, laps(state.setup))
         self.query_one(TimelineBoard).show(state)
         self.query_one(TravellersPanel).show(state)
-        self.query_one(ActionLog).show(self.session.history)
+        self.query_one(ActionLog).show(self.session.steps)
         self._show_decision(state)
         self.refresh_bindings()
 
