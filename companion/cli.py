@@ -192,6 +192,9 @@ def game_json(saved: SavedGame) -> dict[str, Any]:
     }
     if saved.game.score is not None:
         data["score"] = score_json(saved.game.score(state))
+    if saved.game.explain is not None:
+        result = saved.game.explain(state)
+        data["result"] = {"outcome": result.outcome, "why": list(result.why)}
     return data
 
 
@@ -229,6 +232,9 @@ def export_csv(saved: SavedGame) -> str:
         writer.writerow(["player", "points", "reason"])
         for score_line in saved.game.score(saved.session.state).lines:
             writer.writerow([score_line.player, score_line.points, score_line.reason])
+    if saved.game.explain is not None:
+        result = saved.game.explain(saved.session.state)
+        writer.writerows([[], ["result"], [result.outcome], *([why] for why in result.why)])
     return out.getvalue()
 
 
@@ -244,6 +250,9 @@ def export_markdown(saved: SavedGame) -> str:
         lines += ["", "| Player | Total |", "| --- | --- |"]
         lines += [f"| {player} | {total} |" for player, total in score.totals.items()]
         lines += ["", f"Winner: {', '.join(score.winners) or 'none'}"]
+    if saved.game.explain is not None:
+        result = saved.game.explain(state)
+        lines += ["", "## Result", "", f"{result.outcome}.", *(f"- {why}" for why in result.why)]
     return "\n".join(lines) + "\n"
 
 

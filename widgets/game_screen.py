@@ -6,7 +6,7 @@ A game screen holds a `SavedGame`, sends actions through `act`, and redraws ever
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
@@ -25,6 +25,7 @@ class GameScreen(CompanionScreen):
     | --- | --- |
     | ctrl+z | Undo the last action |
     | ctrl+y | Redo what was undone |
+    | R | The result screen, once the game is over |
     | escape | Back to the home screen (the game is already saved) |
     """
 
@@ -34,6 +35,7 @@ class GameScreen(CompanionScreen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("R", "result", "Result", id="result"),
         Binding("escape", "leave", "Home", id="leave"),
     ]
 
@@ -41,6 +43,8 @@ class GameScreen(CompanionScreen):
         super().__init__()
         self.saved = saved
         self.sub_title = saved.title
+        self.result_due = False
+        """The game just ended: show its result when this screen is on top again."""
 
     @property
     def session(self) -> Session:
@@ -67,8 +71,21 @@ class GameScreen(CompanionScreen):
         if self.is_open:
             self.refresh_state()
 
+    @property
+    def is_over(self) -> bool:
+        """The game has ended (won, lost, finished, failed): its result can be shown."""
+        return self.session.game.status(self.state) != "playing"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        return self.is_over if action == "result" else True
+
     def act(self, action: Any) -> bool:
-        """Apply an action: on a rule's refusal say why and change nothing; else save and redraw."""
+        """Apply an action: on a rule's refusal say why and change nothing; else save and redraw.
+
+        The action that ends the game opens the result screen."""
+        was_over = self.is_over
         try:
             self.session.do(action)
         except RuleError as error:
@@ -76,7 +93,36 @@ class GameScreen(CompanionScreen):
             return False
         self.autosave()
         self.redraw()
+        if self.is_over and not was_over and self.is_open:
+            self.result_due = True
+            self.call_after_refresh(self.show_due_result)
         return True
+
+    def on_screen_resume(self) -> None:
+        self.show_due_result()
+
+    def show_due_result(self) -> None:
+        """The result screen, once the dialog that ended the game has closed (a dialog still
+        on top would be left under it)."""
+        if self.result_due and self.app.screen is self:
+            self.result_due = False
+            if self.is_over:
+                self.action_result()
+
+    def action_result(self) -> None:
+        from widgets.result import ResultScreen  # only when a game ends: a faster start
+
+        self.app.push_screen(ResultScreen(self.saved, self.action_undo))
+
+    def confirm_end(self, question: str, detail: str, then: Callable[[], object]) -> None:
+        """Ask before a key ends or abandons the game; `then` runs only on yes."""
+        from widgets.result import ConfirmEndDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmEndDialog(question, detail), answered)
 
     def autosave(self) -> None:
         """Write the game; a failing disk is reported and play goes on in memory."""

@@ -49,6 +49,7 @@ from companion.cavendish.azrak import (
     with_agent,
 )
 from companion.cavendish.destiny import reshuffle
+from companion.cavendish.ending import explain
 from companion.cavendish.model import CavendishSetup, CavendishState
 from companion.cavendish.words import describe, narrate, score, status, summary
 from companion.core import Game, RuleError
@@ -208,4 +209,5 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     describe=describe,
     score=score,
     setup_summary=_setup_summary,
+    explain=explain,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Game, JsonValue
+from companion.core import Game, JsonValue, Result
 from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
@@ -164,10 +164,25 @@ def status(state: SojournState) -> str:
 
 def summary(state: SojournState) -> str:
     where = state.here.name
+    ended = "" if state.outcome is None else f"{explain(state).outcome} · "
     return (
-        f"Health {state.health}, Charge {state.charge}, "
+        f"{ended}Health {state.health}, Charge {state.charge}, "
         f"{state.fragments}/{FRAGMENTS_NEEDED} fragments, {state.hand.total} cards, at {where}"
     )
+
+
+def explain(state: SojournState) -> Result:
+    """The traveller's end: home (and how), or lost in time and why; else where things stand."""
+    standing = (
+        f"Health {state.health} of 7, Temporal Charge {state.charge} of 7, "
+        f"{state.fragments} of {FRAGMENTS_NEEDED} Time Fragments, "
+        f"{len(state.timeline) - 1} destinations opened."
+    )
+    if state.outcome is None:
+        return Result(f"Travelling, at {state.here.name}", (standing,))
+    if state.outcome.status == "won":
+        return Result("Home: the traveller is back in 2020", (state.outcome.reason, standing))
+    return Result("Lost in time", (state.outcome.reason, standing))
 
 
 def describe_place(place: Destination) -> dict[str, JsonValue]:
@@ -221,4 +236,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     status=status,
     describe=describe,
     setup_summary=setup_summary,
+    explain=explain,
 )

@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from companion.six_sojourns import game_score
 from companion.six_sojourns.model import Pieces
+from widgets.result import ConfirmEndDialog, ResultScreen
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 
@@ -101,5 +102,11 @@ async def test_finish_and_export(make_test_app: Callable[..., Any], companion_ho
         files = list((companion_home / "exports").glob("*.csv"))
         assert len(files) == 1 and "player,points,reason" in files[0].read_text()
         await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmEndDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("escape")
         await pilot.pause()
         assert app.screen.saved.status == "finished"

@@ -63,7 +63,8 @@ def test_board_file_plain_table_with_reasons(capsys: pytest.CaptureFixture[str])
     ]
     assert "Ana +1 island North: 2 spaces vs 1" in out
     assert "Ana +1 controls A1: tower" in out
-    assert out.rstrip().endswith("Winner: Ana")
+    assert "\nWinner: Ana\n" in out
+    assert out.rstrip().endswith("Ana has the most VP: 20; then Ben 19.")
 
 
 def test_score_pad_file(capsys: pytest.CaptureFixture[str]) -> None:

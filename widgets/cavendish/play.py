@@ -30,7 +30,7 @@ from companion.cavendish.actions import (
     TakeFear,
 )
 from companion.cavendish.azrak import active_agent
-from companion.cavendish.model import CavendishState
+from companion.cavendish.model import CavendishState, adjustment_total
 from companion.core import RuleError
 from saves.store import SavedGame
 from widgets.action_log import ActionLog
@@ -329,10 +329,26 @@ class CavendishScreen(GameScreen):
         self.act(ReshuffleDestiny())
 
     def action_end(self) -> None:
-        self.ask(EndMissionDialog(self.cav), lambda end: end)
+        """The four adjustments first, then a confirmation with the score they give."""
+
+        def confirm(end: Any) -> None:
+            if end is None:
+                return
+            score = max(0, self.cav.mission_return + adjustment_total(end.adjustments))
+            self.confirm_end(
+                f"End the mission with final score {score}?",
+                "The mission report and the result screen follow.",
+                lambda: self.act(end),
+            )
+
+        self.app.push_screen(EndMissionDialog(self.cav), confirm)
 
     def action_abandon(self) -> None:
-        self.act(AbandonMission())
+        self.confirm_end(
+            "Abandon the mission?",
+            "The mission is recorded as failed (no score), to start a new run.",
+            lambda: self.act(AbandonMission()),
+        )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield from super().palette_commands()

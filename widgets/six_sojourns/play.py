@@ -213,6 +213,17 @@ class SojournsScreen(SheetEditor):
 
     def action_finish(self) -> None:
         state = self.game
+        last = not state.sojourn or state.sojourn == 6
+        self.confirm_end(
+            "Finish the game and score it?" if last else f"Close sojourn {state.sojourn}?",
+            "The scores are final; the result screen follows."
+            if last
+            else "Its scores join the campaign; the next sojourn starts.",
+            self.finish,
+        )
+
+    def finish(self) -> None:
+        state = self.game
         upcoming = state.sojourn + 1 if state.sojourn and state.sojourn < 6 else 0
         if upcoming and sojourn(upcoming).map is None:
             self.ask(
