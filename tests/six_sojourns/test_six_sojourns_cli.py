@@ -185,3 +185,21 @@ def test_rules_core_imports_no_textual() -> None:
         "assert 'textual' not in sys.modules and 'saves' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_tie_on_vp_broken_by_coins_is_explained(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 15: the coin tie-break was applied but never said."""
+    pad = tmp_path / "tie.toml"
+    players = "".join(
+        f'[[player]]\nname = "{name}"\ncoins = {coins}\nspaces = 24\n\n'
+        for name, coins in (("Ana", 3), ("Ben", 5))
+    )
+    pad.write_text(players, encoding="utf-8")
+    code, out, _err = run(capsys, str(pad))
+    assert code == 0
+    assert "Ana and Ben tied on 24 VP." in out
+    assert "Tie-break: Ben has more coins (Ana 3, Ben 5)." in out
+    code, out, _err = run(capsys, str(pad), "--json")
+    assert json.loads(out)["why"][-1] == "Tie-break: Ben has more coins (Ana 3, Ben 5)."

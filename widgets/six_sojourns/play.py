@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
-from companion.six_sojourns import game_score, title_of
+from companion.six_sojourns import explain, game_score, title_of
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -130,6 +130,9 @@ class SojournsScreen(SheetEditor):
         self.query_one("#ss-turn", Static).update(turn)
         reasons = self.query_one("#ss-reasons", RichLog)
         reasons.clear()
+        explained = explain(state)  # who wins or leads and why, the coin tie-break included
+        for line in (f"{explained.outcome}.", *explained.why, ""):
+            reasons.write(line)
         for line in game_score(state).lines:
             reasons.write(f"{line.player} {line.points:+d} {line.reason}")
         self.query_one("#ss-log", ActionLog).show(self.session.steps)
