@@ -131,8 +131,8 @@ class SojournsScreen(SheetEditor):
         reasons = self.query_one("#ss-reasons", RichLog)
         reasons.clear()
         explained = explain(state)  # who wins or leads and why, the coin tie-break included
-        for line in (f"{explained.outcome}.", *explained.why, ""):
-            reasons.write(line)
+        for said in (f"{explained.outcome}.", *explained.why, ""):
+            reasons.write(said)
         for line in game_score(state).lines:
             reasons.write(f"{line.player} {line.points:+d} {line.reason}")
         self.query_one("#ss-log", ActionLog).show(self.session.steps)
