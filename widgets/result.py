@@ -110,7 +110,7 @@ class ResultScreen(CompanionScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = f"Result · {self.saved.game.title}"
+        self.title = "Result"
         table = self.query_one("#result-totals", DataTable)
         score = self.saved.game.score
         lower = score is not None and score(self.saved.session.state).lower_is_better
@@ -119,11 +119,14 @@ class ResultScreen(CompanionScreen):
             table.add_row(*row)
 
     def totals_rows(self) -> list[tuple[Text, str, str]]:
-        """Player, total and the winner mark; none for a failed game, which has no score."""
+        """Player, total and the winner mark, for two players or more: a failed game has no
+        score, and a co-op or solo game's one total is in its outcome."""
         game, state = self.saved.game, self.saved.session.state
         if game.score is None or game.status(state) == "failed":
             return []
         score = game.score(state)
+        if len(score.totals) < 2:
+            return []
         return [
             (Text(player), str(total), WINNER_MARK if player in score.winners else "")
             for player, total in score.totals.items()

@@ -16,9 +16,9 @@ def explain(state: CavendishState) -> Result:
     if state.outcome == "failed":
         return Result("Mission failed: no score", (state.reason,))
     returned = (
-        f"Mission Return card: {state.mission_return} Azrak "
-        f"({ledger.standard_updates} Standard, {ledger.emergency_updates} Emergency Updates; "
-        f"{ledger.free_updates} free)."
+        f"Mission Return card: {state.mission_return} Azrak from {ledger.standard_updates} "
+        f"Standard and {ledger.emergency_updates} Emergency Updates "
+        f"({ledger.free_updates} free updates used)."
     )
     if state.outcome != "finished" or state.adjustments is None:
         where = f"round {state.round}" + (f" at {state.location}" if state.location else "")
