@@ -13,7 +13,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 
 from companion.core import RuleError
-from companion.session import Session
+from companion.session import Session, Step
 from saves.store import SavedGame
 from widgets.base import CompanionScreen
 
@@ -138,7 +138,11 @@ class GameScreen(CompanionScreen):
             return
         self.autosave()
         self.redraw()
-        self.notify(f"Undone: {step.line}")
+        self.notify(f"Undone: {self.undone_line(step)}")
+
+    def undone_line(self, step: Step) -> str:
+        """What the undo notice says was taken back (`self.state` is the state before it)."""
+        return step.line
 
     def action_redo(self) -> None:
         step = self.session.redo()

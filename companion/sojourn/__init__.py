@@ -158,6 +158,18 @@ def narrate(before: SojournState, action: Any, after: SojournState) -> str:
     return line
 
 
+def undone_line(before: SojournState, action: Any, after: SojournState) -> str:
+    """What an undo of this one step takes back: the step itself, not the whole trip that its
+    log line sums up when it was the trip's last step (the GAIN cards, most often)."""
+    if before.trip is None or (after.trip is not None and after.outcome is None):
+        return narrate(before, action, after)
+    place = before.timeline[before.trip.destination].name
+    return (
+        f"{step_line(before, action, after)} (the last step of the trip to {place}; "
+        "the trip's earlier steps stand)"
+    )
+
+
 def status(state: SojournState) -> str:
     return "playing" if state.outcome is None else state.outcome.status
 

@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
 from companion.dice import Roll
+from companion.session import Step
+from companion.sojourn import undone_line
 from companion.sojourn.actions import (
     OpenWithCharge,
     PlayBandage,
@@ -98,6 +100,9 @@ class SojournScreen(GameScreen):
         super().on_mount()
         self.query_one(TimelineGrid).focus()
         self.call_after_refresh(self.ask)
+
+    def undone_line(self, step: Step) -> str:
+        return undone_line(self.sojourn, step.action, step.state)
 
     @property
     def sojourn(self) -> SojournState:
@@ -200,6 +205,16 @@ class SojournScreen(GameScreen):
             self.notify("Pick a destination on the timeline first.", severity="warning")
         return index
 
+    def trip_target(self) -> int | None:
+        """The highlighted destination of a trip: not the card the traveller is on (after a
+        trip the cursor rests there, and an enter meant for the GAIN cards would land on it)."""
+        index = self.target()
+        if index is not None and index == self.sojourn.position:
+            here = self.sojourn.here.name
+            self.notify(f"You are at {here}: pick another destination with the arrow keys.")
+            return None
+        return index
+
     def ready(self) -> bool:
         """No dialog is needed first and the game is still on."""
         state = self.sojourn
@@ -212,12 +227,12 @@ class SojournScreen(GameScreen):
         return True
 
     def action_travel(self) -> None:
-        index = self.target()
+        index = self.trip_target()
         if index is not None and self.ready():
             self.open_dialog(TravelDialog(self.act, self.sojourn, index, "travel"))
 
     def action_loop(self) -> None:
-        index = self.target()
+        index = self.trip_target()
         if index is not None and self.ready():
             self.open_dialog(TravelDialog(self.act, self.sojourn, index, "loop"))
 
