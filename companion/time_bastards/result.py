@@ -188,7 +188,7 @@ def status(state: TimeBastardsState) -> str:
 def summary(state: TimeBastardsState) -> str:
     """One line for the saved games list."""
     if state.finished:
-        return verdict(state).reason
+        return f"{explain(state).outcome} · {verdict(state).reason}"
     clock = f"Round {state.round}/{total_rounds(state.setup)}"
     if state.setup.mode == "coop":
         scores = f"team {len(held(state, 0))}/4"

@@ -147,3 +147,11 @@ async def test_exports_carry_the_same_explanation(
     assert f"## Result\n\n{result.outcome}.\n- {result.why[0]}" in export_markdown(saved)
     assert result.outcome in export_csv(saved)
     assert game_json(saved)["result"] == {"outcome": result.outcome, "why": list(result.why)}
+
+
+def test_the_saved_games_line_says_how_the_mission_ended(
+    new_state: Callable[..., CavendishState],
+) -> None:
+    """Issue 15: the list read "finished: Finished: final score" and named no outcome."""
+    failed = apply(new_state(2), AbandonMission())
+    assert CAVENDISH.summary(failed) == f"Mission failed: {failed.reason}"

@@ -58,3 +58,9 @@ def test_coop_says_whether_the_team_made_it(laid_out: Any) -> None:
     short = replace(state, achievements=((1, 3),))
     assert explain(short).outcome == "Time ran out: the team falls short"
     assert explain(short).why == ("Ana & Ben hold 2 of 4 achievements when time ran out.",)
+
+
+def test_the_saved_games_line_names_the_winner_first(laid_out: Any) -> None:
+    """Issue 15: the saved-games list did not name the winner."""
+    state = finished(laid_out, [(ANA, 1, 1), (ANA, 2, 2), (BEN, 3, 0)], ((1,), (3,)))
+    assert TIME_BASTARDS.summary(state).startswith("Ben wins · Achievements tied at 1")
