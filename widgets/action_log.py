@@ -63,6 +63,12 @@ class ActionLog(ScrollView, can_focus=True):
         self._ends: list[int] = []
         """The number of lines up to and including each step (for finding a line's step)."""
         self._width = 0
+        self._rendered: dict[tuple[int, int, int], Strip] = {}
+        """Lines as last drawn, by (line, scroll x, width): a redraw styles only new lines."""
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._rendered.clear()
 
     def show(self, steps: Sequence[Step]) -> None:
         """Bring the log up to date with these steps (a session's `steps`).
@@ -76,6 +82,9 @@ class ActionLog(ScrollView, can_focus=True):
             keep -= 1
         if keep == len(shown) == len(steps):
             return
+        first_changed = self._ends[keep - 1] if keep else 0
+        for key in [key for key in self._rendered if key[0] >= first_changed]:
+            del self._rendered[key]
         del shown[keep:], self._wrapped[keep:], self._ends[keep:]
         for step in steps[keep:]:
             self._add(step)
@@ -114,6 +123,7 @@ class ActionLog(ScrollView, can_focus=True):
         if width == self._width or width <= 0:
             return
         self._width = width
+        self._rendered.clear()
         steps, self._steps, self._wrapped, self._ends = self._steps, [], [], []
         for step in steps:
             self._add(step)
@@ -125,6 +135,12 @@ class ActionLog(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
+        key = (index, scroll_x, width)
+        cached = self._rendered.get(key)
+        if cached is not None:
+            return cached
+        if len(self._rendered) > 4 * max(1, self.size.height):  # only what is near the view
+            self._rendered.clear()
         style = self.rich_style
         if not self._steps:
             line = Strip([Segment(EMPTY)]) if index == 0 else Strip.blank(0)
@@ -134,4 +150,6 @@ class ActionLog(ScrollView, can_focus=True):
             entry = bisect_right(self._ends, index)
             start = self._ends[entry - 1] if entry else 0
             line = self._wrapped[entry][index - start]
-        return line.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        drawn = line.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        self._rendered[key] = drawn
+        return drawn

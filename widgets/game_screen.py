@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.widgets import Static
 
 from companion.core import RuleError
 from companion.session import Session, Step
@@ -44,6 +45,7 @@ class GameScreen(CompanionScreen):
         self.saved = saved
         self.sub_title = saved.title
         self.result_due = False
+        self._shown_text: dict[str, Any] = {}
         """The game just ended: show its result when this screen is on top again."""
 
     @property
@@ -66,6 +68,15 @@ class GameScreen(CompanionScreen):
         """Still on the screen stack. A dialog's answer can arrive after its game was closed
         (escape typed right behind enter): it is applied and saved, but nothing is redrawn."""
         return self in self.app.screen_stack
+
+    def show_text(self, selector: str, content: Any) -> Static:
+        """Update a Static only when its content changed: an update lays the screen out again,
+        which costs more than the comparison (most panels stay the same after a key)."""
+        static = self.query_one(selector, Static)
+        if self._shown_text.get(selector) != content:
+            self._shown_text[selector] = content
+            static.update(content)
+        return static
 
     def redraw(self) -> None:
         if self.is_open:
