@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
+from companion.core import RuleError
 from companion.dice import Roll
 from companion.session import Step
 from companion.sojourn import undone_line
@@ -249,9 +250,21 @@ class SojournScreen(GameScreen):
         self.act(PlayBattery())
 
     def action_home(self) -> None:
+        """Travelling home ends the game: asked first, once the rules would allow it."""
         state = self.sojourn
         use_paradox = state.charge < 1 and state.hand.count(Kind.PARADOX) > 0
-        self.act(TravelHome(paradox=use_paradox))
+        trip = TravelHome(paradox=use_paradox)
+        try:
+            self.session.game.apply(state, trip)
+        except RuleError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+            return
+        means = "a Paradox card" if use_paradox else "1 Temporal Charge"
+        self.confirm_end(
+            "Travel home to May 20, 2020?",
+            f"With {state.fragments} Time Fragments, using {means}: the game ends, won.",
+            lambda: self.act(trip),
+        )
 
     def action_outlook(self) -> None:
         self.app.push_screen(InfoDialog("Can I still make it home?", home_outlook(self.sojourn)))
