@@ -115,7 +115,7 @@ class GameScreen(CompanionScreen):
     def show_due_result(self) -> None:
         """The result screen, once the dialog that ended the game has closed (a dialog still
         on top would be left under it)."""
-        if self.result_due and self.app.screen is self:
+        if self.result_due and self.is_active:  # (is_active: False once the app is closing)
             self.result_due = False
             if self.is_over:
                 self.action_result()
