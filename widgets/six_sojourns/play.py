@@ -132,9 +132,9 @@ class SojournsScreen(SheetEditor):
         reasons.clear()
         explained = explain(state)  # who wins or leads and why, the coin tie-break included
         for said in (f"{explained.outcome}.", *explained.why, ""):
-            reasons.write(said)
+            reasons.write(said, scroll_end=False)
         for line in game_score(state).lines:
-            reasons.write(f"{line.player} {line.points:+d} {line.reason}")
+            reasons.write(f"{line.player} {line.points:+d} {line.reason}", scroll_end=False)
         self.query_one("#ss-log", ActionLog).show(self.session.steps)
         self.refresh_bindings()
 
