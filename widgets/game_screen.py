@@ -45,8 +45,9 @@ class GameScreen(CompanionScreen):
         self.saved = saved
         self.sub_title = saved.title
         self.result_due = False
-        self._shown_text: dict[str, Any] = {}
         """The game just ended: show its result when this screen is on top again."""
+        self._shown_text: dict[str, Any] = {}
+        """What `show_text` last put in each Static, by selector."""
 
     @property
     def session(self) -> Session:
@@ -125,15 +126,18 @@ class GameScreen(CompanionScreen):
 
         self.app.push_screen(ResultScreen(self.saved, self.action_undo))
 
-    def confirm_end(self, question: str, detail: str, then: Callable[[], object]) -> None:
-        """Ask before a key ends or abandons the game; `then` runs only on yes."""
+    def confirm_end(
+        self, question: str, detail: str, then: Callable[[], object], verb: str = "End the game"
+    ) -> None:
+        """Ask before a key ends or abandons the game; `then` runs only on yes (`verb` is the
+        yes button's words)."""
         from widgets.result import ConfirmEndDialog
 
         def answered(yes: bool | None) -> None:
             if yes:
                 then()
 
-        self.app.push_screen(ConfirmEndDialog(question, detail), answered)
+        self.app.push_screen(ConfirmEndDialog(question, detail, verb), answered)
 
     def autosave(self) -> None:
         """Write the game; a failing disk is reported and play goes on in memory."""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AbandonMission, ChooseLocation, EndMission
@@ -56,6 +56,7 @@ async def test_abandon_asks_first_and_no_keeps_playing(
         assert isinstance(app.screen, ConfirmEndDialog)
         detail = app.screen.query_one("#confirm-end-detail", Static).content
         assert "Undo (ctrl+z) will still work afterwards" in str(detail)
+        assert str(app.screen.query_one("#confirm-end-yes", Button).label) == "Abandon it (y)"
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is screen and screen.state.outcome == ""

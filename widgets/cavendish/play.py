@@ -353,6 +353,7 @@ class CavendishScreen(GameScreen):
                 f"End the mission with final score {score}?",
                 "The mission report and the result screen follow.",
                 lambda: self.act(end),
+                verb="End the mission",
             )
 
         self.app.push_screen(EndMissionDialog(self.cav), confirm)
@@ -362,6 +363,7 @@ class CavendishScreen(GameScreen):
             "Abandon the mission?",
             "The mission is recorded as failed (no score), to start a new run.",
             lambda: self.act(AbandonMission()),
+            verb="Abandon it",
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:

@@ -223,6 +223,7 @@ class SojournsScreen(SheetEditor):
             if last
             else "Its scores join the campaign; the next sojourn starts.",
             self.finish,
+            verb="Finish",
         )
 
     def finish(self) -> None:

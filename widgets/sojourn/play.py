@@ -264,6 +264,7 @@ class SojournScreen(GameScreen):
             "Travel home to May 20, 2020?",
             f"With {state.fragments} Time Fragments, using {means}: the game ends, won.",
             lambda: self.act(trip),
+            verb="Travel home",
         )
 
     def action_outlook(self) -> None:
