@@ -238,6 +238,7 @@ def game_json(saved: SavedGame) -> dict[str, Any]:
         "id": saved.id,
         "title": saved.title,
         "game": saved.game.id,
+        "rules": saved.session.rules,
         "updated": saved.updated.isoformat(),
         "status": saved.status,
         "waiting_for": None if waiting is None else asdict(waiting),
@@ -247,6 +248,9 @@ def game_json(saved: SavedGame) -> dict[str, Any]:
     score = explained_score(saved)
     if score is not None:
         data["score"] = score_json(score)
+    if saved.game.explain is not None:
+        result = saved.game.explain(state)
+        data["explanation"] = {"outcome": result.outcome, "why": list(result.why)}
     return data
 
 
@@ -292,6 +296,9 @@ def export_csv(saved: SavedGame) -> str:
         writer.writerow(["player", "points", "reason"])
         for score_line in score.lines:
             writer.writerow([score_line.player, score_line.points, score_line.reason])
+    if saved.game.explain is not None:
+        result = saved.game.explain(saved.session.state)
+        writer.writerows([[], ["result"], [result.outcome], *([why] for why in result.why)])
     return out.getvalue()
 
 
@@ -307,6 +314,9 @@ def export_markdown(saved: SavedGame) -> str:
         lines += ["", "| Player | Total |", "| --- | --- |"]
         lines += [f"| {player} | {total} |" for player, total in score.totals.items()]
         lines += ["", f"Winner: {', '.join(score.winners) or 'none'}"]
+    if saved.game.explain is not None:
+        result = saved.game.explain(state)
+        lines += ["", "## Result", "", f"{result.outcome}.", *(f"- {why}" for why in result.why)]
     return "\n".join(lines) + "\n"
 
 

@@ -54,6 +54,17 @@ def nothing_pending(state: Any) -> WaitingFor | None:
 
 
 @dataclass(frozen=True)
+class Result:
+    """How a game ended (or stands), in words: the result screen, exports and `companion score`
+    all show these same lines, so a table never reads two explanations of one result."""
+
+    outcome: str
+    """The headline: who won, or how a co-op or solo game ended ("Ben wins with 24 VP")."""
+    why: tuple[str, ...] = ()
+    """Why, one sentence a line, the deciding tie-break step included."""
+
+
+@dataclass(frozen=True)
 class Game(Generic[SetupT, StateT]):
     """Everything the session, the saves and the app need to know about one game.
 
@@ -96,6 +107,8 @@ class Game(Generic[SetupT, StateT]):
     at_revision: Callable[[StateT, int], StateT] = field(default=lambda state, revision: state)
     """The state from `start` (newest rules) put under an earlier revision, 1 to `rules_revision`:
     the revision travels in the state, so `apply` stays a function of the state and the action."""
+    explain: Callable[[StateT], Result] | None = None
+    """The result in words: the winner and why, or the outcome of a co-op or solo game."""
 
     def action_type(self, name: str) -> type | None:
         """The action class with this name, as written in save files, if the game has it."""

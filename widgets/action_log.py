@@ -1,27 +1,155 @@
-"""The action log: the session's history in words, newest at the bottom, kept scrolled to it."""
+"""The action log: the session's history in words, newest at the bottom, kept scrolled to it.
+
+A key press changes the history by a step or two at its end (an action, an undo, a redo), so the
+log changes by what changed: it appends the new steps, drops the undone ones, and renders only the
+lines on screen. Every line is wrapped once, when it arrives or when the log's width changes; a
+redraw costs the same at 5,000 logged actions as at 50 (issue 15).
+"""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
-from textual.widgets import RichLog
+from rich.console import Console
+from rich.segment import Segment
+from rich.text import Text
+from textual.events import Resize
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from companion.session import Step
+
+EMPTY = "Nothing has happened yet."
+"""What the log says before the first action."""
+
+NUMBER_WIDTH = 5
+"""`  1. ` before each entry; its wrapped lines are indented as far, so the numbers stand out."""
 
 
-class ActionLog(RichLog):
-    """Shows a session's history; `show` redraws it from the list of lines."""
+def entry_lines(number: int, line: str, width: int, console: Console) -> list[Text]:
+    """One numbered entry wrapped to `width` cells, its later lines indented under its text."""
+    if width <= NUMBER_WIDTH * 2:  # too narrow to indent: wrap the numbered line as it is
+        return list(Text(f"{number}. {line}").wrap(console, max(1, width), overflow="fold"))
+    parts = list(Text(line).wrap(console, width - NUMBER_WIDTH, overflow="fold")) or [Text()]
+    first = Text(f"{number:>3}. ") + parts[0]
+    return [first, *(Text(" " * NUMBER_WIDTH) + part for part in parts[1:])]
+
+
+def history_lines(history: Sequence[str], width: int, console: Console) -> list[str]:
+    """The whole history as the log shows it at `width`: what the incremental log must equal."""
+    if not history:
+        return [EMPTY]
+    return [
+        text.plain.rstrip()
+        for number, line in enumerate(history, start=1)
+        for text in entry_lines(number, line, width, console)
+    ]
+
+
+class ActionLog(ScrollView, can_focus=True):
+    """Shows a session's history; `show` brings it up to date with the session's steps."""
 
     DEFAULT_CLASSES = "action-log"
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(
-            id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1
-        )
+        super().__init__(id=id)
         self.border_title = "Log"
+        self._steps: list[Step] = []
+        """The steps shown, in order: compared by identity with the session's."""
+        self._wrapped: list[list[Strip]] = []
+        """Each step's wrapped lines at `_width`."""
+        self._ends: list[int] = []
+        """The number of lines up to and including each step (for finding a line's step)."""
+        self._width = 0
+        self._rendered: dict[tuple[int, int, int], Strip] = {}
+        """Lines as last drawn, by (line, scroll x, width): a redraw styles only new lines."""
 
-    def show(self, lines: Sequence[str]) -> None:
-        """Replace the log with these lines, numbered from 1."""
-        self.clear()
-        if not lines:
-            self.write("Nothing has happened yet.")
-        for number, line in enumerate(lines, start=1):
-            self.write(f"{number:>3}. {line}")
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._rendered.clear()
+
+    def show(self, steps: Sequence[Step]) -> None:
+        """Bring the log up to date with these steps (a session's `steps`).
+
+        A session is a stack: a step at the same place as before has the same steps under it, so
+        the common part is found by walking back from the end only as far as the steps differ.
+        """
+        shown = self._steps
+        keep = min(len(shown), len(steps))
+        while keep and shown[keep - 1] is not steps[keep - 1]:
+            keep -= 1
+        if keep == len(shown) == len(steps):
+            return
+        first_changed = self._ends[keep - 1] if keep else 0
+        for key in [key for key in self._rendered if key[0] >= first_changed]:
+            del self._rendered[key]
+        del shown[keep:], self._wrapped[keep:], self._ends[keep:]
+        for step in steps[keep:]:
+            self._add(step)
+        self._resize_virtual()
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.refresh()
+
+    @property
+    def plain_lines(self) -> list[str]:
+        """Every line of the log as text (what a reader sees when scrolling through it)."""
+        if not self._steps:
+            return [EMPTY]
+        return [strip.text.rstrip() for lines in self._wrapped for strip in lines]
+
+    def _add(self, step: Step) -> None:
+        number = len(self._steps) + 1
+        self._steps.append(step)
+        strips = self._strips(number, step.line) if self._width else []
+        self._wrapped.append(strips)
+        self._ends.append((self._ends[-1] if self._ends else 0) + len(strips))
+
+    def _strips(self, number: int, line: str) -> list[Strip]:
+        console = self.app.console
+        return [
+            Strip(text.render(console, end=""), text.cell_len)
+            for text in entry_lines(number, line, self._width, console)
+        ]
+
+    def _resize_virtual(self) -> None:
+        height = self._ends[-1] if self._ends else 1
+        self.virtual_size = Size(self._width, height)
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap everything again at a new width (a resize, or a hidden tab shown at last)."""
+        width = self.scrollable_content_region.width
+        if width == self._width or width <= 0:
+            return
+        self._width = width
+        self._rendered.clear()
+        steps, self._steps, self._wrapped, self._ends = self._steps, [], [], []
+        for step in steps:
+            self._add(step)
+        self._resize_virtual()
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        key = (index, scroll_x, width)
+        cached = self._rendered.get(key)
+        if cached is not None:
+            return cached
+        if len(self._rendered) > 4 * max(1, self.size.height):  # only what is near the view
+            self._rendered.clear()
+        style = self.rich_style
+        if not self._steps:
+            line = Strip([Segment(EMPTY)]) if index == 0 else Strip.blank(0)
+        elif index >= (self._ends[-1] if self._ends else 0):
+            line = Strip.blank(0)
+        else:
+            entry = bisect_right(self._ends, index)
+            start = self._ends[entry - 1] if entry else 0
+            line = self._wrapped[entry][index - start]
+        drawn = line.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        self._rendered[key] = drawn
+        return drawn

@@ -9,14 +9,15 @@ screen opened without it is read-only: it shows the game and refuses every chang
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.widgets import Static
 
 from companion.core import RuleError
-from companion.session import Session
+from companion.session import Session, Step
 from saves.files import SaveError
 from saves.locks import GameLock
 from saves.store import SavedGame
@@ -34,6 +35,7 @@ class GameScreen(CompanionScreen):
     | --- | --- |
     | ctrl+z | Undo the last action |
     | ctrl+y | Redo what was undone |
+    | R | The result screen, once the game is over |
     | escape | Back to the home screen (the game is already saved) |
     """
 
@@ -43,6 +45,7 @@ class GameScreen(CompanionScreen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("R", "result", "Result", id="result"),
         Binding("escape", "leave", "Home", id="leave"),
     ]
 
@@ -56,6 +59,11 @@ class GameScreen(CompanionScreen):
         """Another window plays this game: this one shows it and changes nothing."""
         self.asking = False
         """The conflict question is on screen: a second conflict does not ask it again."""
+
+        self.result_due = False
+        """The game just ended: show its result when this screen is on top again."""
+        self._shown_text: dict[str, Any] = {}
+        """What `show_text` last put in each Static, by selector."""
 
     def hold(self, lock: GameLock | None, read_only: bool) -> None:
         """Keep the game's lock while open, or show the game read-only (another window has it)."""
@@ -92,6 +100,15 @@ class GameScreen(CompanionScreen):
         (escape typed right behind enter): it is applied and saved, but nothing is redrawn."""
         return self in self.app.screen_stack
 
+    def show_text(self, selector: str, content: Any) -> Static:
+        """Update a Static only when its content changed: an update lays the screen out again,
+        which costs more than the comparison (most panels stay the same after a key)."""
+        static = self.query_one(selector, Static)
+        if self._shown_text.get(selector) != content:
+            self._shown_text[selector] = content
+            static.update(content)
+        return static
+
     def redraw(self) -> None:
         if self.is_open:
             self.refresh_state()
@@ -102,8 +119,21 @@ class GameScreen(CompanionScreen):
             self.notify(READ_ONLY, title="Not changed", severity="warning")
         return self.read_only
 
+    @property
+    def is_over(self) -> bool:
+        """The game has ended (won, lost, finished, failed): its result can be shown."""
+        return self.session.game.status(self.state) != "playing"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        return self.is_over if action == "result" else True
+
     def act(self, action: Any) -> bool:
-        """Apply an action: on a rule's refusal say why and change nothing; else save and redraw."""
+        """Apply an action: on a rule's refusal say why and change nothing; else save and redraw.
+
+        The action that ends the game opens the result screen."""
+        was_over = self.is_over
         if self.refuse_read_only():
             return False
         try:
@@ -113,7 +143,39 @@ class GameScreen(CompanionScreen):
             return False
         self.autosave()
         self.redraw()
+        if self.is_over and not was_over and self.is_open:
+            self.result_due = True
+            self.call_after_refresh(self.show_due_result)
         return True
+
+    def on_screen_resume(self) -> None:
+        self.show_due_result()
+
+    def show_due_result(self) -> None:
+        """The result screen, once the dialog that ended the game has closed (a dialog still
+        on top would be left under it)."""
+        if self.result_due and self.is_active:  # (is_active: False once the app is closing)
+            self.result_due = False
+            if self.is_over:
+                self.action_result()
+
+    def action_result(self) -> None:
+        from widgets.result import ResultScreen  # only when a game ends: a faster start
+
+        self.app.push_screen(ResultScreen(self.saved, self.action_undo))
+
+    def confirm_end(
+        self, question: str, detail: str, then: Callable[[], object], verb: str = "End the game"
+    ) -> None:
+        """Ask before a key ends or abandons the game; `then` runs only on yes (`verb` is the
+        yes button's words)."""
+        from widgets.result import ConfirmEndDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmEndDialog(question, detail, verb), answered)
 
     def autosave(self) -> None:
         """Write the game; a failing disk is reported and play goes on in memory.
@@ -191,7 +253,11 @@ class GameScreen(CompanionScreen):
             return
         self.autosave()
         self.redraw()
-        self.notify(f"Undone: {step.line}")
+        self.notify(f"Undone: {self.undone_line(step)}")
+
+    def undone_line(self, step: Step) -> str:
+        """What the undo notice says was taken back (`self.state` is the state before it)."""
+        return step.line
 
     def action_redo(self) -> None:
         if self.refuse_read_only():

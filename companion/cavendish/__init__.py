@@ -49,6 +49,7 @@ from companion.cavendish.azrak import (
     with_agent,
 )
 from companion.cavendish.destiny import reshuffle
+from companion.cavendish.ending import explain
 from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
@@ -219,4 +220,5 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     waiting_for=waiting_for,
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
+    explain=explain,
 )

@@ -204,9 +204,9 @@ def _update_words(before: CavendishState, action: StandardUpdate, after: Cavendi
 def summary(state: CavendishState) -> str:
     """One line for the saved-games list."""
     if state.outcome == "finished":
-        return f"Finished: final score {state.final_score}"
+        return f"Mission completed: final score {state.final_score}"
     if state.outcome == "failed":
-        return f"Failed: {state.reason}"
+        return f"Mission failed: {state.reason}"
     pools = ", ".join(f"{a.receptacle} {a.pool}/{a.starting}" for a in state.agents)
     where = f" at {state.location}" if state.location else ""
     return (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import Game, JsonValue, Score, ScoreLine, WaitingFor
+from companion.core import Game, JsonValue, Result, Score, ScoreLine, WaitingFor
 from companion.six_sojourns.actions import (
     ACTIONS,
     AdjustCoins,
@@ -31,6 +31,7 @@ from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, Objective
 from companion.six_sojourns.play import apply, start
 from companion.six_sojourns.scoring import objective_words, score, standings
 from companion.six_sojourns.setup import SojournsSetup, sojourn
+from companion.six_sojourns.verdict import explain_ranking
 
 GAME_ID = "six-sojourns"
 
@@ -125,7 +126,17 @@ def title_of(state: SojournsState) -> str:
 def summary(state: SojournsState) -> str:
     result = game_score(state)
     board = ", ".join(f"{n} {t}" for n, t in result.totals.items())
-    return f"{title_of(state)} · {board}"
+    ended = f" · {explain(state).outcome}" if state.finished else ""
+    return f"{title_of(state)} · {board}{ended}"
+
+
+def explain(state: SojournsState) -> Result:
+    """The winner and why (the coin tie-break included): the campaign's once it is over."""
+    if state.sojourn and state.finished:
+        coins = {n: sum(r.coins[n] for r in state.results) for n in state.players}
+    else:
+        coins = {p.name: p.coins for p in state.sheet.players}
+    return explain_ranking(game_score(state).totals, coins, final=state.finished)
 
 
 def status(state: SojournsState) -> str:
@@ -206,4 +217,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     score=game_score,
     setup_summary=setup_summary,
     waiting_for=waiting_for,
+    explain=explain,
 )

@@ -13,6 +13,13 @@ from typing import Any
 from companion.core import Score
 from companion.six_sojourns.model import Sheet, Thresholds
 from companion.six_sojourns.scoring import score, standings
+from companion.six_sojourns.verdict import explain_ranking
+
+
+def why_lines(sheet: Sheet, result: Score) -> tuple[str, ...]:
+    """Who wins and why, the coin tie-break included, as the result screen says it."""
+    explained = explain_ranking(result.totals, {p.name: p.coins for p in sheet.players}, True)
+    return (explained.outcome + ".", *explained.why)
 
 
 def score_data(sheet: Sheet, thresholds: Thresholds) -> dict[str, Any]:
@@ -28,7 +35,11 @@ def score_data(sheet: Sheet, thresholds: Thresholds) -> dict[str, Any]:
         }
         for s in standings(sheet, result)
     ]
-    return {"players": players, "winners": list(result.winners)}
+    return {
+        "players": players,
+        "winners": list(result.winners),
+        "why": list(why_lines(sheet, result)),
+    }
 
 
 def score_json(sheet: Sheet, thresholds: Thresholds) -> str:
@@ -68,6 +79,7 @@ def score_text(sheet: Sheet, thresholds: Thresholds) -> str:
     out += [f"{line.player} {line.points:+d} {line.reason}" for line in result.lines]
     out.append("")
     out.append(f"Winner: {' and '.join(result.winners)}")
+    out += why_lines(sheet, result)
     return "\n".join(out) + "\n"
 
 
@@ -79,7 +91,8 @@ def sheet_markdown(sheet: Sheet, thresholds: Thresholds, title: str) -> str:
     out += ["| " + " | ".join(row) + " |" for row in rows]
     out += ["", "## Reasons", ""]
     out += [f"- {line.player} {line.points:+d} {line.reason}" for line in result.lines]
-    out += ["", f"Winner: {' and '.join(result.winners)}"]
+    out += ["", f"Winner: {' and '.join(result.winners)}", ""]
+    out += [f"- {line}" for line in why_lines(sheet, result)]
     return "\n".join(out) + "\n"
 
 
@@ -94,6 +107,9 @@ def sheet_csv(sheet: Sheet, thresholds: Thresholds) -> str:
     writer.writerow([])
     writer.writerow(["player", "points", "reason"])
     writer.writerows([line.player, line.points, line.reason] for line in result.lines)
+    writer.writerow([])
+    writer.writerow(["result"])
+    writer.writerows([line] for line in why_lines(sheet, result))
     return buffer.getvalue()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Game
+from companion.core import Game, Result
 from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
@@ -158,16 +158,43 @@ def narrate(before: SojournState, action: Any, after: SojournState) -> str:
     return line
 
 
+def undone_line(before: SojournState, action: Any, after: SojournState) -> str:
+    """What an undo of this one step takes back: the step itself, not the whole trip that its
+    log line sums up when it was the trip's last step (the GAIN cards, most often)."""
+    if before.trip is None or (after.trip is not None and after.outcome is None):
+        return narrate(before, action, after)
+    place = before.timeline[before.trip.destination].name
+    return (
+        f"{step_line(before, action, after)} (the last step of the trip to {place}; "
+        "the trip's earlier steps stand)"
+    )
+
+
 def status(state: SojournState) -> str:
     return "playing" if state.outcome is None else state.outcome.status
 
 
 def summary(state: SojournState) -> str:
     where = state.here.name
+    ended = "" if state.outcome is None else f"{explain(state).outcome} · "
     return (
-        f"Health {state.health}, Charge {state.charge}, "
+        f"{ended}Health {state.health}, Charge {state.charge}, "
         f"{state.fragments}/{FRAGMENTS_NEEDED} fragments, {state.hand.total} cards, at {where}"
     )
+
+
+def explain(state: SojournState) -> Result:
+    """The traveller's end: home (and how), or lost in time and why; else where things stand."""
+    standing = (
+        f"Health {state.health} of 7, Temporal Charge {state.charge} of 7, "
+        f"{state.fragments} of {FRAGMENTS_NEEDED} Time Fragments, "
+        f"{len(state.timeline) - 1} destinations opened."
+    )
+    if state.outcome is None:
+        return Result(f"Travelling, at {state.here.name}", (standing,))
+    if state.outcome.status == "won":
+        return Result("Home: the traveller is back in 2020", (state.outcome.reason, standing))
+    return Result("Lost in time", (state.outcome.reason, standing))
 
 
 def setup_summary(setup: SojournSetup) -> str:
@@ -191,4 +218,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     describe=describe,
     setup_summary=setup_summary,
     waiting_for=waiting_for,
+    explain=explain,
 )

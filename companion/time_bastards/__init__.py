@@ -26,7 +26,14 @@ from companion.time_bastards.model import (
     piece,
     where,
 )
-from companion.time_bastards.result import describe, score, setup_summary, status, summary
+from companion.time_bastards.result import (
+    describe,
+    explain,
+    score,
+    setup_summary,
+    status,
+    summary,
+)
 from companion.time_bastards.rules import apply, start
 
 GAME_ID = "time-bastards"
@@ -129,4 +136,5 @@ TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     score=score,
     setup_summary=setup_summary,
     waiting_for=waiting_for,
+    explain=explain,
 )

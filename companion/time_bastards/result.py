@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.core import JsonValue, Score, ScoreLine
+from companion.core import JsonValue, Result, Score, ScoreLine
 from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
@@ -80,6 +80,47 @@ def verdict(state: TimeBastardsState) -> Verdict:
     return Verdict(
         tuple(leaders), "tied", f"{reason}, oldest pieces level at {furthest}: a shared win."
     )
+
+
+def explain(state: TimeBastardsState) -> Result:
+    """The result in words, one line per step of the rule that was needed to decide it."""
+    result = verdict(state)
+    if state.setup.mode == "coop":
+        count = len(held(state, 0))
+        if result.winners:
+            return Result("The team wins: all four achievements", (result.reason,))
+        if state.finished:
+            ran_out = f"{team_name(state)} hold {count} of 4 achievements when time ran out."
+            return Result("Time ran out: the team falls short", (ran_out,))
+        return Result(f"The team holds {count} of 4 achievements", (result.reason,))
+    players = range(len(state.setup.players))
+    counts = ", ".join(f"{name(state, p)} {len(held(state, p))}" for p in players)
+    lines = [f"Step 1, most achievements: {counts}."]
+    most = max(len(held(state, p)) for p in players)
+    contenders = [p for p in players if len(held(state, p)) == most]
+    if result.step in ("pieces", "oldest piece", "tied"):
+        sizes = ", ".join(f"{name(state, p)} {len(pieces_of(state, p))}" for p in contenders)
+        lines[0] += " Tied."
+        lines.append(f"Step 2, fewest pieces on the board: {sizes}.")
+    if result.step in ("oldest piece", "tied"):
+        level = min(len(pieces_of(state, p)) for p in contenders)
+        contenders = [p for p in contenders if len(pieces_of(state, p)) == level]
+        along = ", ".join(f"{name(state, p)} {_where(state, p)}" for p in contenders)
+        lines[1] += " Tied."
+        lines.append(f"Step 3, oldest piece furthest through time: {along}.")
+    winners = [name(state, p) for p in result.winners]
+    if len(winners) == 1:
+        verb = "wins" if state.finished else "leads"
+        lines[-1] += f" {winners[0]} {verb} on this step."
+        return Result(f"{winners[0]} {verb}", tuple(lines))
+    lines[-1] += " Still tied: the win is shared." if state.finished else " Still tied."
+    share = "share the win" if state.finished else "are level"
+    return Result(f"{' and '.join(winners)} {share}", tuple(lines))
+
+
+def _where(state: TimeBastardsState, player: int) -> str:
+    position = _oldest_position(state, player)
+    return "no piece on the board" if position < 0 else f"at {position}"
 
 
 def _oldest_position(state: TimeBastardsState, player: int) -> int:
@@ -159,7 +200,7 @@ def status(state: TimeBastardsState) -> str:
 def summary(state: TimeBastardsState) -> str:
     """One line for the saved games list."""
     if state.finished:
-        return verdict(state).reason
+        return f"{explain(state).outcome} · {verdict(state).reason}"
     clock = f"Round {state.round}/{total_rounds(state.setup)}"
     if state.setup.mode == "coop":
         scores = f"team {len(held(state, 0))}/4"

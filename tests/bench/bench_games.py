@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import DiscardFear, GainAzrak, LoseAzrak, TakeFear
 from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
+from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
-from saves.store import SavedGame, SaveStore
+from companion.sojourn.actions import EditDestination
+from saves.store import SavedGame, SaveStore, from_document
 
 SETUP = CavendishSetup(
     ("Amy", "Anton", "Jennifer", "Doug"),
@@ -76,3 +80,39 @@ def sojourns_sheet() -> Sheet:
     )
     expansions = ("feuds", "mountains", "shrines", "sea-serpents", "trades-tokens", "volcano")
     return Sheet(players, expansions, {}, board, pad=False)
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
+"""Real games played by `tests/data/samples/make_samples.py`: the start of every long game."""
+
+
+def _repeat(game_id: str, state: Any, number: int) -> Any:
+    """A legal action a table could log again and again, for a game to grow to any length.
+
+    Six Sojourns: a player gains a coin, then pays it back. Sojourn: the first destination card
+    is typed in again as it is (a correction that corrects nothing). Cavendish has its own
+    (`long_game`); Time Bastards has none: its clock ends every game after 24 rounds.
+    """
+    if game_id == "six-sojourns":
+        return AdjustCoins(state.players[0], 1 if number % 2 == 0 else -1)
+    if game_id == "sojourn":
+        return EditDestination(1, state.timeline[1].card)
+    raise ValueError(f"{game_id} has no action that can be repeated")
+
+
+def sample_game(store: SaveStore, game_id: str, actions: int) -> SavedGame:
+    """A saved game of `game_id` with `actions` logged: the sample's real play, then repeats."""
+    path = SAMPLES / f"{game_id}.toml"
+    with open(path, "rb") as handle:
+        sample = from_document(path, tomllib.load(handle)).session
+    played = sample.actions
+    saved = store.create(sample.game, sample.setup, f"{actions} actions")
+    for action in played[:actions]:
+        saved.session.do(action)
+    while getattr(saved.session.state, "pending", ()):  # end on a question answered
+        saved.session.undo()
+    while len(saved.session.steps) < actions:
+        number = len(saved.session.steps)
+        saved.session.do(_repeat(game_id, saved.session.state, number))
+    store.save(saved)
+    return saved

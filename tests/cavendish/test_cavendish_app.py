@@ -12,11 +12,20 @@ from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.memory import RememberedCards, remembered_destiny
 from widgets.cavendish.play import CavendishScreen
+from widgets.result import ConfirmEndDialog, ResultScreen
 
 
 async def type_text(pilot: Any, text: str) -> None:
     for char in text:
         await pilot.press("minus" if char == "-" else char)
+
+
+def state_of_game(app: Any) -> CavendishState:
+    """The state of the game under the dialog on top."""
+    screen = app.screen_stack[-2]
+    assert isinstance(screen, CavendishScreen)
+    state: CavendishState = screen.state
+    return state
 
 
 def state_of(app: Any) -> CavendishState:
@@ -101,6 +110,13 @@ async def test_whole_short_mission_from_the_keyboard(
         await pilot.press("e")
         await pilot.pause()
         await pilot.press("tab", "tab", "space", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmEndDialog)  # ending is deliberate
+        assert state_of_game(app).outcome == ""
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("escape")
         await pilot.pause()
         state = state_of(app)
         assert state.outcome == "finished" and state.final_score == 3

@@ -44,7 +44,7 @@ def test_adjustments_change_the_final_score(
     assert after.final_score == final
     assert CAVENDISH.status(after) == "finished"
     assert CAVENDISH.describe(after)["final_score"] == final
-    assert CAVENDISH.summary(after) == f"Finished: final score {final}"
+    assert CAVENDISH.summary(after) == f"Mission completed: final score {final}"
 
 
 def test_final_score_is_never_below_zero_under_revision_1(at_location: State) -> None:

@@ -103,7 +103,10 @@ class TestEndScreen:
         ]
         app = make_test_app()
         run_before = starter(make_setup, actions, players=2)
-        assert snap_compare(app, run_before=run_before, terminal_size=size)
+        # escape: from the result screen (tests/cavendish/test_cavendish_result_snapshots.py)
+        # back to the play screen's mission report
+        press = ["escape"]
+        assert snap_compare(app, press=press, run_before=run_before, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

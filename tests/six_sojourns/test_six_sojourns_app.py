@@ -6,10 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from companion.six_sojourns import game_score
+from companion.six_sojourns.actions import AdjustCoins, EnterCount, ScoreBy
 from companion.six_sojourns.model import Pieces
+from widgets.result import ConfirmEndDialog, ResultScreen
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 
@@ -102,4 +104,39 @@ async def test_finish_and_export(make_test_app: Callable[..., Any], companion_ho
         assert len(files) == 1 and "player,points,reason" in files[0].read_text()
         await pilot.press("f")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmEndDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("escape")
+        await pilot.pause()
         assert app.screen.saved.status == "finished"
+
+
+async def test_why_tab_and_saved_list_say_the_coin_tie_break(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """Issue 15: tied on VP, the game went to the player with more coins without saying so."""
+    app = make_test_app(start=new_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        assert isinstance(screen, SojournsScreen)
+        for action in (
+            ScoreBy("pad"),
+            EnterCount("Ana", "spaces", 6),
+            EnterCount("Ben", "spaces", 6),
+            AdjustCoins("Ben", 2),
+        ):
+            assert screen.act(action)
+        await pilot.press("w")
+        await pilot.pause()
+        reasons = [strip.text.rstrip() for strip in screen.query_one("#ss-reasons", RichLog).lines]
+        assert reasons[:2] == ["Ben leads on coins with 6 VP.", "Ana and Ben tied on 6 VP."]
+        assert reasons[2] == "Tie-break: Ben has more coins (Ana 12, Ben 14)."
+        await pilot.press("f", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        assert app.screen.result.outcome == "Ben wins on coins with 6 VP"
+        (entry,), _unreadable = app.store.listing()
+        assert entry.summary.endswith("· Ben wins on coins with 6 VP")

@@ -63,7 +63,8 @@ def test_board_file_plain_table_with_reasons(capsys: pytest.CaptureFixture[str])
     ]
     assert "Ana +1 island North: 2 spaces vs 1" in out
     assert "Ana +1 controls A1: tower" in out
-    assert out.rstrip().endswith("Winner: Ana")
+    assert "\nWinner: Ana\n" in out
+    assert out.rstrip().endswith("Ana has the most VP: 20; then Ben 19.")
 
 
 def test_score_pad_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,3 +185,21 @@ def test_rules_core_imports_no_textual() -> None:
         "assert 'textual' not in sys.modules and 'saves' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_tie_on_vp_broken_by_coins_is_explained(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 15: the coin tie-break was applied but never said."""
+    pad = tmp_path / "tie.toml"
+    players = "".join(
+        f'[[player]]\nname = "{name}"\ncoins = {coins}\nspaces = 24\n\n'
+        for name, coins in (("Ana", 3), ("Ben", 5))
+    )
+    pad.write_text(players, encoding="utf-8")
+    code, out, _err = run(capsys, str(pad))
+    assert code == 0
+    assert "Ana and Ben tied on 24 VP." in out
+    assert "Tie-break: Ben has more coins (Ana 3, Ben 5)." in out
+    code, out, _err = run(capsys, str(pad), "--json")
+    assert json.loads(out)["why"][-1] == "Tie-break: Ben has more coins (Ana 3, Ben 5)."

@@ -8,6 +8,7 @@ from typing import Any
 from sojourn_pilot import new_game, type_card
 
 from companion.sojourn.model import Cards, SojournSetup
+from widgets.result import ConfirmEndDialog, ResultScreen
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import CardsDialog, RiskDialog, SideDialog
 from widgets.sojourn.panels import TimelineGrid
@@ -70,8 +71,14 @@ async def test_a_whole_game_to_a_win(make_test_app: Callable[..., Any]) -> None:
         ]
         await pilot.press("h")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmEndDialog)  # ending the game is asked first
+        assert screen.session.state.outcome is None
+        await pilot.press("y")
+        await pilot.pause()
         state = screen.session.state
         assert state.outcome is not None and state.outcome.status == "won"
+        assert isinstance(app.screen, ResultScreen)
+        assert app.screen.result.outcome == "Home: the traveller is back in 2020"
     saved = app.store.load(screen.saved.id)
     assert saved.status == "won"
     assert saved.session.history[-1].startswith("Travelled home to May 20, 2020. WON")
@@ -95,6 +102,10 @@ async def test_a_whole_game_to_a_loss(make_test_app: Callable[..., Any]) -> None
         assert state.health == 0
         assert state.outcome is not None and state.outcome.status == "lost"
         assert "Health dropped to 0 at Somme: rolled 12" in state.outcome.reason
+        assert isinstance(app.screen, ResultScreen)  # the loss ends on the result screen
+        assert app.screen.result.outcome == "Lost in time"
+        await pilot.press("escape")
+        await pilot.pause()
         assert isinstance(app.screen, SojournScreen)
         await pilot.press("o")
         await pilot.pause()

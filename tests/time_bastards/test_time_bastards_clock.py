@@ -31,3 +31,20 @@ def test_the_rules_import_no_textual() -> None:
     command = [sys.executable, "-c", code]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_the_face_says_the_rules_hour_and_lap_every_round() -> None:
+    """Issue 15: at round 12 of a duel the face said "lap 2 of 2" while the game said lap 1."""
+    from companion.time_bastards import TIME_BASTARDS
+    from companion.time_bastards.model import RollD6, Traveller, hour, lap
+    from companion.time_bastards.model import TimeBastardsSetup as Setup
+    from widgets.time_bastards.clock import ClockFace
+
+    state = TIME_BASTARDS.start(Setup((Traveller("Ana", "red", 1), Traveller("Ben", "blue", 3))))
+    face = ClockFace()
+    while not state.finished:
+        face.elapsed, face.laps = state.round, 2  # what `show` sets before drawing
+        said = face.face().plain
+        assert f"hour {hour(state)}" in said and f"lap {lap(state)} of 2" in said, state.round
+        assert ("marker 2 at X" in said) == (state.round == 12)
+        state = TIME_BASTARDS.apply(state, RollD6(state.turn, 5))  # lost in time: nothing moves

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -74,17 +75,23 @@ class TestPanel(CavendishDialog):
                 yield from self.field(
                     f"Support {agent.receptacle}", f"support-{agent.receptacle}", ""
                 )
-            yield from self.field("Destiny card", "test-destiny", "")
+            yield from self.field("Destiny card", "test-destiny", "", placeholder="not drawn")
             yield Static(id="test-preview")
             limit = f"supports: {most} supporter(s), up to {each} Azrak each"
             yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
         yield KeyFooter()
 
-    def field(self, label: str, field_id: str, value: str) -> ComposeResult:
+    def field(self, label: str, field_id: str, value: str, placeholder: str = "0") -> ComposeResult:
+        """A number field; an empty one counts as its placeholder says (0, or not drawn)."""
         with Horizontal(classes="field", id=f"row-{field_id}"):
             yield Label(label, classes="field-label")
             yield Input(
-                value, placeholder="0", type="integer", valid_empty=True, id=field_id, compact=True
+                value,
+                placeholder=placeholder,
+                type="integer",
+                valid_empty=True,
+                id=field_id,
+                compact=True,
             )
 
     def on_mount(self) -> None:
@@ -163,7 +170,9 @@ class TestPanel(CavendishDialog):
                 )
                 lines.append(f"Not failing ≥ {percent(TARGET)}: {aim}")
         destiny = number(self.query_one("#test-destiny", Input).value)
-        if destiny is not None and difficulty is not None:
+        if destiny is None:  # the rules: supports first, then the Destiny card, then the verdict
+            lines.append("No Destiny card yet: draw it, then type its modifier.")
+        elif difficulty is not None:
             final = value + destiny
             outcome = (
                 "failure"
@@ -172,8 +181,10 @@ class TestPanel(CavendishDialog):
                 if final == difficulty
                 else "success"
             )
-            lines.append(f"Final value {final} vs {difficulty}: {outcome}")
-        preview.update("\n".join(lines))
+            lines.append(
+                f"Destiny {signed(destiny)}: final value {final} vs {difficulty}: {outcome}"
+            )
+        preview.update(Text("\n".join(lines)))
 
     @on(Input.Submitted)
     def submitted(self) -> None:

@@ -30,7 +30,7 @@ from companion.cavendish.actions import (
     TakeFear,
 )
 from companion.cavendish.azrak import active_agent, free_update_is_a_choice
-from companion.cavendish.model import CavendishState
+from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
 from saves.store import SavedGame
 from widgets.action_log import ActionLog
@@ -147,44 +147,57 @@ class CavendishScreen(GameScreen):
     def refresh_state(self) -> None:
         state = self.cav
         self.selected = min(self.selected, len(state.agents) - 1)
-        table = self.query_one("#agents", DataTable)
-        table.clear()
-        for index, agent in enumerate(state.agents):
-            table.add_row(
-                board.agent_flags(state, index),
-                agent.receptacle,
-                agent.player[:8],
-                f"{agent.pool}/{agent.starting}",
-                str(agent.fear),
-                board.attributes_text(agent),
-                key=agent.receptacle,
-            )
-        table.move_cursor(row=self.selected)
-        self.query_one("#phase", Static).update(board.phase_text(state))
-        self.query_one("#crystals", Static).update(board.crystals_text(state))
-        self.query_one("#house", Static).update(board.house_text(state))
-        self.query_one("#agent-detail", Static).update(board.agent_text(state, self.selected))
-        self.query_one("#last-test", Static).update(board.last_test_text(state))
-        destiny = self.query_one("#destiny", Static)
+        self.show_agents(state)
+        self.show_text("#phase", board.phase_text(state))
+        self.show_text("#crystals", board.crystals_text(state))
+        self.show_text("#house", board.house_text(state))
+        self.show_text("#agent-detail", board.agent_text(state, self.selected))
+        self.show_text("#last-test", board.last_test_text(state))
+        destiny = self.show_text("#destiny", board.destiny_text(state))
         destiny.display = not state.outcome
-        destiny.update(board.destiny_text(state))
         destiny.border_title = "Destiny deck"
-        report = self.query_one("#report", Static)
+        report = self.show_text("#report", board.report_text(state) if state.outcome else "")
         report.display = bool(state.outcome)
-        report.update(board.report_text(state) if state.outcome else "")
         report.border_title = "Mission report"
-        log = self.query_one("#log", ActionLog)
-        self.call_after_refresh(log.show, list(self.session.history))
+        self.query_one("#log", ActionLog).show(self.session.steps)
         self.refresh_bindings()
         if state.destiny.complete:
             remember_destiny(self.companion, state.destiny.known)
         if state.pending and not self.asking:
             self.ask_broken_link()
 
+    def show_agents(self, state: CavendishState) -> None:
+        """The agents table: only the cells that changed are written (a rebuild restyles all)."""
+        table = self.query_one("#agents", DataTable)
+        rows = [
+            (
+                board.agent_flags(state, index),
+                agent.receptacle,
+                agent.player[:8],
+                f"{agent.pool}/{agent.starting}",
+                str(agent.fear),
+                board.attributes_text(agent),
+            )
+            for index, agent in enumerate(state.agents)
+        ]
+        shown = [tuple(table.get_row_at(number)) for number in range(table.row_count)]
+        if [row[1] for row in shown] != [row[1] for row in rows]:
+            table.clear()
+            for row in rows:
+                table.add_row(*row, key=row[1])
+        else:
+            columns = list(table.columns)
+            for row, before in zip(rows, shown, strict=True):
+                for column, value, old in zip(columns, row, before, strict=True):
+                    if value != old:
+                        table.update_cell(row[1], column, value)
+        if table.cursor_row != self.selected:
+            table.move_cursor(row=self.selected)
+
     @on(DataTable.RowHighlighted, "#agents")
     def highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.selected = event.cursor_row
-        self.query_one("#agent-detail", Static).update(board.agent_text(self.cav, self.selected))
+        self.show_text("#agent-detail", board.agent_text(self.cav, self.selected))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
@@ -328,10 +341,29 @@ class CavendishScreen(GameScreen):
         self.act(ReshuffleDestiny())
 
     def action_end(self) -> None:
-        self.ask(EndMissionDialog(self.cav), lambda end: end)
+        """The four adjustments first, then a confirmation with the score they give."""
+
+        def confirm(end: Any) -> None:
+            if end is None:
+                return
+            cav = self.cav
+            score = adjusted_score(cav.mission_return, end.adjustments, cav.rules)
+            self.confirm_end(
+                f"End the mission with final score {score}?",
+                "The mission report and the result screen follow.",
+                lambda: self.act(end),
+                verb="End the mission",
+            )
+
+        self.app.push_screen(EndMissionDialog(self.cav), confirm)
 
     def action_abandon(self) -> None:
-        self.act(AbandonMission())
+        self.confirm_end(
+            "Abandon the mission?",
+            "The mission is recorded as failed (no score), to start a new run.",
+            lambda: self.act(AbandonMission()),
+            verb="Abandon it",
+        )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield from super().palette_commands()

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
-from companion.six_sojourns import game_score, title_of
+from companion.six_sojourns import explain, game_score, title_of
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -130,9 +130,12 @@ class SojournsScreen(SheetEditor):
         self.query_one("#ss-turn", Static).update(turn)
         reasons = self.query_one("#ss-reasons", RichLog)
         reasons.clear()
+        explained = explain(state)  # who wins or leads and why, the coin tie-break included
+        for said in (f"{explained.outcome}.", *explained.why, ""):
+            reasons.write(said, scroll_end=False)
         for line in game_score(state).lines:
-            reasons.write(f"{line.player} {line.points:+d} {line.reason}")
-        self.query_one("#ss-log", ActionLog).show(self.session.history)
+            reasons.write(f"{line.player} {line.points:+d} {line.reason}", scroll_end=False)
+        self.query_one("#ss-log", ActionLog).show(self.session.steps)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -212,6 +215,18 @@ class SojournsScreen(SheetEditor):
         self.act(PlaceShrine(self.turns_player()))
 
     def action_finish(self) -> None:
+        state = self.game
+        last = not state.sojourn or state.sojourn == 6
+        self.confirm_end(
+            "Finish the game and score it?" if last else f"Close sojourn {state.sojourn}?",
+            "The scores are final; the result screen follows."
+            if last
+            else "Its scores join the campaign; the next sojourn starts.",
+            self.finish,
+            verb="Finish",
+        )
+
+    def finish(self) -> None:
         state = self.game
         upcoming = state.sojourn + 1 if state.sojourn and state.sojourn < 6 else 0
         if upcoming and sojourn(upcoming).map is None:

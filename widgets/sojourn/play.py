@@ -12,7 +12,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
+from companion.core import RuleError
 from companion.dice import Roll
+from companion.session import Step
+from companion.sojourn import undone_line
 from companion.sojourn.actions import (
     OpenWithCharge,
     PlayBandage,
@@ -99,6 +102,9 @@ class SojournScreen(GameScreen):
         self.query_one(TimelineGrid).focus()
         self.call_after_refresh(self.ask)
 
+    def undone_line(self, step: Step) -> str:
+        return undone_line(self.sojourn, step.action, step.state)
+
     @property
     def sojourn(self) -> SojournState:
         state: SojournState = self.state
@@ -109,7 +115,7 @@ class SojournScreen(GameScreen):
         self.query_one(TravelerCard).show(state)
         self.query_one(HandPanel).show(state)
         self.query_one(TimelineGrid).show(state)
-        self.query_one("#sojourn-log", ActionLog).show(self.session.history)
+        self.query_one("#sojourn-log", ActionLog).show(self.session.steps)
         self.show_status()
         self.show_selected()
 
@@ -202,6 +208,16 @@ class SojournScreen(GameScreen):
             self.notify("Pick a destination on the timeline first.", severity="warning")
         return index
 
+    def trip_target(self) -> int | None:
+        """The highlighted destination of a trip: not the card the traveller is on (after a
+        trip the cursor rests there, and an enter meant for the GAIN cards would land on it)."""
+        index = self.target()
+        if index is not None and index == self.sojourn.position:
+            here = self.sojourn.here.name
+            self.notify(f"You are at {here}: pick another destination with the arrow keys.")
+            return None
+        return index
+
     def ready(self) -> bool:
         """No dialog is needed first and the game is still on."""
         state = self.sojourn
@@ -214,12 +230,12 @@ class SojournScreen(GameScreen):
         return True
 
     def action_travel(self) -> None:
-        index = self.target()
+        index = self.trip_target()
         if index is not None and self.ready():
             self.open_dialog(TravelDialog(self.act, self.sojourn, index, "travel"))
 
     def action_loop(self) -> None:
-        index = self.target()
+        index = self.trip_target()
         if index is not None and self.ready():
             self.open_dialog(TravelDialog(self.act, self.sojourn, index, "loop"))
 
@@ -236,9 +252,22 @@ class SojournScreen(GameScreen):
         self.act(PlayBattery())
 
     def action_home(self) -> None:
+        """Travelling home ends the game: asked first, once the rules would allow it."""
         state = self.sojourn
         use_paradox = state.charge < 1 and state.hand.count(Kind.PARADOX) > 0
-        self.act(TravelHome(paradox=use_paradox))
+        trip = TravelHome(paradox=use_paradox)
+        try:
+            self.session.game.apply(state, trip)
+        except RuleError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+            return
+        means = "a Paradox card" if use_paradox else "1 Temporal Charge"
+        self.confirm_end(
+            "Travel home to May 20, 2020?",
+            f"With {state.fragments} Time Fragments, using {means}: the game ends, won.",
+            lambda: self.act(trip),
+            verb="Travel home",
+        )
 
     def action_outlook(self) -> None:
         self.app.push_screen(InfoDialog("Can I still make it home?", home_outlook(self.sojourn)))

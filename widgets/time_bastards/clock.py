@@ -65,27 +65,32 @@ class ClockFace(Static):
         self.update(self.face())
 
     def face(self) -> Text:
-        """The face as styled text, 7 rows of 23 columns."""
+        """The face as styled text, 7 rows of 23 columns.
+
+        The hour and lap played are the rules' own (`hour`, `lap` in the Time Bastards model):
+        in the round that brings the first marker to 12, that marker still moves (hour 12,
+        lap 1) and the next one waits at X."""
         placed = markers(self.elapsed, self.laps)
+        played = max(1, self.elapsed)
+        lap = min(self.laps, (played - 1) // HOURS + 1)
+        moving = (played - 1) % HOURS + 1 if self.elapsed else None
+        waiting = len(placed) > lap
         grid: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(ROWS)]
-        moving = placed[-1] if placed else None
-        finished_first = len(placed) > 1
         for hour, (row, col) in PLACES.items():
             label = "X" if hour == 0 else str(hour)
             style = "dim"
             if moving is not None and 0 < hour <= moving:
                 style = "bold"
-            if finished_first and hour == HOURS:
+            if lap > 1 and hour == HOURS:
                 style = PARKED
-            if hour == moving:
-                style = MOVING
+            if hour == moving or (hour == 0 and waiting):
+                style = MOVING if hour == moving else "bold"
             for offset, char in enumerate(label):
                 grid[row][col + offset] = (char, style)
-        lap = len(placed)
         centre = [
             f"hour {moving}" if moving else "at X",
             f"lap {lap} of {self.laps}",
-            "marker 2 at X" if moving == 0 else "",
+            f"marker {lap + 1} at X" if waiting else "",
         ]
         for row, line in zip((2, 3, 4), centre, strict=True):
             start = (WIDTH - len(line)) // 2

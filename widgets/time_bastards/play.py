@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -30,7 +31,7 @@ from companion.time_bastards.model import (
     piece,
     where,
 )
-from companion.time_bastards.result import score, verdict
+from companion.time_bastards.result import explain
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
@@ -97,7 +98,7 @@ class TimeBastardsScreen(GameScreen):
         self.query_one(ClockFace).show(state.round, laps(state.setup))
         self.query_one(TimelineBoard).show(state)
         self.query_one(TravellersPanel).show(state)
-        self.query_one(ActionLog).show(self.session.history)
+        self.query_one(ActionLog).show(self.session.steps)
         self._show_decision(state)
         self.refresh_bindings()
 
@@ -109,9 +110,8 @@ class TimeBastardsScreen(GameScreen):
         box.set_class(bool(state.bumped), "asking")
         if state.finished:
             box.border_title = "Game over"
-            lines = [verdict(state).reason]
-            lines += [f"{line.player}: {line.reason}" for line in score(state).lines]
-            prompt.update("\n".join(lines))
+            result = explain(state)
+            prompt.update(Text("\n".join((result.outcome, *result.why, "R: the result screen"))))
             options.display = False
             return
         options.display = True
@@ -156,12 +156,6 @@ class TimeBastardsScreen(GameScreen):
         elif isinstance(action, LeavePieces):
             key = "n  "
         return f"{key}{choice.outcome}"
-
-    def act(self, action: object) -> bool:
-        done = super().act(action)
-        if done and self.tb.finished:
-            self.notify(verdict(self.tb).reason, title="Game over", timeout=10)
-        return done
 
     @on(OptionList.OptionSelected, "#tb-choices")
     def choice_selected(self, event: OptionList.OptionSelected) -> None:

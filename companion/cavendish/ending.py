@@ -1,0 +1,31 @@
+"""The end of a Cavendish mission in words: the final score and how it was reached, or the failure.
+
+The group wins or loses together: there is no winner to name, only the outcome. The same lines
+show on the result screen, in the exports and after `companion show`.
+"""
+
+from __future__ import annotations
+
+from companion.cavendish.model import ADJUSTMENTS, CavendishState
+from companion.core import Result
+
+
+def explain(state: CavendishState) -> Result:
+    """Mission completed with its final score (lower is better), failed and why, or in play."""
+    ledger = state.ledger
+    if state.outcome == "failed":
+        return Result("Mission failed: no score", (state.reason,))
+    returned = (
+        f"Mission Return card: {state.mission_return} Azrak from {ledger.standard_updates} "
+        f"Standard and {ledger.emergency_updates} Emergency Updates "
+        f"({ledger.free_updates} free updates used)."
+    )
+    if state.outcome != "finished" or state.adjustments is None:
+        where = f"round {state.round}" + (f" at {state.location}" if state.location else "")
+        return Result(f"Mission in progress, {where}", (returned,))
+    lines = [returned]
+    for name, words, delta in ADJUSTMENTS:
+        if getattr(state.adjustments, name):
+            lines.append(f"{words.capitalize()}: {delta:+d}.")
+    lines.append(f"Final score {state.final_score}: crystals left on the card, lower is better.")
+    return Result(f"Mission completed: final score {state.final_score}", tuple(lines))

@@ -1,0 +1,109 @@
+"""A key on each play screen, to the screen redrawn, against a minimal Textual app (issue 15).
+
+Every sample is one Pilot press followed by a pause until the app is idle: what a player waits
+for between a key and the screen that answers it. The keys are undo and redo in turn (each
+applies or takes back one logged action, autosave included); the minimal app's key updates a
+`Static` and shows a notification, as undo and redo do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench_games import long_game, sample_game
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from saves.store import SaveStore
+
+SIZES = (50, 1000, 5000)
+GAMES = ("cavendish", "six-sojourns", "sojourn", "time-bastards")
+SHORT_ONLY = {"time-bastards": 50}
+"""Time Bastards' clock ends a game after 24 rounds (about 100 actions): only 50 is measured."""
+KEYS = ("ctrl+z", "ctrl+y")
+WARM_UP = 2
+
+
+class Minimal(App[None]):
+    """The baseline: one key that updates a Static and shows a notification."""
+
+    BINDINGS = [("ctrl+z", "bump"), ("ctrl+y", "bump")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("0", id="count")
+
+    def action_bump(self) -> None:
+        self.count += 1
+        self.query_one("#count", Static).update(str(self.count))
+        self.notify(f"Count {self.count}")
+
+
+@dataclass
+class Timing:
+    """Seconds from each press to the app idle again."""
+
+    samples: list[float]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def worst(self) -> float:
+        return max(self.samples)
+
+
+async def _presses(app: App[None], save_id: str | None, count: int) -> list[float]:
+    samples: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if save_id is not None:
+            app.open_saved(save_id)  # type: ignore[attr-defined]
+            await pilot.pause()
+        for number in range(WARM_UP + count):
+            started = time.perf_counter()
+            await pilot.press(KEYS[number % len(KEYS)])
+            await pilot.pause()
+            if number >= WARM_UP:
+                samples.append(time.perf_counter() - started)
+    return samples
+
+
+def _run(app: App[None], save_id: str | None, count: int) -> list[float]:
+    return asyncio.run(_presses(app, save_id, count))
+
+
+def measure(home: Path, presses: int, rounds: int = 2) -> dict[str, Timing]:
+    """Timings keyed `minimal` and `<game>@<actions>`; each is `presses` presses in all.
+
+    The apps take turns in `rounds` rounds, so a busy moment on the machine falls on several.
+    """
+    from widgets.app import make_app
+
+    store = SaveStore(home)
+    saves: dict[str, str | None] = {"minimal": None}
+    for game in GAMES:
+        for size in SIZES:
+            if size > SHORT_ONLY.get(game, size):
+                continue
+            if game == "cavendish":
+                saved = long_game(store, size)
+            else:
+                saved = sample_game(store, game, size)
+            saves[f"{game}@{size}"] = saved.id
+    timings = {name: Timing([]) for name in saves}
+    per_round = max(1, presses // rounds)
+    for _ in range(rounds):
+        for name, save_id in saves.items():
+            app = Minimal() if save_id is None else make_app(home=home, rng=random.Random(1))
+            timings[name].samples.extend(_run(app, save_id, per_round))
+    return timings

@@ -1,0 +1,117 @@
+"""The action log changes by what changed, and always shows exactly the whole history (issue 15)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.widgets import TabbedContent, TabPane
+
+from companion.session import Session
+from companion.six_sojourns import SIX_SOJOURNS
+from companion.six_sojourns.actions import AdjustCoins
+from companion.six_sojourns.setup import SojournsSetup
+from widgets.action_log import ActionLog, history_lines
+
+LONG = "gains a coin from an explore token after a long crossing between the far islands"
+
+
+class LogHost(App[None]):
+    """The log alone, beside a second tab that hides it when asked."""
+
+    def __init__(self, hidden: bool = False) -> None:
+        super().__init__()
+        self.hidden = hidden
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(initial="other" if self.hidden else "log-tab"):
+            with TabPane("Log", id="log-tab"):
+                yield ActionLog(id="log")
+            with TabPane("Other", id="other"):
+                yield from ()
+
+
+def session() -> Session:
+    return Session(SIX_SOJOURNS, SojournsSetup(players=("Ana", "Ben")))
+
+
+def expected(app: App[None], log: ActionLog, history: list[str]) -> list[str]:
+    return history_lines(history, log.scrollable_content_region.width, app.console)
+
+
+async def test_log_equals_the_full_history_after_random_apply_undo_redo() -> None:
+    game, rng = session(), random.Random(15)
+    app = LogHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(ActionLog)
+        operations: dict[str, Callable[[], Any]] = {
+            "do": lambda: game.do(AdjustCoins(rng.choice(("Ana", "Ben")), rng.randint(1, 3))),
+            "undo": game.undo,
+            "redo": game.redo,
+        }
+        for _ in range(120):
+            operations[rng.choice(("do", "do", "undo", "redo"))]()
+            log.show(game.steps)
+            await pilot.pause()
+            assert log.plain_lines == expected(app, log, game.history)
+        assert len(game.history) > 10  # the walk really grew the log
+
+
+async def test_a_different_action_after_an_undo_replaces_the_line() -> None:
+    game = session()
+    app = LogHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(ActionLog)
+        for _ in range(3):
+            game.do(AdjustCoins("Ana", 1))
+        log.show(game.steps)
+        game.undo()
+        game.do(AdjustCoins("Ben", 2))
+        log.show(game.steps)
+        await pilot.pause()
+        assert log.plain_lines == expected(app, log, game.history)
+        assert "Ben" in log.plain_lines[-1]
+
+
+async def test_long_lines_wrap_under_their_text_and_rewrap_on_resize() -> None:
+    game = session()
+    app = LogHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(ActionLog)
+        game.do(AdjustCoins("Ana", 1))
+        log.show(game.steps)
+        await pilot.pause()
+        assert log.plain_lines == expected(app, log, game.history)
+        await pilot.resize_terminal(18, 20)
+        await pilot.pause()
+        assert len(log.plain_lines) > 1  # wrapped again at the narrower width
+        assert log.plain_lines == expected(app, log, game.history)
+        lines = history_lines([LONG], 30, app.console)
+        assert len(lines) > 1 and all(line.startswith("     ") for line in lines[1:])
+        assert lines[0].startswith("  1. ")
+
+
+async def test_a_log_filled_on_a_hidden_tab_reads_in_whole_lines() -> None:
+    """Six Sojourns' Log tab printed one character per line for actions made on another tab."""
+    game = session()
+    app = LogHost(hidden=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(ActionLog)
+        game.do(AdjustCoins("Ana", 1))
+        log.show(game.steps)
+        await pilot.pause()
+        app.query_one(TabbedContent).active = "log-tab"
+        await pilot.pause()
+        assert log.plain_lines == expected(app, log, game.history)
+        assert len(log.plain_lines) == 1
+
+
+async def test_an_empty_log_says_so() -> None:
+    app = LogHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(ActionLog)
+        log.show(())
+        await pilot.pause()
+        assert log.plain_lines == ["Nothing has happened yet."]

@@ -1,0 +1,29 @@
+"""The result screen of a duel decided on the second step, at 80x24 and 120x40 (issue 15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_time_bastards_snapshots import MIDGAME, SETUP, SIZES, playing, settle
+
+from companion.session import Session
+from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.model import LeavePieces, RollD6
+
+
+def to_the_end() -> list[Any]:
+    """The mid-game, then every turn a 6 that moves nothing, until the clock runs out."""
+    session = Session(TIME_BASTARDS, SETUP, MIDGAME)
+    while not session.state.finished:
+        player = session.state.turn
+        session.do(RollD6(player, 6))
+        session.do(LeavePieces(player))
+    return session.actions
+
+
+class TestResultScreen:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_duel_decided_by_pieces(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+        app = make_test_app(start=playing(to_the_end()))
+        assert snap_compare(app, press=["R"], run_before=settle, terminal_size=size)
