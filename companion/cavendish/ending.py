@@ -6,7 +6,7 @@ show on the result screen, in the exports and after `companion show`.
 
 from __future__ import annotations
 
-from companion.cavendish.model import ADJUSTMENTS, CavendishState
+from companion.cavendish.model import CavendishState, adjustment_moves
 from companion.core import Result
 
 
@@ -24,8 +24,8 @@ def explain(state: CavendishState) -> Result:
         where = f"round {state.round}" + (f" at {state.location}" if state.location else "")
         return Result(f"Mission in progress, {where}", (returned,))
     lines = [returned]
-    for name, words, delta in ADJUSTMENTS:
-        if getattr(state.adjustments, name):
-            lines.append(f"{words.capitalize()}: {delta:+d}.")
+    for words, moved in adjustment_moves(state.mission_return, state.adjustments, state.rules):
+        emptied = "" if moved else " (no crystal left on the card to remove)"
+        lines.append(f"{words.capitalize()}: {moved:+d}{emptied}.")
     lines.append(f"Final score {state.final_score}: crystals left on the card, lower is better.")
     return Result(f"Mission completed: final score {state.final_score}", tuple(lines))

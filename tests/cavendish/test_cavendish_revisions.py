@@ -82,7 +82,7 @@ def test_the_rulings_example_final_score(at_location: State, revision: int, fina
     """Mission Return 1: 1 -> 0 -> 0 -> 2 on the card (revision 1 added up 1 - 1 - 1 + 2)."""
     after = finished(at_location, 1, revision)
     assert after.final_score == final
-    assert CAVENDISH.summary(after) == f"Finished: final score {final}"
+    assert CAVENDISH.summary(after) == f"Mission completed: final score {final}"
     assert CAVENDISH.narrate(after, EndMission(EXAMPLE), after).startswith(
         f"Mission complete: final score {final}"
     )
@@ -97,6 +97,18 @@ def test_score_lines_follow_the_card_in_printed_order(at_location: State) -> Non
         (2, "Anigimas freed"),
     ]
     assert sum(line.points for line in score.lines) == score.totals["group"] == 2
+
+
+def test_the_result_in_words_follows_the_card_as_the_score_does(at_location: State) -> None:
+    """The result screen, exports and `companion score` say what the score counted."""
+    assert CAVENDISH.explain is not None
+    result = CAVENDISH.explain(finished(at_location, 1, 2))
+    assert result.outcome == "Mission completed: final score 2"
+    assert result.why[1:4] == (
+        "Damien rescued: -1.",
+        "Elixir of eternal life found: +0 (no crystal left on the card to remove).",
+        "Anigimas freed: +2.",
+    )
 
 
 @pytest.mark.parametrize("revision", [1, 2])

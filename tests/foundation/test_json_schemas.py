@@ -241,7 +241,7 @@ def test_a_failed_mission_has_no_score_and_no_winners(
     assert shown["waiting_for"] is None
     assert cli.main(["export", "cavendish-failed", "--format", "md"]) == 0
     exported = capsys.readouterr().out
-    assert "Failed:" in exported and "## Score" not in exported and "Winner" not in exported
+    assert "Mission failed:" in exported and "## Score" not in exported and "Winner" not in exported
 
 
 def test_a_shared_win_lists_every_winner(
