@@ -132,5 +132,5 @@ class SojournsSetupScreen(SetupScreen):
         except RuleError as error:
             self.notify(str(error), title="Cannot start", severity="error")
             return
-        title = f"Six Sojourns: {', '.join(setup.players)}"
+        title = ", ".join(setup.players)
         self.companion.start_game(GAME_ID, setup, title)
