@@ -35,6 +35,7 @@ class CompanionApp(App[None]):
     | --- | --- |
     | d | Dice tray, from anywhere |
     | f1 | Help for the current screen |
+    | ? | Every key of the current screen, usable now or not |
     | ctrl+p | Command palette |
     | ctrl+q | Quit (everything is already saved) |
     """
@@ -44,6 +45,7 @@ class CompanionApp(App[None]):
     BINDINGS = [
         Binding("d", "dice", "Dice", id="dice"),
         Binding("f1", "help", "Help", id="help", priority=True),
+        Binding("question_mark", "keys", "Keys", id="keys"),
         Binding("ctrl+q", "quit", "Quit", id="quit"),
     ]
 
@@ -165,6 +167,15 @@ class CompanionApp(App[None]):
             self.screen.dismiss(None)
         else:
             self.push_screen(HelpScreen(getattr(self.screen, "HELP_TOPIC", "home")))
+
+    def action_keys(self) -> None:
+        """`?` lists every key of the current screen; pressed again, closes the list."""
+        from widgets.keys import KeysScreen
+
+        if isinstance(self.screen, KeysScreen):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(KeysScreen(self.screen))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
