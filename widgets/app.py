@@ -19,6 +19,7 @@ from saves.paths import data_home
 from saves.settings import RollLog, SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
 from widgets.base import SetupScreen
+from widgets.chrome import ScreenFirstCommands
 from widgets.game_screen import GameScreen
 from widgets.games import game_ui
 from widgets.home import HomeScreen
@@ -41,6 +42,7 @@ class CompanionApp(App[None]):
     """
 
     CSS_PATH = "companion.tcss"
+    COMMANDS = {ScreenFirstCommands}
     TITLE = "Table Companion"
     BINDINGS = [
         Binding("d", "dice", "Dice", id="dice"),
@@ -178,11 +180,13 @@ class CompanionApp(App[None]):
             self.push_screen(KeysScreen(self.screen))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
-        yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
+        """The screen's own commands first (the palette lists them in this order), then the
+        dice, help, and Textual's own."""
         if isinstance(screen, GameScreen | HomeScreen):
             yield from screen.palette_commands()
+        yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
+        yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
+        yield from super().get_system_commands(screen)
 
 
 def make_app(

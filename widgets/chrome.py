@@ -1,4 +1,5 @@
-"""The header and footer every screen shares: Textual's own, with two of their edges fixed."""
+"""The header, footer and command palette every screen shares: Textual's own, with their edges
+fixed."""
 
 from __future__ import annotations
 
@@ -7,13 +8,26 @@ import contextlib
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.command import DiscoveryHit, Hits
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
 from textual.events import Mount
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.widgets import Footer, Header
 from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderTitle
+
+
+class ScreenFirstCommands(SystemCommandsProvider):
+    """The command palette's commands before anything is typed, in the app's order (the screen's
+    own first: new games on home, the game's actions in play) rather than sorted by name, which
+    put Textual's Keys, Maximize and Quit ahead and the new games below the fold at 80x24."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback, discover in self.app.get_system_commands(self.screen):
+            if discover:
+                yield DiscoveryHit(name, callback, help=help_text)
 
 
 class TitleHeader(Header):

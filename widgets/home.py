@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -30,6 +31,27 @@ def short_title(title: str) -> str:
 def clip(text: str, width: int) -> str:
     """Text cut to a column's width with an ellipsis, so the table fits at 80 columns."""
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def state_words(entry: SaveEntry) -> str:
+    """The state column: the summary, after the status unless the summary already says it
+    (`finished: Finished: final…` read twice)."""
+    if entry.status == "playing" or entry.summary.lower().startswith(entry.status.lower()):
+        return entry.summary
+    return f"{entry.status}: {entry.summary}"
+
+
+FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + 1
+"""The Game and Last played columns, each column's padding, the border and the scrollbar."""
+
+
+def column_widths(screen_width: int, titles: list[str]) -> tuple[int, int]:
+    """Widths of the Title and State columns: titles whole when the screen has the room (up to
+    a third of it), at least 18 columns, the rest to the state."""
+    room = max(42, screen_width - FIXED_COLUMNS)
+    longest = max((len(title) for title in titles), default=18)
+    title_width = max(18, min(longest, room // 3))
+    return title_width, room - title_width
 
 
 def available(game_id: str) -> bool:
@@ -94,25 +116,33 @@ class HomeScreen(CompanionScreen):
         self.unreadable = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
-        state_width = max(24, self.app.size.width - 54)
+        titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
+        title_width, state_width = column_widths(self.app.size.width, titles)
         for entry in entries:
-            state = (
-                entry.summary if entry.status == "playing" else f"{entry.status}: {entry.summary}"
-            )
             when = entry.updated.astimezone().strftime("%d %b %H:%M")
             row = (
-                clip(entry.title, 18),
+                escape(clip(entry.title, title_width)),
                 short_title(entry.game_title),
                 when,
-                clip(state, state_width),
+                escape(clip(state_words(entry), state_width)),
             )
             table.add_row(*row, key=entry.id)
         for bad in unreadable:
-            row = (clip(bad.path.name, 18), "unreadable", "", clip(bad.reason, state_width))
+            row = (
+                escape(clip(bad.path.name, title_width)),
+                "unreadable",
+                "",
+                escape(clip(bad.reason, state_width)),
+            )
             table.add_row(*row, key=f"unreadable:{bad.path}")
             self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
-            table.add_row("No saved games yet", "", "", "start one on the left", key="none")
+            table.add_row("No saved games yet", "", "", "start one in New game (n)", key="none")
+
+    def on_resize(self) -> None:
+        """The columns share out the new width."""
+        if self.is_mounted:
+            self.refresh_saves()
 
     @on(OptionList.OptionSelected, "#games")
     def start_selected(self, event: OptionList.OptionSelected) -> None:

@@ -105,6 +105,7 @@ class CavendishSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = "Cavendish: setup"
         self.query_one("#player-0", Input).focus()
 
     def read_cards(self) -> ReceptacleCards:

@@ -65,6 +65,7 @@ class SojournSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = "Sojourn: setup"
         self.query_one("#title", Input).focus()
 
     def chosen(self) -> SojournSetup | None:

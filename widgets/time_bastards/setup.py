@@ -85,6 +85,7 @@ class TimeBastardsSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = "Time Bastards: setup"
         self.query_one("#tb-setup").border_title = "Time Bastards: new game"
         self.query_one("#tb-name-1", Input).focus()
 
