@@ -28,6 +28,7 @@ from companion.time_bastards.model import (
 from companion.time_bastards.rules import check_setup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.players import last_players, name_suggester, remember_players
 from widgets.safe_lists import SafeSelect
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
@@ -50,7 +51,9 @@ class TimeBastardsSetupScreen(SetupScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        board = self.companion.settings.remembered(GAME_ID, BoardSettings, BoardSettings())
+        settings = self.companion.settings
+        board = settings.remembered(GAME_ID, BoardSettings, BoardSettings())
+        last = last_players(settings, GAME_ID)
         yield TitleHeader()
         with Vertical(id="tb-setup"):
             with RadioSet(id="tb-mode"):
@@ -59,7 +62,12 @@ class TimeBastardsSetupScreen(SetupScreen):
             for index, traveller in enumerate(DEFAULTS, start=1):
                 with Horizontal(classes="tb-traveller"):
                     yield Label(f"Player {index}" + (" (first)" if index == 1 else ""))
-                    yield Input(traveller.name, id=f"tb-name-{index}", max_length=20)
+                    yield Input(
+                        last[index - 1] if len(last) == len(DEFAULTS) else traveller.name,
+                        id=f"tb-name-{index}",
+                        max_length=20,
+                        suggester=name_suggester(settings),
+                    )
                     yield SafeSelect(
                         [(colour, colour) for colour in COLOURS],
                         value=traveller.colour,
@@ -128,6 +136,7 @@ class TimeBastardsSetupScreen(SetupScreen):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         self.companion.settings.remember(GAME_ID, BoardSettings(setup.timeline_length))
+        remember_players(self.companion.settings, GAME_ID, [t.name for t in setup.players])
         title = " v ".join(t.name for t in setup.players)
         if setup.mode == "coop":
             title = f"{' & '.join(t.name for t in setup.players)} (co-op)"
