@@ -23,6 +23,7 @@ from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.players import NamesSuggester, known_names, last_players, remember_players
 from widgets.safe_lists import SafeSelect
+from widgets.toggles import TickList, TickRadioButton
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
@@ -63,9 +64,9 @@ class SojournsSetupScreen(SetupScreen):
                     id="ss-preset",
                 )
                 with RadioSet(id="ss-map"):
-                    yield RadioButton("Map A", value=True, id="map-a")
-                    yield RadioButton("Map B", id="map-b")
-                yield SelectionList[str](
+                    yield TickRadioButton("Map A", value=True, id="map-a")
+                    yield TickRadioButton("Map B", id="map-b")
+                yield TickList(
                     *[(name, key) for key, name in EXPANSIONS.items()], id="ss-expansions"
                 )
             with VerticalScroll(id="ss-checklist-box"):

@@ -30,6 +30,7 @@ from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.players import last_players, name_suggester, remember_players
 from widgets.safe_lists import SafeSelect
+from widgets.toggles import TickRadioButton
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
@@ -57,8 +58,8 @@ class TimeBastardsSetupScreen(SetupScreen):
         yield TitleHeader()
         with Vertical(id="tb-setup"):
             with RadioSet(id="tb-mode"):
-                yield RadioButton("Duel (24 hours)", value=True, id="duel")
-                yield RadioButton("Co-op (12 hours, shared)", id="coop")
+                yield TickRadioButton("Duel (24 hours)", value=True, id="duel")
+                yield TickRadioButton("Co-op (12 hours, shared)", id="coop")
             for index, traveller in enumerate(DEFAULTS, start=1):
                 with Horizontal(classes="tb-traveller"):
                     yield Label(f"Player {index}" + (" (first)" if index == 1 else ""))
