@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from companion.core import RuleError
@@ -77,6 +78,21 @@ class CompanionApp(App[None]):
             )
         if self._start is not None:
             self._start(self)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A confirmation (undone, redone, exported...) replaces the notices shown instead of
+        piling up over the board; warnings and errors wait for their time out."""
+        if severity == "information":
+            self.call_later(self.clear_notifications)  # in turn with the notices posted before
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> HomeScreen:
         """Home is the bottom of the screen stack: every other screen returns to it."""
