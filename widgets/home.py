@@ -45,12 +45,16 @@ FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + 1
 """The Game and Last played columns, each column's padding, the border and the scrollbar."""
 
 
+STATE_AT_LEAST = 48
+"""The State column keeps this much before a title takes more than 18 columns."""
+
+
 def column_widths(screen_width: int, titles: list[str]) -> tuple[int, int]:
-    """Widths of the Title and State columns: titles whole when the screen has the room (up to
-    a third of it), at least 18 columns, the rest to the state."""
+    """Widths of the Title and State columns: titles whole when the screen has the room (the
+    state keeping `STATE_AT_LEAST`), at least 18 columns, the rest to the state."""
     room = max(42, screen_width - FIXED_COLUMNS)
     longest = max((len(title) for title in titles), default=18)
-    title_width = max(18, min(longest, room // 3))
+    title_width = max(18, min(longest, room - STATE_AT_LEAST))
     return title_width, room - title_width
 
 

@@ -42,12 +42,13 @@ def test_a_state_that_says_its_status_is_not_prefixed_again() -> None:
 
 
 async def test_titles_are_whole_at_120_columns(make_test_app: Any, companion_home: Path) -> None:
-    install_sample(companion_home, "cavendish")
+    for game in ("cavendish", "sojourn", "six-sojourns", "time-bastards"):
+        install_sample(companion_home, game)
     app = make_test_app()
     async with app.run_test(size=(120, 40)):
-        row = app.screen.query_one("#saves", DataTable).get_row_at(0)
-        title = app.store.listing()[0][0].title
-        assert str(row[0]) == title and "…" not in str(row[0])
+        table = app.screen.query_one("#saves", DataTable)
+        shown = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
+        assert sorted(shown) == sorted(entry.title for entry in app.store.listing()[0])
 
 
 @pytest.mark.parametrize(

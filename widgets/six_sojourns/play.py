@@ -179,6 +179,11 @@ class SojournsScreen(SheetEditor):
         elif self.tab == "log":
             self.query_one("#ss-log", ActionLog).show(self.session.history)
 
+    def on_resize(self) -> None:
+        """The tables share out the new width."""
+        if self.is_mounted:
+            self.refresh_state()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys of another tab or of an expansion not in play are hidden; entries on a finished
         game are shown dimmed (undo reopens it)."""

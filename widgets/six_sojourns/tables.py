@@ -40,8 +40,11 @@ def _refill(
     """Replace the table's columns and rows, keeping the cursor's place when it still exists."""
     row, column = table.cursor_coordinate
     table.clear(columns=True)
-    for index, (label, key) in enumerate(columns):
-        width = max([len(label)] + [len(cells[index]) for _key, cells in rows])
+    widths = [
+        max([len(label)] + [len(cells[index]) for _key, cells in rows])
+        for index, (label, _key) in enumerate(columns)
+    ]
+    for (label, key), width in zip(columns, grown(widths, table), strict=True):
         table.add_column(label, key=key, width=width)
     for key, cells in rows:
         table.add_row(*cells, key=key)
@@ -51,6 +54,21 @@ def _refill(
             column=min(column, len(table.columns) - 1),
             animate=False,
         )
+
+
+GROWN_MAX = 24
+"""A column widens to use a wide screen, up to this many characters."""
+
+
+def grown(widths: list[int], table: DataTable[str]) -> list[int]:
+    """The columns' widths shared out over the table's width (each cell has 2 of padding and
+    the scrollbar 2), so a wide screen is used rather than a small table in its corner."""
+    room = (table.size.width or table.app.size.width) - 2 * len(widths) - 2
+    spare = room - sum(widths)
+    if spare <= 0 or not widths:
+        return widths
+    share = spare // len(widths)
+    return [max(width, min(width + share, GROWN_MAX)) for width in widths]
 
 
 def sheet_rows(state: SojournsState) -> list[str]:
