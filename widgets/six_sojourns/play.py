@@ -42,6 +42,8 @@ from widgets.six_sojourns.tables import (
 
 TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
 EXPORTS = {"csv": sheet_csv, "json": sheet_json}
+TALL = 34
+"""Rows from which the Sheet tab has room for every point's reason under the sheet."""
 OLD_TITLE_PREFIX = "Six Sojourns: "
 """Saves made before titles named only the players began with the game's name."""
 
@@ -135,6 +137,8 @@ class SojournsScreen(SheetEditor):
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
                         )
+                    if key == "sheet":
+                        yield RichLog(id="ss-sheet-reasons", wrap=True, markup=False)
                     if key == "why":
                         yield RichLog(id="ss-reasons", wrap=True, markup=False)
         yield KeyFooter()
@@ -144,6 +148,7 @@ class SojournsScreen(SheetEditor):
         self.sub_title = players_title(self.saved.title)
         super().on_mount()
         self.query_one("#ss-sheet", DataTable).focus()
+        self.query_one("#ss-sheet-reasons").border_title = "Why: every point"
 
     def refresh_state(self) -> None:
         state = self.game
@@ -171,8 +176,10 @@ class SojournsScreen(SheetEditor):
         A `RichLog` on a hidden tab has no width: what it is given then wraps one character to a
         line, and stays so. Each is written when its tab is opened instead.
         """
-        if self.tab == "why":
-            reasons = self.query_one("#ss-reasons", RichLog)
+        tall = self.has_class("-tall")
+        if self.tab == "why" or (self.tab == "sheet" and tall):
+            reasons = self.query_one(f"#ss-{'reasons' if self.tab == 'why' else 'sheet-reasons'}")
+            assert isinstance(reasons, RichLog)
             reasons.clear()
             for line in game_score(self.game).lines:
                 reasons.write(f"{line.player} {line.points:+d} {line.reason}")
@@ -180,9 +187,11 @@ class SojournsScreen(SheetEditor):
             self.query_one("#ss-log", ActionLog).show(self.session.history)
 
     def on_resize(self) -> None:
-        """The tables share out the new width."""
+        """The tables share out the new width; a tall screen shows the reasons under the sheet."""
+        self.set_class(self.size.height >= TALL, "-tall")
         if self.is_mounted:
             self.refresh_state()
+            self.call_after_refresh(self.fill_logs)  # once the reasons have their new size
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys of another tab or of an expansion not in play are hidden; entries on a finished
