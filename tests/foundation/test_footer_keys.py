@@ -53,8 +53,7 @@ async def test_question_mark_lists_every_key_of_the_screen(
         assert isinstance(app.screen, KeysScreen)
         table = app.screen.query_one(DataTable)
         rows = {
-            str(table.get_row_at(i)[1]): str(table.get_row_at(i)[2])
-            for i in range(table.row_count)
+            str(table.get_row_at(i)[1]): str(table.get_row_at(i)[2]) for i in range(table.row_count)
         }
         assert rows["Add space"] == "not here"  # a Board tab key, listed from the Sheet tab
         assert rows["Finish"] == "yes"

@@ -78,7 +78,7 @@ class SojournsScreen(SheetEditor):
     | a / delete | Add a space / remove it (Board) |
     | o | A player's objective cards |
     | u | Place an upgrade token |
-    | m | Score from the pad or from the board |
+    | m | Score from the pad or from the board (Sheet, Board) |
     | c, p, h | Coins, sea serpent, shrine (Turns) |
     | s b t w l | Sheet, Board, Turns, Why, Log |
     | x | Export the sheet |
@@ -105,14 +105,16 @@ class SojournsScreen(SheetEditor):
         Binding("l", "tab('log')", "Log", id="tab-log", show=False),
     ]
     ONLY_ON = {
-        "add_space": "board",
-        "remove_space": "board",
-        "objectives": "sheet",
-        "coins": "turns",
-        "serpent": "turns",
-        "shrine": "turns",
+        "add_space": ("board",),
+        "remove_space": ("board",),
+        "objectives": ("sheet",),
+        "mode": ("sheet", "board"),
+        "coins": ("turns",),
+        "serpent": ("turns",),
+        "shrine": ("turns",),
     }
-    """Actions that only make sense on one tab (hidden from the Footer elsewhere)."""
+    """Actions that only make sense on some tabs (hidden from the Footer elsewhere, leaving
+    room at 80 columns for the keys of the tab in view)."""
     NEEDS = {"upgrade": "upgrades", "serpent": "sea-serpents", "shrine": "shrines"}
     """Actions of an expansion (hidden from the Footer when it is not in play)."""
     ENTRIES = frozenset(
@@ -200,7 +202,9 @@ class SojournsScreen(SheetEditor):
             return False
         wanted = self.ONLY_ON.get(action)
         expansion = self.NEEDS.get(action)
-        if (wanted and self.tab != wanted) or (expansion and not self.game.sheet.has(expansion)):
+        if (wanted and self.tab not in wanted) or (
+            expansion and not self.game.sheet.has(expansion)
+        ):
             return False
         if action in self.ENTRIES and self.game.finished:
             return None
