@@ -161,7 +161,9 @@ class KeyFooter(Footer):
 
     def on_resize(self) -> None:
         """A new width fits other keys."""
-        if self._bindings_ready and not self._rebuild_pending:
+        if not self._bindings_ready or self._rebuild_pending:
+            return
+        if self.keys_to_show() != self._shown:
             self._rebuild_pending = True
             self.call_after_refresh(self.recompose)
 

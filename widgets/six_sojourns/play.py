@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError, Score
@@ -123,6 +124,9 @@ class SojournsScreen(SheetEditor):
     )
     """Actions that change the game: refused once it is finished, so shown dimmed."""
 
+    drawn_at = Size(0, 0)
+    """The screen's size when the tables were last drawn: a resize to it redraws nothing."""
+
     def compose(self) -> ComposeResult:
         yield TitleHeader()
         yield Static(id="ss-status")
@@ -153,6 +157,7 @@ class SojournsScreen(SheetEditor):
         self.query_one("#ss-sheet-reasons").border_title = "Why: every point"
 
     def refresh_state(self) -> None:
+        self.drawn_at = self.size
         state = self.game
         result = score(state.sheet, state.thresholds)
         mode = "score pad" if state.sheet.pad else f"board, {len(state.sheet.spaces)} spaces"
@@ -189,9 +194,9 @@ class SojournsScreen(SheetEditor):
             self.query_one("#ss-log", ActionLog).show(self.session.history)
 
     def on_resize(self) -> None:
-        """The tables share out the new width; a tall screen shows the reasons under the sheet."""
+        """The tables share out a new width; a tall screen shows the reasons under the sheet."""
         self.set_class(self.size.height >= TALL, "-tall")
-        if self.is_mounted:
+        if self.is_mounted and self.size != self.drawn_at:
             self.refresh_state()
             self.call_after_refresh(self.fill_logs)  # once the reasons have their new size
 
