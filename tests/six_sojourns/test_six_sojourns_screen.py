@@ -72,6 +72,7 @@ async def test_a_new_space_takes_the_cursor(make_test_app: Callable[..., Any]) -
         await pilot.press("b", "a", *"B2 South", "enter")
         await pilot.pause()
         table = app.screen.query_one("#ss-board", DataTable)
+        assert "board, 2 spaces" in str(app.screen.query_one("#ss-status", Static).render())
         assert table.cursor_row == 1
         assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == "B2"
 
@@ -113,6 +114,7 @@ async def test_the_sheet_counts_the_trades_token_and_the_log_names_mark_edits(
         await pilot.pause()
         screen = app.screen
         assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "4+1 (7)"
+        assert "board, 1 space ·" in str(screen.query_one("#ss-status", Static).render())
         space = screen.state.sheet.spaces[0]
         screen.act(EnterSpace(replace(space, mountain=True), "A1"))
         assert screen.session.history[-1] == (

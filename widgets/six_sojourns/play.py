@@ -160,7 +160,8 @@ class SojournsScreen(SheetEditor):
         self.drawn_at = self.size
         state = self.game
         result = score(state.sheet, state.thresholds)
-        mode = "score pad" if state.sheet.pad else f"board, {len(state.sheet.spaces)} spaces"
+        count = len(state.sheet.spaces)
+        mode = "score pad" if state.sheet.pad else f"board, {count} space{'s' * (count != 1)}"
         self.query_one("#ss-status", Static).update(
             Text(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
         )
