@@ -4,6 +4,7 @@ fixed."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
@@ -54,6 +55,8 @@ ShownKey = tuple[Binding, bool, str]
 
 KEYS_ACTION = "keys"
 """The app's action that lists every key of a screen; the footer always keeps room for it."""
+MORE_KEYS = "More keys"
+"""How the footer names that key when some keys did not fit: they are in its list."""
 
 
 def key_width(app: App[object], binding: Binding) -> int:
@@ -131,23 +134,31 @@ class KeyFooter(Footer):
         return ordered
 
     def fitting_keys(self) -> list[ShownKey]:
-        """The ordered keys that fit whole beside the palette hint, the keys list kept last."""
-        width = self.size.width or self.app.size.width
+        """The ordered keys that fit whole beside the palette hint, the keys list kept last and
+        named `More keys` when some keys did not fit."""
+        room = self.size.width or self.app.size.width
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None:
-            width -= key_width(self.app, palette.binding) + 1  # its border and right padding
+            room -= key_width(self.app, palette.binding) + 1  # its border and right padding
         ordered = self.ordered_keys()
         listing = [key for key in ordered if key[0].action == KEYS_ACTION]
-        width -= sum(key_width(self.app, key[0]) for key in listing)
+        others = [key for key in ordered if key not in listing]
+        fitting = self.fit(others, room - sum(key_width(self.app, key[0]) for key in listing))
+        if len(fitting) < len(others):
+            listing = [(replace(b, description=MORE_KEYS), e, t) for b, e, t in listing]
+            fitting = self.fit(others, room - sum(key_width(self.app, k[0]) for k in listing))
+        return fitting + listing
+
+    def fit(self, keys: list[ShownKey], width: int) -> list[ShownKey]:
+        """The keys, in order, that fit whole in `width` columns (a long one is skipped, and a
+        shorter one after it may still fit)."""
         fitting: list[ShownKey] = []
-        for key in ordered:
-            if key in listing:
-                continue
+        for key in keys:
             needed = key_width(self.app, key[0])
             if needed <= width:
                 fitting.append(key)
                 width -= needed
-        return fitting + listing
+        return fitting
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Textual's `Footer.bindings_changed`, but one rebuild at a time and only for new keys."""
