@@ -85,6 +85,8 @@ class HomeScreen(CompanionScreen):
         super().__init__()
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
+        self.filled_width = 0
+        """The screen's width when the list was last filled: a resize to it refills nothing."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -120,6 +122,7 @@ class HomeScreen(CompanionScreen):
         self.unreadable = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
+        self.filled_width = self.app.size.width
         titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
         title_width, state_width = column_widths(self.app.size.width, titles)
         for entry in entries:
@@ -144,8 +147,8 @@ class HomeScreen(CompanionScreen):
             table.add_row("No saved games yet", "", "", "start one in New game (n)", key="none")
 
     def on_resize(self) -> None:
-        """The columns share out the new width."""
-        if self.is_mounted:
+        """The columns share out a new width."""
+        if self.is_mounted and self.app.size.width != self.filled_width:
             self.refresh_saves()
 
     @on(OptionList.OptionSelected, "#games")

@@ -68,3 +68,14 @@ async def test_each_setup_is_headed_with_its_game(
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.title == title
+
+
+async def test_a_wider_screen_widens_the_titles(make_test_app: Any, companion_home: Path) -> None:
+    install_sample(companion_home, "sojourn")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#saves", DataTable)
+        assert str(table.get_row_at(0)[0]).endswith("…")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert str(table.get_row_at(0)[0]) == "Solo run through the timestream"
