@@ -20,7 +20,7 @@ from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
 
-HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
+HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
 
 
 def short_title(title: str) -> str:
