@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input, RichLog, Static
 from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace, ScoreBy
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
+from tests.support.notes import record_notes
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 
@@ -95,6 +96,7 @@ async def test_a_finished_game_says_so_before_any_editor_opens(
     make_test_app: Callable[..., Any],
 ) -> None:
     app = make_test_app(start=board_game)
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -102,7 +104,7 @@ async def test_a_finished_game_says_so_before_any_editor_opens(
         await pilot.press("s", "right", "right", "down", "5")
         await pilot.pause()
         assert app.screen is screen
-        assert any("undo" in n.message for n in app._notifications)
+        assert any("undo (ctrl+z) reopens it" in note for note in notes)
         assert "finished · won by Ana" in str(screen.query_one("#ss-status", Static).render())
 
 
