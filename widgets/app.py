@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from companion.core import RuleError
@@ -21,6 +22,7 @@ from saves.rolls import RollLog
 from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
 from widgets.base import SetupScreen
+from widgets.chrome import ScreenFirstCommands
 from widgets.game_screen import GameScreen
 from widgets.games import game_ui
 from widgets.home import HomeScreen
@@ -37,15 +39,18 @@ class CompanionApp(App[None]):
     | --- | --- |
     | d | Dice tray, from anywhere |
     | f1 | Help for the current screen |
+    | ? | Every key of the current screen, usable now or not |
     | ctrl+p | Command palette |
     | ctrl+q | Quit (everything is already saved) |
     """
 
     CSS_PATH = "companion.tcss"
+    COMMANDS = {ScreenFirstCommands}
     TITLE = "Table Companion"
     BINDINGS = [
         Binding("d", "dice", "Dice", id="dice"),
         Binding("f1", "help", "Help", id="help", priority=True),
+        Binding("question_mark", "keys", "Keys", id="keys"),
         Binding("ctrl+q", "quit", "Quit", id="quit"),
     ]
 
@@ -76,6 +81,21 @@ class CompanionApp(App[None]):
             )
         if self._start is not None:
             self._start(self)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A confirmation (undone, redone, exported...) replaces the notices shown instead of
+        piling up over the board; warnings and errors wait for their time out."""
+        if severity == "information":
+            self.call_later(self.clear_notifications)  # in turn with the notices posted before
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> HomeScreen:
         """Home is the bottom of the screen stack: every other screen returns to it."""
@@ -197,12 +217,23 @@ class CompanionApp(App[None]):
         else:
             self.push_screen(HelpScreen(getattr(self.screen, "HELP_TOPIC", "home")))
 
+    def action_keys(self) -> None:
+        """`?` lists every key of the current screen; pressed again, closes the list."""
+        from widgets.keys import KeysScreen
+
+        if isinstance(self.screen, KeysScreen):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(KeysScreen(self.screen))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
-        yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
+        """The screen's own commands first (the palette lists them in this order), then the
+        dice, help, and Textual's own."""
         if isinstance(screen, GameScreen | HomeScreen):
             yield from screen.palette_commands()
+        yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
+        yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
+        yield from super().get_system_commands(screen)
 
 
 def make_app(

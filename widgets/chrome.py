@@ -1,16 +1,34 @@
-"""The header and footer every screen shares: Textual's own, with two of their edges fixed."""
+"""The header, footer and command palette every screen shares: Textual's own, with their edges
+fixed."""
 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
-from textual.app import ComposeResult
+from rich.cells import cell_len
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hits
 from textual.css.query import NoMatches
-from textual.dom import NoScreen
+from textual.dom import DOMNode, NoScreen
 from textual.events import Mount
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.widgets import Footer, Header
+from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderTitle
+
+
+class ScreenFirstCommands(SystemCommandsProvider):
+    """The command palette's commands before anything is typed, in the app's order (the screen's
+    own first: new games on home, the game's actions in play) rather than sorted by name, which
+    put Textual's Keys, Maximize and Quit ahead and the new games below the fold at 80x24."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback, discover in self.app.get_system_commands(self.screen):
+            if discover:
+                yield DiscoveryHit(name, callback, help=help_text)
 
 
 class TitleHeader(Header):
@@ -32,12 +50,39 @@ class TitleHeader(Header):
             self.query_one(HeaderTitle).update(self.format_title())
 
 
-class KeyFooter(Footer):
-    """Textual's Footer in its compact style, which skips rebuilds that would show the same keys.
+ShownKey = tuple[Binding, bool, str]
+"""A key the footer shows: its binding, whether it can be used now, and its tip."""
 
-    Textual rebuilds the footer, restyling every key in it, on each focus move and screen event,
-    even when the keys shown stay the same: three times before the home screen settled, and on
-    most focus moves of a game screen. Compact, more keys fit at 80 columns.
+KEYS_ACTION = "keys"
+"""The app's action that lists every key of a screen; the footer always keeps room for it."""
+MORE_KEYS = "More keys"
+"""How the footer names that key when some keys did not fit: they are in its list."""
+
+
+def key_width(app: App[object], binding: Binding) -> int:
+    """Columns a compact footer key takes: key, space, description, and the gap after it."""
+    return cell_len(app.get_key_display(binding)) + 1 + cell_len(binding.description) + 1
+
+
+def binding_rank(screen: Screen[object], node: DOMNode, binding: Binding) -> int:
+    """Where a key comes in the footer: the screen's own keys first (its most derived class
+    first), then the keys it inherits, then the focused widget's, then the app's."""
+    if node is screen:
+        for depth, cls in enumerate(type(screen).__mro__):
+            for declared in cls.__dict__.get("BINDINGS", ()):
+                if isinstance(declared, Binding) and declared.action == binding.action:
+                    return depth
+        return len(type(screen).__mro__)
+    return 1000 if node is screen.app else 500
+
+
+class KeyFooter(Footer):
+    """Textual's Footer in its compact style, showing only the keys that fit whole.
+
+    The keys usable now come first, the screen's own before the inherited and the app's; the
+    keys that do not fit are left out rather than cut, and `?` (which lists them all) keeps its
+    place beside the command palette. Rebuilds that would show the same keys are skipped:
+    Textual rebuilds the footer on each focus move and screen event, even when nothing changed.
     """
 
     def __init__(self) -> None:
@@ -47,9 +92,73 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._rebuild_pending = False
-        if self._bindings_ready:
-            self._shown = self.keys_to_show()
-        yield from super().compose()
+        if not self._bindings_ready:
+            return
+        self._shown = self.keys_to_show()
+        for binding, enabled, tooltip in self.fitting_keys():
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
+            ).data_bind(compact=Footer.compact)
+        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
+            _node, binding, enabled, tooltip = palette
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                classes="-command-palette",
+                disabled=not enabled,
+                tooltip=binding.tooltip or binding.description,
+            )
+
+    def ordered_keys(self) -> list[ShownKey]:
+        """The shown keys, usable ones first, each group in the screen's order of importance."""
+        screen = self.screen
+        keys = [
+            (not enabled, binding_rank(screen, node, binding), index, (binding, enabled, tip))
+            for index, (node, binding, enabled, tip) in enumerate(screen.active_bindings.values())
+            if binding.show
+        ]
+        seen: set[str] = set()
+        ordered: list[ShownKey] = []
+        for *_order, key in sorted(keys, key=lambda entry: entry[:3]):
+            if key[0].action not in seen:  # one key per action, as Textual's footer does
+                seen.add(key[0].action)
+                ordered.append(key)
+        return ordered
+
+    def fitting_keys(self) -> list[ShownKey]:
+        """The ordered keys that fit whole beside the palette hint, the keys list kept last and
+        named `More keys` when some keys did not fit."""
+        room = self.size.width or self.app.size.width
+        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette is not None:
+            room -= key_width(self.app, palette.binding) + 1  # its border and right padding
+        ordered = self.ordered_keys()
+        listing = [key for key in ordered if key[0].action == KEYS_ACTION]
+        others = [key for key in ordered if key not in listing]
+        fitting = self.fit(others, room - sum(key_width(self.app, key[0]) for key in listing))
+        if len(fitting) < len(others):
+            listing = [(replace(b, description=MORE_KEYS), e, t) for b, e, t in listing]
+            fitting = self.fit(others, room - sum(key_width(self.app, k[0]) for k in listing))
+        return fitting + listing
+
+    def fit(self, keys: list[ShownKey], width: int) -> list[ShownKey]:
+        """The keys, in order, that fit whole in `width` columns (a long one is skipped, and a
+        shorter one after it may still fit)."""
+        fitting: list[ShownKey] = []
+        for key in keys:
+            needed = key_width(self.app, key[0])
+            if needed <= width:
+                fitting.append(key)
+                width -= needed
+        return fitting
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Textual's `Footer.bindings_changed`, but one rebuild at a time and only for new keys."""
@@ -61,13 +170,15 @@ class KeyFooter(Footer):
         self._rebuild_pending = True
         self.call_after_refresh(self.recompose)
 
+    def on_resize(self) -> None:
+        """A new width fits other keys."""
+        if not self._bindings_ready or self._rebuild_pending:
+            return
+        if self.keys_to_show() != self._shown:
+            self._rebuild_pending = True
+            self.call_after_refresh(self.recompose)
+
     def keys_to_show(self) -> tuple[object, ...]:
-        """What the footer would show: each shown binding, whether it is enabled, and its tip."""
-        palette = self.app.COMMAND_PALETTE_BINDING
-        return tuple(
-            (binding, enabled, tooltip)
-            for binding_key, (_node, binding, enabled, tooltip) in (
-                self.screen.active_bindings.items()
-            )
-            if binding.show or binding_key == palette
-        )
+        """What the footer would show: each key that fits, whether it is enabled, its tip, and
+        the width it was fitted to."""
+        return (self.size.width, *self.fitting_keys())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -19,7 +20,7 @@ from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
 
-HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
+HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
 
 
 def short_title(title: str) -> str:
@@ -30,6 +31,31 @@ def short_title(title: str) -> str:
 def clip(text: str, width: int) -> str:
     """Text cut to a column's width with an ellipsis, so the table fits at 80 columns."""
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def state_words(entry: SaveEntry) -> str:
+    """The state column: the summary, after the status unless the summary already says it
+    (`finished: Finished: final…` read twice)."""
+    if entry.status == "playing" or entry.summary.lower().startswith(entry.status.lower()):
+        return entry.summary
+    return f"{entry.status}: {entry.summary}"
+
+
+FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + 1
+"""The Game and Last played columns, each column's padding, the border and the scrollbar."""
+
+
+STATE_AT_LEAST = 48
+"""The State column keeps this much before a title takes more than 18 columns."""
+
+
+def column_widths(screen_width: int, titles: list[str]) -> tuple[int, int]:
+    """Widths of the Title and State columns: titles whole when the screen has the room (the
+    state keeping `STATE_AT_LEAST`), at least 18 columns, the rest to the state."""
+    room = max(42, screen_width - FIXED_COLUMNS)
+    longest = max((len(title) for title in titles), default=18)
+    title_width = max(18, min(longest, room - STATE_AT_LEAST))
+    return title_width, room - title_width
 
 
 def available(game_id: str) -> bool:
@@ -61,6 +87,8 @@ class HomeScreen(CompanionScreen):
         self.unreadable: dict[str, str] = {}
         self.cache_noted = False
         """The listing cache's problem, if any, was said once."""
+        self.filled_width = 0
+        """The screen's width when the list was last filled: a resize to it refills nothing."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -96,29 +124,38 @@ class HomeScreen(CompanionScreen):
         self.unreadable = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
-        state_width = max(24, self.app.size.width - 54)
+        self.filled_width = self.app.size.width
+        titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
+        title_width, state_width = column_widths(self.app.size.width, titles)
         for entry in entries:
-            state = (
-                entry.summary if entry.status == "playing" else f"{entry.status}: {entry.summary}"
-            )
             when = entry.updated.astimezone().strftime("%d %b %H:%M")
             row = (
-                clip(entry.title, 18),
+                escape(clip(entry.title, title_width)),
                 short_title(entry.game_title),
                 when,
-                clip(state, state_width),
+                escape(clip(state_words(entry), state_width)),
             )
             table.add_row(*row, key=entry.id)
         for bad in unreadable:
-            row = (clip(bad.path.name, 18), "unreadable", "", clip(bad.reason, state_width))
+            row = (
+                escape(clip(bad.path.name, title_width)),
+                "unreadable",
+                "",
+                escape(clip(bad.reason, state_width)),
+            )
             table.add_row(*row, key=f"unreadable:{bad.path}")
             self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
-            table.add_row("No saved games yet", "", "", "start one on the left", key="none")
+            table.add_row("No saved games yet", "", "", "start one in New game (n)", key="none")
         problem = self.companion.store.cache_problem
         if problem and not self.cache_noted:
             self.cache_noted = True
             self.notify(problem, title="File not used", severity="warning", markup=False)
+
+    def on_resize(self) -> None:
+        """The columns share out a new width."""
+        if self.is_mounted and self.app.size.width != self.filled_width:
+            self.refresh_saves()
 
     @on(OptionList.OptionSelected, "#games")
     def start_selected(self, event: OptionList.OptionSelected) -> None:

@@ -27,10 +27,11 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, Objective
+from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, Objective, Space
 from companion.six_sojourns.play import apply, start
 from companion.six_sojourns.scoring import objective_words, score, standings
 from companion.six_sojourns.setup import SojournsSetup, sojourn
+from companion.six_sojourns.text import marks_text
 from companion.six_sojourns.verdict import explain_ranking
 
 GAME_ID = "six-sojourns"
@@ -45,6 +46,20 @@ def pieces_words(space_pieces: dict[str, Any]) -> str:
         if bits:
             parts.append(f"{name} {' '.join(bits)}")
     return ", ".join(parts) or "empty"
+
+
+def space_changes(old: Space | None, new: Space) -> str:
+    """What an edit of a space changed, in words: its name, where, marks or pieces."""
+    changes = []
+    if old is not None and old.name != new.name:
+        changes.append(f"renamed from {old.name}")
+    if old is None or (old.sea, old.island) != (new.sea, new.island):
+        changes.append("sea" if new.sea else f"on {new.island}")
+    if old is None or marks_text(old) != marks_text(new):
+        changes.append(f"marks {marks_text(new) or 'none'}")
+    if old is None or old.pieces != new.pieces:
+        changes.append(pieces_words(new.pieces))
+    return "; ".join(changes) or "unchanged"
 
 
 def objective_text(objective: Objective) -> str:
@@ -78,8 +93,10 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
             return f"{player}'s objectives: {listed}"
         case EnterSpace(space=space, replaces=replaces):
             where = "sea" if space.sea else f"island {space.island}"
-            verb = "edited" if replaces else "entered"
-            return f"Space {space.name} ({where}) {verb}: {pieces_words(space.pieces)}"
+            if not replaces:
+                return f"Space {space.name} ({where}) entered: {pieces_words(space.pieces)}"
+            old = next((s for s in before.sheet.spaces if s.name == replaces), None)
+            return f"Space {space.name} ({where}) edited: {space_changes(old, space)}"
         case RemoveSpace(name=name):
             return f"Space {name} removed"
         case ScoreBy(mode=mode):

@@ -11,6 +11,7 @@ import pytest
 from companion import registry
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
+from tests.support.samples import install_sample
 from tests.support.toy import TALLY, Add, TallySetup
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -37,6 +38,24 @@ class TestHome:
 
     def test_help(self, snap_compare: Any, make_test_app: Any) -> None:
         assert snap_compare(make_test_app(), press=["f1"], terminal_size=(80, 24))
+
+
+@pytest.fixture
+def every_game_saved(companion_home: Path) -> None:
+    """The four shipped sample games, mid-play, as a player's own saves."""
+    for game in ("sojourn", "six-sojourns", "cavendish", "time-bastards"):
+        install_sample(companion_home, game)
+
+
+class TestHomeWithGames:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_four_games_in_play(
+        self, snap_compare: Any, make_test_app: Any, every_game_saved: None, size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(make_test_app(), terminal_size=size)
+
+    def test_no_saves_yet(self, snap_compare: Any, make_test_app: Any) -> None:
+        assert snap_compare(make_test_app(), terminal_size=(80, 24))
 
 
 class TestDiceTray:

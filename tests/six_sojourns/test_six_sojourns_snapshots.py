@@ -7,12 +7,21 @@ from typing import Any
 
 import pytest
 
-from companion.six_sojourns.actions import EnterCount, EnterSpace, ScoreBy, SetObjectives
+from companion.six_sojourns.actions import (
+    AdjustCoins,
+    EnterCount,
+    EnterSpace,
+    PlaceShrine,
+    ScoreBy,
+    SetObjectives,
+    TakeCard,
+)
 from companion.six_sojourns.model import Objective, Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
 
 SIZES = [(80, 24), (120, 40)]
 SETUP = SojournsSetup(("Ana", "Ben", "Cy", "Dee"), "A", ("feuds", "mountains"))
+TURNS_SETUP = SojournsSetup(("Ana", "Ben", "Cy"), "B", ("shrines", "upgrades"))
 
 
 def played(make_test_app: Callable[..., Any], board: bool) -> Any:
@@ -74,3 +83,39 @@ class TestSetup:
     ) -> None:
         app = make_test_app(start=lambda app: app.new_game("six-sojourns"))
         assert snap_compare(app, terminal_size=size)
+
+
+def turns_in_play(make_test_app: Callable[..., Any]) -> Any:
+    """Three players four turns in: cards bought, coins paid, a shrine built."""
+
+    def begin(app: Any) -> None:
+        saved = app.start_game("six-sojourns", TURNS_SETUP, "Ana, Ben, Cy")
+        for cost in (2, 0, 3, 1):
+            saved.session.do(TakeCard(cost))
+        saved.session.do(AdjustCoins("Cy", 2))
+        saved.session.do(PlaceShrine("Ben"))
+
+    return make_test_app(start=begin)
+
+
+class TestTurnsAndLog:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_turns(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(turns_in_play(make_test_app), press=["t"], terminal_size=size)
+
+    @pytest.mark.parametrize("size", SIZES)
+    def test_log(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        assert snap_compare(turns_in_play(make_test_app), press=["l"], terminal_size=size)
+
+
+class TestKeys:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_every_key_listed(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        app = played(make_test_app, board=True)
+        assert snap_compare(app, press=["question_mark"], terminal_size=size)

@@ -13,6 +13,7 @@ from companion.cavendish.azrak import even_split, update_cost
 from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
+from widgets.toggles import TickBox
 
 
 class FreeUpdateDialog(CavendishDialog):
@@ -137,7 +138,7 @@ class EndMissionDialog(CavendishDialog):
             yield Label("End of mission", classes="dialog-title")
             yield Static(f"Mission Return card: {self.state.mission_return} Azrak")
             for name, words, delta in ADJUSTMENTS:
-                yield Checkbox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
+                yield TickBox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
             yield Static(id="end-preview")
             yield Static("space: tick · ctrl+s: end the mission · escape: cancel", classes="hint")
         yield KeyFooter()

@@ -27,6 +27,7 @@ from widgets.cavendish.memory import (
     remembered_destiny,
 )
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.players import last_players, name_suggester, remember_players
 from widgets.safe_lists import SafeSelect
 
 FIELDS = ("starting", *ATTRIBUTES)
@@ -56,6 +57,8 @@ class CavendishSetupScreen(SetupScreen):
     def compose(self) -> ComposeResult:
         yield TitleHeader()
         cards = remembered_cards(self.companion)
+        settings = self.companion.settings
+        last = last_players(settings, CAVENDISH.id)
         with VerticalScroll(id="cav-setup"):
             yield Static(
                 "Players in seating order (fill 1 to 4; a solo player runs Anton and Amy). "
@@ -65,7 +68,13 @@ class CavendishSetupScreen(SetupScreen):
             for seat in range(4):
                 with Horizontal(classes="field"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(placeholder="player name", id=f"player-{seat}", compact=True)
+                    yield Input(
+                        last[seat] if seat < len(last) else "",
+                        placeholder="player name",
+                        id=f"player-{seat}",
+                        compact=True,
+                        suggester=name_suggester(settings),
+                    )
                     yield SafeSelect(
                         [(name, name) for name in RECEPTACLES],
                         value=DEFAULT_SEATS[seat],
@@ -105,6 +114,7 @@ class CavendishSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = "Cavendish: setup"
         self.query_one("#player-0", Input).focus()
 
     def read_cards(self) -> ReceptacleCards:
@@ -152,6 +162,7 @@ class CavendishSetupScreen(SetupScreen):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         remember_cards(self.companion, setup.cards)
+        remember_players(self.companion.settings, CAVENDISH.id, setup.players)
         if setup.destiny:
             remember_destiny(self.companion, setup.destiny)
         names = ", ".join(setup.players)

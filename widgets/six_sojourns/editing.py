@@ -37,6 +37,14 @@ from widgets.six_sojourns.dialogs import LinesDialog, TextDialog
 from widgets.six_sojourns.setup import THRESHOLDS_KEY
 
 
+def added(current: str, typed: str | None, separator: str) -> str:
+    """The text a cell's editor opens with: what the cell holds, then the character typed on it
+    (a digit starts a new entry after the others, such as `2p 1h T 1` before `b`)."""
+    if typed is None:
+        return current
+    return f"{current}{separator}{typed}" if current else typed
+
+
 class SheetEditor(GameScreen):
     """The Six Sojourns screen's cell editing: ask for a line, read it, apply it as an action."""
 
@@ -53,9 +61,16 @@ class SheetEditor(GameScreen):
         self.query_one("#ss-tabs", TabbedContent).active = key
 
     def ask(
-        self, title: str, value: str, hint: str, then: Callable[[str], Any], numeric: bool = False
+        self,
+        title: str,
+        value: str,
+        hint: str,
+        then: Callable[[str], Any],
+        numeric: bool = False,
+        done: Callable[[Any], None] | None = None,
     ) -> None:
-        """Ask for a line, then build and apply the action from it (a misread is refused)."""
+        """Ask for a line, then build and apply the action from it (a misread is refused);
+        `done` follows an action the rules accepted."""
 
         def answered(text: str | None) -> None:
             if text is None:
@@ -65,8 +80,8 @@ class SheetEditor(GameScreen):
             except RuleError as error:
                 self.notify(str(error), title="Not read", severity="error")
                 return
-            if action is not None:
-                self.act(action)
+            if action is not None and self.act(action) and done is not None:
+                done(action)
 
         self.app.push_screen(TextDialog(title, value, hint, numeric), answered)
 
@@ -79,6 +94,13 @@ class SheetEditor(GameScreen):
 
     def edit(self, typed: str | None = None) -> None:
         """Edit the cell under the cursor; `typed` starts the entry with the digit pressed."""
+        if self.tab in ("sheet", "board") and self.game.finished:
+            self.notify(
+                "The game is finished and scored: undo (ctrl+z) reopens it to change an entry.",
+                title="Finished",
+                severity="warning",
+            )
+            return
         if self.tab == "sheet":
             self.edit_sheet(typed)
         elif self.tab == "board":
@@ -166,7 +188,7 @@ class SheetEditor(GameScreen):
         elif column == "marks":
             self.ask(
                 f"{name}: marks",
-                typed or marks_text(space),
+                added(marks_text(space), typed, ", "),
                 MARK_HELP,
                 lambda t: EnterSpace(parse_marks(space, t), name),
             )
@@ -179,7 +201,7 @@ class SheetEditor(GameScreen):
 
             self.ask(
                 f"{column} on {name}",
-                typed or pieces_text(space.pieces.get(column)),
+                added(pieces_text(space.pieces.get(column)), typed, " "),
                 "2p 1b 1h T: p people, b boats, h houses, T tower; empty clears.",
                 pieces_action,
             )
@@ -190,7 +212,15 @@ class SheetEditor(GameScreen):
             "",
             "Like 'A1 North' or 'S3 sea'. Then fill its row.",
             lambda text: EnterSpace(parse_new_space(text)),
+            done=self.show_space,
         )
+
+    def show_space(self, action: EnterSpace) -> None:
+        """Put the cursor on the row of the space just added, ready to fill it."""
+        table = self.query_one("#ss-board", DataTable)
+        names = [space.name for space in self.game.sheet.spaces]
+        if action.space.name in names:
+            table.move_cursor(row=names.index(action.space.name), column=0, animate=False)
 
     def action_remove_space(self) -> None:
         spot = self.cell("#ss-board")

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
-from companion.core import RuleError
+from companion.core import RuleError, Score
 from companion.six_sojourns import explain, game_score, title_of
 from companion.six_sojourns.actions import (
     AdjustCoins,
@@ -20,22 +22,51 @@ from companion.six_sojourns.actions import (
     PlaceShrine,
     PlaceUpgrade,
     ScoreBy,
+    SojournsState,
     TakeCard,
 )
 from companion.six_sojourns.model import CARD_PRICES
 from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
-from companion.six_sojourns.text import (
-    parse_upgrade,
-)
+from companion.six_sojourns.text import parse_upgrade
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.editing import SheetEditor
-from widgets.six_sojourns.tables import fill_board, fill_sheet, fill_standings, fill_turns
+from widgets.six_sojourns.tables import (
+    fill_board,
+    fill_sheet,
+    fill_standings,
+    fill_turns,
+    scored_anything,
+)
 
 TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
 EXPORTS = {"csv": sheet_csv, "json": sheet_json}
+TALL = 34
+"""Rows from which the Sheet tab has room for every point's reason under the sheet."""
+OLD_TITLE_PREFIX = "Six Sojourns: "
+"""Saves made before titles named only the players began with the game's name."""
+
+
+def players_title(title: str) -> str:
+    """The save's title without the game's name, which the header already shows."""
+    return title.removeprefix(OLD_TITLE_PREFIX)
+
+
+def names_words(names: Sequence[str]) -> str:
+    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def standing_words(state: SojournsState, result: Score) -> str:
+    """Who leads or won, in words: nobody leads before the first point is entered."""
+    if state.finished:
+        return f"finished · won by {names_words(result.winners)}"
+    if not scored_anything(result):
+        return "no points entered yet"
+    tied = " (tied)" if len(result.winners) > 1 else ""
+    return f"leading: {names_words(result.winners)}{tied}"
 
 
 class SojournsScreen(SheetEditor):
@@ -48,7 +79,7 @@ class SojournsScreen(SheetEditor):
     | a / delete | Add a space / remove it (Board) |
     | o | A player's objective cards |
     | u | Place an upgrade token |
-    | m | Score from the pad or from the board |
+    | m | Score from the pad or from the board (Sheet, Board) |
     | c, p, h | Coins, sea serpent, shrine (Turns) |
     | s b t w l | Sheet, Board, Turns, Why, Log |
     | x | Export the sheet |
@@ -75,14 +106,26 @@ class SojournsScreen(SheetEditor):
         Binding("l", "tab('log')", "Log", id="tab-log", show=False),
     ]
     ONLY_ON = {
-        "add_space": "board",
-        "remove_space": "board",
-        "objectives": "sheet",
-        "coins": "turns",
-        "serpent": "turns",
-        "shrine": "turns",
+        "add_space": ("board",),
+        "remove_space": ("board",),
+        "objectives": ("sheet",),
+        "mode": ("sheet", "board"),
+        "coins": ("turns",),
+        "serpent": ("turns",),
+        "shrine": ("turns",),
     }
-    """Actions that only make sense on one tab (hidden from the Footer elsewhere)."""
+    """Actions that only make sense on some tabs (hidden from the Footer elsewhere, leaving
+    room at 80 columns for the keys of the tab in view)."""
+    NEEDS = {"upgrade": "upgrades", "serpent": "sea-serpents", "shrine": "shrines"}
+    """Actions of an expansion (hidden from the Footer when it is not in play)."""
+    ENTRIES = frozenset(
+        {"add_space", "remove_space", "objectives", "upgrade", "mode", "coins", "serpent"}
+        | {"shrine", "finish"}
+    )
+    """Actions that change the game: refused once it is finished, so shown dimmed."""
+
+    drawn_at = Size(0, 0)
+    """The screen's size when the tables were last drawn: a resize to it redraws nothing."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -100,23 +143,27 @@ class SojournsScreen(SheetEditor):
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
                         )
+                    if key == "sheet":
+                        yield RichLog(id="ss-sheet-reasons", wrap=True, markup=False)
                     if key == "why":
                         yield RichLog(id="ss-reasons", wrap=True, markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Six Sojourns"
+        self.sub_title = players_title(self.saved.title)
         super().on_mount()
         self.query_one("#ss-sheet", DataTable).focus()
+        self.query_one("#ss-sheet-reasons").border_title = "Why: every point"
 
     def refresh_state(self) -> None:
+        self.drawn_at = self.size
         state = self.game
         result = score(state.sheet, state.thresholds)
-        mode = "score pad" if state.sheet.pad else f"board, {len(state.sheet.spaces)} spaces"
-        ended = " · FINISHED" if state.finished else ""
-        leader = " and ".join(result.winners)
+        count = len(state.sheet.spaces)
+        mode = "score pad" if state.sheet.pad else f"board, {count} space{'s' * (count != 1)}"
         self.query_one("#ss-status", Static).update(
-            f"{title_of(state)} · {mode} · leading: {leader}{ended}"
+            Text(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
         )
         fill_sheet(self.query_one("#ss-sheet", DataTable), state, result)
         fill_board(self.query_one("#ss-board", DataTable), state)
@@ -128,24 +175,53 @@ class SojournsScreen(SheetEditor):
             else f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
         )
         self.query_one("#ss-turn", Static).update(turn)
-        reasons = self.query_one("#ss-reasons", RichLog)
-        reasons.clear()
-        explained = explain(state)  # who wins or leads and why, the coin tie-break included
-        for said in (f"{explained.outcome}.", *explained.why, ""):
-            reasons.write(said, scroll_end=False)
-        for line in game_score(state).lines:
-            reasons.write(f"{line.player} {line.points:+d} {line.reason}", scroll_end=False)
-        self.query_one("#ss-log", ActionLog).show(self.session.steps)
+        self.fill_logs()
         self.refresh_bindings()
 
+    def fill_logs(self) -> None:
+        """Write the reasons and the log, only while their tab shows.
+
+        A `RichLog` on a hidden tab has no width: what it is given then wraps one character to a
+        line, and stays so. Each is written when its tab is opened instead.
+        """
+        tall = self.has_class("-tall")
+        if self.tab == "why" or (self.tab == "sheet" and tall):
+            reasons = self.query_one(f"#ss-{'reasons' if self.tab == 'why' else 'sheet-reasons'}")
+            assert isinstance(reasons, RichLog)
+            reasons.clear()
+            explained = explain(self.game)  # who wins or leads and why, the coin tie-break included
+            for said in (f"{explained.outcome}.", *explained.why, ""):
+                reasons.write(said, scroll_end=False)
+            for line in game_score(self.game).lines:
+                reasons.write(f"{line.player} {line.points:+d} {line.reason}", scroll_end=False)
+        elif self.tab == "log":
+            self.query_one("#ss-log", ActionLog).show(self.session.steps)
+
+    def on_resize(self) -> None:
+        """The tables share out a new width; a tall screen shows the reasons under the sheet."""
+        self.set_class(self.size.height >= TALL, "-tall")
+        if self.is_mounted and self.size != self.drawn_at:
+            self.refresh_state()
+            self.call_after_refresh(self.fill_logs)  # once the reasons have their new size
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys of another tab or of an expansion not in play are hidden; entries on a finished
+        game are shown dimmed (undo reopens it)."""
         if not super().check_action(action, parameters):
             return False
         wanted = self.ONLY_ON.get(action)
-        return wanted is None or self.tab == wanted
+        expansion = self.NEEDS.get(action)
+        if (wanted and self.tab not in wanted) or (
+            expansion and not self.game.sheet.has(expansion)
+        ):
+            return False
+        if action in self.ENTRIES and self.game.finished:
+            return None
+        return True
 
     @on(TabbedContent.TabActivated)
     def tab_changed(self) -> None:
+        self.call_after_refresh(self.fill_logs)  # once the tab has its size
         self.refresh_bindings()
         table = self.query(f"#ss-{self.tab}").first()
         table.focus()

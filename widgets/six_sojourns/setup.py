@@ -21,10 +21,14 @@ from companion.six_sojourns.model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresho
 from companion.six_sojourns.setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.players import NamesSuggester, known_names, last_players, remember_players
 from widgets.safe_lists import SafeSelect
+from widgets.toggles import TickList, TickRadioButton
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
+DEFAULT_PLAYERS = ("Ana", "Ben")
+"""Proposed until a game has been started: then its players are."""
 CAMPAIGN = 7
 """The preset value of "the whole campaign" (1-6 are single sojourns, 0 own choice)."""
 
@@ -46,7 +50,12 @@ class SojournsSetupScreen(SetupScreen):
         with Horizontal(id="ss-setup"):
             with Vertical(id="ss-choices"):
                 yield Label("Players in turn order (comma between names)")
-                yield Input("Ana, Ben", id="ss-players")
+                last = last_players(self.companion.settings, GAME_ID) or list(DEFAULT_PLAYERS)
+                yield Input(
+                    ", ".join(last),
+                    id="ss-players",
+                    suggester=NamesSuggester(known_names(self.companion.settings)),
+                )
                 presets = [(f"Sojourn {s.number}: {s.name}", s.number) for s in SOJOURNS]
                 yield SafeSelect(
                     [("Own choice of expansions", 0), *presets, ("Campaign: all six", CAMPAIGN)],
@@ -55,9 +64,9 @@ class SojournsSetupScreen(SetupScreen):
                     id="ss-preset",
                 )
                 with RadioSet(id="ss-map"):
-                    yield RadioButton("Map A", value=True, id="map-a")
-                    yield RadioButton("Map B", id="map-b")
-                yield SelectionList[str](
+                    yield TickRadioButton("Map A", value=True, id="map-a")
+                    yield TickRadioButton("Map B", id="map-b")
+                yield TickList(
                     *[(name, key) for key, name in EXPANSIONS.items()], id="ss-expansions"
                 )
             with VerticalScroll(id="ss-checklist-box"):
@@ -132,5 +141,6 @@ class SojournsSetupScreen(SetupScreen):
         except RuleError as error:
             self.notify(str(error), title="Cannot start", severity="error")
             return
-        title = f"Six Sojourns: {', '.join(setup.players)}"
+        remember_players(self.companion.settings, GAME_ID, setup.players)
+        title = ", ".join(setup.players)
         self.companion.start_game(GAME_ID, setup, title)

@@ -5,11 +5,13 @@ Each function redraws one `DataTable` from the state, keeping the cursor where i
 
 from __future__ import annotations
 
+from collections import Counter
+
 from textual.widgets import DataTable
 
 from companion.core import Score
 from companion.six_sojourns.actions import SojournsState
-from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, TRADES
+from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, SHRINES_EACH, TRADES
 from companion.six_sojourns.scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
 
@@ -38,8 +40,11 @@ def _refill(
     """Replace the table's columns and rows, keeping the cursor's place when it still exists."""
     row, column = table.cursor_coordinate
     table.clear(columns=True)
-    for index, (label, key) in enumerate(columns):
-        width = max([len(label)] + [len(cells[index]) for _key, cells in rows])
+    widths = [
+        max([len(label)] + [len(cells[index]) for _key, cells in rows])
+        for index, (label, _key) in enumerate(columns)
+    ]
+    for (label, key), width in zip(columns, grown(widths, table), strict=True):
         table.add_column(label, key=key, width=width)
     for key, cells in rows:
         table.add_row(*cells, key=key)
@@ -51,6 +56,21 @@ def _refill(
         )
 
 
+GROWN_MAX = 24
+"""A column widens to use a wide screen, up to this many characters."""
+
+
+def grown(widths: list[int], table: DataTable[str]) -> list[int]:
+    """The columns' widths shared out over the table's width (each cell has 2 of padding and
+    the scrollbar 2), so a wide screen is used rather than a small table in its corner."""
+    room = (table.size.width or table.app.size.width) - 2 * len(widths) - 2
+    spare = room - sum(widths)
+    if spare <= 0 or not widths:
+        return widths
+    share = spare // len(widths)
+    return [max(width, min(width + share, GROWN_MAX)) for width in widths]
+
+
 def sheet_rows(state: SojournsState) -> list[str]:
     """The row keys of the sheet in order: coins, the trades, the pad or objectives, total, rank."""
     middle = list(PAD_FIELDS) if state.sheet.pad else ["objectives"]
@@ -60,6 +80,7 @@ def sheet_rows(state: SojournsState) -> list[str]:
 def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> None:
     sheet = state.sheet
     places = {s.name: s for s in standings(sheet, result)}
+    tokens = trade_tokens(state)
     columns = [("", "what"), ("4/7 at", "thresholds")] + [(p.name, p.name) for p in sheet.players]
     rows: list[tuple[str, list[str]]] = []
     for key in sheet_rows(state):
@@ -70,7 +91,9 @@ def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> No
             shift = sum(sheet.upgrades.get(key, ()))
             text = f"{limit.first}/{limit.second}" + (f" {shift:+d}" if shift else "")
             cells = [key.capitalize(), text] + [
-                f"{p.icons(key)} ({_trade_points(result, p.name, key)})" for p in sheet.players
+                f"{_icons_text(p.icons(key), tokens[p.name][key])} "
+                f"({_trade_points(result, p.name, key)})"
+                for p in sheet.players
             ]
         elif key == "objectives":
             cells = ["Objectives", "o: edit"] + [
@@ -81,13 +104,43 @@ def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> No
             cells = ["TOTAL", ""] + [str(result.totals[p.name]) for p in sheet.players]
         elif key == "rank":
             cells = ["Rank", ""] + [
-                f"{places[p.name].rank}{' winner' if p.name in result.winners else ''}"
-                for p in sheet.players
+                _rank_text(state, result, places[p.name].rank, p.name) for p in sheet.players
             ]
         else:
             cells = [PAD_LABELS[key], ""] + [str(getattr(p, key)) for p in sheet.players]
         rows.append((key, cells))
     _refill(table, columns, rows)
+
+
+def trade_tokens(state: SojournsState) -> dict[str, Counter[str]]:
+    """Player -> trade -> trades tokens lying on the spaces they control (board scoring)."""
+    held: dict[str, Counter[str]] = {name: Counter() for name in state.players}
+    if state.sheet.pad:
+        return held
+    for space in state.sheet.spaces:
+        owner = control(space).owner
+        if space.trade_token and owner in held:
+            held[owner][space.trade_token] += 1
+    return held
+
+
+def _icons_text(icons: int, tokens: int) -> str:
+    """`4` or, with a trades token on the board, `4+1`: the count the thresholds are read at."""
+    return f"{icons}+{tokens}" if tokens else str(icons)
+
+
+def scored_anything(result: Score) -> bool:
+    """Whether any point has been entered yet: before that nobody leads and nobody wins."""
+    return any(result.totals.values())
+
+
+def _rank_text(state: SojournsState, result: Score, rank: int, name: str) -> str:
+    """`1 winner` once the game is finished, `1 leads` while it is played, `-` before points."""
+    if not scored_anything(result):
+        return "-"
+    if name not in result.winners:
+        return str(rank)
+    return f"{rank} {'winner' if state.finished else 'leads'}"
 
 
 def _trade_points(result: Score, player: str, trade: str) -> int:
@@ -122,19 +175,17 @@ def fill_board(table: DataTable[str], state: SojournsState) -> None:
 
 
 def fill_turns(table: DataTable[str], state: SojournsState) -> None:
-    columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins"), ("Shrines", "shrines")]
+    shrines = state.sheet.has("shrines")
+    columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins")]
+    columns += [("Shrines", "shrines")] * shrines
     count = len(state.players)
     rows = []
     for seat, player in enumerate(state.sheet.players):
         cards = state.cards_taken // count + (1 if seat < state.cards_taken % count else 0)
         marker = "> " if player.name == state.turn_player and not state.cards_over else "  "
         built = state.shrines_placed.get(player.name, 0)
-        rows.append(
-            (
-                player.name,
-                [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins), f"{built}/3"],
-            )
-        )
+        cells = [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins)]
+        rows.append((player.name, cells + [f"{built}/{SHRINES_EACH}"] * shrines))
     _refill(table, columns, rows)
 
 

@@ -31,7 +31,7 @@ LABELS = {
 }
 HINTS = {
     "name": "Pearl Harbor",
-    "date": "1941, 1941-12-07, 44 BC",
+    "date": "1941-12-07 or 44 BC",
     "drop": "0-9 or *",
     "cost": "0-9",
     "risk": "0 25 50 75 90",

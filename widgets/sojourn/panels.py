@@ -9,6 +9,9 @@ from companion.sojourn.model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destinatio
 from companion.sojourn.outlook import draw_chances
 
 CELL_WIDTH = 14
+"""Columns a card takes at least (80 columns hold four)."""
+ROW_LABEL = 4
+"""The row numbers on the left of the grid, with their padding."""
 """Characters per timeline column: a card's name and its icons."""
 
 
@@ -55,11 +58,11 @@ def hand_text(state: SojournState) -> Text:
     return text
 
 
-def cell_text(place: Destination, here: bool) -> Text:
+def cell_text(place: Destination, here: bool, width: int = CELL_WIDTH) -> Text:
     """One card in the timeline grid: its name, then COST / RISK and any fragments."""
     card = place.card
     text = Text()
-    name = place.name if len(place.name) <= CELL_WIDTH - 2 else place.name[: CELL_WIDTH - 3] + "…"
+    name = place.name if len(place.name) <= width - 2 else place.name[: width - 3] + "…"
     text.append("@ " if here else "  ", style="bold yellow")
     text.append(name, style="bold yellow" if here else "bold")
     if place.row == 0:
@@ -95,23 +98,27 @@ class TimelineGrid(DataTable[Text]):
         super().__init__(id=id, cursor_type="cell", zebra_stripes=False, show_row_labels=True)
         self.spots: dict[tuple[int, int], int] = {}
         """(table row, table column) -> index in the timeline."""
+        self.state: SojournState | None = None
+        """The state last shown, to redraw it at a new width."""
 
     def show(self, state: SojournState) -> None:
         """Redraw every card; the cursor stays on the card it was on, else the traveller's."""
+        self.state = state
         previous = self.selected(state)
         rows = [place.row for place in state.timeline]
         columns = [place.column for place in state.timeline]
         low, high = min(columns), max(columns)
         top = max(rows)
         self.clear(columns=True)
+        width = self.cell_width(state, high - low + 1)
         for column in range(low, high + 1):
-            self.add_column(Text(f"col {column}", style="dim"), width=CELL_WIDTH)
+            self.add_column(Text(f"col {column}", style="dim"), width=width)
         self.spots = {}
         grid: dict[tuple[int, int], Text] = {}
         for index, place in enumerate(state.timeline):
             spot = (top - place.row, place.column - low)
             self.spots[spot] = index
-            grid[spot] = cell_text(place, index == state.position)
+            grid[spot] = cell_text(place, index == state.position, width)
         for table_row in range(top + 1):
             cells = [grid.get((table_row, col), Text("")) for col in range(high - low + 1)]
             self.add_row(*cells, height=2, label=Text(f"{top - table_row}", style="dim"))
@@ -119,6 +126,17 @@ class TimelineGrid(DataTable[Text]):
         for spot, index in self.spots.items():
             if index == target:
                 self.move_cursor(row=spot[0], column=spot[1], animate=False)
+
+    def cell_width(self, state: SojournState, columns: int) -> int:
+        """Columns wide enough for every name when the panel has the room, else `CELL_WIDTH`."""
+        longest = max(len(place.name) for place in state.timeline) + 2
+        room = (self.size.width - ROW_LABEL) // columns - 2  # each cell's padding
+        return max(CELL_WIDTH, min(longest, room))
+
+    def on_resize(self) -> None:
+        """A wider panel shows more of each name."""
+        if self.state is not None:
+            self.show(self.state)
 
     def selected(self, state: SojournState) -> int | None:
         """The timeline index of the card under the cursor, if the cursor is on a card."""

@@ -15,6 +15,7 @@ from companion.sojourn import GAME_ID
 from companion.sojourn.model import KINDS, STARTING_HAND, Cards, SojournSetup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.toggles import TickRadioButton
 
 
 class SojournSetupScreen(SetupScreen):
@@ -43,12 +44,12 @@ class SojournSetupScreen(SetupScreen):
             yield Input(placeholder="Sojourn", id="title")
             yield Label("Percentile dice read")
             with RadioSet(id="reading"):
-                yield RadioButton(
+                yield TickRadioButton(
                     "00-99 (00+0 = 0): RISK N% hurts on N faces",
                     value=not known.read_one_to_hundred,
                     id="zero-to-99",
                 )
-                yield RadioButton(
+                yield TickRadioButton(
                     "1-100 (00+0 = 100)", value=known.read_one_to_hundred, id="one-to-100"
                 )
             yield Label("Timestream deck (cards of each kind)")
@@ -65,6 +66,7 @@ class SojournSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = "Sojourn: setup"
         self.query_one("#title", Input).focus()
 
     def chosen(self) -> SojournSetup | None:

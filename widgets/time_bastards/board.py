@@ -1,7 +1,8 @@
 """The four timelines with every piece, and the players' achievements and supply.
 
-Each piece shows as a dot in its owner's colour with its rank by age among its owner's pieces
-(1 = that player's oldest), since identical counters on the table cannot tell you which is older.
+Each piece shows as its owner's mark (● or ◆) in their colour with its rank by age among its
+owner's pieces (1 = that player's oldest), since identical counters on the table cannot tell you
+which is older.
 """
 
 from __future__ import annotations
@@ -19,6 +20,15 @@ from companion.time_bastards.model import (
     piece,
     rank,
 )
+
+OWNER_MARKS = ("●", "◆")
+"""Each player's pieces by shape as well as colour: the first player's dots, the second's
+diamonds (the travellers panel gives the key)."""
+SUPPLY_MARKS = ("○", "◇")
+"""A player's counters still in the supply: their shape, hollow."""
+
+HELD = "✓"
+"""After an achievement's numeral when it is held, not only its colour."""
 
 LABEL = 5
 """Columns taken by the timeline name at the start of each row."""
@@ -89,7 +99,8 @@ class TimelineBoard(Static):
             style = f"bold {colour}"
             if found.age in state.bumped:
                 style += " reverse"
-            label = f"●{rank(state, found)}" if len(here) == 1 else "●"
+            mark = OWNER_MARKS[found.owner]
+            label = f"{mark}{rank(state, found)}" if len(here) == 1 else mark
             cell.append(label, style=style)
         pad = width - cell.cell_len
         return Text(" " * (pad // 2)) + cell + Text(" " * (pad - pad // 2))
@@ -105,15 +116,16 @@ class TravellersPanel(Static):
         for player, traveller in enumerate(state.setup.players):
             mover = not state.finished and player == deciding(state)
             text.append("▶ " if mover else "  ", style="bold")
-            text.append(f"● {traveller.name}\n", style=f"bold {traveller.colour}")
+            text.append(f"{OWNER_MARKS[player]} ", style=f"bold {traveller.colour}")
+            text.append(f"{traveller.name}\n", style=f"bold {traveller.colour}")
             if state.setup.mode == "duel":
                 text.append("  ach ")
                 text.append_text(_achievements(held(state, player)))
                 text.append("\n")
             on_board = sum(1 for p in state.pieces if p.owner == player)
             text.append("  ")
-            text.append("●" * on_board, style=traveller.colour)
-            text.append("○" * state.supply[player], style="dim")
+            text.append(OWNER_MARKS[player] * on_board, style=traveller.colour)
+            text.append(SUPPLY_MARKS[player] * state.supply[player], style="dim")
             text.append(f" board {on_board} supply {state.supply[player]}\n")
         if state.setup.mode == "coop":
             text.append("Team achievements\n", style="bold")
@@ -127,7 +139,7 @@ def _achievements(timelines: tuple[int, ...]) -> Text:
     text = Text()
     for timeline in TIMELINES:
         if timeline in timelines:
-            text.append(ROMAN[timeline], style="bold green")
+            text.append(f"{ROMAN[timeline]}{HELD}", style="bold green")
         else:
             text.append(ROMAN[timeline], style="dim")
         text.append(" ")

@@ -28,7 +28,9 @@ from companion.time_bastards.model import (
 from companion.time_bastards.rules import check_setup
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.players import last_players, name_suggester, remember_players
 from widgets.safe_lists import SafeSelect
+from widgets.toggles import TickRadioButton
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
@@ -50,16 +52,23 @@ class TimeBastardsSetupScreen(SetupScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        board = self.companion.settings.remembered(GAME_ID, BoardSettings, BoardSettings())
+        settings = self.companion.settings
+        board = settings.remembered(GAME_ID, BoardSettings, BoardSettings())
+        last = last_players(settings, GAME_ID)
         yield TitleHeader()
         with Vertical(id="tb-setup"):
             with RadioSet(id="tb-mode"):
-                yield RadioButton("Duel (24 hours)", value=True, id="duel")
-                yield RadioButton("Co-op (12 hours, shared)", id="coop")
+                yield TickRadioButton("Duel (24 hours)", value=True, id="duel")
+                yield TickRadioButton("Co-op (12 hours, shared)", id="coop")
             for index, traveller in enumerate(DEFAULTS, start=1):
                 with Horizontal(classes="tb-traveller"):
                     yield Label(f"Player {index}" + (" (first)" if index == 1 else ""))
-                    yield Input(traveller.name, id=f"tb-name-{index}", max_length=20)
+                    yield Input(
+                        last[index - 1] if len(last) == len(DEFAULTS) else traveller.name,
+                        id=f"tb-name-{index}",
+                        max_length=20,
+                        suggester=name_suggester(settings),
+                    )
                     yield SafeSelect(
                         [(colour, colour) for colour in COLOURS],
                         value=traveller.colour,
@@ -85,6 +94,7 @@ class TimeBastardsSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = "Time Bastards: setup"
         self.query_one("#tb-setup").border_title = "Time Bastards: new game"
         self.query_one("#tb-name-1", Input).focus()
 
@@ -127,6 +137,7 @@ class TimeBastardsSetupScreen(SetupScreen):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         self.companion.settings.remember(GAME_ID, BoardSettings(setup.timeline_length))
+        remember_players(self.companion.settings, GAME_ID, [t.name for t in setup.players])
         title = " v ".join(t.name for t in setup.players)
         if setup.mode == "coop":
             title = f"{' & '.join(t.name for t in setup.players)} (co-op)"

@@ -1,0 +1,65 @@
+"""Every key reachable at 80 columns: the footer shows whole keys, the screen's own first, and
+`?` lists every key of the screen, usable now or not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable
+from textual.widgets._footer import FooterKey
+
+from companion.six_sojourns.setup import SojournsSetup
+from widgets.keys import KeysScreen
+
+
+def six_sojourns(app: Any) -> None:
+    app.start_game("six-sojourns", SojournsSetup(("Ana", "Ben")), "Ana, Ben")
+
+
+def footer_keys(app: Any) -> list[FooterKey]:
+    return list(app.screen.query(FooterKey))
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_footer_shows_whole_keys_and_the_palette_hint_alone(
+    make_test_app: Callable[..., Any], width: int
+) -> None:
+    app = make_test_app(start=six_sojourns)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        keys = footer_keys(app)
+        palette = next(key for key in keys if key.has_class("-command-palette"))
+        others = [key for key in keys if key is not palette]
+        assert palette.region.right == width
+        for key in others:
+            assert key.region.right <= palette.region.x, key.description
+            assert key.region.width == len(key.key_display) + 1 + len(key.description)
+        descriptions = [key.description for key in others]
+        assert descriptions[0] == "Objectives"  # the screen's own keys first
+        # the list of every key always has its place, named for what it holds
+        assert descriptions[-1] == ("More keys" if width == 80 else "Keys")
+
+
+async def test_question_mark_lists_every_key_of_the_screen(
+    make_test_app: Callable[..., Any],
+) -> None:
+    app = make_test_app(start=six_sojourns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        table = app.screen.query_one(DataTable)
+        rows = {
+            str(table.get_row_at(i)[1]): str(table.get_row_at(i)[2]) for i in range(table.row_count)
+        }
+        assert rows["Add space"] == "not here"  # a Board tab key, listed from the Sheet tab
+        assert rows["Finish"] == "yes"
+        assert rows["Undo"] == "yes" and rows["Help"] == "yes"
+        assert "Command palette: every action by name" in rows
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not isinstance(app.screen, KeysScreen)

@@ -1,0 +1,81 @@
+"""Home and the setups as players reported them: hints that match the layout, the palette's new
+games before anything is typed, states read once, titles whole at 120 columns, setups named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.command import CommandList, CommandPalette
+from textual.widgets import DataTable
+
+from tests.support.samples import install_sample
+from widgets.base import SetupScreen
+from widgets.home import state_words
+
+
+async def test_with_no_saves_the_hint_points_where_new_games_are(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)):
+        row = [str(cell) for cell in app.screen.query_one("#saves", DataTable).get_row_at(0)]
+        assert "on the left" not in row[3] and "New game (n)" in row[3]
+
+
+async def test_the_palette_offers_new_games_before_anything_is_typed(make_test_app: Any) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, CommandPalette)
+        commands = app.screen.query_one(CommandList)
+        first = [str(commands.get_option_at_index(i).prompt) for i in range(4)]
+        assert all(line.startswith("new game:") for line in first), first
+
+
+def test_a_state_that_says_its_status_is_not_prefixed_again() -> None:
+    def entry(status: str, summary: str) -> Any:
+        return type("Entry", (), {"status": status, "summary": summary})()
+
+    assert state_words(entry("finished", "Finished: final score 4")) == "Finished: final score 4"
+    assert state_words(entry("finished", "Map A · Ana 10")) == "finished: Map A · Ana 10"
+
+
+async def test_titles_are_whole_at_120_columns(make_test_app: Any, companion_home: Path) -> None:
+    for game in ("cavendish", "sojourn", "six-sojourns", "time-bastards"):
+        install_sample(companion_home, game)
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)):
+        table = app.screen.query_one("#saves", DataTable)
+        shown = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
+        assert sorted(shown) == sorted(entry.title for entry in app.store.listing()[0])
+
+
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [
+        ("cavendish", "Cavendish: setup"),
+        ("time-bastards", "Time Bastards: setup"),
+        ("sojourn", "Sojourn: setup"),
+        ("six-sojourns", "Six Sojourns: setup"),
+    ],
+)
+async def test_each_setup_is_headed_with_its_game(
+    make_test_app: Any, game: str, title: str
+) -> None:
+    app = make_test_app(start=lambda app: app.new_game(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.title == title
+
+
+async def test_a_wider_screen_widens_the_titles(make_test_app: Any, companion_home: Path) -> None:
+    install_sample(companion_home, "sojourn")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#saves", DataTable)
+        assert str(table.get_row_at(0)[0]).endswith("…")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert str(table.get_row_at(0)[0]) == "Solo run through the timestream"

@@ -1,0 +1,156 @@
+"""The Six Sojourns screen as players reported it: the log, the cursor, the editor, the texts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from textual.widgets import DataTable, Input, RichLog, Static
+
+from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace, ScoreBy
+from companion.six_sojourns.model import Pieces, Space
+from companion.six_sojourns.setup import SojournsSetup
+from tests.support.notes import record_notes
+from widgets.six_sojourns.dialogs import TextDialog
+from widgets.six_sojourns.play import SojournsScreen
+
+
+def new_game(app: Any) -> None:
+    app.new_game("six-sojourns")
+
+
+async def start(pilot: Any) -> SojournsScreen:
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SojournsScreen)
+    return screen
+
+
+def log_lines(log: RichLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_the_log_keeps_whole_lines_after_entries_made_on_another_tab(
+    make_test_app: Callable[..., Any],
+) -> None:
+    app = make_test_app(start=new_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("s", "right", "right", "down", "5", "enter")
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        lines = [line for line in log_lines(screen.query_one("#ss-log", RichLog)) if line]
+        assert lines == ["  1. Ana: cooking = 5"]
+        await pilot.press("w")
+        await pilot.pause()
+        reasons = [line for line in log_lines(screen.query_one("#ss-reasons", RichLog)) if line]
+        assert reasons and all(len(line) > 3 for line in reasons)
+
+
+def cells(table: DataTable[str], row: str) -> list[str]:
+    return [str(cell) for cell in table.get_row(row)]
+
+
+def board_game(app: Any) -> None:
+    setup = SojournsSetup(("Ana", "Ben", "Cy"), "A", ("trades-tokens", "mountains"))
+    saved = app.start_game("six-sojourns", setup, "Ana, Ben, Cy")
+    saved.session.do(ScoreBy("board"))
+    saved.session.do(EnterCount("Ana", "art", 4))
+    held = {"Ana": Pieces(people=2, houses=1, tower=True)}
+    saved.session.do(EnterSpace(Space("A1", island="North", trade_token="art", pieces=held)))
+
+
+async def test_a_new_space_takes_the_cursor(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app(start=board_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("b", "a", *"B2 South", "enter")
+        await pilot.pause()
+        table = app.screen.query_one("#ss-board", DataTable)
+        assert "board, 2 spaces" in str(app.screen.query_one("#ss-status", Static).render())
+        assert table.cursor_row == 1
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == "B2"
+
+
+async def test_typing_on_a_filled_cell_adds_to_it(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app(start=board_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("b", "right", "right", "right", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        assert app.screen.query_one(Input).value == "2p 1h T 1"
+        await pilot.press("p", "enter")
+        await pilot.pause()
+        space = app.screen.state.sheet.spaces[0]
+        assert space.pieces["Ana"] == Pieces(people=3, houses=1, tower=True)
+
+
+async def test_a_finished_game_says_so_before_any_editor_opens(
+    make_test_app: Callable[..., Any],
+) -> None:
+    app = make_test_app(start=board_game)
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.act(CloseSojourn())
+        await pilot.press("s", "right", "right", "down", "5")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("undo (ctrl+z) reopens it" in note for note in notes)
+        assert "finished · won by Ana" in str(screen.query_one("#ss-status", Static).render())
+
+
+async def test_the_sheet_counts_the_trades_token_and_the_log_names_mark_edits(
+    make_test_app: Callable[..., Any],
+) -> None:
+    app = make_test_app(start=board_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "4+1 (7)"
+        assert "board, 1 space ·" in str(screen.query_one("#ss-status", Static).render())
+        space = screen.state.sheet.spaces[0]
+        screen.act(EnterSpace(replace(space, mountain=True), "A1"))
+        assert screen.session.history[-1] == (
+            "Space A1 (island North) edited: marks mountain, token art"
+        )
+
+
+async def test_turns_show_shrines_only_when_in_play(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app(start=board_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        table = app.screen.query_one("#ss-turns", DataTable)
+        assert "shrines" not in [column.value for column in table.columns]
+        assert app.screen.check_action("shrine", ()) is False
+
+
+async def test_title_and_leader_read_as_words(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app(start=new_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#ss-players", Input).value = "Ana, Ben, Cy"
+        screen = await start(pilot)
+        assert screen.sub_title == "Ana, Ben, Cy"
+        status = str(screen.query_one("#ss-status", Static).render())
+        assert "no points entered yet" in status and "Ana and Ben" not in status
+        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == ["-", "-", "-"]
+        screen.act(EnterCount("Ana", "spaces", 3))
+        screen.act(EnterCount("Ben", "spaces", 3))
+        status = str(screen.query_one("#ss-status", Static).render())
+        assert "leading: Ana and Ben (tied)" in status
+        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == [
+            "1 leads",
+            "1 leads",
+            "3",
+        ]
