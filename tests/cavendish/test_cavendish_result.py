@@ -31,7 +31,9 @@ def test_a_finished_mission_explains_its_score(new_state: Callable[..., Cavendis
     state = apply(state, EndMission(Adjustments(damien_rescued=True, anton_dead=True)))
     result = explain(state)
     assert result.outcome == f"Mission completed: final score {state.final_score}"
-    assert "Damien rescued: -1." in result.why and "Anton dead: +1." in result.why
+    # the card is empty: under the settled rulings a removal takes nothing (docs/rules-notes.md)
+    assert "Damien rescued: +0 (no crystal left on the card to remove)." in result.why
+    assert "Anton dead: +1." in result.why
     assert result.why[-1].startswith(f"Final score {state.final_score}: crystals left")
     assert CAVENDISH.explain is explain
 
@@ -147,7 +149,7 @@ async def test_exports_carry_the_same_explanation(
     result = explain(saved.session.state)
     assert f"## Result\n\n{result.outcome}.\n- {result.why[0]}" in export_markdown(saved)
     assert result.outcome in export_csv(saved)
-    assert game_json(saved)["result"] == {"outcome": result.outcome, "why": list(result.why)}
+    assert game_json(saved)["explanation"] == {"outcome": result.outcome, "why": list(result.why)}
 
 
 def test_the_saved_games_line_says_how_the_mission_ended(

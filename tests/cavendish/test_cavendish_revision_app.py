@@ -140,6 +140,10 @@ async def test_the_end_dialog_previews_the_adjustments_made_on_the_card(
         assert preview.startswith("Final score: 2 ")
         await pilot.press("ctrl+s")
         await pilot.pause()
+        await pilot.press("y")  # the confirmation names the score the adjustments give
+        await pilot.pause()
+        await pilot.press("escape")  # the result screen, back to the mission
+        await pilot.pause()
         assert state_of(app).final_score == 2
 
 

@@ -74,8 +74,8 @@ def test_the_same_log_gives_the_old_result_under_revision_1_and_the_new_under_2(
     assert [(p.name, p.azrak) for p in new.house_plan] == [("A", 1), ("B", 0)]
     assert new.vortex == old.vortex + 1
     assert old.crystals == new.crystals == 31
-    assert CAVENDISH.summary(old) == "Finished: final score 1"
-    assert CAVENDISH.summary(new) == "Finished: final score 2"
+    assert CAVENDISH.summary(old) == "Mission completed: final score 1"
+    assert CAVENDISH.summary(new) == "Mission completed: final score 2"
 
     path.write_text(text.replace("rules = 2\n", "rules = 1\n"), encoding="utf-8")
     assert store.load(saved.id).session.state == old

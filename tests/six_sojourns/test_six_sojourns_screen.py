@@ -12,6 +12,7 @@ from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace,
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.notes import record_notes
+from widgets.action_log import ActionLog
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 
@@ -45,7 +46,7 @@ async def test_the_log_keeps_whole_lines_after_entries_made_on_another_tab(
         await pilot.pause()
         await pilot.press("l")
         await pilot.pause()
-        lines = [line for line in log_lines(screen.query_one("#ss-log", RichLog)) if line]
+        lines = [line for line in screen.query_one("#ss-log", ActionLog).plain_lines if line]
         assert lines == ["  1. Ana: cooking = 5"]
         await pilot.press("w")
         await pilot.pause()
@@ -101,6 +102,8 @@ async def test_a_finished_game_says_so_before_any_editor_opens(
         await pilot.pause()
         screen = app.screen
         screen.act(CloseSojourn())
+        await pilot.pause()
+        await pilot.press("escape")  # from the result screen the finish opened, back to the sheet
         await pilot.press("s", "right", "right", "down", "5")
         await pilot.pause()
         assert app.screen is screen
