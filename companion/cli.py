@@ -298,7 +298,9 @@ def export_csv(saved: SavedGame) -> str:
         writer.writerow([])
         writer.writerow(["player", "points", "reason"])
         for score_line in saved.game.score(saved.session.state).lines:
-            writer.writerow([visible(score_line.player), score_line.points, visible(score_line.reason)])
+            writer.writerow(
+                [visible(score_line.player), score_line.points, visible(score_line.reason)]
+            )
     return out.getvalue()
 
 

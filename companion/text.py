@@ -32,4 +32,3 @@ _STAND_INS_KEEPING_LINES = {code: to for code, to in _STAND_INS.items() if code 
 def visible(text: str, *, lines: bool = False) -> str:
     """`text` with every control character made visible; `lines=True` keeps the newlines."""
     return text.translate(_STAND_INS_KEEPING_LINES if lines else _STAND_INS)
-

@@ -6,9 +6,12 @@ from collections.abc import Sequence
 
 from textual.widgets import RichLog
 
+from widgets.shown import plain
+
 
 class ActionLog(RichLog):
-    """Shows a session's history; `show` redraws it from the list of lines."""
+    """Shows a session's history; `show` redraws it from the list of lines, each as written
+    (names in it are never markup; control characters are made visible)."""
 
     DEFAULT_CLASSES = "action-log"
 
@@ -24,4 +27,4 @@ class ActionLog(RichLog):
         if not lines:
             self.write("Nothing has happened yet.")
         for number, line in enumerate(lines, start=1):
-            self.write(f"{number:>3}. {line}")
+            self.write(plain(f"{number:>3}. {line}"))

@@ -10,10 +10,12 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from companion.core import RuleError
 from companion.registry import get_game
+from companion.text import visible
 from saves.files import SaveError
 from saves.paths import data_home
 from saves.settings import RollLog, SettingsStore
@@ -73,6 +75,25 @@ class CompanionApp(App[None]):
             )
         if self._start is not None:
             self._start(self)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notification, but never markup: messages quote titles, names and files
+        (a rule's reason, an unreadable file's line). Control characters are made visible."""
+        super().notify(
+            visible(message, lines=True),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def get_default_screen(self) -> HomeScreen:
         """Home is the bottom of the screen stack: every other screen returns to it."""

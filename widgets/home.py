@@ -9,15 +9,18 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
+from companion.text import visible
 from saves.listing import SaveEntry
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
+from widgets.shown import local_time, plain
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
 
@@ -99,17 +102,17 @@ class HomeScreen(CompanionScreen):
             state = (
                 entry.summary if entry.status == "playing" else f"{entry.status}: {entry.summary}"
             )
-            when = entry.updated.astimezone().strftime("%d %b %H:%M")
+            when = local_time(entry.updated, "%d %b %H:%M")
             row = (
                 clip(entry.title, 18),
                 short_title(entry.game_title),
                 when,
                 clip(state, state_width),
             )
-            table.add_row(*row, key=entry.id)
+            table.add_row(*map(plain, row), key=entry.id)
         for bad in unreadable:
             row = (clip(bad.path.name, 18), "unreadable", "", clip(bad.reason, state_width))
-            table.add_row(*row, key=f"unreadable:{bad.path}")
+            table.add_row(*map(plain, row), key=f"unreadable:{bad.path}")
             self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
             table.add_row("No saved games yet", "", "", "start one on the left", key="none")
@@ -150,4 +153,5 @@ class HomeScreen(CompanionScreen):
                 yield SystemCommand(f"new game: {title}", "Set up a new game", start)
         for entry in self.entries[:10]:
             resume = partial(self.companion.open_saved, entry.id)
-            yield SystemCommand(f"resume: {entry.title}", entry.summary, resume)
+            title, summary = escape(visible(entry.title)), escape(visible(entry.summary))
+            yield SystemCommand(f"resume: {title}", summary, resume)  # the palette reads markup

@@ -47,6 +47,7 @@ from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, UpdateDialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
+from widgets.shown import plain
 
 PHASE_KEYS: dict[str, set[str]] = {
     "time-captain": {"location"},
@@ -153,25 +154,27 @@ class CavendishScreen(GameScreen):
             table.add_row(
                 board.agent_flags(state, index),
                 agent.receptacle,
-                agent.player[:8],
+                plain(agent.player[:8]),
                 f"{agent.pool}/{agent.starting}",
                 str(agent.fear),
                 board.attributes_text(agent),
                 key=agent.receptacle,
             )
         table.move_cursor(row=self.selected)
-        self.query_one("#phase", Static).update(board.phase_text(state))
-        self.query_one("#crystals", Static).update(board.crystals_text(state))
-        self.query_one("#house", Static).update(board.house_text(state))
-        self.query_one("#agent-detail", Static).update(board.agent_text(state, self.selected))
-        self.query_one("#last-test", Static).update(board.last_test_text(state))
+        self.query_one("#phase", Static).update(plain(board.phase_text(state)))
+        self.query_one("#crystals", Static).update(plain(board.crystals_text(state)))
+        self.query_one("#house", Static).update(plain(board.house_text(state)))
+        self.query_one("#agent-detail", Static).update(
+            plain(board.agent_text(state, self.selected))
+        )
+        self.query_one("#last-test", Static).update(plain(board.last_test_text(state)))
         destiny = self.query_one("#destiny", Static)
         destiny.display = not state.outcome
-        destiny.update(board.destiny_text(state))
+        destiny.update(plain(board.destiny_text(state)))
         destiny.border_title = "Destiny deck"
         report = self.query_one("#report", Static)
         report.display = bool(state.outcome)
-        report.update(board.report_text(state) if state.outcome else "")
+        report.update(plain(board.report_text(state)) if state.outcome else "")
         report.border_title = "Mission report"
         log = self.query_one("#log", ActionLog)
         self.call_after_refresh(log.show, list(self.session.history))
@@ -184,7 +187,9 @@ class CavendishScreen(GameScreen):
     @on(DataTable.RowHighlighted, "#agents")
     def highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.selected = event.cursor_row
-        self.query_one("#agent-detail", Static).update(board.agent_text(self.cav, self.selected))
+        self.query_one("#agent-detail", Static).update(
+            plain(board.agent_text(self.cav, self.selected))
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):

@@ -31,6 +31,7 @@ from companion.six_sojourns.text import (
 )
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.shown import plain
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.tables import fill_board, fill_sheet, fill_standings, fill_turns
 
@@ -116,7 +117,7 @@ class SojournsScreen(SheetEditor):
         ended = " · FINISHED" if state.finished else ""
         leader = " and ".join(result.winners)
         self.query_one("#ss-status", Static).update(
-            f"{title_of(state)} · {mode} · leading: {leader}{ended}"
+            plain(f"{title_of(state)} · {mode} · leading: {leader}{ended}")
         )
         fill_sheet(self.query_one("#ss-sheet", DataTable), state, result)
         fill_board(self.query_one("#ss-board", DataTable), state)
@@ -127,11 +128,11 @@ class SojournsScreen(SheetEditor):
             if state.cards_over
             else f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
         )
-        self.query_one("#ss-turn", Static).update(turn)
+        self.query_one("#ss-turn", Static).update(plain(turn))
         reasons = self.query_one("#ss-reasons", RichLog)
         reasons.clear()
         for line in game_score(state).lines:
-            reasons.write(f"{line.player} {line.points:+d} {line.reason}")
+            reasons.write(plain(f"{line.player} {line.points:+d} {line.reason}"))
         self.query_one("#ss-log", ActionLog).show(self.session.history)
         self.refresh_bindings()
 

@@ -22,6 +22,7 @@ from companion.six_sojourns.setup import SOJOURNS, MapSide, SojournsSetup, check
 from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.safe_lists import SafeSelect
+from widgets.shown import plain
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""
@@ -97,10 +98,10 @@ class SojournsSetupScreen(SetupScreen):
         try:
             check_setup(setup)
         except RuleError as error:
-            self.query_one("#ss-checklist", Static).update(f"Cannot start yet: {error}.")
+            self.query_one("#ss-checklist", Static).update(plain(f"Cannot start yet: {error}."))
             return
         steps = "\n".join(f"[ ] {step}" for step in checklist(setup))
-        self.query_one("#ss-checklist", Static).update(steps)
+        self.query_one("#ss-checklist", Static).update(plain(steps))
 
     @on(Select.Changed, "#ss-preset")
     def preset_chosen(self, event: Select.Changed) -> None:

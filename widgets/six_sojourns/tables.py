@@ -12,6 +12,7 @@ from companion.six_sojourns.actions import SojournsState
 from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, TRADES
 from companion.six_sojourns.scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
+from widgets.shown import plain
 
 PAD_LABELS = {
     "spaces": "Spaces (VP)",
@@ -40,9 +41,9 @@ def _refill(
     table.clear(columns=True)
     for index, (label, key) in enumerate(columns):
         width = max([len(label)] + [len(cells[index]) for _key, cells in rows])
-        table.add_column(label, key=key, width=width)
+        table.add_column(plain(label), key=key, width=width)
     for key, cells in rows:
-        table.add_row(*cells, key=key)
+        table.add_row(*map(plain, cells), key=key)
     if table.row_count:
         table.move_cursor(
             row=min(row, table.row_count - 1),

@@ -16,6 +16,7 @@ from companion.sojourn.actions import (
 )
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
 from widgets.chrome import KeyFooter
+from widgets.shown import plain
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 FIELDS = ("name", "date", "drop", "cost", "risk", "dmg", "gain", "drop-text")
@@ -126,7 +127,7 @@ class DestinationDialog(SojournDialog):
     def compose(self) -> ComposeResult:
         values = card_values(self.card) if self.card else dict.fromkeys(FIELDS, "")
         with Vertical(classes="sojourn-dialog", id="destination-dialog") as box:
-            box.border_title = self.heading
+            box.border_title = plain(self.heading)
             help_text = "Type what the card shows; enter moves to the next field."
             if self.stacked:
                 help_text += f" {self.stacked} Time Fragment card(s) stacked under it."

@@ -19,6 +19,7 @@ from companion.sojourn.model import KINDS, Kind, SojournState
 from companion.sojourn.outlook import damage_faces, draw_chances, reading
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
+from widgets.shown import plain
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
@@ -72,7 +73,7 @@ class CardsDialog(SojournDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="cards-dialog") as box:
-            box.border_title = self.why
+            box.border_title = plain(self.why)
             yield Static(id="cards-typed")
             with Horizontal(classes="kind-buttons"):
                 for kind in KINDS:
@@ -139,10 +140,12 @@ class SideDialog(SojournDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="side-dialog") as box:
-            box.border_title = f"Place {self.card_name}"
+            box.border_title = plain(f"Place {self.card_name}")
             yield Static(
-                f"The spot directly above {self.above} is taken. Put {self.card_name} "
-                "left or right of the card above; it takes the nearest free spot on that side."
+                plain(
+                    f"The spot directly above {self.above} is taken. Put {self.card_name} left "
+                    "or right of the card above; it takes the nearest free spot on that side."
+                )
             )
             with Horizontal(classes="kind-buttons"):
                 yield Button("← Left", id="left")
@@ -209,7 +212,7 @@ class RiskDialog(SojournDialog):
         faces = damage_faces(card.risk, one)
         scale = "1-100" if one else "00-99"
         with Vertical(classes="sojourn-dialog", id="risk-dialog") as box:
-            box.border_title = f"RISK roll at {card.name}"
+            box.border_title = plain(f"RISK roll at {card.name}")
             yield Static(
                 f"RISK {card.risk}%: meet or beat it. Dice read {scale}.\n"
                 f"Damage on {faces} of 100 faces ({faces}%): lose {card.dmg} Health "
@@ -260,8 +263,8 @@ class InfoDialog(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="info-dialog") as box:
-            box.border_title = self.title_text
-            yield Static(self.text)
+            box.border_title = plain(self.title_text)
+            yield Static(plain(self.text))
         yield KeyFooter()
 
     def action_close(self) -> None:

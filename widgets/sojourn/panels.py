@@ -7,6 +7,7 @@ from textual.widgets import DataTable, Static
 
 from companion.sojourn.model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destination, SojournState
 from companion.sojourn.outlook import draw_chances
+from companion.text import visible
 
 CELL_WIDTH = 14
 """Characters per timeline column: a card's name and its icons."""
@@ -61,7 +62,7 @@ def cell_text(place: Destination, here: bool) -> Text:
     text = Text()
     name = place.name if len(place.name) <= CELL_WIDTH - 2 else place.name[: CELL_WIDTH - 3] + "…"
     text.append("@ " if here else "  ", style="bold yellow")
-    text.append(name, style="bold yellow" if here else "bold")
+    text.append(visible(name), style="bold yellow" if here else "bold")
     if place.row == 0:
         text.append("\n  start", style="dim")
         return text

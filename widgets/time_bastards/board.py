@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from companion.text import visible
 from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
@@ -105,7 +106,7 @@ class TravellersPanel(Static):
         for player, traveller in enumerate(state.setup.players):
             mover = not state.finished and player == deciding(state)
             text.append("▶ " if mover else "  ", style="bold")
-            text.append(f"● {traveller.name}\n", style=f"bold {traveller.colour}")
+            text.append(f"● {visible(traveller.name)}\n", style=f"bold {traveller.colour}")
             if state.setup.mode == "duel":
                 text.append("  ach ")
                 text.append_text(_achievements(held(state, player)))

@@ -9,10 +9,12 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import dice
+from companion.text import visible
 from companion.time_bastards import Choice, choices
 from companion.time_bastards.model import (
     ROMAN,
@@ -34,6 +36,7 @@ from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 from widgets.safe_lists import SafeOptionList
+from widgets.shown import plain
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
 from widgets.time_bastards.roll_dialog import RealRollDialog
@@ -110,19 +113,19 @@ class TimeBastardsScreen(GameScreen):
             box.border_title = "Game over"
             lines = [verdict(state).reason]
             lines += [f"{line.player}: {line.reason}" for line in score(state).lines]
-            prompt.update("\n".join(lines))
+            prompt.update(plain("\n".join(lines)))
             options.display = False
             return
         options.display = True
         who = name(state, deciding(state))
-        box.border_title = f"{who} decides" if state.bumped else f"{who}'s turn"
-        prompt.update(self._prompt(state))
+        box.border_title = plain(f"{who} decides" if state.bumped else f"{who}'s turn")
+        prompt.update(plain(self._prompt(state)))
         prompt.display = bool(state.bumped or state.roll)
         if state.roll is None and not state.bumped:
             options.add_options(self._turn_options(state))
         else:
             for index, choice in enumerate(choices(state)):
-                options.add_option(Option(self._label(choice), id=str(index)))
+                options.add_option(Option(plain(self._label(choice)), id=str(index)))
         options.highlighted = 0 if options.option_count else None
         options.focus()
 
@@ -142,7 +145,7 @@ class TimeBastardsScreen(GameScreen):
         found = [c for c in choices(state) if isinstance(c.action, MoveEarliest)]
         options = []
         if found:
-            options.append(Option(f"m  {found[0].outcome}", "move"))
+            options.append(Option(plain(f"m  {found[0].outcome}"), "move"))
         options.append(Option("r  Roll the D6 in the app", "roll"))
         options.append(Option("t  Type what a real D6 shows", "real"))
         return options
@@ -235,6 +238,7 @@ class TimeBastardsScreen(GameScreen):
                 title = f"timeline {ROMAN[choice.action.timeline]}"
             elif isinstance(choice.action, MoveEarliest):
                 title = "move earliest piece"
+            title, outcome = escape(visible(title)), escape(visible(choice.outcome))
             yield SystemCommand(
-                f"time bastards: {title}", choice.outcome, partial(self.act, choice.action)
+                f"time bastards: {title}", outcome, partial(self.act, choice.action)
             )

@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label
 
 from widgets.base import Dialog
+from widgets.shown import plain
 
 
 class RealRollDialog(Dialog[int | None]):
@@ -28,7 +29,7 @@ class RealRollDialog(Dialog[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="real-roll"):
-            yield Label(f"{self.who}: what does the real D6 show? (1-6, enter)")
+            yield Label(plain(f"{self.who}: what does the real D6 show? (1-6, enter)"))
             yield Input(placeholder="1-6", id="real-roll-value", type="integer", max_length=2)
 
     def on_mount(self) -> None:
