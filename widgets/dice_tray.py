@@ -16,6 +16,7 @@ from companion import dice
 from companion.dice import DiceError, Roll
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
+from widgets.shown import local_time
 
 QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
 
@@ -168,7 +169,7 @@ class DiceTray(Dialog[None]):
         table.clear()
         for when, roll in rolls:
             by = "real" if roll.source == "physical" else "app"
-            stamp = when.astimezone().strftime("%H:%M:%S")
+            stamp = local_time(when, "%H:%M:%S")
             table.add_row(stamp, roll.expression, describe_faces(roll), str(roll.total), by)
         d6, tens = tallies(rolls)
         d6_line = "  ".join(f"{face}:{d6[face]}" for face in range(1, 7))
