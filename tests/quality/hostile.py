@@ -3,6 +3,7 @@ carry them, and what a screen shows, read back from its rendered lines."""
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,14 @@ REPLACED = {
 }
 """In each game's sample save, the player or card name replaced by the hostile string."""
 
-NAME_LIMITS = {"cavendish": 24, "six-sojourns": 24, "time-bastards": 20, "sojourn": 10_000}
-"""The longest name each game's rules accept: a save with a longer one is listed as unreadable."""
+NAME_LIMITS = {"cavendish": 24, "six-sojourns": 24, "time-bastards": 20, "sojourn": sys.maxsize}
+"""The longest name each game's rules accept (a Sojourn card's name has no limit): a save with a
+longer one is listed as unreadable."""
+
+
+def short(text: str) -> str:
+    """A test id for a hostile string: its start, as Python writes it."""
+    return repr(text[:24])
 
 
 def shown(text: str) -> str:

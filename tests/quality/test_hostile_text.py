@@ -20,6 +20,7 @@ from tests.quality.hostile import (
     REPLACED,
     hostile_save,
     screen_text,
+    short,
     shown,
 )
 from widgets.home import HomeScreen
@@ -114,14 +115,14 @@ async def type_into_setups(make_test_app: Any, text: str) -> None:
         assert app.is_running
 
 
-@pytest.mark.parametrize("text", QUICK)
+@pytest.mark.parametrize("text", QUICK, ids=short)
 async def test_hostile_text_in_saves_on_every_screen(
     make_test_app: Any, companion_home: Path, text: str
 ) -> None:
     await visit_saved_games(make_test_app, companion_home, text)
 
 
-@pytest.mark.parametrize("text", QUICK)
+@pytest.mark.parametrize("text", QUICK, ids=short)
 async def test_hostile_text_typed_into_every_setup(make_test_app: Any, text: str) -> None:
     await type_into_setups(make_test_app, text)
 
@@ -152,7 +153,7 @@ async def test_control_characters_show_as_symbols(make_test_app: Any, companion_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("text", HOSTILE)
+@pytest.mark.parametrize("text", HOSTILE, ids=short)
 async def test_every_hostile_string_on_every_screen(
     make_test_app: Any, companion_home: Path, text: str
 ) -> None:
