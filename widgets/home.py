@@ -9,18 +9,16 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
-from companion.text import visible
 from saves.listing import SaveEntry
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
-from widgets.shown import local_time, plain
+from widgets.shown import literal, local_time, plain
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
 
@@ -153,5 +151,5 @@ class HomeScreen(CompanionScreen):
                 yield SystemCommand(f"new game: {title}", "Set up a new game", start)
         for entry in self.entries[:10]:
             resume = partial(self.companion.open_saved, entry.id)
-            title, summary = escape(visible(entry.title)), escape(visible(entry.summary))
+            title, summary = literal(entry.title), literal(entry.summary)
             yield SystemCommand(f"resume: {title}", summary, resume)  # the palette reads markup

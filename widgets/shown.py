@@ -16,6 +16,13 @@ def plain(text: str, style: str = "") -> Text:
     return Text(visible(text, lines=True), style=style, end="")
 
 
+def literal(text: str) -> str:
+    """`text` for a place that only takes markup (the command palette's entries): every `[`
+    escaped, which Textual reads back as exactly `text` (its `escape` leaves a `[/` at the end,
+    which still raises). Control characters are made visible."""
+    return visible(text).replace("[", "\\[")
+
+
 def local_time(when: datetime, pattern: str) -> str:
     """`when` in local time, or as written in its file when local time cannot hold it (a date
     at the edge of the calendar, such as 0001-01-01 00:00 +23:59)."""

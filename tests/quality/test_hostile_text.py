@@ -36,13 +36,13 @@ SETUP_FIELDS = {
 """Each game's setup fields that take a player's words: titles and names."""
 
 GAME_KEYS = {
-    "sojourn": ["w", "escape"],
-    "six-sojourns": ["w", "b", "x", "enter"],
+    "sojourn": ["w", "escape", "e", "escape"],
+    "six-sojourns": ["w", "b", "x", "enter", "s", "o", "escape"],
     "cavendish": ["l", "escape"],
     "time-bastards": [],
 }
-"""Keys that open each game's screens and dialogs showing names: Sojourn's "can I make it home?",
-Six Sojourns' reasons, board and export, the Cavendish locations already named."""
+"""Keys that open each game's screens and dialogs showing names: Sojourn's "can I make it home?"
+and card editor, Six Sojourns' reasons, board, export and objectives, the Cavendish locations."""
 
 
 async def settle(pilot: Pilot[Any]) -> None:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, TextArea
 
+from companion.text import visible
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.shown import plain
@@ -39,7 +40,7 @@ class TextDialog(Dialog[str | None]):
         with Vertical(id="ss-dialog"):
             yield Label(plain(self.title_text), id="ss-dialog-title")
             yield Input(
-                self.value,
+                visible(self.value),
                 id="ss-dialog-input",
                 type="integer" if self.numeric else "text",
                 select_on_focus=False,
@@ -78,7 +79,8 @@ class LinesDialog(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ss-dialog", classes="lines"):
             yield Label(plain(self.title_text), id="ss-dialog-title")
-            yield TextArea(self.value, id="ss-dialog-lines", show_line_numbers=False)
+            lines = visible(self.value, lines=True)
+            yield TextArea(lines, id="ss-dialog-lines", show_line_numbers=False)
             yield Label(plain(self.hint), id="ss-dialog-hint")
         yield KeyFooter()
 

@@ -15,6 +15,7 @@ from companion.sojourn.actions import (
     EditDestination,
 )
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
+from companion.text import visible
 from widgets.chrome import KeyFooter
 from widgets.shown import plain
 from widgets.sojourn.dialogs import SojournDialog, Submit
@@ -135,7 +136,8 @@ class DestinationDialog(SojournDialog):
             with Grid(id="destination-fields"):
                 for field in FIELDS:
                     yield Label(LABELS[field])
-                    yield Input(values[field], placeholder=HINTS[field], id=f"field-{field}")
+                    value = visible(values[field])  # a control character shows as its symbol
+                    yield Input(value, placeholder=HINTS[field], id=f"field-{field}")
             if self.editing is None:
                 with Horizontal(classes="kind-buttons"):
                     yield Button("Save (ctrl+s)", id="save", variant="primary")

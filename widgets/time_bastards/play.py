@@ -9,12 +9,10 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import dice
-from companion.text import visible
 from companion.time_bastards import Choice, choices
 from companion.time_bastards.model import (
     ROMAN,
@@ -36,7 +34,7 @@ from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 from widgets.safe_lists import SafeOptionList
-from widgets.shown import plain
+from widgets.shown import literal, plain
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
 from widgets.time_bastards.roll_dialog import RealRollDialog
@@ -238,7 +236,7 @@ class TimeBastardsScreen(GameScreen):
                 title = f"timeline {ROMAN[choice.action.timeline]}"
             elif isinstance(choice.action, MoveEarliest):
                 title = "move earliest piece"
-            title, outcome = escape(visible(title)), escape(visible(choice.outcome))
+            title, outcome = literal(title), literal(choice.outcome)
             yield SystemCommand(
                 f"time bastards: {title}", outcome, partial(self.act, choice.action)
             )
