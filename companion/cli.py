@@ -15,7 +15,7 @@ import stat
 import sys
 import tomllib
 from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice
 from companion.core import Score
@@ -25,6 +25,9 @@ from companion.text import visible
 from saves.files import SaveError
 from saves.paths import data_home, locations
 from saves.store import SavedGame, SaveStore
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXIT_USAGE = 2
 EXIT_CLOSED_PIPE = 141
@@ -47,7 +50,7 @@ class OneLineParser(argparse.ArgumentParser):
         fail(f"{message} (see `{self.prog} --help`)", who=self.prog)
         raise SystemExit(EXIT_USAGE)
 
-    def print_help(self, file: IO[str] | None = None) -> None:
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """argparse's help, but a failed write is not ignored (a full stdout is an error)."""
         (file or sys.stdout).write(self.format_help())
 

@@ -5,6 +5,8 @@ Each function redraws one `DataTable` from the state, keeping the cursor where i
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import DataTable
 
 from companion.core import Score
@@ -34,7 +36,7 @@ SHORT = {
 
 
 def _refill(
-    table: DataTable[str], columns: list[tuple[str, str]], rows: list[tuple[str, list[str]]]
+    table: DataTable[Any], columns: list[tuple[str, str]], rows: list[tuple[str, list[str]]]
 ) -> None:
     """Replace the table's columns and rows, keeping the cursor's place when it still exists."""
     row, column = table.cursor_coordinate
