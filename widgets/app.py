@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -94,6 +95,14 @@ class CompanionApp(App[None]):
             timeout=timeout,
             markup=False,
         )
+
+    async def on_event(self, event: events.Event) -> None:
+        """A paste reaches a field with its control characters made visible (`␛` for an escape),
+        as keys cannot type them: a field shows what it holds, and no escape sequence reaches the
+        terminal through it."""
+        if isinstance(event, events.Paste):
+            event.text = visible(event.text, lines=True)
+        await super().on_event(event)
 
     def get_default_screen(self) -> HomeScreen:
         """Home is the bottom of the screen stack: every other screen returns to it."""
