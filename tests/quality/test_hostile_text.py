@@ -128,7 +128,8 @@ async def type_into_setups(make_test_app: Any, text: str) -> None:
             played = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
             if played:
                 name = first_name(played[0].saved)
-                assert name.strip() and name[:3] in visible(text), game_id
+                typed = visible(text)  # a title is also cleaned by the store (`clean_title`)
+                assert name[:3] in typed or name[:3] in clean_title(typed), game_id
                 assert shown(name) in screen_text(played[0]), game_id
                 screen_text(app.screen)  # a dialog the game opened at once (Sojourn's cards)
             else:
