@@ -9,47 +9,120 @@ import argparse
 import csv
 import io
 import json
+import os
 import random
+import stat
 import sys
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
 from companion.core import Score
 from companion.dice import DiceError, Roll
 from companion.registry import CATALOGUE
+from companion.text import visible
 from saves import rolls
 from saves.files import SaveError
 from saves.paths import data_home, locations
 from saves.rolls import RollLog
 from saves.store import SavedGame, SaveStore, utc_now
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 EXIT_USAGE = 2
+EXIT_CLOSED_PIPE = 141
+"""What a shell reports for a command ended by SIGPIPE (128 + 13), as `yes | head` does."""
+
+MAX_BOARD_FILE = 1_000_000
+"""A board file is a few kilobytes; anything past a megabyte is refused unread."""
+
+SAVE_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
 
 class CommandError(Exception):
     """A problem to print as one line on stderr before exiting with code 2."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad command is one line on stderr (no usage block) and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{message} (see `{self.prog} --help`)", who=self.prog)
+        raise SystemExit(EXIT_USAGE)
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        """argparse's help, but a failed write is not ignored (a full stdout is an error)."""
+        (file or sys.stdout).write(self.format_help())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", run_app)
     try:
-        return handler(args)
-    except (CommandError, SaveError, DiceError) as error:
-        print(f"companion: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as done:  # --help printed, or a bad command refused
+            sys.stdout.flush()
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+        handler: Callable[[argparse.Namespace], int] = (
+            run_version if args.version else getattr(args, "handler", run_app)
+        )
+        try:
+            code = handler(args)
+        except (CommandError, SaveError, DiceError) as error:
+            return fail(str(error))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # the reader left (`| head -1`): stop quietly, as standard tools do
+        detach_stdout()
+        return EXIT_CLOSED_PIPE
+    except OSError as error:  # stdout full (`> /dev/full`) or gone, or a file the command read
+        if error.filename is not None:
+            return fail(f"{error.filename}: {error.strerror or error}")
+        detach_stdout()
+        return fail(f"cannot write the output: {error.strerror or error}")
+
+
+def fail(message: str, who: str = "companion") -> int:
+    """Say what went wrong in one line on stderr (control characters made visible)."""
+    print(f"{who}: {visible(message)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def detach_stdout() -> None:
+    """Point stdout at the null device, so the output still buffered is not written again (and
+    does not fail again) when Python exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no real file behind stdout (tests capture it): nothing to do
+        pass
+
+
+def say(text: str, *, lines: bool = False) -> None:
+    """Print a line of output, with the control characters of titles and file names made visible;
+    `lines=True` keeps the line breaks of a block written here."""
+    print(visible(text, lines=lines))
+
+
+def save_id(text: str) -> str:
+    """A save id as typed on the command line: lowercase ASCII letters, digits and dashes."""
+    if not text or not set(text) <= SAVE_ID_CHARACTERS:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a save id (lowercase ASCII letters, digits and dashes; "
+            "`companion list` shows them)"
+        )
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="companion", description="A table companion for four time-travel board games."
     )
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start the app in a new game's setup")
@@ -57,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.set_defaults(handler=run_new)
 
     resume = commands.add_parser("resume", help="open the newest (or the given) saved game")
-    resume.add_argument("id", nargs="?")
+    resume.add_argument("id", nargs="?", type=save_id)
     resume.set_defaults(handler=run_resume)
 
     roll = commands.add_parser("roll", help="roll dice: d%%, d100, d6, 2d6+1, 4d6 ...")
@@ -84,12 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(handler=run_list)
 
     show = commands.add_parser("show", help="show one saved game")
-    show.add_argument("id")
+    show.add_argument("id", type=save_id)
     show.add_argument("--json", action="store_true")
     show.set_defaults(handler=run_show)
 
     export = commands.add_parser("export", help="print a saved game's log and score")
-    export.add_argument("id")
+    export.add_argument("id", type=save_id)
     export.add_argument("--format", choices=["md", "csv", "json"], default="md")
     export.set_defaults(handler=run_export)
 
@@ -141,7 +214,7 @@ def run_roll(args: argparse.Namespace) -> int:
     else:
         for r in rolls:
             faces = " ".join(str(face) for face in r.faces)
-            print(f"{r.expression}: {r.total}  [{faces}]")
+            say(f"{r.expression}: {r.total}  [{faces}]")
     if args.seed is None and not args.no_history:  # a seeded roll is a replay, not a new roll
         notice = RollLog(data_home(), utc_now).add_many(rolls)
         if notice:
@@ -157,7 +230,7 @@ def run_rolls(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
     else:
-        print("\n".join(rolls.entry_line(e) for e in entries) or "No rolls kept yet.")
+        say("\n".join(rolls.entry_line(e) for e in entries) or "No rolls kept yet.", lines=True)
     return 0
 
 
@@ -173,7 +246,10 @@ def run_dice_check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"dice": [fairness.check_json(c) for c in checks]}, indent=2))
     else:
-        print("\n\n".join(map(fairness.check_text, checks)) or "No physical rolls kept yet.")
+        say(
+            "\n\n".join(map(fairness.check_text, checks)) or "No physical rolls kept yet.",
+            lines=True,
+        )
     return 0
 
 
@@ -207,9 +283,9 @@ def run_list(args: argparse.Namespace) -> int:
     if not entries and not unreadable:
         print("No saved games.")
     for e in entries:
-        print(f"{e.id}  {e.game_title}  {e.title}  [{e.status}]  {e.summary}")
+        say(f"{e.id}  {e.game_title}  {e.title}  [{e.status}]  {e.summary}")
     for u in unreadable:
-        print(f"UNREADABLE  {u.path}: {u.reason}")
+        say(f"UNREADABLE  {u.path}: {u.reason}")
     return 0
 
 
@@ -219,13 +295,13 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(game_json(saved), indent=2))
         return 0
     state = saved.session.state
-    print(f"{saved.title} ({saved.game.title}), {saved.status}")
-    print(saved.game.summary(state))
+    say(f"{saved.title} ({saved.game.title}), {saved.status}")
+    say(saved.game.summary(state), lines=True)
     waiting = saved.game.waiting_for(state)
     if waiting is not None:
-        print(f"Waiting for {waiting.text}")
+        say(f"Waiting for {waiting.text}")
     for number, line in enumerate(saved.session.history, start=1):
-        print(f"{number:>4}. {line}")
+        say(f"{number:>4}. {line}")
     return 0
 
 
@@ -278,9 +354,9 @@ def run_export(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(game_json(saved), indent=2))
     elif args.format == "csv":
-        print(export_csv(saved), end="")
+        say(export_csv(saved).removesuffix("\n"), lines=True)
     else:
-        print(export_markdown(saved), end="")
+        say(export_markdown(saved).removesuffix("\n"), lines=True)
     return 0
 
 
@@ -289,16 +365,19 @@ def export_csv(saved: SavedGame) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["step", "what happened"])
     for number, line in enumerate(saved.session.history, start=1):
-        writer.writerow([number, line])
+        writer.writerow([number, visible(line)])
     score = explained_score(saved)
     if score is not None:
         writer.writerow([])
         writer.writerow(["player", "points", "reason"])
         for score_line in score.lines:
-            writer.writerow([score_line.player, score_line.points, score_line.reason])
+            writer.writerow(
+                [visible(score_line.player), score_line.points, visible(score_line.reason)]
+            )
     if saved.game.explain is not None:
         result = saved.game.explain(saved.session.state)
-        writer.writerows([[], ["result"], [result.outcome], *([why] for why in result.why)])
+        why = ([visible(line)] for line in result.why)
+        writer.writerows([[], ["result"], [visible(result.outcome)], *why])
     return out.getvalue()
 
 
@@ -317,7 +396,7 @@ def export_markdown(saved: SavedGame) -> str:
     if saved.game.explain is not None:
         result = saved.game.explain(state)
         lines += ["", "## Result", "", f"{result.outcome}.", *(f"- {why}" for why in result.why)]
-    return "\n".join(lines) + "\n"
+    return "\n".join(visible(line) for line in lines) + "\n"
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -328,26 +407,51 @@ def run_score(args: argparse.Namespace) -> int:
     from companion.six_sojourns.report import score_json, score_text
     from saves.settings import SettingsStore
 
-    try:
-        with open(args.file, "rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise CommandError(f"{args.file}: cannot read ({error.strerror or error})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise CommandError(f"{args.file}: not valid TOML ({error})") from None
+    data = read_board_file(args.file)
     try:
         sheet = sheet_from_plain(data)
     except RuleError as error:
         raise CommandError(f"{args.file}: {error}") from None
+    except RecursionError:
+        raise CommandError(f"{args.file}: nested too deeply to be a board file") from None
     settings = SettingsStore(data_home())
     thresholds = settings.remembered("six-sojourns-thresholds", Thresholds, DEFAULT_THRESHOLDS)
-    print(score_json(sheet, thresholds) if args.json else score_text(sheet, thresholds), end="")
     if args.json:
-        print()
+        print(score_json(sheet, thresholds))
+    else:
+        say(score_text(sheet, thresholds).removesuffix("\n"), lines=True)
+    return 0
+
+
+def read_board_file(name: str) -> dict[str, Any]:
+    """A board file's TOML. A FIFO, device or folder is refused without being read (it could
+    block or never end), a file past `MAX_BOARD_FILE` unread, and nesting too deep in one line."""
+    try:
+        if not stat.S_ISREG(os.stat(name).st_mode):
+            raise CommandError(f"{name}: not a regular file (a pipe, device or folder)")
+        handle = os.open(name, os.O_RDONLY | os.O_NONBLOCK)  # swapped for a FIFO since: no wait
+        with open(handle, "rb") as file:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise CommandError(f"{name}: not a regular file (a pipe, device or folder)")
+            content = file.read(MAX_BOARD_FILE + 1)
+    except OSError as error:
+        raise CommandError(f"{name}: cannot read ({error.strerror or error})") from None
+    if len(content) > MAX_BOARD_FILE:
+        raise CommandError(f"{name}: larger than a board file can be ({MAX_BOARD_FILE:,} bytes)")
+    try:
+        return tomllib.loads(content.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise CommandError(f"{name}: not valid TOML ({error})") from None
+    except RecursionError:
+        raise CommandError(f"{name}: nested too deeply to be a board file") from None
+
+
+def run_version(args: argparse.Namespace) -> int:
+    say(f"companion {__version__}")
     return 0
 
 
 def run_locate(args: argparse.Namespace) -> int:
     for name, path in locations(data_home()).items():
-        print(f"{name:<9} {path}")
+        say(f"{name:<9} {path}")
     return 0

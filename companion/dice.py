@@ -72,6 +72,10 @@ def parse(expression: str) -> DiceSpec:
     text = expression.strip().lower().replace(" ", "")
     if not text:
         raise DiceError("No dice given: type something like d6, 2d6+1 or d%.")
+    if not text.isascii():  # `\d` and int() would read other scripts' digits, such as ٣d٦
+        raise DiceError(
+            f"'{expression}' is not dice notation: write it with the ASCII digits 0-9, as 2d6+1."
+        )
     match = _NOTATION.match(text)
     if match is None:
         raise DiceError(f"'{expression}' is not dice notation: use NdM, NdM+K, NdM-K, dM or d%.")

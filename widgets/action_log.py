@@ -20,6 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from companion.session import Step
+from companion.text import visible
 
 EMPTY = "Nothing has happened yet."
 """What the log says before the first action."""
@@ -30,6 +31,7 @@ NUMBER_WIDTH = 5
 
 def entry_lines(number: int, line: str, width: int, console: Console) -> list[Text]:
     """One numbered entry wrapped to `width` cells, its later lines indented under its text."""
+    line = visible(line)  # a name or title in it is shown as typed, never as a control
     if width <= NUMBER_WIDTH * 2:  # too narrow to indent: wrap the numbered line as it is
         return list(Text(f"{number}. {line}").wrap(console, max(1, width), overflow="fold"))
     parts = list(Text(line).wrap(console, width - NUMBER_WIDTH, overflow="fold")) or [Text()]

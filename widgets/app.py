@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -15,6 +16,7 @@ from textual.screen import Screen
 
 from companion.core import RuleError
 from companion.registry import get_game
+from companion.text import visible
 from saves.files import SaveError
 from saves.locks import GameLock
 from saves.paths import data_home
@@ -89,13 +91,30 @@ class CompanionApp(App[None]):
         title: str = "",
         severity: SeverityLevel = "information",
         timeout: float | None = None,
-        markup: bool = True,
+        markup: bool = False,
     ) -> None:
-        """A confirmation (undone, redone, exported...) replaces the notices shown instead of
+        """Textual's notification, but never markup: messages quote titles, names and files
+        (a rule's reason, an unreadable file's line). Control characters are made visible.
+
+        A confirmation (undone, redone, exported...) replaces the notices shown instead of
         piling up over the board; warnings and errors wait for their time out."""
         if severity == "information":
             self.call_later(self.clear_notifications)  # in turn with the notices posted before
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(
+            visible(message, lines=True),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
+
+    async def on_event(self, event: events.Event) -> None:
+        """A paste reaches a field with its control characters made visible (`␛` for an escape),
+        as keys cannot type them: a field shows what it holds, and no escape sequence reaches the
+        terminal through it."""
+        if isinstance(event, events.Paste):
+            event.text = visible(event.text, lines=True)
+        await super().on_event(event)
 
     def get_default_screen(self) -> HomeScreen:
         """Home is the bottom of the screen stack: every other screen returns to it."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -19,6 +18,7 @@ from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
+from widgets.shown import literal, local_time, plain
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
 
@@ -128,22 +128,22 @@ class HomeScreen(CompanionScreen):
         titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
         title_width, state_width = column_widths(self.app.size.width, titles)
         for entry in entries:
-            when = entry.updated.astimezone().strftime("%d %b %H:%M")
+            when = local_time(entry.updated, "%d %b %H:%M")
             row = (
-                escape(clip(entry.title, title_width)),
+                clip(entry.title, title_width),
                 short_title(entry.game_title),
                 when,
-                escape(clip(state_words(entry), state_width)),
+                clip(state_words(entry), state_width),
             )
-            table.add_row(*row, key=entry.id)
+            table.add_row(*map(plain, row), key=entry.id)
         for bad in unreadable:
             row = (
-                escape(clip(bad.path.name, title_width)),
+                clip(bad.path.name, title_width),
                 "unreadable",
                 "",
-                escape(clip(bad.reason, state_width)),
+                clip(bad.reason, state_width),
             )
-            table.add_row(*row, key=f"unreadable:{bad.path}")
+            table.add_row(*map(plain, row), key=f"unreadable:{bad.path}")
             self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
             table.add_row("No saved games yet", "", "", "start one in New game (n)", key="none")
@@ -193,4 +193,5 @@ class HomeScreen(CompanionScreen):
                 yield SystemCommand(f"new game: {title}", "Set up a new game", start)
         for entry in self.entries[:10]:
             resume = partial(self.companion.open_saved, entry.id)
-            yield SystemCommand(f"resume: {entry.title}", entry.summary, resume)
+            title, summary = literal(entry.title), literal(entry.summary)
+            yield SystemCommand(f"resume: {title}", summary, resume)  # the palette reads markup

@@ -83,10 +83,29 @@ def test_locate_names_every_folder(
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        cli.main(["--version"])
-    assert exit_info.value.code == 0
+    assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("companion ")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["roll", "--help"], ["score", "--help"]])
+def test_help_goes_to_stdout_and_exits_0(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    assert cli.main(args) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("usage: companion") and err == ""
+
+
+def test_a_missing_argument_is_one_line_naming_the_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["roll"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "companion roll: the following arguments are required: expression "
+        "(see `companion roll --help`)\n"
+    )
 
 
 def test_show_and_export_a_game(

@@ -43,9 +43,9 @@ async def test_a_corrupted_save_shows_as_unreadable_and_is_untouched(
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.screen.query_one("#saves", DataTable)
         row = table.get_row_at(0)
-        assert row[0] == "damaged.toml"
-        assert row[1] == "unreadable"
-        assert row[3].startswith("line 5: not valid")
+        assert str(row[0]) == "damaged.toml"
+        assert str(row[1]) == "unreadable"
+        assert str(row[3]).startswith("line 5: not valid")
         await pilot.press("s", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)  # nothing opened

@@ -21,6 +21,7 @@ from companion.cavendish.model import CavendishState
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeOptionList
+from widgets.shown import plain
 
 
 class CavendishDialog(Dialog[object]):
@@ -78,7 +79,7 @@ class NameDialog(CavendishDialog):
             )
             known = ", ".join(self.known) or "none yet"
             yield Static(
-                f"Known locations: {known}\nenter: confirm · escape: cancel", classes="hint"
+                plain(f"Known locations: {known}\nenter: confirm · escape: cancel"), classes="hint"
             )
         yield KeyFooter()
 
@@ -97,8 +98,9 @@ class PickDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield SafeOptionList(*(Option(text, id=key) for key, text in self.choices), id="pick")
+            yield Label(plain(self.title_text), classes="dialog-title")
+            options = (Option(plain(text), id=key) for key, text in self.choices)
+            yield SafeOptionList(*options, id="pick")
         yield KeyFooter()
 
     @on(OptionList.OptionSelected)

@@ -47,6 +47,7 @@ from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
+from widgets.shown import plain
 
 PHASE_KEYS: dict[str, set[str]] = {
     "time-captain": {"location"},
@@ -148,15 +149,15 @@ class CavendishScreen(GameScreen):
         state = self.cav
         self.selected = min(self.selected, len(state.agents) - 1)
         self.show_agents(state)
-        self.show_text("#phase", board.phase_text(state))
-        self.show_text("#crystals", board.crystals_text(state))
-        self.show_text("#house", board.house_text(state))
-        self.show_text("#agent-detail", board.agent_text(state, self.selected))
-        self.show_text("#last-test", board.last_test_text(state))
-        destiny = self.show_text("#destiny", board.destiny_text(state))
+        self.show_text("#phase", plain(board.phase_text(state)))
+        self.show_text("#crystals", plain(board.crystals_text(state)))
+        self.show_text("#house", plain(board.house_text(state)))
+        self.show_text("#agent-detail", plain(board.agent_text(state, self.selected)))
+        self.show_text("#last-test", plain(board.last_test_text(state)))
+        destiny = self.show_text("#destiny", plain(board.destiny_text(state)))
         destiny.display = not state.outcome
         destiny.border_title = "Destiny deck"
-        report = self.show_text("#report", board.report_text(state) if state.outcome else "")
+        report = self.show_text("#report", plain(board.report_text(state) if state.outcome else ""))
         report.display = bool(state.outcome)
         report.border_title = "Mission report"
         self.query_one("#log", ActionLog).show(self.session.steps)
@@ -173,7 +174,7 @@ class CavendishScreen(GameScreen):
             (
                 board.agent_flags(state, index),
                 agent.receptacle,
-                agent.player[:8],
+                plain(agent.player[:8]),
                 f"{agent.pool}/{agent.starting}",
                 str(agent.fear),
                 board.attributes_text(agent),
@@ -197,7 +198,7 @@ class CavendishScreen(GameScreen):
     @on(DataTable.RowHighlighted, "#agents")
     def highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.selected = event.cursor_row
-        self.show_text("#agent-detail", board.agent_text(self.cav, self.selected))
+        self.show_text("#agent-detail", plain(board.agent_text(self.cav, self.selected)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):

@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from companion.dice import die_words
 from saves.rolls import LoggedRoll
+from widgets.shown import local_time
 
 GAP = "  "
 WIDE = 100
@@ -39,7 +40,7 @@ def source_word(entry: LoggedRoll) -> str:
 
 def time_words(entry: LoggedRoll, wide: bool) -> str:
     """The local time of the roll: `12:00`, or `Nov 29 12:00` when there is room."""
-    return entry.at.astimezone().strftime("%b %d %H:%M" if wide else "%H:%M")
+    return local_time(entry.at, "%b %d %H:%M" if wide else "%H:%M")
 
 
 def fit(text: str, width: int) -> str:

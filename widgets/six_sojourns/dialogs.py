@@ -12,8 +12,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, TextArea
 
+from companion.text import visible
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
+from widgets.shown import plain
 
 
 class TextDialog(Dialog[str | None]):
@@ -36,14 +38,14 @@ class TextDialog(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ss-dialog"):
-            yield Label(self.title_text, id="ss-dialog-title")
+            yield Label(plain(self.title_text), id="ss-dialog-title")
             yield Input(
-                self.value,
+                visible(self.value),
                 id="ss-dialog-input",
                 type="integer" if self.numeric else "text",
                 select_on_focus=False,
             )
-            yield Label(self.hint, id="ss-dialog-hint")
+            yield Label(plain(self.hint), id="ss-dialog-hint")
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -76,9 +78,10 @@ class LinesDialog(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ss-dialog", classes="lines"):
-            yield Label(self.title_text, id="ss-dialog-title")
-            yield TextArea(self.value, id="ss-dialog-lines", show_line_numbers=False)
-            yield Label(self.hint, id="ss-dialog-hint")
+            yield Label(plain(self.title_text), id="ss-dialog-title")
+            lines = visible(self.value, lines=True)
+            yield TextArea(lines, id="ss-dialog-lines", show_line_numbers=False)
+            yield Label(plain(self.hint), id="ss-dialog-hint")
         yield KeyFooter()
 
     def action_confirm(self) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -32,6 +31,7 @@ from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.shown import plain
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.tables import (
     fill_board,
@@ -163,7 +163,7 @@ class SojournsScreen(SheetEditor):
         count = len(state.sheet.spaces)
         mode = "score pad" if state.sheet.pad else f"board, {count} space{'s' * (count != 1)}"
         self.query_one("#ss-status", Static).update(
-            Text(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
+            plain(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
         )
         fill_sheet(self.query_one("#ss-sheet", DataTable), state, result)
         fill_board(self.query_one("#ss-board", DataTable), state)
@@ -174,7 +174,7 @@ class SojournsScreen(SheetEditor):
             if state.cards_over
             else f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
         )
-        self.query_one("#ss-turn", Static).update(turn)
+        self.query_one("#ss-turn", Static).update(plain(turn))
         self.fill_logs()
         self.refresh_bindings()
 
@@ -191,9 +191,10 @@ class SojournsScreen(SheetEditor):
             reasons.clear()
             explained = explain(self.game)  # who wins or leads and why, the coin tie-break included
             for said in (f"{explained.outcome}.", *explained.why, ""):
-                reasons.write(said, scroll_end=False)
+                reasons.write(plain(said), scroll_end=False)
             for line in game_score(self.game).lines:
-                reasons.write(f"{line.player} {line.points:+d} {line.reason}", scroll_end=False)
+                reason = plain(f"{line.player} {line.points:+d} {line.reason}")
+                reasons.write(reason, scroll_end=False)
         elif self.tab == "log":
             self.query_one("#ss-log", ActionLog).show(self.session.steps)
 

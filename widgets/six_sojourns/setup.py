@@ -23,6 +23,7 @@ from widgets.base import SetupScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.players import NamesSuggester, known_names, last_players, remember_players
 from widgets.safe_lists import SafeSelect
+from widgets.shown import plain
 from widgets.toggles import TickList, TickRadioButton
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
@@ -106,10 +107,10 @@ class SojournsSetupScreen(SetupScreen):
         try:
             check_setup(setup)
         except RuleError as error:
-            self.query_one("#ss-checklist", Static).update(f"Cannot start yet: {error}.")
+            self.query_one("#ss-checklist", Static).update(plain(f"Cannot start yet: {error}."))
             return
         steps = "\n".join(f"[ ] {step}" for step in checklist(setup))
-        self.query_one("#ss-checklist", Static).update(steps)
+        self.query_one("#ss-checklist", Static).update(plain(steps))
 
     @on(Select.Changed, "#ss-preset")
     def preset_chosen(self, event: Select.Changed) -> None:

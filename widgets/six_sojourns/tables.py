@@ -6,6 +6,7 @@ Each function redraws one `DataTable` from the state, keeping the cursor where i
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from textual.widgets import DataTable
 
@@ -14,6 +15,7 @@ from companion.six_sojourns.actions import SojournsState
 from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, SHRINES_EACH, TRADES
 from companion.six_sojourns.scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
+from widgets.shown import plain
 
 PAD_LABELS = {
     "spaces": "Spaces (VP)",
@@ -35,7 +37,7 @@ SHORT = {
 
 
 def _refill(
-    table: DataTable[str], columns: list[tuple[str, str]], rows: list[tuple[str, list[str]]]
+    table: DataTable[Any], columns: list[tuple[str, str]], rows: list[tuple[str, list[str]]]
 ) -> None:
     """Replace the table's columns and rows, keeping the cursor's place when it still exists."""
     row, column = table.cursor_coordinate
@@ -45,9 +47,9 @@ def _refill(
         for index, (label, _key) in enumerate(columns)
     ]
     for (label, key), width in zip(columns, grown(widths, table), strict=True):
-        table.add_column(label, key=key, width=width)
+        table.add_column(plain(label), key=key, width=width)
     for key, cells in rows:
-        table.add_row(*cells, key=key)
+        table.add_row(*map(plain, cells), key=key)
     if table.row_count:
         table.move_cursor(
             row=min(row, table.row_count - 1),

@@ -15,7 +15,9 @@ from companion.sojourn.actions import (
     EditDestination,
 )
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
+from companion.text import visible
 from widgets.chrome import KeyFooter
+from widgets.shown import plain
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 FIELDS = ("name", "date", "drop", "cost", "risk", "dmg", "gain", "drop-text")
@@ -126,7 +128,7 @@ class DestinationDialog(SojournDialog):
     def compose(self) -> ComposeResult:
         values = card_values(self.card) if self.card else dict.fromkeys(FIELDS, "")
         with Vertical(classes="sojourn-dialog", id="destination-dialog") as box:
-            box.border_title = self.heading
+            box.border_title = plain(self.heading)
             help_text = "Type what the card shows; enter moves to the next field."
             if self.stacked:
                 help_text += f" {self.stacked} Time Fragment card(s) stacked under it."
@@ -134,7 +136,8 @@ class DestinationDialog(SojournDialog):
             with Grid(id="destination-fields"):
                 for field in FIELDS:
                     yield Label(LABELS[field])
-                    yield Input(values[field], placeholder=HINTS[field], id=f"field-{field}")
+                    value = visible(values[field])  # a control character shows as its symbol
+                    yield Input(value, placeholder=HINTS[field], id=f"field-{field}")
             if self.editing is None:
                 with Horizontal(classes="kind-buttons"):
                     yield Button("Save (ctrl+s)", id="save", variant="primary")

@@ -20,6 +20,7 @@ from companion.sojourn.outlook import damage_faces, draw_chances, reading
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
+from widgets.shown import plain
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
@@ -73,7 +74,7 @@ class CardsDialog(SojournDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="cards-dialog") as box:
-            box.border_title = self.why
+            box.border_title = plain(self.why)
             yield Static(id="cards-typed")
             with Horizontal(classes="kind-buttons"):
                 for kind in KINDS:
@@ -140,10 +141,12 @@ class SideDialog(SojournDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="side-dialog") as box:
-            box.border_title = f"Place {self.card_name}"
+            box.border_title = plain(f"Place {self.card_name}")
             yield Static(
-                f"The spot directly above {self.above} is taken. Put {self.card_name} "
-                "left or right of the card above; it takes the nearest free spot on that side."
+                plain(
+                    f"The spot directly above {self.above} is taken. Put {self.card_name} left "
+                    "or right of the card above; it takes the nearest free spot on that side."
+                )
             )
             with Horizontal(classes="kind-buttons"):
                 yield Button("← Left", id="left")
@@ -192,7 +195,7 @@ class RiskDialog(SojournDialog):
         one = self.state.setup.read_one_to_hundred
         faces = damage_faces(card.risk, one)
         with Vertical(classes="sojourn-dialog", id="risk-dialog") as box:
-            box.border_title = f"RISK roll at {card.name}"
+            box.border_title = plain(f"RISK roll at {card.name}")
             yield Static(
                 f"RISK {card.risk}%: meet or beat it.\n"
                 f"Damage on {faces} of 100 faces ({faces}%): lose {card.dmg} Health "
@@ -246,8 +249,8 @@ class InfoDialog(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="info-dialog") as box:
-            box.border_title = self.title_text
-            yield Static(self.text)
+            box.border_title = plain(self.title_text)
+            yield Static(plain(self.text))
         yield KeyFooter()
 
     def action_close(self) -> None:

@@ -7,6 +7,7 @@ from textual.widgets import DataTable, Static
 
 from companion.sojourn.model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destination, SojournState
 from companion.sojourn.outlook import draw_chances
+from companion.text import visible
 
 CELL_WIDTH = 14
 """Columns a card takes at least (80 columns hold four)."""
@@ -64,7 +65,7 @@ def cell_text(place: Destination, here: bool, width: int = CELL_WIDTH) -> Text:
     text = Text()
     name = place.name if len(place.name) <= width - 2 else place.name[: width - 3] + "…"
     text.append("@ " if here else "  ", style="bold yellow")
-    text.append(name, style="bold yellow" if here else "bold")
+    text.append(visible(name), style="bold yellow" if here else "bold")
     if place.row == 0:
         text.append("\n  start", style="dim")
         return text

@@ -29,6 +29,7 @@ from companion.sojourn.rules import waiting_words
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
+from widgets.shown import plain
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import (
     CardsDialog,
@@ -124,11 +125,11 @@ class SojournScreen(GameScreen):
         status = self.query_one("#sojourn-status", Static)
         if state.outcome is not None:
             word = "WON" if state.outcome.status == "won" else "LOST"
-            status.update(Text(f"{word}: {state.outcome.reason}", style="bold"))
+            status.update(plain(f"{word}: {state.outcome.reason}", style="bold"))
         elif state.waiting is not None:
             status.update(Text(f"Waiting: {waiting_words(state.waiting)} (n)", style="bold"))
         else:
-            status.update(home_outlook(state))
+            status.update(plain(home_outlook(state)))
         status.set_class(state.outcome is not None, "game-over")
 
     def show_selected(self) -> None:
@@ -141,7 +142,7 @@ class SojournScreen(GameScreen):
         place = state.timeline[index]
         card = place.card
         if index == 0:
-            box.update(f"{place.name}: the start card ({card.date}).")
+            box.update(plain(f"{place.name}: the start card ({card.date})."))
             return
         drop = card.drop_label + (f" ({card.drop_text})" if card.drop is None else "")
         preview = preview_trip(state, index)
@@ -152,8 +153,10 @@ class SojournScreen(GameScreen):
         )
         fragments = f"  ◆ {place.fragments} fragment(s)" if place.fragments else ""
         box.update(
-            f"{place.name} ({card.date}){fragments}\nDROP {drop}  COST {card.cost}  "
-            f"RISK {card.risk}%  DMG {card.dmg}  GAIN {card.gain}\n{trip}"
+            plain(
+                f"{place.name} ({card.date}){fragments}\nDROP {drop}  COST {card.cost}  "
+                f"RISK {card.risk}%  DMG {card.dmg}  GAIN {card.gain}\n{trip}"
+            )
         )
 
     @on(DataTable.CellHighlighted, "#timeline")

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from companion.sojourn.actions import LoopTo, Travel
 from companion.sojourn.model import KINDS, Cards, Kind, SojournState, TripKind
 from companion.sojourn.outlook import TripPreview, preview_trip
+from companion.text import visible
 from widgets.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
@@ -20,7 +21,7 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
     place = preview.destination
     card = place.card
     text = Text()
-    text.append(f"{place.name}", style="bold")
+    text.append(visible(place.name), style="bold")
     text.append(f"  ({card.date})  row {place.row}, column {place.column}\n", style="dim")
     text.append(
         f"DROP {card.drop_label}  COST {card.cost}  RISK {card.risk}%  DMG {card.dmg}  "
@@ -29,7 +30,7 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
     if place.fragments:
         text.append(f"  ◆ {place.fragments} Time Fragment(s) here", style="bold green")
     text.append("\n\n1 Drop:  ")
-    text.append(preview.drop)
+    text.append(visible(preview.drop))
     if preview.how == "travel":
         picked = Cards.of(chosen).words() if chosen else "nothing yet"
         text.append(f"\n        picked: {picked}", style="cyan")
@@ -45,7 +46,7 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
             text.append(f", Health {state.health} -> {preview.health_if_hurt}")
     text.append(f"\n5 Gain:  {card.gain} timestream card(s)")
     if preview.problem:
-        text.append(f"\n\nNot allowed: {preview.problem}", style="bold red")
+        text.append(f"\n\nNot allowed: {visible(preview.problem)}", style="bold red")
     keys = "b f l p t pick a card to drop · x Paradox" if preview.how != "loop" else ""
     text.append(f"\n{keys}  enter go · escape cancel", style="dim")
     return text

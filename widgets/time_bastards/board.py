@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from companion.text import visible
 from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
@@ -117,7 +118,7 @@ class TravellersPanel(Static):
             mover = not state.finished and player == deciding(state)
             text.append("▶ " if mover else "  ", style="bold")
             text.append(f"{OWNER_MARKS[player]} ", style=f"bold {traveller.colour}")
-            text.append(f"{traveller.name}\n", style=f"bold {traveller.colour}")
+            text.append(f"{visible(traveller.name)}\n", style=f"bold {traveller.colour}")
             if state.setup.mode == "duel":
                 text.append("  ach ")
                 text.append_text(_achievements(held(state, player)))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -36,6 +35,7 @@ from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 from widgets.safe_lists import SafeOptionList
+from widgets.shown import literal, plain
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.clock import ClockFace
 from widgets.time_bastards.roll_dialog import D6RollDialog
@@ -111,19 +111,19 @@ class TimeBastardsScreen(GameScreen):
         if state.finished:
             box.border_title = "Game over"
             result = explain(state)
-            prompt.update(Text("\n".join((result.outcome, *result.why, "R: the result screen"))))
+            prompt.update(plain("\n".join((result.outcome, *result.why, "R: the result screen"))))
             options.display = False
             return
         options.display = True
         who = name(state, deciding(state))
-        box.border_title = f"{who} decides" if state.bumped else f"{who}'s turn"
-        prompt.update(self._prompt(state))
+        box.border_title = plain(f"{who} decides" if state.bumped else f"{who}'s turn")
+        prompt.update(plain(self._prompt(state)))
         prompt.display = bool(state.bumped or state.roll)
         if state.roll is None and not state.bumped:
             options.add_options(self._turn_options(state))
         else:
             for index, choice in enumerate(choices(state)):
-                options.add_option(Option(self._label(choice), id=str(index)))
+                options.add_option(Option(plain(self._label(choice)), id=str(index)))
         options.highlighted = 0 if options.option_count else None
         options.focus()
 
@@ -143,7 +143,7 @@ class TimeBastardsScreen(GameScreen):
         found = [c for c in choices(state) if isinstance(c.action, MoveEarliest)]
         options = []
         if found:
-            options.append(Option(f"m  {found[0].outcome}", "move"))
+            options.append(Option(plain(f"m  {found[0].outcome}"), "move"))
         options.append(Option("t  Roll the real D6 and type what it shows", "real"))
         options.append(Option("r  Roll the D6 in the app", "roll"))
         return options
@@ -234,6 +234,7 @@ class TimeBastardsScreen(GameScreen):
                 title = f"timeline {ROMAN[choice.action.timeline]}"
             elif isinstance(choice.action, MoveEarliest):
                 title = "move earliest piece"
+            title, outcome = literal(title), literal(choice.outcome)
             yield SystemCommand(
-                f"time bastards: {title}", choice.outcome, partial(self.act, choice.action)
+                f"time bastards: {title}", outcome, partial(self.act, choice.action)
             )

@@ -15,6 +15,7 @@ from companion.dice import DiceError, Roll
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
+from widgets.shown import plain
 
 D6 = dice.parse("d6")
 
@@ -41,7 +42,7 @@ class D6RollDialog(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="real-roll"):
-            yield Label(f"{self.who}: roll the D6.", markup=False)
+            yield Label(plain(f"{self.who}: roll the D6."))
             yield RollPrompt(convention(D6), "real-roll-value")
         yield KeyFooter()
 

@@ -1,0 +1,69 @@
+"""Dates at the edges of the calendar, with the largest offsets TOML allows: local time cannot
+hold them (0001-01-01 00:00 +23:59 is still year 0 in UTC), and they are shown all the same."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from widgets.dice_tray import DiceTray
+
+from companion import cli
+from tests.support.samples import install_sample
+from widgets.home import HomeScreen
+
+EDGES = ["0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59"]
+
+
+def edge_saves(home: Path) -> list[str]:
+    """The Cavendish and Sojourn samples, created and last played at the two edges."""
+    ids = []
+    for game_id, when in zip(["cavendish", "sojourn"], EDGES, strict=True):
+        save_id = install_sample(home, game_id)
+        path = home / "games" / f"{save_id}.toml"
+        text = re.sub(r"(?m)^(created|updated) = .*$", rf"\1 = {when}", path.read_text("utf-8"))
+        path.write_text(text, "utf-8")
+        ids.append(save_id)
+    return ids
+
+
+async def test_home_and_dice_tray_show_edge_dates(make_test_app: Any, companion_home: Path) -> None:
+    ids = edge_saves(companion_home)
+    rolls = "\n".join(
+        f'[[rolls]]\nat = {when}\nexpression = "d6"\nfaces = [3]\ntotal = 3\nsource = "app"\n'
+        for when in EDGES
+    )
+    (companion_home / "rolls.toml").write_text(f"format = 1\n{rolls}", "utf-8")
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert sorted(entry.id for entry in app.screen.entries) == sorted(ids)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceTray)
+        await pilot.press("escape")
+        assert app.open_saved(ids[0])
+        await pilot.pause()
+    assert app.return_code in (None, 0)
+
+
+@pytest.mark.parametrize("command", [["list"], ["list", "--json"], ["show"], ["show", "--json"]])
+def test_list_and_show_edge_dates(
+    capsys: pytest.CaptureFixture[str], companion_home: Path, command: list[str]
+) -> None:
+    ids = edge_saves(companion_home)
+    for save_id in ids if command[0] == "show" else [""]:
+        args = [command[0], save_id, *command[1:]] if save_id else command
+        assert cli.main(args) == 0
+        out = capsys.readouterr().out
+        if "--json" in command:
+            dates = re.findall(r'"updated": "([^"]+)"', out)
+            assert dates and set(dates) <= {
+                "0001-01-01T00:00:00+23:59",
+                "9999-12-31T23:59:59-23:59",
+            }
+            json.loads(out)

@@ -1,0 +1,32 @@
+"""Player and file text on screen: shown literally, never read as markup, and no control
+character let through to the terminal; times that local time cannot hold, shown as written."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+
+from companion.text import visible
+
+
+def plain(text: str, style: str = "") -> Text:
+    """`text` as it was typed: Textual parses a `str` as markup (`[/]` raises, `[@click=...]`
+    acts), a `Text` it shows as is. Control characters are made visible; line breaks stay."""
+    return Text(visible(text, lines=True), style=style, end="")
+
+
+def literal(text: str) -> str:
+    """`text` for a place that only takes markup (the command palette's entries): every `[`
+    escaped, which Textual reads back as exactly `text` (its `escape` leaves a `[/` at the end,
+    which still raises). Control characters are made visible."""
+    return visible(text).replace("[", "\\[")
+
+
+def local_time(when: datetime, pattern: str) -> str:
+    """`when` in local time, or as written in its file when local time cannot hold it (a date
+    at the edge of the calendar, such as 0001-01-01 00:00 +23:59)."""
+    try:
+        return when.astimezone().strftime(pattern)
+    except (OverflowError, ValueError):
+        return when.isoformat(sep=" ", timespec="minutes")
