@@ -13,12 +13,15 @@ import contextlib
 import hashlib
 import os
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import companion
+from companion.plays import Facts
+from companion.plays import from_plain as facts_from_plain
+from companion.plays import to_plain as facts_to_plain
 from saves.files import write_toml
 
 CACHE_FORMAT = 1
@@ -44,6 +47,10 @@ class SaveEntry:
     updated: datetime
     summary: str
     status: str
+    created: datetime | None = None
+    """When the game was set up (None only for entries made without it)."""
+    facts: Facts | None = None
+    """Who played, the scores and the winners, so the statistics need no replay."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,7 @@ class ListingCache:
         if self.kept == self.known:
             return
         saves = {
-            name: {"digest": content_digest, **asdict(entry)}
+            name: {"digest": content_digest, **_record(entry)}
             for name, (content_digest, entry) in self.kept.items()
         }
         document = {"format": CACHE_FORMAT, "rules": self.stamp, "saves": saves}
@@ -119,14 +126,28 @@ class ListingCache:
         return known
 
 
+def _record(entry: SaveEntry) -> dict[str, Any]:
+    """An entry as the cache stores it (a field that is None is left out)."""
+    record: dict[str, Any] = {key: getattr(entry, key) for key in _FIELDS}
+    if entry.created is not None:
+        record["created"] = entry.created
+    if entry.facts is not None:
+        record["facts"] = facts_to_plain(entry.facts)
+    return record
+
+
 def _entry(record: Any) -> SaveEntry | None:
     """A cached entry, or None if the record is not exactly what `write` stores."""
     if not isinstance(record, dict) or not isinstance(record.get("digest"), str):
         return None
-    if set(record) != {"digest", *_FIELDS}:
+    if set(record) - {"created", "facts"} != {"digest", *_FIELDS}:
         return None
     if any(not isinstance(record[key], kind) for key, kind in _FIELDS.items()):
         return None
-    if record["updated"].tzinfo is None:
+    created = record.get("created")
+    if created is not None and (not isinstance(created, datetime) or created.tzinfo is None):
         return None
-    return SaveEntry(**{key: record[key] for key in _FIELDS})
+    facts = facts_from_plain(record["facts"]) if "facts" in record else None
+    if record["updated"].tzinfo is None or ("facts" in record and facts is None):
+        return None
+    return SaveEntry(**{key: record[key] for key in _FIELDS}, created=created, facts=facts)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
+from companion.plays import Facts, facts_of, steps_of
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
@@ -175,7 +176,17 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         saved.updated,
         saved.game.summary(state),
         saved.status,
+        created=saved.created,
+        facts=facts_of_saved(saved),
     )
+
+
+def facts_of_saved(saved: SavedGame) -> Facts:
+    """The statistics' facts of a game, read from its session's steps."""
+    session = saved.session
+    initial = session.game.start(session.setup)
+    steps = steps_of(initial, [(step.action, step.state) for step in session.steps])
+    return facts_of(session.game, session.setup, session.state, steps)
 
 
 def document_text(saved: SavedGame) -> str:
