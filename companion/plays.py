@@ -121,9 +121,7 @@ def _six_sojourns(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[
         "categories": {standing.name: dict(standing.breakdown) for standing in last},
         "campaign": bool(setup.campaign),
     }
-    return Facts(
-        status, tuple(setup.players), dict(final.totals), final.winners, details=details
-    )
+    return Facts(status, tuple(setup.players), dict(final.totals), final.winners, details=details)
 
 
 def _cavendish(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
@@ -195,7 +193,9 @@ def from_plain(data: Any) -> Facts | None:
     if not isinstance(data, dict) or set(data) != set(to_plain(Facts("", ()))):
         return None
     names = data["players"], data["winners"]
-    if not all(isinstance(items, list) and all(isinstance(n, str) for n in items) for items in names):
+    if not all(
+        isinstance(items, list) and all(isinstance(n, str) for n in items) for items in names
+    ):
         return None
     scores = data["scores"]
     if not isinstance(scores, dict) or not all(type(v) is int for v in scores.values()):

@@ -34,7 +34,7 @@ def plays_of(entries: list[SaveEntry]) -> list[Play]:
 
 def aliases(settings: SettingsStore) -> dict[str, str]:
     """Old name -> new name, as remembered; entries that are not two names are ignored."""
-    raw = settings.preference(ALIASES, {})
+    raw: dict[str, Any] = settings.preference(ALIASES, {})
     return {k: v for k, v in raw.items() if isinstance(v, str) and v.strip() and k != v}
 
 

@@ -85,21 +85,19 @@ def seeded(game: Game[Any, Any], setup: Any, propose: Any, count: int, seed: int
 
 
 def _bastards(seed: int) -> tuple[Game[Any, Any], Any, list[Any]]:
-    return TIME_BASTARDS, samples.BASTARDS_SETUP, seeded(
-        TIME_BASTARDS, samples.BASTARDS_SETUP, samples.bastards_moves, 5000, seed
+    return (
+        TIME_BASTARDS,
+        samples.BASTARDS_SETUP,
+        seeded(TIME_BASTARDS, samples.BASTARDS_SETUP, samples.bastards_moves, 5000, seed),
     )
 
 
 def games() -> list[tuple[Game[Any, Any], Any, list[Any]]]:
     """(game, setup, moves) of the eleven saves, in the order of the table above."""
     named = SojournSetup(traveller="Ana")
-    six = SojournsSetup(
-        players=samples.SIX_PLAYERS, map="A", expansions=samples.SIX_EXPANSIONS
-    )
+    six = SojournsSetup(players=samples.SIX_PLAYERS, map="A", expansions=samples.SIX_EXPANSIONS)
     six_moves = seeded(SIX_SOJOURNS, six, samples.six_moves, 200, 1)
-    cavendish = seeded(
-        CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 45, 2026
-    )
+    cavendish = seeded(CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 45, 2026)
     soj = samples.sojourn_moves
     return [
         (SOJOURN, named, sojourn_home_run()),
@@ -136,4 +134,3 @@ def write_games(home: Path, chosen: Iterable[int] | None = None) -> list[str]:
 def session_of(game: Game[Any, Any], setup: Any, moves: list[Any]) -> Session:
     """A session with the moves applied (for tests on the rules side alone)."""
     return Session(game, setup, moves)
-
