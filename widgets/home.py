@@ -45,6 +45,7 @@ class HomeScreen(CompanionScreen):
     | n | Focus the list of games to start |
     | s | Focus the saved games |
     | r | Resume the most recent game |
+    | t | Statistics (plays, wins, scores) |
     | enter | Start the highlighted game / resume the highlighted save |
     """
 
@@ -53,6 +54,7 @@ class HomeScreen(CompanionScreen):
         Binding("n", "focus_games", "New game", id="new-game"),
         Binding("s", "focus_saves", "Saved", id="saved-games"),
         Binding("r", "resume_latest", "Resume latest", id="resume-latest"),
+        Binding("t", "stats", "Stats", id="stats"),
     ]
 
     def __init__(self) -> None:
@@ -142,8 +144,14 @@ class HomeScreen(CompanionScreen):
             return
         self.companion.open_saved(self.entries[0].id)
 
+    def action_stats(self) -> None:
+        from widgets.stats.screen import StatsScreen  # imported on first use: a faster start
+
+        self.app.push_screen(StatsScreen())
+
     def palette_commands(self) -> Iterable[SystemCommand]:
-        """New game entries for the available games, and resume for the newest saves."""
+        """New game entries for the available games, resume for the newest saves, statistics."""
+        yield SystemCommand("Statistics", "Plays, wins and scores of every game", self.action_stats)
         for game_id, title in CATALOGUE:
             if available(game_id):
                 start = partial(self.companion.new_game, game_id)
