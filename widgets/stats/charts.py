@@ -48,7 +48,8 @@ def buckets(scores: Sequence[int], most: int = 8) -> list[tuple[str, int]]:
     ranges = []
     for start in range(low, high + 1, size):
         end = min(start + size - 1, high)
-        ranges.append((f"{start}-{end}", sum(1 for s in scores if start <= s <= end)))
+        key = str(start) if start == end else f"{start}-{end}"
+        ranges.append((key, sum(1 for s in scores if start <= s <= end)))
     return ranges
 
 
