@@ -5,14 +5,16 @@ before anyone opens it). The cache remembers, for each file's exact bytes (a BLA
 line it gave; a file whose bytes have not changed is not replayed again. The cache is dropped
 whole when the rules may have changed (another version, or an edited rules module), and a cache
 file that cannot be read is ignored and rebuilt: it never holds anything that is not in the saves.
+It is JSON, not TOML like the files people edit: with 2,000 saves, `tomllib` took 20 times longer
+to read it than `json`, and it is read at every start.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
-import tomllib
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +24,7 @@ import companion
 from companion.plays import Facts
 from companion.plays import from_plain as facts_from_plain
 from companion.plays import to_plain as facts_to_plain
-from saves.files import write_toml
+from saves.files import write_text
 
 CACHE_FORMAT = 1
 _FIELDS: dict[str, type] = {
@@ -82,7 +84,7 @@ def rules_stamp() -> str:
 
 
 class ListingCache:
-    """File name -> (digest, entry) as of the last listing, kept in one small TOML file."""
+    """File name -> (digest, entry) as of the last listing, kept in one JSON file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -107,13 +109,16 @@ class ListingCache:
             for name, (content_digest, entry) in self.kept.items()
         }
         document = {"format": CACHE_FORMAT, "rules": self.stamp, "saves": saves}
+        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
         with contextlib.suppress(OSError):
-            write_toml(self.path, document, durable=False)
+            write_text(self.path, text, durable=False)
 
     def _read(self) -> dict[str, tuple[str, SaveEntry]]:
         try:
-            data = tomllib.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(self.path.read_bytes())
         except (OSError, ValueError, RecursionError):
+            return {}
+        if not isinstance(data, dict):
             return {}
         if data.get("format") != CACHE_FORMAT or data.get("rules") != self.stamp:
             return {}
@@ -129,8 +134,9 @@ class ListingCache:
 def _record(entry: SaveEntry) -> dict[str, Any]:
     """An entry as the cache stores it (a field that is None is left out)."""
     record: dict[str, Any] = {key: getattr(entry, key) for key in _FIELDS}
+    record["updated"] = entry.updated.isoformat()
     if entry.created is not None:
-        record["created"] = entry.created
+        record["created"] = entry.created.isoformat()
     if entry.facts is not None:
         record["facts"] = facts_to_plain(entry.facts)
     return record
@@ -142,12 +148,22 @@ def _entry(record: Any) -> SaveEntry | None:
         return None
     if set(record) - {"created", "facts"} != {"digest", *_FIELDS}:
         return None
-    if any(not isinstance(record[key], kind) for key, kind in _FIELDS.items()):
+    fields = {**{key: record[key] for key in _FIELDS}, "updated": _moment(record["updated"])}
+    if any(not isinstance(fields[key], kind) for key, kind in _FIELDS.items()):
         return None
-    created = record.get("created")
-    if created is not None and (not isinstance(created, datetime) or created.tzinfo is None):
-        return None
+    created = _moment(record["created"]) if "created" in record else None
     facts = facts_from_plain(record["facts"]) if "facts" in record else None
-    if record["updated"].tzinfo is None or ("facts" in record and facts is None):
+    if ("created" in record and created is None) or ("facts" in record and facts is None):
         return None
-    return SaveEntry(**{key: record[key] for key in _FIELDS}, created=created, facts=facts)
+    return SaveEntry(**fields, created=created, facts=facts)
+
+
+def _moment(text: Any) -> datetime | None:
+    """A date and time with its offset, as `isoformat` wrote it; None for anything else."""
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
