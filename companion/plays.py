@@ -188,9 +188,13 @@ def to_plain(facts: Facts) -> dict[str, Any]:
     }
 
 
+PLAIN_KEYS = to_plain(Facts("", ())).keys()
+"""The keys `to_plain` writes."""
+
+
 def from_plain(data: Any) -> Facts | None:
     """Facts written by `to_plain`, or None when the data is not exactly that."""
-    if not isinstance(data, dict) or set(data) != set(to_plain(Facts("", ()))):
+    if not isinstance(data, dict) or data.keys() != PLAIN_KEYS:
         return None
     names = data["players"], data["winners"]
     if not all(

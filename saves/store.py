@@ -139,7 +139,7 @@ class SaveStore:
             return entries, unreadable
         remove_stale_temp_files(self.folder)
         cache = ListingCache(listing_cache_path(self.home))
-        for path in sorted(self.folder.glob("*.toml")):
+        for path in sorted(self.folder.glob("*.toml"), key=lambda path: path.name):
             try:
                 content = read_bytes(path)
                 content_digest = digest(content)

@@ -19,6 +19,10 @@ from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
 
+PAGE = 60
+"""Saved games put in the list at a time: more are added as the cursor or the scroll nears the
+end, so a folder of 2,000 games opens as fast as one of 60."""
+
 HINT = "enter  start or resume\nd      dice tray\nf1     help\nctrl+p commands"
 
 
@@ -61,6 +65,8 @@ class HomeScreen(CompanionScreen):
         super().__init__()
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
+        self.pending_rows: list[tuple[tuple[str, ...], str]] = []
+        """Rows (cells, key) not yet in the table, newest first."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -87,6 +93,7 @@ class HomeScreen(CompanionScreen):
         table = self.query_one("#saves", DataTable)
         table.add_columns("Title", "Game", "Last played", "State")
         self.refresh_saves()
+        self.watch(table, "scroll_y", self._scrolled, init=False)
         games.focus()
 
     def refresh_saves(self) -> None:
@@ -96,6 +103,7 @@ class HomeScreen(CompanionScreen):
         self.unreadable = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
+        rows: list[tuple[tuple[str, ...], str]] = []
         state_width = max(24, self.app.size.width - 54)
         for entry in entries:
             state = (
@@ -108,13 +116,32 @@ class HomeScreen(CompanionScreen):
                 when,
                 clip(state, state_width),
             )
-            table.add_row(*row, key=entry.id)
+            rows.append((row, entry.id))
         for bad in unreadable:
             row = (clip(bad.path.name, 18), "unreadable", "", clip(bad.reason, state_width))
-            table.add_row(*row, key=f"unreadable:{bad.path}")
+            rows.append((row, f"unreadable:{bad.path}"))
             self.unreadable[f"unreadable:{bad.path}"] = bad.reason
         if not entries and not unreadable:
-            table.add_row("No saved games yet", "", "", "start one on the left", key="none")
+            rows.append((("No saved games yet", "", "", "start one on the left"), "none"))
+        self.pending_rows = rows
+        self.show_more_saves()
+
+    def show_more_saves(self) -> None:
+        """Put the next page of saved games in the list."""
+        table = self.query_one("#saves", DataTable)
+        page, self.pending_rows = self.pending_rows[:PAGE], self.pending_rows[PAGE:]
+        for row, key in page:
+            table.add_row(*row, key=key)
+
+    @on(DataTable.RowHighlighted, "#saves")
+    def near_the_end(self, event: DataTable.RowHighlighted) -> None:
+        if self.pending_rows and event.cursor_row >= event.data_table.row_count - 10:
+            self.show_more_saves()
+
+    def _scrolled(self, scroll_y: float) -> None:
+        table = self.query_one("#saves", DataTable)
+        if self.pending_rows and scroll_y >= table.max_scroll_y - table.size.height:
+            self.show_more_saves()
 
     @on(OptionList.OptionSelected, "#games")
     def start_selected(self, event: OptionList.OptionSelected) -> None:

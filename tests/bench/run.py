@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
+from bench_history import history_rows  # noqa: E402
 
 from companion import dice  # noqa: E402
 from companion.six_sojourns.scoring import score  # noqa: E402
@@ -297,12 +298,18 @@ def bench_scoring(reps: int) -> list[Figure]:
     ]
 
 
+def bench_history(reps: int) -> list[Figure]:
+    """2,000 saved games: the start of the home screen, and `companion stats --json`."""
+    return [Figure(*row) for row in history_rows(reps)]
+
+
 BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "first-frame": bench_first_frame,
     "autosave": bench_autosave,
     "undo": bench_undo,
     "load": bench_load,
     "scoring": bench_scoring,
+    "history": bench_history,
 }
 
 
@@ -328,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     reps = {"first-frame": 5, "other": 10} if args.quick else {"first-frame": 15, "other": 40}
     figures: list[Figure] = []
     for name in args.only or list(BENCHES):
-        count = reps["first-frame"] if name == "first-frame" else reps["other"]
+        count = reps["first-frame"] if name in ("first-frame", "history") else reps["other"]
         figures.extend(BENCHES[name](count))
     if args.json:
         print(json.dumps([asdict(f) for f in figures], indent=2))
