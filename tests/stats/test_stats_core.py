@@ -95,7 +95,6 @@ class TestFigures:
         assert (game.best_score, game.average_score) == (3, 4.5)
         assert cavendish_figures(plays) == {
             "success_rate": 0.667,
-            "best_score": 3,
             "crystals_spent": {"tests": 6, "explores": 9, "updates": 3},
         }
 

@@ -173,3 +173,14 @@ def test_empty_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert "No games saved yet." in capsys.readouterr().out
     assert main(["stats", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"games": {}, "players": {}}
+
+
+def test_the_documented_json_has_the_keys_companion_stats_prints(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "stats.md").read_text("utf-8")
+    documented = json.loads(page.split("```json\n", 1)[1].split("\n```", 1)[0])
+    main(["stats", "--json"])
+    printed = json.loads(capsys.readouterr().out)
+    assert documented["games"]["cavendish"] == printed["games"]["cavendish"]
+    assert documented["players"]["Ana"].keys() == printed["players"]["Ana"].keys()
