@@ -13,7 +13,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
-from saves.listing import SaveEntry
+from saves.listing import SaveEntry, UnreadableSave
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
@@ -65,8 +65,8 @@ class HomeScreen(CompanionScreen):
         super().__init__()
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
-        self.pending_rows: list[tuple[tuple[str, ...], str]] = []
-        """Rows (cells, key) not yet in the table, newest first."""
+        self.pending_rows: list[SaveEntry | UnreadableSave] = []
+        """Saves not yet in the table, newest first, then the unreadable files."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -100,38 +100,34 @@ class HomeScreen(CompanionScreen):
         """Re-read the games folder: readable games newest first, then the unreadable files."""
         entries, unreadable = self.companion.store.listing()
         self.entries = entries
-        self.unreadable = {}
-        table = self.query_one("#saves", DataTable)
-        table.clear()
-        rows: list[tuple[tuple[str, ...], str]] = []
-        state_width = max(24, self.app.size.width - 54)
-        for entry in entries:
-            state = (
-                entry.summary if entry.status == "playing" else f"{entry.status}: {entry.summary}"
+        self.unreadable = {f"unreadable:{bad.path}": bad.reason for bad in unreadable}
+        self.query_one("#saves", DataTable).clear()
+        self.pending_rows = [*entries, *unreadable]
+        if not self.pending_rows:
+            self.query_one("#saves", DataTable).add_row(
+                "No saved games yet", "", "", "start one on the left", key="none"
             )
-            when = entry.updated.astimezone().strftime("%d %b %H:%M")
-            row = (
-                clip(entry.title, 18),
-                short_title(entry.game_title),
-                when,
-                clip(state, state_width),
-            )
-            rows.append((row, entry.id))
-        for bad in unreadable:
-            row = (clip(bad.path.name, 18), "unreadable", "", clip(bad.reason, state_width))
-            rows.append((row, f"unreadable:{bad.path}"))
-            self.unreadable[f"unreadable:{bad.path}"] = bad.reason
-        if not entries and not unreadable:
-            rows.append((("No saved games yet", "", "", "start one on the left"), "none"))
-        self.pending_rows = rows
         self.show_more_saves()
 
     def show_more_saves(self) -> None:
-        """Put the next page of saved games in the list."""
+        """Put the next page of saved games in the list (rows are made only when shown)."""
         table = self.query_one("#saves", DataTable)
         page, self.pending_rows = self.pending_rows[:PAGE], self.pending_rows[PAGE:]
-        for row, key in page:
-            table.add_row(*row, key=key)
+        state_width = max(24, self.app.size.width - 54)
+        for item in page:
+            if isinstance(item, UnreadableSave):
+                row = (clip(item.path.name, 18), "unreadable", "", clip(item.reason, state_width))
+                table.add_row(*row, key=f"unreadable:{item.path}")
+                continue
+            state = item.summary if item.status == "playing" else f"{item.status}: {item.summary}"
+            when = item.updated.astimezone().strftime("%d %b %H:%M")
+            row = (
+                clip(item.title, 18),
+                short_title(item.game_title),
+                when,
+                clip(state, state_width),
+            )
+            table.add_row(*row, key=item.id)
 
     @on(DataTable.RowHighlighted, "#saves")
     def near_the_end(self, event: DataTable.RowHighlighted) -> None:
