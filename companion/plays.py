@@ -143,7 +143,15 @@ def _cavendish(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Ste
         return Facts(status, players, cooperative=True, lower_is_better=True, details=details)
     final = state.final_score
     scores = {name: final for name in players}
-    return Facts(status, players, scores, players, True, True, details)
+    return Facts(
+        status,
+        players,
+        scores,
+        winners=players,
+        cooperative=True,
+        lower_is_better=True,
+        details=details,
+    )
 
 
 def _time_bastards(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
@@ -160,7 +168,7 @@ def _time_bastards(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence
     if cooperative:
         team = sum(totals.values())
         winners = players if result.winners else ()
-        return Facts(status, players, dict.fromkeys(players, team), winners, True)
+        return Facts(status, players, dict.fromkeys(players, team), winners, cooperative=True)
     winners = tuple(players[index] for index in result.winners)
     details = {"decided_by": result.step}
     return Facts(status, players, dict(totals), winners, details=details)

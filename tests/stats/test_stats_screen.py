@@ -10,6 +10,8 @@ import pytest
 from stats_helpers import write_games
 from textual.widgets import DataTable, Input, Select, Static
 
+from saves.plays import rename_player
+from saves.settings import SettingsStore
 from widgets.help import HelpScreen
 from widgets.home import HomeScreen
 from widgets.stats.charts import buckets, sparkline
@@ -195,6 +197,29 @@ async def test_sojourn_setup_takes_the_travellers_name(make_test_app: Callable[.
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen_stack[-2].session.setup.traveller == "Ana B."
+
+
+async def test_names_are_shown_literally(
+    make_test_app: Callable[..., Any], games: None, companion_home: Path
+) -> None:
+    hostile = "[bold red]Ana[/] [link=x]"
+    assert rename_player(SettingsStore(companion_home), "Ana", hostile)
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_stats(app, pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        table = screen.query_one("#players-table", DataTable)
+        assert hostile in column(table, 0)
+        screen.query_one("#filter-player", Select).value = hostile
+        await pilot.pause()
+        assert column(screen.query_one("#games-table", DataTable), 0) == [
+            "Sojourn",
+            "Six Sojourns",
+            "Cavendish",
+        ]
+        await pilot.press("c")
+        assert f"{hostile}'s scores over time" in str(screen.query_one("#history", Static).render())
 
 
 def test_score_buckets() -> None:

@@ -123,7 +123,7 @@ class StatsScreen(CompanionScreen):
         names = roster(self.plays)
         player = self.query_one("#filter-player", Select)
         keep = player.value
-        player.set_options((name, name) for name in names)
+        player.set_options((Text(name), name) for name in names)
         if isinstance(keep, str) and keep in names:
             player.value = keep
         if unreadable:
@@ -267,7 +267,7 @@ class StatsScreen(CompanionScreen):
         if player.value == old:
             player.clear()
         self.reload()
-        self.notify(Text(f"{old} is now counted as {new}.").plain)
+        self.notify(f"{old} is now counted as {new}.", markup=False)
 
     def action_home(self) -> None:
         self.companion.go_home()
