@@ -18,7 +18,7 @@ from companion.core import Game
 UNNAMED_TRAVELLER = "Unnamed traveller"
 """The traveller of a Sojourn run saved before the setup asked for a name."""
 
-Step = tuple[Any, Any, Any]
+Transition = tuple[Any, Any, Any]
 """(state before, action, state after) for one applied action."""
 
 
@@ -70,9 +70,9 @@ class Play:
         return "failed" if self.facts.status == "failed" else "lost"
 
 
-def steps_of(initial: Any, transitions: Sequence[tuple[Any, Any]]) -> list[Step]:
+def steps_of(initial: Any, transitions: Sequence[tuple[Any, Any]]) -> list[Transition]:
     """(before, action, after) for each (action, state after) in play order."""
-    steps: list[Step] = []
+    steps: list[Transition] = []
     before = initial
     for action, after in transitions:
         steps.append((before, action, after))
@@ -80,13 +80,13 @@ def steps_of(initial: Any, transitions: Sequence[tuple[Any, Any]]) -> list[Step]
     return steps
 
 
-def facts_of(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
+def facts_of(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]) -> Facts:
     """The facts of a game at `state`, reached through `steps`."""
     derive = DERIVERS.get(game.id, _generic)
     return derive(game, setup, state, steps)
 
 
-def _generic(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
+def _generic(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]) -> Facts:
     """Any game: the players of the setup, the winners and totals of its score once it ends."""
     status = game.status(state)
     players = tuple(str(name) for name in getattr(setup, "players", ()))
@@ -98,7 +98,7 @@ def _generic(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]
     )
 
 
-def _sojourn(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
+def _sojourn(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]) -> Facts:
     """Solo: reaching home is the traveller's win; a lost run ended by health or by being stuck."""
     traveller = setup.traveller or UNNAMED_TRAVELLER
     status = game.status(state)
@@ -107,7 +107,9 @@ def _sojourn(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]
     return Facts(status, (traveller,), {}, winners, cooperative=True, details=details)
 
 
-def _six_sojourns(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
+def _six_sojourns(
+    game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]
+) -> Facts:
     """The winners the score names; the points per category of the last game scored."""
     # Imported here: the statistics need a game's rules only when that game is in the saves.
     from companion.six_sojourns.scoring import score, standings
@@ -124,7 +126,7 @@ def _six_sojourns(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[
     return Facts(status, tuple(setup.players), dict(final.totals), final.winners, details=details)
 
 
-def _cavendish(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
+def _cavendish(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]) -> Facts:
     """A completed mission is everyone's win with the group's score; a failed one has neither."""
     from companion.cavendish.actions import AndCost, AttemptTest, Explore
 
@@ -154,7 +156,9 @@ def _cavendish(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Ste
     )
 
 
-def _time_bastards(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Step]) -> Facts:
+def _time_bastards(
+    game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]
+) -> Facts:
     """Duel: the verdict's winners and the tie-break step that decided; co-op: the team's."""
     from companion.time_bastards.result import verdict
 
@@ -174,7 +178,7 @@ def _time_bastards(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence
     return Facts(status, players, dict(totals), winners, details=details)
 
 
-DERIVERS: dict[str, Callable[[Game[Any, Any], Any, Any, Sequence[Step]], Facts]] = {
+DERIVERS: dict[str, Callable[[Game[Any, Any], Any, Any, Sequence[Transition]], Facts]] = {
     "sojourn": _sojourn,
     "six-sojourns": _six_sojourns,
     "cavendish": _cavendish,
