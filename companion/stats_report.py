@@ -26,7 +26,9 @@ def _counts(value: Any) -> dict[str, int]:
 
 
 def six_sojourns_figures(plays: Iterable[Play]) -> dict[str, Any]:
-    """Average points per category (per player per game) and how often a winner led each."""
+    """Average points per category (per player per game), how often a winner led each, and the
+    campaign standings."""
+    plays = list(plays)
     totals: dict[str, int] = {}
     entries = 0
     led: dict[str, int] = {}
@@ -44,7 +46,25 @@ def six_sojourns_figures(plays: Iterable[Play]) -> dict[str, Any]:
             if any(sheets.get(w, {}).get(category, -1) == top for w in play.facts.winners):
                 led[category] = led.get(category, 0) + 1
     average = {c: round(t / entries, 2) for c, t in totals.items()} if entries else {}
-    return {"average_points": average, "winner_led": dict(sorted(led.items()))}
+    return {
+        "average_points": average,
+        "winner_led": dict(sorted(led.items())),
+        "campaigns": campaign_standings(plays),
+    }
+
+
+def campaign_standings(plays: Iterable[Play]) -> dict[str, dict[str, int]]:
+    """Per player, over finished six-sojourn campaigns: campaigns played, won, and VP in all."""
+    table: dict[str, dict[str, int]] = {}
+    for play in plays:
+        if not play.finished or play.facts.details.get("campaign") is not True:
+            continue
+        for name in play.facts.players:
+            row = table.setdefault(name, {"played": 0, "won": 0, "points": 0})
+            row["played"] += 1
+            row["won"] += name in play.facts.winners
+            row["points"] += play.facts.scores.get(name, 0)
+    return dict(sorted(table.items(), key=lambda item: (-item[1]["won"], -item[1]["points"])))
 
 
 def cavendish_figures(plays: Iterable[Play]) -> dict[str, Any]:

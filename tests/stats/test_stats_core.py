@@ -121,6 +121,29 @@ class TestGameAware:
         assert six_sojourns_figures([play]) == {
             "average_points": {"trades": 5.5, "spaces": 2.5},
             "winner_led": {"trades": 1},
+            "campaigns": {},
+        }
+
+    def test_campaign_standings(self) -> None:
+        def campaign(winners: tuple[str, ...], scores: dict[str, int], done: bool = True) -> Play:
+            facts = Facts(
+                "finished" if done else "playing",
+                ("Ana", "Ben"),
+                scores if done else {},
+                winners if done else (),
+                details={"campaign": True},
+            )
+            return Play("c", "six-sojourns", DAY, DAY, facts)
+
+        plays = [
+            campaign(("Ben",), {"Ana": 60, "Ben": 70}),
+            campaign(("Ben",), {"Ana": 65, "Ben": 66}),
+            campaign((), {}, done=False),
+            duel(1, ("Ana",)),  # a single game is no campaign
+        ]
+        assert six_sojourns_figures(plays)["campaigns"] == {
+            "Ben": {"played": 2, "won": 2, "points": 136},
+            "Ana": {"played": 2, "won": 0, "points": 125},
         }
 
     def test_sojourn_lost_runs_by_cause(self) -> None:

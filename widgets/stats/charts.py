@@ -106,6 +106,11 @@ def game_notes(games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str]
             ]
             led = ", ".join(f"{c} {n}" for c, n in game["winner_led"].items()) or "-"
             lines.append(f"  Games where the winner led the category: {led}")
+            for name, row in game["campaigns"].items():
+                lines.append(
+                    f"  Campaigns: {label(name)} {row['played']} played, {row['won']} won, "
+                    f"{row['points']} VP"
+                )
         elif game_id == "cavendish":
             spent = game["crystals_spent"]
             best = "-" if game["best_score"] is None else game["best_score"]
