@@ -22,10 +22,12 @@ from companion import __version__, dice, fairness
 from companion.core import Score
 from companion.dice import DiceError, Roll
 from companion.registry import CATALOGUE
+from companion.stats import Filter
 from companion.text import visible
 from saves import rolls
 from saves.files import SaveError
 from saves.paths import data_home, locations
+from saves.plays import plays_output, stats_output
 from saves.rolls import RollLog
 from saves.store import SavedGame, SaveStore, utc_now
 
@@ -174,6 +176,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     locate = commands.add_parser("locate", help="print where the companion keeps its files")
     locate.set_defaults(handler=run_locate)
+
+    stats = commands.add_parser("stats", help="plays, wins and scores across every saved game")
+    stats.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    stats.add_argument("--player", help="only the plays of this player")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.set_defaults(handler=run_stats)
+
+    plays = commands.add_parser("plays", help="every finished play, one row per player")
+    plays.add_argument("--format", choices=["csv", "json"], default="csv")
+    plays.set_defaults(handler=run_plays)
     return parser
 
 
@@ -454,4 +466,15 @@ def run_version(args: argparse.Namespace) -> int:
 def run_locate(args: argparse.Namespace) -> int:
     for name, path in locations(data_home()).items():
         say(f"{name:<9} {path}")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    keep = Filter(game=args.game, player=args.player)
+    print(stats_output(data_home(), keep, args.json), end="")
+    return 0
+
+
+def run_plays(args: argparse.Namespace) -> int:
+    print(plays_output(data_home(), args.format), end="")
     return 0

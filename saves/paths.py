@@ -42,7 +42,7 @@ def exports_dir(home: Path) -> Path:
 
 def listing_cache_path(home: Path) -> Path:
     """What the saved-games list showed last time, so unchanged saves are not replayed at start."""
-    return home / "listing-cache.toml"
+    return home / "listing-cache.json"
 
 
 def locks_dir(home: Path) -> Path:

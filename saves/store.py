@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
+from companion.plays import Facts, facts_of, steps_of
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
@@ -188,7 +189,7 @@ class SaveStore:
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        for path in sorted(self.folder.glob("*.toml")):
+        for path in sorted(self.folder.glob("*.toml"), key=lambda path: path.name):
             mark, refusal = identify(path)
             verdict = refusal or cache.verdict(path.name, mark)
             if verdict is not None:
@@ -239,7 +240,17 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         saved.game.summary(state),
         saved.status,
         waiting.text if (waiting := saved.game.waiting_for(state)) else "",
+        created=saved.created,
+        facts=facts_of_saved(saved),
     )
+
+
+def facts_of_saved(saved: SavedGame) -> Facts:
+    """The statistics' facts of a game, read from its session's steps."""
+    session = saved.session
+    initial = session.game.start(session.setup)
+    steps = steps_of(initial, [(step.action, step.state) for step in session.steps])
+    return facts_of(session.game, session.setup, session.state, steps)
 
 
 def document_text(saved: SavedGame) -> str:

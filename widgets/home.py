@@ -13,12 +13,16 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import CATALOGUE, is_built
-from saves.listing import SaveEntry
+from saves.listing import SaveEntry, UnreadableSave
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
 from widgets.shown import literal, local_time, plain
+
+PAGE = 60
+"""Saved games put in the list at a time: more are added as the cursor or the scroll nears the
+end, so a folder of 2,000 games opens as fast as one of 60."""
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
 
@@ -71,6 +75,7 @@ class HomeScreen(CompanionScreen):
     | n | Focus the list of games to start |
     | s | Focus the saved games |
     | r | Resume the most recent game |
+    | t | Statistics (plays, wins, scores) |
     | enter | Start the highlighted game / resume the highlighted save |
     """
 
@@ -79,6 +84,7 @@ class HomeScreen(CompanionScreen):
         Binding("n", "focus_games", "New game", id="new-game"),
         Binding("s", "focus_saves", "Saved", id="saved-games"),
         Binding("r", "resume_latest", "Resume latest", id="resume-latest"),
+        Binding("t", "stats", "Stats", id="stats"),
     ]
 
     def __init__(self) -> None:
@@ -89,6 +95,10 @@ class HomeScreen(CompanionScreen):
         """The listing cache's problem, if any, was said once."""
         self.filled_width = 0
         """The screen's width when the list was last filled: a resize to it refills nothing."""
+        self.widths = (18, 24)
+        """The title and state columns' widths for this listing."""
+        self.pending_rows: list[SaveEntry | UnreadableSave] = []
+        """Saves not yet in the table, newest first, then the unreadable files."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -115,38 +125,23 @@ class HomeScreen(CompanionScreen):
         table = self.query_one("#saves", DataTable)
         table.add_columns("Title", "Game", "Last played", "State")
         self.refresh_saves()
+        self.watch(table, "scroll_y", self._scrolled, init=False)
         games.focus()
 
     def refresh_saves(self) -> None:
         """Re-read the games folder: readable games newest first, then the unreadable files."""
         entries, unreadable = self.companion.store.listing()
         self.entries = entries
-        self.unreadable = {}
+        self.unreadable = {f"unreadable:{bad.path}": bad.reason for bad in unreadable}
         table = self.query_one("#saves", DataTable)
         table.clear()
         self.filled_width = self.app.size.width
         titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
-        title_width, state_width = column_widths(self.app.size.width, titles)
-        for entry in entries:
-            when = local_time(entry.updated, "%d %b %H:%M")
-            row = (
-                clip(entry.title, title_width),
-                short_title(entry.game_title),
-                when,
-                clip(state_words(entry), state_width),
-            )
-            table.add_row(*map(plain, row), key=entry.id)
-        for bad in unreadable:
-            row = (
-                clip(bad.path.name, title_width),
-                "unreadable",
-                "",
-                clip(bad.reason, state_width),
-            )
-            table.add_row(*map(plain, row), key=f"unreadable:{bad.path}")
-            self.unreadable[f"unreadable:{bad.path}"] = bad.reason
-        if not entries and not unreadable:
+        self.widths = column_widths(self.app.size.width, titles)
+        self.pending_rows = [*entries, *unreadable]
+        if not self.pending_rows:
             table.add_row("No saved games yet", "", "", "start one in New game (n)", key="none")
+        self.show_more_saves()
         problem = self.companion.store.cache_problem
         if problem and not self.cache_noted:
             self.cache_noted = True
@@ -156,6 +151,40 @@ class HomeScreen(CompanionScreen):
         """The columns share out a new width."""
         if self.is_mounted and self.app.size.width != self.filled_width:
             self.refresh_saves()
+
+    def show_more_saves(self) -> None:
+        """Put the next page of saved games in the list (rows are made only when shown)."""
+        table = self.query_one("#saves", DataTable)
+        page, self.pending_rows = self.pending_rows[:PAGE], self.pending_rows[PAGE:]
+        title_width, state_width = self.widths
+        for item in page:
+            if isinstance(item, UnreadableSave):
+                row = (
+                    clip(item.path.name, title_width),
+                    "unreadable",
+                    "",
+                    clip(item.reason, state_width),
+                )
+                table.add_row(*map(plain, row), key=f"unreadable:{item.path}")
+                continue
+            when = local_time(item.updated, "%d %b %H:%M")
+            row = (
+                clip(item.title, title_width),
+                short_title(item.game_title),
+                when,
+                clip(state_words(item), state_width),
+            )
+            table.add_row(*map(plain, row), key=item.id)
+
+    @on(DataTable.RowHighlighted, "#saves")
+    def near_the_end(self, event: DataTable.RowHighlighted) -> None:
+        if self.pending_rows and event.cursor_row >= event.data_table.row_count - 10:
+            self.show_more_saves()
+
+    def _scrolled(self, scroll_y: float) -> None:
+        table = self.query_one("#saves", DataTable)
+        if self.pending_rows and scroll_y >= table.max_scroll_y - table.size.height:
+            self.show_more_saves()
 
     @on(OptionList.OptionSelected, "#games")
     def start_selected(self, event: OptionList.OptionSelected) -> None:
@@ -185,8 +214,14 @@ class HomeScreen(CompanionScreen):
             return
         self.companion.open_saved(self.entries[0].id)
 
+    def action_stats(self) -> None:
+        from widgets.stats.screen import StatsScreen  # imported on first use: a faster start
+
+        self.app.push_screen(StatsScreen())
+
     def palette_commands(self) -> Iterable[SystemCommand]:
-        """New game entries for the available games, and resume for the newest saves."""
+        """New game entries for the available games, resume for the newest saves, statistics."""
+        yield SystemCommand("Statistics", "Plays, wins and scores of every game", self.action_stats)
         for game_id, title in CATALOGUE:
             if available(game_id):
                 start = partial(self.companion.new_game, game_id)

@@ -276,6 +276,9 @@ class SojournSetup:
     """False: dice read 00-99 ("00"+"0" = 0). True: 1-100 ("00"+"0" = 100)."""
     deck: Cards = FULL_DECK
     """The timestream deck's composition before the starting hand is drawn."""
+    traveller: str = ""
+    """Who plays the run, for the statistics ("" in saves from before it was asked: one unnamed
+    traveller)."""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
+from bench_history import history_rows  # noqa: E402
 from screen_keys import GAMES, SHORT_ONLY, Timing, measure  # noqa: E402
 
 from companion import dice  # noqa: E402
@@ -347,6 +348,11 @@ def bench_keys(reps: int) -> list[Figure]:
     return figures
 
 
+def bench_history(reps: int) -> list[Figure]:
+    """2,000 saved games: the start of the home screen, and `companion stats --json`."""
+    return [Figure(*row) for row in history_rows(reps)]
+
+
 BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "first-frame": bench_first_frame,
     "autosave": bench_autosave,
@@ -354,6 +360,7 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "load": bench_load,
     "scoring": bench_scoring,
     "keys": bench_keys,
+    "history": bench_history,
 }
 
 
@@ -379,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     reps = {"first-frame": 5, "other": 10} if args.quick else {"first-frame": 15, "other": 40}
     figures: list[Figure] = []
     for name in args.only or list(BENCHES):
-        count = reps["first-frame"] if name == "first-frame" else reps["other"]
+        count = reps["first-frame"] if name in ("first-frame", "history") else reps["other"]
         figures.extend(BENCHES[name](count))
     if args.json:
         print(json.dumps([asdict(f) for f in figures], indent=2))

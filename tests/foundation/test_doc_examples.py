@@ -6,7 +6,8 @@ The rule for writers: each ```toml block in README.md and docs/*.md follows a ma
 - `save`: a `games/<id>.toml` file; it is loaded through the store (replayed by the rules)
   and shown by `companion show ID` and `companion show ID --json`;
 - `board-file`: a Six Sojourns board file; `companion score six-sojourns FILE` scores it;
-- `settings`, `rolls`, `listing-cache`: the other files of the data folder, read by their readers.
+- `settings`, `rolls`: the other files of the data folder, read by their readers
+  (the listing cache is JSON: its one example is checked on its own).
 
 A block without a marker, or with an unknown one, fails: a typo cannot make an example skipped.
 Each game's guide also names, in its "Save file" section, every setup field and every action of
@@ -17,11 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import re
 import tomllib
 import typing
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,6 +31,8 @@ import pytest
 from companion import cli
 from companion.registry import CATALOGUE, get_game
 from saves.listing import CACHE_FORMAT, SaveEntry
+from saves.listing import _entry as listing_entry
+from saves.listing import _verdict as listing_verdict
 from saves.paths import games_dir, rolls_path, settings_path
 from saves.rolls import RollLog
 from saves.settings import SettingsStore
@@ -38,7 +41,7 @@ from tests.conftest import fixed_clock
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
-KINDS = ("save", "board-file", "settings", "rolls", "listing-cache")
+KINDS = ("save", "board-file", "settings", "rolls")
 MARKER = re.compile(r"^<!--\s*example:\s*(\S+)\s*-->$")
 GUIDES = {game_id: ROOT / "docs" / f"{game_id}.md" for game_id, _title in CATALOGUE}
 """Each game's guide, which carries one example save of that game."""
@@ -232,11 +235,15 @@ def test_example_rolls_are_read_without_a_problem(example: Example, companion_ho
     assert log.rolls and log.problem is None
 
 
-@pytest.mark.parametrize("example", of_kind("listing-cache"))
-def test_example_listing_cache_has_the_records_the_cache_writes(example: Example) -> None:
-    data = example.data()
+def test_example_listing_cache_has_the_records_the_cache_writes() -> None:
+    """The listing cache is JSON: its example in save-format.md follows `<!-- cache example -->`."""
+    page = (ROOT / "docs" / "save-format.md").read_text(encoding="utf-8")
+    block = page.split("<!-- cache example -->\n```json\n", 1)[1].split("\n```", 1)[0]
+    data = json.loads(block)
     assert data["format"] == CACHE_FORMAT and isinstance(data["rules"], str)
     fields = {field.name for field in dataclasses.fields(SaveEntry)}
     for name, record in data["saves"].items():
-        assert set(record) == {"digest", *fields}, f"{example.where}: record {name}"
-        assert isinstance(record["updated"], datetime)
+        assert set(record) == {"digest", *fields}, f"save-format.md: record {name}"
+        assert listing_entry(record) is not None, f"save-format.md: record {name} is refused"
+    for name, record in data["unreadable"].items():
+        assert listing_verdict(record) is not None, f"save-format.md: verdict {name} is refused"

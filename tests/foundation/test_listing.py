@@ -4,6 +4,7 @@ over the files themselves (any change of bytes, rules or cache damage means a fr
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import time
 from dataclasses import replace
@@ -132,21 +133,25 @@ def test_a_damaged_cache_is_ignored_and_rebuilt(
 @pytest.mark.parametrize(
     ("key", "value"),
     [
-        ("summary", "3"),
+        ("summary", 3),
         ("updated", "1979-05-27T07:32:00"),  # a date without its offset
-        ("status", "won\nextra = 1"),
+        ("created", "not a date"),
+        ("status", None),
+        ("facts", {"status": "won"}),
+        ("extra", 1),
     ],
 )
 def test_a_cache_record_of_the_wrong_shape_is_not_used(
-    companion_home: Path, tally: CountingTally, key: str, value: str
+    companion_home: Path, tally: CountingTally, key: str, value: object
 ) -> None:
     store = store_for(companion_home, tally)
     played(store, tally, [4])
     expected = store.listing()
     cache = listing_cache_path(companion_home)
-    lines = cache.read_text().splitlines()
-    lines = [f"{key} = {value}" if line.startswith(f"{key} = ") else line for line in lines]
-    cache.write_text("\n".join(lines) + "\n")
+    data = json.loads(cache.read_text())
+    for record in data["saves"].values():
+        record[key] = value
+    cache.write_text(json.dumps(data))
     tally.calls = 0
     assert store.listing() == expected
     assert tally.calls == 1

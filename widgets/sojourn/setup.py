@@ -1,6 +1,7 @@
-"""Sojourn's setup: how the percentile dice are read and what the timestream deck holds.
+"""Sojourn's setup: the traveller's name, how the percentile dice are read and what the
+timestream deck holds.
 
-Both are remembered between games (`app.settings`, key `sojourn`).
+All three are remembered between games (`app.settings`, key `sojourn`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class SojournSetupScreen(SetupScreen):
             )
             yield Label("Title")
             yield Input(placeholder="Sojourn", id="title")
+            yield Label("Traveller (for the statistics)")
+            yield Input(known.traveller, placeholder="your name", id="traveller", max_length=40)
             yield Label("Percentile dice read")
             with RadioSet(id="reading"):
                 yield TickRadioButton(
@@ -86,7 +89,8 @@ class SojournSetupScreen(SetupScreen):
             )
             return None
         one = self.query_one("#one-to-100", RadioButton).value
-        return SojournSetup(read_one_to_hundred=one, deck=deck)
+        traveller = " ".join(self.query_one("#traveller", Input).value.split())
+        return SojournSetup(read_one_to_hundred=one, deck=deck, traveller=traveller)
 
     def action_start(self) -> None:
         setup = self.chosen()

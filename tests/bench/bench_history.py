@@ -1,0 +1,101 @@
+"""A long history: 2,000 saved games. The home screen's start against an empty data folder, and
+`companion stats --json` against `companion list --json` (issue 12). Run by `run.py`."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bench_games import long_game
+
+from saves.store import SaveStore
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST_FRAME = Path(__file__).with_name("first_frame.py")
+GAMES = 2000
+NOON = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+
+Row = tuple[str, float, str, str, bool, str]
+"""(name, value, unit, target, met, detail): one figure, as run.py's `Figure` takes it."""
+
+
+def many_games(home: Path, count: int = GAMES) -> None:
+    """`count` saves: one 12-action Cavendish mission written by the store, copied under new ids
+    (the id inside a file must match its name), a minute apart, so each has its own bytes."""
+    store = SaveStore(home, lambda: NOON)
+    saved = long_game(store, 12, "Mission 0")
+    text = store.path_for(saved.id).read_text(encoding="utf-8")
+    for number in range(1, count):
+        save_id = f"cavendish-{number:05d}"
+        copy = text.replace(saved.id, save_id).replace("Mission 0", f"Mission {number}")
+        later = NOON - timedelta(minutes=number)
+        copy = copy.replace("updated = 2026-11-29 12:00:00", f"updated = {later:%Y-%m-%d %H:%M:%S}")
+        (store.folder / f"{save_id}.toml").write_text(copy, encoding="utf-8")
+
+
+def run_child(args: list[str], home: Path) -> float:
+    """Wall time (s) of one child process on `home`."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_HOME": str(home)}
+    started = time.perf_counter()
+    subprocess.run(args, env=env, cwd=ROOT, check=True, capture_output=True)
+    return time.perf_counter() - started
+
+
+def alternate(commands: dict[str, tuple[list[str], Path]], reps: int) -> dict[str, float]:
+    """The median time of each command, run in turn `reps` times after one warm-up each."""
+    for args, home in commands.values():
+        run_child(args, home)  # warm the disk cache, and leave the listing cache
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(reps):
+        for name, (args, home) in commands.items():
+            times[name].append(run_child(args, home))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def history_rows(reps: int) -> list[Row]:
+    """Both figures of a 2,000-game history."""
+    python = sys.executable
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        full, empty = Path(folder) / "full", Path(folder) / "empty"
+        many_games(full)
+        empty.mkdir()
+        start = alternate(
+            {
+                "empty": ([python, str(FIRST_FRAME), "companion", str(empty)], empty),
+                "full": ([python, str(FIRST_FRAME), "companion", str(full)], full),
+            },
+            reps,
+        )
+        cli = alternate(
+            {
+                "list": ([python, "-m", "companion", "list", "--json"], full),
+                "stats": ([python, "-m", "companion", "stats", "--json"], full),
+            },
+            reps,
+        )
+    start_ratio, cli_ratio = start["full"] / start["empty"], cli["stats"] / cli["list"]
+    return [
+        (
+            "start with 2,000 saved games vs an empty folder",
+            start_ratio,
+            "x",
+            "<= 1.3x",
+            start_ratio <= 1.3,
+            f"2,000 games {start['full'] * 1000:.0f} ms, empty {start['empty'] * 1000:.0f} ms "
+            "(once a start has seen the games)",
+        ),
+        (
+            "companion stats --json vs list --json, 2,000 games",
+            cli_ratio,
+            "x",
+            "<= 1.5x",
+            cli_ratio <= 1.5,
+            f"stats {cli['stats'] * 1000:.0f} ms, list {cli['list'] * 1000:.0f} ms",
+        ),
+    ]

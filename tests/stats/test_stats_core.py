@@ -1,0 +1,268 @@
+"""The pure statistics: plays, wins, streaks, head to head, filters, aliases and the plain form."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.plays import UNNAMED_TRAVELLER, Facts, Play, from_plain, to_plain
+from companion.stats import (
+    Filter,
+    HeadToHead,
+    canonical,
+    game_figures,
+    player_figures,
+    renamed,
+    roster,
+    score_history,
+    select,
+)
+from companion.stats_report import (
+    cavendish_figures,
+    rows_csv,
+    six_sojourns_figures,
+    sojourn_figures,
+    time_bastards_figures,
+)
+from saves.plays import aliases, rename_player
+from saves.settings import SettingsStore
+from saves.store import SaveStore
+
+DAY = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
+
+
+def duel(day: int, winners: tuple[str, ...], scores: dict[str, int] | None = None) -> Play:
+    """A finished two-player Six Sojourns game on day `day` of March."""
+    scores = scores or {"Ana": 10, "Ben": 8}
+    facts = Facts("finished", ("Ana", "Ben"), scores, winners)
+    when = DAY + timedelta(days=day)
+    return Play(f"six-sojourns-{day}", "six-sojourns", when - timedelta(hours=2), when, facts)
+
+
+def mission(day: int, status: str, score: int | None = None) -> Play:
+    """A Cavendish mission of Ana and Ben."""
+    players = ("Ana", "Ben")
+    won = status == "finished"
+    facts = Facts(
+        status,
+        players,
+        dict.fromkeys(players, score) if won and score is not None else {},
+        players if won else (),
+        cooperative=True,
+        lower_is_better=True,
+        details={"spent": {"tests": 2, "explores": 3, "updates": 1}},
+    )
+    when = DAY + timedelta(days=day)
+    return Play(f"cavendish-{day}", "cavendish", when, when, facts)
+
+
+class TestWins:
+    def test_a_shared_win_counts_for_each_winner(self) -> None:
+        figures = player_figures([duel(1, ("Ana", "Ben"))])
+        assert (figures["Ana"].wins, figures["Ben"].wins) == (1, 1)
+
+    def test_a_completed_mission_is_everyones_win_and_a_failed_one_nobodys(self) -> None:
+        plays = [mission(1, "finished", 5), mission(2, "failed")]
+        figures = player_figures(plays)
+        assert (figures["Ana"].plays, figures["Ana"].wins) == (2, 1)
+        assert [p.outcome for p in plays] == ["won", "failed"]
+        assert game_figures(plays)["cavendish"].wins == 1
+
+    def test_a_game_in_progress_is_no_play(self) -> None:
+        playing = Play("x", "six-sojourns", DAY, DAY, Facts("playing", ("Ana", "Ben")))
+        assert player_figures([playing]) == {}
+        game = game_figures([playing])["six-sojourns"]
+        assert (game.plays, game.in_progress, game.last_played) == (0, 1, DAY)
+
+
+class TestFigures:
+    def test_streaks_follow_the_dates(self) -> None:
+        plays = [duel(4, ("Ana",)), duel(1, ("Ana",)), duel(2, ("Ben",)), duel(3, ("Ana",))]
+        ana = player_figures(plays)["Ana"]
+        assert (ana.streak, ana.best_streak, ana.win_rate) == (2, 2, 0.75)
+        assert player_figures(plays)["Ben"].streak == 0
+
+    def test_head_to_head(self) -> None:
+        plays = [duel(1, ("Ana",)), duel(2, ("Ben",)), duel(3, ("Ana",)), duel(4, ("Ana", "Ben"))]
+        assert player_figures(plays)["Ana"].head_to_head == {"Ben": HeadToHead(4, 2, 1)}
+
+    def test_best_score_is_the_lowest_when_lower_is_better(self) -> None:
+        plays = [mission(1, "finished", 6), mission(2, "finished", 3), mission(3, "failed")]
+        game = game_figures(plays)["cavendish"]
+        assert (game.best_score, game.average_score) == (3, 4.5)
+        assert cavendish_figures(plays) == {
+            "success_rate": 0.667,
+            "crystals_spent": {"tests": 6, "explores": 9, "updates": 3},
+        }
+
+    def test_average_score_of_a_player(self) -> None:
+        plays = [duel(1, ("Ana",), {"Ana": 12, "Ben": 8}), duel(2, ("Ben",), {"Ana": 7, "Ben": 9})]
+        assert player_figures(plays)["Ana"].average_score == 9.5
+        assert score_history(plays, "Ben") == [(plays[0].ended, 8), (plays[1].ended, 9)]
+
+    def test_roster_adds_remembered_names(self) -> None:
+        assert roster([duel(1, ("Ana",))], ["cy", "Ana"]) == ["Ana", "Ben", "cy"]
+
+
+class TestGameAware:
+    def test_six_sojourns_categories_and_what_the_winner_led(self) -> None:
+        categories = {"Ana": {"trades": 7, "spaces": 2}, "Ben": {"trades": 4, "spaces": 3}}
+        play = duel(1, ("Ana",))
+        play = Play(
+            play.save_id,
+            play.game_id,
+            play.started,
+            play.ended,
+            Facts("finished", ("Ana", "Ben"), {}, ("Ana",), details={"categories": categories}),
+        )
+        assert six_sojourns_figures([play]) == {
+            "average_points": {"trades": 5.5, "spaces": 2.5},
+            "winner_led": {"trades": 1},
+            "campaigns": {},
+        }
+
+    def test_campaign_standings(self) -> None:
+        def campaign(winners: tuple[str, ...], scores: dict[str, int], done: bool = True) -> Play:
+            facts = Facts(
+                "finished" if done else "playing",
+                ("Ana", "Ben"),
+                scores if done else {},
+                winners if done else (),
+                details={"campaign": True},
+            )
+            return Play("c", "six-sojourns", DAY, DAY, facts)
+
+        plays = [
+            campaign(("Ben",), {"Ana": 60, "Ben": 70}),
+            campaign(("Ben",), {"Ana": 65, "Ben": 66}),
+            campaign((), {}, done=False),
+            duel(1, ("Ana",)),  # a single game is no campaign
+        ]
+        assert six_sojourns_figures(plays)["campaigns"] == {
+            "Ben": {"played": 2, "won": 2, "points": 136},
+            "Ana": {"played": 2, "won": 0, "points": 125},
+        }
+
+    def test_sojourn_lost_runs_by_cause(self) -> None:
+        def run(status: str, ended: str = "") -> Play:
+            details = {"ended": ended} if ended else {}
+            facts = Facts(
+                status, ("Ana",), {}, ("Ana",) if status == "won" else (), True, details=details
+            )
+            return Play("s", "sojourn", DAY, DAY, facts)
+
+        plays = [run("won"), run("lost", "health"), run("lost", "stuck"), run("lost", "stuck")]
+        assert sojourn_figures(plays) == {"win_rate": 0.25, "lost_by": {"health": 1, "stuck": 2}}
+
+    def test_time_bastards_tie_break_steps(self) -> None:
+        plays = [
+            Play(
+                "t",
+                "time-bastards",
+                DAY,
+                DAY,
+                Facts("finished", ("A", "B"), {}, ("A",), details={"decided_by": step}),
+            )
+            for step in ("pieces", "pieces", "tied", "nonsense")
+        ]
+        assert time_bastards_figures(plays)["decided_by"] == {
+            "achievements": 0,
+            "pieces": 2,
+            "oldest piece": 0,
+            "tied": 1,
+        }
+
+    def test_a_detail_of_the_wrong_type_is_skipped(self) -> None:
+        facts = Facts("finished", ("A",), {}, ("A",), True, details={"spent": "lots"})
+        play = Play("c", "cavendish", DAY, DAY, facts)
+        assert cavendish_figures([play])["crystals_spent"] == {
+            "tests": 0,
+            "explores": 0,
+            "updates": 0,
+        }
+
+
+class TestFilterAndAliases:
+    def test_filter_by_game_player_and_dates(self) -> None:
+        plays = [duel(1, ("Ana",)), duel(5, ("Ben",)), mission(3, "failed")]
+        since, until = date(2026, 3, 3), date(2026, 3, 6)
+        assert [p.save_id for p in select(plays, Filter(since=since, until=until))] == [
+            "cavendish-3",
+            "six-sojourns-5",
+        ]
+        assert len(select(plays, Filter(game="cavendish"))) == 1
+        assert select(plays, Filter(player="Cy")) == []
+
+    def test_aliases_follow_chains_and_stop_at_loops(self) -> None:
+        assert canonical("Anna", {"Anna": "Ana", "Ana": "Ana B."}) == "Ana B."
+        assert canonical("A", {"A": "B", "B": "A"}) in {"A", "B"}
+
+    def test_renamed_merges_two_names_in_one_play(self) -> None:
+        [play] = renamed([duel(1, ("Ben",))], {"Ben": "Ana"})
+        assert play.facts.players == ("Ana",)
+        assert play.facts.winners == ("Ana",)
+
+    def test_rename_is_kept_in_settings_and_can_be_undone(self, companion_home: Path) -> None:
+        settings = SettingsStore(companion_home)
+        assert rename_player(settings, "Anna", "Ana")
+        assert rename_player(settings, "Ana", "Ana B.")
+        assert aliases(SettingsStore(companion_home)) == {"Anna": "Ana B.", "Ana": "Ana B."}
+        assert rename_player(settings, "Ana B.", "Ana")
+        assert aliases(SettingsStore(companion_home)) == {"Anna": "Ana", "Ana B.": "Ana"}
+
+    def test_mistyped_aliases_are_ignored(self, companion_home: Path) -> None:
+        settings = SettingsStore(companion_home)
+        settings.set_preference("player_aliases", {"Anna": 3, "Bo": "Ben", "Cy": " "})
+        assert aliases(settings) == {"Bo": "Ben"}
+
+
+class TestPlainForm:
+    def test_round_trip(self) -> None:
+        facts = mission(1, "finished", 4).facts
+        assert from_plain(to_plain(facts)) == facts
+
+    @pytest.mark.parametrize(
+        "change",
+        [
+            {"players": "Ana"},
+            {"winners": [1]},
+            {"scores": {"Ana": "4"}},
+            {"cooperative": 1},
+            {"details": []},
+            {"extra": 1},
+        ],
+    )
+    def test_anything_else_is_refused(self, change: dict[str, Any]) -> None:
+        assert from_plain({**to_plain(mission(1, "finished", 4).facts), **change}) is None
+
+    def test_rows_csv_writes_an_empty_cell_for_no_score(self) -> None:
+        row = {
+            "date": "d",
+            "game": "g",
+            "player": "p",
+            "score": None,
+            "win": False,
+            "outcome": "",
+            "length_minutes": 1,
+            "id": "i",
+        }
+        assert rows_csv([row]).splitlines()[1] == "d,g,p,,0,,1,i"
+
+
+def test_an_old_sojourn_save_counts_one_unnamed_traveller(companion_home: Path) -> None:
+    games = companion_home / "games"
+    games.mkdir(parents=True)
+    (games / "sojourn-1.toml").write_text(
+        'format = 1\nid = "sojourn-1"\ngame = "sojourn"\ntitle = "Old run"\n'
+        "created = 2025-01-01T10:00:00Z\nupdated = 2025-01-01T11:00:00Z\n"
+        "actions = []\n\n[setup]\nread_one_to_hundred = false\n\n"
+        "[setup.deck]\nbandage = 5\nfracture = 5\nloop = 5\nparadox = 5\nbattery = 5\n",
+        encoding="utf-8",
+    )
+    [entry], unreadable = SaveStore(companion_home).listing()
+    assert unreadable == []
+    assert entry.facts is not None and entry.facts.players == (UNNAMED_TRAVELLER,)
+    assert entry.created == datetime(2025, 1, 1, 10, tzinfo=UTC)

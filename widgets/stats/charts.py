@@ -1,0 +1,133 @@
+"""Charts made of characters, each with its numbers beside it, and the game notes in words.
+
+Plain functions from figures to `rich.text.Text`: player names go in as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from rich.text import Text
+
+BLOCK = "█"
+BAR_WIDTH = 30
+
+
+def bar(value: float, largest: float, width: int = BAR_WIDTH) -> str:
+    """A bar of blocks in proportion to `largest`; any value above 0 shows at least one."""
+    if largest <= 0 or value <= 0:
+        return ""
+    return BLOCK * max(1, round(width * value / largest))
+
+
+def label(name: str, width: int = 16) -> str:
+    """A name cut and padded to a column."""
+    return (name if len(name) <= width else name[: width - 1] + "…").ljust(width)
+
+
+def wins_chart(players: Mapping[str, Mapping[str, Any]]) -> Text:
+    """Wins per player: a bar and "wins of plays" beside it."""
+    if not players:
+        return Text("No finished plays.")
+    largest = max(p["wins"] for p in players.values())
+    lines = [
+        f"{label(name)} {bar(p['wins'], largest).ljust(BAR_WIDTH)} {p['wins']} of {p['plays']}"
+        for name, p in players.items()
+    ]
+    return Text("\n".join(lines))
+
+
+def buckets(scores: Sequence[int], most: int = 8) -> list[tuple[str, int]]:
+    """Scores counted by value, or by ranges when there are more than `most` values."""
+    low, high = min(scores), max(scores)
+    if high - low < most:
+        return [(str(v), scores.count(v)) for v in range(low, high + 1)]
+    size = -(-(high - low + 1) // most)
+    ranges = []
+    for start in range(low, high + 1, size):
+        end = min(start + size - 1, high)
+        key = str(start) if start == end else f"{start}-{end}"
+        ranges.append((key, sum(1 for s in scores if start <= s <= end)))
+    return ranges
+
+
+def distribution_chart(title: str, scores: Sequence[int]) -> Text:
+    """How often each score (or range) came up in one game."""
+    lines = [title]
+    counted = buckets(scores)
+    largest = max(count for _, count in counted)
+    lines += [f"  {key:>7} {bar(n, largest).ljust(BAR_WIDTH)} {n}" for key, n in counted]
+    return Text("\n".join(lines))
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: Sequence[int]) -> str:
+    """One character per value, taller for higher (all the same height when they are equal)."""
+    low, high = min(values), max(values)
+    span = high - low
+    return "".join(SPARKS[(v - low) * (len(SPARKS) - 1) // span if span else 3] for v in values)
+
+
+def history_chart(title: str, history: Sequence[tuple[datetime, int]]) -> Text:
+    """A player's scores in one game over time: a sparkline, then each score with its date."""
+    points = [score for _, score in history]
+    numbers = "  ".join(f"{when:%d %b}: {score}" for when, score in history)
+    return Text(f"{label(title, 14)} {sparkline(points)}  {numbers}")
+
+
+STEP_WORDS = {
+    "achievements": "most achievements",
+    "pieces": "fewer pieces",
+    "oldest piece": "oldest piece",
+    "tied": "shared win",
+}
+
+
+def percent(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate:.0%}"
+
+
+def game_notes(games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str]) -> Text:
+    """What only these games can say, in words, with their numbers."""
+    lines: list[str] = []
+    for game_id, game in games.items():
+        lines.append(titles.get(game_id, game_id))
+        if game_id == "six-sojourns":
+            average = game["average_points"]
+            lines.append("  Average points per category (per player per game):")
+            largest = max(average.values(), default=0)
+            lines += [
+                f"    {label(c, 12)} {bar(v, largest, 20).ljust(20)} {v}"
+                for c, v in average.items()
+            ]
+            led = ", ".join(f"{c} {n}" for c, n in game["winner_led"].items()) or "-"
+            lines.append(f"  Games where the winner led the category: {led}")
+            for name, row in game["campaigns"].items():
+                lines.append(
+                    f"  Campaigns: {label(name)} {row['played']} played, {row['won']} won, "
+                    f"{row['points']} VP"
+                )
+        elif game_id == "cavendish":
+            spent = game["crystals_spent"]
+            best = "-" if game["best_score"] is None else game["best_score"]
+            lines.append(
+                f"  Success rate {percent(game['success_rate'])} · best (lowest) final score {best}"
+            )
+            lines.append(
+                f"  Crystals spent: tests {spent['tests']}, explores {spent['explores']}, "
+                f"updates {spent['updates']}"
+            )
+        elif game_id == "sojourn":
+            lost = game["lost_by"]
+            lines.append(
+                f"  Win rate {percent(game['win_rate'])} · lost runs: health at 0 "
+                f"{lost['health']}, stuck {lost['stuck']}"
+            )
+        elif game_id == "time-bastards":
+            decided = ", ".join(f"{STEP_WORDS[s]} {n}" for s, n in game["decided_by"].items())
+            lines.append(f"  Decided by: {decided}")
+    return Text("\n".join(lines) if lines else "No games saved yet.")

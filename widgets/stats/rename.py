@@ -1,0 +1,51 @@
+"""The dialog that renames a player: their plays are counted under the new name from then on."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Label
+
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
+
+
+class RenameDialog(Dialog[str | None]):
+    """Type the player's new name (or another player's, to merge them).
+
+    | Key | Action |
+    | --- | --- |
+    | enter | Rename |
+    | escape | Cancel |
+    """
+
+    HELP_TOPIC = "stats"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-rename")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.old_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rename-box"):
+            yield Label("Rename (an existing name merges the two):")
+            yield Label(self.old_name, id="rename-old", markup=False)
+            yield Input(self.old_name, id="rename-new", max_length=40)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#rename-box").border_title = "Rename player"
+        self.query_one("#rename-new", Input).focus()
+
+    @on(Input.Submitted, "#rename-new")
+    def submitted(self, event: Input.Submitted) -> None:
+        name = " ".join(event.value.split())
+        if not name:
+            self.notify("Type a name.", severity="warning")
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

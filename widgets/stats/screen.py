@@ -1,0 +1,273 @@
+"""The Stats screen: plays, wins and scores per game and per player, charts, and the notes only
+these games allow, with filters by game, player and dates. The figures are `companion stats`'s."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.validation import Function
+from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane
+
+from companion.plays import Play
+from companion.registry import CATALOGUE
+from companion.stats import Filter, roster, score_history, select
+from saves.plays import gather, rename_player, stats_data
+from widgets.base import CompanionScreen
+from widgets.chrome import KeyFooter, TitleHeader
+from widgets.home import short_title
+from widgets.safe_lists import SafeSelect
+from widgets.stats.charts import (
+    distribution_chart,
+    game_notes,
+    history_chart,
+    percent,
+    wins_chart,
+)
+from widgets.stats.rename import RenameDialog
+
+TITLES = {game_id: short_title(title) for game_id, title in CATALOGUE}
+
+
+def day_or_none(text: str) -> date | None:
+    """A date typed as YYYY-MM-DD; None when empty or not a date."""
+    try:
+        return date.fromisoformat(text.strip()) if text.strip() else None
+    except ValueError:
+        return None
+
+
+def is_day(text: str) -> bool:
+    return not text.strip() or day_or_none(text) is not None
+
+
+def shown(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+class StatsScreen(CompanionScreen):
+    """Statistics over every saved game.
+
+    | Key | Action |
+    | --- | --- |
+    | g | Games tab |
+    | p | Players tab (with head to head) |
+    | c | Charts tab |
+    | k | Game notes tab |
+    | r | Rename the highlighted player (merges histories) |
+    | escape | Back home |
+    """
+
+    HELP_TOPIC = "stats"
+    CSS_PATH = "stats.tcss"
+    BINDINGS = [
+        Binding("g", "tab('games')", "Games", id="stats-games"),
+        Binding("p", "tab('players')", "Players", id="stats-players"),
+        Binding("c", "tab('charts')", "Charts", id="stats-charts"),
+        Binding("k", "tab('notes')", "Notes", id="stats-notes"),
+        Binding("r", "rename", "Rename", id="stats-rename"),
+        Binding("escape", "home", "Home", id="stats-home"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plays: list[Play] = []
+        self.shown_plays: list[Play] = []
+        self.data: dict[str, Any] = {"games": {}, "players": {}}
+
+    def compose(self) -> ComposeResult:
+        yield TitleHeader()
+        with Horizontal(id="stats-filters"):
+            games = [(title, game_id) for game_id, title in TITLES.items()]
+            yield SafeSelect(games, prompt="All games", id="filter-game")
+            yield SafeSelect[str]([], prompt="All players", id="filter-player")
+            day = [Function(is_day, "a date as 2026-11-30")]
+            yield Input(placeholder="from Y-M-D", id="filter-since", validators=day)
+            yield Input(placeholder="to Y-M-D", id="filter-until", validators=day)
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("Games", id="games"):
+                yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("Players", id="players"):
+                yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
+                yield DataTable(id="head-to-head", cursor_type="none")
+            with TabPane("Charts", id="charts"), VerticalScroll(id="charts-body"):
+                yield Static(id="wins-chart")
+                yield Static(id="history")
+                yield Static(id="distribution")
+            with TabPane("Game notes", id="notes"), VerticalScroll():
+                yield Static(id="game-notes")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Statistics"
+        self.query_one("#games-table", DataTable).add_columns(
+            "Game", "Plays", "Playing", "Wins", "Avg score", "Best", "Last played"
+        )
+        self.query_one("#players-table", DataTable).add_columns(
+            "Player", "Plays", "Wins", "Win rate", "Avg score", "Streak", "Best streak"
+        )
+        self.query_one("#head-to-head", DataTable).add_columns("Against", "Together", "Won", "Lost")
+        self.query_one("#players-table").border_title = "Players"
+        self.query_one("#head-to-head").border_title = "Head to head"
+        self.reload()
+        self.query_one("#games-table", DataTable).focus()
+
+    def reload(self) -> None:
+        """Read the plays again (through the listing cache) and show them."""
+        self.plays, unreadable = gather(self.companion.store, self.companion.settings)
+        names = roster(self.plays)
+        player = self.query_one("#filter-player", Select)
+        keep = player.value
+        player.set_options((Text(name), name) for name in names)
+        if isinstance(keep, str) and keep in names:
+            player.value = keep
+        if unreadable:
+            self.notify(f"{len(unreadable)} unreadable save(s) not counted.", severity="warning")
+        self.refresh_figures()
+
+    def current_filter(self) -> Filter:
+        game = self.query_one("#filter-game", Select).value
+        player = self.query_one("#filter-player", Select).value
+        return Filter(
+            game=game if isinstance(game, str) else None,
+            player=player if isinstance(player, str) else None,
+            since=day_or_none(self.query_one("#filter-since", Input).value),
+            until=day_or_none(self.query_one("#filter-until", Input).value),
+        )
+
+    def refresh_figures(self) -> None:
+        keep = self.current_filter()
+        self.shown_plays = select(self.plays, keep)
+        self.data = stats_data(self.plays, keep)
+        self._show_games()
+        self._show_players()
+        self._show_charts()
+        self.query_one("#game-notes", Static).update(game_notes(self.data["games"], TITLES))
+
+    def _show_games(self) -> None:
+        table = self.query_one("#games-table", DataTable)
+        table.clear()
+        for game_id, game in self.data["games"].items():
+            last = game["last_played"]
+            table.add_row(
+                TITLES.get(game_id, game_id),
+                game["plays"],
+                game["in_progress"],
+                game["wins"],
+                shown(game["average_score"]),
+                shown(game["best_score"]) + (" (low)" if game["lower_is_better"] else ""),
+                date.fromisoformat(last[:10]).strftime("%d %b %Y") if last else "-",
+                key=game_id,
+            )
+        if not self.data["games"]:
+            table.add_row("No games saved yet", "", "", "", "", "", "", key="none")
+
+    def _show_players(self) -> None:
+        table = self.query_one("#players-table", DataTable)
+        table.clear()
+        for name, person in self.data["players"].items():
+            table.add_row(
+                Text(name),
+                person["plays"],
+                person["wins"],
+                percent(person["win_rate"]),
+                shown(person["average_score"]),
+                person["streak"],
+                person["best_streak"],
+                key=name,
+            )
+        self._show_head_to_head()
+
+    def highlighted_player(self) -> str | None:
+        """The player filter, else the highlighted row of the players table."""
+        chosen = self.query_one("#filter-player", Select).value
+        if isinstance(chosen, str):
+            return chosen
+        table = self.query_one("#players-table", DataTable)
+        names = list(self.data["players"])
+        row = table.cursor_row
+        return names[row] if 0 <= row < len(names) else None
+
+    def _show_head_to_head(self) -> None:
+        table = self.query_one("#head-to-head", DataTable)
+        table.clear()
+        name = self.highlighted_player()
+        person = self.data["players"].get(name) if name else None
+        table.border_title = Text(f"Head to head: {name}" if person else "Head to head")
+        for other, row in (person or {}).get("head_to_head", {}).items():
+            table.add_row(Text(other), row["played"], row["won"], row["lost"])
+
+    def _show_charts(self) -> None:
+        self.query_one("#wins-chart", Static).update(
+            Text("Wins per player\n") + wins_chart(self.data["players"])
+        )
+        name = self.highlighted_player()
+        histories = [
+            history_chart(TITLES.get(game_id, game_id), history)
+            for game_id in self.data["games"]
+            if name
+            and (
+                history := score_history(
+                    [p for p in self.shown_plays if p.game_id == game_id], name
+                )
+            )
+        ]
+        title = f"{name}'s scores over time" if histories else "Scores over time: no scores yet"
+        self.query_one("#history", Static).update(Text("\n").join([Text(title), *histories]))
+        charts = [
+            distribution_chart(f"{TITLES.get(g, g)} scores", scores)
+            for g in self.data["games"]
+            if (
+                scores := [
+                    s
+                    for p in self.shown_plays
+                    if p.game_id == g and p.finished
+                    for s in p.facts.scores.values()
+                ]
+            )
+        ]
+        self.query_one("#distribution", Static).update(Text("\n\n").join(charts))
+
+    @on(Select.Changed)
+    def filter_changed(self) -> None:
+        self.refresh_figures()
+
+    @on(Input.Changed, "#filter-since, #filter-until")
+    def dates_changed(self, event: Input.Changed) -> None:
+        if event.validation_result is None or event.validation_result.is_valid:
+            self.refresh_figures()
+
+    @on(DataTable.RowHighlighted, "#players-table")
+    def player_highlighted(self) -> None:
+        self._show_head_to_head()
+        self._show_charts()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one("#stats-tabs", TabbedContent).active = tab
+
+    def action_rename(self) -> None:
+        name = self.highlighted_player()
+        if name is None:
+            self.notify("No player to rename: choose one in the Players tab.", severity="warning")
+            return
+        self.app.push_screen(RenameDialog(name), lambda new: self._renamed(name, new))
+
+    def _renamed(self, old: str, new: str | None) -> None:
+        if new is None or new == old:
+            return
+        if not rename_player(self.companion.settings, old, new):
+            self.notify("Settings file damaged: the rename is not saved.", severity="error")
+            return
+        player = self.query_one("#filter-player", Select)
+        if player.value == old:
+            player.clear()
+        self.reload()
+        self.notify(f"{old} is now counted as {new}.", markup=False)
+
+    def action_home(self) -> None:
+        self.companion.go_home()
