@@ -6,8 +6,6 @@ Errors print one line on stderr and exit with code 2; nothing is written on erro
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import random
@@ -15,21 +13,20 @@ import stat
 import sys
 import tomllib
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
-from companion.core import Score
 from companion.dice import DiceError, Roll
 from companion.registry import CATALOGUE
 from companion.stats import Filter
 from companion.text import visible
 from saves import rolls
+from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import data_home, locations
 from saves.plays import plays_output, stats_output
 from saves.rolls import RollLog
-from saves.store import SavedGame, SaveStore, utc_now
+from saves.store import SaveStore, utc_now
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -317,50 +314,6 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def game_json(saved: SavedGame) -> dict[str, Any]:
-    """A saved game as JSON (docs/json.md): its identity, what it waits for, the game's own
-    description, the log and any score (winners are the game's to report, once it is over)."""
-    state = saved.session.state
-    waiting = saved.game.waiting_for(state)
-    data: dict[str, Any] = {
-        "id": saved.id,
-        "title": saved.title,
-        "game": saved.game.id,
-        "rules": saved.session.rules,
-        "updated": saved.updated.isoformat(),
-        "status": saved.status,
-        "waiting_for": None if waiting is None else asdict(waiting),
-        **saved.game.describe(state),
-        "history": saved.session.history,
-    }
-    score = explained_score(saved)
-    if score is not None:
-        data["score"] = score_json(score)
-    if saved.game.explain is not None:
-        result = saved.game.explain(state)
-        data["explanation"] = {"outcome": result.outcome, "why": list(result.why)}
-    return data
-
-
-def explained_score(saved: SavedGame) -> Score | None:
-    """The game's score, or None for a game without one (or a failed mission, which has none)."""
-    if saved.game.score is None:
-        return None
-    score = saved.game.score(saved.session.state)
-    return score if score.totals else None
-
-
-def score_json(score: Score) -> dict[str, Any]:
-    return {
-        "totals": dict(score.totals),
-        "lower_is_better": score.lower_is_better,
-        "lines": [
-            {"player": line.player, "points": line.points, "reason": line.reason}
-            for line in score.lines
-        ],
-    }
-
-
 def run_export(args: argparse.Namespace) -> int:
     saved = SaveStore(data_home()).load(args.id)
     if args.format == "json":
@@ -370,45 +323,6 @@ def run_export(args: argparse.Namespace) -> int:
     else:
         say(export_markdown(saved).removesuffix("\n"), lines=True)
     return 0
-
-
-def export_csv(saved: SavedGame) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["step", "what happened"])
-    for number, line in enumerate(saved.session.history, start=1):
-        writer.writerow([number, visible(line)])
-    score = explained_score(saved)
-    if score is not None:
-        writer.writerow([])
-        writer.writerow(["player", "points", "reason"])
-        for score_line in score.lines:
-            writer.writerow(
-                [visible(score_line.player), score_line.points, visible(score_line.reason)]
-            )
-    if saved.game.explain is not None:
-        result = saved.game.explain(saved.session.state)
-        why = ([visible(line)] for line in result.why)
-        writer.writerows([[], ["result"], [visible(result.outcome)], *why])
-    return out.getvalue()
-
-
-def export_markdown(saved: SavedGame) -> str:
-    state = saved.session.state
-    lines = [f"# {saved.title}", "", f"{saved.game.title}, {saved.status}.", ""]
-    lines += [saved.game.summary(state), "", "## Log", ""]
-    lines += [f"{n}. {line}" for n, line in enumerate(saved.session.history, start=1)]
-    score = explained_score(saved)
-    if score is not None:
-        lines += ["", "## Score", "", "| Player | Points | Reason |", "| --- | --- | --- |"]
-        lines += [f"| {s.player} | {s.points:+d} | {s.reason} |" for s in score.lines]
-        lines += ["", "| Player | Total |", "| --- | --- |"]
-        lines += [f"| {player} | {total} |" for player, total in score.totals.items()]
-        lines += ["", f"Winner: {', '.join(score.winners) or 'none'}"]
-    if saved.game.explain is not None:
-        result = saved.game.explain(state)
-        lines += ["", "## Result", "", f"{result.outcome}.", *(f"- {why}" for why in result.why)]
-    return "\n".join(visible(line) for line in lines) + "\n"
 
 
 def run_score(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from companion.core import Game
+from companion.session import Session
 
 UNNAMED_TRAVELLER = "Unnamed traveller"
 """The traveller of a Sojourn run saved before the setup asked for a name."""
@@ -84,6 +85,13 @@ def facts_of(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Trans
     """The facts of a game at `state`, reached through `steps`."""
     derive = DERIVERS.get(game.id, _generic)
     return derive(game, setup, state, steps)
+
+
+def facts_of_session(session: Session) -> Facts:
+    """The statistics' facts of a game, read from its session's steps."""
+    initial = session.game.start(session.setup)
+    steps = steps_of(initial, [(step.action, step.state) for step in session.steps])
+    return facts_of(session.game, session.setup, session.state, steps)
 
 
 def _generic(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]) -> Facts:

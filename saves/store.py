@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
-from companion.plays import Facts, facts_of, steps_of
+from companion.plays import facts_of_session
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
@@ -241,16 +241,8 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         saved.status,
         waiting.text if (waiting := saved.game.waiting_for(state)) else "",
         created=saved.created,
-        facts=facts_of_saved(saved),
+        facts=facts_of_session(saved.session),
     )
-
-
-def facts_of_saved(saved: SavedGame) -> Facts:
-    """The statistics' facts of a game, read from its session's steps."""
-    session = saved.session
-    initial = session.game.start(session.setup)
-    steps = steps_of(initial, [(step.action, step.state) for step in session.steps])
-    return facts_of(session.game, session.setup, session.state, steps)
 
 
 def document_text(saved: SavedGame) -> str:
