@@ -89,8 +89,7 @@ def facts_of(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Trans
 
 def facts_of_session(session: Session) -> Facts:
     """The statistics' facts of a game, read from its session's steps."""
-    initial = session.game.start(session.setup)
-    steps = steps_of(initial, [(step.action, step.state) for step in session.steps])
+    steps = steps_of(session.initial, [(step.action, step.state) for step in session.steps])
     return facts_of(session.game, session.setup, session.state, steps)
 
 

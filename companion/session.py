@@ -51,6 +51,11 @@ class Session:
         self._redo.clear()
 
     @property
+    def initial(self) -> Any:
+        """The state before the first action, under the session's rules revision."""
+        return self._initial
+
+    @property
     def state(self) -> Any:
         """The current state: after the last applied action."""
         return self._steps[-1].state if self._steps else self._initial
