@@ -147,7 +147,7 @@ class ListingCache:
             "saves": saves,
             "unreadable": unreadable,
         }
-        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(document, separators=(",", ":"))  # ASCII: a file name may not be UTF-8
         with contextlib.suppress(OSError, SaveError):
             write_text(self.path, text, durable=False, links_within=self.path.parent)
 

@@ -220,12 +220,13 @@ class HomeScreen(CompanionScreen):
         self.app.push_screen(StatsScreen())
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        """New game entries for the available games, resume for the newest saves, statistics."""
-        yield SystemCommand("Statistics", "Plays, wins and scores of every game", self.action_stats)
+        """New game entries for the available games first, then statistics and resume for the
+        newest saves."""
         for game_id, title in CATALOGUE:
             if available(game_id):
                 start = partial(self.companion.new_game, game_id)
                 yield SystemCommand(f"new game: {title}", "Set up a new game", start)
+        yield SystemCommand("Statistics", "Plays, wins and scores of every game", self.action_stats)
         for entry in self.entries[:10]:
             resume = partial(self.companion.open_saved, entry.id)
             title, summary = literal(entry.title), literal(entry.summary)

@@ -166,7 +166,7 @@ def test_a_cached_entry_at_the_edge_of_the_calendar_is_not_trusted(companion_hom
     saves.listing()
     cache = listing_cache_path(companion_home)
     text = cache.read_text()
-    edge = text.replace("2026-11-29 12:00:00+00:00", "0001-01-01T00:00:00+23:59")
+    edge = text.replace("2026-11-29T12:00:00+00:00", "0001-01-01T00:00:00+23:59")
     assert edge != text
     cache.write_text(edge)
     assert [e.updated for e in saves.listing()[0]] == [saved.updated]

@@ -164,13 +164,15 @@ def test_a_cache_record_from_before_waiting_for_is_stale_and_rebuilt(
     played(store, tally, [4])
     expected = store.listing()
     cache = listing_cache_path(companion_home)
-    lines = cache.read_text().splitlines()
-    assert 'waiting_for = ""' in lines
-    cache.write_text("\n".join(line for line in lines if not line.startswith("waiting_for")))
+    data = json.loads(cache.read_text())
+    for record in data["saves"].values():
+        assert record.pop("waiting_for") == ""
+    cache.write_text(json.dumps(data))
     tally.calls = 0
     assert store.listing() == expected
     assert tally.calls == 1
-    assert 'waiting_for = ""' in cache.read_text().splitlines()
+    rebuilt = json.loads(cache.read_text())
+    assert all(record["waiting_for"] == "" for record in rebuilt["saves"].values())
 
 
 def test_a_cache_that_cannot_be_written_does_not_stop_the_listing(

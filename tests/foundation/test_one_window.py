@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from saves.paths import listing_cache_path
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
@@ -210,12 +211,12 @@ async def test_a_listing_cache_that_is_a_pipe_is_said_once_and_left(
     make_test_app: Any, companion_home: Path
 ) -> None:
     install_sample(companion_home, "time-bastards")
-    cache = companion_home / "listing-cache.toml"
+    cache = listing_cache_path(companion_home)
     os.mkfifo(cache)
     app = make_test_app()
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r", "escape")  # home lists the saves again
         assert isinstance(app.screen, HomeScreen)
-        assert sum("listing-cache.toml: not a regular file" in note for note in notes) == 1
+        assert sum(f"{cache.name}: not a regular file" in note for note in notes) == 1
     assert cache.is_fifo()

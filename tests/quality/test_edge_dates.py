@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from widgets.dice_tray import DiceTray
 
 from companion import cli
 from tests.support.samples import install_sample
+from widgets.dice.tray import DiceTray
 from widgets.home import HomeScreen
 
 EDGES = ["0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59"]

@@ -174,7 +174,7 @@ async def test_charts_and_notes_show_their_numbers(
         wins = str(screen.query_one("#wins-chart", Static).render())
         assert "2 of 5" in wins and "0 of 1" in wins
         history = str(screen.query_one("#history", Static).render())
-        assert "05 Nov: 10" in history and "07 Nov: 4" in history
+        assert "05 Nov: 10" in history and "07 Nov: 3" in history
         notes = str(screen.query_one("#game-notes", Static).render())
         assert "lost runs: health at 0 1, stuck 1" in notes
         assert "Crystals spent: tests 9, explores 18, updates 4" in notes
