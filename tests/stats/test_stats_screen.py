@@ -177,7 +177,7 @@ async def test_charts_and_notes_show_their_numbers(
         assert "05 Nov: 10" in history and "07 Nov: 3" in history
         notes = str(screen.query_one("#game-notes", Static).render())
         assert "lost runs: health at 0 1, stuck 1" in notes
-        assert "Crystals spent: tests 9, explores 18, updates 4" in notes
+        assert "Crystals spent: tests 10, explores 14, updates 3" in notes
 
 
 async def test_f1_opens_the_stats_help(make_test_app: Callable[..., Any]) -> None:
