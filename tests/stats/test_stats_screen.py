@@ -126,6 +126,20 @@ async def test_filters_by_game_player_and_dates(
         assert rows(games_table)["Sojourn"][:2] == ["1", "1"]  # lost stuck, one in progress
 
 
+async def test_the_roster_has_the_names_typed_in_setups_as_well(
+    make_test_app: Callable[..., Any], games: None, companion_home: Path
+) -> None:
+    """A player known from a setup but in no play yet can be chosen in the filter (no plays)."""
+    SettingsStore(companion_home).set_preference("known-players", ["Zoe", "Ana"])
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_stats(app, pilot)
+        player = screen.query_one("#filter-player", Select)
+        player.value = "Zoe"  # a Select refuses a value that is not among its choices
+        await pilot.pause()
+        assert column(screen.query_one("#players-table", DataTable), 0) == []
+
+
 async def test_rename_merges_histories_and_survives_a_restart(
     make_test_app: Callable[..., Any], games: None, companion_home: Path
 ) -> None:

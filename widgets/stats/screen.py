@@ -21,6 +21,7 @@ from saves.plays import gather, rename_player, stats_data
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.home import short_title
+from widgets.players import known_names
 from widgets.safe_lists import SafeSelect
 from widgets.stats.charts import (
     distribution_chart,
@@ -120,7 +121,7 @@ class StatsScreen(CompanionScreen):
     def reload(self) -> None:
         """Read the plays again (through the listing cache) and show them."""
         self.plays, unreadable = gather(self.companion.store, self.companion.settings)
-        names = roster(self.plays)
+        names = roster(self.plays, known_names(self.companion.settings))  # typed in setups too
         player = self.query_one("#filter-player", Select)
         keep = player.value
         player.set_options((Text(name), name) for name in names)
