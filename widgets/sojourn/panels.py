@@ -75,18 +75,30 @@ def cell_text(place: Destination, here: bool, width: int = CELL_WIDTH) -> Text:
     return text
 
 
-class TravelerCard(Static):
+class StatePanel(Static):
+    """A panel drawn from the state: updated only when its text changes, since an update lays
+    the screen out again (most keys leave most panels as they were)."""
+
+    shown: Text | None = None
+
+    def show_text(self, text: Text) -> None:
+        if text != self.shown:
+            self.shown = text
+            self.update(text)
+
+
+class TravelerCard(StatePanel):
     """Health, Temporal Charge and Time Fragments as cubes in squares."""
 
     def show(self, state: SojournState) -> None:
-        self.update(traveler_text(state))
+        self.show_text(traveler_text(state))
 
 
-class HandPanel(Static):
+class HandPanel(StatePanel):
     """The timestream hand by kind, with each kind's letter and its chance on the next draw."""
 
     def show(self, state: SojournState) -> None:
-        self.update(hand_text(state))
+        self.show_text(hand_text(state))
 
 
 class TimelineGrid(DataTable[Text]):
@@ -101,10 +113,19 @@ class TimelineGrid(DataTable[Text]):
         """(table row, table column) -> index in the timeline."""
         self.state: SojournState | None = None
         """The state last shown, to redraw it at a new width."""
+        self.drawn: tuple[object, ...] = ()
+        """The timeline, position and width last drawn: the same again redraws nothing."""
 
     def show(self, state: SojournState) -> None:
-        """Redraw every card; the cursor stays on the card it was on, else the traveller's."""
+        """Redraw every card; the cursor stays on the card it was on, else the traveller's.
+
+        Nothing is redrawn when the timeline, the traveller's place and the width are the same
+        (an undo of a draw, a roll): rebuilding the table restyles every cell."""
         self.state = state
+        drawn = (state.timeline, state.position, self.size.width)
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
         previous = self.selected(state)
         rows = [place.row for place in state.timeline]
         columns = [place.column for place in state.timeline]

@@ -122,27 +122,26 @@ class SojournScreen(GameScreen):
 
     def show_status(self) -> None:
         state = self.sojourn
-        status = self.query_one("#sojourn-status", Static)
         if state.outcome is not None:
             word = "WON" if state.outcome.status == "won" else "LOST"
-            status.update(plain(f"{word}: {state.outcome.reason}", style="bold"))
+            words = plain(f"{word}: {state.outcome.reason}", style="bold")
         elif state.waiting is not None:
-            status.update(Text(f"Waiting: {waiting_words(state.waiting)} (n)", style="bold"))
+            words = Text(f"Waiting: {waiting_words(state.waiting)} (n)", style="bold")
         else:
-            status.update(plain(home_outlook(state)))
+            words = plain(home_outlook(state))
+        status = self.show_text("#sojourn-status", words)
         status.set_class(state.outcome is not None, "game-over")
 
     def show_selected(self) -> None:
         state = self.sojourn
         index = self.query_one(TimelineGrid).selected(state)
-        box = self.query_one("#selected-card", Static)
         if index is None:
-            box.update("Pick a card with the arrow keys.")
+            self.show_text("#selected-card", "Pick a card with the arrow keys.")
             return
         place = state.timeline[index]
         card = place.card
         if index == 0:
-            box.update(plain(f"{place.name}: the start card ({card.date})."))
+            self.show_text("#selected-card", plain(f"{place.name}: the start card ({card.date})."))
             return
         drop = card.drop_label + (f" ({card.drop_text})" if card.drop is None else "")
         preview = preview_trip(state, index)
@@ -152,11 +151,12 @@ class SojournScreen(GameScreen):
             else preview.problem
         )
         fragments = f"  ◆ {place.fragments} fragment(s)" if place.fragments else ""
-        box.update(
+        self.show_text(
+            "#selected-card",
             plain(
                 f"{place.name} ({card.date}){fragments}\nDROP {drop}  COST {card.cost}  "
                 f"RISK {card.risk}%  DMG {card.dmg}  GAIN {card.gain}\n{trip}"
-            )
+            ),
         )
 
     @on(DataTable.CellHighlighted, "#timeline")
