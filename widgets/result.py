@@ -20,6 +20,7 @@ from companion.core import Result
 from saves.store import SavedGame
 from widgets.base import CompanionScreen, Dialog
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.shown import plain
 
 UNDO_STILL_WORKS = "Undo (ctrl+z) will still work afterwards: nothing is lost."
 WINNER_MARK = "★ winner"
@@ -97,11 +98,11 @@ class ResultScreen(CompanionScreen):
         result = self.result
         yield TitleHeader()
         with VerticalScroll(id="result-body"):
-            yield Static(Text(result.outcome, style="bold"), id="result-outcome")
+            yield Static(plain(result.outcome, style="bold"), id="result-outcome")
             table: DataTable[Any] = DataTable(id="result-totals", cursor_type="none")
             table.display = bool(self.totals_rows())
             yield table
-            why = Text("\n".join(f"· {line}" for line in result.why))
+            why = plain("\n".join(f"· {line}" for line in result.why))
             yield Static(why, id="result-why")
             yield Static(
                 "s: save as an image · escape: back to the game · ctrl+z: undo the end",
@@ -128,7 +129,7 @@ class ResultScreen(CompanionScreen):
         if len(score.totals) < 2:
             return []
         return [
-            (Text(player), str(total), WINNER_MARK if player in score.winners else "")
+            (plain(player), str(total), WINNER_MARK if player in score.winners else "")
             for player, total in score.totals.items()
         ]
 

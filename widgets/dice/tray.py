@@ -18,6 +18,7 @@ from widgets.chrome import KeyFooter
 from widgets.dice.check import DiceCheckScreen
 from widgets.dice.history import RollHistory
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
+from widgets.shown import plain
 
 QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
 
@@ -162,7 +163,7 @@ class DiceTray(Dialog[None]):
         shown.append(f"{roll.total}", style="bold reverse")
         shown.append(f"  {roll.expression}: {dice.die_words(roll, 50)}  ({by})")
         if label:
-            shown.append(f"  {label}", style="italic")
+            shown.append_text(plain(f"  {label}", style="italic"))
         self.query_one("#last-roll", Static).update(shown)
         self._show_history()
 

@@ -75,30 +75,13 @@ def cell_text(place: Destination, here: bool, width: int = CELL_WIDTH) -> Text:
     return text
 
 
-class StatePanel(Static):
-    """A panel drawn from the state: updated only when its text changes, since an update lays
-    the screen out again (most keys leave most panels as they were)."""
-
-    shown: Text | None = None
-
-    def show_text(self, text: Text) -> None:
-        if text != self.shown:
-            self.shown = text
-            self.update(text)
+class TravelerCard(Static):
+    """Health, Temporal Charge and Time Fragments as cubes in squares (`traveler_text`)."""
 
 
-class TravelerCard(StatePanel):
-    """Health, Temporal Charge and Time Fragments as cubes in squares."""
-
-    def show(self, state: SojournState) -> None:
-        self.show_text(traveler_text(state))
-
-
-class HandPanel(StatePanel):
-    """The timestream hand by kind, with each kind's letter and its chance on the next draw."""
-
-    def show(self, state: SojournState) -> None:
-        self.show_text(hand_text(state))
+class HandPanel(Static):
+    """The timestream hand by kind, with each kind's letter and its chance on the next draw
+    (`hand_text`)."""
 
 
 class TimelineGrid(DataTable[Text]):

@@ -38,7 +38,13 @@ from widgets.sojourn.dialogs import (
     SideDialog,
     SojournDialog,
 )
-from widgets.sojourn.panels import HandPanel, TimelineGrid, TravelerCard
+from widgets.sojourn.panels import (
+    HandPanel,
+    TimelineGrid,
+    TravelerCard,
+    hand_text,
+    traveler_text,
+)
 from widgets.sojourn.travel_dialog import TravelDialog
 
 OPENING_TITLES = {
@@ -113,8 +119,8 @@ class SojournScreen(GameScreen):
 
     def refresh_state(self) -> None:
         state = self.sojourn
-        self.query_one(TravelerCard).show(state)
-        self.query_one(HandPanel).show(state)
+        self.show_text("#traveler", traveler_text(state))
+        self.show_text("#hand", hand_text(state))
         self.query_one(TimelineGrid).show(state)
         self.query_one("#sojourn-log", ActionLog).show(self.session.steps)
         self.show_status()
