@@ -9,9 +9,7 @@ import argparse
 import json
 import os
 import random
-import stat
 import sys
-import tomllib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -21,6 +19,7 @@ from companion.registry import CATALOGUE
 from companion.stats import Filter
 from companion.text import visible
 from saves import rolls
+from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import data_home, locations
@@ -34,9 +33,6 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 EXIT_CLOSED_PIPE = 141
 """What a shell reports for a command ended by SIGPIPE (128 + 13), as `yes | head` does."""
-
-MAX_BOARD_FILE = 1_000_000
-"""A board file is a few kilobytes; anything past a megabyte is refused unread."""
 
 SAVE_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
@@ -183,6 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
     plays = commands.add_parser("plays", help="every finished play, one row per player")
     plays.add_argument("--format", choices=["csv", "json"], default="csv")
     plays.set_defaults(handler=run_plays)
+
+    serve = commands.add_parser("serve", help="play in the browsers at the table")
+    serve.add_argument("--host", default="127.0.0.1", help="listen here (0.0.0.0: the network)")
+    serve.add_argument("--port", type=int, default=8000, help="listen on this port (0: any free)")
+    serve.add_argument("--keep-token", action="store_true", help="keep the secret between starts")
+    serve.set_defaults(handler=run_serve)
     return parser
 
 
@@ -349,29 +351,6 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_board_file(name: str) -> dict[str, Any]:
-    """A board file's TOML. A FIFO, device or folder is refused without being read (it could
-    block or never end), a file past `MAX_BOARD_FILE` unread, and nesting too deep in one line."""
-    try:
-        if not stat.S_ISREG(os.stat(name).st_mode):
-            raise CommandError(f"{name}: not a regular file (a pipe, device or folder)")
-        handle = os.open(name, os.O_RDONLY | os.O_NONBLOCK)  # swapped for a FIFO since: no wait
-        with open(handle, "rb") as file:
-            if not stat.S_ISREG(os.fstat(handle).st_mode):
-                raise CommandError(f"{name}: not a regular file (a pipe, device or folder)")
-            content = file.read(MAX_BOARD_FILE + 1)
-    except OSError as error:
-        raise CommandError(f"{name}: cannot read ({error.strerror or error})") from None
-    if len(content) > MAX_BOARD_FILE:
-        raise CommandError(f"{name}: larger than a board file can be ({MAX_BOARD_FILE:,} bytes)")
-    try:
-        return tomllib.loads(content.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise CommandError(f"{name}: not valid TOML ({error})") from None
-    except RecursionError:
-        raise CommandError(f"{name}: nested too deeply to be a board file") from None
-
-
 def run_version(args: argparse.Namespace) -> int:
     say(f"companion {__version__}")
     return 0
@@ -392,3 +371,12 @@ def run_stats(args: argparse.Namespace) -> int:
 def run_plays(args: argparse.Namespace) -> int:
     print(plays_output(data_home(), args.format), end="")
     return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from webserve.server import ServeError, serve
+
+    try:
+        return serve(data_home(), args.host, args.port, args.keep_token)
+    except ServeError as error:
+        raise CommandError(str(error)) from None

@@ -33,6 +33,12 @@ class LastSeen:
         """Remember the bytes (or the text, written as UTF-8) just read or written."""
         self._seen[save_id] = (mark, content)
 
+    def moved(self, save_id: str, path: Path) -> bool:
+        """Whether the file's mark differs from the one last seen (a cheap `stat`): a window
+        that only watches a game reloads it when this says so."""
+        seen = self._seen.get(save_id)
+        return seen is None or mark_of(path) != seen[0]
+
     def forget(self, save_id: str) -> None:
         self._seen.pop(save_id, None)
 

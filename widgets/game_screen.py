@@ -4,7 +4,9 @@ A game screen holds a `SavedGame`, sends actions through `act`, and redraws ever
 `self.session.state` in `refresh_state`; it never keeps game state of its own.
 
 One window plays a game at a time: the screen holds the game's lock (`hold`) while it is open. A
-screen opened without it is read-only: it shows the game and refuses every change with a reason.
+screen opened without it is read-only: it shows the game, refuses every change with a reason, and
+follows the file: when the player's window saves, it reloads and redraws (within `FOLLOW_SECONDS`).
+Once that window has left the game, `T` takes it over.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from widgets.base import CompanionScreen
 from widgets.conflict import RELOAD, ConflictDialog
 
 READ_ONLY = "Read-only: this game is open in another window."
+FOLLOW_SECONDS = 0.25
+"""How often a read-only screen looks at its file: a change shows within a second."""
 
 
 class GameScreen(CompanionScreen):
@@ -36,6 +40,7 @@ class GameScreen(CompanionScreen):
     | ctrl+z | Undo the last action |
     | ctrl+y | Redo what was undone |
     | R | The result screen, once the game is over |
+    | T | Take over a read-only game once its player has left it |
     | escape | Back to the home screen (the game is already saved) |
     """
 
@@ -46,6 +51,7 @@ class GameScreen(CompanionScreen):
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("R", "result", "Result", id="result"),
+        Binding("T", "take_over", "Take over", id="take_over"),
         Binding("escape", "leave", "Home", id="leave"),
     ]
 
@@ -64,12 +70,23 @@ class GameScreen(CompanionScreen):
         """The game just ended: show its result when this screen is on top again."""
         self._shown_text: dict[str, Any] = {}
         """What `show_text` last put in each Static, by selector."""
+        self.follow_problem: str | None = None
+        """Why the followed file could not be read last time (said once, not every look)."""
 
     def hold(self, lock: GameLock | None, read_only: bool) -> None:
         """Keep the game's lock while open, or show the game read-only (another window has it)."""
         self.game_lock = lock
         self.read_only = read_only
-        self.sub_title = f"{self.saved.title} (read-only)" if read_only else self.saved.title
+        self.show_title()
+
+    def show_title(self) -> None:
+        """The header's subtitle: the game's title, and whether this window only watches it."""
+        title = self.title_text()
+        self.sub_title = f"{title} (read-only)" if self.read_only else title
+
+    def title_text(self) -> str:
+        """The save's title as this game's header shows it."""
+        return self.saved.title
 
     def release_lock(self) -> None:
         """Let another window (or this one, at once) open the game to play it."""
@@ -89,6 +106,49 @@ class GameScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.refresh_state()
+        self.set_interval(FOLLOW_SECONDS, self.follow_file)
+
+    def follow_file(self) -> None:
+        """On a read-only screen, reload the game when its player's window has saved it."""
+        store = self.companion.store
+        if not self.read_only or not store.seen.moved(self.saved.id, store.path_for(self.saved.id)):
+            return
+        was_over = self.is_over
+        try:
+            self.saved = store.load(self.saved.id)
+        except SaveError as error:
+            if self.follow_problem != error.problem:  # said once, not four times a second
+                self.follow_problem = error.problem
+                self.notify(str(error), title="Not followed", severity="warning", markup=False)
+            return
+        self.follow_problem = None
+        self.redraw()
+        if self.is_over and not was_over:
+            self.result_due = True
+            self.show_due_result()
+
+    def action_take_over(self) -> None:
+        """Play the game in this window, from the file as the other window left it."""
+        store = self.companion.store
+        try:
+            lock = store.lock(self.saved.id)
+        except (OSError, SaveError) as error:
+            self.notify(f"Cannot take over: {error}", severity="error", markup=False)
+            return
+        if lock is None:
+            notice = "Still open in another window: take over once its player has gone home."
+            self.notify(notice, title="Not taken over", severity="warning")
+            return
+        try:
+            self.saved = store.load(self.saved.id)
+        except SaveError as error:
+            lock.release()
+            self.notify(str(error), title="Not taken over", severity="error", markup=False)
+            return
+        self.hold(lock, read_only=False)
+        self.redraw()
+        self.refresh_bindings()
+        self.notify("You play this game now: your changes are saved.", title="Taken over")
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""
@@ -127,6 +187,8 @@ class GameScreen(CompanionScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
+        if action == "take_over":
+            return self.read_only
         return self.is_over if action == "result" else True
 
     def act(self, action: Any) -> bool:
@@ -237,7 +299,7 @@ class GameScreen(CompanionScreen):
                 self.game_lock = store.lock(copy.id)
             except OSError:
                 self.game_lock = None
-        self.sub_title = copy.title
+        self.show_title()
         self.notify(
             f"Saved as a copy, {copy.id}: the first file {why}.",
             title="Kept as a copy",

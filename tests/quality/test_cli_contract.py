@@ -14,6 +14,7 @@ import pytest
 
 from companion import cli
 from companion.text import visible
+from saves.boards import MAX_BOARD_FILE
 from tests.quality.hostile import hostile_save
 from tests.support.samples import install_sample
 
@@ -103,7 +104,7 @@ def test_board_files_too_deep_too_large_or_not_toml_are_one_line(
         "deep-array.toml": ("x = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
         "deep-table.toml": ("x = " + "{a=" * 5000 + "1" + "}" * 5000, "nested too deeply"),
         "not-toml.toml": ("[[player]", "not valid TOML"),
-        "huge.toml": ("# " + "x" * cli.MAX_BOARD_FILE, "larger than a board file"),
+        "huge.toml": ("# " + "x" * MAX_BOARD_FILE, "larger than a board file"),
     }
     for name, (content, reason) in cases.items():
         (tmp_path / name).write_text(content + "\n", "utf-8")

@@ -149,9 +149,12 @@ class SojournsScreen(SheetEditor):
                         yield RichLog(id="ss-reasons", wrap=True, markup=False)
         yield KeyFooter()
 
+    def title_text(self) -> str:
+        return players_title(self.saved.title)
+
     def on_mount(self) -> None:
         self.title = "Six Sojourns"
-        self.sub_title = players_title(self.saved.title)
+        self.show_title()
         super().on_mount()
         self.query_one("#ss-sheet", DataTable).focus()
         self.query_one("#ss-sheet-reasons").border_title = "Why: every point"

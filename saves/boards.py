@@ -1,0 +1,37 @@
+"""Reading a Six Sojourns board file (`companion score`): a player's file, guarded like a save."""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from saves.files import SaveError
+
+MAX_BOARD_FILE = 1_000_000
+"""A board file is a few kilobytes; anything past a megabyte is refused unread."""
+
+
+def read_board_file(name: str) -> dict[str, Any]:
+    """A board file's TOML. A FIFO, device or folder is refused without being read (it could
+    block or never end), a file past `MAX_BOARD_FILE` unread, and nesting too deep in one line."""
+    try:
+        if not stat.S_ISREG(os.stat(name).st_mode):
+            raise SaveError(Path(name), "not a regular file (a pipe, device or folder)")
+        handle = os.open(name, os.O_RDONLY | os.O_NONBLOCK)  # swapped for a FIFO since: no wait
+        with open(handle, "rb") as file:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                raise SaveError(Path(name), "not a regular file (a pipe, device or folder)")
+            content = file.read(MAX_BOARD_FILE + 1)
+    except OSError as error:
+        raise SaveError(Path(name), f"cannot read ({error.strerror or error})") from None
+    if len(content) > MAX_BOARD_FILE:
+        raise SaveError(Path(name), f"larger than a board file can be ({MAX_BOARD_FILE:,} bytes)")
+    try:
+        return tomllib.loads(content.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SaveError(Path(name), f"not valid TOML ({error})") from None
+    except RecursionError:
+        raise SaveError(Path(name), "nested too deeply to be a board file") from None
