@@ -3,7 +3,8 @@
 On this computer only (the default, 127.0.0.1) no token is needed, but a request must still name a
 loopback host (a web page elsewhere cannot rename itself to reach it) and a browser's websocket
 must come from the served page itself. On a network (`--host`), every request but the page's
-static files (textual-serve's script and styles, no game data) must carry the token.
+static files (textual-serve's script and styles, no game data) must carry the token: in the
+address, or in the cookie the page got when it was opened with it.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class Access:
         return is_loopback(self.host)
 
     def refusal(
-        self, path: str, query_token: str, host_header: str, origin: str | None
+        self, path: str, given_token: str, host_header: str, origin: str | None
     ) -> str | None:
         """Why a request is refused (its 403 text), or None to serve it."""
         if self.local_only and not is_loopback(_hostname(host_header)):
@@ -72,7 +73,7 @@ class Access:
         if path.startswith(STATIC_PREFIX):
             return None
         if self.token is not None and not hmac.compare_digest(
-            query_token.encode(), self.token.encode()
+            given_token.encode(), self.token.encode()
         ):
             return FORBIDDEN_TOKEN
         if origin is not None and urlsplit(origin).netloc.lower() != host_header.lower():

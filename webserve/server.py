@@ -35,6 +35,8 @@ from webserve.access import (
 )
 
 TITLE = "Table Companion"
+TOKEN_COOKIE = "companion-token"
+"""The token, given back to the page that was opened with it, for its websocket."""
 SHUTDOWN_SECONDS = 3.0
 """How long Ctrl+C waits for the browsers' apps to close before they are stopped."""
 
@@ -49,6 +51,8 @@ class CompanionServer(Server):
     def __init__(self, command: str, access: Access) -> None:
         super().__init__(command, title=TITLE)
         self.access = access
+        self.sessions: set[asyncio.Task[Any]] = set()
+        """One task per connected browser, each relaying one `companion` process."""
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
@@ -56,6 +60,24 @@ class CompanionServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: `serve` printed the address before listening."""
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's relay for one browser, kept track of so Ctrl+C can end it."""
+        task = asyncio.current_task()
+        assert task is not None
+        self.sessions.add(task)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.sessions.discard(task)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C: every browser's app is asked to quit and awaited (each saved as it went),
+        so no `companion` process outlives the server."""
+        for session in self.sessions:
+            session.cancel()
+        if self.sessions:
+            await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
 
     async def web_app(self) -> web.Application:
         """textual-serve's routes behind the access check."""
@@ -65,22 +87,22 @@ class CompanionServer(Server):
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        given = request.query.get("token") or request.cookies.get(TOKEN_COOKIE, "")
         refusal = self.access.refusal(
-            request.path,
-            request.query.get("token", ""),
-            request.host,
-            request.headers.get("Origin"),
+            request.path, given, request.host, request.headers.get("Origin")
         )
         if refusal is not None:
             raise web.HTTPForbidden(text=refusal)
         response: web.StreamResponse = await handler(request)
+        if self.access.token is not None and request.path == "/":
+            # the page's script opens /ws with a query of its own: the token goes as a cookie
+            response.set_cookie(TOKEN_COOKIE, self.access.token, httponly=True, samesite="Strict")
         return response
 
     async def handle_index(self, request: web.Request) -> web.Response:
-        """The page, with a websocket address on the host the browser asked for (and the token)."""
-        token = self.access.token
+        """The page, with a websocket address on the host the browser asked for."""
         scheme = "wss" if request.secure else "ws"
-        websocket = f"{scheme}://{request.host}/ws" + (f"?token={token}" if token else "")
+        websocket = f"{scheme}://{request.host}/ws"
         font_size = request.query.get("fontsize", "16")
         context = {
             "font_size": int(font_size)
