@@ -208,7 +208,10 @@ class CompanionApp(App[None]):
         screen.hold(lock, read_only)
         self.push_screen(screen)
         if read_only:
-            notice = "This game is open in another window: shown read-only here."
+            notice = (
+                "Open in another window: read-only here, following its moves. "
+                "T takes over once it is closed there."
+            )
             self.notify(notice, title="Read-only", severity="warning", timeout=8)
         return True
 

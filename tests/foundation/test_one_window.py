@@ -49,7 +49,7 @@ async def test_a_game_open_in_another_window_is_read_only_here(
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.read_only
         assert screen.sub_title.endswith("(read-only)")
-        assert any("open in another window" in note for note in notes)
+        assert any("Open in another window" in note for note in notes)
         actions = list(screen.session.actions)
         await pilot.press("ctrl+z")
         assert notes[-1] == READ_ONLY
