@@ -139,7 +139,7 @@ def serve(home: Path, host: str, port: int, keep_token: bool, out: TextIO = sys.
     command = shlex.join([sys.executable, "-m", "companion"])
     server = CompanionServer(command, Access(host, token))
     server.serve_on(listening)
-    print("Stopped: every browser's game was saved as it went.", file=out, flush=True)
+    print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
     return 0
 
 
@@ -172,17 +172,15 @@ def choose_token(settings: SettingsStore, keep_token: bool, out: TextIO) -> str:
 
 
 def print_address(url: str, with_token: bool, out: TextIO) -> None:
-    """The address, its QR code (for a phone's camera) and how to stop."""
-    print(f"{TITLE} is served at:\n\n  {url}\n", file=out)
+    """The QR code (for a phone's camera) above the address, and how to stop: 24 lines at most,
+    so the address stays on an 80x24 terminal."""
     if with_token:
         segno.make(url).terminal(out=out, compact=True, border=2)
-        print(
-            "\nScan the code or open the address on each device at the table. The address "
-            "carries a secret: share it only with the players.",
-            file=out,
-        )
+        print(f"{TITLE}: scan the code, or open on each device at the table", file=out)
+        print(f"  {url}", file=out)
+        print("The address carries a secret: share it only with the players.", file=out)
     else:
-        print(
-            "Only this computer can open it; add --host 0.0.0.0 for the table's devices.", file=out
-        )
+        print(f"{TITLE}: open in a browser on this computer", file=out)
+        print(f"  {url}", file=out)
+        print("For the table's phones and tablets, add --host 0.0.0.0.", file=out)
     print("Ctrl+C stops the server.", file=out, flush=True)

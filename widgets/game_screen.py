@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.timer import Timer
 from textual.widgets import Static
 
 from companion.core import RuleError
@@ -70,6 +71,8 @@ class GameScreen(CompanionScreen):
         """The game just ended: show its result when this screen is on top again."""
         self._shown_text: dict[str, Any] = {}
         """What `show_text` last put in each Static, by selector."""
+        self.following: Timer | None = None
+        """The look at the file, four times a second, of a read-only screen."""
         self.follow_problem: str | None = None
         """Why the followed file could not be read last time (said once, not every look)."""
 
@@ -106,12 +109,13 @@ class GameScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.refresh_state()
-        self.set_interval(FOLLOW_SECONDS, self.follow_file)
+        if self.read_only:
+            self.following = self.set_interval(FOLLOW_SECONDS, self.follow_file)
 
     def follow_file(self) -> None:
         """On a read-only screen, reload the game when its player's window has saved it."""
         store = self.companion.store
-        if not self.read_only or not store.seen.moved(self.saved.id, store.path_for(self.saved.id)):
+        if not store.seen.moved(self.saved.id, store.path_for(self.saved.id)):
             return
         was_over = self.is_over
         try:
@@ -146,6 +150,9 @@ class GameScreen(CompanionScreen):
             self.notify(str(error), title="Not taken over", severity="error", markup=False)
             return
         self.hold(lock, read_only=False)
+        if self.following is not None:
+            self.following.stop()
+            self.following = None
         self.redraw()
         self.refresh_bindings()
         self.notify("You play this game now: your changes are saved.", title="Taken over")
