@@ -23,3 +23,16 @@ def test_rules_core_imports_no_textual_and_no_saves() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_web_server_runs_the_app_as_processes_and_imports_no_screens() -> None:
+    """`companion serve` starts `companion` per browser: the server itself loads no screen code
+    (a crash in a browser's app never takes the server down with it)."""
+    code = (
+        "import sys, webserve.server\n"
+        "print(','.join(n for n in sys.modules if n.split('.')[0] in ('widgets', 'textual')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
