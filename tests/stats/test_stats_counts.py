@@ -6,12 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from stats_helpers import write_games
 
 from companion.cli import main
 from companion.stats import Filter
@@ -39,19 +37,10 @@ PLAYERS = {
 }
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The eleven saves, played once for the module."""
-    home = tmp_path_factory.mktemp("played")
-    write_games(home)
-    return home
-
-
 @pytest.fixture
-def home(played: Path, companion_home: Path) -> Path:
-    """A copy of the played folder as this test's data folder."""
-    shutil.copytree(played, companion_home)
-    return companion_home
+def home(games: Path) -> Path:
+    """The eleven saves as this test's data folder."""
+    return games
 
 
 def counts(data: dict[str, Any], section: str, keys: tuple[str, ...]) -> dict[str, Any]:
