@@ -20,6 +20,7 @@ from saves.roster import (
     set_colour,
 )
 from saves.settings import SettingsStore
+from widgets.stats.charts import game_notes
 from widgets.stats.colours import SHADES, in_column, named, swatch
 
 
@@ -167,3 +168,13 @@ class TestShown:
         assert in_column("Ben", {}).plain == "Ben"
         assert in_column("Bartholomew", colours, 8).plain == "  Barth…"
         assert in_column("[b]x\x1b", colours, 8).plain == "  [b]x␛ "
+
+    def test_campaign_standings_show_the_colour(self) -> None:
+        six = {
+            "average_points": {},
+            "winner_led": {},
+            "campaigns": {"Ana": {"played": 1, "won": 1, "points": 90}},
+        }
+        notes = game_notes({"six-sojourns": six}, {}, {"Ana": "red"})
+        assert "Campaigns: ● Ana            1 played, 1 won, 90 VP" in notes.plain
+        assert any(span.style == SHADES["red"] for span in notes.spans)

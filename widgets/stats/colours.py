@@ -90,7 +90,7 @@ class ColourDialog(Dialog[str | None]):
         options = [Option(Text.assemble(swatch(c), c), id=c) for c in COLOURS]
         options.append(Option(Text.assemble(swatch(None), "No colour"), id=NO_COLOUR))
         with Vertical(id="colour-box"):
-            yield Label(Text.assemble("Shown beside ", plain(self.player)), id="colour-player")
+            yield Label(Text.assemble("Colour for ", plain(self.player)), id="colour-player")
             yield SafeOptionList(*options, id="colour-list")
         yield KeyFooter()
 

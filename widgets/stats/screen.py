@@ -85,6 +85,8 @@ class StatsScreen(CompanionScreen):
         self.plays: list[Play] = []
         self.shown_plays: list[Play] = []
         self.data: dict[str, Any] = {"games": {}, "players": {}}
+        self.names: list[str] = []
+        """Every player known: in a saved game or typed in a setup."""
         self.colours: dict[str, str] = {}
         """Player name -> colour name, as kept in the settings."""
         self.colours_noted = False
@@ -130,17 +132,21 @@ class StatsScreen(CompanionScreen):
     def reload(self) -> None:
         """Read the plays again (through the listing cache) and show them."""
         self.plays, unreadable = gather(self.companion.store, self.companion.settings)
-        names = roster(self.plays, known_names(self.companion.settings))  # typed in setups too
-        self._read_colours()
-        player = self.query_one("#filter-player", Select)
-        keep = player.value
-        shades = self.colours_among(names)
-        player.set_options((in_column(name, shades), name) for name in names)
-        if isinstance(keep, str) and keep in names:
-            player.value = keep
+        self.names = roster(self.plays, known_names(self.companion.settings))  # setups' too
+        self._show_roster()
         if unreadable:
             self.notify(f"{len(unreadable)} unreadable save(s) not counted.", severity="warning")
         self.refresh_figures()
+
+    def _show_roster(self) -> None:
+        """Every player known, with their colours, as the player filter's choices."""
+        self._read_colours()
+        player = self.query_one("#filter-player", Select)
+        keep = player.value
+        shades = self.colours_among(self.names)
+        player.set_options((in_column(name, shades), name) for name in self.names)
+        if isinstance(keep, str) and keep in self.names:
+            player.value = keep
 
     def _read_colours(self) -> None:
         """The players' colours; those the settings hold wrongly are said once, then left out."""
@@ -335,7 +341,8 @@ class StatsScreen(CompanionScreen):
             if self.companion.settings.problem:  # a failed write has said why already
                 self.notify("Settings file damaged: the colour is not saved.", severity="error")
             return
-        self.reload()
+        self._show_roster()
+        self.refresh_figures()
         self.notify(
             f"{name} is shown with {chosen}." if chosen else f"{name} is shown without a colour."
         )
