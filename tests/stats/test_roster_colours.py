@@ -178,3 +178,12 @@ class TestShown:
         notes = game_notes({"six-sojourns": six}, {}, {"Ana": "red"})
         assert "Campaigns: ● Ana            1 played, 1 won, 90 VP" in notes.plain
         assert any(span.style == SHADES["red"] for span in notes.spans)
+
+
+def test_the_documented_settings_give_the_colours(companion_home: Path) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "stats.md").read_text("utf-8")
+    block = page.split("<!-- example: settings -->\n```toml\n", 1)[1].split("\n```", 1)[0]
+    write_settings(companion_home, block)
+    assert player_colours(SettingsStore(companion_home)) == Colours(
+        {"Ana": "teal", "Ben": "orange"}
+    )

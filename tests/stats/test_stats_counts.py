@@ -14,6 +14,7 @@ import pytest
 from companion.cli import main
 from companion.stats import Filter
 from saves.plays import gather, rename_player, stats_data
+from saves.roster import set_colour
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 
@@ -169,6 +170,7 @@ def test_the_documented_json_has_the_keys_companion_stats_prints(
 ) -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "stats.md").read_text("utf-8")
     documented = json.loads(page.split("```json\n", 1)[1].split("\n```", 1)[0])
+    assert set_colour(SettingsStore(home), "Ana", documented["players"]["Ana"]["colour"])
     main(["stats", "--json"])
     printed = json.loads(capsys.readouterr().out)
     assert documented["games"]["cavendish"] == printed["games"]["cavendish"]
