@@ -83,18 +83,19 @@ def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
 
 def rename_keeping_colour(settings: SettingsStore, old: str, new: str) -> bool:
     """Rename `old` (`saves.plays.rename_player`); the player they become keeps their colour, or
-    takes `old`'s when they have none. False when the rename cannot be saved."""
+    takes `old`'s when they have none. False when the rename cannot be saved (a colour that
+    cannot be saved after the rename is said by the settings' `report`)."""
     colours = player_colours(settings).chosen
     if not rename_player(settings, old, new):
         return False
     target = canonical(old, aliases(settings))
-    if target == old or old not in colours:
-        return True
-    table = _stored_table(settings)
-    del table[old]
-    if target not in colours:
-        table[target] = colours[old]
-    return settings.set_preference(PLAYER_COLOURS, table)
+    if target != old and old in colours:
+        table = _stored_table(settings)
+        del table[old]
+        if target not in colours:
+            table[target] = colours[old]
+        settings.set_preference(PLAYER_COLOURS, table)
+    return True
 
 
 def stats_output(home: Path, keep: Filter, as_json: bool) -> str:

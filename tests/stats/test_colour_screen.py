@@ -3,6 +3,7 @@ and charts, a restart, a merging rename, a damaged value said once, and snapshot
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
+from saves import settings as settings_module
 from saves.paths import settings_path
 from saves.roster import COLOURS, player_colours, set_colour
 from saves.settings import SettingsStore
@@ -190,3 +192,44 @@ class TestColourSnapshots:
     def test_dialog(self, snap_compare: Any, make_test_app: Any, games: Path) -> None:
         coloured(games)
         assert snap_compare(make_test_app(), press=["t", "p", "o"], terminal_size=(80, 24))
+
+
+async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(
+    make_test_app: Callable[..., Any], games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, table = await open_players(app, pilot)
+        monkeypatch.setattr(settings_module, "write_toml", full_disk)
+        await choose(app, pilot, table, "Ben", "blue")
+        assert app.screen is screen
+        assert notes == ["Could not save settings.toml: No space left on device"]
+    assert not settings_path(games).exists()
+
+
+async def test_a_damaged_settings_file_keeps_its_bytes(
+    make_test_app: Callable[..., Any], games: Path
+) -> None:
+    path = settings_path(games)
+    path.write_text("format = 1\n[preferences\n", "utf-8")
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _screen, table = await open_players(app, pilot)
+        await choose(app, pilot, table, "Ben", "blue")
+        await choose(app, pilot, table, "Ben", "blue")
+        await pilot.press("r")
+        await pilot.pause()
+        app.screen.query_one("#rename-new", Input).value = "Ana"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert notes[-3:] == [
+        "Settings file damaged: the colour is not saved.",
+        "Settings file damaged: the colour is not saved.",
+        "Settings file damaged: the rename is not saved.",
+    ]
+    assert path.read_text("utf-8") == "format = 1\n[preferences\n"

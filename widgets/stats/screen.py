@@ -246,12 +246,7 @@ class StatsScreen(CompanionScreen):
         others = (person or {}).get("head_to_head", {})
         shades = self.colours_among(others)
         for other, row in others.items():
-            table.add_row(
-                in_column(other, shades),
-                row["played"],
-                row["won"],
-                row["lost"],
-            )
+            table.add_row(in_column(other, shades), row["played"], row["won"], row["lost"])
 
     def _show_charts(self) -> None:
         players = self.data["players"]
@@ -317,7 +312,8 @@ class StatsScreen(CompanionScreen):
         if new is None or new == old:
             return
         if not rename_keeping_colour(self.companion.settings, old, new):
-            self.notify("Settings file damaged: the rename is not saved.", severity="error")
+            if self.companion.settings.problem:  # a failed write has said why already
+                self.notify("Settings file damaged: the rename is not saved.", severity="error")
             return
         player = self.query_one("#filter-player", Select)
         if player.value == old:
