@@ -23,8 +23,9 @@ from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import data_home, locations
-from saves.plays import plays_output, stats_output
+from saves.plays import plays_output
 from saves.rolls import RollLog
+from saves.roster import stats_output
 from saves.store import SaveStore, utc_now
 
 if TYPE_CHECKING:

@@ -149,6 +149,16 @@ def stats_json(plays: list[Play]) -> dict[str, Any]:
     return {"games": games, "players": players}
 
 
+def with_colours(data: Mapping[str, Any], colours: Mapping[str, str]) -> dict[str, Any]:
+    """`stats_json`'s figures with `"colour"` on each player who has one (name -> colour name,
+    as the roster keeps them)."""
+    players = {
+        name: {**person, "colour": colours[name]} if name in colours else person
+        for name, person in data["players"].items()
+    }
+    return {**data, "players": players}
+
+
 ROW_FIELDS = ("date", "game", "player", "score", "win", "outcome", "length_minutes", "id")
 """The export's columns: the first five are the ones BG Stats and BoardGameGeek exports use."""
 

@@ -82,6 +82,11 @@ class SettingsStore:
         value = self.file.data.get("preferences", {}).get(name, default)
         return value if type(value) is type(default) else default
 
+    def stored_preference(self, name: str) -> object:
+        """A preference as the file holds it (None when unset), for a caller that checks each
+        part of it itself and says what it ignores."""
+        return self.file.data.get("preferences", {}).get(name)
+
     def set_preference(self, name: str, value: Any) -> bool:
         self.file.data.setdefault("preferences", {})[name] = value
         return self._write()

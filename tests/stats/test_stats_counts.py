@@ -6,16 +6,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from stats_helpers import write_games
 
 from companion.cli import main
 from companion.stats import Filter
 from saves.plays import gather, rename_player, stats_data
+from saves.roster import set_colour
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 
@@ -39,19 +38,10 @@ PLAYERS = {
 }
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The eleven saves, played once for the module."""
-    home = tmp_path_factory.mktemp("played")
-    write_games(home)
-    return home
-
-
 @pytest.fixture
-def home(played: Path, companion_home: Path) -> Path:
-    """A copy of the played folder as this test's data folder."""
-    shutil.copytree(played, companion_home)
-    return companion_home
+def home(games: Path) -> Path:
+    """The eleven saves as this test's data folder."""
+    return games
 
 
 def counts(data: dict[str, Any], section: str, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -180,6 +170,7 @@ def test_the_documented_json_has_the_keys_companion_stats_prints(
 ) -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "stats.md").read_text("utf-8")
     documented = json.loads(page.split("```json\n", 1)[1].split("\n```", 1)[0])
+    assert set_colour(SettingsStore(home), "Ana", documented["players"]["Ana"]["colour"])
     main(["stats", "--json"])
     printed = json.loads(capsys.readouterr().out)
     assert documented["games"]["cavendish"] == printed["games"]["cavendish"]

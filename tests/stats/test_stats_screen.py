@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stats_helpers import write_games
 from textual.widgets import DataTable, Input, Select, Static
 
 from saves.plays import rename_player
@@ -19,21 +18,6 @@ from widgets.stats.rename import RenameDialog
 from widgets.stats.screen import StatsScreen
 
 SIZES = [(80, 24), (120, 40)]
-
-
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("played")
-    write_games(home)
-    return home
-
-
-@pytest.fixture
-def games(played: Path, companion_home: Path) -> None:
-    """The eleven saves of stats_helpers in this test's data folder."""
-    import shutil
-
-    shutil.copytree(played, companion_home)
 
 
 def column(table: DataTable[Any], index: int) -> list[str]:

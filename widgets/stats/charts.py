@@ -11,6 +11,8 @@ from typing import Any
 
 from rich.text import Text
 
+from widgets.stats.colours import in_column
+
 BLOCK = "█"
 BAR_WIDTH = 30
 
@@ -27,16 +29,19 @@ def label(name: str, width: int = 16) -> str:
     return (name if len(name) <= width else name[: width - 1] + "…").ljust(width)
 
 
-def wins_chart(players: Mapping[str, Mapping[str, Any]]) -> Text:
-    """Wins per player: a bar and "wins of plays" beside it."""
+def wins_chart(players: Mapping[str, Mapping[str, Any]], colours: Mapping[str, str]) -> Text:
+    """Wins per player: their name (after their colour's ●), a bar and "wins of plays"."""
     if not players:
         return Text("No finished plays.")
     largest = max(p["wins"] for p in players.values())
     lines = [
-        f"{label(name)} {bar(p['wins'], largest).ljust(BAR_WIDTH)} {p['wins']} of {p['plays']}"
+        Text.assemble(
+            in_column(name, colours, 16),
+            f" {bar(p['wins'], largest).ljust(BAR_WIDTH)} {p['wins']} of {p['plays']}",
+        )
         for name, p in players.items()
     ]
-    return Text("\n".join(lines))
+    return Text("\n").join(lines)
 
 
 def buckets(scores: Sequence[int], most: int = 8) -> list[tuple[str, int]]:
@@ -91,9 +96,11 @@ def percent(rate: float | None) -> str:
     return "-" if rate is None else f"{rate:.0%}"
 
 
-def game_notes(games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str]) -> Text:
+def game_notes(
+    games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str], colours: Mapping[str, str]
+) -> Text:
     """What only these games can say, in words, with their numbers."""
-    lines: list[str] = []
+    lines: list[str | Text] = []
     for game_id, game in games.items():
         lines.append(titles.get(game_id, game_id))
         if game_id == "six-sojourns":
@@ -108,8 +115,11 @@ def game_notes(games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str]
             lines.append(f"  Games where the winner led the category: {led}")
             for name, row in game["campaigns"].items():
                 lines.append(
-                    f"  Campaigns: {label(name)} {row['played']} played, {row['won']} won, "
-                    f"{row['points']} VP"
+                    Text.assemble(
+                        "  Campaigns: ",
+                        in_column(name, colours, 16),
+                        f" {row['played']} played, {row['won']} won, {row['points']} VP",
+                    )
                 )
         elif game_id == "cavendish":
             spent = game["crystals_spent"]
@@ -130,4 +140,6 @@ def game_notes(games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str]
         elif game_id == "time-bastards":
             decided = ", ".join(f"{STEP_WORDS[s]} {n}" for s, n in game["decided_by"].items())
             lines.append(f"  Decided by: {decided}")
-    return Text("\n".join(lines) if lines else "No games saved yet.")
+    if not lines:
+        return Text("No games saved yet.")
+    return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)

@@ -3,6 +3,7 @@ these games allow, with filters by game, player and dates. The figures are `comp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -17,7 +18,8 @@ from textual.widgets import DataTable, Input, Select, Static, TabbedContent, Tab
 from companion.plays import Play
 from companion.registry import CATALOGUE
 from companion.stats import Filter, roster, score_history, select
-from saves.plays import gather, rename_player, stats_data
+from saves.plays import gather, stats_data
+from saves.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.home import short_title
@@ -30,6 +32,7 @@ from widgets.stats.charts import (
     percent,
     wins_chart,
 )
+from widgets.stats.colours import NO_COLOUR, ColourDialog, in_column, named
 from widgets.stats.rename import RenameDialog
 
 TITLES = {game_id: short_title(title) for game_id, title in CATALOGUE}
@@ -61,6 +64,7 @@ class StatsScreen(CompanionScreen):
     | c | Charts tab |
     | k | Game notes tab |
     | r | Rename the highlighted player (merges histories) |
+    | o | Choose the highlighted player's colour (`?` lists it at 80 columns) |
     | escape | Back home |
     """
 
@@ -73,6 +77,7 @@ class StatsScreen(CompanionScreen):
         Binding("k", "tab('notes')", "Notes", id="stats-notes"),
         Binding("r", "rename", "Rename", id="stats-rename"),
         Binding("escape", "home", "Home", id="stats-home"),
+        Binding("o", "colour", "Colour", id="stats-colour"),
     ]
 
     def __init__(self) -> None:
@@ -80,6 +85,12 @@ class StatsScreen(CompanionScreen):
         self.plays: list[Play] = []
         self.shown_plays: list[Play] = []
         self.data: dict[str, Any] = {"games": {}, "players": {}}
+        self.names: list[str] = []
+        """Every player known: in a saved game or typed in a setup."""
+        self.colours: dict[str, str] = {}
+        """Player name -> colour name, as kept in the settings."""
+        self.colours_noted = False
+        """Colours the settings hold but this screen cannot use were said once."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -121,15 +132,40 @@ class StatsScreen(CompanionScreen):
     def reload(self) -> None:
         """Read the plays again (through the listing cache) and show them."""
         self.plays, unreadable = gather(self.companion.store, self.companion.settings)
-        names = roster(self.plays, known_names(self.companion.settings))  # typed in setups too
-        player = self.query_one("#filter-player", Select)
-        keep = player.value
-        player.set_options((Text(name), name) for name in names)
-        if isinstance(keep, str) and keep in names:
-            player.value = keep
+        self.names = roster(self.plays, known_names(self.companion.settings))  # setups' too
+        self._show_roster()
         if unreadable:
             self.notify(f"{len(unreadable)} unreadable save(s) not counted.", severity="warning")
         self.refresh_figures()
+
+    def _show_roster(self) -> None:
+        """Every player known, with their colours, as the player filter's choices."""
+        self._read_colours()
+        player = self.query_one("#filter-player", Select)
+        keep = player.value
+        shades = self.colours_among(self.names)
+        player.set_options((in_column(name, shades), name) for name in self.names)
+        if isinstance(keep, str) and keep in self.names:
+            player.value = keep
+
+    def _read_colours(self) -> None:
+        """The players' colours; those the settings hold wrongly are said once, then left out."""
+        found = player_colours(self.companion.settings)
+        self.colours = dict(found.chosen)
+        if found.ignored and not self.colours_noted:
+            self.colours_noted = True
+            self.notify(
+                f"settings.toml: {', '.join(found.ignored)} ignored"
+                f" (colours are {', '.join(COLOURS)}); the file is left as it is.",
+                title="Player colours",
+                severity="warning",
+                timeout=10,
+            )
+
+    def colours_among(self, names: Iterable[str]) -> dict[str, str]:
+        """These players' colours only: a column of names makes room for a ● when one of its
+        players has a colour, and not otherwise."""
+        return {name: self.colours[name] for name in names if name in self.colours}
 
     def current_filter(self) -> Filter:
         game = self.query_one("#filter-game", Select).value
@@ -148,7 +184,9 @@ class StatsScreen(CompanionScreen):
         self._show_games()
         self._show_players()
         self._show_charts()
-        self.query_one("#game-notes", Static).update(game_notes(self.data["games"], TITLES))
+        self.query_one("#game-notes", Static).update(
+            game_notes(self.data["games"], TITLES, self.colours)
+        )
 
     def _show_games(self) -> None:
         table = self.query_one("#games-table", DataTable)
@@ -171,9 +209,10 @@ class StatsScreen(CompanionScreen):
     def _show_players(self) -> None:
         table = self.query_one("#players-table", DataTable)
         table.clear()
+        shades = self.colours_among(self.data["players"])
         for name, person in self.data["players"].items():
             table.add_row(
-                Text(name),
+                in_column(name, shades),
                 person["plays"],
                 person["wins"],
                 percent(person["win_rate"]),
@@ -199,13 +238,20 @@ class StatsScreen(CompanionScreen):
         table.clear()
         name = self.highlighted_player()
         person = self.data["players"].get(name) if name else None
-        table.border_title = Text(f"Head to head: {name}" if person else "Head to head")
-        for other, row in (person or {}).get("head_to_head", {}).items():
-            table.add_row(Text(other), row["played"], row["won"], row["lost"])
+        table.border_title = (
+            Text.assemble("Head to head: ", named(name, self.colours.get(name)))
+            if name and person
+            else Text("Head to head")
+        )
+        others = (person or {}).get("head_to_head", {})
+        shades = self.colours_among(others)
+        for other, row in others.items():
+            table.add_row(in_column(other, shades), row["played"], row["won"], row["lost"])
 
     def _show_charts(self) -> None:
+        players = self.data["players"]
         self.query_one("#wins-chart", Static).update(
-            Text("Wins per player\n") + wins_chart(self.data["players"])
+            Text("Wins per player\n") + wins_chart(players, self.colours_among(players))
         )
         name = self.highlighted_player()
         histories = [
@@ -218,8 +264,12 @@ class StatsScreen(CompanionScreen):
                 )
             )
         ]
-        title = f"{name}'s scores over time" if histories else "Scores over time: no scores yet"
-        self.query_one("#history", Static).update(Text("\n").join([Text(title), *histories]))
+        title = (
+            Text.assemble(named(name, self.colours.get(name)), "'s scores over time")
+            if name and histories
+            else Text("Scores over time: no scores yet")
+        )
+        self.query_one("#history", Static).update(Text("\n").join([title, *histories]))
         charts = [
             distribution_chart(f"{TITLES.get(g, g)} scores", scores)
             for g in self.data["games"]
@@ -261,14 +311,37 @@ class StatsScreen(CompanionScreen):
     def _renamed(self, old: str, new: str | None) -> None:
         if new is None or new == old:
             return
-        if not rename_player(self.companion.settings, old, new):
-            self.notify("Settings file damaged: the rename is not saved.", severity="error")
+        if not rename_keeping_colour(self.companion.settings, old, new):
+            if self.companion.settings.problem:  # a failed write has said why already
+                self.notify("Settings file damaged: the rename is not saved.", severity="error")
             return
         player = self.query_one("#filter-player", Select)
         if player.value == old:
             player.clear()
         self.reload()
         self.notify(f"{old} is now counted as {new}.", markup=False)
+
+    def action_colour(self) -> None:
+        name = self.highlighted_player()
+        if name is None:
+            self.notify("No player to colour: choose one in the Players tab.", severity="warning")
+            return
+        dialog = ColourDialog(name, self.colours.get(name))
+        self.app.push_screen(dialog, lambda colour: self._coloured(name, colour))
+
+    def _coloured(self, name: str, colour: str | None) -> None:
+        if colour is None:
+            return
+        chosen = None if colour == NO_COLOUR else colour
+        if not set_colour(self.companion.settings, name, chosen):
+            if self.companion.settings.problem:  # a failed write has said why already
+                self.notify("Settings file damaged: the colour is not saved.", severity="error")
+            return
+        self._show_roster()
+        self.refresh_figures()
+        self.notify(
+            f"{name} is shown with {chosen}." if chosen else f"{name} is shown without a colour."
+        )
 
     def action_home(self) -> None:
         self.companion.go_home()

@@ -1,0 +1,109 @@
+"""The roster's colours: an optional named colour per player, kept in settings.toml
+(`[preferences] player_colours`, name = colour), and the statistics with them.
+
+A colour is only ever a help beside the name. Only the names in `COLOURS` count: a hand-edited
+value that is not one of them is ignored and reported (`Colours.ignored`), and stays in the file
+as it was; a change to another player's colour leaves it there too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.registry import CATALOGUE
+from companion.stats import Filter, canonical
+from companion.stats_report import stats_text, with_colours
+from saves.plays import aliases, gather, rename_player, stats_data
+from saves.settings import SettingsStore
+from saves.store import SaveStore
+
+COLOURS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "grey")
+"""The colours a player can have, by name: a fixed set, readable on dark and light themes."""
+
+PLAYER_COLOURS = "player_colours"
+"""The preference holding player name -> colour name."""
+
+
+@dataclass(frozen=True)
+class Colours:
+    """The players' colours as read from the settings."""
+
+    chosen: Mapping[str, str] = field(default_factory=dict)
+    """Player name -> a name from `COLOURS`."""
+    ignored: tuple[str, ...] = ()
+    """What was not used, in words (a player whose colour is not known, a table that is not one)."""
+
+
+def known_colour(value: object) -> str | None:
+    """The colour name `value` spells (any case, spaces around), or None when it is none of them."""
+    if not isinstance(value, str):
+        return None
+    name = value.strip().casefold()
+    return name if name in COLOURS else None
+
+
+def player_colours(settings: SettingsStore) -> Colours:
+    """The players' colours; an unknown colour or a value that is not a table is left out and
+    named in `ignored` (the file is not changed)."""
+    stored = settings.stored_preference(PLAYER_COLOURS)
+    if stored is None:
+        return Colours()
+    if not isinstance(stored, dict):
+        return Colours(ignored=(f"{PLAYER_COLOURS} is not a table",))
+    chosen: dict[str, str] = {}
+    ignored: list[str] = []
+    for name, value in stored.items():
+        colour = known_colour(value)
+        if colour is None:
+            ignored.append(f"{name} = {value!r}")
+        else:
+            chosen[name] = colour
+    return Colours(chosen, tuple(ignored))
+
+
+def _stored_table(settings: SettingsStore) -> dict[str, object]:
+    stored = settings.stored_preference(PLAYER_COLOURS)
+    return dict(stored) if isinstance(stored, dict) else {}
+
+
+def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
+    """Give `name` a colour from `COLOURS` (None: no colour); False when it cannot be saved."""
+    if colour is not None and colour not in COLOURS:
+        raise ValueError(f"not a player colour: {colour!r}")
+    table = _stored_table(settings)
+    if colour is None:
+        table.pop(name, None)
+    else:
+        table[name] = colour
+    return settings.set_preference(PLAYER_COLOURS, table)
+
+
+def rename_keeping_colour(settings: SettingsStore, old: str, new: str) -> bool:
+    """Rename `old` (`saves.plays.rename_player`); the player they become keeps their colour, or
+    takes `old`'s when they have none. False when the rename cannot be saved (a colour that
+    cannot be saved after the rename is said by the settings' `report`)."""
+    colours = player_colours(settings).chosen
+    if not rename_player(settings, old, new):
+        return False
+    target = canonical(old, aliases(settings))
+    if target != old and old in colours:
+        table = _stored_table(settings)
+        del table[old]
+        if target not in colours:
+            table[target] = colours[old]
+        settings.set_preference(PLAYER_COLOURS, table)
+    return True
+
+
+def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
+    """What `companion stats` prints, from the games in `home`: in JSON, each player with a
+    colour carries it (`"colour": "red"`)."""
+    settings = SettingsStore(home)
+    plays, _unreadable = gather(SaveStore(home), settings)
+    data = stats_data(plays, keep)
+    if as_json:
+        return json.dumps(with_colours(data, player_colours(settings).chosen), indent=2) + "\n"
+    return stats_text(data, dict(CATALOGUE))
