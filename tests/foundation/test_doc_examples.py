@@ -34,10 +34,13 @@ from saves.listing import CACHE_FORMAT, SaveEntry
 from saves.listing import _entry as listing_entry
 from saves.listing import _verdict as listing_verdict
 from saves.paths import games_dir, rolls_path, settings_path
+from saves.plays import aliases
 from saves.rolls import RollLog
+from saves.roster import player_colours
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
+from webserve.access import usable_token
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -223,7 +226,14 @@ def test_example_settings_are_read_without_a_problem(
     path = settings_path(companion_home)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(example.text, encoding="utf-8")
-    assert SettingsStore(companion_home).problem is None
+    settings = SettingsStore(companion_home)
+    assert settings.problem is None
+    # each documented preference is read as the docs say, not ignored as mistyped
+    assert player_colours(settings).ignored == ()
+    if "player_aliases" in example.text:
+        assert aliases(settings)
+    if "serve-token" in example.text:
+        assert usable_token(settings.preference("serve-token", "")) is not None
 
 
 @pytest.mark.parametrize("example", of_kind("rolls"))
