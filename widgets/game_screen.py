@@ -36,6 +36,7 @@ class GameScreen(CompanionScreen):
     | ctrl+z | Undo the last action |
     | ctrl+y | Redo what was undone |
     | R | The result screen, once the game is over |
+    | v | The table view: the state in large type |
     | escape | Back to the home screen (the game is already saved) |
     """
 
@@ -46,6 +47,7 @@ class GameScreen(CompanionScreen):
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("R", "result", "Result", id="result"),
+        Binding("v", "table_view", "Table view", id="table_view"),
         Binding("escape", "leave", "Home", id="leave"),
     ]
 
@@ -112,6 +114,11 @@ class GameScreen(CompanionScreen):
     def redraw(self) -> None:
         if self.is_open:
             self.refresh_state()
+            from widgets.table_view import TableViewScreen
+
+            for screen in self.app.screen_stack:
+                if isinstance(screen, TableViewScreen) and screen.game_screen is self:
+                    screen.refresh_from_game()
 
     def refuse_read_only(self) -> bool:
         """Say why nothing changes on a read-only screen; True if it is one."""
@@ -158,6 +165,11 @@ class GameScreen(CompanionScreen):
             self.result_due = False
             if self.is_over:
                 self.action_result()
+
+    def action_table_view(self) -> None:
+        from widgets.table_view import TableViewScreen  # only when asked: a faster start
+
+        self.app.push_screen(TableViewScreen(self))
 
     def action_result(self) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start
