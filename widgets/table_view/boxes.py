@@ -28,7 +28,8 @@ class GroupBox(Vertical):
         yield Static(plain(group.title), classes="tv-title")
         with Horizontal(classes="tv-figures"):
             for figure in group.figures:
-                with Vertical(classes="tv-figure"):
+                with Vertical(classes="tv-figure") as column:
+                    column.styles.width = figure.width  # the label centred over the number
                     yield Static(plain(figure.label), classes="tv-label")
                     yield Digits(figure.digits)
         yield Static(plain(group.note), classes="tv-note")
@@ -39,7 +40,10 @@ class GroupBox(Vertical):
             return
         self.group = group
         self.query_one(".tv-title", Static).update(plain(group.title))
-        for digits, figure in zip(self.query(Digits), group.figures, strict=True):
+        columns = self.query(".tv-figure")
+        for column, figure in zip(columns, group.figures, strict=True):
+            digits = column.query_one(Digits)
             if digits.value != figure.digits:
+                column.styles.width = figure.width
                 digits.update(figure.digits)
         self.query_one(".tv-note", Static).update(plain(group.note))

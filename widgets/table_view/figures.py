@@ -34,8 +34,9 @@ class Figure:
 
     @property
     def width(self) -> int:
-        """Columns the figure needs: its label or its large number, whichever is wider."""
-        return max(cell_len(self.label), Digits.get_width(self.digits))
+        """Columns the figure needs: its label, or its large number with a column either side
+        (two numbers side by side never read as one), whichever is wider."""
+        return max(cell_len(self.label), Digits.get_width(self.digits) + 2)
 
 
 @dataclass(frozen=True)
