@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Digits, Static
 
 from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
+from companion.time_bastards.model import TimeBastardsSetup, Traveller
 from widgets.game_screen import GameScreen
 from widgets.keys import KeysScreen
 from widgets.table_view import TableViewScreen
@@ -151,25 +152,44 @@ async def test_names_with_markup_are_shown_as_typed(make_test_app: Callable[...,
         assert headline(view) == "Map A · no points entered yet"
 
 
-async def test_four_agents_fit_whole_at_80x24(make_test_app: Callable[..., Any]) -> None:
-    """Five boxes (the shared crystals, four agents) in two rows of three, nothing cut or
-    scrolled away."""
+LONG = ("Bartholomew-Jones Jr", "Maximiliana Ostrova")
+"""Two names of 20 and 19 characters: the longest Time Bastards takes is 20."""
+WORST_CASES = {
+    "cavendish": FOUR_AGENTS,
+    "time-bastards": TimeBastardsSetup(
+        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "duel", 15
+    ),
+    "time-bastards-coop": TimeBastardsSetup(
+        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "coop", 15
+    ),
+    "six-sojourns": SojournsSetup(
+        (*LONG, "Ana", "Ben"), "A", ("places",), sojourn=1, campaign=True
+    ),
+}
+"""The most a view holds at 80x24: four agents, the longest timelines and names, a campaign
+of four."""
+
+
+@pytest.mark.parametrize("case", WORST_CASES)
+async def test_the_fullest_views_fit_whole_at_80x24(
+    make_test_app: Callable[..., Any], case: str
+) -> None:
+    """Every box whole on screen, every number inside its box, nothing scrolled away."""
 
     def start(app: Any) -> None:
-        app.start_game("cavendish", FOUR_AGENTS, "Four agents")
+        app.start_game(case.removesuffix("-coop"), WORST_CASES[case], "Fullest")
 
     app = make_test_app(start=start)
     async with app.run_test(size=(80, 24)) as pilot:
         view = await open_view(pilot)
-        body = view.query_one("#tv-body")
-        assert body.max_scroll_y == 0
-        boxes = list(view.query(".tv-group"))
-        assert len(boxes) == 5
-        assert len({box.region.y for box in boxes}) == 2
-        for box in boxes:
+        assert view.query_one("#tv-body").max_scroll_y == 0
+        for box in view.query(".tv-group"):
             assert box.region.right <= 80 and box.region.bottom <= 23
             for digits in box.query(Digits):
                 assert box.content_region.contains_region(digits.region)
+        board = view.query_one("#tv-board")
+        if board.display:
+            assert board.region.right <= 80 and board.region.bottom <= 23
 
 
 async def test_v_is_listed_among_the_keys_of_a_play_screen(

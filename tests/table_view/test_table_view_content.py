@@ -30,11 +30,18 @@ def numbers(group: Group) -> dict[str, int | str]:
 def test_columns_fill_rows_evenly() -> None:
     box = Group("Ana", (Figure("Achievements", 1), Figure("On board", 2)))  # 26 columns
     assert box.width == 26
-    assert columns_for((box,) * 3, 80) == 3
-    assert columns_for((box,) * 4, 80) == 2  # two rows of two, not three and one
-    assert columns_for((box,) * 5, 80) == 3
-    assert columns_for((box,) * 2, 20) == 1
-    assert columns_for((), 80) == 1
+    assert columns_for((box,) * 3, 80) == (26, 26, 26)
+    assert columns_for((box,) * 4, 80) == (26, 26)  # two rows of two, not three and one
+    assert columns_for((box,) * 5, 80) == (26, 26, 26)
+    assert columns_for((box,) * 2, 20) == (26,)
+
+
+def test_columns_are_as_wide_as_their_widest_box() -> None:
+    clock = Group("Clock", (Figure("Hour of 12", 3),))
+    name = Group("● Bartholomew-Jones Jr", (Figure("On board", 1),))
+    assert (clock.width, name.width) == (14, 21)  # a title wraps between words, never inside
+    assert columns_for((clock, name, name, clock), 80) == (14, 21, 21, 14)
+    assert columns_for((clock, name, name, clock), 60) == (21, 21)
 
 
 def test_a_number_wider_than_its_label_keeps_a_column_either_side() -> None:
@@ -64,11 +71,12 @@ def test_time_bastards_says_the_roll_and_a_co_op_clock_of_twelve() -> None:
     state = tb_apply(state, RollD6(0, 6))
     shown = time_bastards.table(state)
     assert shown.headline == "Ana's turn · rolled 6"
-    clock = shown.groups[0]
-    assert numbers(clock) == {"Hour of 12": 1, "Achievements": 0}
-    assert clock.note == "lap 1 of 1 · team none held"
-    assert [numbers(group) for group in shown.groups[1:]] == [{"On board": 1}, {"On board": 1}]
-    assert shown.groups[1].note == "▶ turn"
+    clock, team, ana, ben = shown.groups
+    assert (numbers(clock), clock.note) == ({"Hour of 12": 1}, "lap 1 of 1")
+    assert (numbers(team), team.note) == ({"Achievements": 0}, "none held")
+    assert [numbers(ana), numbers(ben)] == [{"On board": 1}, {"On board": 1}]
+    assert (ana.note, ben.note) == ("▶ turn", "")
+    assert len(columns_for(shown.groups, 80)) == 4  # one row: the timelines fit at 80x24
     assert shown.board is not None
     rows = shown.board.plain.split("\n")
     assert rows[2].split() == ["I", "●1", "·", "·", "·", "·", "·"]

@@ -51,10 +51,12 @@ class Group:
 
     @property
     def width(self) -> int:
-        """Columns the box needs so that its figures stand side by side, whole."""
+        """Columns the box needs so that its figures stand side by side, whole, and no word of
+        its title is broken (a long title wraps between words)."""
         figures = sum(figure.width for figure in self.figures)
         gaps = FIGURE_GAP * max(0, len(self.figures) - 1)
-        return figures + gaps + BOX_FRAME
+        longest_word = max((cell_len(word) for word in self.title.split()), default=0)
+        return max(figures + gaps, longest_word) + BOX_FRAME
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,14 @@ class TableContent:
     """What the drawing is, in words, on its frame."""
 
 
-def columns_for(groups: tuple[Group, ...], width: int, gutter: int = 1) -> int:
-    """How many boxes go side by side in `width` columns: as many as fit whole, then spread so
-    that no row is emptier than it must be (four boxes in two rows of two, not three and one)."""
-    if not groups:
-        return 1
-    widest = max(group.width for group in groups)
-    fitting = max(1, min(len(groups), (width + gutter) // (widest + gutter)))
-    rows = -(-len(groups) // fitting)
-    return -(-len(groups) // rows)
+def columns_for(groups: tuple[Group, ...], width: int, gutter: int = 1) -> tuple[int, ...]:
+    """The columns the boxes go in, as the width each needs at least (boxes in reading order,
+    row by row): as many side by side as fit whole in `width`, spread so that no row is emptier
+    than it must be (four boxes in two rows of two, not three and one)."""
+    for tried in range(len(groups), 0, -1):
+        rows = -(-len(groups) // tried)
+        count = -(-len(groups) // rows)
+        needed = tuple(max(g.width for g in groups[column::count]) for column in range(count))
+        if sum(needed) + gutter * (count - 1) <= width:
+            return needed
+    return (max((group.width for group in groups), default=width),)

@@ -119,8 +119,11 @@ class TableViewScreen(CompanionScreen):
         if self.content is None:
             return
         width = self.size.width or self.app.size.width
+        columns = columns_for(self.content.groups, width)
         grid = self.query_one("#tv-groups", Grid)
-        grid.styles.grid_size_columns = columns_for(self.content.groups, width)
+        grid.styles.grid_size_columns = len(columns)
+        # shared out in proportion to what each column needs: each gets at least that
+        grid.styles.grid_columns = " ".join(f"{needed}fr" for needed in columns)
 
     def on_resize(self) -> None:
         self.spread()

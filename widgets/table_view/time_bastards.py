@@ -49,12 +49,13 @@ def holdings(timelines: tuple[int, ...]) -> str:
 def clock_group(state: TimeBastardsState) -> Group:
     """The hour of the game (1-24 in a duel, 1-12 in co-op) and the lap it is on."""
     rounds = total_rounds(state.setup)
-    figures = [Figure(f"Hour of {rounds}", min(state.round, rounds))]
-    note = f"lap {lap(state)} of {laps(state.setup)}"
-    if state.setup.mode == "coop":
-        figures.append(Figure("Achievements", len(held(state, 0))))
-        note += f" · team {holdings(held(state, 0))}"
-    return Group("Clock", tuple(figures), note)
+    hour = Figure(f"Hour of {rounds}", min(state.round, rounds))
+    return Group("Clock", (hour,), f"lap {lap(state)} of {laps(state.setup)}")
+
+
+def team_group(state: TimeBastardsState) -> Group:
+    """Co-op: the achievements the team holds on its one scoring track."""
+    return Group("Team", (Figure("Achievements", len(held(state, 0))),), holdings(held(state, 0)))
 
 
 def player_group(state: TimeBastardsState, player: int) -> Group:
@@ -99,11 +100,14 @@ def timelines(state: TimeBastardsState) -> Text:
 
 
 def table(state: TimeBastardsState) -> TableContent:
-    """The clock, each traveller, then the timelines."""
-    players = tuple(player_group(state, index) for index in range(len(state.setup.players)))
+    """The clock (and in co-op the team), each traveller, then the timelines."""
+    shared = [clock_group(state)]
+    if state.setup.mode == "coop":
+        shared.append(team_group(state))
+    players = [player_group(state, index) for index in range(len(state.setup.players))]
     return TableContent(
         headline(state),
-        (clock_group(state), *players),
+        (*shared, *players),
         timelines(state),
         "Timelines · 1 = a player's oldest piece",
     )
