@@ -61,13 +61,9 @@ def table(state: SojournsState) -> TableContent:
         rank = 1 + sum(1 for key in keys.values() if key > keys[player])
         sheet = state.sheet.player(player)
         coins = sheet.coins if sheet is not None else 0
+        figures = [Figure("VP", totals.get(player, 0)), Figure("Coins", coins)]
         if state.setup.campaign:
-            figures = (
-                Figure("Sojourn VP", totals.get(player, 0)),
-                Figure("Campaign VP", keys[player][0]),
-                Figure("Coins", coins),
-            )
-        else:
-            figures = (Figure("VP", totals.get(player, 0)), Figure("Coins", coins))
-        groups.append(Group(f"{rank}. {player}", figures))
+            figures[0] = Figure("Sojourn VP", totals.get(player, 0))
+            figures.insert(1, Figure("Campaign VP", keys[player][0]))
+        groups.append(Group(f"{rank}. {player}", tuple(figures)))
     return TableContent(headline(state, keys), tuple(groups))
