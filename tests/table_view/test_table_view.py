@@ -13,8 +13,11 @@ from textual.widgets import DataTable, Digits, Static
 
 from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
+from companion.sojourn.actions import Travel
+from companion.sojourn.model import Kind
 from companion.time_bastards.model import TimeBastardsSetup, Traveller
 from widgets.game_screen import GameScreen
+from widgets.help import HelpScreen, help_text
 from widgets.keys import KeysScreen
 from widgets.table_view import TableViewScreen
 
@@ -113,6 +116,29 @@ async def test_the_view_follows_an_action_and_an_undo_on_the_play_screen(
         await pilot.pause()
         assert shown(view)["Amy · Ana"]["Azrak of 6"] == "6"
         assert shown(view)["Azrak crystals"]["Vortex"] == "4"
+
+
+async def test_a_trip_under_way_replaces_the_next_trip(game_app: Callable[[str], Any]) -> None:
+    """The trip box changes its figures (no COST once paid): the view builds it again."""
+    app = game_app("sojourn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_view(pilot)
+        assert view.game_screen.act(Travel(4, (Kind.LOOP,)))
+        await pilot.pause()
+        boxes = shown(view)
+        assert boxes["This trip"] == {"RISK %": "75", "DMG": "3"}
+        assert boxes["Traveler card"]["Charge of 7"] == "0"
+        assert "waiting: type in the destination card drawn" in headline(view)
+
+
+async def test_f1_explains_the_view(game_app: Callable[[str], Any]) -> None:
+    app = game_app("time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_view(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "table-view"
+        assert help_text("table-view").startswith("# Table view")
 
 
 async def test_the_view_changes_nothing(game_app: Callable[[str], Any]) -> None:

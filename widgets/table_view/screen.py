@@ -62,6 +62,7 @@ class TableViewScreen(CompanionScreen):
         self.content: TableContent | None = None
         """What is on screen now: the same content again redraws nothing."""
         self.boxes: list[GroupBox] = []
+        """The boxes on screen, one per group of `content`."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -82,6 +83,8 @@ class TableViewScreen(CompanionScreen):
             self.draw()
 
     def draw(self) -> None:
+        """The title, whether read-only, and the game's figures; unchanged figures stay as
+        they are on screen."""
         game_screen = self.game_screen
         game = game_screen.session.game
         self.title = f"Table view: {game.title.split(':')[-1].strip()}"
