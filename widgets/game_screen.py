@@ -116,7 +116,7 @@ class GameScreen(CompanionScreen):
     def redraw(self) -> None:
         if self.is_open:
             self.refresh_state()
-            from widgets.table_view import TableViewScreen
+            from widgets.table_view import TableViewScreen  # (imported once, at the first redraw)
 
             for screen in self.app.screen_stack:
                 if isinstance(screen, TableViewScreen) and screen.game_screen is self:

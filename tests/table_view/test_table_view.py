@@ -131,6 +131,20 @@ async def test_a_trip_under_way_replaces_the_next_trip(game_app: Callable[[str],
         assert "waiting: type in the destination card drawn" in headline(view)
 
 
+async def test_a_wider_screen_puts_the_boxes_side_by_side(
+    game_app: Callable[[str], Any],
+) -> None:
+    app = game_app("sojourn")
+    async with app.run_test(size=(60, 30)) as pilot:
+        view = await open_view(pilot)
+        boxes = list(view.query(".tv-group"))
+        assert boxes[0].region.y < boxes[1].region.y  # one above the other
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert boxes[0].region.y == boxes[1].region.y
+        assert boxes[0].region.right < boxes[1].region.x
+
+
 async def test_f1_explains_the_view(game_app: Callable[[str], Any]) -> None:
     app = game_app("time-bastards")
     async with app.run_test(size=(80, 24)) as pilot:
