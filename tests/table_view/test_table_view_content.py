@@ -23,7 +23,7 @@ from widgets.table_view import cavendish, six_sojourns, sojourn, time_bastards
 from widgets.table_view.figures import Figure, Group, columns_for
 
 
-def numbers(group: Group) -> dict[str, int | str]:
+def numbers(group: Group) -> dict[str, int]:
     return {figure.label: figure.value for figure in group.figures}
 
 

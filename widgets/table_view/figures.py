@@ -14,10 +14,10 @@ from rich.text import Text
 from textual.renderables.digits import Digits
 
 FIGURE_GAP = 2
-"""Columns between two figures of a group."""
+"""Columns between two figures of a group (their margin in `table_view.tcss`)."""
 BOX_FRAME = 4
 """Columns a group's box adds around its figures: the border and one column of padding each
-side."""
+side (`table_view.tcss`)."""
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,8 @@ class Figure:
     """One number for the table: `label` says what it counts, in the game's own words."""
 
     label: str
-    value: int | str
-    """The number (or `-`, `:`), drawn three rows tall."""
+    value: int
+    """The number, drawn three rows tall."""
 
     @property
     def digits(self) -> str:
