@@ -43,6 +43,7 @@ class GameScreen(CompanionScreen):
     | R | The result screen, once the game is over |
     | T | Take over a read-only game once its player has left it |
     | escape | Back to the home screen (the game is already saved) |
+    | v | The table view: the state in large type |
     """
 
     HELP_TOPIC: ClassVar[str] = "home"
@@ -54,6 +55,9 @@ class GameScreen(CompanionScreen):
         Binding("R", "result", "Result", id="result"),
         Binding("T", "take_over", "Take over", id="take_over"),
         Binding("escape", "leave", "Home", id="leave"),
+        # Listed by `?` rather than the footer: the footers are full at 80 columns, and one key
+        # more would push Dice and Help out at 120.
+        Binding("v", "table_view", "Table view", id="table_view", show=False),
     ]
 
     def __init__(self, saved: SavedGame) -> None:
@@ -179,6 +183,11 @@ class GameScreen(CompanionScreen):
     def redraw(self) -> None:
         if self.is_open:
             self.refresh_state()
+            from widgets.table_view import TableViewScreen  # (imported once, at the first redraw)
+
+            for screen in self.app.screen_stack:
+                if isinstance(screen, TableViewScreen) and screen.game_screen is self:
+                    screen.refresh_from_game()
 
     def refuse_read_only(self) -> bool:
         """Say why nothing changes on a read-only screen; True if it is one."""
@@ -227,6 +236,11 @@ class GameScreen(CompanionScreen):
             self.result_due = False
             if self.is_over:
                 self.action_result()
+
+    def action_table_view(self) -> None:
+        from widgets.table_view import TableViewScreen  # only when asked: a faster start
+
+        self.app.push_screen(TableViewScreen(self))
 
     def action_result(self) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start

@@ -1,0 +1,246 @@
+"""The table view: `v` opens it on every play screen, it shows the state's figures, follows the
+game screen's redraws, changes nothing, and `v` or escape go back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.text import Text
+from table_view_helpers import FOUR_AGENTS, GAMES
+from textual.widgets import DataTable, Digits, Static
+
+from companion.cavendish.actions import LoseAzrak
+from companion.six_sojourns.setup import SojournsSetup
+from companion.sojourn.actions import Travel
+from companion.sojourn.model import Kind
+from companion.time_bastards.model import TimeBastardsSetup, Traveller
+from widgets.game_screen import GameScreen
+from widgets.help import HelpScreen, help_text
+from widgets.keys import KeysScreen
+from widgets.table_view import TableViewScreen
+
+EXPECTED = {
+    "cavendish": {
+        "Azrak crystals": {"Vortex": "4", "Mission Return": "4"},
+        "Amy · Ana": {"Azrak of 6": "6", "Fear": "1"},
+        "Anton · Ben": {"Azrak of 5": "1", "Fear": "1"},
+        "Doug · Cy": {"Azrak of 5": "5", "Fear": "1"},
+    },
+    "time-bastards": {
+        "Clock": {"Hour of 24": "20"},
+        "● Mara": {"Achievements": "0", "On board": "2"},
+        "◆ Jonas": {"Achievements": "1", "On board": "3"},
+    },
+    "six-sojourns": {
+        "1. Ben": {"VP": "18", "Coins": "0"},
+        "2. Cy": {"VP": "13", "Coins": "0"},
+        "3. Ana": {"VP": "10", "Coins": "0"},
+        "3. Dee": {"VP": "10", "Coins": "0"},
+    },
+    "sojourn": {
+        "Traveler card": {"Health of 7": "2", "Charge of 7": "3", "Fragments of 4": "0"},
+        "Next trip": {"RISK %": "75", "COST": "3", "DMG": "3"},
+    },
+}
+"""What each game's sample shows: box title -> label -> the large number under it."""
+
+HEADLINES = {
+    "cavendish": "Round 2 · Discovery phase at B",
+    "time-bastards": "Jonas's turn",
+    "six-sojourns": "Map A · leading: Ben",
+    "sojourn": "At Rome (44 BC) · 4 cards in hand",
+}
+
+
+def shown(view: TableViewScreen) -> dict[str, dict[str, str]]:
+    """What the view's boxes show on screen: title -> label -> the Digits' value."""
+    boxes: dict[str, dict[str, str]] = {}
+    for box in view.query(".tv-group"):
+        title = box.query_one(".tv-title", Static).content
+        labels = [str(label.content) for label in box.query(".tv-label")]
+        values = [digits.value for digits in box.query(Digits)]
+        boxes[str(title)] = dict(zip(labels, values, strict=True))
+    return boxes
+
+
+def headline(view: TableViewScreen) -> str:
+    return str(view.query_one("#tv-headline", Static).content)
+
+
+async def open_view(pilot: Any) -> TableViewScreen:
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, GameScreen)
+    await pilot.press("v")
+    await pilot.pause()
+    view = pilot.app.screen
+    assert isinstance(view, TableViewScreen)
+    return view
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_v_opens_the_figures_of_the_game_and_escape_goes_back(
+    game_app: Callable[[str], Any], game_id: str
+) -> None:
+    app = game_app(game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        play = app.screen
+        view = await open_view(pilot)
+        assert view.game_screen is play
+        assert shown(view) == EXPECTED[game_id]
+        assert headline(view) == HEADLINES[game_id]
+        assert view.sub_title == play.saved.title
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is play
+        await open_view(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is play
+
+
+async def test_the_view_follows_an_action_and_an_undo_on_the_play_screen(
+    game_app: Callable[[str], Any],
+) -> None:
+    app = game_app("cavendish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_view(pilot)
+        play = view.game_screen
+        assert play.act(LoseAzrak("Amy", 2))
+        await pilot.pause()
+        assert shown(view)["Amy · Ana"]["Azrak of 6"] == "4"
+        assert shown(view)["Azrak crystals"]["Vortex"] == "6"
+        play.action_undo()
+        await pilot.pause()
+        assert shown(view)["Amy · Ana"]["Azrak of 6"] == "6"
+        assert shown(view)["Azrak crystals"]["Vortex"] == "4"
+
+
+async def test_a_trip_under_way_replaces_the_next_trip(game_app: Callable[[str], Any]) -> None:
+    """The trip box changes its figures (no COST once paid): the view builds it again."""
+    app = game_app("sojourn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_view(pilot)
+        assert view.game_screen.act(Travel(4, (Kind.LOOP,)))
+        await pilot.pause()
+        boxes = shown(view)
+        assert boxes["This trip"] == {"RISK %": "75", "DMG": "3"}
+        assert boxes["Traveler card"]["Charge of 7"] == "0"
+        assert "waiting: type in the destination card drawn" in headline(view)
+
+
+async def test_a_wider_screen_puts_the_boxes_side_by_side(
+    game_app: Callable[[str], Any],
+) -> None:
+    app = game_app("sojourn")
+    async with app.run_test(size=(60, 30)) as pilot:
+        view = await open_view(pilot)
+        boxes = list(view.query(".tv-group"))
+        assert boxes[0].region.y < boxes[1].region.y  # one above the other
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert boxes[0].region.y == boxes[1].region.y
+        assert boxes[0].region.right < boxes[1].region.x
+
+
+async def test_f1_explains_the_view(game_app: Callable[[str], Any]) -> None:
+    app = game_app("time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_view(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "table-view"
+        assert help_text("table-view").startswith("# Table view")
+
+
+async def test_the_view_changes_nothing(game_app: Callable[[str], Any]) -> None:
+    """The play screen's keys do nothing under the view: `-` loses no crystal, `u` updates not."""
+    app = game_app("cavendish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_view(pilot)
+        steps = len(view.game_screen.session.steps)
+        await pilot.press("minus", "u", "x", "ctrl+z")
+        await pilot.pause()
+        assert len(view.game_screen.session.steps) == steps
+        assert shown(view) == EXPECTED["cavendish"]
+
+
+async def test_a_read_only_game_says_so_in_the_view(game_app: Callable[[str], Any]) -> None:
+    app = game_app("time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.hold(None, read_only=True)
+        view = await open_view(pilot)
+        assert view.sub_title == "Mara vs Jonas (read-only)"
+        assert view.title == "Table view: Time Bastards"
+
+
+async def test_names_with_markup_are_shown_as_typed(make_test_app: Callable[..., Any]) -> None:
+    names = ("Ana [/] Ben", "[b]Cy[/b]")
+
+    def start(app: Any) -> None:
+        app.start_game("six-sojourns", SojournsSetup(names), "Markup")
+
+    app = make_test_app(start=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_view(pilot)
+        titles = [box.query_one(".tv-title", Static).content for box in view.query(".tv-group")]
+        assert all(isinstance(title, Text) for title in titles)
+        assert [str(title) for title in titles] == ["1. Ana [/] Ben", "1. [b]Cy[/b]"]
+        assert headline(view) == "Map A · no points entered yet"
+
+
+LONG = ("Bartholomew-Jones Jr", "Maximiliana Ostrova")
+"""Two names of 20 and 19 characters: the longest Time Bastards takes is 20."""
+WORST_CASES = {
+    "cavendish": FOUR_AGENTS,
+    "time-bastards": TimeBastardsSetup(
+        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "duel", 15
+    ),
+    "time-bastards-coop": TimeBastardsSetup(
+        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "coop", 15
+    ),
+    "six-sojourns": SojournsSetup(
+        (*LONG, "Ana", "Ben"), "A", ("places",), sojourn=1, campaign=True
+    ),
+}
+"""The most a view holds at 80x24: four agents, the longest timelines and names, a campaign
+of four."""
+
+
+@pytest.mark.parametrize("case", WORST_CASES)
+async def test_the_fullest_views_fit_whole_at_80x24(
+    make_test_app: Callable[..., Any], case: str
+) -> None:
+    """Every box whole on screen, every number inside its box, nothing scrolled away."""
+
+    def start(app: Any) -> None:
+        app.start_game(case.removesuffix("-coop"), WORST_CASES[case], "Fullest")
+
+    app = make_test_app(start=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await open_view(pilot)
+        assert view.query_one("#tv-body").max_scroll_y == 0
+        for box in view.query(".tv-group"):
+            assert box.region.right <= 80 and box.region.bottom <= 23
+            for digits in box.query(Digits):
+                assert box.content_region.contains_region(digits.region)
+        board = view.query_one("#tv-board")
+        if board.display:
+            assert board.region.right <= 80 and board.region.bottom <= 23
+
+
+async def test_v_is_listed_among_the_keys_of_a_play_screen(
+    game_app: Callable[[str], Any],
+) -> None:
+    app = game_app("cavendish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[1]): table.get_row_at(i) for i in range(table.row_count)}
+        assert str(rows["Table view"][0]) == "v"

@@ -1,0 +1,5 @@
+"""The table view (`v` on every play screen): the game's state in large type for the table."""
+
+from widgets.table_view.screen import TableViewScreen
+
+__all__ = ["TableViewScreen"]

@@ -1,0 +1,85 @@
+"""What a table view shows, as plain data: each game's module turns its state into these.
+
+The screen draws them: every figure's number in large `Digits` under its label in words, each
+group in a box, the headline on top. Keeping them data (no widget here) lets the screen skip a
+redraw when nothing changed and lets tests read what a state shows without a terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.renderables.digits import Digits
+
+FIGURE_GAP = 2
+"""Columns between two figures of a group (their margin in `table_view.tcss`)."""
+BOX_FRAME = 4
+"""Columns a group's box adds around its figures: the border and one column of padding each
+side (`table_view.tcss`)."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number for the table: `label` says what it counts, in the game's own words."""
+
+    label: str
+    value: int
+    """The number, drawn three rows tall."""
+
+    @property
+    def digits(self) -> str:
+        return str(self.value)
+
+    @property
+    def width(self) -> int:
+        """Columns the figure needs: its label, or its large number with a column either side
+        (two numbers side by side never read as one), whichever is wider."""
+        return max(cell_len(self.label), Digits.get_width(self.digits) + 2)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Figures that belong together: one player's, one agent's, or the table's own."""
+
+    title: str
+    """Who or what the figures are about; a player's name is shown exactly as typed."""
+    figures: tuple[Figure, ...] = ()
+    note: str = ""
+    """Words under the numbers (a role, a destination), wrapped to the box."""
+
+    @property
+    def width(self) -> int:
+        """Columns the box needs so that its figures stand side by side, whole, and no word of
+        its title is broken (a long title wraps between words)."""
+        figures = sum(figure.width for figure in self.figures)
+        gaps = FIGURE_GAP * max(0, len(self.figures) - 1)
+        longest_word = max((cell_len(word) for word in self.title.split()), default=0)
+        return max(figures + gaps, longest_word) + BOX_FRAME
+
+
+@dataclass(frozen=True)
+class TableContent:
+    """Everything a table view shows for one state."""
+
+    headline: str
+    """The line everyone needs first: the round and phase, whose turn, or how the game ended."""
+    groups: tuple[Group, ...]
+    board: Text | None = None
+    """A drawing under the groups (Time Bastards' timelines), when the game has one."""
+    board_title: str = ""
+    """What the drawing is, in words, on its frame."""
+
+
+def columns_for(groups: tuple[Group, ...], width: int, gutter: int = 1) -> tuple[int, ...]:
+    """The columns the boxes go in, as the width each needs at least (boxes in reading order,
+    row by row): as many side by side as fit whole in `width`, spread so that no row is emptier
+    than it must be (four boxes in two rows of two, not three and one)."""
+    for tried in range(len(groups), 0, -1):
+        rows = -(-len(groups) // tried)
+        count = -(-len(groups) // rows)
+        needed = tuple(max(g.width for g in groups[column::count]) for column in range(count))
+        if sum(needed) + gutter * (count - 1) <= width:
+            return needed
+    return (max((group.width for group in groups), default=width),)

@@ -1,0 +1,69 @@
+"""Six Sojourns at the table: the standings, each player's points so far and coins.
+
+In a campaign each player also has the campaign's points so far: the sojourns closed plus the
+one in play (once the campaign is finished, the six closed ones).
+"""
+
+from __future__ import annotations
+
+from companion.six_sojourns import explain, title_of
+from companion.six_sojourns.actions import SojournsState
+from companion.six_sojourns.model import CARDS_EACH
+from companion.six_sojourns.scoring import score
+from widgets.six_sojourns.play import names_words
+from widgets.table_view.figures import Figure, Group, TableContent
+
+
+def campaign_points(state: SojournsState, player: str) -> tuple[int, int]:
+    """(VP, coins) of the campaign so far: the closed sojourns and the one in play."""
+    points = sum(done.totals[player] for done in state.results)
+    coins = sum(done.coins[player] for done in state.results)
+    if not state.finished:
+        sheet = state.sheet.player(player)
+        points += score(state.sheet, state.thresholds).totals.get(player, 0)
+        coins += sheet.coins if sheet is not None else 0
+    return points, coins
+
+
+def ranking(state: SojournsState) -> dict[str, tuple[int, int]]:
+    """Each player's (VP, coins) that ranks them: the campaign's in a campaign, else this game's.
+    Most VP first, then most coins, as the rules break ties."""
+    if state.setup.campaign:
+        return {player: campaign_points(state, player) for player in state.players}
+    totals = score(state.sheet, state.thresholds).totals
+    coins = {sheet.name: sheet.coins for sheet in state.sheet.players}
+    return {player: (totals.get(player, 0), coins.get(player, 0)) for player in state.players}
+
+
+def headline(state: SojournsState, keys: dict[str, tuple[int, int]]) -> str:
+    """The game or sojourn, then the winner, the leader or whose turn it is."""
+    title = title_of(state)
+    if state.finished:
+        return f"{title} · finished: {explain(state).outcome}"
+    words = []
+    if state.cards_taken > 0 and not state.cards_over:
+        words.append(f"turn {state.turn_number} of {CARDS_EACH}: {state.turn_player} buys a card")
+    if not any(points for points, _coins in keys.values()):
+        words.append("no points entered yet")
+    else:
+        best = max(keys.values())
+        leaders = [player for player in state.players if keys[player] == best]
+        words.append(("level: " if len(leaders) > 1 else "leading: ") + names_words(leaders))
+    return f"{title} · " + " · ".join(words)
+
+
+def table(state: SojournsState) -> TableContent:
+    """One box per player, best placed first, numbered by rank (shared when tied)."""
+    keys = ranking(state)
+    totals = score(state.sheet, state.thresholds).totals
+    groups = []
+    for player in sorted(state.players, key=lambda name: (-keys[name][0], -keys[name][1])):
+        rank = 1 + sum(1 for key in keys.values() if key > keys[player])
+        sheet = state.sheet.player(player)
+        coins = sheet.coins if sheet is not None else 0
+        figures = [Figure("VP", totals.get(player, 0)), Figure("Coins", coins)]
+        if state.setup.campaign:
+            figures[0] = Figure("Sojourn VP", totals.get(player, 0))
+            figures.insert(1, Figure("Campaign VP", keys[player][0]))
+        groups.append(Group(f"{rank}. {player}", tuple(figures)))
+    return TableContent(headline(state, keys), tuple(groups))

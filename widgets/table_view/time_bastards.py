@@ -1,0 +1,113 @@
+"""Time Bastards at the table: the clock's hour of the game, whose turn, and the timelines."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from companion.time_bastards.model import (
+    ROMAN,
+    TIMELINES,
+    TimeBastardsState,
+    deciding,
+    held,
+    lap,
+    laps,
+    name,
+    pieces_of,
+    rank,
+    total_rounds,
+)
+from companion.time_bastards.result import explain
+from widgets.table_view.figures import Figure, Group, TableContent
+from widgets.time_bastards.board import HELD, OWNER_MARKS
+
+CELL = 4
+"""Columns a space of a timeline takes: 15 spaces and the names fit in 80 columns."""
+LABEL = 5
+"""Columns of a timeline's name at the start of its row."""
+
+
+def headline(state: TimeBastardsState) -> str:
+    """Whose turn and what they are deciding; the result once time has run out."""
+    if state.finished:
+        return f"Game over: {explain(state).outcome}"
+    who = name(state, deciding(state))
+    if state.bumped:
+        return f"{who} decides where the bumped piece goes"
+    if state.roll is not None:
+        return f"{who}'s turn · rolled {state.roll}"
+    return f"{who}'s turn"
+
+
+def holdings(timelines: tuple[int, ...]) -> str:
+    """The achievements held, by timeline: `held I ✓ III ✓`, or `none held`."""
+    if not timelines:
+        return "none held"
+    return "held " + " ".join(f"{ROMAN[t]} {HELD}" for t in TIMELINES if t in timelines)
+
+
+def clock_group(state: TimeBastardsState) -> Group:
+    """The hour of the game (1-24 in a duel, 1-12 in co-op) and the lap it is on."""
+    rounds = total_rounds(state.setup)
+    hour = Figure(f"Hour of {rounds}", min(state.round, rounds))
+    return Group("Clock", (hour,), f"lap {lap(state)} of {laps(state.setup)}")
+
+
+def team_group(state: TimeBastardsState) -> Group:
+    """Co-op: the achievements the team holds on its one scoring track."""
+    return Group("Team", (Figure("Achievements", len(held(state, 0))),), holdings(held(state, 0)))
+
+
+def player_group(state: TimeBastardsState, player: int) -> Group:
+    """A traveller's mark and name, achievements (duel) and pieces on the board."""
+    mark = OWNER_MARKS[player]
+    figures = []
+    if state.setup.mode == "duel":
+        figures.append(Figure("Achievements", len(held(state, player))))
+    figures.append(Figure("On board", len(pieces_of(state, player))))
+    words = [holdings(held(state, player))] if state.setup.mode == "duel" else []
+    if not state.finished and player == deciding(state):
+        words.insert(0, "▶ turn")
+    return Group(f"{mark} {name(state, player)}", tuple(figures), " · ".join(words))
+
+
+def timelines(state: TimeBastardsState) -> Text:
+    """Timelines I-IV, the start (time 0) on the left; each piece as its owner's mark and its
+    rank by age among that owner's pieces (1 = the oldest), a blank row between timelines."""
+    length = state.setup.timeline_length
+    text = Text("time".ljust(LABEL), style="dim")
+    for time in range(length):
+        text.append(str(time).center(CELL), style="dim")
+    for timeline in TIMELINES:
+        text.append("\n\n")
+        text.append(ROMAN[timeline].ljust(LABEL), style="bold")
+        for time in range(length):
+            here = [p for p in state.pieces if p.timeline == timeline and p.position == time]
+            cell = Text("·", style="dim")
+            if here:
+                cell = Text()
+                for found in sorted(here, key=lambda p: p.age):
+                    label = OWNER_MARKS[found.owner]
+                    if len(here) == 1:
+                        label += str(rank(state, found))
+                    colour = state.setup.players[found.owner].colour
+                    cell.append(label, style=f"bold {colour}")
+            pad = CELL - cell.cell_len
+            text.append(" " * (pad // 2))
+            text.append_text(cell)
+            text.append(" " * (pad - pad // 2))
+    return text
+
+
+def table(state: TimeBastardsState) -> TableContent:
+    """The clock (and in co-op the team), each traveller, then the timelines."""
+    shared = [clock_group(state)]
+    if state.setup.mode == "coop":
+        shared.append(team_group(state))
+    players = [player_group(state, index) for index in range(len(state.setup.players))]
+    return TableContent(
+        headline(state),
+        (*shared, *players),
+        timelines(state),
+        "Timelines · 1 = a player's oldest piece",
+    )
