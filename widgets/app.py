@@ -207,7 +207,10 @@ class CompanionApp(App[None]):
         screen = ui.play_screen(saved)
         screen.hold(lock, read_only)
         self.push_screen(screen)
-        if read_only:
+        if read_only:  # a window that watches shows the big numbers, for the middle of the table
+            from widgets.table_view.screen import TableViewScreen
+
+            self.push_screen(TableViewScreen(screen))
             notice = (
                 "Open in another window: read-only here, following its moves. "
                 "T takes over once it is closed there."

@@ -137,29 +137,39 @@ class GameScreen(CompanionScreen):
 
     def action_take_over(self) -> None:
         """Play the game in this window, from the file as the other window left it."""
+        if self.take_over():
+            self.play_from_here()
+
+    def take_over(self) -> bool:
+        """Claim the game and reload it from its file; False (and why, said) if it cannot be."""
         store = self.companion.store
         try:
             lock = store.lock(self.saved.id)
         except (OSError, SaveError) as error:
             self.notify(f"Cannot take over: {error}", severity="error", markup=False)
-            return
+            return False
         if lock is None:
             notice = "Still open in another window: take over once its player has gone home."
             self.notify(notice, title="Not taken over", severity="warning")
-            return
+            return False
         try:
             self.saved = store.load(self.saved.id)
         except SaveError as error:
             lock.release()
             self.notify(str(error), title="Not taken over", severity="error", markup=False)
-            return
+            return False
         self.hold(lock, read_only=False)
         if self.following is not None:
             self.following.stop()
             self.following = None
+        self.notify("You play this game now: your changes are saved.", title="Taken over")
+        return True
+
+    def play_from_here(self) -> None:
+        """After a take-over: draw the game as reloaded, with the keys of a player (a game
+        that waits for a decision asks it now, as on opening it to play)."""
         self.redraw()
         self.refresh_bindings()
-        self.notify("You play this game now: your changes are saved.", title="Taken over")
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""

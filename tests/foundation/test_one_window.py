@@ -17,6 +17,7 @@ from tests.support.samples import install_sample
 from widgets.conflict import ConflictDialog
 from widgets.game_screen import READ_ONLY, GameScreen
 from widgets.home import HomeScreen
+from widgets.table_view.screen import TableViewScreen
 
 
 def other_window_undoes(home: Path, save_id: str) -> bytes:
@@ -46,10 +47,13 @@ async def test_a_game_open_in_another_window_is_read_only_here(
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
+        view = app.screen  # a window that watches opens on the table view
+        assert isinstance(view, TableViewScreen) and view.sub_title.endswith("(read-only)")
+        assert any("Open in another window" in note for note in notes)
+        await pilot.press("escape")
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.read_only
         assert screen.sub_title.endswith("(read-only)")
-        assert any("Open in another window" in note for note in notes)
         actions = list(screen.session.actions)
         await pilot.press("ctrl+z")
         assert notes[-1] == READ_ONLY

@@ -109,6 +109,10 @@ class SojournScreen(GameScreen):
         self.query_one(TimelineGrid).focus()
         self.call_after_refresh(self.ask)
 
+    def play_from_here(self) -> None:
+        super().play_from_here()
+        self.ask()
+
     def undone_line(self, step: Step) -> str:
         return undone_line(self.sojourn, step.action, step.state)
 
@@ -182,7 +186,9 @@ class SojournScreen(GameScreen):
         """Open the dialog for what the game waits for, at once."""
         state = self.sojourn
         waiting = state.waiting
-        if waiting is None or state.outcome is not None or self.app.screen is not self:
+        if self.read_only or waiting is None or state.outcome is not None:
+            return  # a window that only watches asks nothing: the player's window does
+        if self.app.screen is not self:
             return
         dialog: SojournDialog
         if isinstance(waiting, DrawCards):

@@ -49,11 +49,15 @@ class TableViewScreen(CompanionScreen):
     | Key | Action |
     | --- | --- |
     | v / escape | Back to the play screen |
+    | T | Take over a read-only game once its player has left it, and play it |
     """
 
     HELP_TOPIC = "table-view"
     CSS_PATH = "table_view.tcss"
-    BINDINGS = [Binding("v,escape", "back", "Play screen", id="table-view-back")]
+    BINDINGS = [
+        Binding("v,escape", "back", "Play screen", id="table-view-back"),
+        Binding("T", "take_over", "Take over", id="table-view-take-over"),
+    ]
 
     def __init__(self, game_screen: GameScreen) -> None:
         super().__init__()
@@ -133,3 +137,15 @@ class TableViewScreen(CompanionScreen):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_over":
+            return self.game_screen.read_only
+        return super().check_action(action, parameters)
+
+    def action_take_over(self) -> None:
+        """Take the game over from here, then play it on its play screen."""
+        game_screen = self.game_screen
+        if game_screen.take_over():
+            self.dismiss()  # first: a question the game asks then goes on top of its play screen
+            game_screen.call_after_refresh(game_screen.play_from_here)
