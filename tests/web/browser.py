@@ -105,12 +105,15 @@ class Tab:
             time.sleep(0.05)
 
     def press(self, *keys: str) -> None:
-        """Type keys into the terminal, as a player's keyboard would."""
+        """Type keys into the terminal, as a player's keyboard would: characters, or the names
+        `escape`, `enter` and `tab`."""
         from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
 
+        named = {"escape": Keys.ESCAPE, "enter": Keys.ENTER, "tab": Keys.TAB}
         self.driver.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
         for key in keys:
-            ActionChains(self.driver).send_keys(key).perform()
+            ActionChains(self.driver).send_keys(named.get(key, key)).perform()
             time.sleep(0.15)
 
     def page_source(self) -> str:

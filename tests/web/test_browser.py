@@ -91,7 +91,11 @@ def test_a_driver_plays_in_a_browser_and_a_viewer_follows_it(
         viewer.open(url)
         viewer.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "saved game")
         viewer.press("r")
-        viewer.wait_for(lambda shown: "(read-only)" in shown, START_SECONDS, "a read-only game")
+        viewer.wait_for(
+            lambda shown: "Table view" in shown and "(read-only)" in shown,
+            START_SECONDS,
+            "the read-only table view",
+        )
         viewer.wait_for(lambda shown: "Mara's turn" in shown, 5, "whose turn")
 
         driver.press("m")  # Mara moves: the viewer follows within two seconds
@@ -103,8 +107,10 @@ def test_a_driver_plays_in_a_browser_and_a_viewer_follows_it(
             "the driver's move",
         )
 
-        viewer.press("m")  # a viewer changes nothing
-        viewer.wait_for(lambda shown: "Read-only" in shown, 5, "the read-only notice")
+        viewer.press("escape")  # to the play screen, where a viewer's move changes nothing
+        viewer.wait_for(lambda shown: "Table view" not in shown, 5, "the play screen")
+        viewer.press("m")
+        viewer.wait_for(lambda shown: "Not changed" in shown, 5, "the read-only refusal")
         assert actions_in(save) == before + 2
 
         apps = children_of(server.pid)
