@@ -285,15 +285,18 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     return read_file(path, limit)[0]
 
 
-def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, FileMark]:
+def read_file(
+    path: Path, limit: int = MAX_FILE_BYTES, identified: bool = False
+) -> tuple[bytes, FileMark]:
     """A regular file's bytes and its mark, or `SaveError` saying why not.
 
     Anything but a regular file (a folder, a FIFO, a device, a link to one) is refused from its
-    `os.stat` alone, and so is a file over `limit` bytes. The file is opened without blocking (a
+    `os.stat` alone, and so is a file over `limit` bytes (`identified`: the caller has just done
+    that check with `identify`, and it is not done twice). The file is opened without blocking (a
     FIFO put in its place meanwhile cannot hang the reader) and checked again once open.
     """
     try:
-        refusal = _refusal(os.stat(path), limit)
+        refusal = None if identified else _refusal(os.stat(path), limit)
         if refusal:
             raise SaveError(path, refusal)
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -302,8 +305,7 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, FileMark]
             refusal = _refusal(status, limit)
             if refusal:
                 raise SaveError(path, refusal)
-            with os.fdopen(descriptor, "rb", closefd=False) as handle:
-                content = handle.read(limit + 1)
+            content = _read_up_to(descriptor, min(status.st_size, limit) + 1, limit + 1)
         finally:
             os.close(descriptor)
     except FileNotFoundError:
@@ -315,6 +317,18 @@ def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, FileMark]
     if len(content) > limit:
         raise SaveError(path, f"larger than {_size(limit)}")
     return content, FileMark.of(status)
+
+
+def _read_up_to(descriptor: int, expected: int, most: int) -> bytes:
+    """At most `most` bytes of an open file, asking first for the `expected` bytes its size
+    promised: a read of `most` (8 MiB) at once would allocate and clear that much for every
+    small save (30 ms over 2,000 saves). A file that grew meanwhile is read on, 64 KiB at a time."""
+    chunks = [os.read(descriptor, expected)]
+    total = len(chunks[0])
+    while chunks[-1] and total < most:
+        chunks.append(os.read(descriptor, min(most - total, 64 * 1024)))
+        total += len(chunks[-1])
+    return b"".join(chunks)
 
 
 def identify(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[FileMark | None, str | None]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from saves import files, store
+from saves import files, listing, store
 from saves.files import SaveError
 from saves.paths import listing_cache_path, settings_path
 from saves.settings import SettingsStore
@@ -215,15 +215,16 @@ def test_a_save_over_the_size_limit_is_reported_without_being_read(
 
 
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the saves the store reads from now on."""
+    """The names of the saves the store reads from now on (to load them or to list them)."""
     reads: list[str] = []
     original = store.read_file
 
-    def counted(path: Path, *args: Any) -> Any:
+    def counted(path: Path, *args: Any, **options: Any) -> Any:
         reads.append(path.name)
-        return original(path, *args)
+        return original(path, *args, **options)
 
     monkeypatch.setattr(store, "read_file", counted)
+    monkeypatch.setattr(listing, "read_file", counted)
     return reads
 
 
