@@ -22,6 +22,7 @@ import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -35,17 +36,8 @@ CACHE_FORMAT = 2
 """2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 """A cache larger than this is not read (and is rebuilt): 10,000 saves make about 4 MiB."""
-_FIELDS: dict[str, type] = {
-    "id": str,
-    "title": str,
-    "game_id": str,
-    "game_title": str,
-    "updated": datetime,
-    "summary": str,
-    "status": str,
-    "waiting_for": str,
-}
-_KINDS = tuple(_FIELDS.values())
+_FIELDS = ("id", "title", "game_id", "game_title", "updated", "summary", "status", "waiting_for")
+"""The fields every record holds, in `SaveEntry`'s order (all text; `updated` an ISO time)."""
 _REQUIRED = {"digest", *_FIELDS}
 _OPTIONAL = {"created", "facts"}
 
@@ -213,9 +205,12 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     its facts are neither checked nor decoded)."""
     if record.keys() - _OPTIONAL != _REQUIRED:
         return None
-    fields = [record[key] for key in _FIELDS]
-    fields[4] = updated = _moment(fields[4])
-    if not all(map(isinstance, fields, _KINDS)):
+    save_id, title, game_id, game_title, when, summary, status, waiting_for = (
+        record[key] for key in _FIELDS
+    )
+    texts = (save_id, title, game_id, game_title, summary, status, waiting_for)
+    updated = _moment(when)
+    if updated is None or not all(map(isinstance, texts, repeat(str))):
         return None
     created = _moment(record["created"]) if "created" in record else None
     facts = _facts(record["facts"]) if with_facts and "facts" in record else None
@@ -224,10 +219,12 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     if facts is None and with_facts and "facts" in record:
         return None
     try:
-        updated.astimezone(UTC)  # type: ignore[union-attr]  # a datetime: checked above
+        updated.astimezone(UTC)
     except (OverflowError, ValueError):
         return None  # a time at the edge of the calendar that cannot be shown in UTC
-    return SaveEntry(**dict(zip(_FIELDS, fields, strict=True)), created=created, facts=facts)
+    return SaveEntry(
+        save_id, title, game_id, game_title, updated, summary, status, waiting_for, created, facts
+    )
 
 
 def list_folder(
@@ -243,24 +240,23 @@ def list_folder(
     entries: list[SaveEntry] = []
     unreadable: list[UnreadableSave] = []
     with os.scandir(folder) as found:
-        names = sorted(item.name for item in found if item.name.endswith(".toml"))
-    for name in names:
-        path = folder / name
-        mark, refusal = identify(path)
+        files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
+    for name, where in files:
+        mark, refusal = identify(where)
         verdict = refusal or cache.verdict(name, mark)
         if verdict is None:
             try:
-                content, mark = read_file(path, identified=True)
+                content, mark = read_file(where, identified=True)
                 content_digest = digest(content)
                 entry = cache.get(name, content_digest, with_facts)
                 if entry is None:
-                    entry = replay(path, content)
+                    entry = replay(Path(where), content)
                     cache.keep(name, content_digest, entry)
                 entries.append(entry)
                 continue
             except SaveError as error:
                 verdict = (f"line {error.line}: " if error.line else "") + error.problem
-        unreadable.append(UnreadableSave(path, verdict))
+        unreadable.append(UnreadableSave(Path(where), verdict))
         cache.keep_verdict(name, mark, verdict)
     entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
     return entries, unreadable

@@ -219,8 +219,8 @@ def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     reads: list[str] = []
     original = store.read_file
 
-    def counted(path: Path, *args: Any, **options: Any) -> Any:
-        reads.append(path.name)
+    def counted(path: Path | str, *args: Any, **options: Any) -> Any:
+        reads.append(Path(path).name)
         return original(path, *args, **options)
 
     monkeypatch.setattr(store, "read_file", counted)
