@@ -79,10 +79,11 @@ class CompanionApp(App[None]):
 
         Modules, classes and functions live as long as the app; left in the collector's oldest
         generation, every full collection walks all of them again (some 20 ms at each, the first
-        one at start once a few thousand saves are listed). `gc.freeze` sets them aside for good.
-        Only here, not in `run_test`: a test process runs many apps one after another."""
-        gc.freeze()
-        super().run(**options)
+        one at start once a few thousand saves are listed). `gc.freeze` sets them aside for good,
+        once per process: a test process that runs many apps freezes only what the first found."""
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+        return super().run(**options)
 
     def on_mount(self) -> None:
         if self._theme_note:
