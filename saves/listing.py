@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from itertools import repeat
 from pathlib import Path
@@ -236,7 +236,8 @@ def list_folder(
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
     Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
-    is given to `replay` (which raises `SaveError` for a file that cannot be used)."""
+    is given to `replay` (which raises `SaveError` for a file that cannot be used). Without facts,
+    every entry's `facts` is None (the cache keeps them for the statistics all the same)."""
     entries: list[SaveEntry] = []
     unreadable: list[UnreadableSave] = []
     with os.scandir(folder) as found:
@@ -252,6 +253,7 @@ def list_folder(
                 if entry is None:
                     entry = replay(Path(where), content)
                     cache.keep(name, content_digest, entry)
+                    entry = entry if with_facts else replace(entry, facts=None)
                 entries.append(entry)
                 continue
             except SaveError as error:

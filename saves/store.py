@@ -180,7 +180,7 @@ class SaveStore:
         """Readable games newest first, and the files that could not be read.
 
         Every file is read; only those whose bytes changed since the last listing are replayed.
-        `with_facts=False` spares decoding the statistics' facts of unchanged saves (None then).
+        `with_facts=False` spares decoding the statistics' facts (every entry's facts is None).
         """
         if not self.folder.is_dir():
             return [], []
