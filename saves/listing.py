@@ -59,7 +59,8 @@ class SaveEntry:
     created: datetime | None = None
     """When the game was set up (None only for entries made without it)."""
     facts: Facts | None = None
-    """Who played, the scores and the winners, so the statistics need no replay."""
+    """Who played, the scores and the winners, so the statistics need no replay (None when the
+    listing was asked without them, as the home screen asks)."""
 
 
 @dataclass(frozen=True)
