@@ -288,14 +288,12 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 def read_file(
     path: Path | str, limit: int = MAX_FILE_BYTES, identified: bool = False
 ) -> tuple[bytes, FileMark]:
-    """A regular file's bytes and its mark, or `SaveError` saying why not.
+    """A regular file's bytes and its mark, or `SaveError` saying why not (the path may be text).
 
     Anything but a regular file (a folder, a FIFO, a device, a link to one) is refused from its
     `os.stat` alone, and so is a file over `limit` bytes (`identified`: the caller has just done
     that check with `identify`, and it is not done twice). The file is opened without blocking (a
-    FIFO put in its place meanwhile cannot hang the reader) and checked again once open. The
-    path may be text (the listing reads 2,000 files without making a `Path` for each).
-    """
+    FIFO put in its place meanwhile cannot hang the reader) and checked again once open."""
     content, status = b"", None
     try:
         refusal = None if identified else _refusal(os.stat(path), limit)
@@ -311,10 +309,9 @@ def read_file(
     except FileNotFoundError:
         refusal = "no such file"
     except OSError as error:
+        refusal = f"cannot be read ({error.strerror or error})"
         if error.errno == errno.ELOOP:
             refusal = "a link that leads back to itself"
-        else:
-            refusal = f"cannot be read ({error.strerror or error})"
     if refusal is None and len(content) > limit:
         refusal = f"larger than {_size(limit)}"
     if refusal is not None or status is None:
