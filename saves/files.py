@@ -285,39 +285,53 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     return read_file(path, limit)[0]
 
 
-def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes, FileMark]:
-    """A regular file's bytes and its mark, or `SaveError` saying why not.
+def read_file(
+    path: Path | str, limit: int = MAX_FILE_BYTES, identified: bool = False
+) -> tuple[bytes, FileMark]:
+    """A regular file's bytes and its mark, or `SaveError` saying why not (the path may be text).
 
     Anything but a regular file (a folder, a FIFO, a device, a link to one) is refused from its
-    `os.stat` alone, and so is a file over `limit` bytes. The file is opened without blocking (a
-    FIFO put in its place meanwhile cannot hang the reader) and checked again once open.
-    """
+    `os.stat` alone, and so is a file over `limit` bytes (`identified`: the caller has just done
+    that check with `identify`, and it is not done twice). The file is opened without blocking (a
+    FIFO put in its place meanwhile cannot hang the reader) and checked again once open."""
+    content, status = b"", None
     try:
-        refusal = _refusal(os.stat(path), limit)
-        if refusal:
-            raise SaveError(path, refusal)
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        try:
-            status = os.fstat(descriptor)
-            refusal = _refusal(status, limit)
-            if refusal:
-                raise SaveError(path, refusal)
-            with os.fdopen(descriptor, "rb", closefd=False) as handle:
-                content = handle.read(limit + 1)
-        finally:
-            os.close(descriptor)
+        refusal = None if identified else _refusal(os.stat(path), limit)
+        if refusal is None:
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            try:
+                status = os.fstat(descriptor)
+                refusal = _refusal(status, limit)
+                if refusal is None:
+                    content = _read_up_to(descriptor, min(status.st_size, limit) + 1, limit + 1)
+            finally:
+                os.close(descriptor)
     except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
+        refusal = "no such file"
     except OSError as error:
+        refusal = f"cannot be read ({error.strerror or error})"
         if error.errno == errno.ELOOP:
-            raise SaveError(path, "a link that leads back to itself") from None
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
-    if len(content) > limit:
-        raise SaveError(path, f"larger than {_size(limit)}")
+            refusal = "a link that leads back to itself"
+    if refusal is None and len(content) > limit:
+        refusal = f"larger than {_size(limit)}"
+    if refusal is not None or status is None:
+        raise SaveError(Path(path), refusal or "cannot be read")
     return content, FileMark.of(status)
 
 
-def identify(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[FileMark | None, str | None]:
+def _read_up_to(descriptor: int, expected: int, most: int) -> bytes:
+    """At most `most` bytes of an open file, asking first for the `expected` bytes its size
+    promised: a read of `most` (8 MiB) at once would allocate and clear that much for every
+    small save (30 ms over 2,000 saves). A file that grew meanwhile is read on, 64 KiB at a time."""
+    chunks = [os.read(descriptor, expected)]
+    total = len(chunks[0])
+    while chunks[-1] and total < most:
+        chunks.append(os.read(descriptor, min(most - total, 64 * 1024)))
+        total += len(chunks[-1])
+    return b"".join(chunks)
+
+
+def identify(path: Path | str, limit: int = MAX_FILE_BYTES) -> tuple[FileMark | None, str | None]:
     """A file's mark, and why it cannot be read if that shows without opening it."""
     try:
         status = os.stat(path)

@@ -19,8 +19,10 @@ import contextlib
 import hashlib
 import json
 import os
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -28,26 +30,21 @@ import companion
 from companion.plays import Facts
 from companion.plays import from_plain as facts_from_plain
 from companion.plays import to_plain as facts_to_plain
-from saves.files import FileMark, SaveError, read_bytes, write_text
+from saves.files import FileMark, SaveError, identify, read_bytes, read_file, write_text
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
+"""2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 """A cache larger than this is not read (and is rebuilt): 10,000 saves make about 4 MiB."""
-_FIELDS: dict[str, type] = {
-    "id": str,
-    "title": str,
-    "game_id": str,
-    "game_title": str,
-    "updated": datetime,
-    "summary": str,
-    "status": str,
-    "waiting_for": str,
-}
+_FIELDS = ("id", "title", "game_id", "game_title", "updated", "summary", "status", "waiting_for")
+"""The fields every record holds, in `SaveEntry`'s order (all text; `updated` an ISO time)."""
+_REQUIRED = {"digest", *_FIELDS}
+_OPTIONAL = {"created", "facts"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SaveEntry:
-    """One line of the saved-games list."""
+    """One line of the saved-games list (slots: 2,000 of them are made at each start)."""
 
     id: str
     title: str
@@ -62,7 +59,8 @@ class SaveEntry:
     created: datetime | None = None
     """When the game was set up (None only for entries made without it)."""
     facts: Facts | None = None
-    """Who played, the scores and the winners, so the statistics need no replay."""
+    """Who played, the scores and the winners, so the statistics need no replay (None when the
+    listing was asked without them, as the home screen asks)."""
 
 
 @dataclass(frozen=True)
@@ -94,28 +92,43 @@ def rules_stamp() -> str:
 
 
 class ListingCache:
-    """File name -> (digest, entry) as of the last listing, kept in one JSON file."""
+    """File name -> the record (digest and entry) of the last listing, kept in one JSON file.
+
+    Records are decoded only when asked for (`get`), and their facts only when the caller needs
+    them: the home screen never shows facts, and decoding 2,000 of them took 20 ms of its start.
+    A record whose facts were not decoded is written back as it was read; one whose facts turn out
+    to be damaged is replayed when statistics ask for them."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.stamp = rules_stamp()
-        self.known: dict[str, tuple[str, SaveEntry]] = {}
+        self.known: dict[str, dict[str, Any]] = {}
+        """File name -> the record as read (a dict with a string digest; its shape is checked
+        when it is decoded)."""
         self.verdicts: dict[str, tuple[FileMark, str]] = {}
         """File name -> (mark, reason) of each file found unreadable."""
         self.problem: str | None = None
         """Set when the cache's place holds something that is not a file (never opened)."""
         with contextlib.suppress(SaveError):
             self._read()
-        self.kept: dict[str, tuple[str, SaveEntry]] = {}
+        self.kept: dict[str, dict[str, Any]] = {}
         self.kept_verdicts: dict[str, tuple[FileMark, str]] = {}
 
-    def get(self, name: str, content_digest: str) -> SaveEntry | None:
-        """The entry listed before for exactly these bytes, if any."""
-        found = self.known.get(name)
-        return found[1] if found and found[0] == content_digest else None
+    def get(self, name: str, content_digest: str, with_facts: bool = True) -> SaveEntry | None:
+        """The entry listed before for exactly these bytes, if any (kept for the next listing).
+
+        Without facts, the entry's `facts` is None and the record's facts are not checked."""
+        record = self.known.get(name)
+        if record is None or record["digest"] != content_digest:
+            return None
+        entry = _entry(record, with_facts)
+        if entry is not None:
+            self.kept[name] = record
+        return entry
 
     def keep(self, name: str, content_digest: str, entry: SaveEntry) -> None:
-        self.kept[name] = (content_digest, entry)
+        """Remember the entry a replay gave for these bytes."""
+        self.kept[name] = {"digest": content_digest, **_record(entry)}
 
     def verdict(self, name: str, mark: FileMark | None) -> str | None:
         """Why the file was unreadable at the last listing, if it is still the very same file."""
@@ -133,10 +146,6 @@ class ListingCache:
             return
         if self.path.exists() and not self.path.is_file():
             return  # a pipe or a device in its place: left alone, as every file of the player
-        saves = {
-            name: {"digest": content_digest, **_record(entry)}
-            for name, (content_digest, entry) in self.kept.items()
-        }
         unreadable = {
             name: {**asdict(mark), "reason": reason}
             for name, (mark, reason) in self.kept_verdicts.items()
@@ -144,7 +153,7 @@ class ListingCache:
         document = {
             "format": CACHE_FORMAT,
             "rules": self.stamp,
-            "saves": saves,
+            "saves": self.kept,
             "unreadable": unreadable,
         }
         text = json.dumps(document, separators=(",", ":"))  # ASCII: a file name may not be UTF-8
@@ -172,9 +181,8 @@ class ListingCache:
             return
         saves = data.get("saves")
         for name, record in saves.items() if isinstance(saves, dict) else ():
-            entry = _entry(record)
-            if entry is not None:
-                self.known[name] = (record["digest"], entry)
+            if isinstance(record, dict) and isinstance(record.get("digest"), str):
+                self.known[name] = record
         unreadable = data.get("unreadable")
         for name, record in unreadable.items() if isinstance(unreadable, dict) else ():
             verdict = _verdict(record)
@@ -189,28 +197,72 @@ def _record(entry: SaveEntry) -> dict[str, Any]:
     if entry.created is not None:
         record["created"] = entry.created.isoformat()
     if entry.facts is not None:
-        record["facts"] = facts_to_plain(entry.facts)
+        record["facts"] = json.dumps(facts_to_plain(entry.facts), separators=(",", ":"))
     return record
 
 
-def _entry(record: Any) -> SaveEntry | None:
-    """A cached entry, or None if the record is not exactly what `write` stores."""
-    if not isinstance(record, dict) or not isinstance(record.get("digest"), str):
+def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
+    """A cached entry, or None if the record is not exactly what `write` stores (without facts:
+    its facts are neither checked nor decoded)."""
+    if record.keys() - _OPTIONAL != _REQUIRED:
         return None
-    if set(record) - {"created", "facts"} != {"digest", *_FIELDS}:
-        return None
-    fields = {**{key: record[key] for key in _FIELDS}, "updated": _moment(record["updated"])}
-    if any(not isinstance(fields[key], kind) for key, kind in _FIELDS.items()):
+    save_id, title, game_id, game_title, when, summary, status, waiting_for = (
+        record[key] for key in _FIELDS
+    )
+    texts = (save_id, title, game_id, game_title, summary, status, waiting_for)
+    updated = _moment(when)
+    if updated is None or not all(map(isinstance, texts, repeat(str))):
         return None
     created = _moment(record["created"]) if "created" in record else None
-    facts = facts_from_plain(record["facts"]) if "facts" in record else None
-    if ("created" in record and created is None) or ("facts" in record and facts is None):
+    facts = _facts(record["facts"]) if with_facts and "facts" in record else None
+    if created is None and "created" in record:
+        return None
+    if facts is None and with_facts and "facts" in record:
         return None
     try:
-        fields["updated"].astimezone(UTC)
+        updated.astimezone(UTC)
     except (OverflowError, ValueError):
         return None  # a time at the edge of the calendar that cannot be shown in UTC
-    return SaveEntry(**fields, created=created, facts=facts)
+    return SaveEntry(
+        save_id, title, game_id, game_title, updated, summary, status, waiting_for, created, facts
+    )
+
+
+def list_folder(
+    folder: Path,
+    cache: ListingCache,
+    replay: Callable[[Path, bytes], SaveEntry],
+    with_facts: bool = True,
+) -> tuple[list[SaveEntry], list[UnreadableSave]]:
+    """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
+
+    Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
+    is given to `replay` (which raises `SaveError` for a file that cannot be used). Without facts,
+    every entry's `facts` is None (the cache keeps them for the statistics all the same)."""
+    entries: list[SaveEntry] = []
+    unreadable: list[UnreadableSave] = []
+    with os.scandir(folder) as found:
+        files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
+    for name, where in files:
+        mark, refusal = identify(where)
+        verdict = refusal or cache.verdict(name, mark)
+        if verdict is None:
+            try:
+                content, mark = read_file(where, identified=True)
+                content_digest = digest(content)
+                entry = cache.get(name, content_digest, with_facts)
+                if entry is None:
+                    entry = replay(Path(where), content)
+                    cache.keep(name, content_digest, entry)
+                    entry = entry if with_facts else replace(entry, facts=None)
+                entries.append(entry)
+                continue
+            except SaveError as error:
+                verdict = (f"line {error.line}: " if error.line else "") + error.problem
+        unreadable.append(UnreadableSave(Path(where), verdict))
+        cache.keep_verdict(name, mark, verdict)
+    entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
+    return entries, unreadable
 
 
 def _verdict(record: Any) -> tuple[FileMark, str] | None:
@@ -221,6 +273,18 @@ def _verdict(record: Any) -> tuple[FileMark, str] | None:
     if any(type(record[key]) is not kind for key, kind in fields.items()):
         return None
     return FileMark(record["size"], record["mtime_ns"], record["inode"]), record["reason"]
+
+
+def _facts(text: Any) -> Facts | None:
+    """The facts kept as JSON text in a record, or None if they are not exactly what `_record`
+    writes. They are text rather than JSON objects so that a listing without facts (the home
+    screen's) does not pay for parsing them: it made the cache 3 times slower to read."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return facts_from_plain(json.loads(text))
+    except (ValueError, RecursionError):
+        return None
 
 
 def _moment(text: Any) -> datetime | None:

@@ -22,14 +22,13 @@ from saves.codec import CodecError, from_plain, to_plain
 from saves.files import (
     RenderedArray,
     SaveError,
-    identify,
     mark_of,
     parse_toml,
     read_file,
     remove_stale_temp_files,
     write_text,
 )
-from saves.listing import ListingCache, SaveEntry, UnreadableSave, digest
+from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.writers import LastSeen, claim_id
@@ -177,42 +176,25 @@ class SaveStore:
         self.seen.saw(save_id, mark, content)
         return saved
 
-    def listing(self) -> tuple[list[SaveEntry], list[UnreadableSave]]:
+    def listing(self, with_facts: bool = True) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.
 
         Every file is read; only those whose bytes changed since the last listing are replayed.
+        `with_facts=False` spares decoding the statistics' facts (every entry's facts is None).
         """
-        entries: list[SaveEntry] = []
-        unreadable: list[UnreadableSave] = []
         if not self.folder.is_dir():
-            return entries, unreadable
+            return [], []
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        for path in sorted(self.folder.glob("*.toml"), key=lambda path: path.name):
-            mark, refusal = identify(path)
-            verdict = refusal or cache.verdict(path.name, mark)
-            if verdict is not None:
-                unreadable.append(UnreadableSave(path, verdict))
-                cache.keep_verdict(path.name, mark, verdict)
-                continue
-            try:
-                content, mark = read_file(path)
-                content_digest = digest(content)
-                entry = cache.get(path.name, content_digest)
-                if entry is None:
-                    entry = entry_of(from_document(path, parse_toml(path, content), self.games))
-            except SaveError as error:
-                where = f"line {error.line}: " if error.line else ""
-                unreadable.append(UnreadableSave(path, where + error.problem))
-                cache.keep_verdict(path.name, mark, where + error.problem)
-                continue
-            cache.keep(path.name, content_digest, entry)
-            entries.append(entry)
+        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts)
         cache.write()
         self.cache_problem = cache.problem
-        entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
-        return entries, unreadable
+        return listed
+
+    def _replayed_entry(self, path: Path, content: bytes) -> SaveEntry:
+        """The list's line for a file's bytes, replayed through the rules (or `SaveError`)."""
+        return entry_of(from_document(path, parse_toml(path, content), self.games))
 
     def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
         """Claim a new id and write the game there; a failed write takes the claim back."""

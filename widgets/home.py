@@ -130,7 +130,7 @@ class HomeScreen(CompanionScreen):
 
     def refresh_saves(self) -> None:
         """Re-read the games folder: readable games newest first, then the unreadable files."""
-        entries, unreadable = self.companion.store.listing()
+        entries, unreadable = self.companion.store.listing(with_facts=False)
         self.entries = entries
         self.unreadable = {f"unreadable:{bad.path}": bad.reason for bad in unreadable}
         table = self.query_one("#saves", DataTable)

@@ -254,6 +254,7 @@ def test_example_listing_cache_has_the_records_the_cache_writes() -> None:
     fields = {field.name for field in dataclasses.fields(SaveEntry)}
     for name, record in data["saves"].items():
         assert set(record) == {"digest", *fields}, f"save-format.md: record {name}"
-        assert listing_entry(record) is not None, f"save-format.md: record {name} is refused"
+        entry = listing_entry(record, with_facts=True)
+        assert entry is not None and entry.facts, f"save-format.md: record {name} is refused"
     for name, record in data["unreadable"].items():
         assert listing_verdict(record) is not None, f"save-format.md: verdict {name} is refused"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from saves import files, store
+from saves import files, listing, store
 from saves.files import SaveError
 from saves.paths import listing_cache_path, settings_path
 from saves.settings import SettingsStore
@@ -208,22 +208,69 @@ def test_a_save_over_the_size_limit_is_reported_without_being_read(
     with huge.open("wb") as handle:
         handle.truncate(files.MAX_FILE_BYTES + 1)
     opened: list[Path] = []
-    monkeypatch.setattr(store, "read_file", lambda path: opened.append(path))
+    for module in (store, listing):
+        monkeypatch.setattr(module, "read_file", lambda path, **_: opened.append(path))
     _entries, unreadable = saves.listing()
     assert opened == []
     assert unreadable[0].reason == "larger than 8 MiB: not read"
 
 
+def shrunk_fstat(monkeypatch: pytest.MonkeyPatch, by: int) -> None:
+    """Make `os.fstat` report files `by` bytes smaller than they are: as if each one grew between
+    the size being taken and the bytes being read."""
+    real = os.fstat
+
+    def fstat(descriptor: int) -> os.stat_result:
+        status = real(descriptor)
+        fields = list(status)
+        fields[6] = max(0, status.st_size - by)
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(os, "fstat", fstat)
+
+
+@pytest.mark.parametrize("size", [0, 10, 200_000])
+def test_a_file_that_grew_after_its_size_was_taken_is_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    """The read asks for the size `fstat` gave (not 8 MiB at once), then reads on to the end."""
+    path = tmp_path / "grown.toml"
+    content = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    path.write_bytes(content)
+    shrunk_fstat(monkeypatch, by=100_000)
+    assert files.read_file(path)[0] == content
+    assert files.read_file(str(path), identified=True)[0] == content
+
+
+def test_a_file_that_grew_past_the_limit_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "grown.toml"
+    path.write_bytes(b"x" * 5000)
+    shrunk_fstat(monkeypatch, by=4000)
+    with pytest.raises(SaveError, match="larger than 4 KiB") as caught:
+        files.read_file(str(path), limit=4096)
+    assert caught.value.path == path
+
+
+def test_a_file_read_by_its_path_as_text_is_named_by_a_path_when_refused(tmp_path: Path) -> None:
+    for where, problem in [(tmp_path / "gone.toml", "no such file"), (tmp_path, "a folder")]:
+        with pytest.raises(SaveError, match=problem) as caught:
+            files.read_file(str(where))
+        assert caught.value.path == where
+
+
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the saves the store reads from now on."""
+    """The names of the saves the store reads from now on (to load them or to list them)."""
     reads: list[str] = []
     original = store.read_file
 
-    def counted(path: Path, *args: Any) -> Any:
-        reads.append(path.name)
-        return original(path, *args)
+    def counted(path: Path | str, *args: Any, **options: Any) -> Any:
+        reads.append(Path(path).name)
+        return original(path, *args, **options)
 
     monkeypatch.setattr(store, "read_file", counted)
+    monkeypatch.setattr(listing, "read_file", counted)
     return reads
 
 

@@ -67,19 +67,71 @@ def test_an_unchanged_save_is_not_replayed_at_the_next_listing(
     assert [entry.title for entry in second[0]] == ["Friday"]
 
 
+@pytest.mark.parametrize("with_facts", [True, False])
 def test_a_save_whose_bytes_changed_is_replayed_even_at_the_same_size(
-    companion_home: Path, tally: CountingTally
+    companion_home: Path, tally: CountingTally, with_facts: bool
 ) -> None:
+    """Same size, same time, same inode (written in place): only the bytes tell, for the
+    statistics' listing and for the home screen's (without facts) alike."""
     store = store_for(companion_home, tally)
     save_id = played(store, tally, [1, 2], "Friday")
     path = store.path_for(save_id)
     store.listing()
-    text = path.read_text()
-    path.write_text(text.replace("Friday", "Monday"))
-    stat = path.stat()
-    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    entries, _ = store.listing()
+    before = path.stat()
+    path.write_text(path.read_text().replace("Friday", "Monday"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (
+        before.st_size,
+        before.st_mtime_ns,
+        before.st_ino,
+    )
+    entries, _ = store.listing(with_facts=with_facts)
     assert [entry.title for entry in entries] == ["Monday"]
+
+
+def test_the_home_listing_leaves_the_facts_to_the_statistics(
+    companion_home: Path, tally: CountingTally
+) -> None:
+    """Without facts no entry carries them (replayed or not), yet the cache keeps them: the
+    statistics' next listing replays nothing and gets the same facts."""
+    store = store_for(companion_home, tally)
+    played(store, tally, [1, 2], "Friday")
+    first, _ = store.listing()
+    played(store, tally, [3], "Saturday")
+    tally.calls = 0
+    home, _ = store.listing(with_facts=False)
+    assert tally.calls == 1  # Saturday, new
+    assert [entry.facts for entry in home] == [None, None]
+    tally.calls = 0
+    stats, _ = store.listing()
+    assert tally.calls == 0
+    assert [replace(entry, facts=None) for entry in stats] == home
+    assert stats[1] == first[0] and all(entry.facts is not None for entry in stats)
+
+
+@pytest.mark.parametrize("facts", ["{", '{"status": "won"}', '"text"', 7, {"status": "won"}])
+def test_damaged_facts_are_replayed_when_the_statistics_read_them(
+    companion_home: Path, tally: CountingTally, facts: object
+) -> None:
+    """The home screen does not read the facts, so damaged ones cost it nothing; the statistics
+    never use them: the save is replayed and the cache mended."""
+    store = store_for(companion_home, tally)
+    played(store, tally, [4])
+    expected = store.listing()
+    cache = listing_cache_path(companion_home)
+    data = json.loads(cache.read_text())
+    for record in data["saves"].values():
+        record["facts"] = facts
+    cache.write_text(json.dumps(data))
+    tally.calls = 0
+    home, _ = store.listing(with_facts=False)
+    assert tally.calls == 0 and [replace(entry, facts=None) for entry in expected[0]] == home
+    assert store.listing() == expected
+    assert tally.calls == 1
+    tally.calls = 0
+    assert store.listing() == expected
+    assert tally.calls == 0
 
 
 def test_a_save_damaged_after_it_was_listed_shows_as_unreadable(
