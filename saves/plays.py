@@ -14,7 +14,7 @@ from typing import Any
 from companion.plays import Play
 from companion.registry import CATALOGUE
 from companion.stats import Filter, canonical, renamed, select
-from companion.stats_report import play_rows, rows_csv, stats_json, stats_text
+from companion.stats_report import play_rows, rows_csv, stats_json
 from saves.listing import SaveEntry, UnreadableSave
 from saves.settings import SettingsStore
 from saves.store import SaveStore
@@ -68,15 +68,6 @@ def stats_data(plays: list[Play], keep: Filter) -> dict[str, Any]:
     if keep.player is not None:
         data["players"] = {n: v for n, v in data["players"].items() if n == keep.player}
     return data
-
-
-def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
-    """What `companion stats` prints, from the games in `home`."""
-    plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
-    data = stats_data(plays, keep)
-    if as_json:
-        return json.dumps(data, indent=2) + "\n"
-    return stats_text(data, dict(CATALOGUE))
 
 
 def plays_output(home: Path, form: str) -> str:
