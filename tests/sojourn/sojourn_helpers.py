@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.sojourn import SOJOURN
-from companion.sojourn.actions import DrawDestination, DrawTimestream
+from companion.sojourn.actions import DrawDestination, DrawTimestream, Travel
 from companion.sojourn.model import (
     DestinationCard,
     HistoricalDate,
@@ -52,3 +52,22 @@ def started(
     state = SOJOURN.start(setup or SojournSetup())
     first = first or card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
     return play(state, [DrawTimestream(hand), DrawDestination(first)])
+
+
+RISK_PRELUDE = [
+    DrawTimestream((B, B, B, B, B)),
+    DrawDestination(card("Somme", 1916, drop=0, cost=1, risk=90, dmg=3, gain=0)),
+    Travel(1),
+    DrawDestination(DestinationCard("Verdun", HistoricalDate(1916, 2, 21), 0, 1, 90, 3, 0, "")),
+]
+"""What the keys of `at_the_risk_roll` record: five Bandages, Somme opened, then the trip to it
+with Verdun drawn; the RISK roll (90, DMG 3) is next."""
+
+
+def waiting_for_the_risk_roll(app: Any) -> None:
+    """The app's `start`: the game `RISK_PRELUDE` leaves, saved and resumed at the RISK roll."""
+    saved = app.store.create(SOJOURN, SojournSetup(), "Sojourn")
+    for action in RISK_PRELUDE:
+        saved.session.do(action)
+    app.store.save(saved)
+    assert app.open_saved(saved.id)

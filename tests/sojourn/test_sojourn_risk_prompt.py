@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sojourn_helpers import RISK_PRELUDE, waiting_for_the_risk_roll
 from sojourn_pilot import type_card
 
 from companion.sojourn.actions import RollRisk
@@ -24,6 +25,7 @@ async def at_the_risk_roll(pilot: Any) -> SojournScreen:
     await pilot.press("up", "t", "enter")
     await type_card(pilot, "Verdun", "1916-02-21", "0", "1", "90", "3", "0")
     assert isinstance(pilot.app.screen, RiskDialog)
+    assert screen.session.actions == RISK_PRELUDE  # what the other tests start from
     return screen
 
 
@@ -48,10 +50,12 @@ async def test_the_dialog_shows_the_reading_and_12_enter_records_a_physical_roll
 async def test_enter_on_an_empty_field_never_rolls_and_r_rolls_in_the_app(
     make_test_app: Callable[..., Any],
 ) -> None:
-    app = make_test_app(start=lambda app: app.new_game("sojourn"))
+    app = make_test_app(start=waiting_for_the_risk_roll)  # the keys to it: the test above
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await at_the_risk_roll(pilot)
+        await pilot.pause()
+        screen = app.screen_stack[-2]
+        assert isinstance(screen, SojournScreen) and isinstance(app.screen, RiskDialog)
         before = len(screen.session.actions)
         await pilot.press("enter")
         await pilot.pause()
