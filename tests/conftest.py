@@ -23,6 +23,15 @@ def fixed_clock() -> datetime:
     return FIXED_NOW
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` starts two workers per core: a Pilot test spends most of its time asleep (Textual
+    waits for the app to go idle twice per key pressed), so one worker per core leaves the cores
+    half unused. `PYTEST_XDIST_AUTO_NUM_WORKERS` still overrides it."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or not hasattr(os, "sched_getaffinity"):
+        return None  # pytest-xdist's own count
+    return 2 * len(os.sched_getaffinity(0))
+
+
 @pytest.fixture(autouse=True)
 def companion_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private data folder per test; nothing touches the real user folder."""
