@@ -5,7 +5,7 @@ Imported by name (`from sojourn_helpers import ...`): pytest puts this folder on
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.sojourn import SOJOURN
@@ -64,10 +64,25 @@ RISK_PRELUDE = [
 with Verdun drawn; the RISK roll (90, DMG 3) is next."""
 
 
-def waiting_for_the_risk_roll(app: Any) -> None:
-    """The app's `start`: the game `RISK_PRELUDE` leaves, saved and resumed at the RISK roll."""
-    saved = app.store.create(SOJOURN, SojournSetup(), "Sojourn")
-    for action in RISK_PRELUDE:
-        saved.session.do(action)
-    app.store.save(saved)
-    assert app.open_saved(saved.id)
+def resumed(actions: Iterable[Any]) -> Callable[[Any], None]:
+    """An app `start`: a new game that took these actions, saved and resumed as a player would
+    (quicker than typing them; the keys that lead there are tested once, elsewhere)."""
+
+    def start(app: Any) -> None:
+        saved = app.store.create(SOJOURN, SojournSetup(), "Sojourn")
+        for action in actions:
+            saved.session.do(action)
+        app.store.save(saved)
+        assert app.open_saved(saved.id)
+
+    return start
+
+
+PEARL_HARBOR = [
+    DrawTimestream((B, F, L, P, T)),
+    DrawDestination(card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)),
+]
+"""What `sojourn_pilot.new_game` records: the hand B F L P T, then Pearl Harbor opened."""
+
+waiting_for_the_risk_roll = resumed(RISK_PRELUDE)
+"""The game `RISK_PRELUDE` leaves, resumed at the RISK roll."""
