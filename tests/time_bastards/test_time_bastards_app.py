@@ -73,7 +73,10 @@ async def play_to_the_end(app: Any, pilot: Any, screen: TimeBastardsScreen) -> T
     return state
 
 
-async def a_finished_game_takes_no_more_turns(make_test_app: Any, save_id: str, state: Any) -> None:
+async def a_finished_game_takes_no_more_turns(
+    make_test_app: Any, save_id: str, state: TimeBastardsState
+) -> None:
+    """Resumed after a restart, the finished game is as it ended and refuses another roll."""
     again = make_test_app(seed=1, start=lambda a: a.open_saved(save_id))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
