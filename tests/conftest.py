@@ -23,6 +23,7 @@ def fixed_clock() -> datetime:
     return FIXED_NOW
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto` starts two workers per core: a Pilot test spends most of its time asleep (Textual
     waits for the app to go idle twice per key pressed), so one worker per core leaves the cores
