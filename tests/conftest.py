@@ -23,6 +23,16 @@ def fixed_clock() -> datetime:
     return FIXED_NOW
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` starts two workers per core: a Pilot test spends most of its time asleep (Textual
+    waits for the app to go idle twice per key pressed), so one worker per core leaves the cores
+    half unused. `PYTEST_XDIST_AUTO_NUM_WORKERS` still overrides it."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or not hasattr(os, "sched_getaffinity"):
+        return None  # pytest-xdist's own count
+    return 2 * len(os.sched_getaffinity(0))
+
+
 @pytest.fixture(autouse=True)
 def companion_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private data folder per test; nothing touches the real user folder."""
@@ -55,3 +65,39 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("companion", deadline=None, max_examples=60, derandomize=True)
 settings.load_profile("companion")
+
+
+def share_parsed_css() -> None:
+    """Parse each piece of CSS once per test process instead of once per app.
+
+    Every test builds a new app, and each new app's stylesheet parses all of Textual's and our CSS
+    again (its own cache holds 64 pieces, fewer than an app has): about a sixth of the CPU of a
+    Pilot test. The parsed rules depend only on the CSS, where it comes from, its scope and
+    priority, and the theme's variables, which are all in the key; Textual itself reuses them
+    from one parse to the next. This is test machinery only (Textual is pinned in pyproject.toml);
+    if Textual's private `_parse_rules` changes shape, the tests fail at once, and removing this
+    function only makes them slower.
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple[Any, ...], Any] = {}
+
+    def shared_parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> Any:
+        variables = tuple(sorted(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    Stylesheet._parse_rules = shared_parse_rules  # type: ignore[method-assign]
+
+
+share_parsed_css()

@@ -11,6 +11,7 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import DataTable
 
 from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 from widgets.base import SetupScreen
 from widgets.home import state_words
 
@@ -26,7 +27,13 @@ async def test_the_palette_offers_new_games_before_anything_is_typed(make_test_a
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
-        await pilot.pause(0.5)
+        await pause_until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, CommandPalette)
+                and app.screen.query_one(CommandList).option_count >= 4
+            ),
+        )
         assert isinstance(app.screen, CommandPalette)
         commands = app.screen.query_one(CommandList)
         first = [str(commands.get_option_at_index(i).prompt) for i in range(4)]

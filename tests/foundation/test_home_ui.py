@@ -13,6 +13,7 @@ from saves.rolls import RollLog
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 from widgets.dice.prompt import FacesInput
 from widgets.dice.tray import DiceTray
 from widgets.game_screen import GameScreen
@@ -240,10 +241,10 @@ async def test_the_command_palette_resumes_and_starts_games(
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p", *"resume", "enter")
-        await pilot.pause(0.5)
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert isinstance(app.screen, GameScreen) and app.screen.saved.id == save_id
         app.go_home()
         await pilot.pause()
         await pilot.press("ctrl+p", *"new game: time bastards", "enter")
-        await pilot.pause(0.5)
+        await pause_until(pilot, lambda: type(app.screen).__name__ == "TimeBastardsSetupScreen")
         assert type(app.screen).__name__ == "TimeBastardsSetupScreen"

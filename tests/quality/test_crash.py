@@ -62,7 +62,7 @@ def run_kills(home: Path, kills: int, seed: int) -> None:
 
 
 def test_sigkill_during_autosave_loses_at_most_the_action_in_flight(tmp_path: Path) -> None:
-    run_kills(tmp_path / "home", kills=50, seed=2026)
+    run_kills(tmp_path / "home", kills=20, seed=2026)
 
 
 @pytest.mark.slow

@@ -178,15 +178,6 @@ def test_the_command_line_entry_point() -> None:
     assert "space A1" in done.stderr
 
 
-def test_rules_core_imports_no_textual() -> None:
-    code = (
-        "import sys, companion.six_sojourns, companion.six_sojourns.file;"
-        "import companion.six_sojourns.report;"
-        "assert 'textual' not in sys.modules and 'saves' not in sys.modules"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)
-
-
 def test_a_tie_on_vp_broken_by_coins_is_explained(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -5,11 +5,11 @@ Imported by name (`from sojourn_helpers import ...`): pytest puts this folder on
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.sojourn import SOJOURN
-from companion.sojourn.actions import DrawDestination, DrawTimestream
+from companion.sojourn.actions import DrawDestination, DrawTimestream, Travel
 from companion.sojourn.model import (
     DestinationCard,
     HistoricalDate,
@@ -52,3 +52,37 @@ def started(
     state = SOJOURN.start(setup or SojournSetup())
     first = first or card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)
     return play(state, [DrawTimestream(hand), DrawDestination(first)])
+
+
+RISK_PRELUDE = [
+    DrawTimestream((B, B, B, B, B)),
+    DrawDestination(card("Somme", 1916, drop=0, cost=1, risk=90, dmg=3, gain=0)),
+    Travel(1),
+    DrawDestination(DestinationCard("Verdun", HistoricalDate(1916, 2, 21), 0, 1, 90, 3, 0, "")),
+]
+"""What the keys of `at_the_risk_roll` record: five Bandages, Somme opened, then the trip to it
+with Verdun drawn; the RISK roll (90, DMG 3) is next."""
+
+
+def resumed(actions: Iterable[Any]) -> Callable[[Any], None]:
+    """An app `start`: a new game that took these actions, saved and resumed as a player would
+    (quicker than typing them; the keys that lead there are tested once, elsewhere)."""
+
+    def start(app: Any) -> None:
+        saved = app.store.create(SOJOURN, SojournSetup(), "Sojourn")
+        for action in actions:
+            saved.session.do(action)
+        app.store.save(saved)
+        assert app.open_saved(saved.id)
+
+    return start
+
+
+PEARL_HARBOR = [
+    DrawTimestream((B, F, L, P, T)),
+    DrawDestination(card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)),
+]
+"""What `sojourn_pilot.new_game` records: the hand B F L P T, then Pearl Harbor opened."""
+
+waiting_for_the_risk_roll = resumed(RISK_PRELUDE)
+"""The game `RISK_PRELUDE` leaves, resumed at the RISK roll."""

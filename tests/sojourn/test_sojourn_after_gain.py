@@ -38,9 +38,10 @@ async def trip_to_troy(pilot: Any) -> SojournScreen:
     return screen
 
 
-async def test_enter_after_the_gain_cards_opens_no_trip_to_here(
+async def test_after_the_gain_cards_enter_opens_no_trip_and_undo_says_only_the_gain(
     make_test_app: Callable[..., Any],
 ) -> None:
+    """Both findings on one trip (it costs about 30 keys): the enter, then the undo and redo."""
     app = make_test_app(start=start_sojourn)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await trip_to_troy(pilot)
@@ -49,6 +50,18 @@ async def test_enter_after_the_gain_cards_opens_no_trip_to_here(
         await pilot.pause()
         assert app.screen is screen
         assert notes == ["You are at Troy: pick another destination with the arrow keys."]
+        after_gain = screen.session.state
+        notes.clear()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.sojourn.here.name == "Troy"  # the trip itself stands
+        assert notes == [
+            "Undone: Drew 1 timestream card: 1 Paradox (the last step of the trip to Troy; "
+            "the trip's earlier steps stand)"
+        ]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.state == after_gain
         save_id = screen.saved.id
     again = make_test_app(start=lambda app: app.open_saved(save_id))
     async with again.run_test(size=(80, 24)) as pilot:
@@ -58,17 +71,3 @@ async def test_enter_after_the_gain_cards_opens_no_trip_to_here(
         await pilot.press("enter", "t")
         await pilot.pause()
         assert again.screen is resumed  # on resume too
-
-
-async def test_undoing_only_the_gain_says_so(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app(start=start_sojourn)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await trip_to_troy(pilot)
-        notes = record_notes(app)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert screen.sojourn.here.name == "Troy"  # the trip itself stands
-        assert notes == [
-            "Undone: Drew 1 timestream card: 1 Paradox (the last step of the trip to Troy; "
-            "the trip's earlier steps stand)"
-        ]

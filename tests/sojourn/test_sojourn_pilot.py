@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sojourn_helpers import PEARL_HARBOR, resumed
 from sojourn_pilot import new_game, type_card
 
 from companion.sojourn.model import Cards, SojournSetup
@@ -26,6 +27,7 @@ async def test_a_whole_game_to_a_win(make_test_app: Callable[..., Any]) -> None:
         await new_game(pilot)
         screen = app.screen
         assert isinstance(screen, SojournScreen)
+        assert screen.session.actions == PEARL_HARBOR  # where the resumed tests below start
         # open a second destination with 2 Time Fragment cards under it, to the right
         await pilot.press("o")
         await pilot.press("ctrl+f", "ctrl+f")
@@ -114,10 +116,11 @@ async def test_a_whole_game_to_a_loss(make_test_app: Callable[..., Any]) -> None
 
 
 async def test_undo_redo_and_resume_after_restart(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app(start=start_sojourn)
+    app = make_test_app(start=resumed(PEARL_HARBOR))
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot)
+        await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, SojournScreen)
         await pilot.press("up", "t", "b", "l", "enter")
         await pilot.press("escape")
         await pilot.pause()
@@ -151,10 +154,11 @@ async def test_settings_are_remembered_for_the_next_game(make_test_app: Callable
 
 
 async def test_refusals_change_nothing(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app(start=start_sojourn)
+    app = make_test_app(start=resumed(PEARL_HARBOR))
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot)
+        await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, SojournScreen)
         before = screen.session.state
         await pilot.press("b", "c")
         await pilot.press("up", "t", "enter")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sojourn_helpers import RISK_PRELUDE, waiting_for_the_risk_roll
 from sojourn_pilot import type_card
 
 from companion.sojourn.actions import RollRisk
@@ -24,16 +25,19 @@ async def at_the_risk_roll(pilot: Any) -> SojournScreen:
     await pilot.press("up", "t", "enter")
     await type_card(pilot, "Verdun", "1916-02-21", "0", "1", "90", "3", "0")
     assert isinstance(pilot.app.screen, RiskDialog)
+    assert screen.session.actions == RISK_PRELUDE  # what the other tests start from
     return screen
 
 
-async def test_typing_12_and_enter_records_a_physical_roll_and_its_damage(
+async def test_the_dialog_shows_the_reading_and_12_enter_records_a_physical_roll(
     make_test_app: Callable[..., Any],
 ) -> None:
     app = make_test_app(start=lambda app: app.new_game("sojourn"))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await at_the_risk_roll(pilot)
         assert isinstance(app.focused, FacesInput)
+        shown = str(app.screen.query_one(".roll-prompt-convention").render())
+        assert "00-99 (00 + 0 is 0)" in shown and "30 7" in shown  # how Sojourn reads the dice
         await pilot.press("1", "2", "enter")
         await pilot.pause()
         assert screen.session.actions[-1] == RollRisk(10, 2, "physical")
@@ -46,10 +50,12 @@ async def test_typing_12_and_enter_records_a_physical_roll_and_its_damage(
 async def test_enter_on_an_empty_field_never_rolls_and_r_rolls_in_the_app(
     make_test_app: Callable[..., Any],
 ) -> None:
-    app = make_test_app(start=lambda app: app.new_game("sojourn"))
+    app = make_test_app(start=waiting_for_the_risk_roll)  # the keys to it: the test above
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await at_the_risk_roll(pilot)
+        await pilot.pause()
+        screen = app.screen_stack[-2]
+        assert isinstance(screen, SojournScreen) and isinstance(app.screen, RiskDialog)
         before = len(screen.session.actions)
         await pilot.press("enter")
         await pilot.pause()
@@ -60,13 +66,3 @@ async def test_enter_on_an_empty_field_never_rolls_and_r_rolls_in_the_app(
         action = screen.session.actions[-1]
         assert isinstance(action, RollRisk) and action.source == "app"
         assert app.rolls.rolls[-1].roll.source == "app"
-
-
-async def test_the_dialog_shows_how_sojourn_reads_the_dice(
-    make_test_app: Callable[..., Any],
-) -> None:
-    app = make_test_app(start=lambda app: app.new_game("sojourn"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await at_the_risk_roll(pilot)
-        shown = str(app.screen.query_one(".roll-prompt-convention").render())
-        assert "00-99 (00 + 0 is 0)" in shown and "30 7" in shown

@@ -5,17 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sojourn_pilot import type_card
+from sojourn_helpers import waiting_for_the_risk_roll
 
 SIZES = [(80, 24), (120, 40)]
-
-
-async def to_the_risk_roll(pilot: Any) -> None:
-    await pilot.press("ctrl+s")
-    await pilot.press(*"bbbbb")
-    await type_card(pilot, "Somme", "1916", "0", "1", "90", "3", "0")
-    await pilot.press("up", "t", "enter")
-    await type_card(pilot, "Verdun", "1916-02-21", "0", "1", "90", "3", "0")
 
 
 class TestRiskPrompt:
@@ -23,5 +15,5 @@ class TestRiskPrompt:
     def test_the_cursor_waits_for_the_real_dice(
         self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
     ) -> None:
-        app = make_test_app(start=lambda app: app.new_game("sojourn"))
-        assert snap_compare(app, run_before=to_the_risk_roll, press=["1"], terminal_size=size)
+        app = make_test_app(start=waiting_for_the_risk_roll)
+        assert snap_compare(app, press=["1"], terminal_size=size)

@@ -1,14 +1,19 @@
-"""The Time Bastards screens driven from the keyboard: setup, a full seeded game, resume."""
+"""The Time Bastards screens driven from the keyboard: setup, the end of a game, resume (the slow
+run plays a whole seeded game)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
 from textual.widgets import OptionList
 
+from companion.time_bastards import choices
 from companion.time_bastards.model import (
     BoardSettings,
     Piece,
+    RollD6,
     TimeBastardsSetup,
     TimeBastardsState,
     Traveller,
@@ -52,31 +57,71 @@ def key_for(state: TimeBastardsState, turn_number: int) -> str:
     return "m" if turn_number % 3 == 0 else "r"
 
 
-async def test_a_full_seeded_game_from_the_keyboard_to_a_winner(make_test_app: Any) -> None:
-    app = make_test_app(seed=11, start=open_setup)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await start_duel(pilot)
-        state = screen.tb
-        assert [t.name for t in state.setup.players] == ["Ana", "Ben"]
-        presses = 0
-        while not screen.tb.finished and presses < 400:
-            await pilot.press(key_for(screen.tb, presses))
-            presses += 1
-        state = screen.tb
-        assert state.finished and state.round == 24
-        assert "Game over" in str(screen.query_one("#tb-decision").border_title)
-        saved = app.store.load(screen.saved.id)
-        assert saved.session.state == state
-        assert saved.status == "finished"
-        assert verdict(state).winners
-    again = make_test_app(seed=1, start=lambda a: a.open_saved(saved.id))
+async def play_to_the_end(app: Any, pilot: Any, screen: TimeBastardsScreen) -> TimeBastardsState:
+    """Keys until the clock runs out; then the end is shown and saved, and a winner named."""
+    presses = 0
+    while not screen.tb.finished and presses < 400:
+        await pilot.press(key_for(screen.tb, presses))
+        presses += 1
+    state = screen.tb
+    assert state.finished and state.round == 24
+    assert "Game over" in str(screen.query_one("#tb-decision").border_title)
+    saved = app.store.load(screen.saved.id)
+    assert saved.session.state == state
+    assert saved.status == "finished"
+    assert verdict(state).winners
+    return state
+
+
+async def a_finished_game_takes_no_more_turns(
+    make_test_app: Any, save_id: str, state: TimeBastardsState
+) -> None:
+    """Resumed after a restart, the finished game is as it ended and refuses another roll."""
+    again = make_test_app(seed=1, start=lambda a: a.open_saved(save_id))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         resumed = again.screen
         assert isinstance(resumed, TimeBastardsScreen)
         assert resumed.tb == state
         await pilot.press("r")
-        assert resumed.tb == state  # a finished game takes no more turns
+        assert resumed.tb == state
+
+
+def at_the_last_round(app: Any) -> None:
+    """A duel played through the rules up to the last round (seeded rolls, the first legal
+    answer to every decision), saved, then opened."""
+    setup = TimeBastardsSetup((Traveller("Ana", "red", 1), Traveller("Ben", "blue", 2)))
+    saved = app.start_game("time-bastards", setup, "Ana v Ben")
+    rng = random.Random(11)
+    while saved.session.state.round < 24:
+        state = saved.session.state
+        if state.roll is None and not state.bumped and rng.random() < 0.7:
+            saved.session.do(RollD6(state.turn, rng.randint(1, 6)))
+        else:
+            saved.session.do(choices(state)[0].action)
+    app.store.save(saved)
+
+
+async def test_the_last_round_from_the_keyboard_to_a_winner(make_test_app: Any) -> None:
+    """The default run's end of a game; the slow run plays all 24 rounds from the keyboard."""
+    app = make_test_app(seed=11, start=at_the_last_round)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TimeBastardsScreen)
+        assert screen.tb.round == 24 and not screen.tb.finished
+        state = await play_to_the_end(app, pilot, screen)
+    await a_finished_game_takes_no_more_turns(make_test_app, screen.saved.id, state)
+
+
+@pytest.mark.slow
+async def test_a_full_seeded_game_from_the_keyboard_to_a_winner(make_test_app: Any) -> None:
+    app = make_test_app(seed=11, start=open_setup)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_duel(pilot)
+        assert [t.name for t in screen.tb.setup.players] == ["Ana", "Ben"]
+        state = await play_to_the_end(app, pilot, screen)
+    await a_finished_game_takes_no_more_turns(make_test_app, screen.saved.id, state)
 
 
 async def test_setup_is_refused_with_a_reason_and_the_board_is_remembered(

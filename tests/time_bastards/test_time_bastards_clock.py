@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from widgets.time_bastards.clock import markers
@@ -24,13 +21,6 @@ from widgets.time_bastards.clock import markers
 )
 def test_markers_over_two_laps_and_one(elapsed: int, laps: int, expected: tuple[int, ...]) -> None:
     assert markers(elapsed, laps) == expected
-
-
-def test_the_rules_import_no_textual() -> None:
-    code = "import sys, companion.time_bastards; print('textual' in sys.modules)"
-    command = [sys.executable, "-c", code]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "False"
 
 
 def test_the_face_says_the_rules_hour_and_lap_every_round() -> None:
