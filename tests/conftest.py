@@ -65,39 +65,3 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("companion", deadline=None, max_examples=60, derandomize=True)
 settings.load_profile("companion")
-
-
-def share_parsed_css() -> None:
-    """Parse each piece of CSS once per test process instead of once per app.
-
-    Every test builds a new app, and each new app's stylesheet parses all of Textual's and our CSS
-    again (its own cache holds 64 pieces, fewer than an app has): about a sixth of the CPU of a
-    Pilot test. The parsed rules depend only on the CSS, where it comes from, its scope and
-    priority, and the theme's variables, which are all in the key; Textual itself reuses them
-    from one parse to the next. This is test machinery only (Textual is pinned in pyproject.toml);
-    if Textual's private `_parse_rules` changes shape, the tests fail at once, and removing this
-    function only makes them slower.
-    """
-    from textual.css.stylesheet import Stylesheet
-
-    parse_rules = Stylesheet._parse_rules
-    parsed: dict[tuple[Any, ...], Any] = {}
-
-    def shared_parse_rules(
-        self: Stylesheet,
-        css: str,
-        read_from: Any,
-        is_default_rules: bool = False,
-        tie_breaker: int = 0,
-        scope: str = "",
-    ) -> Any:
-        variables = tuple(sorted(self._variables.items()))
-        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
-        if key not in parsed:
-            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
-        return parsed[key]
-
-    Stylesheet._parse_rules = shared_parse_rules  # type: ignore[method-assign]
-
-
-share_parsed_css()
