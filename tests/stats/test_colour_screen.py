@@ -189,9 +189,10 @@ class TestColourSnapshots:
         coloured(games)
         assert snap_compare(make_test_app(), press=["t", "c"], terminal_size=size)
 
-    def test_dialog(self, snap_compare: Any, make_test_app: Any, games: Path) -> None:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_dialog(self, snap_compare: Any, make_test_app: Any, games: Path, size: Any) -> None:
         coloured(games)
-        assert snap_compare(make_test_app(), press=["t", "p", "o"], terminal_size=(80, 24))
+        assert snap_compare(make_test_app(), press=["t", "p", "o"], terminal_size=size)
 
 
 async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(
