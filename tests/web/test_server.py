@@ -139,3 +139,14 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
 def test_an_unknown_host_is_one_line() -> None:
     with pytest.raises(ServeError, match="no such address"):
         server.bind("no-such-host.invalid", 0)
+
+
+def test_a_kept_token_that_does_not_look_like_one_is_replaced(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    servers = started(monkeypatch)
+    SettingsStore(tmp_path).set_preference(TOKEN_SETTING, "1234")  # edited by hand: too short
+    server.serve(tmp_path, "0.0.0.0", 0, keep_token=True, out=io.StringIO())
+    token = servers[0].access.token
+    assert token and token != "1234"
+    assert SettingsStore(tmp_path).preference(TOKEN_SETTING, "") == token
