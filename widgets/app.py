@@ -220,7 +220,7 @@ class CompanionApp(App[None]):
         screen.hold(lock, read_only)
         self.push_screen(screen)
         if read_only:  # a window that watches shows the big numbers, for the middle of the table
-            from widgets.table_view.screen import TableViewScreen
+            from widgets.table_view import TableViewScreen
 
             self.push_screen(TableViewScreen(screen))
             notice = (

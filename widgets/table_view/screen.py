@@ -92,8 +92,7 @@ class TableViewScreen(CompanionScreen):
         game_screen = self.game_screen
         game = game_screen.session.game
         self.title = f"Table view: {game.title.split(':')[-1].strip()}"
-        read_only = " (read-only)" if game_screen.read_only else ""
-        self.sub_title = f"{game_screen.saved.title}{read_only}"
+        self.sub_title = game_screen.sub_title  # the play screen's: the title, "(read-only)"
         content = content_for(game.id, game.title, game_screen.state)
         if content == self.content:
             return
