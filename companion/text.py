@@ -32,3 +32,29 @@ _STAND_INS_KEEPING_LINES = {code: to for code, to in _STAND_INS.items() if code 
 def visible(text: str, *, lines: bool = False) -> str:
     """`text` with every control character made visible; `lines=True` keeps the newlines."""
     return text.translate(_STAND_INS_KEEPING_LINES if lines else _STAND_INS)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (or strips before one) in a text cell."""
+
+
+def csv_text(text: str) -> str:
+    """A CSV text cell (never a number) a spreadsheet shows as text: a leading `'` before a
+    formula's first character (OWASP's advice), control characters made visible after it."""
+    shown = visible(text)
+    return f"'{shown}" if text.startswith(FORMULA_STARTS) else shown
+
+
+def markdown_cell(text: str) -> str:
+    """A Markdown table cell that stays one cell: `|` and `\\` escaped, controls made visible."""
+    return visible(text).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """`count` and the noun in the number it takes: "1 tower", "2 towers", "0 free updates".
+
+    `plural_form` for a noun that does not just add an "s" ("1 Emergency Update" needs none,
+    "1 ally", "2 allies" does).
+    """
+    noun = singular if count == 1 else (plural_form or f"{singular}s")
+    return f"{count} {noun}"
