@@ -24,7 +24,7 @@ from companion.dice import DiceError, DiceSpec, Roll
 from companion.text import plural
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.paths import locks_dir, rolls_path
-from saves.shared import DEADLINE_SECONDS, Busy, update
+from saves.shared import DEADLINE_SECONDS, Busy, Waiting, update
 
 FORMAT = 2
 """Format 1 (up to version 0.x) kept 200 rolls newest first, without modifier or label."""
@@ -81,6 +81,7 @@ class RollLog:
         self._mark: FileMark | None = None
         self._lines: list[str] = []
         """Each roll of the file as its line, in step with `_entries`."""
+        self._waited = Waiting()
         self._written: tuple[list[LoggedRoll], list[str]] = ([], [])
         """The history being written, taken as this window's once the write worked."""
 
@@ -139,6 +140,8 @@ class RollLog:
                 deadline=self.deadline,
             )
         except Busy:
+            if not self._waited.long_enough(self.deadline):
+                return None  # the app tries again in a moment: no word for a short wait
             return f"Another window is saving the rolls: {waiting} kept here, written in a moment"
         except SaveError as error:  # the file became damaged meanwhile: never written over
             self._problem = f"{error} (left as it is)"
@@ -152,6 +155,7 @@ class RollLog:
             )
         self._entries, self._lines = self._written
         self._pending = []
+        self._waited.done()
         return None
 
     def _link_folder(self) -> Path:

@@ -22,7 +22,7 @@ import tomli_w
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.paths import locks_dir, settings_path
-from saves.shared import DEADLINE_SECONDS, Busy, update
+from saves.shared import DEADLINE_SECONDS, Busy, Waiting, update
 
 T = TypeVar("T")
 
@@ -92,6 +92,7 @@ class KeptFile:
         """Changes made here and not yet written (another window was saving, the disk full)."""
         self._data: dict[str, Any] = {}
         self._mark: FileMark | None = None
+        self._waited = Waiting()
         self._read()
 
     @property
@@ -167,7 +168,9 @@ class KeptFile:
                 deadline=self.deadline,
             )
         except Busy:
-            self.failure = "Another window is saving the settings: this change is kept here"
+            self.failure = None
+            if self._waited.long_enough(self.deadline):
+                self.failure = "Another window is saving the settings: this change is kept here"
             return False
         except SaveError as error:  # damaged meanwhile, or a link out of the data folder
             if isinstance(error, OSError):
@@ -181,6 +184,7 @@ class KeptFile:
             return False
         self.pending = []
         self.failure = None
+        self._waited.done()
         return True
 
     def _updated(self, content: bytes | None, _mark: FileMark | None) -> str:

@@ -42,6 +42,26 @@ class Busy(OSError):
         self.path = path
 
 
+class Waiting:
+    """How long a change has waited for another process: a caller that tries with a short
+    deadline (a screen must not freeze) and again in a moment says nothing of a wait shorter than
+    `DEADLINE_SECONDS`, then one line."""
+
+    def __init__(self) -> None:
+        self._since: float | None = None
+
+    def long_enough(self, tried: float) -> bool:
+        """Note one more refused try, which waited `tried` seconds; whether the whole wait has
+        now reached the deadline."""
+        now = time.monotonic()
+        if self._since is None:
+            self._since = now - tried
+        return now - self._since >= DEADLINE_SECONDS
+
+    def done(self) -> None:
+        self._since = None
+
+
 def lock_path(path: Path, locks: Path) -> Path:
     """The lock file that belongs to the shared file `path`."""
     return locks / f"{path.name}.lock"

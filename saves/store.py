@@ -144,13 +144,14 @@ class SaveStore:
         path = self.path_for(saved.id)
         with writing(locks_dir(self.home) / "writing.lock"):
             self.seen.check(path, saved.id)
-            saved.updated = self.clock()
+            updated, saved.updated = saved.updated, self.clock()
             saved.revision += 1
             text = document_text(saved)
             try:
                 mark = write_text(path, text, links_within=self.home)
-            except BaseException:
+            except BaseException:  # the game is as it was before this save: not saved
                 saved.revision -= 1
+                saved.updated = updated
                 raise
         self.seen.saw(saved.id, mark, text)
 
