@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import operator
 import os
 import re
 import stat
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomli_w
-from tomli_w import _writer as tomli_writer
+
+from saves.codec import CodecError, bounded
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """The largest save read: a game of 5,000 actions is about 300 KB. A larger file is reported
@@ -196,85 +196,6 @@ def remove_stale_temp_files(folder: Path) -> None:
             continue
 
 
-class RenderedArray:
-    """An array of tables (a game's actions) kept rendered as TOML between saves.
-
-    Each table is rendered once, in both ways `tomli_w` may write it, and appended to two running
-    texts; a save of a long game then renders only its new tables and joins nothing again, so it
-    costs little more than writing the bytes. `document` gives exactly what
-    `tomli_w.dumps({**head, key: tables})` gives.
-    """
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.sources: list[Any] = []
-        """What each table was rendered from, compared by identity to find what changed."""
-        self._rows = ""
-        self._blocks = ""
-        self._ends: list[tuple[int, int, int]] = []
-        """After each table: the length of the rows text, of the blocks text, and how many
-        tables so far cannot be written inline."""
-
-    def sync(self, sources: Sequence[Any], table_of: Callable[[Any], dict[str, Any]]) -> None:
-        """Match `sources`: keep the rendered prefix they share by identity, render the rest."""
-        same = list(map(operator.is_, self.sources, sources))  # at C speed: 5,000 in ~50 us
-        try:
-            kept = same.index(False)
-        except ValueError:
-            kept = len(same)
-        if kept < len(self.sources):
-            rows, blocks, _blocked = self._ends[kept - 1] if kept else (0, 0, 0)
-            self._rows, self._blocks = self._rows[:rows], self._blocks[:blocks]
-            del self.sources[kept:], self._ends[kept:]
-        for source in sources[kept:]:
-            table = table_of(source)
-            # A fresh context per table: tomli_w caches inline tables by id(), and the ids of
-            # tables freed along the way come back for the next ones.
-            context = tomli_writer.Context(allow_multiline=False, indent=4)
-            blocked = self._ends[-1][2] if self._ends else 0
-            if tomli_writer.is_suitable_inline_table(table, context):
-                inline = tomli_writer.format_inline_table(table, context)
-                self._rows += f"{context.indent_str}{inline},\n"
-            else:
-                blocked += 1
-            chunks = tomli_writer.gen_table_chunks(table, context, name=self.key, inside_aot=True)
-            self._blocks += ("\n" if self._blocks else "") + "".join(chunks)
-            self.sources.append(source)
-            self._ends.append((len(self._rows), len(self._blocks), blocked))
-
-    def document(self, head: dict[str, Any]) -> str:
-        """The whole TOML document: `head` (which must not hold `key`) and the array.
-
-        tomli_w writes plain values first, then tables in order; an array whose every table
-        fits on a line is a plain value, else each table is a `[[key]]` section.
-        """
-        context = tomli_writer.Context(allow_multiline=False, indent=4)
-        literals, tables = {}, {}
-        for name, value in head.items():
-            if isinstance(value, Mapping) or (
-                tomli_writer.is_aot(value)
-                and not all(tomli_writer.is_suitable_inline_table(t, context) for t in value)
-            ):
-                tables[name] = value
-            else:
-                literals[name] = value
-        key = tomli_writer.format_key_part(self.key)
-        inline = not self._ends or self._ends[-1][2] == 0
-        parts = [tomli_w.dumps(literals)]
-        if not self.sources:
-            parts.append(f"{key} = []\n")
-        elif inline:
-            parts.append(f"{key} = [\n{self._rows}]\n")
-        sections = [tomli_w.dumps(tables)] if tables else []
-        if self.sources and not inline:
-            sections.append(self._blocks)
-        for section in sections:
-            if any(parts):
-                parts.append("\n")
-            parts.append(section)
-        return "".join(parts)
-
-
 def read_toml(path: Path, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """Parse a TOML file, or raise `SaveError` with the line and the problem; never changes it."""
     return parse_toml(path, read_bytes(path, limit))
@@ -369,9 +290,13 @@ def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
         problem = f"a dotted key of more than {MAX_KEY_PARTS} parts: not read"
         raise SaveError(path, problem, line)
     try:
-        return tomllib.loads(text)
+        return typing.cast(dict[str, Any], bounded(tomllib.loads(text)))
     except tomllib.TOMLDecodeError as error:
         return _raise_toml(path, error)
+    except CodecError as error:  # a number or a date no file may hold
+        raise SaveError(path, str(error)) from None
+    except ValueError as error:  # Python's own limit on an integer's digits
+        raise SaveError(path, f"not valid TOML ({error})") from None
     except RecursionError:
         raise SaveError(path, "nested too deeply to be a save file") from None
 

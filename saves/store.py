@@ -8,6 +8,7 @@ documented in docs/save-format.md.
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -18,9 +19,9 @@ from companion.core import Game, RuleError
 from companion.plays import facts_of_session
 from companion.registry import get_game
 from companion.session import Session, Step
-from saves.codec import CodecError, from_plain, to_plain
+from saves.codec import TOML_INT_MAX, CodecError, from_plain, to_plain
 from saves.files import (
-    RenderedArray,
+    MAX_FILE_BYTES,
     SaveError,
     mark_of,
     parse_toml,
@@ -31,6 +32,7 @@ from saves.files import (
 from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
+from saves.rendered import RenderedArray
 from saves.writers import LastSeen, claim_id
 
 FORMAT = 1
@@ -145,13 +147,14 @@ class SaveStore:
         with writing(locks_dir(self.home) / "writing.lock"):
             self.seen.check(path, saved.id)
             updated, saved.updated = saved.updated, self.clock()
-            saved.revision += 1
-            text = document_text(saved)
+            revision = saved.revision
+            saved.revision = min(revision + 1, TOML_INT_MAX)  # a counter TOML can hold
             try:
+                text = document_text(saved)
+                _check_size(path, text)
                 mark = write_text(path, text, links_within=self.home)
             except BaseException:  # the game is as it was before this save: not saved
-                saved.revision -= 1
-                saved.updated = updated
+                saved.revision, saved.updated = revision, updated
                 raise
         self.seen.saw(saved.id, mark, text)
 
@@ -174,6 +177,9 @@ class SaveStore:
         path = self.path_for(save_id)
         content, mark = read_file(path)
         saved = from_document(path, parse_toml(path, content), self.games)
+        # The file's own rows stand for its actions: the first save renders only new ones.
+        head = to_document(saved, with_actions=False)
+        saved.rendered.adopt(saved.session.steps, head, content.decode("utf-8"))
         self.seen.saw(save_id, mark, content)
         return saved
 
@@ -209,6 +215,14 @@ class SaveStore:
                 path.unlink(missing_ok=True)
             self.seen.forget(saved.id)
             raise
+
+
+def _check_size(path: Path, text: str) -> None:
+    """Refuse to write a save larger than a save may be read (`MAX_FILE_BYTES`): it would be
+    listed as unreadable at the next start. OSError, so it is said as a failed save."""
+    if len(text) * 4 > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        limit = MAX_FILE_BYTES // (1024 * 1024)
+        raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
 
 
 def entry_of(saved: SavedGame) -> SaveEntry:
