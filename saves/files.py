@@ -129,22 +129,26 @@ def write_text(
         _remove_empty(created)
         raise
     if durable:
-        _fsync_folder(target.parent)
+        fsync_folder(target.parent)
     return written
 
 
-def claim(path: Path) -> FileMark | None:
-    """Create `path` empty if no file has its name (atomically: O_CREAT | O_EXCL), so that two
-    processes never take the same name; None if it was taken."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_temp(beside: Path, text: str) -> Path:
+    """`text` written and fsynced to a new temp file beside `beside` (private to its owner),
+    named as `write_text` names its own, so a crash's leftover is cleaned up the same way."""
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temp_name = tempfile.mkstemp(
+        prefix=f".{beside.name}.", suffix=".tmp", dir=beside.parent
+    )
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return None
-    try:
-        return FileMark.of(os.fstat(descriptor))
-    finally:
-        os.close(descriptor)
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+    return Path(temp_name)
 
 
 def _write_target(path: Path, links_within: Path | None) -> Path:
@@ -309,7 +313,7 @@ def _raise_toml(path: Path, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
     raise SaveError(path, f"not valid TOML ({problem})", line) from None
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     """Make the rename itself durable where the platform allows it."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)

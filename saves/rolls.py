@@ -75,6 +75,8 @@ class RollLog:
         """How long a write waits for another process's (the app waits less, then retries)."""
         self._entries: list[LoggedRoll] | None = None
         self._pending: list[LoggedRoll] = []
+        self.failure: str | None = None
+        """Why the rolls waiting in memory are not in the file yet."""
         """Rolls made here and not yet in the file (another window was saving, the disk full)."""
         self._problem: str | None = None
         self._told: set[str] = set()
@@ -139,7 +141,8 @@ class RollLog:
                 links_within=self._link_folder(),
                 deadline=self.deadline,
             )
-        except Busy:
+        except Busy as busy:
+            self.failure = str(busy)
             if not self._waited.long_enough(self.deadline):
                 return None  # the app tries again in a moment: no word for a short wait
             return f"Another window is saving the rolls: {waiting} kept here, written in a moment"
@@ -149,12 +152,13 @@ class RollLog:
             return self._notice(f"{waiting} not kept: {self._refusal()}")
         except OSError as error:
             why = error.strerror or str(error)
+            self.failure = f"cannot write {self.path} ({why})"
             return self._notice(
                 f"Rolls not saved yet: cannot write {self.path} ({why}); "
                 f"{waiting} kept in this window, written with the next roll"
             )
         self._entries, self._lines = self._written
-        self._pending = []
+        self._pending, self.failure = [], None
         self._waited.done()
         return None
 

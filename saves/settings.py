@@ -93,6 +93,8 @@ class KeptFile:
         self._data: dict[str, Any] = {}
         self._mark: FileMark | None = None
         self._waited = Waiting()
+        self._seen: dict[tuple[str, str], Any] = {}
+        """What this window last read of each setting."""
         self._read()
 
     @property
@@ -133,10 +135,19 @@ class KeptFile:
                 table[change.name] = value
         return data
 
+    def get(self, table: str, name: str) -> Any:
+        """`table.name` as the file holds it now (None when unset); remembered as what this
+        window saw, since the change it makes next is worked out from it."""
+        value = self.data.get(table, {}).get(name, _ABSENT)
+        self._seen[(table, name)] = value
+        return None if value is _ABSENT else value
+
     def change(self, table: str, name: str, value: Any) -> bool:
         """Set `table.name` to `value` (`_ABSENT` removes it) here and in the file; False when
-        it is not written (yet): `failure` says why."""
-        before = self.data.get(table, {}).get(name, _ABSENT)
+        it is not written (yet): `failure` says why. What changed is worked out against the
+        value this window last saw, so what other windows wrote since is kept."""
+        current = self.data.get(table, {}).get(name, _ABSENT)
+        before = self._seen.pop((table, name), current)
         self.pending.append(Change(table, name, before, value))
         self._data = self._apply_here(table, name, value)
         return self.write()
@@ -213,13 +224,13 @@ class SettingsStore:
 
     def preference(self, name: str, default: T) -> T:
         """A preference of the same type as `default`, or `default` when unset or mistyped."""
-        value = self.file.data.get("preferences", {}).get(name, default)
+        value = self.file.get("preferences", name)
         return value if type(value) is type(default) else default
 
     def stored_preference(self, name: str) -> object:
         """A preference as the file holds it (None when unset), for a caller that checks each
         part of it itself and says what it ignores."""
-        return self.file.data.get("preferences", {}).get(name)
+        return self.file.get("preferences", name)
 
     def set_preference(self, name: str, value: Any) -> bool:
         """Set one preference; a table or a list is merged with what other windows wrote."""
@@ -227,7 +238,7 @@ class SettingsStore:
 
     def remembered(self, game_id: str, cls: type[T], default: T) -> T:
         """Card data remembered for a game, decoded as `cls`; `default` if absent or unusable."""
-        raw = self.file.data.get("cards", {}).get(game_id)
+        raw = self.file.get("cards", game_id)
         if raw is None:
             return default
         try:

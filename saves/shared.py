@@ -56,7 +56,7 @@ class Waiting:
         now = time.monotonic()
         if self._since is None:
             self._since = now - tried
-        return now - self._since >= DEADLINE_SECONDS
+        return tried >= DEADLINE_SECONDS or now - self._since >= DEADLINE_SECONDS
 
     def done(self) -> None:
         self._since = None

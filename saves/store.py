@@ -23,7 +23,6 @@ from saves.codec import TOML_INT_MAX, CodecError, from_plain, to_plain
 from saves.files import (
     MAX_FILE_BYTES,
     SaveError,
-    mark_of,
     parse_toml,
     read_file,
     remove_stale_temp_files,
@@ -33,7 +32,7 @@ from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.rendered import RenderedArray
-from saves.writers import LastSeen, claim_id
+from saves.writers import LastSeen, publish_new
 
 FORMAT = 1
 """The save format this version writes."""
@@ -113,7 +112,7 @@ class SaveStore:
 
     def path_for(self, save_id: str) -> Path:
         """The file of a save id; an id that could leave the folder is refused."""
-        if not _ID.match(save_id):
+        if not _ID.fullmatch(save_id):
             raise SaveError(self.folder / "?", f"'{save_id}' is not a save id")
         return self.folder / f"{save_id}.toml"
 
@@ -204,17 +203,23 @@ class SaveStore:
         return entry_of(from_document(path, parse_toml(path, content), self.games))
 
     def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
-        """Claim a new id and write the game there; a failed write takes the claim back."""
-        saved.id, claimed = claim_id(f"{game_id}-{now:%Y%m%d-%H%M%S}", self.path_for)
-        self.seen.saw(saved.id, claimed, b"")
+        """Publish the game whole under a new id (no empty file is ever seen under it)."""
+
+        def text_for(candidate: str) -> str:
+            saved.id, saved.revision = candidate, 1
+            saved.rendered = RenderedArray("actions")  # it held the rows of another id's file
+            text = document_text(saved)
+            _check_size(self.path_for(candidate), text)
+            return text
+
         try:
-            self.save(saved)
+            saved.id, mark, text = publish_new(
+                f"{game_id}-{now:%Y%m%d-%H%M%S}", self.path_for, text_for
+            )
         except BaseException:
-            path = self.path_for(saved.id)
-            if mark_of(path) == claimed:  # still the empty file claimed: nobody else's
-                path.unlink(missing_ok=True)
-            self.seen.forget(saved.id)
+            saved.id, saved.revision = "", 0
             raise
+        self.seen.saw(saved.id, mark, text)
 
 
 def _check_size(path: Path, text: str) -> None:
@@ -300,7 +305,7 @@ def _from_document(
     if game is None:
         raise SaveError(path, f"unknown game '{game_id}'")
     save_id = _field(path, data, "id", str)
-    if not _ID.match(save_id) or path.stem != save_id:
+    if not _ID.fullmatch(save_id) or path.stem != save_id:
         raise SaveError(path, f"id '{save_id}' does not match the file name")
     title = clean_title(_field(path, data, "title", str))
     created = _field(path, data, "created", datetime)
