@@ -45,7 +45,7 @@ async def test_home_and_dice_tray_show_edge_dates(make_test_app: Any, companion_
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, DiceTray)
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # the faces field, then the tray
         assert app.open_saved(ids[0])
         await pilot.pause()
     assert app.return_code in (None, 0)
