@@ -35,13 +35,13 @@ MIDGAME = [
 ]
 
 
-def finished_duel(app: Any) -> None:
-    """A duel played to its end, Ben winning on fewer pieces; its result screen on top."""
-    session = Session(TIME_BASTARDS, SETUP, MIDGAME)
+def finished_duel(app: Any, setup: TimeBastardsSetup = SETUP, title: str = "Friday duel") -> None:
+    """A duel played to its end, Ben winning on fewer pieces."""
+    session = Session(TIME_BASTARDS, setup, MIDGAME)
     while not session.state.finished:
         session.do(RollD6(session.state.turn, 6))
         session.do(LeavePieces(session.state.turn))
-    saved = app.start_game("time-bastards", SETUP, "Friday duel")
+    saved = app.start_game("time-bastards", setup, title)
     for action in session.actions:
         saved.session.do(action)
     app.store.save(saved)
@@ -127,6 +127,24 @@ async def share_quietly(pilot: Any) -> None:
     await pilot.pause()
     pilot.app.clear_notifications()
     await pilot.pause()
+
+
+async def test_names_and_titles_show_literally_in_the_image(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    hostile = TimeBastardsSetup(
+        (Traveller("Ana [/]", "red", 1), Traveller("[b]Ben\x1b", "blue", 3))
+    )
+    app = make_test_app(start=lambda app: finished_duel(app, hostile, "Duel [red]x"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_result(pilot)
+        saved = app.screen.saved
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ShareScreen)
+    shown = words((companion_home / "exports" / f"{saved.id}.result.svg").read_text("utf-8"))
+    assert "Players: Ana [/], [b]Ben␛" in shown and "Duel [red]x" in shown
+    assert "\x1b" not in shown
 
 
 class TestShareScreen:
