@@ -166,3 +166,16 @@ async def test_full_stop_repeats_the_last_roll_of_the_history_too(make_test_app:
         await pilot.press("d", "full_stop", *"34", "enter")
         last = app.rolls.rolls[-1]
         assert last.roll == dice.physical("2d6+1", [3, 4]) and last.label == "Ben's turn"
+
+
+async def test_with_a_damaged_settings_file_the_pick_is_kept_for_this_run_only(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    companion_home.mkdir(parents=True)
+    settings = companion_home / "settings.toml"
+    settings.write_text("format = 1\n[preferences\n", "utf-8")
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "escape", "2", "escape", "escape", "d", *"35", "enter")
+    assert kept(app) == [("2d6", (3, 5), "physical", "")]
+    assert settings.read_text("utf-8") == "format = 1\n[preferences\n"
