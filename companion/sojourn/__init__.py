@@ -26,6 +26,7 @@ from companion.sojourn.actions import (
 )
 from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
+    RULES_REVISION,
     Cards,
     Destination,
     DrawCards,
@@ -219,4 +220,6 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     setup_summary=setup_summary,
     waiting_for=waiting_for,
     explain=explain,
+    rules_revision=RULES_REVISION,
+    at_revision=lambda state, revision: replace(state, rules=revision),
 )

@@ -202,11 +202,15 @@ def _risk(state: SojournState, action: RollRisk) -> SojournState:
 
 
 def _leave_for(state: SojournState, index: int, how: TripKind) -> SojournState:
-    """Move the marker, collect the fragments there and queue the trip's remaining steps."""
+    """Move the marker, collect the fragments there and queue the trip's remaining steps.
+
+    Fragments beyond the four needed stay on the card from rules revision 2 (the rulebook
+    collects "all Fragments", the green squares hold four); revision 1 emptied the card."""
     place = state.timeline[index]
     collected = min(place.fragments, FRAGMENTS_NEEDED - state.fragments)
+    left = place.fragments - collected if state.rules >= 2 else 0
     timeline = list(state.timeline)
-    timeline[index] = replace(place, fragments=0)
+    timeline[index] = replace(place, fragments=left)
     steps: list[Pending] = []
     if not state.destination_deck_empty:
         steps.append(OpenNext("trip"))
