@@ -39,12 +39,9 @@ from companion.sojourn.model import (
 )
 from companion.sojourn.rules import apply, start
 from companion.sojourn.show import describe, waiting_for
+from companion.text import plural
 
 GAME_ID = "sojourn"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def kinds_words(cards: tuple[Kind, ...]) -> str:

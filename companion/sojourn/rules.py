@@ -45,6 +45,7 @@ from companion.sojourn.model import (
 )
 from companion.sojourn.outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
 from companion.sojourn.timeline import above, check_new_name, free_spot, taken
+from companion.text import plural
 
 
 def start(setup: SojournSetup) -> SojournState:
@@ -84,8 +85,7 @@ ANSWERS: dict[type, tuple[type, ...]] = {
 def waiting_words(pending: Pending) -> str:
     """What the game waits for, as a player would say it."""
     if isinstance(pending, DrawCards):
-        cards = "card" if pending.count == 1 else "cards"
-        return f"type in the {pending.count} timestream {cards} drawn"
+        return f"type in the {plural(pending.count, 'timestream card')} drawn"
     if isinstance(pending, OpenNext):
         return "type in the destination card drawn"
     if isinstance(pending, PlaceCard):
@@ -128,8 +128,8 @@ def _draw(state: SojournState, action: DrawTimestream) -> SojournState:
     assert isinstance(waiting, DrawCards)
     if len(action.cards) != waiting.count:
         raise RuleError(
-            f"{waiting.count} timestream card{'s were' if waiting.count > 1 else ' was'} drawn; "
-            f"you typed {len(action.cards)}."
+            f"{plural(waiting.count, 'timestream card')} "
+            f"{'was' if waiting.count == 1 else 'were'} drawn; you typed {len(action.cards)}."
         )
     deck, discard, hand = state.deck, state.discard, state.hand
     for kind in action.cards:
@@ -256,8 +256,8 @@ def _travel(state: SojournState, action: Travel) -> SojournState:
             if len(action.drop) != needed:
                 hand = f" (you hold {state.hand.total})" if needed < card.drop else ""
                 raise RuleError(
-                    f"{card.name} asks you to DROP {needed} timestream card"
-                    f"{'s' if needed != 1 else ''}{hand}; you chose {len(action.drop)}."
+                    f"{card.name} asks you to DROP {plural(needed, 'timestream card')}{hand}; "
+                    f"you chose {len(action.drop)}."
                 )
         state = _discard(state, action.drop)
     trip = Trip(action.destination, how, dropped=len(action.drop), paid=preview.cost)
