@@ -40,6 +40,7 @@ from companion.six_sojourns.model import (
 )
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, check_setup, sojourn
+from companion.six_sojourns.switch import score_by
 
 
 def new_sheet(players: tuple[str, ...], expansions: tuple[str, ...]) -> Sheet:
@@ -223,10 +224,6 @@ def _remove_space(state: SojournsState, action: RemoveSpace) -> SojournsState:
     return replace(state, sheet=replace(state.sheet, spaces=spaces))
 
 
-def _score_by(state: SojournsState, action: ScoreBy) -> SojournsState:
-    return replace(state, sheet=replace(state.sheet, pad=action.mode == "pad"))
-
-
 def _thresholds(state: SojournsState, action: SetThresholds) -> SojournsState:
     problem = threshold_problem(action.thresholds)
     if problem:
@@ -282,7 +279,7 @@ _HANDLERS: dict[type, Callable[[SojournsState, Any], SojournsState]] = {
     SetObjectives: _objectives,
     EnterSpace: _space,
     RemoveSpace: _remove_space,
-    ScoreBy: _score_by,
+    ScoreBy: score_by,
     SetThresholds: _thresholds,
     CloseSojourn: _close,
 }

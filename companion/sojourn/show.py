@@ -68,7 +68,6 @@ def waiting_for(state: SojournState) -> WaitingFor | None:
     if pending is None or state.outcome is not None:
         return None
     return WaitingFor(step_kind(pending), step_text(state, pending))
-from companion.text import plural
 
 
 def describe_step(state: SojournState, pending: Pending) -> dict[str, JsonValue]:

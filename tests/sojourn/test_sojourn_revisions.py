@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sojourn_helpers import B, card
 
+from companion.session import Session
 from companion.sojourn import SOJOURN, narrate
 from companion.sojourn.actions import (
     DrawDestination,
@@ -17,7 +18,6 @@ from companion.sojourn.actions import (
     Travel,
 )
 from companion.sojourn.model import RULES_REVISION, SojournSetup, SojournState
-from companion.session import Session
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 
