@@ -35,6 +35,7 @@ from companion.six_sojourns.setup import SojournsSetup, sojourn
 from companion.six_sojourns.switch import switch_words
 from companion.six_sojourns.text import marks_text
 from companion.six_sojourns.verdict import explain_ranking
+from companion.text import plural
 
 GAME_ID = "six-sojourns"
 
@@ -75,11 +76,12 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
             who = before.turn_player
             left = after.sheet.player(who)
             coins = left.coins if left else 0
-            return f"{who} buys a {cost}-cost card (turn {before.turn_number}), {coins} coins left"
+            left_words = plural(coins, "coin")
+            return f"{who} buys a {cost}-cost card (turn {before.turn_number}), {left_words} left"
         case AdjustCoins(player=player, delta=delta):
-            return f"{player} {'gains' if delta > 0 else 'pays'} {abs(delta)} coin(s)"
+            return f"{player} {'gains' if delta > 0 else 'pays'} {plural(abs(delta), 'coin')}"
         case PayCoins(payer=payer, payee=payee, amount=amount):
-            return f"{payer} pays {payee} {amount} coin(s)"
+            return f"{payer} pays {payee} {plural(amount, 'coin')}"
         case PlaceSerpent(player=player):
             return f"{player} places a sea serpent ({after.serpents_placed} on the board)"
         case PlaceShrine(player=player):

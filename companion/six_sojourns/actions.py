@@ -160,6 +160,7 @@ class RemoveSpace:
     name: str
 
 
+ScoreMode = Literal["pad", "board"]
 TokenChoice = Literal["", "convert", "keep"]
 """What a switch between pad and board does with the trades tokens the board gives."""
 
@@ -174,7 +175,7 @@ class ScoreBy:
     icons typed and the board, `keep` leaves the icons as typed (revision 1 had no choice:
     the icons stayed, so a token typed for the pad counted twice on the board)."""
 
-    mode: Literal["pad", "board"]
+    mode: ScoreMode
     tokens: TokenChoice = ""
 
 

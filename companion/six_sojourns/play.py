@@ -41,6 +41,7 @@ from companion.six_sojourns.model import (
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, check_setup, sojourn
 from companion.six_sojourns.switch import score_by
+from companion.text import plural
 
 
 def new_sheet(players: tuple[str, ...], expansions: tuple[str, ...]) -> Sheet:
@@ -103,7 +104,9 @@ def _take_card(state: SojournsState, action: TakeCard) -> SojournsState:
     if coins == 0 and action.cost:
         raise RuleError(f"{name} has no coins and must take the 0-cost card.")
     if action.cost > coins:
-        raise RuleError(f"{name} has {coins} coins and cannot buy the {action.cost}-cost card.")
+        raise RuleError(
+            f"{name} has {plural(coins, 'coin')} and cannot buy the {action.cost}-cost card."
+        )
     return replace(_coins(state, name, -action.cost), cards_taken=state.cards_taken + 1)
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.core import RuleError
-from companion.six_sojourns.actions import ScoreBy, SojournsState
+from companion.six_sojourns.actions import ScoreBy, ScoreMode, SojournsState
 from companion.six_sojourns.model import TRADES, PlayerSheet, Sheet
 from companion.six_sojourns.scoring import control
 from companion.text import plural
@@ -111,3 +111,26 @@ def switch_words(state: SojournsState, action: ScoreBy) -> str:
             f"typed ({moved})"
         )
     return f"{line}; the board's trades tokens added to the icons typed ({moved})"
+
+
+def switch_question(state: SojournsState, mode: ScoreMode) -> tuple[str, str, str] | None:
+    """What to ask before a switch to `mode`: the question, what `convert` does and what `keep`
+    does, each with the counts it changes; None when the board gives no trades token."""
+    held = held_tokens(state.sheet)
+    if state.rules < 2 or not any(held.values()):
+        return None
+    converted = switch_changes(state, ScoreBy(mode, "convert"))
+    moved = ", ".join(f"{n} {t} {a} -> {b}" for n, t, a, b in converted)
+    given = tokens_words(held)
+    if mode == "board":
+        return (
+            f"The board gives trades tokens: {given}. Do the icons typed for the pad count them?",
+            f"Yes, convert: take them out of the icons typed ({moved})",
+            "No, keep: the icons typed stay, the tokens count on top",
+        )
+    return (
+        f"The board gives trades tokens: {given}. The score pad counts every icon, tokens "
+        "included.",
+        f"Convert: add them to the icons typed ({moved})",
+        "Keep: the icons typed stay (they already count the tokens)",
+    )
