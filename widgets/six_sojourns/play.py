@@ -88,7 +88,7 @@ class SojournsScreen(SheetEditor):
     | a / delete | Add a space / remove it (Board) |
     | o | A player's objective cards |
     | u | Place an upgrade token |
-    | m | Score from the pad or from the board (Sheet, Board) |
+    | m | Score from the pad or from the board; asks about the trades tokens (Sheet, Board) |
     | c, p, h | Coins, sea serpent, shrine (Turns) |
     | s b t w l | Sheet, Board, Turns, Why, Log |
     | x | Export the sheet |
