@@ -171,7 +171,8 @@ def lose_control(state: CavendishState) -> CavendishState:
         state = take_last_crystal(state, link)
         state = replace(state, vortex=state.vortex + 1)
     agent = state.agents[index]
-    state = with_agent(state, index, replace(agent, ejected=True, lost_control=True))
+    ejected = replace(agent, ejected=True, lost_control=True, personal_conflict=False)
+    state = with_agent(state, index, ejected)
     ledger = replace(state.ledger, losses_of_control=state.ledger.losses_of_control + 1)
     state = replace(state, pending=state.pending[1:], ledger=ledger)
     return fail_if_all_ejected(state)
