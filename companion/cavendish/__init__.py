@@ -125,9 +125,6 @@ def _leave(state: CavendishState, action: LeaveLocation) -> CavendishState:
 
 
 def _update(state: CavendishState, action: StandardUpdate) -> CavendishState:
-    require_phase(state, "between", "A Standard Update")
-    if state.updated:
-        raise RuleError("The group already performed a Standard Update in this phase.")
     return standard_update(state, action.shares, action.use_free)
 
 
