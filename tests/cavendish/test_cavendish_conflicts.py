@@ -187,7 +187,7 @@ def test_no_swapping_once_the_group_conflict_has_begun(at_location: State) -> No
 
 
 def test_each_agent_attempts_one_test_a_turn_in_the_captains_order(at_location: State) -> None:
-    """"The Time Captain determines the order in which players make their attempts."."""
+    """ "The Time Captain determines the order in which players make their attempts."."""
     state = begun(at_location)
     with pytest.raises(RuleError, match=r"It is Doug's attempt in turn 1 .*Doug, Amy, Jennifer"):
         apply(state, attempt("Amy"))
