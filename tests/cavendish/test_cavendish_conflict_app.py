@@ -16,8 +16,8 @@ from companion.cavendish.actions import (
     StandardUpdate,
     TakeItem,
 )
-from widgets.cavendish.conflicts import OrderDialog
 from widgets.cavendish import panel
+from widgets.cavendish.conflicts import OrderDialog
 from widgets.cavendish.phase_dialogs import UpdateDialog
 from widgets.cavendish.play import CavendishScreen
 
