@@ -13,6 +13,7 @@ from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AttemptTest, StandardUpdate
 from companion.cavendish.model import CavendishState, Ledger
 from widgets.cavendish.memory import RememberedCards
+from widgets.cavendish.play import CavendishScreen
 from widgets.cavendish.setup import CavendishSetupScreen, mission_title
 
 State = Callable[..., CavendishState]
@@ -90,5 +91,6 @@ async def test_two_missions_with_the_same_players_get_different_titles(
             app.screen.query_one("#player-1", Input).value = "Ben"
             app.screen.action_start()
             await pilot.pause()
+            assert isinstance(app.screen, CavendishScreen)
             titles.append(app.screen.saved.title)
         assert titles == ["Cavendish with Ana, Ben", "Cavendish with Ana, Ben, mission 2"]
