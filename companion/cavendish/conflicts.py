@@ -40,7 +40,7 @@ def announce(state: CavendishState, action: AnnounceGroupConflict) -> CavendishS
     """A group conflict card is read: everyone stops; Items may be swapped before it begins."""
     require_phase(state, "discovery", "A group conflict")
     if state.conflict is not None:
-        raise RuleError(f"{state.conflict.against.capitalize()} is not over yet: end it first.")
+        raise RuleError(f"{state.conflict.against_at_start} is not over yet: end it first.")
     name = " ".join(action.adversary.split())
     if len(name) > MAX_ADVERSARY:
         raise RuleError(f"Name the adversary in at most {MAX_ADVERSARY} characters.")
@@ -53,7 +53,7 @@ def begin(state: CavendishState, action: BeginGroupConflict) -> CavendishState:
     if conflict is None:
         raise RuleError("No group conflict is announced: read its card first (announce it).")
     if conflict.begun:
-        raise RuleError(f"{conflict.against.capitalize()} has already begun.")
+        raise RuleError(f"{conflict.against_at_start} has already begun.")
     for name in action.order:
         agent_at(state, name)
     able = [agent.receptacle for agent in state.agents if not agent.ejected]
@@ -73,7 +73,7 @@ def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishSt
         raise RuleError("No group conflict is under way.")
     if not conflict.begun:
         raise RuleError(
-            f"{conflict.against.capitalize()} has not begun: the Time Captain sets the order "
+            f"{conflict.against_at_start} has not begun: the Time Captain sets the order "
             "first (undo takes back an announcement made by mistake)."
         )
     return replace(state, conflict=None)
@@ -129,7 +129,7 @@ def check_gift(state: CavendishState, giver: int) -> bool:
         return False
     if conflict.begun:
         raise RuleError(
-            f"{conflict.against.capitalize()} has begun: no further swapping is allowed."
+            f"{conflict.against_at_start} has begun: no further swapping is allowed."
         )
     return True
 
@@ -141,7 +141,7 @@ def check_attempt(state: CavendishState, action: AttemptTest) -> None:
         return
     if not conflict.begun:
         raise RuleError(
-            f"{conflict.against.capitalize()} is announced: swap Items if you wish, then the "
+            f"{conflict.against_at_start} is announced: swap Items if you wish, then the "
             "Time Captain sets the order and it begins before any test."
         )
     turn, due = next_attempt(state)
@@ -176,7 +176,7 @@ def check_leaving(state: CavendishState) -> None:
     """The group leaves only once every conflict at the location is resolved."""
     if state.conflict is not None:
         raise RuleError(
-            f"{state.conflict.against.capitalize()} is not over: the group leaves once the "
+            f"{state.conflict.against_at_start} is not over: the group leaves once the "
             "adversary is defeated."
         )
     held = [agent.receptacle for agent in state.agents if agent.personal_conflict]

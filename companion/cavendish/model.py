@@ -160,11 +160,14 @@ class GroupConflict:
     @property
     def against(self) -> str:
         """The conflict in words: "the group conflict against the Butler"."""
-        return (
-            f"the group conflict against {self.adversary}"
-            if self.adversary
-            else ("the group conflict")
-        )
+        if self.adversary:
+            return f"the group conflict against {self.adversary}"
+        return "the group conflict"
+
+    @property
+    def against_at_start(self) -> str:
+        """The same words starting a sentence, the adversary's name kept as typed."""
+        return "T" + self.against[1:]
 
 
 @dataclass(frozen=True)

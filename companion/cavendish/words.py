@@ -111,13 +111,13 @@ def _conflict_words(before: CavendishState, action: Any, after: CavendishState) 
     if isinstance(action, AnnounceGroupConflict):
         assert after.conflict is not None
         return (
-            f"{after.conflict.against.capitalize()} is announced: everyone stops; Items swap at "
+            f"{after.conflict.against_at_start} is announced: everyone stops; Items swap at "
             "no cost until it begins"
         )
     if isinstance(action, BeginGroupConflict):
         assert after.conflict is not None
         order = ", ".join(action.order)
-        return f"{after.conflict.against.capitalize()} begins, in this order: {order}"
+        return f"{after.conflict.against_at_start} begins, in this order: {order}"
     assert before.conflict is not None
     return f"The adversary is defeated: {before.conflict.against} is over"
 

@@ -149,6 +149,10 @@ def test_an_announced_conflict_stops_everyone(at_location: State) -> None:
     ):
         with pytest.raises(RuleError, match=words):
             apply(state, action)
+    assert CAVENDISH.narrate(at_location(4), AnnounceGroupConflict("the Butler"), state) == (
+        "The group conflict against the Butler is announced: everyone stops; Items swap at no "
+        "cost until it begins"
+    )
     waiting = CAVENDISH.waiting_for(state)
     assert waiting is not None and waiting.kind == "group-conflict"
     assert (

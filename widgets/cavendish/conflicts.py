@@ -63,13 +63,13 @@ def conflict_text(state: CavendishState) -> str:
     parts = []
     if conflict is not None and not conflict.begun:
         parts.append(
-            f"{conflict.against.capitalize()} announced: Items swap at no cost (g); "
+            f"{conflict.against_at_start} announced: Items swap at no cost (g); "
             "G sets the order and begins it"
         )
     elif conflict is not None:
         turn, due = next_attempt(state)
         parts.append(
-            f"{conflict.against.capitalize()}, turn {turn}: {due} attempts next (t); "
+            f"{conflict.against_at_start}, turn {turn}: {due} attempts next (t); "
             "G when the adversary is defeated"
         )
     if held:
