@@ -184,7 +184,7 @@ class TestPanel(CavendishDialog):
                 lines.append("The Destiny deck is empty: record the reshuffle (r) first.")
             else:
                 need = boosts_for(cards, value, difficulty, TARGET, agent.pool)
-                aim = f"{need} more boost(s)" if need is not None else "out of reach"
+                aim = plural(need, "more boost") if need is not None else "out of reach"
                 lines.append(
                     f"Failure {percent(chances.failure)} · critical {percent(chances.critical)} · "
                     f"success {percent(chances.success)}  (deck: "
