@@ -128,9 +128,7 @@ def check_gift(state: CavendishState, giver: int) -> bool:
         check_free_to_act(state, giver, "giving Items")
         return False
     if conflict.begun:
-        raise RuleError(
-            f"{conflict.against_at_start} has begun: no further swapping is allowed."
-        )
+        raise RuleError(f"{conflict.against_at_start} has begun: no further swapping is allowed.")
     return True
 
 

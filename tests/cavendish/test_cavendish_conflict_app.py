@@ -183,3 +183,22 @@ async def test_the_test_panel_says_what_each_supporter_pays(
         await pilot.pause()
         preview = str(test_panel.query_one("#test-preview", Static).render())
         assert "Pays: Amy 3 (pool 6) · Anton 1 · Doug 1" in preview
+
+
+async def test_the_test_panel_says_when_the_captains_test_is_free(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    """Three agents: the Time Captain's first action of the round costs nothing."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("cavendish", make_setup(3), "Free test")
+        await pilot.pause()
+        assert app.screen.act(ChooseLocation("A"))
+        await pilot.press("2", "t")  # Anton, the captain
+        await pilot.pause()
+        test_panel = app.screen
+        assert isinstance(test_panel, panel.TestPanel)
+        test_panel.query_one("#test-boosts", Input).value = "1"
+        await pilot.pause()
+        preview = str(test_panel.query_one("#test-preview", Static).render())
+        assert "Pays: Anton 1 (free action, pool 4) · no support yet" in preview

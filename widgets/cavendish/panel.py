@@ -164,8 +164,9 @@ class TestPanel(CavendishDialog):
         offered = [(who, amount or 0) for who, amount in self.supports(agent_name)]
         support = sum(amount for _who, amount in offered)
         value = base + boosts + support
-        cost = action_cost(self.state, self.state.index(agent_name))[0] + boosts
-        pays = [f"{agent_name} {cost} (pool {agent.pool})"] + [
+        test_cost = action_cost(self.state, self.state.index(agent_name))[0]
+        free = "" if test_cost else "free action, "
+        pays = [f"{agent_name} {test_cost + boosts} ({free}pool {agent.pool})"] + [
             f"{who} {amount}" for who, amount in offered if amount
         ]
         lines = [
