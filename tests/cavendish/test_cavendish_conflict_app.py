@@ -72,6 +72,12 @@ async def test_a_group_conflict_from_the_keyboard(
         assert isinstance(app.screen, OrderDialog)
         field = app.screen.query_one("#order", Input)
         assert field.value == "2 3 4 1"
+        field.value = "4 2 2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OrderDialog)  # refused: still open, as typed
+        assert app.screen.query_one("#order", Input).value == "4 2 2"
+        assert any("names every agent able to act once" in note for note in notes(app))
         field.value = "4 2 3 1"
         await pilot.press("enter")
         await pilot.pause()
