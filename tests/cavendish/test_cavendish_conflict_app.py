@@ -9,6 +9,8 @@ from typing import Any
 from textual.widgets import DataTable, Input, Static
 
 from companion.cavendish.actions import (
+    AnnounceGroupConflict,
+    BeginGroupConflict,
     ChooseLocation,
     Eject,
     LeaveLocation,
@@ -208,3 +210,30 @@ async def test_the_test_panel_says_when_the_captains_test_is_free(
         await pilot.pause()
         preview = str(test_panel.query_one("#test-preview", Static).render())
         assert "Pays: Anton 1 (free action, pool 4) · no support yet" in preview
+
+
+async def test_the_command_palette_offers_the_conflict_step_of_the_moment(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, make_setup)
+
+        def conflict_entries() -> list[str]:
+            titles = [command.title for command in screen.palette_commands()]
+            return [title for title in titles if "conflict" in title or "defeated" in title]
+
+        assert conflict_entries() == [
+            "cavendish: personal conflict",
+            "cavendish: announce group conflict",
+        ]
+        assert screen.act(AnnounceGroupConflict())
+        assert conflict_entries() == [
+            "cavendish: personal conflict",
+            "cavendish: begin group conflict",
+        ]
+        assert screen.act(BeginGroupConflict(("Anton", "Amy", "Jennifer", "Doug")))
+        assert conflict_entries() == [
+            "cavendish: personal conflict",
+            "cavendish: adversary defeated",
+        ]
