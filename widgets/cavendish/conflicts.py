@@ -17,7 +17,7 @@ from textual.widgets import Input, Label, Static
 from companion.cavendish.actions import BeginGroupConflict
 from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import CavendishState, Receptacle
-from widgets.cavendish.dialogs import CavendishDialog
+from widgets.cavendish.dialogs import CavendishDialog, NameDialog
 from widgets.chrome import KeyFooter
 from widgets.shown import plain
 
@@ -75,6 +75,16 @@ def conflict_text(state: CavendishState) -> str:
     if held:
         parts.append(f"Personal conflict: {', '.join(held)} (their test first)")
     return "\n".join(parts)
+
+
+def adversary_dialog() -> NameDialog:
+    """The group conflict card was read: the adversary's name, optional."""
+    return NameDialog(
+        "A group conflict: everyone stops",
+        [],
+        hint="The adversary's name (optional); Items then swap at no cost until it begins",
+        placeholder="the adversary, or leave blank",
+    )
 
 
 def proposed_order(state: CavendishState) -> tuple[int, ...]:

@@ -352,13 +352,7 @@ class CavendishScreen(GameScreen):
         self.act(PersonalConflict(self.agent))  # type: ignore[arg-type]
 
     def action_announce_conflict(self) -> None:
-        dialog = NameDialog(
-            "A group conflict: everyone stops",
-            [],
-            hint="The adversary's name (optional); Items then swap at no cost until it begins",
-            placeholder="the adversary, or leave blank",
-        )
-        self.ask(dialog, AnnounceGroupConflict)
+        self.ask(conflicts.adversary_dialog(), AnnounceGroupConflict)
 
     def action_begin_conflict(self) -> None:
         self.app.push_screen(conflicts.OrderDialog(self.cav, self.act))
