@@ -151,18 +151,26 @@ def check_attempt(state: CavendishState, action: AttemptTest) -> None:
         )
 
 
+def next_turn_if_done(state: CavendishState) -> CavendishState:
+    """A new turn once every agent of the order still able to act has attempted."""
+    conflict = state.conflict
+    assert conflict is not None
+    turn, _due = next_attempt(state)
+    if turn == conflict.turn:
+        return state
+    return replace(state, conflict=replace(conflict, turn=turn, attempted=()))
+
+
 def after_attempt(state: CavendishState, tester: Receptacle) -> CavendishState:
     """Record a test: a begun group conflict moves to the next attempt (or turn); otherwise the
     tester's personal conflict, if any, is resolved."""
     conflict = state.conflict
     if conflict is not None and conflict.begun:
-        for recorded in (True, False):
-            turn, _due = next_attempt(replace(state, conflict=conflict))
-            if turn > conflict.turn:
-                conflict = replace(conflict, turn=turn, attempted=())
-            if recorded:
-                conflict = replace(conflict, attempted=(*conflict.attempted, tester))
-        return replace(state, conflict=conflict)
+        state = next_turn_if_done(state)  # the rest of the turn may have been ejected
+        assert state.conflict is not None
+        attempted = (*state.conflict.attempted, tester)
+        state = replace(state, conflict=replace(state.conflict, attempted=attempted))
+        return next_turn_if_done(state)
     index = state.index(tester)
     agent = state.agents[index]
     if agent.personal_conflict:

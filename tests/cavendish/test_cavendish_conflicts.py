@@ -220,6 +220,15 @@ def test_an_ejected_agent_is_skipped(at_location: State) -> None:
     assert next_attempt(state) == (2, "Doug")
 
 
+def test_once_the_rest_of_a_turn_is_ejected_the_next_turn_begins(at_location: State) -> None:
+    state = play(begun(at_location), attempt("Doug"), Eject("Amy"), Eject("Jennifer"))
+    state = apply(state, Eject("Anton"))
+    assert next_attempt(state) == (2, "Doug")
+    state = apply(state, attempt("Doug"))
+    assert state.conflict is not None
+    assert (state.conflict.turn, state.conflict.attempted) == (3, ())
+
+
 def test_an_agent_losing_control_mid_turn_is_skipped(at_location: State) -> None:
     state = at_location(4, Doug=1)
     state = play(state, AnnounceGroupConflict(), BeginGroupConflict(ORDER), attempt("Doug"))
