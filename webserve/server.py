@@ -18,11 +18,11 @@ import signal
 import socket
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import aiohttp_jinja2
 import textual_serve
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
 from saves.serve_token import keep_token as kept_token
@@ -61,6 +61,9 @@ STATIC = Path(textual_serve.__file__).parent / "static"
 
 class ServeError(Exception):
     """A problem that stops the server before it starts: one line for the player."""
+
+
+Answer = TypeVar("Answer", bound=web.StreamResponse)
 
 
 def see_other(location: str) -> web.Response:
@@ -133,7 +136,7 @@ class CompanionServer(Server):
             self._with_cookies(request, response)
         return response
 
-    def _with_cookies(self, request: web.Request, response: web.StreamResponse) -> Any:
+    def _with_cookies(self, request: web.Request, response: Answer) -> Answer:
         """The token cookie (persistent with `--keep-token`) and the device id if missing."""
         if self.access.token is not None:
             lasting = LONG_COOKIE_SECONDS if self.keep_token else None
@@ -211,8 +214,8 @@ class CompanionServer(Server):
             await websocket.prepare(request)
             await service.start(width, height)
             await self._process_messages(websocket, service)
-        except asyncio.CancelledError:
-            pass  # Ctrl+C: the app is ended below
+        except asyncio.CancelledError:  # Ctrl+C: the page is told first, so it reconnects
+            await websocket.close(code=WSCloseCode.GOING_AWAY)
         except Exception as error:  # a browser that sends garbage ends its own app only
             logging.getLogger("companion-serve").warning("browser connection: %s", error)
         finally:

@@ -96,7 +96,7 @@ async def test_each_app_gets_its_browsers_device_and_display_through_the_environ
     serving: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COMPANION_TABLE_DISPLAY", "1")  # the server's own is never passed on
-    client, companion = await serving("polite")
+    client, _companion = await serving("polite")
     client.session.cookie_jar.update_cookies({DEVICE_COOKIE: DEVICE})
     play = await client.ws_connect("/ws")
     assert await within(WAIT_SECONDS, lambda: len(apps_started(tmp_path / "app")) == 1)

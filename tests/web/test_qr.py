@@ -11,8 +11,8 @@ import segno
 from webserve.access import scan_address
 from webserve.qr import (
     BORDER,
-    GAP,
     DARK,
+    GAP,
     LIGHT,
     modules,
     side_by_side,

@@ -5,8 +5,8 @@ client); its apps are never started here (see test_apps.py)."""
 from __future__ import annotations
 
 import re
-from html import escape
 import socket
+from html import escape
 from typing import Any
 
 import pytest
