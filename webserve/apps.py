@@ -45,6 +45,11 @@ class CompanionAppService(AppService):
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
+    async def relay_ended(self) -> None:
+        """Wait until the app's output has ended: it quit, or crashed."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
     async def end(self) -> None:
         """Quit, then terminate, then kill: the process has ended when this returns."""
         process = self._process

@@ -10,6 +10,7 @@ of apps per address, and stops cleanly on Ctrl+C.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import secrets
@@ -26,7 +27,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
 from saves.serve_token import keep_token as kept_token
-from saves.serve_token import new_token
+from saves.serve_token import move_from_settings, new_token
 from webserve import pages
 from webserve.access import (
     DOWNLOAD,
@@ -213,7 +214,11 @@ class CompanionServer(Server):
         try:
             await websocket.prepare(request)
             await service.start(width, height)
-            await self._process_messages(websocket, service)
+            watcher = asyncio.create_task(self._close_when_app_ends(service, websocket))
+            try:
+                await self._process_messages(websocket, service)
+            finally:
+                watcher.cancel()
         except asyncio.CancelledError:  # Ctrl+C: the page is told first, so it reconnects
             await websocket.close(code=WSCloseCode.GOING_AWAY)
         except Exception as error:  # a browser that sends garbage ends its own app only
@@ -224,6 +229,15 @@ class CompanionServer(Server):
             if not websocket.closed:
                 await websocket.close()
         return websocket
+
+    async def _close_when_app_ends(
+        self, service: CompanionAppService, websocket: web.WebSocketResponse
+    ) -> None:
+        """An app that crashed (no `exit` of its own) closes its page's websocket, so the page
+        reconnects to a new app instead of showing a screen that no longer answers."""
+        await service.relay_ended()
+        if not websocket.closed:
+            await websocket.close(code=WSCloseCode.INTERNAL_ERROR)
 
     def serve_on(self, listening: socket.socket) -> None:
         """Serve on a bound socket until Ctrl+C (or SIGTERM)."""
@@ -283,6 +297,8 @@ def choose_token(home: Path, keep_token: bool, out: TextIO) -> str:
     """A new token, or with `--keep-token` the one kept in its file (made the first time). A
     token that cannot be kept is used for this start only, and said so."""
     if not keep_token:
+        with contextlib.suppress(OSError):  # out of settings, where every window reads it
+            move_from_settings(home)
         return new_token()
     kept = kept_token(home)
     if kept.problem is not None:

@@ -1,6 +1,7 @@
 """A stand-in for `companion` under `companion serve`: says it is a Textual app, records its
-environment, then either quits when asked (`polite`) or ignores every request to end (`stubborn`:
-it never reads its input and ignores SIGTERM, as a hung app would)."""
+environment, then quits when asked (`polite`), ends at once without a word (`crashing`), or ignores
+every request to end (`stubborn`: it never reads its input and ignores SIGTERM, as a hung app
+would)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ with open(f"{record}.{os.getpid()}", "w", encoding="utf-8") as handle:
     json.dump(seen, handle)
 sys.stdout.write("__GANGLION__\n")
 sys.stdout.flush()
+if manner == "crashing":
+    sys.exit(1)
 if manner == "stubborn":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:

@@ -146,3 +146,14 @@ async def test_one_address_runs_at_most_max_apps_and_the_next_is_refused(
     await third.close()
     await second.close()
     assert await within(WAIT_SECONDS, lambda: not companion.apps.running)
+
+
+async def test_an_app_that_crashes_closes_its_page_so_the_page_reconnects(
+    serving: Callable[..., Any],
+) -> None:
+    client, companion = await serving("crashing")
+    page = await client.ws_connect("/ws")
+    message = await page.receive(timeout=WAIT_SECONDS)
+    assert message.type == aiohttp.WSMsgType.CLOSE
+    assert message.data == aiohttp.WSCloseCode.INTERNAL_ERROR  # not 1000: the page reconnects
+    assert await within(WAIT_SECONDS, lambda: not companion.apps.running)

@@ -8,6 +8,8 @@ Run with `pytest -n 0 -m browser tests/web` (see test_browser.py)."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import time
@@ -20,6 +22,7 @@ import pytest
 
 from tests.support.samples import install_sample
 from tests.web.browser import PHONE, START_SECONDS, TABLET, Tab, served
+from tests.web.test_browser import children_of
 
 pytestmark = pytest.mark.browser
 
@@ -101,6 +104,13 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
             parts = urlsplit(address)
             assert parts.scheme in {"data", "blob"} or parts.hostname == "127.0.0.1", address
 
+        tablet = Tab("tablet", TABLET)
+        tabs.append(tablet)
+        tablet.open(url)
+        tablet.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
+        _opened, _first, size = tablet.script(SOCKET_STATE)
+        assert 90 <= size["width"] <= 110 and 26 <= size["height"] <= 36, size  # about 100x30
+
 
 def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
     tabs: list[Tab],
@@ -123,6 +133,39 @@ def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
         back = "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
         wait_until(phone, back, BACK_SECONDS, "reconnection")
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
+
+
+def seen_as(state: str) -> str:
+    """A script that makes the page's visibility `state` (a phone's screen going dark or
+    lighting up), as the browser would say it."""
+    return (
+        "Object.defineProperty(document, 'visibilityState', "
+        f"{{configurable: true, get: () => '{state}'}});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+
+
+def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
+    tabs: list[Tab], companion_home: Path
+) -> None:
+    install_sample(companion_home, "time-bastards")
+    with served(companion_home, "--host", "0.0.0.0") as (server, url):
+        phone = Tab("phone", PHONE)
+        tabs.append(phone)
+        phone.open(url)
+        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
+        phone.press("r")
+        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
+        phone.script(seen_as("hidden"))
+        (app,) = children_of(server.pid)
+        os.kill(app, signal.SIGKILL)  # its app is gone while the phone sleeps
+        wait_until(phone, "document.body.classList.contains('-closed')", 10, "closed socket")
+        assert not phone.script("return window.companionSocket.socket.readyState === 1;")
+        phone.script(seen_as("visible"))
+        back = "!document.body.classList.contains('-closed') && window.companionSocket.firstFrameAt"
+        wait_until(phone, back, BACK_SECONDS, "reconnection on waking")
+        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
+        assert app not in children_of(server.pid)
 
 
 def app_reads_table_display() -> bool:

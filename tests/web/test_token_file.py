@@ -102,6 +102,16 @@ def test_a_token_kept_in_settings_is_moved_to_its_file_once(tmp_path: Path) -> N
     assert SettingsStore(tmp_path).stored_preference(LEGACY_SETTING) is None
 
 
+def test_serve_without_keep_token_still_takes_an_old_token_out_of_settings(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    started(monkeypatch)
+    SettingsStore(tmp_path).set_preference(LEGACY_SETTING, KEPT)
+    server.serve(tmp_path, "0.0.0.0", 0, keep_token=False, out=io.StringIO())
+    assert SettingsStore(tmp_path).stored_preference(LEGACY_SETTING) is None
+    assert read_kept(tmp_path) == KEPT  # kept for the next --keep-token
+
+
 def test_on_the_network_two_qr_codes_and_short_addresses_with_a_new_token(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
