@@ -87,7 +87,6 @@ class CompanionServer(Server):
         self.apps = AppCount(max_apps)
         self.sessions: set[asyncio.Task[Any]] = set()
         """One task per connected browser, each relaying one `companion` process."""
-        self.services: set[CompanionAppService] = set()
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
@@ -194,14 +193,14 @@ class CompanionServer(Server):
 
     async def _relay(self, request: web.Request) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, timeout=HEARTBEAT_SECONDS)
-        environment = {}
+        environment: dict[str, str] = {}
         device = usable_device(request.cookies.get(DEVICE_COOKIE))
         if device is not None:
             environment[DEVICE_VARIABLE] = device
         if SOCKETS.get(request.path) == TABLE:
             environment[TABLE_DISPLAY_VARIABLE] = "1"
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
+        height = min(max(to_int(request.query.get("height", "24"), 24), 5), 1000)
         service = CompanionAppService(
             self.command,
             environment,
@@ -210,7 +209,6 @@ class CompanionServer(Server):
             close=websocket.close,
             download_manager=self.download_manager,
         )
-        self.services.add(service)
         try:
             await websocket.prepare(request)
             await service.start(width, height)
@@ -225,7 +223,6 @@ class CompanionServer(Server):
             logging.getLogger("companion-serve").warning("browser connection: %s", error)
         finally:
             await service.end()
-            self.services.discard(service)
             if not websocket.closed:
                 await websocket.close()
         return websocket
