@@ -65,6 +65,8 @@ class CompanionAppService(AppService):
                 with contextlib.suppress(ProcessLookupError):
                     process.kill()
                 await process.wait()
+        if process.stdin is not None:
+            process.stdin.close()  # its pipe now, not whenever the transport is collected
         await self._end_relay()
 
     async def _end_relay(self) -> None:

@@ -71,6 +71,20 @@ def see_other(location: str) -> web.Response:
     return web.Response(status=303, headers={"Location": location})
 
 
+async def _uncancelled(work: Any) -> None:
+    """Run `work` to its end even if the caller is cancelled (Ctrl+C, a connection closed),
+    then pass the cancellation on: an app being ended is always ended."""
+    task = asyncio.ensure_future(work)
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+
+
 class CompanionServer(Server):
     """textual-serve's server for the companion, refusing what `Access` refuses."""
 
@@ -222,7 +236,7 @@ class CompanionServer(Server):
         except Exception as error:  # a browser that sends garbage ends its own app only
             logging.getLogger("companion-serve").warning("browser connection: %s", error)
         finally:
-            await service.end()
+            await _uncancelled(service.end())
             if not websocket.closed:
                 await websocket.close()
         return websocket
