@@ -81,6 +81,10 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
         tabs.append(phone)
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
+        painted = phone.script(
+            "return performance.getEntriesByName('first-contentful-paint')[0].startTime;"
+        )
+        assert painted < OPENED_SECONDS * 1000  # textual-serve's own page: 30 s here
         opened, first_frame, size = phone.script(SOCKET_STATE)
         assert 0 < opened < OPENED_SECONDS * 1000  # waited for no stylesheet, font or name
         assert first_frame > opened
