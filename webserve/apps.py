@@ -18,9 +18,10 @@ from textual_serve.app_service import AppService
 
 from webserve.device import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 
-HEARTBEAT_SECONDS = 2.0
-"""The websocket's ping interval; a pong missing for half of it closes the connection (a dropped
-browser is noticed in 2 to 3 s, where textual-serve's 15 s took up to 22)."""
+HEARTBEAT_SECONDS = 3.0
+"""The websocket's ping interval on a quiet connection; a pong missing for half of it closes the
+connection: a dropped browser is noticed in 3 to 5 s, where textual-serve's 15 s took up to 22,
+and a slow hotspot still has 1.5 s to answer."""
 QUIT_SECONDS = 2.0
 """How long an app has to quit (saving as it goes) before it is terminated."""
 TERMINATE_SECONDS = 1.5
