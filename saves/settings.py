@@ -239,8 +239,7 @@ class SettingsStore:
 
     def forget_preference(self, name: str) -> bool:
         """Remove a preference (one moved elsewhere, as the serve token was)."""
-        self.file.data.get("preferences", {}).pop(name, None)
-        return self._write()
+        return self._changed(self.file.change("preferences", name, _ABSENT))
 
     def remembered(self, game_id: str, cls: type[T], default: T) -> T:
         """Card data remembered for a game, decoded as `cls`; `default` if absent or unusable."""
