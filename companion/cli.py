@@ -28,6 +28,7 @@ from saves.plays import plays_output
 from saves.rolls import RollLog
 from saves.roster import stats_output
 from saves.store import SaveStore, utc_now
+from webserve.access import app_limit, port_number
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -196,16 +197,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="play in the browsers at the table")
     serve.add_argument("--host", default="127.0.0.1", help="listen here (0.0.0.0: the network)")
-    serve.add_argument("--port", type=int, default=8000, help="listen on this port (0: any free)")
+    serve.add_argument("--port", type=port_number, default=8000, help="listen here (0: any free)")
     serve.add_argument("--keep-token", action="store_true", help="keep the secret between starts")
+    serve.add_argument("--max-apps", type=app_limit, default=8, help="apps one device may run")
     serve.set_defaults(handler=run_serve)
     return parser
 
 
 def run_app(args: argparse.Namespace, start: Any = None) -> int:
+    from webserve.device import device_start
     from widgets.app import make_app
 
-    make_app(start=start).run()
+    make_app(start=device_start(start)).run()
     return 0
 
 
@@ -394,6 +397,6 @@ def run_serve(args: argparse.Namespace) -> int:
     from webserve.server import ServeError, serve
 
     try:
-        return serve(data_home(), args.host, args.port, args.keep_token)
+        return serve(data_home(), args.host, args.port, args.keep_token, max_apps=args.max_apps)
     except ServeError as error:
         raise CommandError(str(error)) from None

@@ -50,6 +50,11 @@ def locks_dir(home: Path) -> Path:
     return home / "locks"
 
 
+def serve_token_path(home: Path) -> Path:
+    """The secret of `companion serve --keep-token`: its own file, readable by its owner only."""
+    return home / "serve-token"
+
+
 def locations(home: Path) -> dict[str, Path]:
     """Name -> path for everything the companion keeps."""
     return {
@@ -60,6 +65,7 @@ def locations(home: Path) -> dict[str, Path]:
         "exports": exports_dir(home),
         "cache": listing_cache_path(home),
         "locks": locks_dir(home),
+        "serve-token": serve_token_path(home),
     }
 
 

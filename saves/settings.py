@@ -237,6 +237,10 @@ class SettingsStore:
         """Set one preference; a table or a list is merged with what other windows wrote."""
         return self._changed(self.file.change("preferences", name, value))
 
+    def forget_preference(self, name: str) -> bool:
+        """Remove a preference (one moved elsewhere, as the serve token was)."""
+        return self._changed(self.file.change("preferences", name, _ABSENT))
+
     def remembered(self, game_id: str, cls: type[T], default: T) -> T:
         """Card data remembered for a game, decoded as `cls`; `default` if absent or unusable."""
         raw = self.file.get("cards", game_id)
