@@ -133,8 +133,11 @@ class SaveStore:
         self._save_new(copy, saved.game.id, now)
         return copy
 
-    def save(self, saved: SavedGame) -> None:
+    def save(self, saved: SavedGame, touch: bool = True) -> None:
         """Write the whole game atomically (autosave calls this after every action).
+
+        `touch=False` keeps `updated` (the time of the last action): a play's details, added
+        after the game, do not move the play's date.
 
         Refused with `SaveConflict` (nothing written) if the file changed since this store last
         read or wrote it. The file is the same as `tomli_w.dumps(to_document(saved))`, but only
@@ -144,7 +147,8 @@ class SaveStore:
         path = self.path_for(saved.id)
         with writing(locks_dir(self.home) / "writing.lock"):
             self.seen.check(path, saved.id)
-            saved.updated = self.clock()
+            if touch:
+                saved.updated = self.clock()
             saved.revision += 1
             text = document_text(saved)
             try:
