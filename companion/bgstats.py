@@ -259,7 +259,7 @@ def _recorded(
         start_player=start if len(names) > 1 else "",
         minutes=minutes if type(minutes) is int and minutes > 0 else None,
         expansions=_expansions(raw, game_id, games),
-        notes=raw.get("comments") if isinstance(raw.get("comments"), str) else "",
+        notes=notes if isinstance(notes := raw.get("comments"), str) else "",
     )
     played = datetime.strptime(str(raw.get("playDate")), DATE_FORMAT).astimezone()
     return RecordedPlay(

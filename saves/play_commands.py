@@ -8,6 +8,7 @@ import argparse
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from companion.bgstats import FileProblem
 from companion.core import RuleError
@@ -22,7 +23,7 @@ from saves.store import SaveStore, utc_now
 
 
 def add_record_commands(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands: argparse._SubParsersAction[Any],
     handler: Callable[[argparse.Namespace], int],
 ) -> None:
     """The `record` and `import` commands, run by `handler` (which reads `play_command`)."""

@@ -23,6 +23,7 @@ from companion.core import RuleError
 from companion.session import Session, Step
 from saves.files import SaveError
 from saves.locks import GameLock
+from saves.play_details import note_activity
 from saves.store import SavedGame
 from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
@@ -246,6 +247,10 @@ class GameScreen(CompanionScreen):
             self.result_due = False
             if self.is_over:
                 self.action_result()
+                if not self.read_only:  # the play's details, asked once (widgets/stats/details.py)
+                    from widgets.stats.details import ask_once
+
+                    ask_once(self, self.saved)
 
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
@@ -277,6 +282,7 @@ class GameScreen(CompanionScreen):
         game as a copy; a file that cannot be replaced (a link out of the data folder) is kept
         as it is, and this game is saved as a copy beside it."""
         try:
+            note_activity(self.saved, self.companion.store.clock())  # active time (bgstats)
             self.companion.store.save(self.saved)
         except SaveConflict:
             self.ask_about_conflict()

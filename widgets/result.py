@@ -75,6 +75,8 @@ class ResultScreen(CompanionScreen):
     | escape | Back to the game |
     | ctrl+z | Back to the game and undo the last action |
     | s | Save this screen as an SVG image in the exports folder |
+    | d | The play's details: where, who started, how long, notes |
+    | b | Send this play's BG Stats file (a download in a browser) |
     """
 
     CSS_PATH = "result.tcss"
@@ -82,6 +84,8 @@ class ResultScreen(CompanionScreen):
         Binding("escape", "back", "Back to the game", id="result-back"),
         Binding("ctrl+z", "undo", "Undo", id="result-undo"),
         Binding("s", "save_image", "Save image", id="result-save-image"),
+        Binding("d", "details", "Details", id="result-details"),  # widgets/stats/details.py
+        Binding("b", "bgstats", "BG Stats file", id="result-bgstats"),
     ]
 
     def __init__(self, saved: SavedGame, undo: Callable[[], None]) -> None:
@@ -149,3 +153,13 @@ class ResultScreen(CompanionScreen):
             self.notify(f"Could not save the image: {error}", severity="error")
             return
         self.notify(f"Saved as {path}", title="Image saved")
+
+    def action_details(self) -> None:
+        from widgets.stats.details import edit_details
+
+        edit_details(self, self.saved)
+
+    def action_bgstats(self) -> None:
+        from widgets.stats.details import send_saved_play
+
+        send_saved_play(self, self.saved)
