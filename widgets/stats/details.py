@@ -31,7 +31,7 @@ from companion.plays import Play
 from companion.recorded import same_name
 from companion.text import visible
 from saves.bgstats import bgstats_text
-from saves.files import SaveError
+from saves.files import SaveError, write_text
 from saves.paths import exports_dir
 from saves.play_details import DetailsProblem, add_details, players_of, prefilled
 from saves.store import SavedGame, entry_of
@@ -63,11 +63,12 @@ class DetailsForm(Vertical):
         yield Label("Duration (minutes, or h:mm)")
         yield Input(minutes_text(details.minutes), id="details-minutes", max_length=8, compact=True)
         if self.ask_start:
-            yield Label("Start player: " + ", ".join(self.players), markup=False)
+            among = ", ".join(self.players) if self.players else "one of the players"
+            yield Static(f"Start player ({among})", markup=False)
             yield Input(details.start_player, id="details-start", max_length=40, compact=True)
         names = expansions_of(self.game_id)
         if names:
-            yield Label("Expansions (comma between): " + ", ".join(names.values()))
+            yield Static("Expansions (comma between): " + ", ".join(names.values()))
             shown = ", ".join(names[key] for key in details.expansions if key in names)
             yield Input(shown, id="details-expansions", compact=True)
         yield Label(f"Notes (at most {MAX_NOTES} characters)")
@@ -185,22 +186,25 @@ def ask_once(screen: Any, saved: SavedGame) -> None:
 
 
 def send_play_file(screen: Any, plays: Sequence[Play], name: str) -> None:
-    """Deliver BG Stats' play file of these plays to whoever asks (a download in a browser)."""
+    """BG Stats' play file of these plays for whoever asks: in a browser a download (Textual's
+    file delivery, to the device that asked); in a terminal a file in the exports folder,
+    written atomically (a failed write is said, and leaves nothing)."""
     store = screen.companion.store
     text = bgstats_text(store.home, plays)
     filename = f"{name}.bgsplay"
-    try:
+    if screen.app.is_web:
         screen.app.deliver_text(
-            io.StringIO(text),
-            save_directory=exports_dir(store.home),
-            save_filename=filename,
-            mime_type="application/json",
+            io.StringIO(text), save_filename=filename, mime_type="application/json"
         )
-    except OSError as error:
-        screen.notify(f"Could not send the file: {error}", title="Not sent", severity="error")
+        screen.notify(f"Sending {filename} to this browser.", title="BG Stats file", markup=False)
         return
     where = exports_dir(store.home) / filename
-    screen.notify(f"BG Stats file: {where} (a download in a browser)", title="Sent", markup=False)
+    try:
+        write_text(where, text, links_within=store.home)
+    except OSError as error:
+        screen.notify(f"Could not write the file: {error}", title="Not written", severity="error")
+        return
+    screen.notify(f"Written to {where}", title="BG Stats file", markup=False)
 
 
 def send_saved_play(screen: Any, saved: SavedGame) -> None:

@@ -151,7 +151,7 @@ class PlaysScreen(CompanionScreen):
         self.title = "Plays"
         self.sub_title = "n: record a play · e: edit · b: BG Stats file"
         table = self.query_one("#plays-table", DataTable)
-        table.add_columns("Date", "Game", "Players", "Result", "Where", "Time", "Kind")
+        table.add_columns("Date", "Kind", "Game", "Players", "Result", "Where", "Time")
         self.reload()
         table.focus()
 
@@ -161,6 +161,7 @@ class PlaysScreen(CompanionScreen):
         return RecordedStore(store.home, store.clock)
 
     def reload(self) -> None:
+        kept = self.highlighted()
         plays, unreadable = gather(self.companion.store, self.companion.settings)
         self.plays = sorted(plays, key=lambda p: (p.ended, p.save_id), reverse=True)
         table = self.query_one("#plays-table", DataTable)
@@ -170,14 +171,17 @@ class PlaysScreen(CompanionScreen):
             details = self.details_of(play, typed.get(play.save_id))
             table.add_row(
                 f"{play.started.astimezone():%Y-%m-%d}",
+                "typed in" if play.save_id.startswith(PREFIX) else "app",
                 SHORT.get(play.game_id, play.game_id),
                 Text(", ".join(play.facts.players)),
                 Text(result_words(play)),
                 Text(details[0]),
                 details[1],
-                "typed in" if play.save_id.startswith(PREFIX) else "app",
                 key=play.save_id,
             )
+        ids = [play.save_id for play in self.plays]
+        if kept is not None and kept.save_id in ids:  # the cursor stays on the play edited
+            table.move_cursor(row=ids.index(kept.save_id))
         summary = plural(len(self.plays), "play")
         if unreadable:
             summary += f"; {plural(len(unreadable), 'file')} could not be read"

@@ -84,7 +84,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             yield Input(f"{when:%Y-%m-%d %H:%M}", id="record-date", max_length=25, compact=True)
             yield Label("Players", id="record-players-label")
             yield Input(players_text(play) if play else "", id="record-players", compact=True)
-            yield Label("Winners (empty: the best score wins; a tie shares)", id="record-w-label")
+            yield Label("Winners (empty: the best score wins)", id="record-w-label")
             winners = ", ".join(play.winners) if play and not self.rules.cooperative else ""
             yield Input(winners, id="record-winners", compact=True)
             yield Label("How it ended", id="record-outcome-label")
