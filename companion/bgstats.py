@@ -247,6 +247,8 @@ def _recorded(
             winners.append(name)
         if row.get("startPlayer") is True and game_id in STARTING_PLAYER_GAMES:
             start = name
+    if not rules.cooperative and names and not winners:
+        raise ValueError("no winner marked (a Time Bastards co-op play lost, or a play unended)")
     outcome = ""
     if rules.cooperative:
         outcome = rules.outcomes[0] if winners else rules.outcomes[1]

@@ -97,7 +97,10 @@ def add_details(store: SaveStore, saved: SavedGame, details: PlayDetails, now: d
 
     `RuleError` for details the game refuses, `DetailsProblem` when the table in the file
     cannot be read; `SaveConflict` / `OSError` from the store as for any save."""
-    details_of(saved.extra)  # a damaged table is reported, never appended to
+    try:
+        details_of(saved.extra)  # a damaged table is reported, never appended to
+    except DetailsProblem as error:
+        raise DetailsProblem(f"{error}: fix or remove it first") from None
     details = checked(details, saved.game.id, players_of(saved))
     records = list(saved.extra.get(DETAILS_KEY, []))
     saved.extra[DETAILS_KEY] = [*records, to_plain(details, now)]

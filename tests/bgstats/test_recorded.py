@@ -164,3 +164,15 @@ def test_a_damaged_or_other_file_is_reported_and_left_alone(tmp_path: Path) -> N
         "refused by the rules: Sojourn is played by 1, not 2.",
     ]
     assert bad.read_text(encoding="utf-8") == 'format = 1\nkind = "game"\n'
+
+
+def test_the_documented_recorded_file_loads_as_written(tmp_path: Path) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "bgstats.md").read_text(encoding="utf-8")
+    block = page.split("<!-- example: recorded -->\n```toml\n", 1)[1].split("\n```", 1)[0]
+    folder = recorded_dir(tmp_path)
+    folder.mkdir(parents=True)
+    (folder / "recorded-cavendish-20261129-193000.toml").write_text(block, encoding="utf-8")
+    (entry,), unreadable = RecordedStore(tmp_path, lambda: WHEN).listing()
+    assert unreadable == []
+    assert entry.play.details == PlayDetails("Ana's kitchen", "Ben", 95, (), "close one")
+    assert entry.play.source == "5676D384-CC5E-5CEE-B7C9-8F243CE4853D"
