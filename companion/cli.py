@@ -399,9 +399,9 @@ def run_play_command(args: argparse.Namespace) -> int:
             )
             print(play_commands.plays_bgstats(data_home(), keep), end="")
         elif args.play_command == "record":
-            print(play_commands.run_record(data_home(), args), end="")
+            say(play_commands.run_record(data_home(), args).removesuffix("\n"), lines=True)
         else:
-            print(play_commands.run_import(data_home(), args.file), end="")
+            say(play_commands.run_import(data_home(), args.file).removesuffix("\n"), lines=True)
     except ValueError as error:
         raise CommandError(str(error)) from None
     return 0

@@ -70,7 +70,8 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
 
 def bgstats_text(home: Path, plays: Iterable[Play]) -> str:
     """BG Stats' play file of these plays, as JSON text."""
-    return json.dumps(play_file(exported(home, plays)), indent=2, ensure_ascii=False) + "\n"
+    # ASCII: a name's control characters (C1 included) can never reach a terminal raw
+    return json.dumps(play_file(exported(home, plays)), indent=2) + "\n"
 
 
 def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:

@@ -110,10 +110,11 @@ def test_a_save_without_details_loads_and_one_with_damaged_details_is_never_adde
 
 
 def test_the_active_time_leaves_breaks_out_and_prefills_the_duration(tmp_path: Path) -> None:
-    store, saved = finished_six_sojourns(tmp_path)
+    _store, saved = finished_six_sojourns(tmp_path)
     saved.extra.pop("activity", None)
-    saved.created = T0
-    note_activity(saved, T0 + timedelta(minutes=10))  # an older save: counts from its last save
+    saved.created, saved.updated = T0 - timedelta(days=1), T0 - timedelta(minutes=5)
+    note_activity(saved, T0)  # a game saved before: counts from its last save, not its setup
+    assert saved.extra["activity"] == {"seconds": 300, "last": T0}
     saved.extra["activity"] = {"seconds": 0, "last": T0}
     for minutes in (10, 20, 90, 95):  # 10 + 10, a break of 70 minutes, then 5
         note_activity(saved, T0 + timedelta(minutes=minutes))

@@ -79,7 +79,7 @@ class StatsScreen(CompanionScreen):
         Binding("r", "rename", "Rename", id="stats-rename"),
         Binding("escape", "home", "Home", id="stats-home"),
         Binding("o", "colour", "Colour", id="stats-colour"),
-        Binding("l", "plays", "Plays", id="stats-plays"),  # widgets/stats/plays.py (bgstats)
+        Binding("l", "plays", "Plays", id="stats-plays", show=False),  # bgstats: stats/plays.py
     ]
 
     def __init__(self) -> None:
