@@ -246,21 +246,25 @@ class GameScreen(CompanionScreen):
         if self.result_due and self.is_active:  # (is_active: False once the app is closing)
             self.result_due = False
             if self.is_over:
-                self.action_result()
-                if not self.read_only:  # the play's details, asked once (widgets/stats/details.py)
-                    from widgets.stats.details import ask_once
+                self.action_result(then=self.ask_details)
 
-                    ask_once(self, self.saved)
+    def ask_details(self, _closed: object = None) -> None:
+        """Once the result is read: the play's details, asked once on the device that ended it
+        (bgstats: widgets/stats/details.py); not after an undo of the end."""
+        if self.is_over and not self.read_only and self.is_open:
+            from widgets.stats.details import ask_once
+
+            ask_once(self, self.saved)
 
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
 
         self.app.push_screen(TableViewScreen(self))
 
-    def action_result(self) -> None:
+    def action_result(self, then: Callable[[object], None] | None = None) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start
 
-        self.app.push_screen(ResultScreen(self.saved, self.action_undo))
+        self.app.push_screen(ResultScreen(self.saved, self.action_undo), then)
 
     def confirm_end(
         self, question: str, detail: str, then: Callable[[], object], verb: str = "End the game"

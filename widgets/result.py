@@ -75,7 +75,7 @@ class ResultScreen(CompanionScreen):
     | escape | Back to the game |
     | ctrl+z | Back to the game and undo the last action |
     | s | Save this screen as an SVG image in the exports folder |
-    | d | The play's details: where, who started, how long, notes |
+    | i | The play's details: where, who started, how long, notes |
     | b | Send this play's BG Stats file (a download in a browser) |
     """
 
@@ -84,8 +84,9 @@ class ResultScreen(CompanionScreen):
         Binding("escape", "back", "Back to the game", id="result-back"),
         Binding("ctrl+z", "undo", "Undo", id="result-undo"),
         Binding("s", "save_image", "Save image", id="result-save-image"),
-        Binding("d", "details", "Details", id="result-details"),  # widgets/stats/details.py
-        Binding("b", "bgstats", "BG Stats file", id="result-bgstats"),
+        # bgstats (widgets/stats/details.py): under `?` and in the help, not in the footer
+        Binding("i", "details", "Details", id="result-details", show=False),
+        Binding("b", "bgstats", "BG Stats file", id="result-bgstats", show=False),
     ]
 
     def __init__(self, saved: SavedGame, undo: Callable[[], None]) -> None:

@@ -101,18 +101,18 @@ async def test_a_recorded_play_is_edited_and_deleted_only_after_asking(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "Train" in [r[5] for r in cells(screen)]
-        await pilot.press("d")
+        await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDelete)
         await pilot.press("n")
         await pilot.pause()
         assert len(cells(screen)) == 3
-        await pilot.press("d", "y")
+        await pilot.press("x", "y")
         await pilot.pause()
         assert [r[2] for r in cells(screen)].count("Sojourn") == 0
         row = [r[1] for r in cells(screen)].index("app")
         screen.query_one("#plays-table", DataTable).move_cursor(row=row)
-        await pilot.press("d")  # a game played in the app is not deleted here
+        await pilot.press("delete")  # a game played in the app is not deleted here
         await pilot.pause()
         assert app.screen is screen and len(cells(screen)) == 2
 
@@ -155,21 +155,43 @@ async def test_the_end_of_a_game_asks_for_its_details_once(
         await pilot.press("X", "y")
         await pilot.pause()
         await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)  # the result first, then the question
+        await pilot.press("escape")
+        await pilot.pause()
         assert isinstance(app.screen, DetailsDialog)
         app.screen.query_one("#details-location", Input).value = "Club"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)
-        await pilot.press("escape", "ctrl+z")  # back to the game, undo the end, end it again
+        await pilot.press("ctrl+z")  # undo the end, end it again: not asked a second time
         await pilot.pause()
         await pilot.press("X", "y")
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)  # not asked a second time
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, DetailsDialog)
     reloaded = SaveStore(companion_home).load(saved.id)
     # the test clock stands still: the active time kept, and prefilled, is 0 minutes
     assert reloaded.extra["activity"]["seconds"] == 0
     assert details_of(reloaded.extra) == PlayDetails("Club", minutes=0)
+
+
+async def test_undoing_the_end_from_the_result_does_not_ask(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    saved = cavendish_in_play(companion_home)
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("X", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not isinstance(app.screen, (ResultScreen, DetailsDialog))
+    assert "play_details" not in SaveStore(companion_home).load(saved.id).extra
 
 
 @pytest.mark.parametrize("size", SIZES)

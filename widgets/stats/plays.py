@@ -117,7 +117,7 @@ class PlaysScreen(CompanionScreen):
     | --- | --- |
     | n | Record a play played without the app |
     | e / enter | Edit the highlighted play (its details; all of a recorded play) |
-    | d | Delete the highlighted recorded play (asks first) |
+    | x / delete | Delete the highlighted recorded play (asks first) |
     | b | Send the highlighted play's BG Stats file |
     | escape | Back to the statistics |
     """
@@ -127,7 +127,7 @@ class PlaysScreen(CompanionScreen):
     BINDINGS = [
         Binding("n", "record", "Record a play", id="plays-record"),
         Binding("e", "edit", "Edit", id="plays-edit"),
-        Binding("d", "delete", "Delete", id="plays-delete"),
+        Binding("x,delete", "delete", "Delete", id="plays-delete"),
         Binding("b", "bgstats", "BG Stats file", id="plays-bgstats"),
         Binding("escape", "back", "Back", id="plays-back"),
     ]
