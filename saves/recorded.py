@@ -25,7 +25,7 @@ from companion.recorded import RecordedPlay, as_play, check
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file, write_text
 from saves.listing import UnreadableSave
 from saves.store import utc_now
-from saves.writers import SaveConflict, claim_id
+from saves.writers import SaveConflict, publish_new
 
 FORMAT = 1
 KIND = "recorded"
@@ -164,19 +164,16 @@ class RecordedStore:
         return found, unreadable
 
     def add(self, play: RecordedPlay) -> RecordedFile:
-        """Check and write a new recorded play under a new id (claimed whole, as games are)."""
+        """Check and write a new recorded play under a new id, published whole as new games are
+        (`publish_new`: two processes never take one id, a kill never leaves half a file)."""
         play = check(play)
         now = self.clock()
         stem = f"{PREFIX}{play.game_id}-{play.played:%Y%m%d-%H%M%S}"
-        save_id, claimed = claim_id(stem, self.path_for)
-        entry = RecordedFile(save_id, play, now)
-        path = self.path_for(save_id)
-        try:
-            mark = write_text(path, tomli_w.dumps(document(entry)), links_within=self.home)
-        except BaseException:
-            if mark_of(path) == claimed:
-                path.unlink(missing_ok=True)
-            raise
+
+        def text_for(candidate: str) -> str:
+            return tomli_w.dumps(document(RecordedFile(candidate, play, now)))
+
+        save_id, mark, _text = publish_new(stem, self.path_for, text_for)
         return RecordedFile(save_id, play, now, mark)
 
     def replace(self, entry: RecordedFile, play: RecordedPlay) -> RecordedFile:
