@@ -212,6 +212,7 @@ class SettingsStore:
         self.file = KeptFile(settings_path(home), ("preferences", "cards"), deadline)
         self.report: Callable[[str], None] = lambda failure: None
         """Called with one line when a write fails; the app shows it to the player."""
+        self._reported: str | None = None
 
     @property
     def problem(self) -> str | None:
@@ -253,9 +254,13 @@ class SettingsStore:
     def retry(self) -> bool:
         """Write the changes still waiting (the app calls this now and then); True when none
         is left."""
-        return self._changed(self.file.write())
+        return self._changed(self.file.write(), retried=True)
 
-    def _changed(self, written: bool) -> bool:
-        if self.file.failure is not None:
-            self.report(self.file.failure)
+    def _changed(self, written: bool, retried: bool = False) -> bool:
+        """Say a failed write once: a change tried again and failing the same way says nothing
+        more, a new change that fails says it again."""
+        failure = self.file.failure
+        if failure is not None and (failure != self._reported or not retried):
+            self.report(failure)
+        self._reported = failure
         return written
