@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from companion.bgstats import Exported, FileProblem, Imported, play_file, play_uuid, read_play_file
@@ -20,12 +21,13 @@ MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 
 def saved_details(store: SaveStore, save_id: str) -> PlayDetails:
-    """A game save's newest details, read without replaying it; the duration, when not given,
-    is the active time. Only a file that holds either table is parsed (exports of 2,000 saves)."""
+    """A game save's newest details, read without replaying it; when they do not say, the
+    duration is the active time and the expansions the setup's. Only a file that holds one of
+    those is parsed (an export of 2,000 saves parses few of them)."""
     try:
         path = store.path_for(save_id)
         content, _mark = read_file(path)
-        if DETAILS_KEY.encode() not in content and b"activity" not in content:
+        if not any(key in content for key in (DETAILS_KEY.encode(), b"activity", b"expansions")):
             return PlayDetails()
         data = parse_toml(path, content)
     except SaveError:
@@ -36,13 +38,11 @@ def saved_details(store: SaveStore, save_id: str) -> PlayDetails:
         details = PlayDetails()
     seconds = active_seconds(data)
     if details.minutes is None and seconds is not None:
-        details = PlayDetails(
-            details.location,
-            details.start_player,
-            active_minutes(seconds),
-            details.expansions,
-            details.notes,
-        )
+        details = replace(details, minutes=active_minutes(seconds))
+    setup = data.get("setup")
+    chosen = setup.get("expansions") if isinstance(setup, dict) else None
+    if not details.expansions and isinstance(chosen, list):
+        details = replace(details, expansions=tuple(str(e) for e in chosen))
     return details
 
 

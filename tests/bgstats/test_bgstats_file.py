@@ -9,6 +9,7 @@ notes on its export file, and public programs that write it for BG Stats to impo
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,12 @@ from companion.cli import main
 from companion.play_details import PlayDetails
 from companion.recorded import RecordedPlay
 from saves.bgstats import bgstats_text, import_file
+from saves.play_details import add_details, details_of
 from saves.plays import gather
 from saves.recorded import RecordedStore
 from saves.settings import SettingsStore
 from saves.store import SaveStore
+from tests.bgstats.games import finished_six_sojourns
 
 SAMPLE = Path(__file__).parents[1] / "data" / "bgstats" / "sample.bgsplay"
 MOMENT = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
@@ -116,16 +119,24 @@ def plays_of(home: Path) -> list[tuple[Any, ...]]:
 def test_export_then_import_into_an_empty_folder_gives_the_same_plays(tmp_path: Path) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
     record(first)
+    _store, saved = finished_six_sojourns(first)  # a game played in the app, with its details
+    add_details(_store, saved, PlayDetails("Club", "Cy", 80, notes="app"), MOMENT)
     plays, _ = gather(SaveStore(first), SettingsStore(first))
     text = bgstats_text(first, plays)
     assert bgstats_text(first, plays) == text  # the same uuids at every export
     file = tmp_path / "plays.bgsplay"
     file.write_text(text, encoding="utf-8")
     result, written = import_file(second, file)
-    assert written == 4 and result.skipped == {}
-    assert plays_of(second) == plays_of(first)
+    assert written == 5 and result.skipped == {}
+    app_play = SaveStore(first).load(saved.id)
+    expected = [
+        row if row[-1] is not None else (*row[:-1], replace(details_of(app_play.extra) or
+            PlayDetails(), expansions=tuple(app_play.session.setup.expansions)))
+        for row in plays_of(first)
+    ]  # fmt: skip
+    assert plays_of(second) == sorted(expected)
     again, written = import_file(second, file)
-    assert written == 0 and again.skipped == {"already imported": 4}
+    assert written == 0 and again.skipped == {"already imported": 5}
     # exported again from the second folder, the plays keep the uuids BG Stats knows them by
     plays, _ = gather(SaveStore(second), SettingsStore(second))
     uuids = {play["uuid"] for play in json.loads(bgstats_text(second, plays))["plays"]}
