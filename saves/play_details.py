@@ -87,9 +87,8 @@ def prefilled(saved: SavedGame) -> PlayDetails:
         return current
     seconds = active_seconds(saved.extra)
     expansions = tuple(getattr(saved.session.setup, "expansions", ()))
-    return PlayDetails(
-        minutes=None if seconds is None else active_minutes(seconds), expansions=expansions
-    )
+    minutes = active_minutes(seconds) if seconds else None  # 0 seconds: nothing to go by
+    return PlayDetails(minutes=minutes, expansions=expansions)
 
 
 def add_details(store: SaveStore, saved: SavedGame, details: PlayDetails, now: datetime) -> None:

@@ -172,9 +172,9 @@ async def test_the_end_of_a_game_asks_for_its_details_once(
         await pilot.pause()
         assert not isinstance(app.screen, DetailsDialog)
     reloaded = SaveStore(companion_home).load(saved.id)
-    # the test clock stands still: the active time kept, and prefilled, is 0 minutes
+    # the test clock stands still: no active time to prefill the duration with
     assert reloaded.extra["activity"]["seconds"] == 0
-    assert details_of(reloaded.extra) == PlayDetails("Club", minutes=0)
+    assert details_of(reloaded.extra) == PlayDetails("Club")
 
 
 async def test_undoing_the_end_from_the_result_does_not_ask(
