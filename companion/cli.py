@@ -24,6 +24,7 @@ from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
+from saves.play_commands import add_record_commands
 from saves.plays import plays_output
 from saves.rolls import RollLog
 from saves.roster import stats_output
@@ -192,8 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
     stats.set_defaults(handler=run_stats)
 
     plays = commands.add_parser("plays", help="every finished play, one row per player")
-    plays.add_argument("--format", choices=["csv", "json"], default="csv")
+    plays.add_argument("--format", choices=["csv", "json", "bgstats"], default="csv")
+    plays.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    plays.add_argument("--player", help="only the plays of this player (bgstats)")
+    plays.add_argument("--since", help="only plays from this date: 2026-11-01 (bgstats)")
+    plays.add_argument("--until", help="only plays up to this date (bgstats)")
     plays.set_defaults(handler=run_plays)
+    add_record_commands(commands, run_play_command)  # record, import: saves/play_commands.py
 
     serve = commands.add_parser("serve", help="play in the browsers at the table")
     serve.add_argument("--host", default="127.0.0.1", help="listen here (0.0.0.0: the network)")
@@ -389,7 +395,34 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_plays(args: argparse.Namespace) -> int:
+    if args.format == "bgstats":
+        args.play_command = "plays"
+        return run_play_command(args)
+    if any(getattr(args, flag) is not None for flag in ("game", "player", "since", "until")):
+        raise CommandError("--game, --player, --since and --until go with --format bgstats")
     print(plays_output(data_home(), args.format), end="")
+    return 0
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """`record`, `import` and `plays --format bgstats` (their logic: saves/play_commands.py)."""
+    from saves import play_commands
+
+    try:
+        if args.play_command == "plays":
+            keep = Filter(
+                game=args.game,
+                player=args.player,
+                since=play_commands.parse_day(args.since, "--since"),
+                until=play_commands.parse_day(args.until, "--until"),
+            )
+            print(play_commands.plays_bgstats(data_home(), keep), end="")
+        elif args.play_command == "record":
+            say(play_commands.run_record(data_home(), args).removesuffix("\n"), lines=True)
+        else:
+            say(play_commands.run_import(data_home(), args.file).removesuffix("\n"), lines=True)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
     return 0
 
 

@@ -16,6 +16,7 @@ from companion.registry import CATALOGUE
 from companion.stats import Filter, canonical, renamed, select
 from companion.stats_report import play_rows, rows_csv, stats_json
 from saves.listing import SaveEntry, UnreadableSave
+from saves.recorded import recorded_plays
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 
@@ -58,7 +59,8 @@ def rename_player(settings: SettingsStore, old: str, new: str) -> bool:
 def gather(store: SaveStore, settings: SettingsStore) -> tuple[list[Play], list[UnreadableSave]]:
     """Every readable game's play under the players' current names, and the unreadable files."""
     entries, unreadable = store.listing()
-    return renamed(plays_of(entries), aliases(settings)), unreadable
+    recorded, unusable = recorded_plays(store.home)  # plays typed in or imported (bgstats)
+    return renamed(plays_of(entries) + recorded, aliases(settings)), unreadable + unusable
 
 
 def stats_data(plays: list[Play], keep: Filter) -> dict[str, Any]:

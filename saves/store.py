@@ -134,8 +134,11 @@ class SaveStore:
         self._save_new(copy, saved.game.id, now)
         return copy
 
-    def save(self, saved: SavedGame) -> None:
+    def save(self, saved: SavedGame, touch: bool = True) -> None:
         """Write the whole game atomically (autosave calls this after every action).
+
+        `touch=False` keeps `updated` (the time of the last action): a play's details, added
+        after the game, do not move the play's date.
 
         Refused with `SaveConflict` (nothing written) if the file changed since this store last
         read or wrote it. The file is the same as `tomli_w.dumps(to_document(saved))`, but only
@@ -145,7 +148,9 @@ class SaveStore:
         path = self.path_for(saved.id)
         with writing(locks_dir(self.home) / "writing.lock"):
             self.seen.check(path, saved.id)
-            updated, saved.updated = saved.updated, self.clock()
+            updated = saved.updated
+            if touch:
+                saved.updated = self.clock()
             revision = saved.revision
             saved.revision = min(revision + 1, TOML_INT_MAX)  # a counter TOML can hold
             try:

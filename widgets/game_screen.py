@@ -23,6 +23,7 @@ from companion.core import RuleError
 from companion.session import Session, Step
 from saves.files import SaveError
 from saves.locks import GameLock
+from saves.play_details import note_activity
 from saves.store import SavedGame
 from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
@@ -248,17 +249,25 @@ class GameScreen(CompanionScreen):
         if self.result_due and self.is_active:  # (is_active: False once the app is closing)
             self.result_due = False
             if self.is_over:
-                self.action_result()
+                self.action_result(then=self.ask_details)
+
+    def ask_details(self, _closed: object = None) -> None:
+        """Once the result is read: the play's details, asked once on the device that ended it
+        (bgstats: widgets/stats/details.py); not after an undo of the end."""
+        if self.is_over and not self.read_only and self.is_open:
+            from widgets.stats.details import ask_once
+
+            ask_once(self, self.saved)
 
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
 
         self.app.push_screen(TableViewScreen(self))
 
-    def action_result(self) -> None:
+    def action_result(self, then: Callable[[object], None] | None = None) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start
 
-        self.app.push_screen(ResultScreen(self.saved, self.action_undo))
+        self.app.push_screen(ResultScreen(self.saved, self.action_undo), then)
 
     def confirm_end(
         self, question: str, detail: str, then: Callable[[], object], verb: str = "End the game"
@@ -280,6 +289,7 @@ class GameScreen(CompanionScreen):
         game as a copy; a file that cannot be replaced (a link out of the data folder) is kept
         as it is, and this game is saved as a copy beside it."""
         try:
+            note_activity(self.saved, self.companion.store.clock())  # active time (bgstats)
             self.companion.store.save(self.saved)
         except SaveConflict:
             self.ask_about_conflict()

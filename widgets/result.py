@@ -83,6 +83,8 @@ class ResultScreen(CompanionScreen):
     | escape | Back to the game |
     | ctrl+z | Back to the game and undo the last action |
     | s | An image to share (game, date, players, result): saved, sent to a browser, shown |
+    | i | The play's details: where, who started, how long, notes |
+    | b | This play's BG Stats file: sent to a browser, else written to the exports folder |
     """
 
     CSS_PATH = "result.tcss"
@@ -90,6 +92,9 @@ class ResultScreen(CompanionScreen):
         Binding("escape", "back", "Back to the game", id="result-back"),
         Binding("ctrl+z", "undo", "Undo", id="result-undo"),
         Binding("s", "save_image", "Save image", id="result-save-image"),
+        # bgstats (widgets/stats/details.py): under `?` and in the help, not in the footer
+        Binding("i", "details", "Details", id="result-details", show=False),
+        Binding("b", "bgstats", "BG Stats file", id="result-bgstats", show=False),
     ]
 
     def __init__(self, saved: SavedGame, undo: Callable[[], None]) -> None:
@@ -158,6 +163,16 @@ class ResultScreen(CompanionScreen):
         if sent:
             self.notify("Sent to this device: see its downloads.", title="Image sent")
         self.app.push_screen(ShareScreen(card, self.HELP_TOPIC))
+
+    def action_details(self) -> None:
+        from widgets.stats.details import edit_details
+
+        edit_details(self, self.saved)
+
+    def action_bgstats(self) -> None:
+        from widgets.stats.details import send_saved_play
+
+        send_saved_play(self, self.saved)
 
 
 def totals_heading(saved: SavedGame) -> str:

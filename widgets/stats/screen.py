@@ -65,6 +65,7 @@ class StatsScreen(CompanionScreen):
     | k | Game notes tab |
     | r | Rename the highlighted player (merges histories) |
     | o | Choose the highlighted player's colour (`?` lists it at 80 columns) |
+    | l | Plays: record a play, edit details, BG Stats files, records |
     | escape | Back home |
     """
 
@@ -78,6 +79,7 @@ class StatsScreen(CompanionScreen):
         Binding("r", "rename", "Rename", id="stats-rename"),
         Binding("escape", "home", "Home", id="stats-home"),
         Binding("o", "colour", "Colour", id="stats-colour"),
+        Binding("l", "plays", "Plays", id="stats-plays", show=False),  # bgstats: stats/plays.py
     ]
 
     def __init__(self) -> None:
@@ -342,6 +344,11 @@ class StatsScreen(CompanionScreen):
         self.notify(
             f"{name} is shown with {chosen}." if chosen else f"{name} is shown without a colour."
         )
+
+    def action_plays(self) -> None:
+        from widgets.stats.plays import PlaysScreen
+
+        self.app.push_screen(PlaysScreen(), lambda _done: self.reload())
 
     def action_home(self) -> None:
         self.companion.go_home()
