@@ -77,8 +77,8 @@ def test_time_bastards_says_the_roll_and_a_co_op_clock_of_twelve() -> None:
     assert [numbers(ana), numbers(ben)] == [{"On board": 1}, {"On board": 1}]
     assert (ana.note, ben.note) == ("▶ turn", "")
     assert len(columns_for(shown.groups, 80)) == 4  # one row: the timelines fit at 80x24
-    assert shown.board is not None
-    rows = shown.board.plain.split("\n")
+    assert shown.boards
+    rows = shown.boards[0].plain.split("\n")
     assert rows[2].split() == ["I", "●1", "·", "·", "·", "·", "·"]
     assert rows[4].split() == ["II", "◆1", "·", "·", "·", "·", "·"]
 

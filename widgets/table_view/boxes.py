@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Static
+from textual.widgets import Static
 
 from widgets.shown import plain
+from widgets.table_view.digits import ScaledDigits
 from widgets.table_view.figures import Group
 
 
@@ -19,9 +20,14 @@ class GroupBox(Vertical):
     """A group in a frame: its title, its figures side by side, its note under them (shown when
     some group of the view has one, so that boxes side by side end level)."""
 
-    def __init__(self, group: Group) -> None:
+    def __init__(self, group: Group, scale: int) -> None:
         super().__init__(classes="tv-group")
         self.group = group
+        self.scale = scale
+        """The size of the numbers (`digits.SCALES`)."""
+        self.figures: list[tuple[Vertical, ScaledDigits]] = []
+        """Each figure's column and number, as composed (kept: a box resized or updated before
+        its children are mounted cannot query them yet)."""
 
     def compose(self) -> ComposeResult:
         group = self.group
@@ -29,10 +35,23 @@ class GroupBox(Vertical):
         with Horizontal(classes="tv-figures"):
             for figure in group.figures:
                 with Vertical(classes="tv-figure") as column:
-                    column.styles.width = figure.width  # the label centred over the number
+                    # the label centred over the number
+                    column.styles.width = figure.width_at(self.scale)
                     yield Static(plain(figure.label), classes="tv-label")
-                    yield Digits(figure.digits)
+                    digits = ScaledDigits(figure.digits, self.scale)
+                    yield digits
+                self.figures.append((column, digits))
         yield Static(plain(group.note), classes="tv-note")
+
+    def set_scale(self, scale: int) -> None:
+        """Draw the numbers at another size, each column as wide as it then needs."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        # (none before it is composed: it then composes at this scale)
+        for (column, digits), figure in zip(self.figures, self.group.figures, strict=False):
+            column.styles.width = figure.width_at(scale)
+            digits.set_scale(scale)
 
     def show(self, group: Group) -> None:
         """Write a group of the same shape into this box: only what changed is redrawn."""
@@ -40,10 +59,8 @@ class GroupBox(Vertical):
             return
         self.group = group
         self.query_one(".tv-title", Static).update(plain(group.title))
-        columns = self.query(".tv-figure")
-        for column, figure in zip(columns, group.figures, strict=True):
-            digits = column.query_one(Digits)
+        for (column, digits), figure in zip(self.figures, group.figures, strict=False):
             if digits.value != figure.digits:
-                column.styles.width = figure.width
+                column.styles.width = figure.width_at(self.scale)
                 digits.update(figure.digits)
         self.query_one(".tv-note", Static).update(plain(group.note))
