@@ -260,7 +260,8 @@ class GameScreen(CompanionScreen):
         from widgets.table_view import TableShown
 
         game = self.session.game
-        return TableShown(game.id, game.title, self.state, self.sub_title, self.read_only)
+        subtitle = self.sub_title or self.title_text()
+        return TableShown(game.id, game.title, self.state, subtitle, self.read_only)
 
     def take_over_from_table_view(self) -> bool:
         """`T` on the table view: take the game over, then play it here once the view closed

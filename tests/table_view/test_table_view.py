@@ -14,12 +14,13 @@ from textual.widgets import DataTable, Digits, Static
 from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
 from companion.sojourn.actions import Travel
-from companion.sojourn.model import Kind
+from companion.sojourn.model import Kind, SojournSetup
 from companion.time_bastards.model import TimeBastardsSetup, Traveller
 from widgets.game_screen import GameScreen
 from widgets.help import HelpScreen, help_text
 from widgets.keys import KeysScreen
-from widgets.table_view import TableViewScreen
+from widgets.table_view import TableShown, TableViewScreen
+from widgets.table_view.screen import header_words
 
 EXPECTED = {
     "cavendish": {
@@ -252,3 +253,55 @@ async def test_v_is_listed_among_the_keys_of_a_play_screen(
         table = app.screen.query_one(DataTable)
         rows = {str(table.get_row_at(i)[1]): table.get_row_at(i) for i in range(table.row_count)}
         assert str(rows["Table view"][0]) == "v"
+
+
+@pytest.mark.parametrize(
+    ("game_title", "subtitle", "words"),
+    [
+        ("Sojourn", "Sojourn", ("Table view", "Sojourn")),
+        ("Sojourn", "Sojourn (read-only)", ("Table view", "Sojourn (read-only)")),
+        ("Sojourn", "Two trips", ("Table view: Sojourn", "Two trips")),
+        (
+            "TIME Stories Revolution: Cavendish",
+            "TIME Stories Revolution: Cavendish",
+            ("Table view", "TIME Stories Revolution: Cavendish"),
+        ),
+        ("Six Sojourns", "Six Sojourns: Ana, Ben", ("Table view: Six Sojourns", "Ana, Ben")),
+    ],
+)
+def test_the_header_names_the_game_once(
+    game_title: str, subtitle: str, words: tuple[str, str]
+) -> None:
+    """A save titled after its game (a new Sojourn run is `Sojourn`) does not read
+    `Table view: Sojourn — Sojourn`."""
+    assert header_words(TableShown("any", game_title, None, subtitle)) == words
+
+
+async def test_a_new_sojourn_run_names_its_game_once(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app(start=lambda app: app.start_game("sojourn", SojournSetup()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        play = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        play.action_table_view()  # (over the dialog asking for the first timestream cards)
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, TableViewScreen)
+        assert (view.title, view.sub_title) == ("Table view", "Sojourn")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_numbers_grow_to_about_a_quarter_of_a_large_screen(
+    game_app: Callable[[str], Any], game_id: str
+) -> None:
+    """At 120x40 every number is 8 or 10 rows tall (not Digits' 3), everything still whole;
+    shrunk to 80x24 the same view is whole again, the numbers smaller."""
+    app = game_app(game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = await open_view(pilot)
+        heights = {digits.region.height for digits in view.query(Digits)}
+        assert heights and min(heights) >= 8 and max(heights) <= 40 // 4
+        assert view.query_one("#tv-body").max_scroll_y == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert max(digits.region.height for digits in view.query(Digits)) < 8
+        assert view.query_one("#tv-body").max_scroll_y == 0

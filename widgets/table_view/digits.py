@@ -19,7 +19,7 @@ from textual.widgets import Digits
 if TYPE_CHECKING:
     from textual.app import RenderResult
 
-SCALES = (1, 2, 3, 4)
+SCALES: tuple[int, ...] = (1, 2, 3, 4)
 """The sizes a number comes in, smallest first: 1 is Textual's Digits."""
 
 FONT: dict[str, tuple[str, ...]] = {

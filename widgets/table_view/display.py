@@ -130,9 +130,11 @@ class TableDisplayScreen(CompanionScreen):
 class TableDisplayApp(CompanionApp):
     """The app with the table display as its only screen: help, keys and quit, nothing else."""
 
-    CSS_PATH = [  # the app's (named from here: a path is read from the class's own folder)
+    # The app's styles, named from here (a path is read from the class's own folder), and the
+    # view's (a default screen's own CSS_PATH is not read). Textual takes a list.
+    CSS_PATH = [  # type: ignore[assignment]
         str(Path(__file__).parents[1] / "companion.tcss"),
-        "table_view.tcss",  # (a default screen's own CSS_PATH is not read)
+        "table_view.tcss",
     ]
 
     def get_default_screen(self) -> TableDisplayScreen:  # type: ignore[override]

@@ -66,9 +66,7 @@ class TableViewScreen(CompanionScreen):
         Binding("T", "take_over", "Take over", id="table-view-take-over"),
     ]
 
-    def __init__(
-        self, shown: TableShown, take_over: Callable[[], bool] | None = None
-    ) -> None:
+    def __init__(self, shown: TableShown, take_over: Callable[[], bool] | None = None) -> None:
         super().__init__()
         self.shown = shown
         """What the view shows now."""

@@ -127,5 +127,5 @@ def table(state: TimeBastardsState) -> TableContent:
         headline(state),
         (*shared, *players),
         tuple(timelines(state, cell) for cell in CELLS),
-        "Timelines · 1 = a player's oldest piece",
+        "Timelines · 1 = oldest piece",
     )
