@@ -23,7 +23,7 @@ from saves.listing import SaveEntry
 from saves.store import SavedGame, SaveStore
 from tests.conftest import FIXED_NOW
 from widgets.games import game_ui
-from widgets.table_view.display import TableDisplayApp, TableDisplayScreen, followed
+from widgets.table_view.display import VARIABLE, TableDisplayApp, TableDisplayScreen, followed
 from widgets.table_view.view import TableView
 
 PAUSE = 0.05
@@ -255,3 +255,19 @@ async def test_its_palette_offers_nothing_that_changes_a_game(
             await pilot.pause()
             assert path.read_bytes() == before, f"{title} changed the save"
         assert not app.check_action("dice", ())
+
+
+@pytest.mark.parametrize(("value", "display"), [("1", True), ("", False), ("0", False)])
+def test_the_environment_variable_makes_companion_the_table_display(
+    monkeypatch: pytest.MonkeyPatch, value: str, display: bool
+) -> None:
+    """`companion serve` starts `python -m companion` with `COMPANION_TABLE_DISPLAY=1` at its
+    `/table` address; any other value (or none) starts the app as usual."""
+    from companion.cli import main
+    from widgets.app import CompanionApp
+
+    started: list[type] = []
+    monkeypatch.setattr(CompanionApp, "run", lambda app, **options: started.append(type(app)))
+    monkeypatch.setenv(VARIABLE, value)
+    assert main([]) == 0
+    assert started == [TableDisplayApp if display else CompanionApp]
