@@ -16,6 +16,8 @@ from widgets.table_view.digits import digits_width
 
 FIGURE_GAP = 2
 """Columns between two figures of a group (their margin in `table_view.tcss`)."""
+NOTE_WIDTH = 24
+"""Columns a note wraps at, at the narrowest (a box with no figures is still readable)."""
 BOX_FRAME = 4
 """Columns a group's box adds around its figures: the border and one column of padding each
 side (`table_view.tcss`)."""
@@ -59,12 +61,14 @@ class Group:
         return self.width_at(1)
 
     def width_at(self, scale: int) -> int:
-        """Columns the box needs so that its figures stand side by side, whole, and no word of
-        its title is broken (a long title wraps between words)."""
+        """Columns the box needs so that its figures stand side by side, whole, no word of its
+        title or note is broken (they wrap between words), and its note takes few lines."""
         figures = sum(figure.width_at(scale) for figure in self.figures)
         gaps = FIGURE_GAP * max(0, len(self.figures) - 1)
-        longest_word = max((cell_len(word) for word in self.title.split()), default=0)
-        return max(figures + gaps, longest_word) + BOX_FRAME
+        words = [*self.title.split(), *self.note.split()]
+        longest_word = max((cell_len(word) for word in words), default=0)
+        note = min(cell_len(self.note), NOTE_WIDTH)
+        return max(figures + gaps, longest_word, note) + BOX_FRAME
 
 
 @dataclass(frozen=True)
