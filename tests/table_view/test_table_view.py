@@ -305,3 +305,23 @@ async def test_the_numbers_grow_to_about_a_quarter_of_a_large_screen(
         await pilot.pause()
         assert max(digits.region.height for digits in view.query(Digits)) < 8
         assert view.query_one("#tv-body").max_scroll_y == 0
+
+
+def test_the_view_imports_nothing_of_the_play_screen() -> None:
+    """The play screen opens its view and gives it what it shows; the view never reaches back
+    (no import of `widgets.game_screen`, not even for types)."""
+    import ast
+    from pathlib import Path
+
+    import widgets.table_view
+
+    folder = Path(widgets.table_view.__file__).parent
+    imported: set[str] = set()
+    for source in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+    assert "widgets.table_view.view" in imported  # (the walk found the imports)
+    assert not any(name.startswith("widgets.game_screen") for name in imported)

@@ -26,7 +26,6 @@ from saves.store import SavedGame
 from widgets.app import CompanionApp, make_app
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
-from widgets.game_screen import FOLLOW_SECONDS
 from widgets.table_view.screen import READ_ONLY_MARK, TableShown, header_words
 from widgets.table_view.view import TableView
 
@@ -38,6 +37,10 @@ WAITING = (
     "Start or resume a game on a phone or laptop at the table (the companion's main address, "
     "without /table): this screen shows it as soon as it starts, and follows every move."
 )
+
+LOOK_SECONDS = 0.25
+"""How often the display looks at the folder and the game's file: as often as a read-only play
+screen does, so that a move shows within a second."""
 
 CLOSED_ACTIONS = frozenset({"dice"})
 """App actions the display does not offer: a watching screen has no dice tray."""
@@ -76,7 +79,7 @@ class TableDisplayScreen(CompanionScreen):
     def on_mount(self) -> None:
         self.draw()  # waiting, until a look finds a game
         self.look()
-        self.set_interval(FOLLOW_SECONDS, self.look)
+        self.set_interval(LOOK_SECONDS, self.look)
 
     def look(self) -> None:
         """Switch to the game to show when the folder changed; reload it when its file did."""
