@@ -8,14 +8,13 @@ from typing import Any
 
 import pytest
 from rich.text import Text
-from table_view_helpers import FOUR_AGENTS, GAMES
+from table_view_helpers import GAMES, WORST_CASES
 from textual.widgets import DataTable, Digits, Static
 
 from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
 from companion.sojourn.actions import Travel
 from companion.sojourn.model import Kind, SojournSetup
-from companion.time_bastards.model import TimeBastardsSetup, Traveller
 from widgets.game_screen import GameScreen
 from widgets.help import HelpScreen, help_text
 from widgets.keys import KeysScreen
@@ -199,24 +198,6 @@ async def test_names_with_markup_are_shown_as_typed(make_test_app: Callable[...,
         assert all(isinstance(title, Text) for title in titles)
         assert [str(title) for title in titles] == ["1. Ana [/] Ben", "1. [b]Cy[/b]"]
         assert headline(view) == "Map A · no points entered yet"
-
-
-LONG = ("Bartholomew-Jones Jr", "Maximiliana Ostrova")
-"""Two names of 20 and 19 characters: the longest Time Bastards takes is 20."""
-WORST_CASES = {
-    "cavendish": FOUR_AGENTS,
-    "time-bastards": TimeBastardsSetup(
-        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "duel", 15
-    ),
-    "time-bastards-coop": TimeBastardsSetup(
-        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "coop", 15
-    ),
-    "six-sojourns": SojournsSetup(
-        (*LONG, "Ana", "Ben"), "A", ("places",), sojourn=1, campaign=True
-    ),
-}
-"""The most a view holds at 80x24: four agents, the longest timelines and names, a campaign
-of four."""
 
 
 @pytest.mark.parametrize("case", WORST_CASES)

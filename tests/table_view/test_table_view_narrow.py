@@ -3,16 +3,20 @@ last spaces of its timeline is drawn, with its mark and rank, inside the screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from table_view_helpers import GAMES, WORST_CASES
 from textual.app import App, ComposeResult
-from textual.widgets import Static
+from textual.geometry import Region
+from textual.widgets import Digits, Static
 
 from companion.time_bastards.model import Piece, TimeBastardsSetup, Traveller
 from companion.time_bastards.rules import start
-from widgets.table_view import time_bastards
+from widgets.table_view import TableViewScreen, time_bastards
 from widgets.table_view.view import TableView
 
 LENGTH = 15
@@ -70,3 +74,43 @@ async def test_at_phone_widths_the_whole_board_is_on_screen(width: int) -> None:
         assert marks.count("●") == 4 and marks.count("◆") == 4
         for timeline in range(1, 5):
             assert rows[2 * timeline].rstrip().endswith(f"◆{timeline}●{timeline}")
+
+
+def inside(outer: Region, inner: Region) -> bool:
+    return outer.contains_region(inner) and inner.width > 0
+
+
+async def assert_nothing_cut_sideways(pilot: Any, width: int) -> None:
+    """Every box within the width, every label and number inside its box, the timelines too,
+    nothing off to the side."""
+    await pilot.pause()
+    await pilot.press("v")
+    await pilot.pause()
+    view = pilot.app.screen
+    assert isinstance(view, TableViewScreen)
+    assert view.query_one(TableView).max_scroll_x == 0
+    for box in view.query(".tv-group"):
+        assert box.region.right <= width
+        for part in [*box.query(".tv-label"), *box.query(Digits)]:
+            assert inside(box.content_region, part.region), (str(box.group.title), part)
+    board = view.query_one("#tv-board")
+    if board.display:
+        assert board.region.right <= width
+
+
+@pytest.mark.parametrize("size", [(40, 40), (44, 43), (44, 20)], ids=["40x40", "44x43", "44x20"])
+@pytest.mark.parametrize("case", [*GAMES, *WORST_CASES])
+async def test_nothing_is_cut_on_a_phone(
+    make_test_app: Callable[..., Any],
+    game_app: Callable[[str], Any],
+    case: str,
+    size: tuple[int, int],
+) -> None:
+    if case in WORST_CASES:
+        setup = WORST_CASES[case]
+        game_id = case.removesuffix("-coop")
+        app = make_test_app(start=lambda app: app.start_game(game_id, setup, "Fullest"))
+    else:
+        app = game_app(case)
+    async with app.run_test(size=size) as pilot:
+        await assert_nothing_cut_sideways(pilot, size[0])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from widgets.table_view.digits import digits_width
+from widgets.table_view.digits import digits_height, digits_width
 
 FIGURE_GAP = 2
 """Columns between two figures of a group (their margin in `table_view.tcss`)."""
@@ -39,11 +39,17 @@ class Figure:
     def width(self) -> int:
         return self.width_at(1)
 
-    def width_at(self, scale: int) -> int:
-        """Columns the figure needs: its label, or its large number with a column either side
-        (`scale` columns from 2: two numbers side by side never read as one), whichever is
-        wider."""
-        return max(cell_len(self.label), digits_width(self.digits, scale) + 2 * scale)
+    def width_at(self, scale: int, tight: bool = False) -> int:
+        """Columns the figure needs: its label (`tight`: its longest word, the label wrapping
+        between words), or its large number with a column either side (`scale` columns from
+        2: two numbers side by side never read as one), whichever is wider."""
+        words = self.label.split() if tight else [self.label]
+        label = max((cell_len(word) for word in words), default=0)
+        return max(label, digits_width(self.digits, scale) + 2 * scale)
+
+    def label_lines(self, scale: int, tight: bool) -> int:
+        """Lines the label takes in the figure's width."""
+        return wrapped_lines(self.label, self.width_at(scale, tight)) if tight else 1
 
 
 @dataclass(frozen=True)
@@ -60,15 +66,20 @@ class Group:
     def width(self) -> int:
         return self.width_at(1)
 
-    def width_at(self, scale: int) -> int:
+    def width_at(self, scale: int, tight: bool = False) -> int:
         """Columns the box needs so that its figures stand side by side, whole, no word of its
-        title or note is broken (they wrap between words), and its note takes few lines."""
-        figures = sum(figure.width_at(scale) for figure in self.figures)
+        title or note is broken (they wrap between words), and its note takes few lines
+        (`tight`: the labels wrap between words too)."""
+        figures = sum(figure.width_at(scale, tight) for figure in self.figures)
         gaps = FIGURE_GAP * max(0, len(self.figures) - 1)
         words = [*self.title.split(), *self.note.split()]
         longest_word = max((cell_len(word) for word in words), default=0)
         note = min(cell_len(self.note), NOTE_WIDTH)
         return max(figures + gaps, longest_word, note) + BOX_FRAME
+
+    def label_lines(self, scale: int, tight: bool) -> int:
+        """Lines the labels take: all as many as the longest, so the numbers stand level."""
+        return max((figure.label_lines(scale, tight) for figure in self.figures), default=1)
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,7 @@ class TableContent:
 
 
 def columns_for(
-    groups: tuple[Group, ...], width: int, gutter: int = 1, scale: int = 1
+    groups: tuple[Group, ...], width: int, gutter: int = 1, scale: int = 1, tight: bool = False
 ) -> tuple[int, ...]:
     """The columns the boxes go in, as the width each needs at least (boxes in reading order,
     row by row): as many side by side as fit whole in `width`, spread so that no row is emptier
@@ -95,11 +106,11 @@ def columns_for(
         rows = -(-len(groups) // tried)
         count = -(-len(groups) // rows)
         needed = tuple(
-            max(g.width_at(scale) for g in groups[column::count]) for column in range(count)
+            max(g.width_at(scale, tight) for g in groups[column::count]) for column in range(count)
         )
         if sum(needed) + gutter * (count - 1) <= width:
             return needed
-    return (max((group.width_at(scale) for group in groups), default=width),)
+    return (max((group.width_at(scale, tight) for group in groups), default=width),)
 
 
 def wrapped_lines(text: str, width: int) -> int:
@@ -114,7 +125,9 @@ def wrapped_lines(text: str, width: int) -> int:
     return lines
 
 
-def boxes_height(groups: tuple[Group, ...], columns: tuple[int, ...], digits_rows: int) -> int:
+def boxes_height(
+    groups: tuple[Group, ...], columns: tuple[int, ...], scale: int, tight: bool = False
+) -> int:
     """Rows the boxes take in `columns` (as `columns_for` gives them), each row of boxes as
     tall as its tallest: the frame, the title, the labels, the numbers and, when some box has
     one, the note."""
@@ -125,8 +138,8 @@ def boxes_height(groups: tuple[Group, ...], columns: tuple[int, ...], digits_row
         total += max(
             2  # the frame
             + wrapped_lines(group.title, width - BOX_FRAME)
-            + 1  # the labels
-            + digits_rows
+            + group.label_lines(scale, tight)
+            + digits_height(scale)
             + (wrapped_lines(group.note, width - BOX_FRAME) if notes else 0)
             for group, width in zip(row, columns, strict=False)
         )

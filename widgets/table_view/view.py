@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -61,22 +61,37 @@ def board_for(content: TableContent, width: int) -> Text | None:
     return content.boards[-1]
 
 
-def scale_for(content: TableContent, width: int, height: int) -> int:
+class Fit(NamedTuple):
+    """How the view is laid out for a screen size."""
+
+    scale: int
+    """The size of the numbers (`digits.SCALES`)."""
+    tight: bool
+    """The labels wrap between words: the boxes fit the width only so."""
+    width: int
+    """The columns the boxes have: the view's, less the scroll bar when it must scroll."""
+
+
+def fit_for(content: TableContent, width: int, height: int) -> Fit:
     """The largest size of the numbers at which the headline, the boxes and the drawing fit
-    whole in `width` x `height`, and the numbers take about a quarter of the height at most."""
+    whole in `width` x `height`, the numbers taking about a quarter of the height at most; at
+    the smallest size, boxes that scroll, beside the scroll bar. Labels wrap only where no
+    size fits them whole."""
     headline = wrapped_lines(content.headline, width)
     board = board_for(content, width)
     board_rows = 0 if board is None else len(board.plain.split("\n")) + 2
-    for scale in reversed(SCALES[1:]):
-        rows = digits_height(scale)
-        if rows > height // 4 + 1:
-            continue
-        columns = columns_for(content.groups, width, scale=scale)
-        if sum(columns) + len(columns) - 1 > width:
-            continue
-        if headline + boxes_height(content.groups, columns, rows) + board_rows <= height:
-            return scale
-    return SCALES[0]
+    for tight in (False, True):
+        for scale in reversed(SCALES):
+            if scale > 1 and digits_height(scale) > height // 4 + 1:
+                continue
+            for usable in (width, width - SCROLLBAR):
+                columns = columns_for(content.groups, usable, scale=scale, tight=tight)
+                if sum(columns) + len(columns) - 1 > usable:
+                    continue
+                rows = headline + boxes_height(content.groups, columns, scale, tight) + board_rows
+                if rows <= height or (scale == 1 and usable < width):
+                    return Fit(scale, tight, usable)
+    return Fit(SCALES[0], True, width - SCROLLBAR)
 
 
 class TableView(VerticalScroll):
@@ -90,6 +105,8 @@ class TableView(VerticalScroll):
         """The boxes on screen, one per group of `content`."""
         self.scale = SCALES[0]
         """The size the numbers are drawn at now."""
+        self.tight = False
+        """Whether the labels wrap between words (a box that fits a phone only so)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="tv-headline")
@@ -117,7 +134,7 @@ class TableView(VerticalScroll):
         else:
             for box in self.boxes:
                 box.remove()
-            self.boxes = [GroupBox(group, self.scale) for group in content.groups]
+            self.boxes = [GroupBox(group, self.scale, self.tight) for group in content.groups]
             grid.mount_all(self.boxes)
         grid.set_class(any(group.note for group in content.groups), "-notes")
 
@@ -129,10 +146,10 @@ class TableView(VerticalScroll):
             return
         width = self.size.width or self.app.size.width
         height = self.size.height or self.app.size.height
-        self.scale = scale_for(content, width, height)
+        self.scale, self.tight, usable = fit_for(content, width, height)
         for box in self.boxes:
-            box.set_scale(self.scale)
-        columns = columns_for(content.groups, width, scale=self.scale)
+            box.set_scale(self.scale, self.tight)
+        columns = columns_for(content.groups, usable, scale=self.scale, tight=self.tight)
         grid = self.query_one("#tv-groups", Grid)
         grid.styles.grid_size_columns = len(columns)
         # shared out in proportion to what each column needs: each gets at least that
