@@ -271,3 +271,24 @@ def test_the_environment_variable_makes_companion_the_table_display(
     monkeypatch.setenv(VARIABLE, value)
     assert main([]) == 0
     assert started == [TableDisplayApp if display else CompanionApp]
+
+
+async def test_a_view_taller_than_the_screen_shows_one_screenful_after_another(
+    display_app: Callable[[], TableDisplayApp], companion_home: Path
+) -> None:
+    """A TV at 40 columns has some 12 rows: four agents' boxes take turns, then the top again."""
+    SaveStore(companion_home, at(1)).create(CAVENDISH, FOUR_AGENTS, "Mission")
+    app = display_app()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        view = display_of(app).query_one(TableView)
+        assert view.max_scroll_y > 0 and view.scroll_y == 0
+        seen = [view.scroll_y]
+        while view.scroll_y < view.max_scroll_y:
+            display_of(app).turn_page()
+            await pilot.pause()
+            assert view.scroll_y > seen[-1]
+            seen.append(view.scroll_y)
+        display_of(app).turn_page()
+        await pilot.pause()
+        assert view.scroll_y == 0

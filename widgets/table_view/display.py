@@ -42,6 +42,10 @@ LOOK_SECONDS = 0.25
 """How often the display looks at the folder and the game's file: as often as a read-only play
 screen does, so that a move shows within a second."""
 
+PAGE_SECONDS = 8.0
+"""How long each screenful stays when the view is taller than the screen (a TV read from
+across the room, where nobody scrolls): then the next, and back to the top."""
+
 CLOSED_ACTIONS = frozenset({"dice"})
 """App actions the display does not offer: a watching screen has no dice tray."""
 
@@ -80,6 +84,7 @@ class TableDisplayScreen(CompanionScreen):
         self.draw()  # waiting, until a look finds a game
         self.look()
         self.set_interval(LOOK_SECONDS, self.look)
+        self.set_interval(PAGE_SECONDS, self.turn_page)
 
     def look(self) -> None:
         """Switch to the game to show when the folder changed; reload it when its file did."""
@@ -96,6 +101,14 @@ class TableDisplayScreen(CompanionScreen):
         saved = self.saved
         if saved is not None and store.seen.moved(saved.id, store.path_for(saved.id)):
             self.open(saved.id)
+
+    def turn_page(self) -> None:
+        """Show the next screenful of a view taller than the screen, after the last the top."""
+        view = self.query_one(TableView)
+        if view.max_scroll_y <= 0:
+            return
+        below = view.scroll_y + view.scrollable_content_region.height
+        view.scroll_to(y=below if view.scroll_y < view.max_scroll_y else 0, animate=False)
 
     def open(self, save_id: str | None) -> None:
         """Show a game from its file (the last state stays when it cannot be read), or wait."""
