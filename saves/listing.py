@@ -30,6 +30,7 @@ import companion
 from companion.plays import Facts
 from companion.plays import from_plain as facts_from_plain
 from companion.plays import to_plain as facts_to_plain
+from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, identify, read_bytes, read_file, write_text
 
 CACHE_FORMAT = 2
@@ -172,8 +173,8 @@ class ListingCache:
                 "the saved-games list is read whole at every start"
             )
         try:
-            data = json.loads(read_bytes(self.path, MAX_CACHE_BYTES))
-        except (ValueError, RecursionError):
+            data = load_json(read_bytes(self.path, MAX_CACHE_BYTES))
+        except (SaveError, CodecError):
             return
         if not isinstance(data, dict):
             return
@@ -282,8 +283,8 @@ def _facts(text: Any) -> Facts | None:
     if not isinstance(text, str):
         return None
     try:
-        return facts_from_plain(json.loads(text))
-    except (ValueError, RecursionError):
+        return facts_from_plain(load_json(text))
+    except (ValueError, RecursionError):  # CodecError, or facts of another shape
         return None
 
 
