@@ -211,6 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_app(args: argparse.Namespace, start: Any = None) -> int:
+    if os.environ.get("COMPANION_TABLE_DISPLAY") == "1":  # `companion serve`'s /table
+        from widgets.table_view.display import make_display_app
+
+        make_display_app().run()
+        return 0
     from webserve.device import device_start
     from widgets.app import make_app
 

@@ -256,9 +256,7 @@ class CompanionApp(App[None]):
         screen.hold(lock, read_only)
         self.push_screen(screen)
         if read_only:  # a window that watches shows the big numbers, for the middle of the table
-            from widgets.table_view import TableViewScreen
-
-            self.push_screen(TableViewScreen(screen))
+            screen.action_table_view()
             notice = (
                 "Open in another window: read-only here, following its moves. "
                 "T takes over once it is closed there."
@@ -314,11 +312,12 @@ def make_app(
     rng: random.Random | None = None,
     clock: Callable[[], datetime] | None = None,
     start: StartAction | None = None,
+    app_class: type[CompanionApp] = CompanionApp,
 ) -> CompanionApp:
     """Build the app on a data folder (default: the user's), a random source and a clock."""
     folder = data_home(home)
     now = clock or utc_now
-    return CompanionApp(
+    return app_class(
         store=SaveStore(folder, now),
         settings=SettingsStore(folder, APP_DEADLINE_SECONDS),
         rolls=RollLog(folder, now, APP_DEADLINE_SECONDS),

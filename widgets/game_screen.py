@@ -12,7 +12,7 @@ Once that window has left the game, `T` takes it over.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -29,6 +29,9 @@ from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
 from widgets.conflict import RELOAD, ConflictDialog
 from widgets.unsaved import UnsavedChanges
+
+if TYPE_CHECKING:
+    from widgets.table_view import TableShown, TableViewScreen
 
 READ_ONLY = "Read-only: this game is open in another window."
 FOLLOW_SECONDS = 0.25
@@ -81,6 +84,8 @@ class GameScreen(CompanionScreen):
         """The look at the file, four times a second, of a read-only screen."""
         self.follow_problem: str | None = None
         """Why the followed file could not be read last time (said once, not every look)."""
+        self.table_view: TableViewScreen | None = None
+        """This game's table view, once opened: given the state again at each redraw."""
         self.unsaved = UnsavedChanges(saved.updated)
         """The changes a failing disk has kept from the file since its last good save."""
 
@@ -197,11 +202,8 @@ class GameScreen(CompanionScreen):
     def redraw(self) -> None:
         if self.is_open:
             self.refresh_state()
-            from widgets.table_view import TableViewScreen  # (imported once, at the first redraw)
-
-            for screen in self.app.screen_stack:
-                if isinstance(screen, TableViewScreen) and screen.game_screen is self:
-                    screen.refresh_from_game()
+            if self.table_view is not None and self.table_view in self.app.screen_stack:
+                self.table_view.show(self.table_shown())
 
     def refuse_read_only(self) -> bool:
         """Say why nothing changes on a read-only screen; True if it is one."""
@@ -262,7 +264,24 @@ class GameScreen(CompanionScreen):
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
 
-        self.app.push_screen(TableViewScreen(self))
+        self.table_view = TableViewScreen(self.table_shown(), self.take_over_from_table_view)
+        self.app.push_screen(self.table_view)
+
+    def table_shown(self) -> TableShown:
+        """What this game's table view shows: the state and this screen's header words."""
+        from widgets.table_view import TableShown
+
+        game = self.session.game
+        subtitle = self.sub_title or self.title_text()
+        return TableShown(game.id, game.title, self.state, subtitle, self.read_only)
+
+    def take_over_from_table_view(self) -> bool:
+        """`T` on the table view: take the game over, then play it here once the view closed
+        (a question the game asks then goes on top of this screen)."""
+        if not self.take_over():
+            return False
+        self.call_after_refresh(self.play_from_here)
+        return True
 
     def action_result(self, then: Callable[[object], None] | None = None) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start
