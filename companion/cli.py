@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
 from companion.dice import DiceError, Roll
-from companion.registry import CATALOGUE
+from companion.registry import CATALOGUE, catalogue
 from companion.stats import Filter
 from companion.text import visible
 from saves import rolls
@@ -23,7 +23,7 @@ from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import data_home, locations
-from saves.plays import plays_output
+from saves.plays import NoFigures, plays_output
 from saves.rolls import RollLog
 from saves.roster import stats_output
 from saves.store import SaveStore, utc_now
@@ -172,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     locate.set_defaults(handler=run_locate)
 
     stats = commands.add_parser("stats", help="plays, wins and scores across every saved game")
-    stats.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    stats.add_argument("--game", choices=[game_id for game_id, _ in catalogue()])
     stats.add_argument("--player", help="only the plays of this player")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(handler=run_stats)
@@ -365,7 +365,10 @@ def run_locate(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     keep = Filter(game=args.game, player=args.player)
-    print(stats_output(data_home(), keep, args.json), end="")
+    try:
+        print(stats_output(data_home(), keep, args.json), end="")
+    except NoFigures as error:
+        raise CommandError(str(error)) from None
     return 0
 
 

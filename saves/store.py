@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
-from companion.plays import facts_of_session
+from companion.dates import offset_minutes
+from companion.plays import facts_of_session, utc_offset_of
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
@@ -48,6 +49,10 @@ KNOWN_KEYS = frozenset(
     {"format", "id", "game", "title", "created", "updated", "revision", "rules", "setup", "actions"}
 )
 """Top-level keys this version reads; any other is kept as it is and written back at each save."""
+
+
+UTC_OFFSET = "utc_offset"
+"""Minutes east of UTC of the machine that set the game up: the statistics date it there."""
 
 
 def utc_now() -> datetime:
@@ -120,6 +125,7 @@ class SaveStore:
         session = Session(game, setup)
         now = self.clock()
         saved = SavedGame("", clean_title(title) or game.title, session, now, now)
+        saved.extra[UTC_OFFSET] = offset_minutes(now)  # read by older versions as an unknown key
         self._save_new(saved, game.id, now)
         return saved
 
@@ -224,6 +230,7 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         waiting.text if (waiting := saved.game.waiting_for(state)) else "",
         created=saved.created,
         facts=facts_of_session(saved.session),
+        utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
     )
 
 

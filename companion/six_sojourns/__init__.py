@@ -27,6 +27,7 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
+from companion.six_sojourns.facts import facts
 from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, Objective, Space
 from companion.six_sojourns.play import apply, start
 from companion.six_sojourns.scoring import objective_words, score, standings
@@ -235,4 +236,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     setup_summary=setup_summary,
     waiting_for=waiting_for,
     explain=explain,
+    facts=facts,
 )

@@ -24,6 +24,7 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.facts import facts
 from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     Cards,
@@ -219,4 +220,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     setup_summary=setup_summary,
     waiting_for=waiting_for,
     explain=explain,
+    facts=facts,
 )
