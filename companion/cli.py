@@ -23,9 +23,11 @@ from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import data_home, locations
-from saves.plays import NoFigures, plays_output
+from saves.plays import NoFigures, plays_output, time_zone
+from saves.roll_words import no_rolls_reason
 from saves.rolls import RollLog
 from saves.roster import stats_output
+from saves.settings import SettingsStore
 from saves.store import SaveStore, utc_now
 
 if TYPE_CHECKING:
@@ -239,10 +241,14 @@ def run_rolls(args: argparse.Namespace) -> int:
     if log.problem:
         raise CommandError(log.problem)
     entries = rolls.select(log.rolls, args.die, args.source)
+    if not entries and log.rolls and (args.die or args.source):
+        raise CommandError(no_rolls_reason(log.rolls, args.die, args.source))
+    zone = time_zone(SettingsStore(data_home()))[0]
     if args.json:
         print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
     else:
-        say("\n".join(rolls.entry_line(e) for e in entries) or "No rolls kept yet.", lines=True)
+        lines = "\n".join(rolls.entry_line(e, zone) for e in entries)
+        say(lines or "No rolls kept yet.", lines=True)
     return 0
 
 

@@ -15,12 +15,14 @@ import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from companion import dice
+from companion.dates import local
 from companion.dice import DiceError, DiceSpec, Roll
+from companion.text import visible
 from saves.files import SaveError, read_toml, write_text
 from saves.paths import rolls_path
 
@@ -316,18 +318,11 @@ def entry_json(entry: LoggedRoll) -> dict[str, Any]:
     return {**roll_table(entry), "at": entry.at.isoformat(), "label": entry.label}
 
 
-def entry_line(entry: LoggedRoll) -> str:
-    """One roll on a line: total first, the dice, faces with the modifier apart, source, time."""
+def entry_line(entry: LoggedRoll, zone: tzinfo | None = None) -> str:
+    """One roll on a line: total first, the dice, faces with the modifier apart, source, time
+    (local, or in `zone`: the settings' time zone)."""
     roll = entry.roll
     by = "real" if roll.source == "physical" else "app"
-    when = entry.at.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = local(entry.at, zone=zone).strftime("%Y-%m-%d %H:%M")
     line = f"{roll.total:>6}  {roll.expression:<8} {dice.die_words(roll, 40):<40}  {by:<4}  {when}"
     return f"{line}  {visible(entry.label)}".rstrip()
-
-
-def visible(text: str) -> str:
-    """Text with control characters shown as escapes, so a label cannot steer the terminal."""
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in text
-    )

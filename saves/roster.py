@@ -17,7 +17,6 @@ from companion.plays import Play
 from companion.registry import catalogue
 from companion.stats import Filter, identity
 from companion.stats_report import stats_text, with_colours
-from companion.text import visible
 from saves.plays import (
     aliases,
     check_filter,
@@ -123,7 +122,7 @@ def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
     if plays:
         check_filter(plays, keep, titles)  # NoFigures: the filter keeps no play, and why
     elif not as_json:
-        return visible(f"No games saved yet (none in {SaveStore(home).folder}).") + "\n"
+        return "No games saved yet.\n"
     data = stats_data(plays, keep)
     if as_json:
         return json.dumps(with_colours(data, player_colours(settings).chosen), indent=2) + "\n"

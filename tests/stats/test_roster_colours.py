@@ -173,7 +173,7 @@ class TestShown:
         six = {
             "average_points": {},
             "winner_led": {},
-            "campaigns": {"Ana": {"played": 1, "won": 1, "points": 90}},
+            "campaigns": {"Ana": {"played": 1, "won": 1, "points": 90, "best": 90}},
         }
         notes = game_notes({"six-sojourns": six}, {}, {"Ana": "red"})
         assert "Campaigns: ● Ana            1 played, 1 won, 90 VP" in notes.plain

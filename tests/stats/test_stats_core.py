@@ -149,7 +149,9 @@ class TestGameAware:
 
     def test_the_winner_led_under_another_spelling_of_their_name(self) -> None:
         categories = {"Anna": {"feuds": 4}, "Ben": {"feuds": 1}}
-        facts = Facts("finished", ("Anna", "Ben"), {}, ("Anna",), details={"categories": categories})
+        facts = Facts(
+            "finished", ("Anna", "Ben"), {}, ("Anna",), details={"categories": categories}
+        )
         [play] = renamed([Play("s", "six-sojourns", DAY, DAY, facts)], {"Anna": "Ana"})
         assert six_sojourns_figures([play])["winner_led"] == {"feuds": 1}
 
