@@ -24,7 +24,9 @@ def race_facts(
     status = game.status(state)
     if status == "playing":
         return Facts(status, setup.players)
-    short = {name: setup.limit - count for name, count in zip(setup.players, state.counts)}
+    short = {
+        name: setup.limit - count for name, count in zip(setup.players, state.counts, strict=True)
+    }
     winners = tuple(name for name, missing in short.items() if missing == 0)
     return Facts(status, setup.players, short, winners, lower_is_better=True)
 
