@@ -17,6 +17,7 @@ from companion import registry
 from companion.cli import main
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
+from tests.support.notes import record_notes
 from tests.support.toy import TallySetup
 from widgets import games as screens
 
@@ -91,3 +92,16 @@ def test_no_kernel_module_imports_a_game() -> None:
 def test_the_stats_screen_imports_nothing_of_home() -> None:
     screen = Path(__file__).resolve().parents[2] / "widgets" / "stats" / "screen.py"
     assert "widgets.home" not in screen.read_text("utf-8")
+
+
+@pytest.mark.usefixtures("race")
+async def test_the_app_refuses_a_setup_seating_one_player_twice(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.start_game(RACE.id, TallySetup(players=("Zo\u00eb", "Zoe\u0308"))) is None
+        await pilot.pause()
+        assert notes[-1].endswith("are one player (the same name): give them different names.")
+        assert not list((companion_home / "games").glob("*.toml"))
