@@ -287,14 +287,18 @@ def list_folder(
     cache: ListingCache,
     replay: Callable[[Path, bytes], SaveEntry],
     with_facts: bool = True,
+    in_workers: Callable[[list[tuple[Path, bytes]]], list[object] | None] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
     Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
-    is given to `replay` (which raises `SaveError` for a file that cannot be used). Without facts,
-    every entry's `facts` is None (the cache keeps them for the statistics all the same)."""
-    entries: list[SaveEntry] = []
-    unreadable: list[UnreadableSave] = []
+    is replayed: by `in_workers` when given and it takes them (many saves: worker processes,
+    each result a `SaveEntry` or a `(line, problem)` refusal), else one by one by `replay`
+    (which raises `SaveError` for a file that cannot be used). Without facts, every entry's
+    `facts` is None (the cache keeps them for the statistics all the same)."""
+    found_entries: dict[str, SaveEntry] = {}
+    refused: dict[str, tuple[FileMark | None, str]] = {}
+    misses: list[tuple[str, str, FileMark | None, bytes]] = []
     with os.scandir(folder) as found:
         files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
     for name, where in files:
@@ -303,20 +307,46 @@ def list_folder(
         if verdict is None:
             try:
                 content, mark = read_file(where, identified=True)
-                content_digest = digest(content)
-                entry = cache.get(name, content_digest, with_facts)
-                if entry is None:
-                    entry = replay(Path(where), content)
-                    cache.keep(name, content_digest, entry)
-                    entry = entry if with_facts else replace(entry, facts=None)
-                entries.append(entry)
-                continue
             except SaveError as error:
-                verdict = (f"line {error.line}: " if error.line else "") + error.problem
-        unreadable.append(UnreadableSave(Path(where), verdict))
-        cache.keep_verdict(name, mark, verdict)
+                verdict = _reason(error.line, error.problem)
+            else:
+                entry = cache.get(name, digest(content), with_facts)
+                if entry is None:
+                    misses.append((name, where, mark, content))
+                else:
+                    found_entries[name] = entry
+                continue
+        refused[name] = (mark, verdict)
+    results = in_workers([(Path(w), c) for _, w, _, c in misses]) if in_workers else None
+    for number, (name, where, mark, content) in enumerate(misses):
+        result = results[number] if results is not None else None
+        if result is None:
+            try:
+                result = replay(Path(where), content)
+            except SaveError as error:
+                result = (error.line, error.problem)
+        if isinstance(result, SaveEntry):
+            cache.keep(name, digest(content), result)
+            found_entries[name] = result if with_facts else replace(result, facts=None)
+        else:
+            line, problem = result if isinstance(result, tuple) else (None, "not replayed")
+            refused[name] = (mark, _reason(line, str(problem)))
+    entries: list[SaveEntry] = []
+    unreadable: list[UnreadableSave] = []
+    for name, where in files:
+        if name in found_entries:
+            entries.append(found_entries[name])
+        elif name in refused:
+            mark, verdict = refused[name]
+            unreadable.append(UnreadableSave(Path(where), verdict))
+            cache.keep_verdict(name, mark, verdict)
     entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
     return entries, unreadable
+
+
+def _reason(line: int | None, problem: str) -> str:
+    """Why a file is unreadable, with its line when known."""
+    return (f"line {line}: " if line else "") + problem
 
 
 def _verdict(record: Any) -> tuple[FileMark, str] | None:

@@ -32,6 +32,7 @@ from saves.files import (
 from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
+from saves.replay_pool import replay_in_workers
 from saves.writers import LastSeen, claim_id
 
 FORMAT = 1
@@ -193,7 +194,8 @@ class SaveStore:
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts)
+        workers = replay_in_workers if self.games is None else None  # a test's games: here
+        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
         self.cache_problem = cache.problem
         return listed
