@@ -254,7 +254,8 @@ def run_rolls(args: argparse.Namespace) -> int:
 
 def run_dice_check(args: argparse.Namespace) -> int:
     try:
-        since = rolls.parse_since(args.since) if args.since else None
+        zone = time_zone(SettingsStore(data_home()))[0]
+        since = rolls.parse_since(args.since, zone) if args.since else None
     except ValueError as error:
         raise CommandError(str(error)) from None
     log = RollLog(data_home(), utc_now)

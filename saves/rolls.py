@@ -304,10 +304,13 @@ def select(
     return chosen
 
 
-def parse_since(text: str) -> datetime:
-    """`2026-11-01` or `2026-11-01T18:00` (local time unless an offset is given), in UTC."""
+def parse_since(text: str, zone: tzinfo | None = None) -> datetime:
+    """`2026-11-01` or `2026-11-01T18:00` (local time, or in `zone`, unless an offset is given),
+    in UTC."""
     try:
         moment = datetime.fromisoformat(text)
+        if moment.tzinfo is None and zone is not None:
+            moment = moment.replace(tzinfo=zone)
         return moment.astimezone(UTC)
     except (ValueError, OverflowError, OSError):
         raise ValueError(f"'{text}' is not a date: use 2026-11-01 or 2026-11-01T18:00") from None

@@ -243,3 +243,26 @@ class TestErrorsSayWhy:
         capsys.readouterr()
         assert main(["rolls", "--die", "d7"]) == 2
         assert capsys.readouterr().err == "companion: no d7 rolls among the 3 rolls kept (d6)\n"
+
+
+class TestHistoryIsBounded:
+    def test_the_chart_draws_the_latest_scores_and_says_so(self) -> None:
+        from widgets.stats.charts import HISTORY_POINTS, history_chart
+
+        chart = history_chart("Six Sojourns", list(range(100))).plain
+        assert f"low 0, high 99, last 99 (latest {HISTORY_POINTS} of 100)" in chart
+        assert len(chart) < 120
+
+    def test_the_table_lists_the_latest_with_their_year(self) -> None:
+        from companion.core import Facts
+        from companion.plays import Play
+        from widgets.stats.charts import HISTORY_ROWS, history_rows
+
+        facts = Facts("finished", ("Ana",), {"Ana": 1}, ("Ana",))
+        plays = [
+            (Play(f"p{n}", "tally", EVENING, EVENING + timedelta(days=n), facts, -480), n)
+            for n in range(30)
+        ]
+        rows, left_out = history_rows(plays, {"tally": "Tally"}, None)
+        assert (len(rows), left_out) == (HISTORY_ROWS, 30 - HISTORY_ROWS)
+        assert rows[0] == ("04 Dec 2026", "Tally", "29")  # the newest first, dated in LA
