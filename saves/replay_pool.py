@@ -15,7 +15,7 @@ from pathlib import Path
 from companion import registry
 from saves.files import SaveError, parse_toml
 
-MIN_SAVES = 200
+MIN_SAVES = 400
 """Fewer saves to replay than this are replayed in the caller: starting workers costs more."""
 SAVES_PER_WORKER = 100
 """A worker more for each this many saves, up to the cores there are."""
@@ -52,8 +52,8 @@ def replay_in_workers(jobs: list[tuple[Path, bytes]]) -> list[object] | None:
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    if context.get_start_method() == "forkserver":
-        context.set_forkserver_preload([__name__])
+    if context.get_start_method() == "forkserver":  # each worker starts with the rules imported
+        context.set_forkserver_preload([__name__, *(module for module, _ in registry.RULES.values())])
     chunk = max(1, len(jobs) // (workers * 4))
     try:
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
