@@ -23,6 +23,7 @@ ALIASES = {"Anna": "Ana", "Dee": "Cy"}
 SPELLINGS = {"Zoe\u0308": "Zo\u00eb", **ALIASES}
 """How a name is counted, written out by hand (NFC then the alias)."""
 START = datetime(2025, 1, 1, tzinfo=UTC)
+CATEGORIES = ("spaces", "trades", "serpents", "feuds")
 
 
 def history(count: int, seed: int) -> list[Play]:
@@ -58,6 +59,11 @@ def history(count: int, seed: int) -> list[Play]:
                 scores = {name: rng.randint(0, top) for name in players}
                 best = max(scores.values())
                 winners = tuple(n for n in players if scores[n] == best)
+        details: dict[str, Any] = {}
+        if game == "six-sojourns" and scores:
+            details["categories"] = {
+                name: {c: rng.choice([0, 0, 1, 3, 5]) for c in CATEGORIES} for name in players
+            }
         facts = Facts(
             status,
             players,
@@ -66,6 +72,7 @@ def history(count: int, seed: int) -> list[Play]:
             cooperative,
             lower_is_better=game == "cavendish",
             campaign=campaign,
+            details=details,
         )
         ended = START + timedelta(hours=rng.randint(0, 24 * 600), minutes=rng.randint(0, 59))
         offset = rng.choice([-480, -300, 0, 60, 330, 600, None])
@@ -180,6 +187,46 @@ def expected(plays: list[Play], since: date | None, until: date | None) -> dict[
     return {"games": out_games, "players": out_players}
 
 
+def six_sojourns_notes(plays: list[Play]) -> dict[str, Any]:
+    """The Six Sojourns notes counted by hand: categories in play, the winner's strict leads,
+    the average points, and the campaign table."""
+    in_play: dict[str, int] = {}
+    led: dict[str, int] = {}
+    points: dict[str, list[int]] = {}
+    campaigns: dict[str, dict[str, Any]] = {}
+    for play in plays:
+        if play.game_id != "six-sojourns" or play.facts.status == "playing":
+            continue
+        winners = {counted_as(n) for n in play.facts.winners}
+        if play.facts.campaign:
+            for raw in play.facts.players:
+                row = campaigns.setdefault(
+                    counted_as(raw), {"played": 0, "won": 0, "points": 0, "best": None}
+                )
+                row["played"] += 1
+                row["won"] += counted_as(raw) in winners
+                row["points"] += play.facts.scores[raw]
+                row["best"] = max(row["best"] or 0, play.facts.scores[raw])
+            continue
+        sheets = play.facts.details.get("categories", {})
+        for category in CATEGORIES:
+            values = {counted_as(n): sheet[category] for n, sheet in sheets.items()}
+            if not any(values.values()):
+                continue
+            in_play[category] = in_play.get(category, 0) + 1
+            points.setdefault(category, []).extend(values.values())
+            top = max(values.values())
+            leaders = [n for n, v in values.items() if v == top]
+            led[category] = led.get(category, 0) + (len(leaders) == 1 and leaders[0] in winners)
+    ordered = sorted(campaigns.items(), key=lambda item: (-item[1]["won"], -item[1]["points"]))
+    return {
+        "average_points": {c: round(sum(v) / len(v), 2) for c, v in points.items()},
+        "in_play": in_play,
+        "winner_led": led,
+        "campaigns": dict(ordered),
+    }
+
+
 def compare(plays: list[Play], since: date | None = None, until: date | None = None) -> None:
     data = stats_data(renamed(plays, ALIASES), Filter(since=since, until=until))
     own = {"plays", "in_progress", "wins", "average_score", "best_score", "lower_is_better"}
@@ -190,6 +237,14 @@ def compare(plays: list[Play], since: date | None = None, until: date | None = N
     wanted = expected(plays, since, until)
     assert printed == wanted["games"]
     assert data["players"] == wanted["players"]
+    six = data["games"].get("six-sojourns", {})
+    notes = {key: six.get(key) for key in ("average_points", "in_play", "winner_led", "campaigns")}
+    kept = [p for p in plays if (since is None or local_day(p) >= since)]
+    kept = [p for p in kept if until is None or local_day(p) <= until]
+    wanted_notes = six_sojourns_notes(sorted(kept, key=lambda p: (p.ended, p.save_id)))
+    assert {k: dict(sorted(v.items())) if k != "campaigns" else v for k, v in notes.items()} == {
+        k: dict(sorted(v.items())) if k != "campaigns" else v for k, v in wanted_notes.items()
+    }
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
