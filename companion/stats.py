@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
+from types import MappingProxyType
 
 from companion.plays import Play
 
@@ -21,7 +22,11 @@ def tidy(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).split())
 
 
-def identity(name: str, aliases: Mapping[str, str] = {}) -> str:
+NO_ALIASES: Mapping[str, str] = MappingProxyType({})
+"""No renames: every name is its own player (after NFC)."""
+
+
+def identity(name: str, aliases: Mapping[str, str] = NO_ALIASES) -> str:
     """The player a name is counted as: its NFC spelling, then its alias followed to its end (a
     loop stops). The one function the statistics, the roster and the setups compare names by;
     `aliases` is keyed and valued by tidy names (`saves.plays.aliases` reads them so)."""
@@ -33,7 +38,7 @@ def identity(name: str, aliases: Mapping[str, str] = {}) -> str:
     return name
 
 
-def same_player_twice(names: Iterable[str], aliases: Mapping[str, str] = {}) -> str | None:
+def same_player_twice(names: Iterable[str], aliases: Mapping[str, str] = NO_ALIASES) -> str | None:
     """Why these names cannot be the players of one game, or None: two that are one player
     (the same name in two Unicode forms, or one renamed into the other)."""
     seen: dict[str, str] = {}

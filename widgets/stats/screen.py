@@ -24,6 +24,7 @@ from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.players import known_names
 from widgets.safe_lists import SafeSelect
+from widgets.stats.cells import best_words, day_or_none, is_day, shown
 from widgets.stats.charts import (
     distribution_chart,
     game_notes,
@@ -43,27 +44,6 @@ FOCUSED = {
     "notes": "#notes-body",
 }
 """Tab id -> what has the focus there, so that the arrows and PageDown scroll it at once."""
-
-
-def day_or_none(text: str) -> date | None:
-    """A date typed as YYYY-MM-DD; None when empty or not a date."""
-    try:
-        return date.fromisoformat(text.strip()) if text.strip() else None
-    except ValueError:
-        return None
-
-
-def is_day(text: str) -> bool:
-    return not text.strip() or day_or_none(text) is not None
-
-
-def shown(value: Any) -> str:
-    return "-" if value is None else str(value)
-
-
-def best_words(figures: dict[str, Any]) -> str:
-    """A best score, with "(low)" where the lowest is best (Cavendish)."""
-    return shown(figures["best_score"]) + (" (low)" if figures["lower_is_better"] else "")
 
 
 class StatsScreen(CompanionScreen):
