@@ -6,6 +6,7 @@ Errors print one line on stderr and exit with code 2; nothing is written on erro
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
@@ -17,12 +18,12 @@ from companion import __version__, dice, fairness
 from companion.dice import DiceError, Roll
 from companion.registry import CATALOGUE, catalogue
 from companion.stats import Filter
-from companion.text import visible
+from companion.text import plural, visible
 from saves import rolls
 from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
-from saves.paths import data_home, locations
+from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
 from saves.plays import NoFigures, plays_output, time_zone
 from saves.roll_words import no_rolls_reason
 from saves.rolls import RollLog
@@ -58,6 +59,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code."""
+    replace_unencodable()
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -67,6 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[argparse.Namespace], int] = (
             run_version if args.version else getattr(args, "handler", run_app)
         )
+        problem = None if handler is run_version else data_home_problem(data_home())
+        if problem is not None:
+            return fail(f"{problem}; set {HOME_VARIABLE} to another folder")
         try:
             code = handler(args)
         except (CommandError, SaveError, DiceError) as error:
@@ -81,6 +86,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(f"{error.filename}: {error.strerror or error}")
         detach_stdout()
         return fail(f"cannot write the output: {error.strerror or error}")
+
+
+def replace_unencodable() -> None:
+    """Output in any encoding: a character the terminal's or file's encoding lacks (a name in a
+    legacy code page, `> list.txt` under LANG=C) prints as `?` instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def fail(message: str, who: str = "companion") -> int:
@@ -230,9 +243,12 @@ def run_roll(args: argparse.Namespace) -> int:
             faces = " ".join(str(face) for face in r.faces)
             say(f"{r.expression}: {r.total}  [{faces}]")
     if args.seed is None and not args.no_history:  # a seeded roll is a replay, not a new roll
-        notice = RollLog(data_home(), utc_now).add_many(rolls)
+        log = RollLog(data_home(), utc_now)
+        notice = log.add_many(rolls)
+        if log.pending:  # this process ends now: what waits in memory is lost
+            notice = f"{plural(log.pending, 'roll')} not kept: {log.failure}"
         if notice:
-            print(f"companion: {notice}", file=sys.stderr)
+            print(f"companion: {visible(notice)}", file=sys.stderr)
     return 0
 
 

@@ -34,6 +34,8 @@ class Score:
     lines: tuple[ScoreLine, ...] = ()
     winners: tuple[str, ...] = ()
     lower_is_better: bool = False
+    heading: str = "Total"
+    """What the totals count, as the result screen heads their column ("Achievements")."""
 
 
 @dataclass(frozen=True)

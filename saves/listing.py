@@ -36,6 +36,7 @@ from companion.plays import from_plain as facts_from_plain
 from companion.plays import to_plain as facts_to_plain
 from companion.plays import utc_offset_of
 from companion.registry import rules_files
+from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, identify, read_bytes, read_file, write_text
 
 CACHE_FORMAT = 3
@@ -207,8 +208,8 @@ class ListingCache:
                 "the saved-games list is read whole at every start"
             )
         try:
-            data = json.loads(read_bytes(self.path, MAX_CACHE_BYTES))
-        except (ValueError, RecursionError):
+            data = load_json(read_bytes(self.path, MAX_CACHE_BYTES))
+        except (SaveError, CodecError):
             return
         if not isinstance(data, dict):
             return
@@ -366,8 +367,8 @@ def _facts(text: Any) -> Facts | None:
     if not isinstance(text, str):
         return None
     try:
-        return facts_from_plain(json.loads(text))
-    except (ValueError, RecursionError):
+        return facts_from_plain(load_json(text))
+    except (ValueError, RecursionError):  # CodecError, or facts of another shape
         return None
 
 

@@ -61,3 +61,17 @@ def locations(home: Path) -> dict[str, Path]:
         "cache": listing_cache_path(home),
         "locks": locks_dir(home),
     }
+
+
+def data_home_problem(home: Path) -> str | None:
+    """Why the data folder cannot be used, in one line (None when it can, or does not exist yet
+    and will be made): it is not a folder, or it cannot be entered or read."""
+    try:
+        with os.scandir(home):
+            return None
+    except FileNotFoundError:
+        return None if not home.is_symlink() else f"the data folder {home} is a broken link"
+    except NotADirectoryError:
+        return f"the data folder {home} is not a folder"
+    except OSError as error:
+        return f"the data folder {home} cannot be opened ({error.strerror or error})"

@@ -53,7 +53,9 @@ def replay_in_workers(jobs: list[tuple[Path, bytes]]) -> list[object] | None:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if context.get_start_method() == "forkserver":  # each worker starts with the rules imported
-        context.set_forkserver_preload([__name__, *(module for module, _ in registry.RULES.values())])
+        context.set_forkserver_preload(
+            [__name__, *(module for module, _ in registry.RULES.values())]
+        )
     chunk = max(1, len(jobs) // (workers * 4))
     try:
         with ProcessPoolExecutor(workers, mp_context=context) as pool:

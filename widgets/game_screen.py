@@ -27,6 +27,7 @@ from saves.store import SavedGame
 from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
 from widgets.conflict import RELOAD, ConflictDialog
+from widgets.unsaved import UnsavedChanges
 
 READ_ONLY = "Read-only: this game is open in another window."
 FOLLOW_SECONDS = 0.25
@@ -79,6 +80,8 @@ class GameScreen(CompanionScreen):
         """The look at the file, four times a second, of a read-only screen."""
         self.follow_problem: str | None = None
         """Why the followed file could not be read last time (said once, not every look)."""
+        self.unsaved = UnsavedChanges(saved.updated)
+        """The changes a failing disk has kept from the file since its last good save."""
 
     def hold(self, lock: GameLock | None, read_only: bool) -> None:
         """Keep the game's lock while open, or show the game read-only (another window has it)."""
@@ -283,8 +286,22 @@ class GameScreen(CompanionScreen):
         except SaveError as error:
             self.keep_as_copy(error.problem)
         except OSError as error:
-            message = f"Could not save the game: {error}"
-            self.notify(message, title="Not saved", severity="error", markup=False)
+            self.unsaved.failed(error)
+            self._show_unsaved()
+        else:
+            if self.unsaved.count:
+                self.unsaved.saved(self.saved.updated)
+                self._show_unsaved()
+
+    def _show_unsaved(self) -> None:
+        """One lasting line while saves fail (not a toast per action); gone once one works."""
+        line = self.query("#not-saved")
+        if not self.unsaved.count:
+            line.remove()
+        elif line:
+            line.first(Static).update(self.unsaved.line())
+        else:
+            self.mount(Static(self.unsaved.line(), id="not-saved", markup=False))
 
     def ask_about_conflict(self) -> None:
         if not self.asking:

@@ -129,7 +129,7 @@ def test_a_new_game_that_cannot_be_written_leaves_no_empty_file(
     def full(*_args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", full)
+    monkeypatch.setattr(os, "fsync", full)  # the new game's temp file cannot be made durable
     with pytest.raises(OSError, match="No space left"):
         store.create(TALLY, TallySetup())
     assert list(store.folder.iterdir()) == []

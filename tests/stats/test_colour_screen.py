@@ -12,7 +12,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
-from saves import settings as settings_module
+from saves import shared as shared_module
 from saves.paths import settings_path
 from saves.roster import COLOURS, player_colours, set_colour
 from saves.settings import SettingsStore
@@ -208,7 +208,7 @@ async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, table = await open_players(app, pilot)
-        monkeypatch.setattr(settings_module, "write_toml", full_disk)
+        monkeypatch.setattr(shared_module, "write_text", full_disk)
         await choose(app, pilot, table, "Ben", "blue")
         assert app.screen is screen
         assert notes == ["Could not save settings.toml: No space left on device"]
