@@ -105,17 +105,22 @@ def _bytes_digest(files: list[Path]) -> str:
 
 def rules_stamp(game_id: str) -> str:
     """A digest of the bytes of the modules that decide a game's line: its rules package (where
-    its rules revision is written), or for `KERNEL` the kernel's and the listing's own modules."""
+    its rules revision is written), or for `KERNEL` the kernel's and the listing's own modules.
+    A game added at run time is stamped by its revision and its module, afresh at each call
+    (another game may take its id later in the same process, as tests do)."""
     stamp = _STAMPS.get(game_id)
-    if stamp is None:
-        if game_id == KERNEL:
-            kernel = Path(companion.__file__).parent
-            files = [*kernel.glob("*.py"), Path(__file__), Path(__file__).with_name("store.py")]
-        else:
-            files = rules_files(game_id)
-        added = registry.GAMES.get(game_id) if game_id in registry.ADDED else None
-        revision = f"r{added.rules_revision}/" if added is not None else ""
-        stamp = _STAMPS[game_id] = f"{CACHE_FORMAT}/{revision}{_bytes_digest(files)}"
+    if stamp is not None:
+        return stamp
+    if game_id == KERNEL:
+        kernel = Path(companion.__file__).parent
+        files = [*kernel.glob("*.py"), Path(__file__), Path(__file__).with_name("store.py")]
+    elif game_id in registry.RULES:
+        files = rules_files(game_id)
+    else:
+        game = registry.GAMES.get(game_id)
+        revision = f"r{game.rules_revision}/" if game is not None else ""
+        return f"{CACHE_FORMAT}/{revision}{_bytes_digest(rules_files(game_id))}"
+    stamp = _STAMPS[game_id] = f"{CACHE_FORMAT}/{_bytes_digest(files)}"
     return stamp
 
 
