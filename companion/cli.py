@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
 from companion.dice import DiceError, Roll
-from companion.registry import CATALOGUE
+from companion.registry import CATALOGUE, catalogue
 from companion.stats import Filter
 from companion.text import plural, visible
 from saves import rolls
@@ -25,9 +25,11 @@ from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
 from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
 from saves.play_commands import add_record_commands
-from saves.plays import plays_output
+from saves.plays import NoFigures, plays_output, time_zone
+from saves.roll_words import no_rolls_reason
 from saves.rolls import RollLog
 from saves.roster import stats_output
+from saves.settings import SettingsStore
 from saves.store import SaveStore, utc_now
 from webserve.access import app_limit, port_number
 
@@ -187,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     locate.set_defaults(handler=run_locate)
 
     stats = commands.add_parser("stats", help="plays, wins and scores across every saved game")
-    stats.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    stats.add_argument("--game", choices=[game_id for game_id, _ in catalogue()])
     stats.add_argument("--player", help="only the plays of this player")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(handler=run_stats)
@@ -269,16 +271,21 @@ def run_rolls(args: argparse.Namespace) -> int:
     if log.problem:
         raise CommandError(log.problem)
     entries = rolls.select(log.rolls, args.die, args.source)
+    if not entries and log.rolls and (args.die or args.source):
+        raise CommandError(no_rolls_reason(log.rolls, args.die, args.source))
+    zone = time_zone(SettingsStore(data_home()))[0]
     if args.json:
         print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
     else:
-        say("\n".join(rolls.entry_line(e) for e in entries) or "No rolls kept yet.", lines=True)
+        lines = "\n".join(rolls.entry_line(e, zone) for e in entries)
+        say(lines or "No rolls kept yet.", lines=True)
     return 0
 
 
 def run_dice_check(args: argparse.Namespace) -> int:
     try:
-        since = rolls.parse_since(args.since) if args.since else None
+        zone = time_zone(SettingsStore(data_home()))[0]
+        since = rolls.parse_since(args.since, zone) if args.since else None
     except ValueError as error:
         raise CommandError(str(error)) from None
     log = RollLog(data_home(), utc_now)
@@ -395,7 +402,10 @@ def run_locate(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     keep = Filter(game=args.game, player=args.player)
-    print(stats_output(data_home(), keep, args.json), end="")
+    try:
+        print(stats_output(data_home(), keep, args.json), end="")
+    except NoFigures as error:
+        raise CommandError(str(error)) from None
     return 0
 
 

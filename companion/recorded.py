@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from companion.core import RuleError
+from companion.core import Facts, RuleError
 from companion.play_details import PlayDetails, checked, one_line
-from companion.plays import Facts, Play
+from companion.plays import Play
 
 MAX_NAME = 40
 MAX_SCORE = 9999

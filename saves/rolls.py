@@ -15,13 +15,14 @@ import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from companion import dice
+from companion.dates import local
 from companion.dice import DiceError, DiceSpec, Roll
-from companion.text import plural
+from companion.text import plural, visible
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.paths import locks_dir, rolls_path
 from saves.shared import DEADLINE_SECONDS, Busy, Waiting, update
@@ -369,10 +370,13 @@ def select(
     return chosen
 
 
-def parse_since(text: str) -> datetime:
-    """`2026-11-01` or `2026-11-01T18:00` (local time unless an offset is given), in UTC."""
+def parse_since(text: str, zone: tzinfo | None = None) -> datetime:
+    """`2026-11-01` or `2026-11-01T18:00` (local time, or in `zone`, unless an offset is given),
+    in UTC."""
     try:
         moment = datetime.fromisoformat(text)
+        if moment.tzinfo is None and zone is not None:
+            moment = moment.replace(tzinfo=zone)
         return moment.astimezone(UTC)
     except (ValueError, OverflowError, OSError):
         raise ValueError(f"'{text}' is not a date: use 2026-11-01 or 2026-11-01T18:00") from None
@@ -383,18 +387,11 @@ def entry_json(entry: LoggedRoll) -> dict[str, Any]:
     return {**roll_table(entry), "at": entry.at.isoformat(), "label": entry.label}
 
 
-def entry_line(entry: LoggedRoll) -> str:
-    """One roll on a line: total first, the dice, faces with the modifier apart, source, time."""
+def entry_line(entry: LoggedRoll, zone: tzinfo | None = None) -> str:
+    """One roll on a line: total first, the dice, faces with the modifier apart, source, time
+    (local, or in `zone`: the settings' time zone)."""
     roll = entry.roll
     by = "real" if roll.source == "physical" else "app"
-    when = entry.at.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = local(entry.at, zone=zone).strftime("%Y-%m-%d %H:%M")
     line = f"{roll.total:>6}  {roll.expression:<8} {dice.die_words(roll, 40):<40}  {by:<4}  {when}"
     return f"{line}  {visible(entry.label)}".rstrip()
-
-
-def visible(text: str) -> str:
-    """Text with control characters shown as escapes, so a label cannot steer the terminal."""
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in text
-    )

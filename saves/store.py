@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
-from companion.plays import facts_of_session
+from companion.dates import offset_minutes
+from companion.plays import facts_of_session, utc_offset_of
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import TOML_INT_MAX, CodecError, from_plain, to_plain
@@ -32,6 +33,7 @@ from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.rendered import RenderedArray
+from saves.replay_pool import replay_in_workers
 from saves.writers import LastSeen, publish_new
 
 FORMAT = 1
@@ -49,6 +51,10 @@ KNOWN_KEYS = frozenset(
     {"format", "id", "game", "title", "created", "updated", "revision", "rules", "setup", "actions"}
 )
 """Top-level keys this version reads; any other is kept as it is and written back at each save."""
+
+
+UTC_OFFSET = "utc_offset"
+"""Minutes east of UTC of the machine that set the game up: the statistics date it there."""
 
 
 def utc_now() -> datetime:
@@ -121,6 +127,7 @@ class SaveStore:
         session = Session(game, setup)
         now = self.clock()
         saved = SavedGame("", clean_title(title) or game.title, session, now, now)
+        saved.extra[UTC_OFFSET] = offset_minutes(now)  # read by older versions as an unknown key
         self._save_new(saved, game.id, now)
         return saved
 
@@ -198,7 +205,8 @@ class SaveStore:
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts)
+        workers = replay_in_workers if self.games is None else None  # a test's games: here
+        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
         self.cache_problem = cache.problem
         return listed
@@ -249,6 +257,7 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         waiting.text if (waiting := saved.game.waiting_for(state)) else "",
         created=saved.created,
         facts=facts_of_session(saved.session),
+        utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
     )
 
 

@@ -23,6 +23,7 @@ from companion.text import visible
 from saves.files import SaveError
 from saves.locks import GameLock
 from saves.paths import data_home
+from saves.plays import setup_refusal
 from saves.rolls import RollLog
 from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
@@ -212,6 +213,10 @@ class CompanionApp(App[None]):
         ui = game_ui(game_id)
         if game is None or ui is None:
             self.notify(f"'{game_id}' is not available yet.", severity="error")
+            return None
+        refusal = setup_refusal(game, setup, self.settings)  # two names of one player
+        if refusal:
+            self.notify(refusal, title="Setup not allowed", severity="error", markup=False)
             return None
         try:
             saved = self.store.create(game, setup, title)

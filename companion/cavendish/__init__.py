@@ -54,6 +54,7 @@ from companion.cavendish.azrak import (
 )
 from companion.cavendish.destiny import reshuffle
 from companion.cavendish.ending import explain
+from companion.cavendish.facts import facts
 from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
@@ -227,4 +228,5 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
     explain=explain,
+    facts=facts,
 )

@@ -28,6 +28,7 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
+from companion.six_sojourns.facts import facts
 from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, RULES_REVISION, Objective, Space
 from companion.six_sojourns.play import apply, start
 from companion.six_sojourns.scoring import objective_words, score, standings
@@ -241,4 +242,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     explain=explain,
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
+    facts=facts,
 )

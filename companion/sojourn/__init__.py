@@ -24,6 +24,7 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.facts import facts
 from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     RULES_REVISION,
@@ -219,4 +220,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     explain=explain,
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
+    facts=facts,
 )

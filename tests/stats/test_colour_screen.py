@@ -117,6 +117,7 @@ async def test_a_merging_rename_keeps_the_targets_colour(
     set_colour(settings, "Unnamed traveller", "orange")
     set_colour(settings, "Dee", "pink")
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, table = await open_players(app, pilot)
         table.move_cursor(row=[n.strip(" ●") for n in names(table)].index("Unnamed traveller"))
@@ -133,8 +134,10 @@ async def test_a_merging_rename_keeps_the_targets_colour(
         app.screen.query_one("#rename-new", Input).value = "Dee"
         await pilot.press("enter")
         await pilot.pause()
-        assert dot_colour(cell(table, "Dee")) == SHADES["pink"]  # Dee keeps theirs
-    assert player_colours(SettingsStore(games)).chosen == {"Dee": "pink"}
+        assert dot_colour(cell(table, "Dee")) == SHADES["pink"]
+        assert "Ana" in [n.strip(" ●") for n in names(table)]  # refused: they played together
+    assert notes[-1].startswith("Ana and Dee both played the game saved as six-sojourns-")
+    assert player_colours(SettingsStore(games)).chosen == {"Ana": "orange", "Dee": "pink"}
 
 
 async def test_an_unknown_colour_is_said_once_and_the_file_left_alone(
@@ -225,7 +228,7 @@ async def test_a_damaged_settings_file_keeps_its_bytes(
         await choose(app, pilot, table, "Ben", "blue")
         await pilot.press("r")
         await pilot.pause()
-        app.screen.query_one("#rename-new", Input).value = "Ana"
+        app.screen.query_one("#rename-new", Input).value = "Benjamin"
         await pilot.press("enter")
         await pilot.pause()
     assert notes[-3:] == [
