@@ -15,14 +15,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
-from companion.dice import DiceError, Roll
+from companion.dice import DiceError
 from companion.registry import CATALOGUE, catalogue
 from companion.stats import Filter
 from companion.text import plural, visible
 from saves import rolls
-from saves.boards import read_board_file
+from saves.boards import score_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
+from saves.outputs import listing_json, listing_lines, show_lines
 from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
 from saves.play_commands import add_record_commands
 from saves.plays import NoFigures, plays_output, time_zone
@@ -250,7 +251,7 @@ def run_roll(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
     rolls = [dice.roll(spec, rng) for _ in range(args.count or 1)]
     if args.json:
-        plain = [roll_json(r) for r in rolls]
+        plain = [dice.roll_json(r) for r in rolls]
         print(json.dumps(plain if args.count is not None else plain[0]))
     else:
         for r in rolls:
@@ -302,39 +303,12 @@ def run_dice_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def roll_json(roll: Roll) -> dict[str, Any]:
-    return {
-        "expression": roll.expression,
-        "faces": list(roll.faces),
-        "total": roll.total,
-        "source": roll.source,
-    }
-
-
 def run_list(args: argparse.Namespace) -> int:
     entries, unreadable = SaveStore(data_home()).listing()
     if args.json:
-        games = [
-            {
-                "id": e.id,
-                "title": e.title,
-                "game": e.game_id,
-                "updated": e.updated.isoformat(),
-                "summary": e.summary,
-                "status": e.status,
-                "waiting_for": e.waiting_for or None,
-            }
-            for e in entries
-        ]
-        bad = [{"path": str(u.path), "reason": u.reason} for u in unreadable]
-        print(json.dumps({"games": games, "unreadable": bad}, indent=2))
+        print(json.dumps(listing_json(entries, unreadable), indent=2))
         return 0
-    if not entries and not unreadable:
-        print("No saved games.")
-    for e in entries:
-        say(f"{e.id}  {e.game_title}  {e.title}  [{e.status}]  {e.summary}")
-    for u in unreadable:
-        say(f"UNREADABLE  {u.path}: {u.reason}")
+    print("\n".join(listing_lines(entries, unreadable)))  # made visible line by line
     return 0
 
 
@@ -342,15 +316,8 @@ def run_show(args: argparse.Namespace) -> int:
     saved = SaveStore(data_home()).load(args.id)
     if args.json:
         print(json.dumps(game_json(saved), indent=2))
-        return 0
-    state = saved.session.state
-    say(f"{saved.title} ({saved.game.title}), {saved.status}")
-    say(saved.game.summary(state), lines=True)
-    waiting = saved.game.waiting_for(state)
-    if waiting is not None:
-        say(f"Waiting for {waiting.text}")
-    for number, line in enumerate(saved.session.history, start=1):
-        say(f"{number:>4}. {line}")
+    else:
+        print("\n".join(show_lines(saved)))  # made visible line by line
     return 0
 
 
@@ -367,25 +334,11 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_score(args: argparse.Namespace) -> int:
     """Score a Six Sojourns board (or score pad) file with the thresholds kept in settings."""
-    from companion.core import RuleError
-    from companion.six_sojourns.file import sheet_from_plain
-    from companion.six_sojourns.model import DEFAULT_THRESHOLDS, Thresholds
-    from companion.six_sojourns.report import score_json, score_text
-    from saves.settings import SettingsStore
-
-    data = read_board_file(args.file)
     try:
-        sheet = sheet_from_plain(data)
-    except RuleError as error:
-        raise CommandError(f"{args.file}: {error}") from None
-    except RecursionError:
-        raise CommandError(f"{args.file}: nested too deeply to be a board file") from None
-    settings = SettingsStore(data_home())
-    thresholds = settings.remembered("six-sojourns-thresholds", Thresholds, DEFAULT_THRESHOLDS)
-    if args.json:
-        print(score_json(sheet, thresholds))
-    else:
-        say(score_text(sheet, thresholds).removesuffix("\n"), lines=True)
+        text = score_board_file(args.file, SettingsStore(data_home()), args.json)
+    except ValueError as error:  # a board the rules refuse
+        raise CommandError(str(error)) from None
+    say(text.removesuffix("\n"), lines=True)
     return 0
 
 
@@ -421,23 +374,16 @@ def run_plays(args: argparse.Namespace) -> int:
 
 def run_play_command(args: argparse.Namespace) -> int:
     """`record`, `import` and `plays --format bgstats` (their logic: saves/play_commands.py)."""
-    from saves import play_commands
+    from saves.play_commands import run_play_command as run
 
     try:
-        if args.play_command == "plays":
-            keep = Filter(
-                game=args.game,
-                player=args.player,
-                since=play_commands.parse_day(args.since, "--since"),
-                until=play_commands.parse_day(args.until, "--until"),
-            )
-            print(play_commands.plays_bgstats(data_home(), keep), end="")
-        elif args.play_command == "record":
-            say(play_commands.run_record(data_home(), args).removesuffix("\n"), lines=True)
-        else:
-            say(play_commands.run_import(data_home(), args.file).removesuffix("\n"), lines=True)
+        text = run(data_home(), args)
     except ValueError as error:
         raise CommandError(str(error)) from None
+    if args.play_command == "plays":
+        print(text, end="")  # JSON: nothing in it to make visible
+    else:
+        say(text.removesuffix("\n"), lines=True)
     return 0
 
 

@@ -234,3 +234,13 @@ def die_words(roll: Roll, width: int | None = None) -> str:
             break
         kept = candidate
     return (f"{kept} + …" if kept else "…") + tail
+
+
+def roll_json(roll: Roll) -> dict[str, object]:
+    """One roll as `companion roll --json` prints it."""
+    return {
+        "expression": roll.expression,
+        "faces": list(roll.faces),
+        "total": roll.total,
+        "source": roll.source,
+    }

@@ -45,6 +45,11 @@ def listing_cache_path(home: Path) -> Path:
     return home / "listing-cache.json"
 
 
+def recorded_dir(home: Path) -> Path:
+    """Plays played without the app, one TOML file each (`companion record`, BG Stats imports)."""
+    return home / "recorded"
+
+
 def locks_dir(home: Path) -> Path:
     """Empty lock files: which game is open in a window, and who is saving right now."""
     return home / "locks"
@@ -60,6 +65,7 @@ def locations(home: Path) -> dict[str, Path]:
     return {
         "data": home,
         "games": games_dir(home),
+        "recorded": recorded_dir(home),
         "settings": settings_path(home),
         "rolls": rolls_path(home),
         "exports": exports_dir(home),

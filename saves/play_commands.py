@@ -130,3 +130,15 @@ def plays_bgstats(home: Path, keep: Filter) -> str:
     """`companion plays --format bgstats`: the play file of the plays the filter keeps."""
     plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
     return bgstats_text(home, select(plays, keep))
+
+
+def run_play_command(home: Path, args: argparse.Namespace) -> str:
+    """What `record`, `import` or `plays --format bgstats` prints; ValueError for what is
+    refused, in words."""
+    if args.play_command == "plays":
+        since, until = parse_day(args.since, "--since"), parse_day(args.until, "--until")
+        keep = Filter(game=args.game, player=args.player, since=since, until=until)
+        return plays_bgstats(home, keep)
+    if args.play_command == "record":
+        return run_record(home, args)
+    return run_import(home, args.file)

@@ -24,6 +24,7 @@ from companion.plays import Play
 from companion.recorded import RecordedPlay, as_play, check
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file, write_text
 from saves.listing import UnreadableSave
+from saves.paths import recorded_dir
 from saves.store import utc_now
 from saves.writers import SaveConflict, publish_new
 
@@ -33,10 +34,6 @@ PREFIX = "recorded-"
 """Every recorded play's id starts so: no game save has such an id (no game is `recorded`)."""
 KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
         "outcome", "details", "source"}  # fmt: skip
-
-
-def recorded_dir(home: Path) -> Path:
-    return home / "recorded"
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from companion.play_records import plays_per_month, records
 from companion.recorded import RECORDED_GAMES, RecordedPlay, check
 from companion.registry import all_games
 from saves.files import SaveError
+from saves.paths import recorded_dir
 from saves.plays import gather
-from saves.recorded import RecordedStore, recorded_dir
+from saves.recorded import RecordedStore
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 from saves.writers import SaveConflict

@@ -1,0 +1,57 @@
+"""What `companion list` and `companion show` print: text made safe for a terminal, or JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.text import visible
+from saves.listing import SaveEntry, UnreadableSave
+from saves.store import SavedGame
+
+
+def listing_json(entries: list[SaveEntry], unreadable: list[UnreadableSave]) -> dict[str, Any]:
+    """`companion list --json`: every readable game, then every unreadable file with why."""
+    games = [
+        {
+            "id": e.id,
+            "title": e.title,
+            "game": e.game_id,
+            "updated": e.updated.isoformat(),
+            "summary": e.summary,
+            "status": e.status,
+            "waiting_for": e.waiting_for or None,
+        }
+        for e in entries
+    ]
+    bad = [{"path": str(u.path), "reason": u.reason} for u in unreadable]
+    return {"games": games, "unreadable": bad}
+
+
+def listing_lines(entries: list[SaveEntry], unreadable: list[UnreadableSave]) -> list[str]:
+    """`companion list`: a line per game, then a line per unreadable file, control characters
+    made visible (a title's newline never splits its line)."""
+    if not entries and not unreadable:
+        return ["No saved games."]
+    return [
+        *(
+            visible(f"{e.id}  {e.game_title}  {e.title}  [{e.status}]  {e.summary}")
+            for e in entries
+        ),
+        *(visible(f"UNREADABLE  {u.path}: {u.reason}") for u in unreadable),
+    ]
+
+
+def show_lines(saved: SavedGame) -> list[str]:
+    """`companion show`: the title and state, what the game waits for, then the numbered log,
+    control characters made visible (only the state's summary keeps its line breaks)."""
+    state = saved.session.state
+    lines = [
+        visible(f"{saved.title} ({saved.game.title}), {saved.status}"),
+        visible(saved.game.summary(state), lines=True),
+    ]
+    waiting = saved.game.waiting_for(state)
+    if waiting is not None:
+        lines.append(visible(f"Waiting for {waiting.text}"))
+    history = enumerate(saved.session.history, start=1)
+    lines.extend(visible(f"{number:>4}. {line}") for number, line in history)
+    return lines
