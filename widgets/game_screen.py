@@ -316,21 +316,11 @@ class GameScreen(CompanionScreen):
             self.keep_as_copy(error.problem)
         except OSError as error:
             self.unsaved.failed(error)
-            self._show_unsaved()
+            self.unsaved.show_on(self)
         else:
             if self.unsaved.count:
                 self.unsaved.saved(self.saved.updated)
-                self._show_unsaved()
-
-    def _show_unsaved(self) -> None:
-        """One lasting line while saves fail (not a toast per action); gone once one works."""
-        line = self.query("#not-saved")
-        if not self.unsaved.count:
-            line.remove()
-        elif line:
-            line.first(Static).update(self.unsaved.line())
-        else:
-            self.mount(Static(self.unsaved.line(), id="not-saved", markup=False))
+                self.unsaved.show_on(self)
 
     def ask_about_conflict(self) -> None:
         if not self.asking:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Static
 
 from companion.text import plural
 
@@ -33,3 +37,13 @@ class UnsavedChanges:
             f"Not saved since {since} ({self.reason}): quitting now would lose {lost}; "
             "the next one tries again."
         )
+
+    def show_on(self, screen: Screen[Any]) -> None:
+        """One lasting line while saves fail (not a toast per action); gone once one works."""
+        line = screen.query("#not-saved")
+        if not self.count:
+            line.remove()
+        elif line:
+            line.first(Static).update(self.line())
+        else:
+            screen.mount(Static(self.line(), id="not-saved", markup=False))

@@ -15,6 +15,7 @@ import pytest
 
 from companion.core import RuleError
 from companion.session import Session, Step
+from saves import document as document_module
 from saves import store as store_module
 from saves.codec import TOML_INT_MAX
 from saves.files import SaveError
@@ -127,13 +128,13 @@ def test_the_first_save_after_loading_renders_only_the_new_action(
     loaded = SaveStore(companion_home, games={TALLY.id: TALLY})
     game = loaded.load(saved.id)
     rendered: list[object] = []
-    real = store_module._step_table
+    real = document_module._step_table
 
     def counting(step: Step) -> dict[str, object]:
         rendered.append(step.action)
         return real(step)
 
-    monkeypatch.setattr(store_module, "_step_table", counting)
+    monkeypatch.setattr(document_module, "_step_table", counting)
     game.session.do(Add(0, 1))
     loaded.save(game)
     assert rendered == [Add(0, 1)]  # the 300 actions read from the file are not rendered again
