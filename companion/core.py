@@ -159,6 +159,9 @@ class Game(Generic[SetupT, StateT]):
     played, scores, winners, the game's own figures), given the game itself so that it can use its
     `status` and `score`; None: `score_facts`, from `status` and `score`."""
 
+    expansions: Mapping[str, str] = field(default_factory=dict)
+    """The game's expansions, id -> printed name (a play's details name those in play)."""
+
     def facts_at(self, setup: SetupT, state: StateT, steps: Sequence[Transition]) -> Facts:
         """The statistics' facts of this game at `state` (its own `facts`, else `score_facts`)."""
         if self.facts is None:

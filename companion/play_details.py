@@ -44,12 +44,11 @@ class PlayDetails:
 
 
 def expansions_of(game_id: str) -> Mapping[str, str]:
-    """The expansions a game has (id -> printed name): only Six Sojourns has any."""
-    if game_id != "six-sojourns":
-        return {}
-    from companion.six_sojourns.model import EXPANSIONS  # the rules, only when asked
+    """The expansions a game has (id -> printed name), as the game declares them."""
+    from companion.registry import get_game  # the rules, only when asked
 
-    return EXPANSIONS
+    game = get_game(game_id)
+    return game.expansions if game is not None else {}
 
 
 def one_line(text: str) -> str:

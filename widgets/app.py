@@ -79,6 +79,9 @@ class CompanionApp(App[None]):
         self.store = store
         self.settings = settings
         self.rolls = rolls
+        self.details_asked: set[str] = set()
+        """The games whose play details this window asked for at their end: a game ended again
+        after an undo is not asked twice, and a skipped question stays skipped."""
         self.rng = rng
         self._start = start
         self.notices = Notices(self)

@@ -243,4 +243,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
     facts=facts,
+    expansions=EXPANSIONS,
 )

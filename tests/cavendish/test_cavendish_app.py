@@ -118,6 +118,8 @@ async def test_whole_short_mission_from_the_keyboard(
         assert isinstance(app.screen, ResultScreen)
         await pilot.press("escape")
         await pilot.pause()
+        await pilot.press("escape")  # the play's details, asked once the result is read: skipped
+        await pilot.pause()
         state = state_of(app)
         assert state.outcome == "finished" and state.final_score == 3
         save_id = app.screen.saved.id

@@ -107,8 +107,8 @@ class TestEndScreen:
         app = make_test_app()
         run_before = starter(make_setup, actions, players=2)
         # escape: from the result screen (tests/cavendish/test_cavendish_result_snapshots.py)
-        # back to the play screen's mission report
-        press = ["escape"]
+        # back to the play screen's mission report, then the play's details skipped
+        press = ["escape", "escape"]
         assert snap_compare(app, press=press, run_before=run_before, terminal_size=size)
 
 

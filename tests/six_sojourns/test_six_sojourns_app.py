@@ -110,6 +110,8 @@ async def test_finish_and_export(make_test_app: Callable[..., Any], companion_ho
         assert isinstance(app.screen, ResultScreen)
         await pilot.press("escape")
         await pilot.pause()
+        await pilot.press("escape")  # the play's details, asked once the result is read: skipped
+        await pilot.pause()
         assert app.screen.saved.status == "finished"
 
 

@@ -104,6 +104,8 @@ async def test_a_finished_game_says_so_before_any_editor_opens(
         screen.act(CloseSojourn())
         await pilot.pause()
         await pilot.press("escape")  # from the result screen the finish opened, back to the sheet
+        await pilot.pause()
+        await pilot.press("escape")  # the play's details, asked once the result is read: skipped
         await pilot.press("s", "right", "right", "down", "5")
         await pilot.pause()
         assert app.screen is screen

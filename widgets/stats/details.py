@@ -38,10 +38,6 @@ from saves.store import SavedGame, entry_of
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 
-ASKED: set[str] = set()
-"""Save ids whose details this app has asked for: a game ended again after an undo is not
-asked twice, and a skipped question stays skipped."""
-
 
 class DetailsForm(Vertical):
     """The details fields; `read` gives what they say, or `RuleError` naming the wrong field."""
@@ -179,9 +175,10 @@ def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
 
 def ask_once(screen: Any, saved: SavedGame) -> None:
     """At the end of a game, on the device that ended it: ask for the details, once."""
-    if saved.id in ASKED or "play_details" in saved.extra:
+    asked = screen.companion.details_asked
+    if saved.id in asked or "play_details" in saved.extra:
         return
-    ASKED.add(saved.id)
+    asked.add(saved.id)
     edit_details(screen, saved)
 
 
