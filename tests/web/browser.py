@@ -19,8 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+BROWSERS = [
+    (
+        "/usr/bin/chromium",
+        "/usr/bin/chromedriver",
+    ),  # Debian 12: apt-get install chromium chromium-driver
+    ("/snap/bin/chromium", "/snap/bin/chromium.chromedriver"),  # Ubuntu 24.04: the chromium snap
+]
+"""Where the system's Chromium and its driver are, first found first used."""
+CHROMIUM, CHROMEDRIVER = next(
+    ((browser, driver) for browser, driver in BROWSERS if os.path.exists(browser)), BROWSERS[0]
+)
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -44,7 +53,10 @@ def browser_missing() -> str | None:
     """Why the browser test cannot run here, or None."""
     for program in (CHROMIUM, CHROMEDRIVER):
         if shutil.which(program) is None:
-            return f"{program} is not installed (apt-get install chromium chromium-driver)"
+            return (
+                f"{program} is not installed (Debian: apt-get install chromium chromium-driver; "
+                "Ubuntu: snap install chromium)"
+            )
     return None
 
 
