@@ -144,6 +144,8 @@ async def test_the_end_dialog_previews_the_adjustments_made_on_the_card(
         await pilot.pause()
         await pilot.press("escape")  # the result screen, back to the mission
         await pilot.pause()
+        await pilot.press("escape")  # the play's details, asked once the result is read: skipped
+        await pilot.pause()
         assert state_of(app).final_score == 2
 
 

@@ -53,6 +53,8 @@ class TestFinished:
             await pilot.pause()
             pilot.app.screen.act(CloseSojourn())
             await pilot.pause()
-            await pilot.press("escape", "t")
+            await pilot.press("escape")  # the result screen
+            await pilot.pause()
+            await pilot.press("escape", "t")  # the play's details skipped; the Turns tab
 
         assert snap_compare(app, run_before=finish_then_turns, terminal_size=size)
