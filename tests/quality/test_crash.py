@@ -19,10 +19,16 @@ from tests.support.toy import TALLY
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def kill_at_random(home: Path, rng: random.Random) -> int:
-    """Start the worker, let it save for a random moment, SIGKILL it; the last count it reported."""
+def kill_at_random(
+    home: Path,
+    rng: random.Random,
+    module: str = "tests.quality.autosave_worker",
+    most: float = 0.05,
+) -> int:
+    """Start the worker, let it save for a random moment (up to `most` seconds), SIGKILL it; the
+    last count it reported."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.quality.autosave_worker", str(home)],
+        [sys.executable, "-m", module, str(home)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -32,7 +38,7 @@ def kill_at_random(home: Path, rng: random.Random) -> int:
     assert worker.stdout is not None
     first = worker.stdout.readline()  # wait until it is saving
     assert first.strip().isdigit(), worker.stderr.read() if worker.stderr else first
-    time.sleep(rng.uniform(0, 0.05))
+    time.sleep(rng.uniform(0, most))
     worker.send_signal(signal.SIGKILL)
     rest, _ = worker.communicate()
     reported = [int(line) for line in [first, *rest.splitlines()] if line.strip().isdigit()]

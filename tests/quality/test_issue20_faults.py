@@ -5,10 +5,8 @@ from __future__ import annotations
 import errno
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from saves import store as store_module
 from saves.codec import TOML_INT_MAX
 from saves.files import SaveError
 from saves.store import SaveStore
+from tests.quality.test_crash import kill_at_random
 from tests.support.samples import install_sample
 from tests.support.toy import TALLY, Add, TallySetup
 
@@ -142,30 +141,13 @@ def test_the_first_save_after_loading_renders_only_the_new_action(
     assert text == tomli_w.dumps(store_module.to_document(game))
 
 
-def kill_creating(home: Path, rng: random.Random) -> None:
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.quality.create_worker", str(home)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert worker.stdout is not None
-    first = worker.stdout.readline()
-    assert first.strip().isdigit(), worker.stderr.read() if worker.stderr else first
-    time.sleep(rng.uniform(0, 0.03))
-    worker.send_signal(signal.SIGKILL)
-    worker.communicate()
-
-
 @pytest.mark.parametrize("kills", [pytest.param(6), pytest.param(60, marks=pytest.mark.slow)])
 def test_a_kill_while_a_game_is_set_up_never_leaves_an_empty_save(
     companion_home: Path, kills: int
 ) -> None:
     rng = random.Random(20)
     for _ in range(kills):
-        kill_creating(companion_home, rng)
+        kill_at_random(companion_home, rng, "tests.quality.create_worker", most=0.03)
     store = SaveStore(companion_home, games={TALLY.id: TALLY})
     entries, unreadable = store.listing()
     assert unreadable == [] and entries
