@@ -214,12 +214,14 @@ def bounded(data: Any, where: str = "") -> Any:
     return data
 
 
-def load_json(text: str | bytes) -> Any:
+def load_json(text: str | bytes, every_value: bool = True) -> Any:
     """JSON as `json.loads` reads it, but `NaN` and `Infinity` refused, no integer past what the
     files hold, and none of Python's own limits (digits, nesting) raised as anything but
-    `CodecError`."""
+    `CodecError`. `every_value=False` spares walking every value for the 64-bit bound, for a
+    large file whose numbers are only ever compared (the listing cache's file marks)."""
     try:
-        return bounded(json.loads(text, parse_constant=_refuse_constant))
+        loaded = json.loads(text, parse_constant=_refuse_constant)
+        return bounded(loaded) if every_value else loaded
     except CodecError:
         raise
     except (ValueError, RecursionError) as error:  # includes JSONDecodeError and the digit limit

@@ -213,7 +213,7 @@ class ListingCache:
                 "the saved-games list is read whole at every start"
             )
         try:
-            data = load_json(read_bytes(self.path, MAX_CACHE_BYTES))
+            data = load_json(read_bytes(self.path, MAX_CACHE_BYTES), every_value=False)
         except (SaveError, CodecError):
             return
         if not isinstance(data, dict):
