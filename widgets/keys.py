@@ -1,13 +1,18 @@
-"""Every key of a screen in one list (`?`): the footer shows what fits, this shows the rest."""
+"""Every key of a screen in one list (`?`): the footer shows what fits, this shows the rest.
+
+A key usable now is also a button: enter on its row, or a tap (a phone has no ctrl, escape or
+F1), closes the list and does what the key does."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -38,6 +43,11 @@ def declared_bindings(owner: object) -> Iterator[Binding]:
 
 def screen_keys(screen: Screen[object]) -> list[tuple[str, str, str]]:
     """Each key of the screen then the app's: (key as shown, what it does, usable now)."""
+    return [(key, description, usable) for key, description, usable, _run in key_rows(screen)]
+
+
+def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode, str]]]:
+    """`screen_keys`, each with where its action runs: (the screen or the app, the action)."""
     app = screen.app
     active = screen.active_bindings
     rows = []
@@ -48,9 +58,11 @@ def screen_keys(screen: Screen[object]) -> list[tuple[str, str, str]]:
                 usable = ELSEWHERE
             else:
                 usable = NOW if found.enabled else NOT_NOW
-            rows.append((app.get_key_display(binding), binding.description, usable))
+            target = (found.node if found is not None else owner, binding.action)
+            rows.append((app.get_key_display(binding), binding.description, usable, target))
     palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Command palette")
-    rows.append((app.get_key_display(palette), "Command palette: every action by name", NOW))
+    palette_row = "Command palette: every action by name"
+    rows.append((app.get_key_display(palette), palette_row, NOW, (app, "command_palette")))
     return rows
 
 
@@ -67,7 +79,10 @@ class KeysScreen(Dialog[None]):
 
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
-        self.rows = screen_keys(under)
+        self.under = under
+        found = key_rows(under)
+        self.rows = [(key, description, usable) for key, description, usable, _run in found]
+        self.targets = [run for *_row, run in found]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-box"):
@@ -81,3 +96,15 @@ class KeysScreen(Dialog[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    @on(DataTable.RowSelected, "#keys-table")
+    def run_key(self, event: DataTable.RowSelected) -> None:
+        """Enter or a tap on a key usable now: the list closes and the key's action runs."""
+        row = event.cursor_row
+        if self.rows[row][2] != NOW:
+            reason = "on another tab or phase" if self.rows[row][2] == ELSEWHERE else "not now"
+            self.notify(f"{self.rows[row][1]}: {reason}.", title="Not usable", severity="warning")
+            return
+        node, action = self.targets[row]
+        self.dismiss(None)
+        self.app.call_later(self.app.run_action, action, node)
