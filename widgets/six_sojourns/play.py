@@ -142,6 +142,7 @@ class SojournsScreen(SheetEditor):
                             id=f"ss-{key}",
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
+                            fixed_columns=1 if key == "sheet" else 0,  # names kept in a scroll
                         )
                     if key == "sheet":
                         yield RichLog(id="ss-sheet-reasons", wrap=True, markup=False)
