@@ -8,7 +8,7 @@ from functools import partial
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.widgets import OptionList, Static
 
 from companion import dice
@@ -68,16 +68,16 @@ class TimeBastardsScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
-        with Horizontal(id="tb-body"):
-            with Vertical(id="tb-side"):
-                yield ClockFace(id="tb-clock")
-                yield TravellersPanel(id="tb-travellers")
-            with Vertical(id="tb-main"):
-                yield TimelineBoard(id="tb-board")
-                with Vertical(id="tb-decision"):
-                    yield Static(id="tb-prompt")
-                    yield NumberedChoices(id="tb-choices")
-                yield ActionLog(id="tb-log")
+        # One grid, in the order a phone's single column shows it (the clock as a track):
+        # from 80 columns the clock and travellers make the left column (time_bastards.tcss).
+        with Container(id="tb-body"):
+            yield ClockFace(id="tb-clock")
+            yield TimelineBoard(id="tb-board")
+            with Vertical(id="tb-decision"):
+                yield Static(id="tb-prompt")
+                yield NumberedChoices(id="tb-choices")
+            yield TravellersPanel(id="tb-travellers")
+            yield ActionLog(id="tb-log")
         yield KeyFooter()
 
     def on_mount(self) -> None:
