@@ -17,10 +17,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.chrome import NARROW_WIDTH, KeyFooter
 
 NOW, NOT_NOW, ELSEWHERE = "yes", "not now", "not here"
 """Whether a key can be used at this moment: yes, shown dimmed, or on another tab or phase."""
+NARROW_ROOM = 2 + 2 + 2 + 3 * 2 + len(ELSEWHERE)
+"""What the narrow list's box, padding, scrollbar, cells' padding and Now column take."""
 TITLE = "Keys of this screen · now: yes, not now, or not here (another tab, phase or expansion)"
 
 
@@ -88,9 +90,18 @@ class KeysScreen(Dialog[None]):
         with Vertical(id="keys-box"):
             yield Static(TITLE, id="keys-title")
             table: DataTable[Text] = DataTable(id="keys-table", cursor_type="row")
-            table.add_columns("Key", "What it does", "Now")
+            width = self.app.size.width
+            if width >= NARROW_WIDTH:
+                table.add_columns("Key", "What it does", "Now")
+            else:  # a phone: the words wrap in their column, and "Now" stays on screen
+                key_width = max(len(key) for key, _words, _now in self.rows)
+                words = max(8, min(70, width) - NARROW_ROOM - key_width)
+                table.add_column("Key", width=key_width)
+                table.add_column("What it does", width=words)
+                table.add_column("Now", width=len(ELSEWHERE))
+            height = 1 if width >= NARROW_WIDTH else None
             for key, description, usable in self.rows:
-                table.add_row(Text(key), Text(description), Text(usable))
+                table.add_row(Text(key), Text(description), Text(usable), height=height)
             yield table
         yield KeyFooter()
 
