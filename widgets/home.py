@@ -46,7 +46,10 @@ def state_words(entry: SaveEntry) -> str:
     return f"{entry.status}: {entry.summary}"
 
 
-FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + 1
+SCROLLBAR = 2
+"""The list's scrollbar, which shows once its rows are more than its height."""
+
+FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + SCROLLBAR
 """The Game and Last played columns, each column's padding, the border and the scrollbar."""
 
 
@@ -63,10 +66,13 @@ def column_widths(screen_width: int, titles: list[str]) -> tuple[int, int]:
     return title_width, room - title_width
 
 
+PLAYING_LINES = 2
+"""Lines a game in play may take in the wide list (a finished one names its winner whole)."""
+
 NARROW_GAME = 13
 """On a narrow screen, the Game column (title, game and date on lines of their own) is as wide
 as the longest game's name, Time Bastards."""
-NARROW_FIXED = NARROW_GAME + 2 * 2 + 2 + 1
+NARROW_FIXED = NARROW_GAME + 2 * 2 + 2 + SCROLLBAR
 """The narrow Game column, the two columns' padding, the border and the scrollbar."""
 
 
@@ -196,7 +202,7 @@ class HomeScreen(CompanionScreen):
                     self.fitted(item.title),
                     short_title(item.game_title),
                     when,
-                    state_words(item),
+                    self.state_shown(item),
                 )
                 key = item.id
             table.add_row(*list_row(row, self.narrow), key=key, height=None)
@@ -205,6 +211,20 @@ class HomeScreen(CompanionScreen):
     def narrow(self) -> bool:
         """The list as it is on a phone: title, game and date in one column."""
         return self.filled_width < NARROW_WIDTH
+
+    def state_shown(self, entry: SaveEntry) -> str:
+        """The state column's words: whole for a finished game (its winner), and on a phone;
+        a game in play at 80 columns or more in at most `PLAYING_LINES` lines, so that the list
+        shows more than three games at 80x24."""
+        words = state_words(entry)
+        if self.narrow or entry.status != "playing":
+            return words
+        lines = Text(words).wrap(self.app.console, self.widths[1])
+        if len(lines) <= PLAYING_LINES:
+            return words
+        kept = [line.plain.rstrip() for line in lines[:PLAYING_LINES]]
+        kept[-1] = clip(kept[-1] + " " * self.widths[1], self.widths[1]).rstrip(" …") + "…"
+        return "\n".join(kept)
 
     def fitted(self, title: str) -> str:
         """A title as the list shows it: cut to the Title column, or whole (wrapped) in the

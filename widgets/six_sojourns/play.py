@@ -69,6 +69,16 @@ def standing_words(state: SojournsState, result: Score) -> str:
     return f"leading: {names_words(result.winners)}{tied}"
 
 
+REASONS_MIN = 20
+"""The reasons wrap to their panel down to this width (Textual's RichLog keeps 78 by default,
+which cut every line on a phone and the last columns at 80)."""
+
+
+def reasons_log(log_id: str) -> RichLog:
+    """A panel of reasons, one per line, wrapped to its width."""
+    return RichLog(id=log_id, wrap=True, markup=False, min_width=REASONS_MIN)
+
+
 class SojournsScreen(SheetEditor):
     """Enter a finished game (score pad or board) or track turns; the totals follow every entry.
 
@@ -145,9 +155,9 @@ class SojournsScreen(SheetEditor):
                             fixed_columns=1 if key == "sheet" else 0,  # names kept in a scroll
                         )
                     if key == "sheet":
-                        yield RichLog(id="ss-sheet-reasons", wrap=True, markup=False)
+                        yield reasons_log("ss-sheet-reasons")
                     if key == "why":
-                        yield RichLog(id="ss-reasons", wrap=True, markup=False)
+                        yield reasons_log("ss-reasons")
         yield KeyFooter()
 
     def title_text(self) -> str:
