@@ -170,3 +170,31 @@ async def test_a_key_not_usable_now_says_so_and_does_nothing(
         await pilot.press("enter")
         await pause_until(pilot, lambda: bool(app.screen.query(Toast)))
         assert app.screen is keys and screen.tb == state
+
+
+async def test_two_taps_on_a_listed_key_run_it(make_test_app: Any, companion_home: Path) -> None:
+    save_id = install_sample(companion_home, "time-bastards")
+    app = make_test_app(start=lambda a: a.open_saved(save_id))
+    async with app.run_test(size=PHONE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TimeBastardsScreen)
+        before = len(screen.session.steps)
+        await pilot.click(HeaderIcon)  # the header's icon: the palette, then its list of keys
+        await pause_until(pilot, lambda: app.screen is not screen)
+        await pilot.press("escape")
+        await pause_until(pilot, lambda: app.screen is screen)
+        await pilot.press("question_mark")
+        await pause_until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        keys = app.screen
+        assert isinstance(keys, KeysScreen)
+        row = next(i for i, (_k, words, _now) in enumerate(keys.rows) if words == "Move earliest")
+        table = keys.query_one("#keys-table", DataTable)
+        await pause_until(pilot, lambda: table.size.height > 0)
+        at = (5, 1 + row)  # under the header row
+        await pilot.click(table, offset=at)
+        await pilot.pause()
+        assert app.screen is keys and table.cursor_row == row  # the first tap highlights
+        await pilot.click(table, offset=at)
+        await pause_until(pilot, lambda: len(screen.session.steps) == before + 1)
+        assert app.screen is screen
