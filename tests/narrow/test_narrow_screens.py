@@ -17,6 +17,7 @@ from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
+from widgets.action_log import ActionLog
 from widgets.chrome import ICON
 from widgets.home import HomeScreen, state_words
 from widgets.keys import NOW, KeysScreen
@@ -198,3 +199,28 @@ async def test_two_taps_on_a_listed_key_run_it(make_test_app: Any, companion_hom
         await pilot.click(table, offset=at)
         await pause_until(pilot, lambda: len(screen.session.steps) == before + 1)
         assert app.screen is screen
+
+
+@pytest.mark.parametrize("game", ["sojourn", "six-sojourns", "cavendish", "time-bastards"])
+async def test_the_log_reads_in_lines_on_a_phone(
+    make_test_app: Any, companion_home: Path, game: str
+) -> None:
+    """The log has the phone's width (it wrapped a word per line beside the board) and shows
+    its newest line once the column has settled."""
+    save_id = install_sample(companion_home, game)
+    app = make_test_app()
+    async with app.run_test(size=(40, 40)) as pilot:
+        await pilot.pause()
+        app.open_saved(save_id)  # from home, as a player opens it
+        await pilot.pause()
+        if app.screen.is_modal:
+            await pilot.press("escape")  # Sojourn's sample asks for a side: later
+        if game == "six-sojourns":
+            await pilot.press("l")  # its log has a tab of its own
+        log = app.screen.query_one(ActionLog)
+        await pause_until(pilot, lambda: log.size.width > 0 and log.max_scroll_y > 0)
+        assert log.scrollable_content_region.width >= 34
+        await pause_until(pilot, lambda: log.scroll_y == log.max_scroll_y)
+        assert log.scroll_y == log.max_scroll_y
+        words = [line.split() for line in log.plain_lines]
+        assert sum(len(line) for line in words) / len(words) >= 4
