@@ -164,16 +164,20 @@ class KeyFooter(Footer):
 
     def fitting_keys(self) -> list[ShownKey]:
         """The ordered keys that fit whole beside the palette hint, the keys list kept last and
-        named `More keys` when some keys did not fit."""
+        named `More keys` when some keys did not fit. On a narrow screen where `?` is not usable
+        (typing in a field), escape keeps that place: a phone has no escape key, and its tap
+        is the way out of a dialog or the dice tray."""
         room = self.size.width or self.app.size.width
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None:
             room -= key_width(self.app, palette.binding) + 1  # its border and right padding
         ordered = self.ordered_keys()
         listing = [key for key in ordered if key[0].action == KEYS_ACTION]
+        if not listing and self.screen.has_class("-narrow"):  # `?` taken by a field
+            listing = [key for key in ordered if key[0].key == "escape" and key[1]][:1]
         others = [key for key in ordered if key not in listing]
         fitting = self.fit(others, room - sum(key_width(self.app, key[0]) for key in listing))
-        if len(fitting) < len(others):
+        if len(fitting) < len(others) and any(b.action == KEYS_ACTION for b, _e, _t in listing):
             listing = [(replace(b, description=MORE_KEYS), e, t) for b, e, t in listing]
             fitting = self.fit(others, room - sum(key_width(self.app, k[0]) for k in listing))
         return fitting + listing

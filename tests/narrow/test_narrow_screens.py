@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import DataTable
+from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderIcon, HeaderTitle
 from textual.widgets._toast import Toast
 
@@ -224,3 +225,21 @@ async def test_the_log_reads_in_lines_on_a_phone(
         assert log.scroll_y == log.max_scroll_y
         words = [line.split() for line in log.plain_lines]
         assert sum(len(line) for line in words) / len(words) >= 4
+
+
+async def test_the_dice_tray_can_be_closed_by_a_tap_on_a_phone(make_test_app: Any) -> None:
+    """Typing in the tray's field takes `?`, so the footer keeps escape's place on a phone
+    (which has no escape key): a tap on it closes the tray."""
+    app = make_test_app()
+    async with app.run_test(size=(40, 40)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        await pilot.press("d")
+        await pause_until(pilot, lambda: app.screen is not home)
+        tray = app.screen
+        await pause_until(pilot, lambda: bool(tray.query(FooterKey)))
+        keys = {key.key: key for key in tray.query(FooterKey)}
+        assert "escape" in keys, list(keys)
+        await pilot.click(keys["escape"])
+        await pause_until(pilot, lambda: app.screen is home)
+        assert app.screen is home
