@@ -6,6 +6,7 @@ Errors print one line on stderr and exit with code 2; nothing is written on erro
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
@@ -15,18 +16,22 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
 from companion.dice import DiceError, Roll
-from companion.registry import CATALOGUE
+from companion.registry import CATALOGUE, catalogue
 from companion.stats import Filter
-from companion.text import visible
+from companion.text import plural, visible
 from saves import rolls
 from saves.boards import read_board_file
 from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
-from saves.paths import data_home, locations
-from saves.plays import plays_output
+from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
+from saves.play_commands import add_record_commands
+from saves.plays import NoFigures, plays_output, time_zone
+from saves.roll_words import no_rolls_reason
 from saves.rolls import RollLog
 from saves.roster import stats_output
+from saves.settings import SettingsStore
 from saves.store import SaveStore, utc_now
+from webserve.access import app_limit, port_number
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -56,6 +61,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code."""
+    replace_unencodable()
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -65,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[argparse.Namespace], int] = (
             run_version if args.version else getattr(args, "handler", run_app)
         )
+        problem = None if handler is run_version else data_home_problem(data_home())
+        if problem is not None:
+            return fail(f"{problem}; set {HOME_VARIABLE} to another folder")
         try:
             code = handler(args)
         except (CommandError, SaveError, DiceError) as error:
@@ -79,6 +88,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(f"{error.filename}: {error.strerror or error}")
         detach_stdout()
         return fail(f"cannot write the output: {error.strerror or error}")
+
+
+def replace_unencodable() -> None:
+    """Output in any encoding: a character the terminal's or file's encoding lacks (a name in a
+    legacy code page, `> list.txt` under LANG=C) prints as `?` instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def fail(message: str, who: str = "companion") -> int:
@@ -172,27 +189,39 @@ def build_parser() -> argparse.ArgumentParser:
     locate.set_defaults(handler=run_locate)
 
     stats = commands.add_parser("stats", help="plays, wins and scores across every saved game")
-    stats.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    stats.add_argument("--game", choices=[game_id for game_id, _ in catalogue()])
     stats.add_argument("--player", help="only the plays of this player")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(handler=run_stats)
 
     plays = commands.add_parser("plays", help="every finished play, one row per player")
-    plays.add_argument("--format", choices=["csv", "json"], default="csv")
+    plays.add_argument("--format", choices=["csv", "json", "bgstats"], default="csv")
+    plays.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    plays.add_argument("--player", help="only the plays of this player (bgstats)")
+    plays.add_argument("--since", help="only plays from this date: 2026-11-01 (bgstats)")
+    plays.add_argument("--until", help="only plays up to this date (bgstats)")
     plays.set_defaults(handler=run_plays)
+    add_record_commands(commands, run_play_command)  # record, import: saves/play_commands.py
 
     serve = commands.add_parser("serve", help="play in the browsers at the table")
     serve.add_argument("--host", default="127.0.0.1", help="listen here (0.0.0.0: the network)")
-    serve.add_argument("--port", type=int, default=8000, help="listen on this port (0: any free)")
+    serve.add_argument("--port", type=port_number, default=8000, help="listen here (0: any free)")
     serve.add_argument("--keep-token", action="store_true", help="keep the secret between starts")
+    serve.add_argument("--max-apps", type=app_limit, default=8, help="apps one device may run")
     serve.set_defaults(handler=run_serve)
     return parser
 
 
 def run_app(args: argparse.Namespace, start: Any = None) -> int:
+    if os.environ.get("COMPANION_TABLE_DISPLAY") == "1":  # `companion serve`'s /table
+        from widgets.table_view.display import make_display_app
+
+        make_display_app().run()
+        return 0
+    from webserve.device import device_start
     from widgets.app import make_app
 
-    make_app(start=start).run()
+    make_app(start=device_start(start)).run()
     return 0
 
 
@@ -228,9 +257,12 @@ def run_roll(args: argparse.Namespace) -> int:
             faces = " ".join(str(face) for face in r.faces)
             say(f"{r.expression}: {r.total}  [{faces}]")
     if args.seed is None and not args.no_history:  # a seeded roll is a replay, not a new roll
-        notice = RollLog(data_home(), utc_now).add_many(rolls)
+        log = RollLog(data_home(), utc_now)
+        notice = log.add_many(rolls)
+        if log.pending:  # this process ends now: what waits in memory is lost
+            notice = f"{plural(log.pending, 'roll')} not kept: {log.failure}"
         if notice:
-            print(f"companion: {notice}", file=sys.stderr)
+            print(f"companion: {visible(notice)}", file=sys.stderr)
     return 0
 
 
@@ -239,16 +271,21 @@ def run_rolls(args: argparse.Namespace) -> int:
     if log.problem:
         raise CommandError(log.problem)
     entries = rolls.select(log.rolls, args.die, args.source)
+    if not entries and log.rolls and (args.die or args.source):
+        raise CommandError(no_rolls_reason(log.rolls, args.die, args.source))
+    zone = time_zone(SettingsStore(data_home()))[0]
     if args.json:
         print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
     else:
-        say("\n".join(rolls.entry_line(e) for e in entries) or "No rolls kept yet.", lines=True)
+        lines = "\n".join(rolls.entry_line(e, zone) for e in entries)
+        say(lines or "No rolls kept yet.", lines=True)
     return 0
 
 
 def run_dice_check(args: argparse.Namespace) -> int:
     try:
-        since = rolls.parse_since(args.since) if args.since else None
+        zone = time_zone(SettingsStore(data_home()))[0]
+        since = rolls.parse_since(args.since, zone) if args.since else None
     except ValueError as error:
         raise CommandError(str(error)) from None
     log = RollLog(data_home(), utc_now)
@@ -365,12 +402,42 @@ def run_locate(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     keep = Filter(game=args.game, player=args.player)
-    print(stats_output(data_home(), keep, args.json), end="")
+    try:
+        print(stats_output(data_home(), keep, args.json), end="")
+    except NoFigures as error:
+        raise CommandError(str(error)) from None
     return 0
 
 
 def run_plays(args: argparse.Namespace) -> int:
+    if args.format == "bgstats":
+        args.play_command = "plays"
+        return run_play_command(args)
+    if any(getattr(args, flag) is not None for flag in ("game", "player", "since", "until")):
+        raise CommandError("--game, --player, --since and --until go with --format bgstats")
     print(plays_output(data_home(), args.format), end="")
+    return 0
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """`record`, `import` and `plays --format bgstats` (their logic: saves/play_commands.py)."""
+    from saves import play_commands
+
+    try:
+        if args.play_command == "plays":
+            keep = Filter(
+                game=args.game,
+                player=args.player,
+                since=play_commands.parse_day(args.since, "--since"),
+                until=play_commands.parse_day(args.until, "--until"),
+            )
+            print(play_commands.plays_bgstats(data_home(), keep), end="")
+        elif args.play_command == "record":
+            say(play_commands.run_record(data_home(), args).removesuffix("\n"), lines=True)
+        else:
+            say(play_commands.run_import(data_home(), args.file).removesuffix("\n"), lines=True)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
     return 0
 
 
@@ -378,6 +445,6 @@ def run_serve(args: argparse.Namespace) -> int:
     from webserve.server import ServeError, serve
 
     try:
-        return serve(data_home(), args.host, args.port, args.keep_token)
+        return serve(data_home(), args.host, args.port, args.keep_token, max_apps=args.max_apps)
     except ServeError as error:
         raise CommandError(str(error)) from None

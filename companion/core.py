@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -34,6 +34,8 @@ class Score:
     lines: tuple[ScoreLine, ...] = ()
     winners: tuple[str, ...] = ()
     lower_is_better: bool = False
+    heading: str = "Total"
+    """What the totals count, as the result screen heads their column ("Achievements")."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,47 @@ class Result:
     """The headline: who won, or how a co-op or solo game ended ("Ben wins with 24 VP")."""
     why: tuple[str, ...] = ()
     """Why, one sentence a line, the deciding tie-break step included."""
+
+
+Transition = tuple[Any, Any, Any]
+"""(state before, action, state after) for one applied action, in play order."""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rules say about one game for the statistics, whatever its dates: each game
+    supplies its own through `Game.facts`, so nothing outside a game's package knows its meaning
+    of a win. Names are as typed in the setup (the statistics resolve aliases, never the game)."""
+
+    status: str
+    """`playing`, or how the game ended (`finished`, `won`, `lost`, `failed`)."""
+    players: tuple[str, ...]
+    scores: Mapping[str, int] = field(default_factory=dict)
+    """Each player's final score; a co-op group's score is every member's. Empty until the end."""
+    winners: tuple[str, ...] = ()
+    """The players credited with a win (a shared win names each of them)."""
+    cooperative: bool = False
+    """Solo and co-op games: the group wins or loses together."""
+    lower_is_better: bool = False
+    campaign: bool = False
+    """The scores are a campaign's totals over several games: counted in a table of their own,
+    never with the scores of single games."""
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Figures only this game has (Six Sojourns categories, Cavendish crystals spent ...), plain
+    data (text, whole numbers, booleans, lists and tables of them) that the listing cache keeps."""
+
+
+def score_facts(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Transition]) -> Facts:
+    """The facts of a game without its own `facts`: the setup's `players`, and the winners and
+    totals of its score once it has ended."""
+    status = game.status(state)
+    players = tuple(str(name) for name in getattr(setup, "players", ()))
+    if status == "playing" or game.score is None:
+        return Facts(status, players)
+    score = game.score(state)
+    return Facts(
+        status, players, dict(score.totals), score.winners, lower_is_better=score.lower_is_better
+    )
 
 
 @dataclass(frozen=True)
@@ -109,6 +152,18 @@ class Game(Generic[SetupT, StateT]):
     the revision travels in the state, so `apply` stays a function of the state and the action."""
     explain: Callable[[StateT], Result] | None = None
     """The result in words: the winner and why, or the outcome of a co-op or solo game."""
+    facts: Callable[[Game[SetupT, StateT], SetupT, StateT, Sequence[Transition]], Facts] | None = (
+        None
+    )
+    """What the statistics count of this game at a state reached through these steps (who
+    played, scores, winners, the game's own figures), given the game itself so that it can use its
+    `status` and `score`; None: `score_facts`, from `status` and `score`."""
+
+    def facts_at(self, setup: SetupT, state: StateT, steps: Sequence[Transition]) -> Facts:
+        """The statistics' facts of this game at `state` (its own `facts`, else `score_facts`)."""
+        if self.facts is None:
+            return score_facts(self, setup, state, steps)
+        return self.facts(self, setup, state, steps)
 
     def action_type(self, name: str) -> type | None:
         """The action class with this name, as written in save files, if the game has it."""

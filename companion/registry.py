@@ -7,6 +7,9 @@ about 100 ms to import, which would otherwise slow every start of the app.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
+from pathlib import Path
 from typing import Any
 
 from companion.core import Game
@@ -28,7 +31,44 @@ RULES: dict[str, tuple[str, str]] = {
 """Game id -> (module, name of its `Game`)."""
 
 GAMES: dict[str, Game[Any, Any]] = {}
-"""The games loaded so far, by id; `get_game` fills it (a test may add a game of its own)."""
+"""The games loaded so far, by id; `get_game` fills it, `register` adds a game of its own."""
+
+ADDED: dict[str, str] = {}
+"""Games registered at run time, by id -> title, listed after the catalogue's."""
+
+
+def register(game: Game[Any, Any]) -> None:
+    """Add a game at run time (a test's, or one not in the catalogue): listed by `catalogue`,
+    served by `get_game`, counted by the statistics like any other. `unregister` takes it away."""
+    GAMES[game.id] = game
+    if game.id not in RULES:
+        ADDED[game.id] = game.title
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game added by `register` (the catalogue's games stay)."""
+    ADDED.pop(game_id, None)
+    if game_id not in RULES:
+        GAMES.pop(game_id, None)
+
+
+def catalogue() -> tuple[tuple[str, str], ...]:
+    """Every game to list (id, title): the catalogue's, then those registered at run time."""
+    return CATALOGUE + tuple(ADDED.items())
+
+
+def rules_files(game_id: str) -> list[Path]:
+    """The Python files of a game's rules, found without importing them: its package's modules,
+    or for a game registered at run time the module that defines its `apply` (empty when
+    unknown). The listing cache is stamped with their bytes."""
+    if game_id in RULES:
+        spec = importlib.util.find_spec(RULES[game_id][0])
+        folders = list(spec.submodule_search_locations or ()) if spec else []
+        return [path for folder in folders for path in Path(folder).rglob("*.py")]
+    game = GAMES.get(game_id)
+    module = sys.modules.get(game.apply.__module__) if game is not None else None
+    where = getattr(module, "__file__", None)
+    return [Path(where)] if where else []
 
 
 def is_built(game_id: str) -> bool:

@@ -5,11 +5,16 @@ Every state reached is kept, so undo is a list pop and never replays the log.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Game
+from companion.core import Game, RuleError
+
+LARGEST_NUMBER = 2**63 - 1
+"""What a save file can hold (TOML's 64-bit integers): an action carrying more is refused."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,7 @@ class Session:
 
     def do(self, action: Any) -> Any:
         """Apply an action; on success the redo stack is cleared. Returns the new state."""
+        _check_numbers(action)
         before = self.state
         after = self.game.apply(before, action)
         self._steps.append(Step(action, after, self.game.narrate(before, action, after)))
@@ -106,3 +112,27 @@ class Session:
         step = self._redo.pop()
         self._steps.append(step)
         return step
+
+
+def _check_numbers(value: Any) -> None:
+    """Refuse an action holding a number no save can keep (a whole number past 64 bits, an
+    infinite float): it could be applied, but never written, and the game would be lost."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    if isinstance(value, int):
+        if not -LARGEST_NUMBER - 1 <= value <= LARGEST_NUMBER:
+            raise RuleError(
+                "That number is too large for a game (over 19 digits): type a smaller one"
+            )
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise RuleError(f"{value} is not a number a game can keep")
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _check_numbers(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _check_numbers(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            _check_numbers(getattr(value, field.name))

@@ -9,10 +9,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping
+from datetime import tzinfo
 from typing import Any
 
 from companion.plays import Play
-from companion.stats import game_figures, player_figures
+from companion.stats import Scores, game_figures, in_order, player_figures, scored
+from companion.text import csv_text, visible
 
 TIE_BREAK_STEPS = ("achievements", "pieces", "oldest piece", "tied")
 """Time Bastards: the steps of the winner rule, in the order they are tried."""
@@ -26,44 +28,58 @@ def _counts(value: Any) -> dict[str, int]:
 
 
 def six_sojourns_figures(plays: Iterable[Play]) -> dict[str, Any]:
-    """Average points per category (per player per game), how often a winner led each, and the
-    campaign standings."""
+    """Average points per category (per player per single game), how often the winner led each
+    category, and the campaign standings.
+
+    A category counts in a game only when it is in play there (somebody scored in it: the
+    categories of expansions not chosen stay at 0 for everyone), and the winner led it only when
+    one player alone has its most points and is a winner (a tie for the lead is no lead)."""
     plays = list(plays)
     totals: dict[str, int] = {}
-    entries = 0
+    entries: dict[str, int] = {}
     led: dict[str, int] = {}
+    in_play: dict[str, int] = {}
     for play in plays:
         categories = play.facts.details.get("categories")
-        if not play.finished or not isinstance(categories, dict):
+        if not scored(play) or not isinstance(categories, dict):
             continue
-        sheets = {name: _counts(points) for name, points in categories.items()}
-        entries += len(sheets)
-        for points in sheets.values():
-            for category, value in points.items():
-                totals[category] = totals.get(category, 0) + value
-        for category in {c for points in sheets.values() for c in points}:
-            top = max(points.get(category, 0) for points in sheets.values())
-            if any(sheets.get(w, {}).get(category, -1) == top for w in play.facts.winners):
+        sheets: dict[str, dict[str, int]] = {}
+        for name, points in categories.items():
+            sheets.setdefault(play.player(str(name)), _counts(points))
+        for category in dict.fromkeys(c for points in sheets.values() for c in points):
+            values = {name: points.get(category, 0) for name, points in sheets.items()}
+            if not any(values.values()):
+                continue  # not in play in this game
+            in_play[category] = in_play.get(category, 0) + 1
+            totals[category] = totals.get(category, 0) + sum(values.values())
+            entries[category] = entries.get(category, 0) + len(values)
+            top = max(values.values())
+            leaders = [name for name, value in values.items() if value == top]
+            if len(leaders) == 1 and leaders[0] in play.facts.winners:
                 led[category] = led.get(category, 0) + 1
-    average = {c: round(t / entries, 2) for c, t in totals.items()} if entries else {}
     return {
-        "average_points": average,
-        "winner_led": dict(sorted(led.items())),
+        "average_points": {c: round(t / entries[c], 2) for c, t in totals.items()},
+        "in_play": in_play,
+        "winner_led": {c: led.get(c, 0) for c in in_play},
         "campaigns": campaign_standings(plays),
     }
 
 
-def campaign_standings(plays: Iterable[Play]) -> dict[str, dict[str, int]]:
-    """Per player, over finished six-sojourn campaigns: campaigns played, won, and VP in all."""
-    table: dict[str, dict[str, int]] = {}
+def campaign_standings(plays: Iterable[Play]) -> dict[str, dict[str, Any]]:
+    """Per player, over finished campaigns: campaigns played, won, their VP over all of them and
+    their best campaign total (a campaign's total is the sum of its six games)."""
+    table: dict[str, dict[str, Any]] = {}
     for play in plays:
-        if not play.finished or play.facts.details.get("campaign") is not True:
+        if not play.finished or not play.facts.campaign:
             continue
         for name in play.facts.players:
-            row = table.setdefault(name, {"played": 0, "won": 0, "points": 0})
+            row = table.setdefault(name, {"played": 0, "won": 0, "points": 0, "best": None})
             row["played"] += 1
             row["won"] += name in play.facts.winners
-            row["points"] += play.facts.scores.get(name, 0)
+            points = play.facts.scores.get(name)
+            if points is not None:
+                row["points"] += points
+                row["best"] = points if row["best"] is None else max(row["best"], points)
     return dict(sorted(table.items(), key=lambda item: (-item[1]["won"], -item[1]["points"])))
 
 
@@ -114,33 +130,47 @@ GAME_FIGURES = {
 """Game id -> its game-aware figures."""
 
 
-def stats_json(plays: list[Play]) -> dict[str, Any]:
-    """The statistics as plain data (`companion stats --json`, documented in docs/stats.md)."""
+def scores_json(scores: Scores) -> dict[str, Any]:
+    """A game's scores: average (2 decimals), best (lowest where lower is better), direction."""
+    average = scores.average
+    return {
+        "average_score": None if average is None else round(average, 2),
+        "best_score": scores.best,
+        "lower_is_better": scores.lower_is_better,
+    }
+
+
+def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
+    """The statistics as plain data (`companion stats --json`, every figure defined in
+    docs/stats.md); `last_played` is the local date and time of the newest play (`zone`: the
+    settings' time zone, None: where it was played)."""
     games: dict[str, Any] = {}
+    newest = {}
+    for play in in_order(plays):
+        newest[play.game_id] = play
     for game_id, figures in game_figures(plays).items():
-        average = figures.average_score
         games[game_id] = {
             "plays": figures.plays,
             "in_progress": figures.in_progress,
             "wins": figures.wins,
-            "average_score": None if average is None else round(average, 2),
-            "best_score": figures.best_score,
-            "lower_is_better": figures.lower_is_better,
-            "last_played": figures.last_played.isoformat() if figures.last_played else None,
+            **scores_json(figures.scores),
+            "last_played": newest[game_id].ended_local(zone).isoformat(),
         }
         aware = GAME_FIGURES.get(game_id)
         if aware is not None:
             games[game_id].update(aware(p for p in plays if p.game_id == game_id))
     players: dict[str, Any] = {}
     for name, person in player_figures(plays).items():
-        average = person.average_score
         players[name] = {
             "plays": person.plays,
             "wins": person.wins,
             "win_rate": round(person.win_rate, 3),
-            "average_score": None if average is None else round(average, 2),
             "streak": person.streak,
             "best_streak": person.best_streak,
+            "games": {
+                game_id: {"plays": row.plays, "wins": row.wins, **scores_json(row.scores)}
+                for game_id, row in person.games.items()
+            },
             "head_to_head": {
                 other: {"played": row.played, "won": row.won, "lost": row.lost}
                 for other, row in person.head_to_head.items()
@@ -163,16 +193,19 @@ ROW_FIELDS = ("date", "game", "player", "score", "win", "outcome", "length_minut
 """The export's columns: the first five are the ones BG Stats and BoardGameGeek exports use."""
 
 
-def play_rows(plays: Iterable[Play], titles: Mapping[str, str]) -> list[dict[str, Any]]:
-    """One row per player per finished play, oldest first; `score` is None without a score."""
+def play_rows(
+    plays: Iterable[Play], titles: Mapping[str, str], zone: tzinfo | None = None
+) -> list[dict[str, Any]]:
+    """One row per player per finished play, oldest first; `score` is None without a score (a
+    campaign's is its total); the date is the play's local date (`Play.day`)."""
     rows = []
-    for play in sorted(plays, key=lambda p: (p.ended, p.save_id)):
+    for play in in_order(plays):
         if not play.finished:
             continue
         for name in play.facts.players:
             rows.append(
                 {
-                    "date": play.ended.date().isoformat(),
+                    "date": play.day(zone).isoformat(),
                     "game": titles.get(play.game_id, play.game_id),
                     "player": name,
                     "score": play.facts.scores.get(name),
@@ -185,13 +218,19 @@ def play_rows(plays: Iterable[Play], titles: Mapping[str, str]) -> list[dict[str
     return rows
 
 
+TEXT_CELLS = ("date", "game", "player", "outcome", "id")
+"""The export's text columns: written through `csv_text` (the numbers are written as numbers)."""
+
+
 def rows_csv(rows: Iterable[Mapping[str, Any]]) -> str:
-    """The rows as CSV with a header; a missing score is an empty cell, a win is 1 or 0."""
+    """The rows as CSV with a header; a missing score is an empty cell, a win is 1 or 0; a text
+    cell a spreadsheet would read as a formula starts with `'`, controls made visible."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=ROW_FIELDS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
         cells = dict(row)
+        cells.update((key, csv_text(str(row[key]))) for key in TEXT_CELLS)
         cells["score"] = "" if row["score"] is None else row["score"]
         cells["win"] = int(row["win"])
         writer.writerow(cells)
@@ -199,24 +238,31 @@ def rows_csv(rows: Iterable[Mapping[str, Any]]) -> str:
 
 
 def stats_text(data: Mapping[str, Any], titles: Mapping[str, str]) -> str:
-    """`stats_json`'s figures as plain lines for a terminal."""
+    """`stats_json`'s figures as plain lines for a terminal (names with control characters made
+    visible); the caller says why when there is nothing to show."""
     lines = ["Games"]
     for game_id, game in data["games"].items():
-        best = "-" if game["best_score"] is None else game["best_score"]
-        average = "-" if game["average_score"] is None else game["average_score"]
         lines.append(
             f"  {titles.get(game_id, game_id)}: {game['plays']} played, "
-            f"{game['in_progress']} in progress, {game['wins']} won, "
-            f"average score {average}, best {best}"
+            f"{game['in_progress']} in progress, {game['wins']} won, {_scores_words(game)}"
         )
     lines.append("Players")
     for name, person in data["players"].items():
-        average = "-" if person["average_score"] is None else person["average_score"]
         lines.append(
             f"  {name}: {person['plays']} played, {person['wins']} won "
-            f"({person['win_rate']:.0%}), average score {average}, "
+            f"({person['win_rate']:.0%}), "
             f"streak {person['streak']} (best {person['best_streak']})"
         )
-    if len(lines) == 2:
-        lines.append("No games saved yet.")
-    return "\n".join(lines) + "\n"
+        for game_id, row in person["games"].items():
+            lines.append(
+                f"    {titles.get(game_id, game_id)}: {row['plays']} played, {row['wins']} won, "
+                f"{_scores_words(row)}"
+            )
+    return "\n".join(visible(line) for line in lines) + "\n"
+
+
+def _scores_words(figures: Mapping[str, Any]) -> str:
+    if figures["best_score"] is None:
+        return "no scores"
+    best = "best (lowest)" if figures["lower_is_better"] else "best"
+    return f"average score {figures['average_score']}, {best} {figures['best_score']}"

@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
+import typing
 from pathlib import Path
 from typing import Any
 
+from saves.codec import CodecError, bounded
 from saves.files import SaveError
 
 MAX_BOARD_FILE = 1_000_000
@@ -30,8 +32,10 @@ def read_board_file(name: str) -> dict[str, Any]:
     if len(content) > MAX_BOARD_FILE:
         raise SaveError(Path(name), f"larger than a board file can be ({MAX_BOARD_FILE:,} bytes)")
     try:
-        return tomllib.loads(content.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        return typing.cast(dict[str, Any], bounded(tomllib.loads(content.decode("utf-8"))))
+    except CodecError as error:  # a number or a date no file may hold
+        raise SaveError(Path(name), str(error)) from None
+    except (ValueError, UnicodeDecodeError) as error:  # TOMLDecodeError, Python's digit limit
         raise SaveError(Path(name), f"not valid TOML ({error})") from None
     except RecursionError:
         raise SaveError(Path(name), "nested too deeply to be a board file") from None

@@ -7,8 +7,11 @@ fixed tuples, `dict[str, X]` and `X | None` (None is left out of the file, since
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import enum
 import functools
+import json
+import math
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union
@@ -177,3 +180,51 @@ def _kind(data: Any) -> str:
     if isinstance(data, list):
         return "an array"
     return type(data).__name__
+
+
+TOML_INT_MAX = 2**63 - 1
+"""The largest integer TOML holds (a signed 64-bit integer); the smallest is -2**63."""
+TOML_INT_MIN = -(2**63)
+
+
+def bounded(data: Any, where: str = "") -> Any:
+    """`data` as read from a TOML or JSON file, every value checked against what the formats
+    hold: integers within 64 bits, finite floats, datetimes with an offset converted to UTC (a
+    datetime that has no UTC equivalent is refused). Raises `CodecError` naming the value."""
+    kind = type(data)
+    if kind is dict:
+        return {
+            key: bounded(value, f"{where}.{key}" if where else key) for key, value in data.items()
+        }
+    if kind is list:
+        return [bounded(value, f"{where}[{index}]") for index, value in enumerate(data)]
+    if kind is int:
+        if not TOML_INT_MIN <= data <= TOML_INT_MAX:
+            raise CodecError(where, "a whole number too large for a file (more than 64 bits)")
+        return data
+    if kind is float:
+        if math.isnan(data) or math.isinf(data):
+            raise CodecError(where, "not a finite number (nan or inf)")
+        return data
+    if kind is datetime.datetime and data.tzinfo is not None:
+        try:
+            return data.astimezone(datetime.UTC)
+        except (OverflowError, ValueError):
+            raise CodecError(where, f"{data} is out of range in UTC") from None
+    return data
+
+
+def load_json(text: str | bytes) -> Any:
+    """JSON as `json.loads` reads it, but `NaN` and `Infinity` refused, no integer past what the
+    files hold, and none of Python's own limits (digits, nesting) raised as anything but
+    `CodecError`."""
+    try:
+        return bounded(json.loads(text, parse_constant=_refuse_constant))
+    except CodecError:
+        raise
+    except (ValueError, RecursionError) as error:  # includes JSONDecodeError and the digit limit
+        raise CodecError("", f"not valid JSON ({error})") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise CodecError("", f"{name} is not a number a file may hold")

@@ -1,6 +1,8 @@
 """A saved game as the documents a player takes away: JSON for programs (docs/json.md), CSV for a
 spreadsheet, Markdown to paste anywhere. The same words as on screen, control characters made
-visible in the text formats; JSON keeps the exact text with its own escapes."""
+visible in the text formats (`companion.text.visible`); a CSV text cell never starts a formula
+(`csv_text`, numbers stay numbers) and a Markdown table cell stays one cell (`markdown_cell`);
+JSON keeps the exact text with its own escapes."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.core import Score
-from companion.text import visible
+from companion.text import csv_text, markdown_cell, visible
 from saves.store import SavedGame
 
 
@@ -65,19 +67,19 @@ def export_csv(saved: SavedGame) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["step", "what happened"])
     for number, line in enumerate(saved.session.history, start=1):
-        writer.writerow([number, visible(line)])
+        writer.writerow([number, csv_text(line)])
     score = explained_score(saved)
     if score is not None:
         writer.writerow([])
         writer.writerow(["player", "points", "reason"])
         for score_line in score.lines:
             writer.writerow(
-                [visible(score_line.player), score_line.points, visible(score_line.reason)]
+                [csv_text(score_line.player), score_line.points, csv_text(score_line.reason)]
             )
     if saved.game.explain is not None:
         result = saved.game.explain(saved.session.state)
-        why = ([visible(line)] for line in result.why)
-        writer.writerows([[], ["result"], [visible(result.outcome)], *why])
+        why = ([csv_text(line)] for line in result.why)
+        writer.writerows([[], ["result"], [csv_text(result.outcome)], *why])
     return out.getvalue()
 
 
@@ -90,9 +92,12 @@ def export_markdown(saved: SavedGame) -> str:
     score = explained_score(saved)
     if score is not None:
         lines += ["", "## Score", "", "| Player | Points | Reason |", "| --- | --- | --- |"]
-        lines += [f"| {s.player} | {s.points:+d} | {s.reason} |" for s in score.lines]
+        lines += [
+            f"| {markdown_cell(s.player)} | {s.points:+d} | {markdown_cell(s.reason)} |"
+            for s in score.lines
+        ]
         lines += ["", "| Player | Total |", "| --- | --- |"]
-        lines += [f"| {player} | {total} |" for player, total in score.totals.items()]
+        lines += [f"| {markdown_cell(name)} | {total} |" for name, total in score.totals.items()]
         lines += ["", f"Winner: {', '.join(score.winners) or 'none'}"]
     if saved.game.explain is not None:
         result = saved.game.explain(state)

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import operator
 import os
 import re
 import stat
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomli_w
-from tomli_w import _writer as tomli_writer
+
+from saves.codec import CodecError, bounded
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """The largest save read: a game of 5,000 actions is about 300 KB. A larger file is reported
@@ -129,22 +129,26 @@ def write_text(
         _remove_empty(created)
         raise
     if durable:
-        _fsync_folder(target.parent)
+        fsync_folder(target.parent)
     return written
 
 
-def claim(path: Path) -> FileMark | None:
-    """Create `path` empty if no file has its name (atomically: O_CREAT | O_EXCL), so that two
-    processes never take the same name; None if it was taken."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_temp(beside: Path, text: str) -> Path:
+    """`text` written and fsynced to a new temp file beside `beside` (private to its owner),
+    named as `write_text` names its own, so a crash's leftover is cleaned up the same way."""
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temp_name = tempfile.mkstemp(
+        prefix=f".{beside.name}.", suffix=".tmp", dir=beside.parent
+    )
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return None
-    try:
-        return FileMark.of(os.fstat(descriptor))
-    finally:
-        os.close(descriptor)
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+    return Path(temp_name)
 
 
 def _write_target(path: Path, links_within: Path | None) -> Path:
@@ -194,85 +198,6 @@ def remove_stale_temp_files(folder: Path) -> None:
                 os.unlink(entry.path)
         except OSError:
             continue
-
-
-class RenderedArray:
-    """An array of tables (a game's actions) kept rendered as TOML between saves.
-
-    Each table is rendered once, in both ways `tomli_w` may write it, and appended to two running
-    texts; a save of a long game then renders only its new tables and joins nothing again, so it
-    costs little more than writing the bytes. `document` gives exactly what
-    `tomli_w.dumps({**head, key: tables})` gives.
-    """
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.sources: list[Any] = []
-        """What each table was rendered from, compared by identity to find what changed."""
-        self._rows = ""
-        self._blocks = ""
-        self._ends: list[tuple[int, int, int]] = []
-        """After each table: the length of the rows text, of the blocks text, and how many
-        tables so far cannot be written inline."""
-
-    def sync(self, sources: Sequence[Any], table_of: Callable[[Any], dict[str, Any]]) -> None:
-        """Match `sources`: keep the rendered prefix they share by identity, render the rest."""
-        same = list(map(operator.is_, self.sources, sources))  # at C speed: 5,000 in ~50 us
-        try:
-            kept = same.index(False)
-        except ValueError:
-            kept = len(same)
-        if kept < len(self.sources):
-            rows, blocks, _blocked = self._ends[kept - 1] if kept else (0, 0, 0)
-            self._rows, self._blocks = self._rows[:rows], self._blocks[:blocks]
-            del self.sources[kept:], self._ends[kept:]
-        for source in sources[kept:]:
-            table = table_of(source)
-            # A fresh context per table: tomli_w caches inline tables by id(), and the ids of
-            # tables freed along the way come back for the next ones.
-            context = tomli_writer.Context(allow_multiline=False, indent=4)
-            blocked = self._ends[-1][2] if self._ends else 0
-            if tomli_writer.is_suitable_inline_table(table, context):
-                inline = tomli_writer.format_inline_table(table, context)
-                self._rows += f"{context.indent_str}{inline},\n"
-            else:
-                blocked += 1
-            chunks = tomli_writer.gen_table_chunks(table, context, name=self.key, inside_aot=True)
-            self._blocks += ("\n" if self._blocks else "") + "".join(chunks)
-            self.sources.append(source)
-            self._ends.append((len(self._rows), len(self._blocks), blocked))
-
-    def document(self, head: dict[str, Any]) -> str:
-        """The whole TOML document: `head` (which must not hold `key`) and the array.
-
-        tomli_w writes plain values first, then tables in order; an array whose every table
-        fits on a line is a plain value, else each table is a `[[key]]` section.
-        """
-        context = tomli_writer.Context(allow_multiline=False, indent=4)
-        literals, tables = {}, {}
-        for name, value in head.items():
-            if isinstance(value, Mapping) or (
-                tomli_writer.is_aot(value)
-                and not all(tomli_writer.is_suitable_inline_table(t, context) for t in value)
-            ):
-                tables[name] = value
-            else:
-                literals[name] = value
-        key = tomli_writer.format_key_part(self.key)
-        inline = not self._ends or self._ends[-1][2] == 0
-        parts = [tomli_w.dumps(literals)]
-        if not self.sources:
-            parts.append(f"{key} = []\n")
-        elif inline:
-            parts.append(f"{key} = [\n{self._rows}]\n")
-        sections = [tomli_w.dumps(tables)] if tables else []
-        if self.sources and not inline:
-            sections.append(self._blocks)
-        for section in sections:
-            if any(parts):
-                parts.append("\n")
-            parts.append(section)
-        return "".join(parts)
 
 
 def read_toml(path: Path, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
@@ -369,9 +294,13 @@ def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
         problem = f"a dotted key of more than {MAX_KEY_PARTS} parts: not read"
         raise SaveError(path, problem, line)
     try:
-        return tomllib.loads(text)
+        return typing.cast(dict[str, Any], bounded(tomllib.loads(text)))
     except tomllib.TOMLDecodeError as error:
         return _raise_toml(path, error)
+    except CodecError as error:  # a number or a date no file may hold
+        raise SaveError(path, str(error)) from None
+    except ValueError as error:  # Python's own limit on an integer's digits
+        raise SaveError(path, f"not valid TOML ({error})") from None
     except RecursionError:
         raise SaveError(path, "nested too deeply to be a save file") from None
 
@@ -384,7 +313,7 @@ def _raise_toml(path: Path, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
     raise SaveError(path, f"not valid TOML ({problem})", line) from None
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     """Make the rename itself durable where the platform allows it."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)

@@ -2,9 +2,12 @@
 
 Listing a save means replaying it through the rules (so a damaged file shows as unreadable
 before anyone opens it). The cache remembers, for each file's exact bytes (a BLAKE2 digest), the
-line it gave; a file whose bytes have not changed is not replayed again. The cache is dropped
-whole when the rules may have changed (another version, or an edited rules module), and a cache
-file that cannot be read is ignored and rebuilt: it never holds anything that is not in the saves.
+line it gave; a file whose bytes have not changed is not replayed again. A record is used only
+for the file it was made from (its id is the file's name), and only while the rules that made it
+are the same bytes: the cache keeps a digest of the kernel's modules and one of each game's rules
+package (`rules_stamp`), never file times, so reinstalling the same code keeps it while a changed
+game drops only that game's records. A cache file that cannot be read is ignored and rebuilt: it
+never holds anything that is not in the saves.
 
 A file found unreadable costs once: its verdict is kept with the file's size, modification time
 and inode, and as long as those stay the same the file is not read again.
@@ -27,19 +30,24 @@ from pathlib import Path
 from typing import Any
 
 import companion
-from companion.plays import Facts
+from companion import registry
+from companion.core import Facts
 from companion.plays import from_plain as facts_from_plain
 from companion.plays import to_plain as facts_to_plain
+from companion.plays import utc_offset_of
+from companion.registry import rules_files
+from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, identify, read_bytes, read_file, write_text
 
-CACHE_FORMAT = 2
-"""2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
+CACHE_FORMAT = 3
+"""3: the rules are stamped per game by their modules' bytes (2 by the newest module's time);
+2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 """A cache larger than this is not read (and is rebuilt): 10,000 saves make about 4 MiB."""
 _FIELDS = ("id", "title", "game_id", "game_title", "updated", "summary", "status", "waiting_for")
 """The fields every record holds, in `SaveEntry`'s order (all text; `updated` an ISO time)."""
 _REQUIRED = {"digest", *_FIELDS}
-_OPTIONAL = {"created", "facts"}
+_OPTIONAL = {"created", "facts", "utc_offset"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +69,8 @@ class SaveEntry:
     facts: Facts | None = None
     """Who played, the scores and the winners, so the statistics need no replay (None when the
     listing was asked without them, as the home screen asks)."""
+    utc_offset: int | None = None
+    """Minutes east of UTC where the game was made (the save's `utc_offset`), for local dates."""
 
 
 @dataclass(frozen=True)
@@ -77,18 +87,41 @@ def digest(content: bytes) -> str:
     return hashlib.blake2b(content, digest_size=16).hexdigest()
 
 
-def rules_stamp() -> str:
-    """Changes whenever the rules might: the version and the newest module's time in the kernel
-    and in each game's package."""
-    newest = 0
-    folders = [Path(companion.__file__).parent]
-    while folders:
-        with os.scandir(folders.pop()) as entries:
-            for entry in entries:
-                newest = max(newest, entry.stat().st_mtime_ns)
-                if entry.is_dir() and entry.name != "__pycache__":
-                    folders.append(Path(entry.path))
-    return f"{companion.__version__}/{newest}"
+KERNEL = "kernel"
+"""The stamp of the modules every game's listing goes through (the kernel's, the listing's)."""
+
+_STAMPS: dict[str, str] = {}
+"""Stamps computed in this process (the code does not change while it runs)."""
+
+
+def _bytes_digest(files: list[Path]) -> str:
+    hasher = hashlib.blake2b(digest_size=16)
+    for path in sorted(files):
+        hasher.update(path.name.encode() + b"\0")
+        with contextlib.suppress(OSError):
+            hasher.update(path.read_bytes())
+    return hasher.hexdigest()
+
+
+def rules_stamp(game_id: str) -> str:
+    """A digest of the bytes of the modules that decide a game's line: its rules package (where
+    its rules revision is written), or for `KERNEL` the kernel's and the listing's own modules.
+    A game added at run time is stamped by its revision and its module, afresh at each call
+    (another game may take its id later in the same process, as tests do)."""
+    stamp = _STAMPS.get(game_id)
+    if stamp is not None:
+        return stamp
+    if game_id == KERNEL:
+        kernel = Path(companion.__file__).parent
+        files = [*kernel.glob("*.py"), Path(__file__), Path(__file__).with_name("store.py")]
+    elif game_id in registry.RULES:
+        files = rules_files(game_id)
+    else:
+        game = registry.GAMES.get(game_id)
+        revision = f"r{game.rules_revision}/" if game is not None else ""
+        return f"{CACHE_FORMAT}/{revision}{_bytes_digest(rules_files(game_id))}"
+    stamp = _STAMPS[game_id] = f"{CACHE_FORMAT}/{_bytes_digest(files)}"
+    return stamp
 
 
 class ListingCache:
@@ -101,7 +134,10 @@ class ListingCache:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.stamp = rules_stamp()
+        self.stamp = rules_stamp(KERNEL)
+        self.game_stamps: dict[str, str] = {}
+        """Game id -> the stamp its records were made under, as read (only records of a game
+        whose stamp is still the same are used)."""
         self.known: dict[str, dict[str, Any]] = {}
         """File name -> the record as read (a dict with a string digest; its shape is checked
         when it is decoded)."""
@@ -122,8 +158,11 @@ class ListingCache:
         if record is None or record["digest"] != content_digest:
             return None
         entry = _entry(record, with_facts)
-        if entry is not None:
-            self.kept[name] = record
+        if entry is None or f"{entry.id}.toml" != name:
+            return None  # a record naming another save is never this file's line
+        if self.game_stamps.get(entry.game_id) != rules_stamp(entry.game_id):
+            return None  # made by other rules for this game: replayed under today's
+        self.kept[name] = record
         return entry
 
     def keep(self, name: str, content_digest: str, entry: SaveEntry) -> None:
@@ -150,9 +189,11 @@ class ListingCache:
             name: {**asdict(mark), "reason": reason}
             for name, (mark, reason) in self.kept_verdicts.items()
         }
+        games = {str(record.get("game_id")) for record in self.kept.values()}
         document = {
             "format": CACHE_FORMAT,
             "rules": self.stamp,
+            "games": {game_id: rules_stamp(game_id) for game_id in sorted(games)},
             "saves": self.kept,
             "unreadable": unreadable,
         }
@@ -172,13 +213,17 @@ class ListingCache:
                 "the saved-games list is read whole at every start"
             )
         try:
-            data = json.loads(read_bytes(self.path, MAX_CACHE_BYTES))
-        except (ValueError, RecursionError):
+            data = load_json(read_bytes(self.path, MAX_CACHE_BYTES))
+        except (SaveError, CodecError):
             return
         if not isinstance(data, dict):
             return
         if data.get("format") != CACHE_FORMAT or data.get("rules") != self.stamp:
             return
+        games = data.get("games")
+        for game_id, stamp in games.items() if isinstance(games, dict) else ():
+            if isinstance(stamp, str):
+                self.game_stamps[game_id] = stamp
         saves = data.get("saves")
         for name, record in saves.items() if isinstance(saves, dict) else ():
             if isinstance(record, dict) and isinstance(record.get("digest"), str):
@@ -196,6 +241,8 @@ def _record(entry: SaveEntry) -> dict[str, Any]:
     record["updated"] = entry.updated.isoformat()
     if entry.created is not None:
         record["created"] = entry.created.isoformat()
+    if entry.utc_offset is not None:
+        record["utc_offset"] = entry.utc_offset
     if entry.facts is not None:
         record["facts"] = json.dumps(facts_to_plain(entry.facts), separators=(",", ":"))
     return record
@@ -217,6 +264,9 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     facts = _facts(record["facts"]) if with_facts and "facts" in record else None
     if created is None and "created" in record:
         return None
+    utc_offset = utc_offset_of(record.get("utc_offset"))
+    if utc_offset is None and "utc_offset" in record:
+        return None
     if facts is None and with_facts and "facts" in record:
         return None
     try:
@@ -224,7 +274,17 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     except (OverflowError, ValueError):
         return None  # a time at the edge of the calendar that cannot be shown in UTC
     return SaveEntry(
-        save_id, title, game_id, game_title, updated, summary, status, waiting_for, created, facts
+        save_id,
+        title,
+        game_id,
+        game_title,
+        updated,
+        summary,
+        status,
+        waiting_for,
+        created,
+        facts,
+        utc_offset,
     )
 
 
@@ -233,14 +293,18 @@ def list_folder(
     cache: ListingCache,
     replay: Callable[[Path, bytes], SaveEntry],
     with_facts: bool = True,
+    in_workers: Callable[[list[tuple[Path, bytes]]], list[object] | None] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
     Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
-    is given to `replay` (which raises `SaveError` for a file that cannot be used). Without facts,
-    every entry's `facts` is None (the cache keeps them for the statistics all the same)."""
-    entries: list[SaveEntry] = []
-    unreadable: list[UnreadableSave] = []
+    is replayed: by `in_workers` when given and it takes them (many saves: worker processes,
+    each result a `SaveEntry` or a `(line, problem)` refusal), else one by one by `replay`
+    (which raises `SaveError` for a file that cannot be used). Without facts, every entry's
+    `facts` is None (the cache keeps them for the statistics all the same)."""
+    found_entries: dict[str, SaveEntry] = {}
+    refused: dict[str, tuple[FileMark | None, str]] = {}
+    misses: list[tuple[str, str, FileMark | None, bytes]] = []
     with os.scandir(folder) as found:
         files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
     for name, where in files:
@@ -249,20 +313,46 @@ def list_folder(
         if verdict is None:
             try:
                 content, mark = read_file(where, identified=True)
-                content_digest = digest(content)
-                entry = cache.get(name, content_digest, with_facts)
-                if entry is None:
-                    entry = replay(Path(where), content)
-                    cache.keep(name, content_digest, entry)
-                    entry = entry if with_facts else replace(entry, facts=None)
-                entries.append(entry)
-                continue
             except SaveError as error:
-                verdict = (f"line {error.line}: " if error.line else "") + error.problem
-        unreadable.append(UnreadableSave(Path(where), verdict))
-        cache.keep_verdict(name, mark, verdict)
+                verdict = _reason(error.line, error.problem)
+            else:
+                entry = cache.get(name, digest(content), with_facts)
+                if entry is None:
+                    misses.append((name, where, mark, content))
+                else:
+                    found_entries[name] = entry
+                continue
+        refused[name] = (mark, verdict)
+    results = in_workers([(Path(w), c) for _, w, _, c in misses]) if in_workers else None
+    for number, (name, where, mark, content) in enumerate(misses):
+        result = results[number] if results is not None else None
+        if result is None:
+            try:
+                result = replay(Path(where), content)
+            except SaveError as error:
+                result = (error.line, error.problem)
+        if isinstance(result, SaveEntry):
+            cache.keep(name, digest(content), result)
+            found_entries[name] = result if with_facts else replace(result, facts=None)
+        else:
+            line, problem = result if isinstance(result, tuple) else (None, "not replayed")
+            refused[name] = (mark, _reason(line, str(problem)))
+    entries: list[SaveEntry] = []
+    unreadable: list[UnreadableSave] = []
+    for name, where in files:
+        if name in found_entries:
+            entries.append(found_entries[name])
+        elif name in refused:
+            mark, verdict = refused[name]
+            unreadable.append(UnreadableSave(Path(where), verdict))
+            cache.keep_verdict(name, mark, verdict)
     entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
     return entries, unreadable
+
+
+def _reason(line: int | None, problem: str) -> str:
+    """Why a file is unreadable, with its line when known."""
+    return (f"line {line}: " if line else "") + problem
 
 
 def _verdict(record: Any) -> tuple[FileMark, str] | None:
@@ -282,8 +372,8 @@ def _facts(text: Any) -> Facts | None:
     if not isinstance(text, str):
         return None
     try:
-        return facts_from_plain(json.loads(text))
-    except (ValueError, RecursionError):
+        return facts_from_plain(load_json(text))
+    except (ValueError, RecursionError):  # CodecError, or facts of another shape
         return None
 
 

@@ -50,6 +50,11 @@ def locks_dir(home: Path) -> Path:
     return home / "locks"
 
 
+def serve_token_path(home: Path) -> Path:
+    """The secret of `companion serve --keep-token`: its own file, readable by its owner only."""
+    return home / "serve-token"
+
+
 def locations(home: Path) -> dict[str, Path]:
     """Name -> path for everything the companion keeps."""
     return {
@@ -60,4 +65,19 @@ def locations(home: Path) -> dict[str, Path]:
         "exports": exports_dir(home),
         "cache": listing_cache_path(home),
         "locks": locks_dir(home),
+        "serve-token": serve_token_path(home),
     }
+
+
+def data_home_problem(home: Path) -> str | None:
+    """Why the data folder cannot be used, in one line (None when it can, or does not exist yet
+    and will be made): it is not a folder, or it cannot be entered or read."""
+    try:
+        with os.scandir(home):
+            return None
+    except FileNotFoundError:
+        return None if not home.is_symlink() else f"the data folder {home} is a broken link"
+    except NotADirectoryError:
+        return f"the data folder {home} is not a folder"
+    except OSError as error:
+        return f"the data folder {home} cannot be opened ({error.strerror or error})"

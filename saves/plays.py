@@ -1,77 +1,166 @@
-"""Plays gathered from the saved games (through the listing cache), and renamed players.
+"""Plays gathered from the saved games (through the listing cache), players' identities and
+renames, and the time zone the statistics date plays in.
 
 The saves are the one source of truth: plays are read from the listing's entries, and a rename
 is an alias kept in settings.toml (`[preferences] player_aliases`), applied when the plays are
-read; no save file is ever changed by it.
+read; no save file is ever changed by it (names inside saved actions are never rewritten, so old
+saves replay as they were).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
+from datetime import tzinfo
 from pathlib import Path
 from typing import Any
 
+from companion.core import Game, RuleError
+from companion.dates import parse_zone
 from companion.plays import Play
-from companion.registry import CATALOGUE
-from companion.stats import Filter, canonical, renamed, select
+from companion.registry import catalogue
+from companion.stats import Filter, identity, renamed, same_player_twice, select, tidy
 from companion.stats_report import play_rows, rows_csv, stats_json
 from saves.listing import SaveEntry, UnreadableSave
+from saves.recorded import recorded_plays
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 
 ALIASES = "player_aliases"
 """The preference holding old name -> new name."""
+TIME_ZONE = "time_zone"
+"""The preference naming the zone every date is shown in (empty: where each game was played)."""
+
+
+class NoFigures(Exception):
+    """Statistics asked of plays there are none of; the message says why (for one line)."""
 
 
 def plays_of(entries: list[SaveEntry]) -> list[Play]:
     """The plays of listed games (entries without facts are skipped)."""
     return [
-        Play(entry.id, entry.game_id, entry.created or entry.updated, entry.updated, entry.facts)
+        Play(
+            entry.id,
+            entry.game_id,
+            entry.created or entry.updated,
+            entry.updated,
+            entry.facts,
+            entry.utc_offset,
+        )
         for entry in entries
         if entry.facts is not None
     ]
 
 
 def aliases(settings: SettingsStore) -> dict[str, str]:
-    """Old name -> new name, as remembered; entries that are not two names are ignored."""
+    """Old name -> new name, as remembered, both in their NFC spelling (`stats.tidy`); entries
+    that are not two different names are ignored."""
     raw: dict[str, Any] = settings.preference(ALIASES, {})
-    return {k: v for k, v in raw.items() if isinstance(v, str) and v.strip() and k != v}
+    table = {tidy(k): tidy(v) for k, v in raw.items() if isinstance(v, str) and v.strip()}
+    return {k: v for k, v in table.items() if k != v}
 
 
-def rename_player(settings: SettingsStore, old: str, new: str) -> bool:
+def time_zone(settings: SettingsStore) -> tuple[tzinfo | None, str | None]:
+    """The zone chosen in the settings (None: each play where it was played), and why a value
+    there is not used (it is then ignored and left in the file)."""
+    raw = settings.preference(TIME_ZONE, "")
+    if not isinstance(raw, str):
+        return None, f"{TIME_ZONE} is not text (ignored)"
+    try:
+        return parse_zone(raw), None
+    except ValueError as error:
+        return None, f"{TIME_ZONE}: {error} (ignored)"
+
+
+def set_time_zone(settings: SettingsStore, text: str) -> bool:
+    """Show every date in this zone from now on (empty: where each game was played); ValueError
+    for a zone that is not one, False when it cannot be saved."""
+    parse_zone(text)
+    return settings.set_preference(TIME_ZONE, text.strip())
+
+
+def rename_refusal(plays: Iterable[Play], old: str, new: str, table: dict[str, str]) -> str | None:
+    """Why `old` cannot be counted as `new`, or None: renaming into a player who sat at one of
+    the same games would make one player of two seats (a score and a win credited wrongly)."""
+    target = identity(new, table)
+    if target == old:
+        return None
+    for play in plays:
+        if old in play.facts.players and target in play.facts.players:
+            return (
+                f"{old} and {target} both played the game saved as {play.save_id}: "
+                "two players of one game cannot be one player."
+            )
+    return None
+
+
+def rename_player(settings: SettingsStore, old: str, new: str, plays: Sequence[Play] = ()) -> bool:
     """Count `old` as `new` from now on (their histories merge); False when it cannot be saved.
+    RuleError (nothing saved) when `new` is a player who played one of `plays` with `old`.
 
-    Names that pointed to `old` follow it; renaming back to an earlier name undoes the alias.
-    """
-    new = " ".join(new.split())
+    Names that pointed to `old` follow it; renaming back to an earlier name undoes the alias."""
+    new = tidy(new)
     table = aliases(settings)
-    if canonical(new, table) == old:  # a name renamed back to one it had
+    refusal = rename_refusal(plays, old, new, table)
+    if refusal:
+        raise RuleError(refusal)
+    if identity(new, table) == old:  # a name renamed back to one it had
         table.pop(new, None)
-    target = canonical(new, table)
-    table = {k: (target if canonical(v, table) == old else v) for k, v in table.items()}
+    target = identity(new, table)
+    table = {k: (target if identity(v, table) == old else v) for k, v in table.items()}
     table.pop(target, None)
     if old != target:
         table[old] = target
     return settings.set_preference(ALIASES, table)
 
 
+def setup_refusal(game: Game[Any, Any], setup: Any, settings: SettingsStore) -> str | None:
+    """Why a setup cannot start, by the players' identities, or None: two of its names are one
+    player (two Unicode forms of one name, or one renamed into the other). The players are read
+    through the game's own facts, so every game's setup is checked the same way."""
+    try:
+        players = game.facts_at(setup, game.start(setup), ()).players
+    except RuleError:
+        return None  # the rules refuse it themselves, in their own words
+    return same_player_twice(players, aliases(settings))
+
+
 def gather(store: SaveStore, settings: SettingsStore) -> tuple[list[Play], list[UnreadableSave]]:
-    """Every readable game's play under the players' current names, and the unreadable files."""
+    """Every readable game's play under the players' identities, and the unreadable files."""
     entries, unreadable = store.listing()
-    return renamed(plays_of(entries), aliases(settings)), unreadable
+    recorded, unusable = recorded_plays(store.home)  # plays typed in or imported (bgstats)
+    return renamed(plays_of(entries) + recorded, aliases(settings)), unreadable + unusable
 
 
 def stats_data(plays: list[Play], keep: Filter) -> dict[str, Any]:
     """`companion stats --json`: the figures of the plays the filter keeps; with a player
     filter, that player's own line only."""
-    data = stats_json(select(plays, keep))
+    data = stats_json(select(plays, keep), keep.zone)
     if keep.player is not None:
         data["players"] = {n: v for n, v in data["players"].items() if n == keep.player}
     return data
 
 
+def check_filter(plays: list[Play], keep: Filter, titles: dict[str, str]) -> None:
+    """`NoFigures` naming why the filter keeps no play: no saved game at all, a player no game
+    knows (their name is resolved first, so a renamed name finds its player), or no play of
+    that game (by that player)."""
+    if not plays:
+        raise NoFigures("no games saved yet")
+    if keep.player is not None and not any(keep.player in p.facts.players for p in plays):
+        raise NoFigures(
+            f"no player called {keep.player!r} in {len(plays)} saved games "
+            "(`companion stats` lists the players)"
+        )
+    if not select(plays, keep):
+        game = titles.get(keep.game or "", keep.game)
+        by = f" with {keep.player}" if keep.player else ""
+        raise NoFigures(f"no {game} game saved{by}" if game else f"no game saved{by}")
+
+
 def plays_output(home: Path, form: str) -> str:
     """What `companion plays --format csv|json` prints: one row per player per finished play."""
-    plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
-    rows = play_rows(plays, dict(CATALOGUE))
+    settings = SettingsStore(home)
+    plays, _unreadable = gather(SaveStore(home), settings)
+    rows = play_rows(plays, dict(catalogue()), time_zone(settings)[0])
     return rows_csv(rows) if form == "csv" else json.dumps(rows, indent=2) + "\n"

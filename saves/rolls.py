@@ -15,14 +15,17 @@ import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from companion import dice
+from companion.dates import local
 from companion.dice import DiceError, DiceSpec, Roll
-from saves.files import SaveError, read_toml, write_text
-from saves.paths import rolls_path
+from companion.text import plural, visible
+from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
+from saves.paths import locks_dir, rolls_path
+from saves.shared import DEADLINE_SECONDS, Busy, Waiting, update
 
 FORMAT = 2
 """Format 1 (up to version 0.x) kept 200 rolls newest first, without modifier or label."""
@@ -52,32 +55,59 @@ class RollHistoryError(ValueError):
 
 
 class RollLog:
-    """The one roll history, loaded on first use and appended to on every roll."""
+    """The one roll history, loaded on first use and appended to on every roll.
 
-    def __init__(self, home: Path, clock: Callable[[], datetime]) -> None:
+    Each roll is added under the file's lock to what the file holds now (`saves.shared.update`),
+    so rolls made by other windows and commands meanwhile are never lost. A roll that cannot be
+    written yet (another window saving, a full disk) waits in memory, still shown, and is written
+    with the next roll or by `retry`; only rolls that will never be written are said "not kept".
+    """
+
+    def __init__(
+        self,
+        home: Path,
+        clock: Callable[[], datetime],
+        deadline: float = DEADLINE_SECONDS,
+    ) -> None:
+        self.home = home
         self.path = rolls_path(home)
         self.clock = clock
+        self.deadline = deadline
+        """How long a write waits for another process's (the app waits less, then retries)."""
         self._entries: list[LoggedRoll] | None = None
+        self._pending: list[LoggedRoll] = []
+        self.failure: str | None = None
+        """Why the rolls waiting in memory are not in the file yet."""
+        """Rolls made here and not yet in the file (another window was saving, the disk full)."""
         self._problem: str | None = None
         self._told: set[str] = set()
-        self._stamp: tuple[int, int, int] | None = None
+        self._mark: FileMark | None = None
         self._lines: list[str] = []
-        """Each kept roll rendered as its line of the file, in step with the rolls."""
+        """Each roll of the file as its line, in step with `_entries`."""
+        self._waited = Waiting()
+        self._written: tuple[list[LoggedRoll], list[str]] = ([], [])
+        """The history being written, taken as this window's once the write worked."""
 
     @property
     def rolls(self) -> Sequence[LoggedRoll]:
-        """Every kept roll, oldest first."""
-        return self._kept()
+        """Every kept roll, oldest first (with those of other windows written since), and the
+        rolls of this window still waiting to be written."""
+        return [*self._kept(), *self._pending]
+
+    @property
+    def pending(self) -> int:
+        """How many rolls of this window wait to be written."""
+        return len(self._pending)
 
     def _kept(self) -> list[LoggedRoll]:
-        if self._entries is None:
+        if self._entries is None or (self._problem is None and self._mark != mark_of(self.path)):
             self._entries = self._load()
         return self._entries
 
     @property
     def problem(self) -> str | None:
         """Why the file on disk is not used (None when it is fine or absent)."""
-        _ = self.rolls
+        self._kept()
         return self._problem
 
     def take_notice(self) -> str | None:
@@ -85,34 +115,76 @@ class RollLog:
         return self._notice(self._refusal()) if self.problem else None
 
     def add(self, roll: Roll, label: str = "") -> str | None:
-        """Record one roll; returns a notice to show when it was not kept (each said once)."""
+        """Record one roll; returns a notice to show when it was not written (each said once)."""
         return self.add_many([roll], label)
 
     def add_many(self, rolls: Iterable[Roll], label: str = "") -> str | None:
         """Record rolls made now, in order, with one write."""
-        entries = self._kept()
-        if self._problem is None and self._stamp != _stamp(self.path):
-            self._entries = entries = self._load()  # another window or command wrote since
-        if self._problem is not None:
-            return self._notice(self._refusal())
         now = self.clock().astimezone(UTC)
         label = label[:MAX_LABEL].encode("utf-8", "replace").decode("utf-8")
-        if len(self._lines) != len(entries):
-            self._lines = [roll_line(entry) for entry in entries]
-        added = [LoggedRoll(roll, now, label) for roll in rolls]
-        entries.extend(added)
-        self._lines.extend(roll_line(entry) for entry in added)
-        if len(entries) > TRIM_AT:
-            del entries[: len(entries) - KEEP_ROLLS], self._lines[: len(self._lines) - KEEP_ROLLS]
-        target = self.path.resolve() if self.path.is_symlink() else self.path
+        self._kept()
+        if self._problem is not None:
+            return self._notice(self._refusal())
+        self._pending.extend(LoggedRoll(roll, now, label) for roll in rolls)
+        return self.retry()
+
+    def retry(self) -> str | None:
+        """Write the rolls waiting in memory; a notice when they still wait or are refused."""
+        if not self._pending:
+            return None
+        waiting = plural(len(self._pending), "roll")
         try:
-            write_text(target, history_document(self._lines))
-        except OSError as error:
-            return self._notice(
-                f"Roll not kept: cannot write {self.path} ({error.strerror or error})"
+            self._mark = update(
+                self.path,
+                self._with_pending,
+                locks=locks_dir(self.home),
+                limit=MAX_BYTES,
+                links_within=self._link_folder(),
+                deadline=self.deadline,
             )
-        self._stamp = _stamp(self.path)
+        except Busy as busy:
+            self.failure = str(busy)
+            if not self._waited.long_enough(self.deadline):
+                return None  # the app tries again in a moment: no word for a short wait
+            return f"Another window is saving the rolls: {waiting} kept here, written in a moment"
+        except SaveError as error:  # the file became damaged meanwhile: never written over
+            self._problem = f"{error} (left as it is)"
+            self._entries, self._pending = [], []
+            return self._notice(f"{waiting} not kept: {self._refusal()}")
+        except OSError as error:
+            why = error.strerror or str(error)
+            self.failure = f"cannot write {self.path} ({why})"
+            return self._notice(
+                f"Rolls not saved yet: cannot write {self.path} ({why}); "
+                f"{waiting} kept in this window, written with the next roll"
+            )
+        self._entries, self._lines = self._written
+        self._pending, self.failure = [], None
+        self._waited.done()
         return None
+
+    def _link_folder(self) -> Path:
+        """Where a link may lead to be written through: a `rolls.toml` that is a link to a
+        history anywhere is kept as the player made it (docs/save-format.md)."""
+        return Path(os.path.realpath(self.path)).parent if self.path.is_symlink() else self.home
+
+    def _with_pending(self, content: bytes | None, mark: FileMark | None) -> str:
+        """The history as the file holds it now, with this window's waiting rolls at its end."""
+        if content is None:
+            entries, lines = [], []
+        elif mark == self._mark and self._entries is not None:
+            entries, lines = self._entries, self._lines  # the file as this window last wrote it
+            if len(lines) != len(entries):
+                lines = [roll_line(entry) for entry in entries]
+        else:
+            entries = parse_history(self.path, content)
+            lines = [roll_line(entry) for entry in entries]
+        entries = [*entries, *self._pending]
+        lines = [*lines, *(roll_line(entry) for entry in self._pending)]
+        if len(entries) > TRIM_AT:
+            del entries[: len(entries) - KEEP_ROLLS], lines[: len(lines) - KEEP_ROLLS]
+        self._written = (entries, lines)
+        return history_document(lines)
 
     def _refusal(self) -> str:
         return f"{self._problem}; new rolls are not kept until it is repaired or removed"
@@ -127,29 +199,25 @@ class RollLog:
         self._problem = None
         self._lines = []
         if not (self.path.exists() or self.path.is_symlink()):
-            self._stamp = None
+            self._mark = None
             return []
         try:
-            entries = read_history(self.path)
+            content, self._mark = read_file(self.path, MAX_BYTES)
+            entries = parse_history(self.path, content)
         except SaveError as error:
             self._problem = f"{error} (left as it is)"
             return []
-        self._stamp = _stamp(self.path)
         return entries
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """What tells a changed file: size, modification time and inode."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_size, info.st_mtime_ns, info.st_ino)
 
 
 def read_history(path: Path) -> list[LoggedRoll]:
     """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
-    data = read_toml(path, MAX_BYTES)  # a regular file, within the limit, or SaveError
+    return parse_history(path, read_file(path, MAX_BYTES)[0])
+
+
+def parse_history(path: Path, content: bytes) -> list[LoggedRoll]:
+    """The rolls of a history file's bytes, oldest first, or `SaveError` naming the problem."""
+    data = parse_toml(path, content)
     version = data.get("format")
     if type(version) is not int or version not in (1, FORMAT):
         raise SaveError(path, f"unknown format {version!r} (this app reads 1 and {FORMAT})")
@@ -302,10 +370,13 @@ def select(
     return chosen
 
 
-def parse_since(text: str) -> datetime:
-    """`2026-11-01` or `2026-11-01T18:00` (local time unless an offset is given), in UTC."""
+def parse_since(text: str, zone: tzinfo | None = None) -> datetime:
+    """`2026-11-01` or `2026-11-01T18:00` (local time, or in `zone`, unless an offset is given),
+    in UTC."""
     try:
         moment = datetime.fromisoformat(text)
+        if moment.tzinfo is None and zone is not None:
+            moment = moment.replace(tzinfo=zone)
         return moment.astimezone(UTC)
     except (ValueError, OverflowError, OSError):
         raise ValueError(f"'{text}' is not a date: use 2026-11-01 or 2026-11-01T18:00") from None
@@ -316,18 +387,11 @@ def entry_json(entry: LoggedRoll) -> dict[str, Any]:
     return {**roll_table(entry), "at": entry.at.isoformat(), "label": entry.label}
 
 
-def entry_line(entry: LoggedRoll) -> str:
-    """One roll on a line: total first, the dice, faces with the modifier apart, source, time."""
+def entry_line(entry: LoggedRoll, zone: tzinfo | None = None) -> str:
+    """One roll on a line: total first, the dice, faces with the modifier apart, source, time
+    (local, or in `zone`: the settings' time zone)."""
     roll = entry.roll
     by = "real" if roll.source == "physical" else "app"
-    when = entry.at.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = local(entry.at, zone=zone).strftime("%Y-%m-%d %H:%M")
     line = f"{roll.total:>6}  {roll.expression:<8} {dice.die_words(roll, 40):<40}  {by:<4}  {when}"
     return f"{line}  {visible(entry.label)}".rstrip()
-
-
-def visible(text: str) -> str:
-    """Text with control characters shown as escapes, so a label cannot steer the terminal."""
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in text
-    )

@@ -9,14 +9,22 @@ as it was; a change to another player's colour leaves it there too.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from companion.registry import CATALOGUE
-from companion.stats import Filter, canonical
+from companion.plays import Play
+from companion.registry import catalogue
+from companion.stats import Filter, identity
 from companion.stats_report import stats_text, with_colours
-from saves.plays import aliases, gather, rename_player, stats_data
+from saves.plays import (
+    aliases,
+    check_filter,
+    gather,
+    rename_player,
+    stats_data,
+    time_zone,
+)
 from saves.settings import SettingsStore
 from saves.store import SaveStore
 
@@ -81,14 +89,17 @@ def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
     return settings.set_preference(PLAYER_COLOURS, table)
 
 
-def rename_keeping_colour(settings: SettingsStore, old: str, new: str) -> bool:
+def rename_keeping_colour(
+    settings: SettingsStore, old: str, new: str, plays: Sequence[Play] = ()
+) -> bool:
     """Rename `old` (`saves.plays.rename_player`); the player they become keeps their colour, or
     takes `old`'s when they have none. False when the rename cannot be saved (a colour that
-    cannot be saved after the rename is said by the settings' `report`)."""
+    cannot be saved after the rename is said by the settings' `report`); RuleError when `old`
+    and `new` played one of `plays` together (nothing is changed)."""
     colours = player_colours(settings).chosen
-    if not rename_player(settings, old, new):
+    if not rename_player(settings, old, new, plays):
         return False
-    target = canonical(old, aliases(settings))
+    target = identity(old, aliases(settings))
     if target != old and old in colours:
         table = _stored_table(settings)
         del table[old]
@@ -100,10 +111,19 @@ def rename_keeping_colour(settings: SettingsStore, old: str, new: str) -> bool:
 
 def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
     """What `companion stats` prints, from the games in `home`: in JSON, each player with a
-    colour carries it (`"colour": "red"`)."""
+    colour carries it (`"colour": "red"`). `saves.plays.NoFigures` when there are saved games
+    but the filter keeps none of them (the message says why)."""
     settings = SettingsStore(home)
     plays, _unreadable = gather(SaveStore(home), settings)
+    if keep.player is not None:
+        keep = replace(keep, player=identity(keep.player, aliases(settings)))
+    keep = replace(keep, zone=time_zone(settings)[0])
+    titles = dict(catalogue())
+    if plays:
+        check_filter(plays, keep, titles)  # NoFigures: the filter keeps no play, and why
+    elif not as_json:
+        return "No games saved yet.\n"
     data = stats_data(plays, keep)
     if as_json:
         return json.dumps(with_colours(data, player_colours(settings).chosen), indent=2) + "\n"
-    return stats_text(data, dict(CATALOGUE))
+    return stats_text(data, titles)

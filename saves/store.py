@@ -8,6 +8,7 @@ documented in docs/save-format.md.
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -15,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
-from companion.plays import facts_of_session
+from companion.dates import offset_minutes
+from companion.plays import facts_of_session, utc_offset_of
 from companion.registry import get_game
 from companion.session import Session, Step
-from saves.codec import CodecError, from_plain, to_plain
+from saves.codec import TOML_INT_MAX, CodecError, from_plain, to_plain
 from saves.files import (
-    RenderedArray,
+    MAX_FILE_BYTES,
     SaveError,
-    mark_of,
     parse_toml,
     read_file,
     remove_stale_temp_files,
@@ -31,7 +32,9 @@ from saves.files import (
 from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
-from saves.writers import LastSeen, claim_id
+from saves.rendered import RenderedArray
+from saves.replay_pool import replay_in_workers
+from saves.writers import LastSeen, publish_new
 
 FORMAT = 1
 """The save format this version writes."""
@@ -48,6 +51,10 @@ KNOWN_KEYS = frozenset(
     {"format", "id", "game", "title", "created", "updated", "revision", "rules", "setup", "actions"}
 )
 """Top-level keys this version reads; any other is kept as it is and written back at each save."""
+
+
+UTC_OFFSET = "utc_offset"
+"""Minutes east of UTC of the machine that set the game up: the statistics date it there."""
 
 
 def utc_now() -> datetime:
@@ -111,7 +118,7 @@ class SaveStore:
 
     def path_for(self, save_id: str) -> Path:
         """The file of a save id; an id that could leave the folder is refused."""
-        if not _ID.match(save_id):
+        if not _ID.fullmatch(save_id):
             raise SaveError(self.folder / "?", f"'{save_id}' is not a save id")
         return self.folder / f"{save_id}.toml"
 
@@ -120,6 +127,7 @@ class SaveStore:
         session = Session(game, setup)
         now = self.clock()
         saved = SavedGame("", clean_title(title) or game.title, session, now, now)
+        saved.extra[UTC_OFFSET] = offset_minutes(now)  # read by older versions as an unknown key
         self._save_new(saved, game.id, now)
         return saved
 
@@ -133,8 +141,11 @@ class SaveStore:
         self._save_new(copy, saved.game.id, now)
         return copy
 
-    def save(self, saved: SavedGame) -> None:
+    def save(self, saved: SavedGame, touch: bool = True) -> None:
         """Write the whole game atomically (autosave calls this after every action).
+
+        `touch=False` keeps `updated` (the time of the last action): a play's details, added
+        after the game, do not move the play's date.
 
         Refused with `SaveConflict` (nothing written) if the file changed since this store last
         read or wrote it. The file is the same as `tomli_w.dumps(to_document(saved))`, but only
@@ -144,13 +155,17 @@ class SaveStore:
         path = self.path_for(saved.id)
         with writing(locks_dir(self.home) / "writing.lock"):
             self.seen.check(path, saved.id)
-            saved.updated = self.clock()
-            saved.revision += 1
-            text = document_text(saved)
+            updated = saved.updated
+            if touch:
+                saved.updated = self.clock()
+            revision = saved.revision
+            saved.revision = min(revision + 1, TOML_INT_MAX)  # a counter TOML can hold
             try:
+                text = document_text(saved)
+                _check_size(path, text)
                 mark = write_text(path, text, links_within=self.home)
-            except BaseException:
-                saved.revision -= 1
+            except BaseException:  # the game is as it was before this save: not saved
+                saved.revision, saved.updated = revision, updated
                 raise
         self.seen.saw(saved.id, mark, text)
 
@@ -173,6 +188,9 @@ class SaveStore:
         path = self.path_for(save_id)
         content, mark = read_file(path)
         saved = from_document(path, parse_toml(path, content), self.games)
+        # The file's own rows stand for its actions: the first save renders only new ones.
+        head = to_document(saved, with_actions=False)
+        saved.rendered.adopt(saved.session.steps, head, content.decode("utf-8"))
         self.seen.saw(save_id, mark, content)
         return saved
 
@@ -187,7 +205,8 @@ class SaveStore:
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts)
+        workers = replay_in_workers if self.games is None else None  # a test's games: here
+        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
         self.cache_problem = cache.problem
         return listed
@@ -197,17 +216,31 @@ class SaveStore:
         return entry_of(from_document(path, parse_toml(path, content), self.games))
 
     def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
-        """Claim a new id and write the game there; a failed write takes the claim back."""
-        saved.id, claimed = claim_id(f"{game_id}-{now:%Y%m%d-%H%M%S}", self.path_for)
-        self.seen.saw(saved.id, claimed, b"")
+        """Publish the game whole under a new id (no empty file is ever seen under it)."""
+
+        def text_for(candidate: str) -> str:
+            saved.id, saved.revision = candidate, 1
+            saved.rendered = RenderedArray("actions")  # it held the rows of another id's file
+            text = document_text(saved)
+            _check_size(self.path_for(candidate), text)
+            return text
+
         try:
-            self.save(saved)
+            saved.id, mark, text = publish_new(
+                f"{game_id}-{now:%Y%m%d-%H%M%S}", self.path_for, text_for
+            )
         except BaseException:
-            path = self.path_for(saved.id)
-            if mark_of(path) == claimed:  # still the empty file claimed: nobody else's
-                path.unlink(missing_ok=True)
-            self.seen.forget(saved.id)
+            saved.id, saved.revision = "", 0
             raise
+        self.seen.saw(saved.id, mark, text)
+
+
+def _check_size(path: Path, text: str) -> None:
+    """Refuse to write a save larger than a save may be read (`MAX_FILE_BYTES`): it would be
+    listed as unreadable at the next start. OSError, so it is said as a failed save."""
+    if len(text) * 4 > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        limit = MAX_FILE_BYTES // (1024 * 1024)
+        raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
 
 
 def entry_of(saved: SavedGame) -> SaveEntry:
@@ -224,6 +257,7 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         waiting.text if (waiting := saved.game.waiting_for(state)) else "",
         created=saved.created,
         facts=facts_of_session(saved.session),
+        utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
     )
 
 
@@ -285,7 +319,7 @@ def _from_document(
     if game is None:
         raise SaveError(path, f"unknown game '{game_id}'")
     save_id = _field(path, data, "id", str)
-    if not _ID.match(save_id) or path.stem != save_id:
+    if not _ID.fullmatch(save_id) or path.stem != save_id:
         raise SaveError(path, f"id '{save_id}' does not match the file name")
     title = clean_title(_field(path, data, "title", str))
     created = _field(path, data, "created", datetime)

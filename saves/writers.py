@@ -1,4 +1,4 @@
-"""One writer per game: what a store last read or wrote for each game, and new ids claimed whole.
+"""One writer per game: what a store last read or wrote of each game; new games published whole.
 
 A store may replace a game's file only if the file still holds the bytes the store last read or
 wrote. The check is cheap when nothing changed (the file's size, modification time and inode, as
@@ -8,10 +8,11 @@ touched (same bytes) is still written, and a file another process saved is not.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
-from saves.files import FileMark, SaveError, claim, mark_of, read_file
+from saves.files import FileMark, SaveError, fsync_folder, mark_of, read_file, write_temp
 
 
 class SaveConflict(SaveError):
@@ -66,13 +67,29 @@ class LastSeen:
         self._seen[save_id] = (now, seen_content)  # the same bytes: touched, not changed
 
 
-def claim_id(stem: str, path_for: Callable[[str], Path]) -> tuple[str, FileMark]:
-    """A new id from `stem`, its file created empty and exclusively (O_CREAT | O_EXCL): two
-    processes setting up a game in the same second each get their own (`-2`, `-3`, ...)."""
+def publish_new(
+    stem: str, path_for: Callable[[str], Path], text_for: Callable[[str], str]
+) -> tuple[str, FileMark, str]:
+    """A new file under a new id from `stem`, published whole: its text (`text_for(id)`, since
+    the file names its own id) is written to a temp file and fsynced, then hard-linked to the
+    id's name, which fails if the name is taken (two processes setting up a game in the same
+    second each get their own: `-2`, `-3`, ...). A kill at any moment leaves either no file or
+    the whole one, never an empty save. Returns the id, the file's mark and its text."""
     candidate, counter = stem, 1
     while True:
-        claimed = claim(path_for(candidate))
-        if claimed is not None:
-            return candidate, claimed
-        counter += 1
-        candidate = f"{stem}-{counter}"
+        path = path_for(candidate)
+        text = text_for(candidate)
+        temp = write_temp(path, text)
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            counter += 1
+            candidate = f"{stem}-{counter}"
+            continue
+        finally:
+            temp.unlink(missing_ok=True)
+        fsync_folder(path.parent)
+        mark = mark_of(path)
+        if mark is None:  # removed at once by someone else: the next save says so
+            raise SaveError(path, "was removed as soon as it was made")
+        return candidate, mark, text

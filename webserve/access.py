@@ -1,37 +1,73 @@
-"""Who may open the served app: the address it listens on, the secret token, the requests refused.
+"""Who may open the served app: the routes, the address it listens on, the token, the refusals.
 
 On this computer only (the default, 127.0.0.1) no token is needed, but a request must still name a
 loopback host (a web page elsewhere cannot rename itself to reach it) and a browser's websocket
-must come from the served page itself. On a network (`--host`), every request but the page's
-static files (textual-serve's script and styles, no game data) must carry the token: in the
-address, or in the cookie the page got when it was opened with it.
+must come from the served page itself. On a network (`--host`), every route in `TOKEN_ROUTES`
+needs the token: from the cookie a page sets, from `?token=` in the address, or as the short
+scan key of a QR code (`/s/KEY`, `/t/KEY`), which the server turns into the cookie and takes out
+of the address bar. Only the page's static files (script, styles, font: no game data) are open.
 """
 
 from __future__ import annotations
 
+import argparse
+import base64
+import hashlib
 import hmac
 import ipaddress
-import re
-import secrets
 import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-TOKEN_SETTING = "serve-token"
-"""The preference that keeps the token between starts (`companion serve --keep-token`)."""
+from saves.serve_token import new_token as new_token  # the token's shape lives with its file
+from saves.serve_token import usable_token as usable_token
 
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
-"""What `secrets.token_urlsafe(16)` makes; a kept token of another shape is replaced."""
-
+PLAY = "play"
+TABLE = "table"
+PAGES = {"/": PLAY, "/table": TABLE}
+"""The pages a browser opens: the app to play, and the watch-only table display."""
+SOCKETS = {"/ws": PLAY, "/ws/table": TABLE}
+"""Each page's websocket: one `companion` process per connection."""
+DOWNLOAD = "/download/{key}"
+SCANS = {"/s/": "/", "/t/": "/table"}
+"""A QR code's short address (`/s/KEY`) and the page it leads to once the key is checked."""
+TOKEN_ROUTES = (*PAGES, *SOCKETS, DOWNLOAD)
+"""Every route that needs the token on a network. Anything else but the static files is refused
+too (an unknown path gets the same 403, not a hint)."""
 STATIC_PREFIX = "/static/"
 ANY_ADDRESS = {"0.0.0.0", "::", ""}
+SCAN_KEY_LENGTH = 20
+"""Base32 characters of a scan key: 100 bits, and short enough that two QR codes of the longest
+address (an IPv6 host, port 65535) fit side by side in 80 columns."""
 
 FORBIDDEN_TOKEN = (
-    "403 Forbidden: this table's address carries a secret. Open the address that "
-    "`companion serve` printed, or scan its QR code."
+    "This table's address carries a secret, and this one is missing or out of date. "
+    "Scan the QR code that `companion serve` shows again, or open the address it printed."
 )
-FORBIDDEN_HOST = "403 Forbidden: this companion answers on this computer only (127.0.0.1)."
-FORBIDDEN_ORIGIN = "403 Forbidden: the app opens only from its own page."
+FORBIDDEN_HOST = "This companion answers on this computer only (127.0.0.1)."
+FORBIDDEN_ORIGIN = "The app opens only from its own page."
+
+
+def port_number(text: str) -> int:
+    """A TCP port for `--port` (0: any free one); anything else is one line for argparse."""
+    try:
+        port = int(text, 10)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a port: choose 0 to 65535")
+    return port
+
+
+def app_limit(text: str) -> int:
+    """`--max-apps`: how many apps one address may run at once, 1 to 1000."""
+    try:
+        most = int(text, 10)
+    except ValueError:
+        most = 0
+    if not 1 <= most <= 1000:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a number of apps: choose 1 to 1000")
+    return most
 
 
 def is_loopback(host: str) -> bool:
@@ -44,13 +80,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(16)
-
-
-def usable_token(kept: object) -> str | None:
-    """A token kept in settings, if it still has the shape of one (settings can be edited)."""
-    return kept if isinstance(kept, str) and TOKEN_PATTERN.fullmatch(kept) else None
+def scan_key(token: str) -> str:
+    """The short key a QR code carries instead of the token: derived from it (a kept token keeps
+    its key), upper case so the whole address is cheap to encode."""
+    digest = hmac.new(token.encode(), b"companion scan key", hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii")[:SCAN_KEY_LENGTH]
 
 
 @dataclass(frozen=True)
@@ -64,17 +98,27 @@ class Access:
     def local_only(self) -> bool:
         return is_loopback(self.host)
 
+    def scan_target(self, path: str) -> str | None:
+        """The page a scan address with the right key leads to; None for any other path."""
+        for prefix, page in SCANS.items():
+            if path.startswith(prefix) and self.token is not None:
+                key = path.removeprefix(prefix).upper().encode()
+                if hmac.compare_digest(key, scan_key(self.token).encode()):
+                    return page
+        return None
+
+    def given_token(self, given: str) -> bool:
+        return self.token is not None and hmac.compare_digest(given.encode(), self.token.encode())
+
     def refusal(
         self, path: str, given_token: str, host_header: str, origin: str | None
     ) -> str | None:
         """Why a request is refused (its 403 text), or None to serve it."""
         if self.local_only and not is_loopback(_hostname(host_header)):
             return FORBIDDEN_HOST
-        if path.startswith(STATIC_PREFIX):
+        if path.startswith(STATIC_PREFIX) or self.scan_target(path) is not None:
             return None
-        if self.token is not None and not hmac.compare_digest(
-            given_token.encode(), self.token.encode()
-        ):
+        if self.token is not None and not self.given_token(given_token):
             return FORBIDDEN_TOKEN
         if origin is not None and urlsplit(origin).netloc.lower() != host_header.lower():
             return FORBIDDEN_ORIGIN
@@ -102,8 +146,15 @@ def public_host(host: str) -> str:
     return address
 
 
-def address_of(host: str, port: int, token: str | None) -> str:
-    """The URL to open in a browser."""
+def address_of(host: str, port: int, token: str | None, page: str = "/") -> str:
+    """The URL to open in a browser (the token, if any, as its query)."""
     shown = f"[{host}]" if ":" in host else host
-    query = f"/?token={token}" if token else "/"
-    return f"http://{shown}:{port}{query}"
+    query = f"?token={token}" if token else ""
+    return f"http://{shown}:{port}{page}{query}"
+
+
+def scan_address(host: str, port: int, token: str, page: str = "/") -> str:
+    """The short address of a page for a QR code: `/s/KEY` plays, `/t/KEY` is the table."""
+    shown = f"[{host}]" if ":" in host else host
+    prefix = next(prefix for prefix, target in SCANS.items() if target == page)
+    return f"http://{shown}:{port}{prefix}{scan_key(token)}"

@@ -1,56 +1,104 @@
 """The web server of `companion serve`: textual-serve's, with the access rules of `access.py`.
 
 textual-serve starts one `companion` process per browser tab and relays its screen over a
-websocket. This subclass adds the token and host checks, builds the websocket address from the
-address the browser used (a phone reaches the computer by its network address, not 127.0.0.1),
-prints the address and its QR code, and stops cleanly on Ctrl+C.
+websocket. This subclass (textual-serve is pinned to one version: these hooks are not its public
+API) serves our own page template, adds the token and host checks, the token and device cookies,
+the table display's address, a heartbeat that notices a dropped browser within seconds, a limit
+of apps per address, and stops cleanly on Ctrl+C.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
+import secrets
 import shlex
 import signal
 import socket
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 import aiohttp_jinja2
-import segno
-from aiohttp import web
-from textual_serve.server import Server
+import textual_serve
+from aiohttp import WSCloseCode, web
+from textual_serve.server import Server, to_int
 
-from saves.settings import SettingsStore
+from saves.serve_token import keep_token as kept_token
+from saves.serve_token import move_from_settings, new_token
+from webserve import pages
 from webserve.access import (
-    TOKEN_SETTING,
+    DOWNLOAD,
+    FORBIDDEN_TOKEN,
+    PAGES,
+    SCANS,
+    SOCKETS,
+    TABLE,
     Access,
     address_of,
     is_loopback,
-    new_token,
     public_host,
-    usable_token,
+    scan_address,
 )
+from webserve.apps import HEARTBEAT_SECONDS, AppCount, CompanionAppService
+from webserve.device import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, usable_device
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
-"""The token, given back to the page that was opened with it, for its websocket."""
-SHUTDOWN_SECONDS = 3.0
+"""The token, given back to every page route, so the address bar never needs to show it."""
+DEVICE_COOKIE = "companion-device"
+"""Which browser this is, kept long, so its app reopens the game it last had open."""
+LONG_COOKIE_SECONDS = 400 * 24 * 3600
+"""The longest a browser keeps a cookie (Chromium's cap)."""
+SHUTDOWN_SECONDS = 5.0
 """How long Ctrl+C waits for the browsers' apps to close before they are stopped."""
+DEFAULT_MAX_APPS = 8
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(textual_serve.__file__).parent / "static"
+"""textual-serve's script, styles and the Roboto Mono font it ships."""
 
 
 class ServeError(Exception):
     """A problem that stops the server before it starts: one line for the player."""
 
 
+Answer = TypeVar("Answer", bound=web.StreamResponse)
+
+
+def see_other(location: str) -> web.Response:
+    return web.Response(status=303, headers={"Location": location})
+
+
+async def _uncancelled(work: Any) -> None:
+    """Run `work` to its end even if the caller is cancelled (Ctrl+C, a connection closed),
+    then pass the cancellation on: an app being ended is always ended."""
+    task = asyncio.ensure_future(work)
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+
+
 class CompanionServer(Server):
     """textual-serve's server for the companion, refusing what `Access` refuses."""
 
-    def __init__(self, command: str, access: Access) -> None:
-        super().__init__(command, title=TITLE)
+    def __init__(
+        self,
+        command: str,
+        access: Access,
+        keep_token: bool = False,
+        max_apps: int = DEFAULT_MAX_APPS,
+    ) -> None:
+        super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
+        self.keep_token = keep_token
+        self.apps = AppCount(max_apps)
         self.sessions: set[asyncio.Task[Any]] = set()
         """One task per connected browser, each relaying one `companion` process."""
 
@@ -61,16 +109,6 @@ class CompanionServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: `serve` printed the address before listening."""
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """textual-serve's relay for one browser, kept track of so Ctrl+C can end it."""
-        task = asyncio.current_task()
-        assert task is not None
-        self.sessions.add(task)
-        try:
-            return await super().handle_websocket(request)
-        finally:
-            self.sessions.discard(task)
-
     async def on_shutdown(self, app: web.Application) -> None:
         """Ctrl+C: every browser's app is asked to quit and awaited (each saved as it went),
         so no `companion` process outlives the server."""
@@ -80,8 +118,18 @@ class CompanionServer(Server):
             await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
 
     async def web_app(self) -> web.Application:
-        """textual-serve's routes behind the access check."""
+        """textual-serve's routes, the table display's and the scan addresses, behind the
+        access check."""
         app = await self._make_app()
+        for page in PAGES:
+            if page != "/":
+                app.router.add_get(page, self.handle_index)
+        for websocket in SOCKETS:
+            if websocket != "/ws":
+                app.router.add_get(websocket, self.handle_websocket)
+        for prefix in SCANS:
+            app.router.add_get(prefix + "{key}", self.handle_scan)
+        assert DOWNLOAD in {resource.canonical for resource in app.router.resources()}
         app.middlewares.append(self._guard)
         return app
 
@@ -92,27 +140,115 @@ class CompanionServer(Server):
             request.path, given, request.host, request.headers.get("Origin")
         )
         if refusal is not None:
-            raise web.HTTPForbidden(text=refusal)
+            return pages.forbidden(refusal)
+        if request.path in PAGES and "token" in request.query:
+            # opened with the token: keep it in the cookie, out of the address bar
+            rest = {name: value for name, value in request.query.items() if name != "token"}
+            return self._with_cookies(request, see_other(str(request.rel_url.with_query(rest))))
         response: web.StreamResponse = await handler(request)
-        if self.access.token is not None and request.path == "/":
-            # the page's script opens /ws with a query of its own: the token goes as a cookie
-            response.set_cookie(TOKEN_COOKIE, self.access.token, httponly=True, samesite="Strict")
+        if request.path in PAGES:
+            self._with_cookies(request, response)
         return response
+
+    def _with_cookies(self, request: web.Request, response: Answer) -> Answer:
+        """The token cookie (persistent with `--keep-token`) and the device id if missing."""
+        if self.access.token is not None:
+            lasting = LONG_COOKIE_SECONDS if self.keep_token else None
+            response.set_cookie(
+                TOKEN_COOKIE, self.access.token, max_age=lasting, httponly=True, samesite="Lax"
+            )
+        if usable_device(request.cookies.get(DEVICE_COOKIE)) is None:
+            response.set_cookie(
+                DEVICE_COOKIE,
+                secrets.token_urlsafe(24),
+                max_age=LONG_COOKIE_SECONDS,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response
+
+    async def handle_scan(self, request: web.Request) -> web.StreamResponse:
+        """A QR code's address, its key already checked: on to its page, with the cookies."""
+        page = self.access.scan_target(request.path)
+        if page is None:
+            return pages.forbidden(FORBIDDEN_TOKEN)
+        return self._with_cookies(request, see_other(page))
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with a websocket address on the host the browser asked for."""
+        if self.apps.full(request.remote or ""):
+            return pages.too_many_apps(self.apps.most)
+        display = PAGES[request.path]
+        socket_path = next(path for path, shown in SOCKETS.items() if shown == display)
         scheme = "wss" if request.secure else "ws"
-        websocket = f"{scheme}://{request.host}/ws"
-        font_size = request.query.get("fontsize", "16")
+        asked = to_int(request.query.get("fontsize", "0"), 0)
         context = {
-            "font_size": int(font_size)
-            if font_size.isdigit() and 6 <= int(font_size) <= 64
-            else 16,
-            "app_websocket_url": websocket,
+            "font_size": asked if 6 <= asked <= 64 else 0,
+            "display": display,
+            "app_websocket_url": f"{scheme}://{request.host}{socket_path}",
             "config": {"static": {"url": "/static/"}},
             "application": {"name": TITLE},
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser's app: started with its device id and display, ended with it."""
+        address = request.remote or ""
+        if self.apps.full(address):
+            raise web.HTTPTooManyRequests(text=pages.TOO_MANY_APPS.format(most=self.apps.most))
+        task = asyncio.current_task()
+        assert task is not None
+        self.sessions.add(task)
+        try:
+            with self.apps.one(address):
+                return await self._relay(request)
+        finally:
+            self.sessions.discard(task)
+
+    async def _relay(self, request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, timeout=HEARTBEAT_SECONDS)
+        environment: dict[str, str] = {}
+        device = usable_device(request.cookies.get(DEVICE_COOKIE))
+        if device is not None:
+            environment[DEVICE_VARIABLE] = device
+        if SOCKETS.get(request.path) == TABLE:
+            environment[TABLE_DISPLAY_VARIABLE] = "1"
+        width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
+        height = min(max(to_int(request.query.get("height", "24"), 24), 5), 1000)
+        service = CompanionAppService(
+            self.command,
+            environment,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+        )
+        try:
+            await websocket.prepare(request)
+            await service.start(width, height)
+            watcher = asyncio.create_task(self._close_when_app_ends(service, websocket))
+            try:
+                await self._process_messages(websocket, service)
+            finally:
+                watcher.cancel()
+        except asyncio.CancelledError:  # Ctrl+C: the page is told first, so it reconnects
+            await websocket.close(code=WSCloseCode.GOING_AWAY)
+        except Exception as error:  # a browser that sends garbage ends its own app only
+            logging.getLogger("companion-serve").warning("browser connection: %s", error)
+        finally:
+            await _uncancelled(service.end())
+            if not websocket.closed:
+                await websocket.close()
+        return websocket
+
+    async def _close_when_app_ends(
+        self, service: CompanionAppService, websocket: web.WebSocketResponse
+    ) -> None:
+        """An app that crashed (no `exit` of its own) closes its page's websocket, so the page
+        reconnects to a new app instead of showing a screen that no longer answers."""
+        await service.relay_ended()
+        if not websocket.closed:
+            await websocket.close(code=WSCloseCode.INTERNAL_ERROR)
 
     def serve_on(self, listening: socket.socket) -> None:
         """Serve on a bound socket until Ctrl+C (or SIGTERM)."""
@@ -130,14 +266,24 @@ class CompanionServer(Server):
         )
 
 
-def serve(home: Path, host: str, port: int, keep_token: bool, out: TextIO = sys.stdout) -> int:
-    """Listen, print the address and its QR code, serve until Ctrl+C; 0 when stopped."""
+def serve(
+    home: Path,
+    host: str,
+    port: int,
+    keep_token: bool,
+    out: TextIO = sys.stdout,
+    max_apps: int = DEFAULT_MAX_APPS,
+) -> int:
+    """Listen, print the addresses and their QR codes, serve until Ctrl+C; 0 when stopped."""
     listening = bind(host, port)
-    token = None if is_loopback(host) else choose_token(SettingsStore(home), keep_token, out)
-    url = address_of(public_host(host), listening.getsockname()[1], token)
-    print_address(url, token is not None, out)
-    command = shlex.join([sys.executable, "-m", "companion"])
-    server = CompanionServer(command, Access(host, token))
+    token = None if is_loopback(host) else choose_token(home, keep_token, out)
+    shown_host, bound_port = public_host(host), listening.getsockname()[1]
+    if token is None:
+        print_local(shown_host, bound_port, out)
+    else:
+        print_codes(shown_host, bound_port, token, out)
+    command = "exec " + shlex.join([sys.executable, "-m", "companion"])  # signals reach the app
+    server = CompanionServer(command, Access(host, token), keep_token, max_apps)
     server.serve_on(listening)
     print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
     return 0
@@ -145,6 +291,8 @@ def serve(home: Path, host: str, port: int, keep_token: bool, out: TextIO = sys.
 
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket, or one line on why not (a port in use, an unknown host)."""
+    if not 0 <= port <= 65535:
+        raise ServeError(f"'{port}' is not a port: choose 0 to 65535")
     try:
         family = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family, backlog=64)
@@ -156,31 +304,40 @@ def bind(host: str, port: int) -> socket.socket:
         raise ServeError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
-def choose_token(settings: SettingsStore, keep_token: bool, out: TextIO) -> str:
-    """A new token, or with `--keep-token` the one kept in settings (made and kept the first
-    time). A token that cannot be kept is used for this start only, and said so."""
+def choose_token(home: Path, keep_token: bool, out: TextIO) -> str:
+    """A new token, or with `--keep-token` the one kept in its file (made the first time). A
+    token that cannot be kept is used for this start only, and said so."""
     if not keep_token:
+        with contextlib.suppress(OSError):  # out of settings, where every window reads it
+            move_from_settings(home)
         return new_token()
-    kept = usable_token(settings.preference(TOKEN_SETTING, ""))
-    if kept is not None:
-        return kept
-    token = new_token()
-    if not settings.set_preference(TOKEN_SETTING, token):
-        why = settings.problem or settings.file.failure or "the settings file cannot be written"
-        print(f"companion: the token is for this start only ({why})", file=out)
-    return token
+    kept = kept_token(home)
+    if kept.problem is not None:
+        print(f"companion: the token is for this start only ({kept.problem})", file=out)
+    return kept.token
 
 
-def print_address(url: str, with_token: bool, out: TextIO) -> None:
-    """The QR code (for a phone's camera) above the address, and how to stop: 24 lines at most,
-    so the address stays on an 80x24 terminal."""
-    if with_token:
-        segno.make(url).terminal(out=out, compact=True, border=2)
-        print(f"{TITLE}: scan the code, or open on each device at the table", file=out)
-        print(f"  {url}", file=out)
-        print("The address carries a secret: share it only with the players.", file=out)
-    else:
-        print(f"{TITLE}: open in a browser on this computer", file=out)
-        print(f"  {url}", file=out)
-        print("For the table's phones and tablets, add --host 0.0.0.0.", file=out)
+def print_local(host: str, port: int, out: TextIO) -> None:
+    print(f"{TITLE}: open in a browser on this computer", file=out)
+    print(f"  {address_of(host, port, None)}", file=out)
+    print(f"  {address_of(host, port, None, '/table')}   (the table display)", file=out)
+    print("For the table's phones and tablets, add --host 0.0.0.0.", file=out)
     print("Ctrl+C stops the server.", file=out, flush=True)
+
+
+def print_codes(host: str, port: int, token: str, out: TextIO) -> None:
+    """Two QR codes side by side (to play; the table display) above their addresses: 23 lines
+    of 80 columns at most, even for an IPv6 host, so everything stays on an 80x24 terminal."""
+    from webserve.qr import side_by_side
+
+    play, table = scan_address(host, port, token, "/"), scan_address(host, port, token, "/table")
+    for line in side_by_side([play, table]):
+        print(line, file=out)
+    print("Scan: left code to play (each phone), right code for the table display.", file=out)
+    print(f"  {play}", file=out)
+    print(f"  {table}", file=out)
+    print(
+        "The addresses carry a secret: share them only with the players. Ctrl+C stops.",
+        file=out,
+        flush=True,
+    )

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.errors import NoWidget
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
 
 from companion.core import RuleError
 from companion.registry import get_game
@@ -21,6 +23,7 @@ from companion.text import visible
 from saves.files import SaveError
 from saves.locks import GameLock
 from saves.paths import data_home
+from saves.plays import setup_refusal
 from saves.rolls import RollLog
 from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
@@ -29,8 +32,15 @@ from widgets.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
 from widgets.game_screen import GameScreen
 from widgets.games import game_ui
 from widgets.home import HomeScreen
+from widgets.notices import TOAST_ID_PREFIX, Notices
 
 DEFAULT_THEME = "textual-dark"
+WAITING_WRITES_SECONDS = 0.5
+"""How often rolls and settings that waited for another window are tried again, and the
+settings file looked at for another window's change."""
+APP_DEADLINE_SECONDS = 0.2
+"""How long a write of the rolls or settings waits for another window before the app goes on
+(the change is kept and tried again every `WAITING_WRITES_SECONDS`): the screen never freezes."""
 
 StartAction = Callable[["CompanionApp"], None]
 
@@ -72,7 +82,9 @@ class CompanionApp(App[None]):
         self.rolls = rolls
         self.rng = rng
         self._start = start
+        self.notices = Notices(self)
         self._theme_note = self._set_saved_theme()
+        self._settings_mark = settings.mark
         settings.report = self._report_failed_write
 
     def run(self, **options: Any) -> None:
@@ -94,8 +106,25 @@ class CompanionApp(App[None]):
             self.notify(
                 self.settings.problem, title="File not read", severity="warning", timeout=10
             )
+        self.set_interval(WAITING_WRITES_SECONDS, self._shared_files_moved)
         if self._start is not None:
             self._start(self)
+
+    def _shared_files_moved(self) -> None:
+        """Now and then: write the rolls and settings still waiting for another window, and
+        take up a theme chosen in another window."""
+        if self.rolls.pending:
+            notice = self.rolls.retry()
+            if notice:
+                self.notify(notice, title="Roll history", severity="warning")
+        if self.settings.file.pending:
+            self.settings.retry()
+        mark = self.settings.mark
+        if mark != self._settings_mark:
+            self._settings_mark = mark
+            theme = self.settings.preference("theme", self.theme)
+            if theme != self.theme and theme in self.available_themes:
+                self.theme = theme
 
     def notify(
         self,
@@ -109,17 +138,10 @@ class CompanionApp(App[None]):
         """Textual's notification, but never markup: messages quote titles, names and files
         (a rule's reason, an unreadable file's line). Control characters are made visible.
 
-        A confirmation (undone, redone, exported...) replaces the notices shown instead of
-        piling up over the board; warnings and errors wait for their time out."""
-        if severity == "information":
-            self.call_later(self.clear_notifications)  # in turn with the notices posted before
-        super().notify(
-            visible(message, lines=True),
-            title=visible(title),
-            severity=severity,
-            timeout=timeout,
-            markup=False,
-        )
+        A confirmation (undone, redone, exported...) replaces the confirmations shown instead
+        of piling up over the board; a warning waits for its time out; an error stays until it
+        is read (`widgets.notices`)."""
+        self.notices.show(visible(message, lines=True), visible(title), severity, timeout)
 
     async def on_event(self, event: events.Event) -> None:
         """A paste reaches a field with its control characters made visible (`␛` for an escape),
@@ -127,7 +149,21 @@ class CompanionApp(App[None]):
         terminal through it."""
         if isinstance(event, events.Paste):
             event.text = visible(event.text, lines=True)
+        elif isinstance(event, events.Key):
+            self.notices.errors_read()
+        elif isinstance(event, events.MouseDown):
+            self._toast_clicked(event.screen_x, event.screen_y)
         await super().on_event(event)
+
+    def _toast_clicked(self, x: int, y: int) -> None:
+        """A click (a tap) on a toast closes it (Textual's toast does): no longer shown."""
+        try:
+            widget, _region = self.screen.get_widget_at(x, y)
+        except (NoWidget, ScreenStackError):
+            return
+        for node in (widget, *widget.ancestors):
+            if isinstance(node, Widget) and (node.id or "").startswith(TOAST_ID_PREFIX):
+                self.notices.closed(node.id or "")
 
     def get_default_screen(self) -> HomeScreen:
         """Home is the bottom of the screen stack: every other screen returns to it."""
@@ -144,7 +180,8 @@ class CompanionApp(App[None]):
         return f"Unknown theme '{theme}': using {DEFAULT_THEME}."
 
     def _remember_theme(self, theme: str) -> None:
-        self.settings.set_preference("theme", theme)
+        if self.settings.preference("theme", "") != theme:  # not one taken from another window
+            self.settings.set_preference("theme", theme)
 
     def _report_failed_write(self, failure: str) -> None:
         """A settings write that failed (a full or read-only disk): one line, play goes on."""
@@ -177,6 +214,10 @@ class CompanionApp(App[None]):
         ui = game_ui(game_id)
         if game is None or ui is None:
             self.notify(f"'{game_id}' is not available yet.", severity="error")
+            return None
+        refusal = setup_refusal(game, setup, self.settings)  # two names of one player
+        if refusal:
+            self.notify(refusal, title="Setup not allowed", severity="error", markup=False)
             return None
         try:
             saved = self.store.create(game, setup, title)
@@ -221,9 +262,7 @@ class CompanionApp(App[None]):
         screen.hold(lock, read_only)
         self.push_screen(screen)
         if read_only:  # a window that watches shows the big numbers, for the middle of the table
-            from widgets.table_view import TableViewScreen
-
-            self.push_screen(TableViewScreen(screen))
+            screen.action_table_view()
             notice = (
                 "Open in another window: read-only here, following its moves. "
                 "T takes over once it is closed there."
@@ -279,14 +318,15 @@ def make_app(
     rng: random.Random | None = None,
     clock: Callable[[], datetime] | None = None,
     start: StartAction | None = None,
+    app_class: type[CompanionApp] = CompanionApp,
 ) -> CompanionApp:
     """Build the app on a data folder (default: the user's), a random source and a clock."""
     folder = data_home(home)
     now = clock or utc_now
-    return CompanionApp(
+    return app_class(
         store=SaveStore(folder, now),
-        settings=SettingsStore(folder),
-        rolls=RollLog(folder, now),
+        settings=SettingsStore(folder, APP_DEADLINE_SECONDS),
+        rolls=RollLog(folder, now, APP_DEADLINE_SECONDS),
         rng=rng or random.SystemRandom(),
         start=start,
     )

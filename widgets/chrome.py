@@ -69,8 +69,10 @@ class TitleHeader(Header):
 
     def format_title(self) -> Content:
         """ "Table Companion — the game's title" where it fits; on a narrow screen the game's
-        title alone, which a phone's 40 columns would otherwise cut."""
-        if self.size.width and self.size.width < NARROW_WIDTH and self.screen_sub_title:
+        title alone, which a phone's 40 columns would otherwise cut. A screen with a title of
+        its own ("Statistics", "Table view: ...") keeps it."""
+        narrow = bool(self.size.width) and self.size.width < NARROW_WIDTH
+        if narrow and self.screen_sub_title and self.screen_title == self.app.title:
             return Content(self.screen_sub_title)
         return super().format_title()
 

@@ -12,7 +12,7 @@ Once that window has left the game, `T` takes it over.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -23,10 +23,15 @@ from companion.core import RuleError
 from companion.session import Session, Step
 from saves.files import SaveError
 from saves.locks import GameLock
+from saves.play_details import note_activity
 from saves.store import SavedGame
 from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
 from widgets.conflict import RELOAD, ConflictDialog
+from widgets.unsaved import UnsavedChanges
+
+if TYPE_CHECKING:
+    from widgets.table_view import TableShown, TableViewScreen
 
 READ_ONLY = "Read-only: this game is open in another window."
 FOLLOW_SECONDS = 0.25
@@ -79,6 +84,10 @@ class GameScreen(CompanionScreen):
         """The look at the file, four times a second, of a read-only screen."""
         self.follow_problem: str | None = None
         """Why the followed file could not be read last time (said once, not every look)."""
+        self.table_view: TableViewScreen | None = None
+        """This game's table view, once opened: given the state again at each redraw."""
+        self.unsaved = UnsavedChanges(saved.updated)
+        """The changes a failing disk has kept from the file since its last good save."""
 
     def hold(self, lock: GameLock | None, read_only: bool) -> None:
         """Keep the game's lock while open, or show the game read-only (another window has it)."""
@@ -193,11 +202,8 @@ class GameScreen(CompanionScreen):
     def redraw(self) -> None:
         if self.is_open:
             self.refresh_state()
-            from widgets.table_view import TableViewScreen  # (imported once, at the first redraw)
-
-            for screen in self.app.screen_stack:
-                if isinstance(screen, TableViewScreen) and screen.game_screen is self:
-                    screen.refresh_from_game()
+            if self.table_view is not None and self.table_view in self.app.screen_stack:
+                self.table_view.show(self.table_shown())
 
     def refuse_read_only(self) -> bool:
         """Say why nothing changes on a read-only screen; True if it is one."""
@@ -245,17 +251,42 @@ class GameScreen(CompanionScreen):
         if self.result_due and self.is_active:  # (is_active: False once the app is closing)
             self.result_due = False
             if self.is_over:
-                self.action_result()
+                self.action_result(then=self.ask_details)
+
+    def ask_details(self, _closed: object = None) -> None:
+        """Once the result is read: the play's details, asked once on the device that ended it
+        (bgstats: widgets/stats/details.py); not after an undo of the end."""
+        if self.is_over and not self.read_only and self.is_open:
+            from widgets.stats.details import ask_once
+
+            ask_once(self, self.saved)
 
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
 
-        self.app.push_screen(TableViewScreen(self))
+        self.table_view = TableViewScreen(self.table_shown(), self.take_over_from_table_view)
+        self.app.push_screen(self.table_view)
 
-    def action_result(self) -> None:
+    def table_shown(self) -> TableShown:
+        """What this game's table view shows: the state and this screen's header words."""
+        from widgets.table_view import TableShown
+
+        game = self.session.game
+        subtitle = self.sub_title or self.title_text()
+        return TableShown(game.id, game.title, self.state, subtitle, self.read_only)
+
+    def take_over_from_table_view(self) -> bool:
+        """`T` on the table view: take the game over, then play it here once the view closed
+        (a question the game asks then goes on top of this screen)."""
+        if not self.take_over():
+            return False
+        self.call_after_refresh(self.play_from_here)
+        return True
+
+    def action_result(self, then: Callable[[object], None] | None = None) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start
 
-        self.app.push_screen(ResultScreen(self.saved, self.action_undo))
+        self.app.push_screen(ResultScreen(self.saved, self.action_undo), then)
 
     def confirm_end(
         self, question: str, detail: str, then: Callable[[], object], verb: str = "End the game"
@@ -277,14 +308,29 @@ class GameScreen(CompanionScreen):
         game as a copy; a file that cannot be replaced (a link out of the data folder) is kept
         as it is, and this game is saved as a copy beside it."""
         try:
+            note_activity(self.saved, self.companion.store.clock())  # active time (bgstats)
             self.companion.store.save(self.saved)
         except SaveConflict:
             self.ask_about_conflict()
         except SaveError as error:
             self.keep_as_copy(error.problem)
         except OSError as error:
-            message = f"Could not save the game: {error}"
-            self.notify(message, title="Not saved", severity="error", markup=False)
+            self.unsaved.failed(error)
+            self._show_unsaved()
+        else:
+            if self.unsaved.count:
+                self.unsaved.saved(self.saved.updated)
+                self._show_unsaved()
+
+    def _show_unsaved(self) -> None:
+        """One lasting line while saves fail (not a toast per action); gone once one works."""
+        line = self.query("#not-saved")
+        if not self.unsaved.count:
+            line.remove()
+        elif line:
+            line.first(Static).update(self.unsaved.line())
+        else:
+            self.mount(Static(self.unsaved.line(), id="not-saved", markup=False))
 
     def ask_about_conflict(self) -> None:
         if not self.asking:

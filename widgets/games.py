@@ -33,16 +33,25 @@ SCREEN_MODULES: dict[str, tuple[str, str]] = {
 which keeps the app's start fast."""
 
 
+ADDED_UIS: dict[str, GameUI] = {}
+"""Screens of games registered at run time (`register_ui`), by game id."""
+
+
+def register_ui(ui: GameUI) -> None:
+    """Give a game registered at run time (`companion.registry.register`) its screens."""
+    ADDED_UIS[ui.game_id] = ui
+
+
 def has_screens(game_id: str) -> bool:
     """True when the game has screens, without importing them."""
-    return game_id in SCREEN_MODULES
+    return game_id in SCREEN_MODULES or game_id in ADDED_UIS
 
 
 def game_ui(game_id: str) -> GameUI | None:
     """The screens of a game (imported on first use), or None while it has none."""
     entry = SCREEN_MODULES.get(game_id)
     if entry is None:
-        return None
+        return ADDED_UIS.get(game_id)
     module_name, attribute = entry
     ui = getattr(importlib.import_module(module_name), attribute)
     assert isinstance(ui, GameUI)

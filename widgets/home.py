@@ -13,24 +13,20 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.registry import CATALOGUE, is_built
+from companion.registry import catalogue, is_built
 from saves.listing import SaveEntry, UnreadableSave
 from widgets.base import CompanionScreen
 from widgets.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
 from widgets.shown import literal, local_time, plain
+from widgets.titles import short_title
 
 PAGE = 60
 """Saved games put in the list at a time: more are added as the cursor or the scroll nears the
 end, so a folder of 2,000 games opens as fast as one of 60."""
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
-
-
-def short_title(title: str) -> str:
-    """The name players use at the table ("Cavendish" for "TIME Stories Revolution: Cavendish")."""
-    return title.split(":")[-1].strip()
 
 
 def clip(text: str, width: int) -> str:
@@ -139,7 +135,7 @@ class HomeScreen(CompanionScreen):
             with Horizontal(id="new-game-panel"):
                 options = [
                     Option(title if available(gid) else f"{title} (not yet available)", id=gid)
-                    for gid, title in CATALOGUE
+                    for gid, title in catalogue()
                 ]
                 games = SafeOptionList(*options, id="games")
                 games.border_title = "New game"
@@ -152,7 +148,7 @@ class HomeScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
-        for index, (game_id, _title) in enumerate(CATALOGUE):
+        for index, (game_id, _title) in enumerate(catalogue()):
             if not available(game_id):
                 games.disable_option_at_index(index)
         table = self.query_one("#saves", DataTable)
@@ -270,14 +266,15 @@ class HomeScreen(CompanionScreen):
         self.companion.open_saved(self.entries[0].id)
 
     def action_stats(self) -> None:
-        from widgets.stats.screen import StatsScreen  # imported on first use: a faster start
+        # Imported on first use (a faster start); the Stats screen imports nothing of this one.
+        from widgets.stats.screen import StatsScreen
 
         self.app.push_screen(StatsScreen())
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """New game entries for the available games first, then statistics and resume for the
         newest saves."""
-        for game_id, title in CATALOGUE:
+        for game_id, title in catalogue():
             if available(game_id):
                 start = partial(self.companion.new_game, game_id)
                 yield SystemCommand(f"new game: {title}", "Set up a new game", start)

@@ -10,16 +10,19 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.cavendish import rules
+from companion.cavendish import conflicts, rules
 from companion.cavendish.actions import (
     ACTIONS,
     AbandonMission,
     AndCost,
+    AnnounceGroupConflict,
     AttemptTest,
+    BeginGroupConflict,
     ChooseLocation,
     DiscardFear,
     Eject,
     EmergencyUpdate,
+    EndGroupConflict,
     EndMission,
     Explore,
     GainAzrak,
@@ -28,6 +31,7 @@ from companion.cavendish.actions import (
     LoseAzrak,
     LoseControl,
     PassCaptain,
+    PersonalConflict,
     ReshuffleDestiny,
     StandardUpdate,
     StowItem,
@@ -50,6 +54,7 @@ from companion.cavendish.azrak import (
 )
 from companion.cavendish.destiny import reshuffle
 from companion.cavendish.ending import explain
+from companion.cavendish.facts import facts
 from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
@@ -115,14 +120,12 @@ def _stow_item(state: CavendishState, action: StowItem) -> CavendishState:
 
 def _leave(state: CavendishState, action: LeaveLocation) -> CavendishState:
     require_phase(state, "discovery", "Leaving the location")
+    conflicts.check_leaving(state)
     agents = tuple(replace(agent, ejected=False) for agent in state.agents)
     return replace(state, agents=agents, phase="between", updated=False)
 
 
 def _update(state: CavendishState, action: StandardUpdate) -> CavendishState:
-    require_phase(state, "between", "A Standard Update")
-    if state.updated:
-        raise RuleError("The group already performed a Standard Update in this phase.")
     return standard_update(state, action.shares, action.use_free)
 
 
@@ -177,6 +180,10 @@ HANDLERS: dict[type, Handler] = {
     TakeItem: rules.take_item,
     StowItem: _stow_item,
     Eject: rules.eject,
+    PersonalConflict: conflicts.personal_conflict,
+    AnnounceGroupConflict: conflicts.announce,
+    BeginGroupConflict: conflicts.begin,
+    EndGroupConflict: conflicts.end_conflict,
     LeaveLocation: _leave,
     StandardUpdate: _update,
     PassCaptain: _pass,
@@ -221,4 +228,5 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
     explain=explain,
+    facts=facts,
 )

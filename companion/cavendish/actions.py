@@ -114,6 +114,35 @@ class Eject:
 
 
 @dataclass(frozen=True)
+class PersonalConflict:
+    """An agent read a card with the personal conflict icon: their next test resolves it, and
+    until then they do nothing else (the rest of the group plays on)."""
+
+    agent: Receptacle
+
+
+@dataclass(frozen=True)
+class AnnounceGroupConflict:
+    """A card with the group conflict icon was read: everyone stops; Items swap at no cost."""
+
+    adversary: str = ""
+    """The adversary as the group calls it (optional, 0-24 characters)."""
+
+
+@dataclass(frozen=True)
+class BeginGroupConflict:
+    """The group conflict begins: no more swapping; every agent attempts one test a turn."""
+
+    order: tuple[Receptacle, ...]
+    """The Time Captain's order of attempts: every agent not ejected, once each."""
+
+
+@dataclass(frozen=True)
+class EndGroupConflict:
+    """The group says the adversary is defeated: the adventure resumes."""
+
+
+@dataclass(frozen=True)
 class LeaveLocation:
     """Everyone is in stand by: on to the Between Locations phase."""
 
@@ -177,6 +206,10 @@ ACTIONS: tuple[type, ...] = (
     TakeItem,
     StowItem,
     Eject,
+    PersonalConflict,
+    AnnounceGroupConflict,
+    BeginGroupConflict,
+    EndGroupConflict,
     LeaveLocation,
     StandardUpdate,
     PassCaptain,

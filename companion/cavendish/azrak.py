@@ -171,7 +171,8 @@ def lose_control(state: CavendishState) -> CavendishState:
         state = take_last_crystal(state, link)
         state = replace(state, vortex=state.vortex + 1)
     agent = state.agents[index]
-    state = with_agent(state, index, replace(agent, ejected=True, lost_control=True))
+    ejected = replace(agent, ejected=True, lost_control=True, personal_conflict=False)
+    state = with_agent(state, index, ejected)
     ledger = replace(state.ledger, losses_of_control=state.ledger.losses_of_control + 1)
     state = replace(state, pending=state.pending[1:], ledger=ledger)
     return fail_if_all_ejected(state)
@@ -226,10 +227,21 @@ def update_needed(state: CavendishState) -> bool:
     return any(agent.lost_control for agent in state.agents)
 
 
+def check_update_allowed(state: CavendishState) -> None:
+    """Refuse a Standard Update before any share is typed: outside the Between Locations phase, a
+    second one in the phase, or an optional one with nothing in the Vortex."""
+    require_phase(state, "between", "A Standard Update")
+    if state.updated:
+        raise RuleError("The group already performed a Standard Update in this phase.")
+    if state.vortex == 0 and not update_needed(state):
+        raise RuleError("The Vortex is empty: a Standard Update has nothing to share.")
+
+
 def standard_update(
     state: CavendishState, shares: tuple[int, ...], use_free: bool
 ) -> CavendishState:
     """Pay the update (unless free), share the Vortex within starting levels, keep the surplus."""
+    check_update_allowed(state)
     if len(shares) != len(state.agents):
         raise RuleError(f"Give a share for each of the {len(state.agents)} agents.")
     if any(share < 0 for share in shares):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.cavendish.model import CavendishState, adjustment_moves
 from companion.core import Result
+from companion.text import plural
 
 
 def explain(state: CavendishState) -> Result:
@@ -15,10 +16,12 @@ def explain(state: CavendishState) -> Result:
     ledger = state.ledger
     if state.outcome == "failed":
         return Result("Mission failed: no score", (state.reason,))
+    standard = plural(ledger.standard_updates, "Standard Update")
+    emergency = plural(ledger.emergency_updates, "Emergency Update")
+    free = plural(ledger.free_updates, "free update")
     returned = (
-        f"Mission Return card: {state.mission_return} Azrak from {ledger.standard_updates} "
-        f"Standard and {ledger.emergency_updates} Emergency Updates "
-        f"({ledger.free_updates} free updates used)."
+        f"Mission Return card: {state.mission_return} Azrak from {standard} and {emergency} "
+        f"({free} used)."
     )
     if state.outcome != "finished" or state.adjustments is None:
         where = f"round {state.round}" + (f" at {state.location}" if state.location else "")

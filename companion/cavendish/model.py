@@ -111,6 +111,8 @@ class Agent:
     """Ejected by a loss of control: the group must perform a Standard Update before leaving."""
     free_explore_used: bool = False
     """Two agents: the first Explore of the round is free; True once it has been used."""
+    personal_conflict: bool = False
+    """A personal conflict card is in front of the agent: only its test until it is resolved."""
 
     @property
     def starting(self) -> int:
@@ -139,6 +141,33 @@ class BrokenLink:
     receptacle: Receptacle
     on_location: str = ""
     """Where the last crystal went when it was placed on a location (the Time Captain's choice)."""
+
+
+@dataclass(frozen=True)
+class GroupConflict:
+    """A group conflict card was read: announced (Items swap freely), then begun (turns of tests
+    in the Time Captain's order) until the group says the adversary is defeated."""
+
+    adversary: str = ""
+    """The adversary as the group calls it ("" when not named)."""
+    begun: bool = False
+    order: tuple[Receptacle, ...] = ()
+    """The Time Captain's order of attempts, set when the conflict begins."""
+    turn: int = 1
+    attempted: tuple[Receptacle, ...] = ()
+    """Who has attempted a test in this turn, in order."""
+
+    @property
+    def against(self) -> str:
+        """The conflict in words: "the group conflict against the Butler"."""
+        if self.adversary:
+            return f"the group conflict against {self.adversary}"
+        return "the group conflict"
+
+    @property
+    def against_at_start(self) -> str:
+        """The same words starting a sentence, the adversary's name kept as typed."""
+        return "T" + self.against[1:]
 
 
 @dataclass(frozen=True)
@@ -219,6 +248,8 @@ class CavendishState:
     """A Standard Update was performed in this Between Locations phase."""
     pending: tuple[BrokenLink, ...] = ()
     """Broken links waiting for their answer, first one first."""
+    conflict: GroupConflict | None = None
+    """The group conflict announced or under way, if any."""
     destiny: DestinyDeck = field(default_factory=DestinyDeck)
     last_test: ResolvedTest | None = None
     tests: tuple[ResolvedTest, ...] = ()

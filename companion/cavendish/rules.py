@@ -21,6 +21,13 @@ from companion.cavendish.azrak import (
     spill_fear,
     with_agent,
 )
+from companion.cavendish.conflicts import (
+    after_attempt,
+    check_attempt,
+    check_free_to_act,
+    check_gift,
+    check_supporter,
+)
 from companion.cavendish.destiny import reveal, start_deck
 from companion.cavendish.model import (
     ATTRIBUTES,
@@ -155,6 +162,7 @@ def explore(state: CavendishState, receptacle: str) -> CavendishState:
     """Explore: 1 Azrak, free for each agent's first Explore of a round with two agents."""
     require_phase(state, "discovery", "Exploring")
     index = active_agent(state, receptacle)
+    check_free_to_act(state, index, "exploring")
     agent = state.agents[index]
     if len(state.agents) == 2 and not agent.free_explore_used:
         return with_agent(state, index, replace(agent, free_explore_used=True))
@@ -166,6 +174,7 @@ def and_cost(state: CavendishState, receptacle: str) -> CavendishState:
     """Both options of an OR/AND card for 1 Azrak."""
     require_phase(state, "discovery", "Taking both options of an OR/AND card")
     index = active_agent(state, receptacle)
+    check_free_to_act(state, index, "taking both options of an OR/AND card")
     cost, state = action_cost(state, index)
     return spend(state, index, cost, "the AND option")
 
@@ -187,6 +196,7 @@ def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
         raise RuleError(f"A test's difficulty is 0 to 20, not {action.difficulty}.")
     if action.boosts < 0:
         raise RuleError("Boosts cannot be negative.")
+    check_attempt(state, action)
     supporters = check_supports(state, action)
     cost, state = action_cost(state, index)
     state = spend(state, index, cost + action.boosts, f"this test (1 + {action.boosts} boosts)")
@@ -208,7 +218,8 @@ def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
         outcome=outcome_of(value, action.difficulty),
         spent=cost + action.boosts + support,
     )
-    return replace(state, destiny=deck, last_test=result, tests=(*state.tests, result))
+    state = replace(state, destiny=deck, last_test=result, tests=(*state.tests, result))
+    return after_attempt(state, result.receptacle)
 
 
 def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]:
@@ -221,6 +232,7 @@ def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]
         if supporter in found:
             raise RuleError(f"{supporter} is listed twice as a supporter.")
         found[supporter] = active_agent(state, supporter)
+        check_supporter(state, found[supporter])
         if amount < 1:
             raise RuleError(f"{supporter}'s support must be at least 1 Azrak, not {amount}.")
         if amount > most_each:
@@ -237,7 +249,8 @@ def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]
 
 
 def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
-    """Items change hands: 1 Azrak from a giver in stand by, or free between locations."""
+    """Items change hands: 1 Azrak from a giver in stand by, free between locations and before
+    a group conflict begins."""
     if state.phase not in ("discovery", "between"):
         raise RuleError(
             "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
@@ -253,7 +266,7 @@ def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
     missing = [name for name in action.items if name not in held]
     if missing:
         raise RuleError(f"{action.giver} does not hold {', '.join(missing)}.")
-    if state.phase == "discovery":
+    if state.phase == "discovery" and not check_gift(state, giver):
         cost, state = action_cost(state, giver)
         state = spend(state, giver, cost, "giving Items")
     source, target = state.agents[giver], state.agents[receiver]
@@ -290,5 +303,5 @@ def eject(state: CavendishState, action: Eject) -> CavendishState:
     if state.phase == "between":
         raise RuleError("Ejected agents return in the Between Locations phase: no ejection now.")
     index = active_agent(state, action.agent)
-    state = with_agent(state, index, replace(state.agents[index], ejected=True))
-    return fail_if_all_ejected(state)
+    agent = replace(state.agents[index], ejected=True, personal_conflict=False)
+    return fail_if_all_ejected(with_agent(state, index, agent))

@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from companion.cavendish.azrak import update_needed
+from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import ATTRIBUTES, Agent, CavendishState, ResolvedTest
 from companion.core import JsonValue, WaitingFor
 
 
 def waiting_for(state: CavendishState) -> WaitingFor | None:
-    """A broken link first, then the Time Captain's location or a Standard Update the rules force;
-    None while the group plays freely and once the mission is over."""
+    """A broken link first, then a group conflict, the Time Captain's location or a Standard
+    Update the rules force; None while the group plays freely (a personal conflict stops only its
+    agent) and once the mission is over."""
     if state.outcome:
         return None
     if state.pending:
@@ -22,6 +24,8 @@ def waiting_for(state: CavendishState) -> WaitingFor | None:
             f"{agent.receptacle}'s broken link: Emergency Update or loss of control",
             agent.player,
         )
+    if state.conflict is not None:
+        return conflict_waiting(state)
     if state.phase == "time-captain":
         captain = state.captain_agent
         text = f"{captain.receptacle} (Time Captain) chooses the next location"
@@ -30,6 +34,36 @@ def waiting_for(state: CavendishState) -> WaitingFor | None:
         lost = " and ".join(agent.receptacle for agent in state.agents if agent.lost_control)
         return WaitingFor("standard-update", f"the Standard Update: {lost} lost control")
     return None
+
+
+def conflict_waiting(state: CavendishState) -> WaitingFor:
+    """A group conflict stops everyone: the Time Captain's order, then each attempt in turn."""
+    conflict = state.conflict
+    assert conflict is not None
+    if not conflict.begun:
+        captain = state.captain_agent
+        text = f"{conflict.against}: swap Items, then {captain.receptacle} sets the order"
+        return WaitingFor("group-conflict", text, captain.player)
+    turn, due = next_attempt(state)
+    agent = state.agents[state.index(due or conflict.order[0])]
+    text = f"{agent.receptacle}'s attempt in turn {turn} of {conflict.against}"
+    return WaitingFor("group-conflict", text, agent.player)
+
+
+def conflict_data(state: CavendishState) -> JsonValue:
+    """The group conflict announced or under way, or None."""
+    conflict = state.conflict
+    if conflict is None:
+        return None
+    turn, due = next_attempt(state) if conflict.begun else (conflict.turn, None)
+    return {
+        "adversary": conflict.adversary or None,
+        "stage": "begun" if conflict.begun else "announced",
+        "order": list(conflict.order),
+        "turn": turn,
+        "attempted": list(conflict.attempted) if turn == conflict.turn else [],
+        "next": due,
+    }
 
 
 def agent_data(agent: Agent) -> dict[str, JsonValue]:
@@ -44,6 +78,7 @@ def agent_data(agent: Agent) -> dict[str, JsonValue]:
         "items": [asdict(item) for item in agent.items],
         "ejected": agent.ejected,
         "lost_control": agent.lost_control,
+        "personal_conflict": agent.personal_conflict,
     }
 
 
@@ -74,6 +109,7 @@ def describe(state: CavendishState) -> dict[str, JsonValue]:
             {"receptacle": link.receptacle, "on_location": link.on_location or None}
             for link in state.pending
         ],
+        "group_conflict": conflict_data(state),
         "destiny": {
             "known": list(state.destiny.known),
             "discards": list(state.destiny.discards),

@@ -7,11 +7,14 @@ from typing import Any
 from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
+    AnnounceGroupConflict,
     AttemptTest,
+    BeginGroupConflict,
     ChooseLocation,
     DiscardFear,
     Eject,
     EmergencyUpdate,
+    EndGroupConflict,
     EndMission,
     Explore,
     GainAzrak,
@@ -20,15 +23,18 @@ from companion.cavendish.actions import (
     LoseAzrak,
     LoseControl,
     PassCaptain,
+    PersonalConflict,
     ReshuffleDestiny,
     StandardUpdate,
     StowItem,
     TakeFear,
     TakeItem,
 )
+from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.destiny import signed
 from companion.cavendish.model import PHASE_NAMES, CavendishState, adjustment_moves
 from companion.core import Score, ScoreLine
+from companion.text import plural
 
 OUTCOME_WORDS = {"failure": "failure", "critical": "critical success", "success": "success"}
 
@@ -78,10 +84,42 @@ def narrate(before: CavendishState, action: Any, after: CavendishState) -> str:
         line += spill_words(before, after)
     if not isinstance(action, EmergencyUpdate | LoseControl):
         for link in after.pending:
-            line += f". {link.receptacle}'s link is broken: Emergency Update or lose control?"
+            line = then(
+                line, f"{link.receptacle}'s link is broken: Emergency Update or lose control?"
+            )
     if after.outcome == "failed" and not before.outcome and not isinstance(action, AbandonMission):
-        line += f". {after.reason}"
+        line = then(line, after.reason)
     return line
+
+
+def then(line: str, sentence: str) -> str:
+    """One more sentence after the line: a full stop between them unless one ends it already."""
+    return f"{line} {sentence}" if line.endswith((".", "?", "!")) else f"{line}. {sentence}"
+
+
+def attempt_words(state: CavendishState) -> str:
+    """Whose attempt is next in a begun group conflict: "turn 2: Amy attempts next"."""
+    if not running(state):
+        return ""
+    turn, due = next_attempt(state)
+    return f"; turn {turn}: {due} attempts next" if due else ""
+
+
+def _conflict_words(before: CavendishState, action: Any, after: CavendishState) -> str:
+    if isinstance(action, PersonalConflict):
+        return f"{action.agent} is in a personal conflict: their test comes before anything else"
+    if isinstance(action, AnnounceGroupConflict):
+        assert after.conflict is not None
+        return (
+            f"{after.conflict.against_at_start} is announced: everyone stops; Items swap at "
+            "no cost until it begins"
+        )
+    if isinstance(action, BeginGroupConflict):
+        assert after.conflict is not None
+        order = ", ".join(action.order)
+        return f"{after.conflict.against_at_start} begins, in this order: {order}"
+    assert before.conflict is not None
+    return f"The adversary is defeated: {before.conflict.against} is over"
 
 
 def _action_words(before: CavendishState, action: Any, after: CavendishState) -> str:
@@ -93,9 +131,15 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
     if isinstance(action, AndCost):
         return f"{action.agent} took both options ({spent_words(before, after, action.agent)})"
     if isinstance(action, AttemptTest):
-        return _test_words(after)
+        return _test_words(after) + attempt_words(after)
+    if isinstance(action, PersonalConflict | AnnounceGroupConflict | BeginGroupConflict):
+        return _conflict_words(before, action, after)
+    if isinstance(action, EndGroupConflict):
+        return _conflict_words(before, action, after)
     if isinstance(action, GiveItems):
         cost = spent_words(before, after, action.giver) if before.phase == "discovery" else "swap"
+        if before.conflict is not None:
+            cost = "swap before the group conflict"
         items = ", ".join(action.items)
         return f"{action.giver} gave {items} to {action.receiver} ({cost})"
     if isinstance(action, GainAzrak):
@@ -155,10 +199,9 @@ def _gain_words(before: CavendishState, action: GainAzrak, after: CavendishState
     if gained == action.amount:
         return f"{action.agent} gained {azrak(gained)} from the Vortex"
     starting = after.agents[index].starting
-    kept = action.amount - gained
     return (
         f"{action.agent} gained {gained} of {azrak(action.amount)}: the pool is full at "
-        f"{starting}, {kept} stay in the Vortex"
+        f"{starting}, the Vortex holds {after.vortex}"
     )
 
 
@@ -225,10 +268,10 @@ def score(state: CavendishState) -> Score:
     ledger = state.ledger
     lines = [
         ScoreLine(
-            "group", ledger.standard_updates, f"{ledger.standard_updates} Standard Update(s)"
+            "group", ledger.standard_updates, plural(ledger.standard_updates, "Standard Update")
         ),
         ScoreLine(
-            "group", ledger.emergency_updates, f"{ledger.emergency_updates} Emergency Update(s)"
+            "group", ledger.emergency_updates, plural(ledger.emergency_updates, "Emergency Update")
         ),
     ]
     total = state.mission_return

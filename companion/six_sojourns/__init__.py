@@ -6,6 +6,7 @@ game for `companion show`, totals a campaign and builds the `Game`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.core import Game, JsonValue, Result, Score, ScoreLine, WaitingFor
@@ -27,12 +28,15 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
-from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, Objective, Space
+from companion.six_sojourns.facts import facts
+from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, RULES_REVISION, Objective, Space
 from companion.six_sojourns.play import apply, start
 from companion.six_sojourns.scoring import objective_words, score, standings
 from companion.six_sojourns.setup import SojournsSetup, sojourn
+from companion.six_sojourns.switch import switch_words
 from companion.six_sojourns.text import marks_text
 from companion.six_sojourns.verdict import explain_ranking
+from companion.text import plural
 
 GAME_ID = "six-sojourns"
 
@@ -73,11 +77,12 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
             who = before.turn_player
             left = after.sheet.player(who)
             coins = left.coins if left else 0
-            return f"{who} buys a {cost}-cost card (turn {before.turn_number}), {coins} coins left"
+            left_words = plural(coins, "coin")
+            return f"{who} buys a {cost}-cost card (turn {before.turn_number}), {left_words} left"
         case AdjustCoins(player=player, delta=delta):
-            return f"{player} {'gains' if delta > 0 else 'pays'} {abs(delta)} coin(s)"
+            return f"{player} {'gains' if delta > 0 else 'pays'} {plural(abs(delta), 'coin')}"
         case PayCoins(payer=payer, payee=payee, amount=amount):
-            return f"{payer} pays {payee} {amount} coin(s)"
+            return f"{payer} pays {payee} {plural(amount, 'coin')}"
         case PlaceSerpent(player=player):
             return f"{player} places a sea serpent ({after.serpents_placed} on the board)"
         case PlaceShrine(player=player):
@@ -99,8 +104,8 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
             return f"Space {space.name} ({where}) edited: {space_changes(old, space)}"
         case RemoveSpace(name=name):
             return f"Space {name} removed"
-        case ScoreBy(mode=mode):
-            return f"Scoring from the {'score pad' if mode == 'pad' else 'board'}"
+        case ScoreBy():
+            return switch_words(before, action)
         case SetThresholds():
             return "Trade thresholds changed"
         case CloseSojourn():
@@ -235,4 +240,7 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     setup_summary=setup_summary,
     waiting_for=waiting_for,
     explain=explain,
+    rules_revision=RULES_REVISION,
+    at_revision=lambda state, revision: replace(state, rules=revision),
+    facts=facts,
 )

@@ -12,6 +12,7 @@ from typing import Literal
 from companion.six_sojourns.model import (
     CARDS_EACH,
     PAD_FIELDS,
+    RULES_REVISION,
     TRADES,
     Objective,
     Sheet,
@@ -51,6 +52,8 @@ class SojournsState:
     shrines_placed: dict[str, int] = field(default_factory=dict)
     results: tuple[SojournResult, ...] = ()
     finished: bool = False
+    rules: int = RULES_REVISION
+    """The revision of the rules this game is played under (set once, at the start)."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -157,11 +160,23 @@ class RemoveSpace:
     name: str
 
 
+ScoreMode = Literal["pad", "board"]
+TokenChoice = Literal["", "convert", "keep"]
+"""What a switch between pad and board does with the trades tokens the board gives."""
+
+
 @dataclass(frozen=True)
 class ScoreBy:
-    """Score from the score pad's numbers or from the board."""
+    """Score from the score pad's numbers or from the board.
 
-    mode: Literal["pad", "board"]
+    The pad's trade icons count every icon, trades tokens included; the board's count those on
+    cards and explore tokens, its tokens coming on top. From rules revision 2 a switch while the
+    board gives a player a trades token says which: `convert` moves the tokens between the
+    icons typed and the board, `keep` leaves the icons as typed (revision 1 had no choice:
+    the icons stayed, so a token typed for the pad counted twice on the board)."""
+
+    mode: ScoreMode
+    tokens: TokenChoice = ""
 
 
 @dataclass(frozen=True)

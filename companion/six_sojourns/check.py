@@ -25,6 +25,7 @@ from companion.six_sojourns.model import (
     Space,
     towers_kept,
 )
+from companion.text import plural
 
 MAX_PLAYERS = 4
 MAX_NAME = 24
@@ -173,7 +174,7 @@ def check_space(space: Space, players: list[str], expansions: tuple[str, ...]) -
             )
         towers += pieces.tower
     if towers > 1:
-        raise RuleError(f"{where}: {towers} towers; a space holds at most one tower")
+        raise RuleError(f"{where}: {plural(towers, 'tower')}; a space holds at most one tower")
 
 
 def _check_tokens(space: Space, where: str, expansions: tuple[str, ...]) -> None:
@@ -217,8 +218,8 @@ def check_totals(sheet: Sheet) -> None:
         kept = towers_kept(seat, count)
         if used["towers"] > kept:
             raise RuleError(
-                f"player {player.name}: {used['towers']} towers on the board, but seat {seat} "
-                f"of {count} keeps {kept}"
+                f"player {player.name}: {plural(used['towers'], 'tower')} on the board, but "
+                f"seat {seat} of {count} keeps {kept}"
             )
     totals = (
         (sum(s.serpents for s in sheet.spaces), SERPENT_TOKENS, "sea serpent tokens"),

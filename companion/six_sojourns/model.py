@@ -40,6 +40,11 @@ EXPANSIONS: dict[str, str] = {
 PIECES_PER_COLOUR: dict[str, int] = {"people": 35, "boats": 12, "houses": 8, "towers": 3}
 """One colour's wooden pieces (rulebook, Components)."""
 
+RULES_REVISION = 2
+"""The newest revision of the app's Six Sojourns rules. 1: as first released. 2: switching between
+the score pad and the board never counts a trades token twice (`ScoreBy.tokens`). A save replays
+under the revision it records (docs/rules-notes.md)."""
+
 START_COINS = 12
 CARDS_EACH = 9
 CARD_PRICES: tuple[int, ...] = (0, 1, 2, 3, 4)

@@ -40,6 +40,8 @@ from companion.six_sojourns.model import (
 )
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, check_setup, sojourn
+from companion.six_sojourns.switch import score_by
+from companion.text import plural
 
 
 def new_sheet(players: tuple[str, ...], expansions: tuple[str, ...]) -> Sheet:
@@ -102,7 +104,9 @@ def _take_card(state: SojournsState, action: TakeCard) -> SojournsState:
     if coins == 0 and action.cost:
         raise RuleError(f"{name} has no coins and must take the 0-cost card.")
     if action.cost > coins:
-        raise RuleError(f"{name} has {coins} coins and cannot buy the {action.cost}-cost card.")
+        raise RuleError(
+            f"{name} has {plural(coins, 'coin')} and cannot buy the {action.cost}-cost card."
+        )
     return replace(_coins(state, name, -action.cost), cards_taken=state.cards_taken + 1)
 
 
@@ -223,10 +227,6 @@ def _remove_space(state: SojournsState, action: RemoveSpace) -> SojournsState:
     return replace(state, sheet=replace(state.sheet, spaces=spaces))
 
 
-def _score_by(state: SojournsState, action: ScoreBy) -> SojournsState:
-    return replace(state, sheet=replace(state.sheet, pad=action.mode == "pad"))
-
-
 def _thresholds(state: SojournsState, action: SetThresholds) -> SojournsState:
     problem = threshold_problem(action.thresholds)
     if problem:
@@ -282,7 +282,7 @@ _HANDLERS: dict[type, Callable[[SojournsState, Any], SojournsState]] = {
     SetObjectives: _objectives,
     EnterSpace: _space,
     RemoveSpace: _remove_space,
-    ScoreBy: _score_by,
+    ScoreBy: score_by,
     SetThresholds: _thresholds,
     CloseSojourn: _close,
 }

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.core import Score
 from companion.six_sojourns.model import Sheet, Thresholds
-from companion.six_sojourns.scoring import score, standings
+from companion.six_sojourns.scoring import score, shown_categories, standings
 from companion.six_sojourns.verdict import explain_ranking
 
 
@@ -48,7 +48,7 @@ def score_json(sheet: Sheet, thresholds: Thresholds) -> str:
 
 def _table_rows(sheet: Sheet, result: Score) -> tuple[list[str], list[list[str]]]:
     table = standings(sheet, result)
-    categories = list(table[0].breakdown) if table else []
+    categories = shown_categories(sheet, table)
     header = ["Rank", "Player", *categories, "Total", "Coins"]
     rows = [
         [

@@ -22,6 +22,7 @@ from companion.six_sojourns.model import (
     Space,
     Thresholds,
 )
+from companion.text import plural
 
 CATEGORIES: tuple[str, ...] = (
     "spaces",
@@ -36,6 +37,15 @@ CATEGORIES: tuple[str, ...] = (
 """The categories of the board's breakdown, in score-pad order."""
 PAD_EXPANSIONS = "expansions"
 """The extra category of a score pad: its single expansion VP number."""
+BASE_CATEGORIES: tuple[str, ...] = ("spaces", "islands", "trades", "objectives")
+"""The categories every game scores, whatever its expansions."""
+EXPANSION_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "serpents": ("sea-serpents",),
+    "shrines": ("shrines",),
+    "mountains": ("mountains",),
+    "feuds": ("feuds", "fierce-feuds"),
+}
+"""A board category of an expansion -> the expansion ids that score it."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +130,29 @@ def standings(sheet: Sheet, result: Score) -> tuple[Standing, ...]:
     return tuple(table)
 
 
+def in_play(sheet: Sheet, category: str) -> bool:
+    """Whether a category can score in this game as it is scored: the four every game scores;
+    on the board, those of the expansions in play; on the pad, its one expansion VP number when
+    any expansion is in play."""
+    if category in BASE_CATEGORIES:
+        return True
+    if category == PAD_EXPANSIONS:
+        return sheet.pad and bool(sheet.expansions)
+    return not sheet.pad and any(sheet.has(e) for e in EXPANSION_CATEGORIES.get(category, ()))
+
+
+def shown_categories(sheet: Sheet, table: tuple[Standing, ...]) -> tuple[str, ...]:
+    """The categories worth a column in the Why table and the exports: those `in_play`, and
+    any that holds a point (a point is never hidden)."""
+    if not table:
+        return ()
+    return tuple(
+        category
+        for category in table[0].breakdown
+        if in_play(sheet, category) or any(standing.breakdown[category] for standing in table)
+    )
+
+
 def trade_vp(icons: int, trade: str, sheet: Sheet, thresholds: Thresholds) -> tuple[int, str]:
     """VP of one trade and the words for it: 4 or 7 by threshold, shifted by upgrades, never < 0."""
     limit = thresholds.of(trade)
@@ -136,10 +169,6 @@ def trade_vp(icons: int, trade: str, sheet: Sheet, thresholds: Thresholds) -> tu
     return max(0, base + shift), words
 
 
-def _many(count: int, thing: str) -> str:
-    return f"{count} {thing}{'s' * (count != 1)}"
-
-
 def _line(player: str, points: int, reason: str, category: str) -> SojournsLine:
     return SojournsLine(player, points, reason, category)
 
@@ -153,7 +182,7 @@ def _trade_lines(
         vp, words = trade_vp(icons, trade, sheet, thresholds)
         if vp or icons >= thresholds.of(trade).first:
             if tokens[trade]:
-                words += f" (incl. {tokens[trade]} trades token{'s' * (tokens[trade] > 1)})"
+                words += f" (incl. {plural(tokens[trade], 'trades token')})"
             lines.append(_line(player.name, vp, f"{trade}: {words}", "trades"))
     return lines
 
@@ -213,7 +242,7 @@ def _island_reason(island: str, owner: str, board: _Board) -> str:
         if not s.sea and s.island == island and board.control[s.name].owner
     )
     mine = counts.pop(owner)
-    return f"island {island}: {_many(mine, 'space')} vs {max(counts.values(), default=0)}"
+    return f"island {island}: {plural(mine, 'space')} vs {max(counts.values(), default=0)}"
 
 
 def _board_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
@@ -233,7 +262,7 @@ def _board_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
                     _line(
                         name,
                         space.serpents,
-                        _many(space.serpents, "sea serpent") + f" in {space.name}",
+                        plural(space.serpents, "sea serpent") + f" in {space.name}",
                         "serpents",
                     )
                 )
@@ -242,7 +271,7 @@ def _board_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
                     _line(
                         name,
                         space.shrines,
-                        _many(space.shrines, "shrine") + f" in {space.name}",
+                        plural(space.shrines, "shrine") + f" in {space.name}",
                         "shrines",
                     )
                 )

@@ -16,6 +16,7 @@ from companion.six_sojourns.model import (
     threshold_problem,
     towers_kept,
 )
+from companion.text import plural
 
 MapSide = Literal["A", "B"]
 
@@ -125,6 +126,6 @@ def checklist(setup: SojournsSetup) -> tuple[str, ...]:
     steps.append(f"Give each player {START_COINS} coins and one colour of wooden pieces.")
     steps.append("Draw 1 card for each slot of the card row (costs 0 to 4).")
     for name, towers in towers_by_seat(setup.players):
-        steps.append(f"{name} keeps {towers} tower{'s' * (towers != 1)}.")
+        steps.append(f"{name} keeps {plural(towers, 'tower')}.")
     steps.append("Choose a land starting space: each player puts 1 house and 2 people there.")
     return tuple(steps)

@@ -24,8 +24,10 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.facts import facts
 from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
+    RULES_REVISION,
     Cards,
     Destination,
     DrawCards,
@@ -38,12 +40,9 @@ from companion.sojourn.model import (
 )
 from companion.sojourn.rules import apply, start
 from companion.sojourn.show import describe, waiting_for
+from companion.text import plural
 
 GAME_ID = "sojourn"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def kinds_words(cards: tuple[Kind, ...]) -> str:
@@ -219,4 +218,7 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     setup_summary=setup_summary,
     waiting_for=waiting_for,
     explain=explain,
+    rules_revision=RULES_REVISION,
+    at_revision=lambda state, revision: replace(state, rules=revision),
+    facts=facts,
 )

@@ -20,6 +20,10 @@ RISKS = (0, 25, 50, 75, 90)
 """The five RISK icons printed on destination cards."""
 MAX_PRINTED = 9
 """Largest DROP, COST, DMG or GAIN accepted when a card is typed in (a typo guard)."""
+RULES_REVISION = 2
+"""The newest revision of the app's Sojourn rules. 1: as first released. 2: fragments beyond the
+four needed stay at their destination (revision 1 emptied it). A save replays under the revision
+it records (docs/rules-notes.md)."""
 JURASSIC = "Jurassic Period"
 JURASSIC_YEAR = -150_000_000
 
@@ -303,6 +307,8 @@ class SojournState:
     trip: Trip | None = None
     destination_deck_empty: bool = False
     outcome: Outcome | None = None
+    rules: int = RULES_REVISION
+    """The revision of the rules this run is played under (set once, at the start)."""
 
     @property
     def here(self) -> Destination:

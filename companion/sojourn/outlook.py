@@ -17,6 +17,7 @@ from companion.sojourn.model import (
     SojournState,
     TripKind,
 )
+from companion.text import plural
 
 
 def reading(tens: int, units: int, one_to_hundred: bool) -> int:
@@ -162,7 +163,7 @@ def preview_trip(state: SojournState, index: int, how: TripKind = "travel") -> T
         else:
             count = min(card.drop, state.hand.total)
             short = f" (DROP {card.drop}, you hold {state.hand.total})" if count < card.drop else ""
-            drop = f"{count} card{'s' if count != 1 else ''}{short}"
+            drop = f"{plural(count, 'card')}{short}"
         if problem is None and cost > state.charge:
             problem = (
                 f"Not enough Temporal Charge: this trip costs {cost}, you have {state.charge}."
@@ -200,7 +201,7 @@ def home_outlook(state: SojournState) -> str:
     if stuck is not None:
         return f"No. {stuck}"
     need = FRAGMENTS_NEEDED - have
-    lines = [f"Still possible: you need {need} more Time Fragment{'s' if need > 1 else ''}."]
+    lines = [f"Still possible: you need {plural(need, 'more Time Fragment')}."]
     spots = [
         (index, place)
         for index, place in enumerate(state.timeline)
@@ -224,6 +225,14 @@ def home_outlook(state: SojournState) -> str:
     return " ".join(lines)
 
 
-def fragments_in_view(state: SojournState) -> int:
-    """Time Fragments lying on the timeline, still to be collected."""
-    return sum(place.fragments for place in state.timeline)
+def fragments_words(state: SojournState, place: Destination) -> str:
+    """The Time Fragments lying on a card and what a trip there collects: the green squares
+    hold four, the rest stay on the card (rules revision 2; revision 1 took them off)."""
+    there = plural(place.fragments, "Time Fragment")
+    wanted = FRAGMENTS_NEEDED - state.fragments
+    if place.fragments <= wanted:
+        return f"{there} here"
+    rest = "stay here" if state.rules >= 2 else "are left behind"
+    if wanted == 0:
+        return f"{there} here (you hold {FRAGMENTS_NEEDED}: they {rest})"
+    return f"{there} here ({wanted} to collect, the rest {rest})"

@@ -45,6 +45,7 @@ from companion.sojourn.model import (
 )
 from companion.sojourn.outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
 from companion.sojourn.timeline import above, check_new_name, free_spot, taken
+from companion.text import plural
 
 
 def start(setup: SojournSetup) -> SojournState:
@@ -84,8 +85,7 @@ ANSWERS: dict[type, tuple[type, ...]] = {
 def waiting_words(pending: Pending) -> str:
     """What the game waits for, as a player would say it."""
     if isinstance(pending, DrawCards):
-        cards = "card" if pending.count == 1 else "cards"
-        return f"type in the {pending.count} timestream {cards} drawn"
+        return f"type in the {plural(pending.count, 'timestream card')} drawn"
     if isinstance(pending, OpenNext):
         return "type in the destination card drawn"
     if isinstance(pending, PlaceCard):
@@ -128,8 +128,8 @@ def _draw(state: SojournState, action: DrawTimestream) -> SojournState:
     assert isinstance(waiting, DrawCards)
     if len(action.cards) != waiting.count:
         raise RuleError(
-            f"{waiting.count} timestream card{'s were' if waiting.count > 1 else ' was'} drawn; "
-            f"you typed {len(action.cards)}."
+            f"{plural(waiting.count, 'timestream card')} "
+            f"{'was' if waiting.count == 1 else 'were'} drawn; you typed {len(action.cards)}."
         )
     deck, discard, hand = state.deck, state.discard, state.hand
     for kind in action.cards:
@@ -202,11 +202,15 @@ def _risk(state: SojournState, action: RollRisk) -> SojournState:
 
 
 def _leave_for(state: SojournState, index: int, how: TripKind) -> SojournState:
-    """Move the marker, collect the fragments there and queue the trip's remaining steps."""
+    """Move the marker, collect the fragments there and queue the trip's remaining steps.
+
+    Fragments beyond the four needed stay on the card from rules revision 2 (the rulebook
+    collects "all Fragments", the green squares hold four); revision 1 emptied the card."""
     place = state.timeline[index]
     collected = min(place.fragments, FRAGMENTS_NEEDED - state.fragments)
+    left = place.fragments - collected if state.rules >= 2 else 0
     timeline = list(state.timeline)
-    timeline[index] = replace(place, fragments=0)
+    timeline[index] = replace(place, fragments=left)
     steps: list[Pending] = []
     if not state.destination_deck_empty:
         steps.append(OpenNext("trip"))
@@ -252,8 +256,8 @@ def _travel(state: SojournState, action: Travel) -> SojournState:
             if len(action.drop) != needed:
                 hand = f" (you hold {state.hand.total})" if needed < card.drop else ""
                 raise RuleError(
-                    f"{card.name} asks you to DROP {needed} timestream card"
-                    f"{'s' if needed != 1 else ''}{hand}; you chose {len(action.drop)}."
+                    f"{card.name} asks you to DROP {plural(needed, 'timestream card')}{hand}; "
+                    f"you chose {len(action.drop)}."
                 )
         state = _discard(state, action.drop)
     trip = Trip(action.destination, how, dropped=len(action.drop), paid=preview.cost)

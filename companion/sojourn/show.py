@@ -17,6 +17,7 @@ from companion.sojourn.model import (
     SojournState,
     Trip,
 )
+from companion.text import plural
 
 OPENING: dict[OpenReason, str] = {
     "setup": "the first destination",
@@ -41,14 +42,13 @@ def step_kind(pending: Pending) -> str:
 def step_text(state: SojournState, pending: Pending) -> str:
     """A pending step as a player reads it: "the RISK roll at Fall of Troy (RISK 50%)"."""
     if isinstance(pending, DrawCards):
-        cards = f"the {pending.count} timestream card{'s' if pending.count != 1 else ''} drawn"
+        cards = f"the {plural(pending.count, 'timestream card')} drawn"
         if pending.reason == "hand":
             return f"the starting hand: {cards}"
         return f"the GAIN at {state.here.name}: {cards}"
     if isinstance(pending, OpenNext):
         stacked = (
-            f", {pending.fragments} Time Fragment card{'s' if pending.fragments != 1 else ''} "
-            "stacked under it"
+            f", {plural(pending.fragments, 'Time Fragment card')} stacked under it"
             if pending.fragments
             else ""
         )

@@ -6,6 +6,18 @@ from companion.core import RuleError
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, Side, SojournState
 
 
+def column_label(column: int) -> str:
+    """A timeline column named from the start card's: `start`, `1 left`, `2 right`."""
+    if column == 0:
+        return "start"
+    return f"{abs(column)} {'left' if column < 0 else 'right'}"
+
+
+def column_words(column: int) -> str:
+    """Where a card's column lies, as a player says it: "the start column", "1 left of start"."""
+    return "the start column" if column == 0 else f"{column_label(column)} of start"
+
+
 def check_card(card: DestinationCard) -> None:
     """Refuse a destination card typed with a missing or impossible value."""
     if not card.name.strip():

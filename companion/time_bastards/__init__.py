@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Game, RuleError, WaitingFor
+from companion.time_bastards.facts import facts
 from companion.time_bastards.model import (
     ACTION_TYPES,
     ROMAN,
@@ -137,4 +138,5 @@ TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     setup_summary=setup_summary,
     waiting_for=waiting_for,
     explain=explain,
+    facts=facts,
 )

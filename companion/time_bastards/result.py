@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.core import JsonValue, Result, Score, ScoreLine
+from companion.text import plural
 from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
@@ -50,36 +51,39 @@ def verdict(state: TimeBastardsState) -> Verdict:
         return Verdict((), "team", f"{team_name(state)} hold {count} of 4 achievements.")
     players = range(len(state.setup.players))
     counts = {p: len(held(state, p)) for p in players}
-    said = " to ".join(str(counts[p]) for p in players)
     best = max(counts.values())
     leaders = [p for p in players if counts[p] == best]
     if len(leaders) == 1:
-        who = name(state, leaders[0])
+        who, said = name(state, leaders[0]), _winner_first(counts, leaders[0])
         return Verdict((leaders[0],), "achievements", f"{who} has most achievements ({said}).")
     reason = f"Achievements tied at {best}"
     sizes = {p: len(pieces_of(state, p)) for p in leaders}
     fewest = min(sizes.values())
-    sizes_said = " to ".join(str(sizes[p]) for p in leaders)
     leaders = [p for p in leaders if sizes[p] == fewest]
     if len(leaders) == 1:
-        who = name(state, leaders[0])
-        fewer = f"{who} has fewer pieces on the board ({sizes_said})"
+        who, said = name(state, leaders[0]), _winner_first(sizes, leaders[0])
+        fewer = f"{who} has fewer pieces on the board ({said})"
         return Verdict((leaders[0],), "pieces", f"{reason}; {fewer}.")
     reason += f", pieces tied at {fewest}"
     along = {p: _oldest_position(state, p) for p in leaders}
     furthest = max(along.values())
-    along_said = " to ".join(str(along[p]) for p in leaders)
     leaders = [p for p in leaders if along[p] == furthest]
     if len(leaders) == 1:
-        who = name(state, leaders[0])
+        who, said = name(state, leaders[0]), _winner_first(along, leaders[0])
         return Verdict(
             (leaders[0],),
             "oldest piece",
-            f"{reason}; {who}'s oldest piece is furthest through time (at {along_said}).",
+            f"{reason}; {who}'s oldest piece is furthest through time (at {said}).",
         )
     return Verdict(
         tuple(leaders), "tied", f"{reason}, oldest pieces level at {furthest}: a shared win."
     )
+
+
+def _winner_first(figures: dict[int, int], winner: int) -> str:
+    """The deciding figures, the winner's first: "has most achievements (3 to 2)"."""
+    others = [figure for player, figure in figures.items() if player != winner]
+    return " to ".join(str(figure) for figure in (figures[winner], *others))
 
 
 def explain(state: TimeBastardsState) -> Result:
@@ -137,19 +141,19 @@ def score(state: TimeBastardsState) -> Score:
         team = team_name(state)
         lines = [ScoreLine(team, 1, f"achievement {ROMAN[t]}") for t in held(state, 0)]
         shared: tuple[str, ...] = (team,) if result.winners else ()
-        return Score({team: len(held(state, 0))}, tuple(lines), shared)
+        return Score({team: len(held(state, 0))}, tuple(lines), shared, heading="Achievements")
     totals = {name(state, p): len(held(state, p)) for p in range(len(state.setup.players))}
     for player in range(len(state.setup.players)):
         who = name(state, player)
         lines += [ScoreLine(who, 1, f"achievement {ROMAN[t]}") for t in held(state, player)]
         if result.step in ("pieces", "oldest piece", "tied"):
             mine = pieces_of(state, player)
-            detail = f"tie-break: {len(mine)} pieces on the board"
+            detail = f"tie-break: {plural(len(mine), 'piece')} on the board"
             if result.step != "pieces" and mine:
                 detail += f", oldest piece at {mine[0].position}"
             lines.append(ScoreLine(who, 0, detail))
     winners = tuple(name(state, p) for p in result.winners)
-    return Score(totals, tuple(lines), winners)
+    return Score(totals, tuple(lines), winners, heading="Achievements")
 
 
 def describe(state: TimeBastardsState) -> dict[str, JsonValue]:

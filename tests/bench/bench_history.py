@@ -1,5 +1,6 @@
-"""A long history: 2,000 saved games. The home screen's start against an empty data folder, and
-`companion stats --json` against `companion list --json` (issue 12). Run by `run.py`."""
+"""A long history: 2,000 saved games. The home screen's start against an empty data folder,
+`companion stats --json` against `companion list --json` (issue 12), and a listing without its
+cache against the same replay in one process (issue 22). Run by `run.py`."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 
 from bench_games import long_game
 
+from saves import replay_pool
+from saves.paths import listing_cache_path
 from saves.store import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +62,22 @@ def alternate(commands: dict[str, tuple[list[str], Path]], reps: int) -> dict[st
     return {name: statistics.median(values) for name, values in times.items()}
 
 
+def cold_listing(home: Path, reps: int) -> dict[str, float]:
+    """The median time of a listing without its cache (every save replayed, by the worker
+    processes it starts), and of the same replay in this one process, taken in turn."""
+    times: dict[str, list[float]] = {"workers": [], "one process": []}
+    threshold = replay_pool.MIN_SAVES
+    for _ in range(reps):
+        for name, least in (("workers", threshold), ("one process", GAMES + 1)):
+            listing_cache_path(home).unlink(missing_ok=True)
+            replay_pool.MIN_SAVES = least
+            started = time.perf_counter()
+            SaveStore(home).listing()
+            times[name].append(time.perf_counter() - started)
+    replay_pool.MIN_SAVES = threshold
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
 def history_rows(reps: int) -> list[Row]:
     """Both figures of a 2,000-game history.
 
@@ -86,8 +105,19 @@ def history_rows(reps: int) -> list[Row]:
             },
             reps,
         )
+        cold = cold_listing(full, max(3, reps // 5))
     start_ratio, cli_ratio = start["full"] / start["empty"], cli["stats"] / cli["list"]
+    cold_ratio = cold["workers"] / cold["one process"]
     return [
+        (
+            "cold listing of 2,000 saves vs one process's full replay",
+            cold_ratio,
+            "x",
+            "<= 0.6x",
+            cold_ratio <= 0.6,
+            f"listing {cold['workers'] * 1000:.0f} ms, one process "
+            f"{cold['one process'] * 1000:.0f} ms (no cache: every save replayed)",
+        ),
         (
             "start with 2,000 saved games vs an empty folder",
             start_ratio,

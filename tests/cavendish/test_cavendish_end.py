@@ -56,8 +56,8 @@ def test_final_score_is_never_below_zero_under_revision_1(at_location: State) ->
     assert score.totals == {"group": 0}
     assert sum(line.points for line in score.lines) == 0
     assert [line.reason for line in score.lines] == [
-        "1 Standard Update(s)",
-        "0 Emergency Update(s)",
+        "1 Standard Update",
+        "0 Emergency Updates",
         "Damien rescued",
         "elixir of eternal life found",
         "a score is never below 0",
@@ -71,8 +71,8 @@ def test_a_removal_from_an_empty_card_takes_nothing(at_location: State) -> None:
     assert CAVENDISH.score is not None
     score = CAVENDISH.score(after)
     assert [(line.points, line.reason) for line in score.lines] == [
-        (1, "1 Standard Update(s)"),
-        (0, "0 Emergency Update(s)"),
+        (1, "1 Standard Update"),
+        (0, "0 Emergency Updates"),
         (-1, "Damien rescued"),
         (0, "elixir of eternal life found (no crystal left on the card to remove)"),
     ]

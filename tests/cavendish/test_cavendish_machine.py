@@ -13,15 +13,19 @@ from test_cavendish_properties import ACTIONS, SETUPS, check_invariants, greedy_
 from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     AndCost,
+    AnnounceGroupConflict,
     AttemptTest,
+    BeginGroupConflict,
     ChooseLocation,
     EmergencyUpdate,
+    EndGroupConflict,
     Explore,
     GainAzrak,
     LeaveLocation,
     LoseAzrak,
     LoseControl,
     PassCaptain,
+    PersonalConflict,
     StandardUpdate,
 )
 from companion.cavendish.azrak import even_split, update_cost
@@ -40,11 +44,14 @@ def moves(state: CavendishState) -> list[Any]:
         PassCaptain(),
         EmergencyUpdate(),
         LoseControl(),
+        AnnounceGroupConflict("the Butler"),
+        BeginGroupConflict(tuple(agent.receptacle for agent in state.agents if not agent.ejected)),
+        EndGroupConflict(),
     ]
     for agent in state.agents:
         who = agent.receptacle
         candidates += [Explore(who), AndCost(who), GainAzrak(who, 1), LoseAzrak(who, 1)]
-        candidates.append(AttemptTest(who, "strength", 3, 0))
+        candidates += [AttemptTest(who, "strength", 3, 0), PersonalConflict(who)]
     if state.phase == "between" and state.vortex:
         shares = even_split(state, max(0, state.vortex - update_cost(state)))
         candidates.append(StandardUpdate(shares))

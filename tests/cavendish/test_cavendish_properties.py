@@ -12,11 +12,14 @@ from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
+    AnnounceGroupConflict,
     AttemptTest,
+    BeginGroupConflict,
     ChooseLocation,
     DiscardFear,
     Eject,
     EmergencyUpdate,
+    EndGroupConflict,
     EndMission,
     Explore,
     GainAzrak,
@@ -25,6 +28,7 @@ from companion.cavendish.actions import (
     LoseAzrak,
     LoseControl,
     PassCaptain,
+    PersonalConflict,
     ReshuffleDestiny,
     StandardUpdate,
     StowItem,
@@ -103,6 +107,10 @@ ACTIONS = st.one_of(
         st.builds(Adjustments, st.booleans(), st.booleans(), st.booleans(), st.booleans()),
     ),
     st.just(AbandonMission()),
+    st.builds(PersonalConflict, agent),
+    st.builds(AnnounceGroupConflict, st.sampled_from(("", "the Butler"))),
+    st.builds(BeginGroupConflict, st.permutations(RECEPTACLES).map(lambda o: tuple(o[:3]))),
+    st.just(EndGroupConflict()),
 )
 """Actions of every kind with values both legal and not."""
 
@@ -120,6 +128,11 @@ def check_invariants(state: CavendishState) -> None:
         waiting = each.ejected or each.lost_control or state.outcome
         broken = any(link.receptacle == each.receptacle for link in state.pending)
         assert each.pool > 0 or waiting or broken
+        assert not (each.ejected and each.personal_conflict)
+    if state.conflict is not None:
+        assert state.phase in ("discovery", "over")
+        assert set(state.conflict.attempted) <= set(state.conflict.order)
+        assert len(state.conflict.attempted) < len(state.conflict.order) or not state.conflict.begun
     if state.adjustments is not None:
         assert CAVENDISH.score is not None
         score = CAVENDISH.score(state)

@@ -165,7 +165,18 @@ def test_a_gain_past_the_starting_level_is_cut_to_what_fits(
     after = apply(state, GainAzrak("Amy", 3))
     assert pool_of(after, "Amy") == 6 and after.vortex == state.vortex - 1
     assert CAVENDISH.narrate(state, GainAzrak("Amy", 3), after) == (
-        "Amy gained 1 of 3 Azrak: the pool is full at 6, 2 stay in the Vortex"
+        f"Amy gained 1 of 3 Azrak: the pool is full at 6, the Vortex holds {after.vortex}"
+    )
+
+
+def test_a_cut_gain_says_what_the_vortex_truly_holds(at_location: State) -> None:
+    """The Vortex holds 1: Amy takes it, and the log does not claim 2 stay there."""
+    state = at_location(4, Amy=5)
+    state = replace(state, vortex=1, box=state.box + state.vortex - 1)
+    after = apply(state, GainAzrak("Amy", 3))
+    assert after.vortex == 0
+    assert CAVENDISH.narrate(state, GainAzrak("Amy", 3), after) == (
+        "Amy gained 1 of 3 Azrak: the pool is full at 6, the Vortex holds 0"
     )
 
 
@@ -174,7 +185,7 @@ def test_a_gain_into_a_full_pool_gains_nothing(at_location: State, pool_of: Pool
     after = apply(state, GainAzrak("Amy", 2))
     assert after == state
     assert CAVENDISH.narrate(state, GainAzrak("Amy", 2), after) == (
-        "Amy gained 0 of 2 Azrak: the pool is full at 6, 2 stay in the Vortex"
+        f"Amy gained 0 of 2 Azrak: the pool is full at 6, the Vortex holds {state.vortex}"
     )
 
 

@@ -115,8 +115,8 @@ def test_describe_has_exactly_the_issue_keys(new_state: Callable[..., CavendishS
     data = CAVENDISH.describe(new_state(3))
     assert set(data) == {
         "round", "phase", "location", "time_captain", "agents", "vortex", "mission_return",
-        "house_plan", "box", "free_updates_left", "update_needed", "broken_links", "destiny",
-        "tests", "ledger", "status",
+        "house_plan", "box", "free_updates_left", "update_needed", "broken_links",
+        "group_conflict", "destiny", "tests", "ledger", "status",
     }  # fmt: skip
     assert {a["receptacle"]: a["pool"] for a in data["agents"]} == {"Amy": 6, "Anton": 5, "Doug": 5}
     assert data["time_captain"] == "Anton"

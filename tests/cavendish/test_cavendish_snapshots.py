@@ -8,11 +8,14 @@ from typing import Any
 import pytest
 
 from companion.cavendish.actions import (
+    AnnounceGroupConflict,
     AttemptTest,
+    BeginGroupConflict,
     ChooseLocation,
     EndMission,
     LeaveLocation,
     PassCaptain,
+    PersonalConflict,
     StandardUpdate,
     TakeFear,
     TakeItem,
@@ -127,3 +130,39 @@ class TestFreeUpdateChoice:
     ) -> None:
         run_before = starter(make_setup, [ChooseLocation("A"), LeaveLocation()], players=2)
         assert snap_compare(make_test_app(), press=["u"], run_before=run_before, terminal_size=size)
+
+
+CONFLICT = [
+    ChooseLocation("A"),
+    TakeItem("Amy", "ITEM 4", strength=1),
+    PersonalConflict("Doug"),
+    AnnounceGroupConflict("the Butler"),
+]
+"""Four agents at A: Doug's personal conflict card in front of him, then the Butler's group
+conflict is read."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+class TestConflicts:
+    def test_group_conflict_announced(
+        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+    ) -> None:
+        run_before = starter(make_setup, CONFLICT)
+        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+
+    def test_the_time_captains_order(
+        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+    ) -> None:
+        run_before = starter(make_setup, CONFLICT)
+        assert snap_compare(make_test_app(), press=["G"], run_before=run_before, terminal_size=size)
+
+    def test_group_conflict_under_way(
+        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+    ) -> None:
+        actions = [
+            *CONFLICT,
+            BeginGroupConflict(("Anton", "Doug", "Amy", "Jennifer")),
+            AttemptTest("Anton", "strength", 4, destiny=0, supports=(("Doug", 1),)),
+        ]
+        run_before = starter(make_setup, actions)
+        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)

@@ -45,7 +45,7 @@ def test_rolls_prints_the_history_filtered(
     code, out, _ = run(capsys, "rolls")
     first, second = out.splitlines()
     assert code == 0 and first.split()[:2] == ["7", "2d6+1"]
-    assert "5 + 1, +1" in first and "real" in first and "\\x1b[31m" in first
+    assert "5 + 1, +1" in first and "real" in first and "␛[31m" in first  # as `list` shows it
     assert "\x1b" not in out and "app" in second
     code, out, _ = run(capsys, "rolls", "--json", "--die", "d6", "--source", "physical")
     (entry,) = json.loads(out)["rolls"]

@@ -17,7 +17,7 @@ class TestDiceTrayHistory:
     def test_totals_stay_after_20d6_and_100d6(
         self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
     ) -> None:
-        keys = ["d", "6", "4", "enter", "escape", "f", *"2d6+1", "enter", *"51", "enter"]
+        keys = ["d", "4", "enter", "escape", "f", *"2d6+1", "enter", *"51", "enter"]
         keys += ["escape", "l", *"Ben's turn", "enter", "escape", "f", *"20d6", "enter", "r"]
         keys += ["escape", "f", *"100d6", "enter", "r"]
         assert snap_compare(make_test_app(seed=5), press=keys, terminal_size=size)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
-from companion import dice
+import pytest
+
+from companion import cli, dice
 from saves.rolls import LoggedRoll
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
@@ -21,10 +25,61 @@ def kept(app: Any) -> list[tuple[str, tuple[int, ...], str, str]]:
     return [(e.roll.expression, e.roll.faces, e.roll.source, e.label) for e in app.rolls.rolls]
 
 
+async def test_the_tray_opens_in_the_faces_of_a_d6_where_digits_are_faces(
+    make_test_app: Any,
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, DiceTray) and isinstance(app.focused, FacesInput)
+        await pilot.press("2", "enter")  # a face of the d6, not a pick of 2d6
+        assert kept(app) == [("d6", (2,), "physical", "")]
+
+
+async def test_d_4_enter_is_a_real_4_in_companion_rolls(
+    make_test_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "4", "enter")
+    capsys.readouterr()
+    assert cli.main(["rolls", "--json"]) == 0  # the same COMPANION_HOME as the app
+    (entry,) = json.loads(capsys.readouterr().out)["rolls"]
+    assert entry["expression"] == "d6" and entry["faces"] == [4]
+    assert entry["total"] == 4 and entry["source"] == "physical"
+
+
+async def test_the_tray_reopens_on_the_dice_picked_last_even_after_a_restart(
+    make_test_app: Any,
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "p", "escape", "escape")
+        await pilot.press("d", *"37", "enter", "escape", "2", "escape", "escape")
+    assert kept(app) == [("d%", (30, 7), "physical", "")]
+    restarted = make_test_app()
+    async with restarted.run_test(size=SIZE) as pilot:
+        await pilot.press("d", *"35", "enter")
+        assert kept(restarted)[-1] == ("2d6", (3, 5), "physical", "")
+        assert restarted.screen.query_one("#quick-2").has_class("-picked")
+
+
+async def test_a_remembered_pick_that_is_not_dice_falls_back_to_a_d6(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    companion_home.mkdir(parents=True)
+    settings = companion_home / "settings.toml"
+    settings.write_text('format = 1\n[preferences]\ndice-tray = "2x"\n', "utf-8")
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "5", "enter")
+    assert kept(app) == [("d6", (5,), "physical", "")]
+
+
 async def test_pick_then_type_what_the_dice_show(make_test_app: Any) -> None:
     app = make_test_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "6")
+        await pilot.press("d", "escape", "6")
         assert isinstance(app.screen, DiceTray) and isinstance(app.focused, FacesInput)
         await pilot.press("4", "enter", "2", "enter")  # the cursor stays for the next roll
         await pilot.press("escape", "2", *"35", "enter")
@@ -42,7 +97,7 @@ async def test_enter_on_an_empty_field_never_rolls(make_test_app: Any) -> None:
     app = make_test_app()
     notes = record_notes(app)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "6", "enter")
+        await pilot.press("d", "enter")
         assert app.rolls.rolls == []
         assert any("press r to roll in the app" in note for note in notes)
 
@@ -111,3 +166,16 @@ async def test_full_stop_repeats_the_last_roll_of_the_history_too(make_test_app:
         await pilot.press("d", "full_stop", *"34", "enter")
         last = app.rolls.rolls[-1]
         assert last.roll == dice.physical("2d6+1", [3, 4]) and last.label == "Ben's turn"
+
+
+async def test_with_a_damaged_settings_file_the_pick_is_kept_for_this_run_only(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    companion_home.mkdir(parents=True)
+    settings = companion_home / "settings.toml"
+    settings.write_text("format = 1\n[preferences\n", "utf-8")
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "escape", "2", "escape", "escape", "d", *"35", "enter")
+    assert kept(app) == [("2d6", (3, 5), "physical", "")]
+    assert settings.read_text("utf-8") == "format = 1\n[preferences\n"

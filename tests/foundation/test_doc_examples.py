@@ -6,7 +6,8 @@ The rule for writers: each ```toml block in README.md and docs/*.md follows a ma
 - `save`: a `games/<id>.toml` file; it is loaded through the store (replayed by the rules)
   and shown by `companion show ID` and `companion show ID --json`;
 - `board-file`: a Six Sojourns board file; `companion score six-sojourns FILE` scores it;
-- `settings`, `rolls`: the other files of the data folder, read by their readers
+- `settings`, `rolls`: the other files of the data folder, read by their readers;
+- `recorded`: a `recorded/<id>.toml` play (checked in tests/bgstats/test_recorded.py)
   (the listing cache is JSON: its one example is checked on its own).
 
 A block without a marker, or with an unknown one, fails: a typo cannot make an example skipped.
@@ -44,7 +45,7 @@ from webserve.access import usable_token
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
-KINDS = ("save", "board-file", "settings", "rolls")
+KINDS = ("save", "board-file", "settings", "rolls", "recorded")
 MARKER = re.compile(r"^<!--\s*example:\s*(\S+)\s*-->$")
 GUIDES = {game_id: ROOT / "docs" / f"{game_id}.md" for game_id, _title in CATALOGUE}
 """Each game's guide, which carries one example save of that game."""
@@ -132,7 +133,7 @@ def test_every_toml_block_is_marked_with_its_kind(example: Example) -> None:
         f"KIND one of {', '.join(KINDS)} (found {example.kind!r})"
     )
     data = example.data()
-    if example.kind != "save":
+    if example.kind not in ("save", "recorded"):  # a recorded play has a game, and its kind
         assert not is_save(data), f"{example.where}: has `format` and `game`: mark it `save`"
 
 

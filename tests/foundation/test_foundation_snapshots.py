@@ -63,5 +63,5 @@ class TestDiceTray:
     def test_tray_after_rolls(
         self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
     ) -> None:
-        keys = ["d", "6", "r", "escape", "2", "r", "escape", "p", *"37", "enter"]
+        keys = ["d", "r", "escape", "2", "r", "escape", "p", *"37", "enter"]
         assert snap_compare(make_test_app(seed=5), press=keys, terminal_size=size)

@@ -82,7 +82,7 @@ async def test_dice_tray_quick_keys_pick_r_rolls_and_history_is_remembered(
 ) -> None:
     app = make_test_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d")
+        await pilot.press("d", "escape")  # from the faces field to the dice buttons
         assert isinstance(app.screen, DiceTray)
         for key in ("6", "2", "p"):
             await pilot.press(key)
@@ -167,7 +167,7 @@ async def test_a_damaged_roll_history_is_reported_in_the_tray_and_kept(
         await pilot.press("d")
         assert any("rolls.toml" in note and "'faces' is missing" in note for note in notes)
         assert any("rolls.toml" in note and "not kept" in note for note in notes)
-        await pilot.press("6", "r")
+        await pilot.press("r")
         assert str(app.screen.query_one("#last-roll", Static).render()) != ""
     assert history.read_text() == 'format = 1\n[[rolls]]\nexpression = "d6"\n'
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import AttemptTest, ChooseLocation, LoseAzrak
 from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
-from saves.files import RenderedArray, SaveError
+from saves.files import SaveError
+from saves.rendered import RenderedArray
 from saves.store import SaveStore, to_document
 from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup

@@ -153,7 +153,7 @@ def test_new_rules_mean_a_fresh_replay(
     played(store, tally, [1, 2])
     store.listing()
     tally.calls = 0
-    monkeypatch.setattr(listing, "rules_stamp", lambda: "0.2.0/edited")
+    monkeypatch.setattr(listing, "rules_stamp", lambda stamped: f"{stamped}/edited")
     store.listing()
     assert tally.calls == 2
 

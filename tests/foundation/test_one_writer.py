@@ -129,7 +129,7 @@ def test_a_new_game_that_cannot_be_written_leaves_no_empty_file(
     def full(*_args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", full)
+    monkeypatch.setattr(os, "fsync", full)  # the new game's temp file cannot be made durable
     with pytest.raises(OSError, match="No space left"):
         store.create(TALLY, TallySetup())
     assert list(store.folder.iterdir()) == []
@@ -192,7 +192,9 @@ def test_unknown_top_level_keys_are_kept_at_the_next_save(companion_home: Path) 
     store.save(loaded)
     again = path.read_text()
     assert 'notes = "Ana won the coin toss"' in again and "[table]\nseats = 3" in again
-    assert store.load(saved.id).extra == {"notes": "Ana won the coin toss", "table": {"seats": 3}}
+    offset = saved.extra["utc_offset"]  # where the game was set up (docs/stats.md)
+    kept = {"notes": "Ana won the coin toss", "table": {"seats": 3}, "utc_offset": offset}
+    assert store.load(saved.id).extra == kept
 
 
 def test_a_game_lock_is_held_once_and_freed_by_release(companion_home: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from companion import dice
 from saves import rolls as history
+from saves import shared
 from saves.paths import rolls_path
 from saves.rolls import KEEP_ROLLS, TRIM_AT, RollLog
 from tests.conftest import fixed_clock
@@ -171,10 +172,14 @@ def test_a_failed_write_is_one_notice_and_the_file_stays(
     def full_disk(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(history, "write_text", full_disk)
+    monkeypatch.setattr(shared, "write_text", full_disk)
     notice = log.add(dice.physical("d6", [2]))
     assert notice is not None and "No space left on device" in notice
+    assert "not kept" not in notice and "kept in this window" in notice
     assert rolls_path(companion_home).read_bytes() == before
+    monkeypatch.undo()
+    assert log.add(dice.physical("d6", [3])) is None  # the waiting roll is written with this one
+    assert [e.roll.faces for e in RollLog(companion_home, fixed_clock).rolls] == [(1,), (2,), (3,)]
 
 
 def test_the_documented_example_is_read(companion_home: Path) -> None:

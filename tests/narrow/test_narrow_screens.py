@@ -229,7 +229,7 @@ async def test_the_log_reads_in_lines_on_a_phone(
 
 async def test_the_dice_tray_can_be_closed_by_a_tap_on_a_phone(make_test_app: Any) -> None:
     """Typing in the tray's field takes `?`, so the footer keeps escape's place on a phone
-    (which has no escape key): a tap on it closes the tray."""
+    (which has no escape key): its taps go back to the dice, then close the tray."""
     app = make_test_app()
     async with app.run_test(size=(40, 40)) as pilot:
         await pilot.pause()
@@ -238,8 +238,12 @@ async def test_the_dice_tray_can_be_closed_by_a_tap_on_a_phone(make_test_app: An
         await pause_until(pilot, lambda: app.screen is not home)
         tray = app.screen
         await pause_until(pilot, lambda: bool(tray.query(FooterKey)))
-        keys = {key.key: key for key in tray.query(FooterKey)}
-        assert "escape" in keys, list(keys)
-        await pilot.click(keys["escape"])
-        await pause_until(pilot, lambda: app.screen is home)
+        for _tap in range(2):  # from the faces field: back to the dice, then close
+            keys = {key.key: key for key in tray.query(FooterKey)}
+            assert "escape" in keys, list(keys)
+            await pilot.click(keys["escape"])
+            await pause_until(pilot, lambda: app.screen is home or not tray.query(FooterKey))
+            await pause_until(pilot, lambda: app.screen is home or bool(tray.query(FooterKey)))
+            if app.screen is home:
+                break
         assert app.screen is home

@@ -62,6 +62,13 @@ class TestSheet:
         assert snap_compare(played(make_test_app, board=False), terminal_size=size)
 
     @pytest.mark.parametrize("size", SIZES)
+    def test_scored_from_the_board(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        """The board's rows (spaces, islands, the mountains and feuds in play) on the sheet."""
+        assert snap_compare(played(make_test_app, board=True), terminal_size=size)
+
+    @pytest.mark.parametrize("size", SIZES)
     def test_why(
         self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
     ) -> None:

@@ -66,3 +66,11 @@ class TestTravelDialog:
     ) -> None:
         app = make_test_app(start=several_rows)
         assert snap_compare(app, press=["down", "left", "t", "b"], terminal_size=size)
+
+    @pytest.mark.parametrize("size", SIZES)
+    def test_a_refused_loop_offers_only_escape(
+        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+    ) -> None:
+        """Pearl Harbor (1941) is later than Rome: the Loop is refused, no "enter go"."""
+        app = make_test_app(start=several_rows)
+        assert snap_compare(app, press=["down", "l"], terminal_size=size)

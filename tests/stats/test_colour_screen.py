@@ -12,7 +12,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
-from saves import settings as settings_module
+from saves import shared as shared_module
 from saves.paths import settings_path
 from saves.roster import COLOURS, player_colours, set_colour
 from saves.settings import SettingsStore
@@ -117,6 +117,7 @@ async def test_a_merging_rename_keeps_the_targets_colour(
     set_colour(settings, "Unnamed traveller", "orange")
     set_colour(settings, "Dee", "pink")
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, table = await open_players(app, pilot)
         table.move_cursor(row=[n.strip(" ●") for n in names(table)].index("Unnamed traveller"))
@@ -133,8 +134,10 @@ async def test_a_merging_rename_keeps_the_targets_colour(
         app.screen.query_one("#rename-new", Input).value = "Dee"
         await pilot.press("enter")
         await pilot.pause()
-        assert dot_colour(cell(table, "Dee")) == SHADES["pink"]  # Dee keeps theirs
-    assert player_colours(SettingsStore(games)).chosen == {"Dee": "pink"}
+        assert dot_colour(cell(table, "Dee")) == SHADES["pink"]
+        assert "Ana" in [n.strip(" ●") for n in names(table)]  # refused: they played together
+    assert notes[-1].startswith("Ana and Dee both played the game saved as six-sojourns-")
+    assert player_colours(SettingsStore(games)).chosen == {"Ana": "orange", "Dee": "pink"}
 
 
 async def test_an_unknown_colour_is_said_once_and_the_file_left_alone(
@@ -205,7 +208,7 @@ async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, table = await open_players(app, pilot)
-        monkeypatch.setattr(settings_module, "write_toml", full_disk)
+        monkeypatch.setattr(shared_module, "write_text", full_disk)
         await choose(app, pilot, table, "Ben", "blue")
         assert app.screen is screen
         assert notes == ["Could not save settings.toml: No space left on device"]
@@ -225,7 +228,7 @@ async def test_a_damaged_settings_file_keeps_its_bytes(
         await choose(app, pilot, table, "Ben", "blue")
         await pilot.press("r")
         await pilot.pause()
-        app.screen.query_one("#rename-new", Input).value = "Ana"
+        app.screen.query_one("#rename-new", Input).value = "Benjamin"
         await pilot.press("enter")
         await pilot.pause()
     assert notes[-3:] == [

@@ -173,10 +173,10 @@ class TestShown:
         six = {
             "average_points": {},
             "winner_led": {},
-            "campaigns": {"Ana": {"played": 1, "won": 1, "points": 90}},
+            "campaigns": {"Ana": {"played": 1, "won": 1, "points": 90, "best": 90}},
         }
         notes = game_notes({"six-sojourns": six}, {}, {"Ana": "red"})
-        assert "Campaigns: ● Ana            1 played, 1 won, 90 VP" in notes.plain
+        assert "    ● Ana            1 played, 1 won, 90 VP in all, best 90" in notes.plain
         assert any(span.style == SHADES["red"] for span in notes.spans)
 
 

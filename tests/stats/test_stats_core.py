@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 
-from companion.plays import UNNAMED_TRAVELLER, Facts, Play, from_plain, to_plain
+from companion.core import Facts
+from companion.plays import Play, from_plain, to_plain
+from companion.sojourn.facts import UNNAMED_TRAVELLER
 from companion.stats import (
     Filter,
     HeadToHead,
-    canonical,
     game_figures,
+    identity,
     player_figures,
     renamed,
     roster,
@@ -92,16 +94,23 @@ class TestFigures:
     def test_best_score_is_the_lowest_when_lower_is_better(self) -> None:
         plays = [mission(1, "finished", 6), mission(2, "finished", 3), mission(3, "failed")]
         game = game_figures(plays)["cavendish"]
-        assert (game.best_score, game.average_score) == (3, 4.5)
+        assert (game.scores.best, game.scores.average) == (3, 4.5)
         assert cavendish_figures(plays) == {
             "success_rate": 0.667,
             "crystals_spent": {"tests": 6, "explores": 9, "updates": 3},
         }
 
-    def test_average_score_of_a_player(self) -> None:
+    def test_a_players_scores_are_averaged_within_one_game_only(self) -> None:
         plays = [duel(1, ("Ana",), {"Ana": 12, "Ben": 8}), duel(2, ("Ben",), {"Ana": 7, "Ben": 9})]
-        assert player_figures(plays)["Ana"].average_score == 9.5
-        assert score_history(plays, "Ben") == [(plays[0].ended, 8), (plays[1].ended, 9)]
+        plays.append(mission(3, "finished", 3))
+        games = player_figures(plays)["Ana"].games
+        assert games["six-sojourns"].scores.average == 9.5
+        assert (games["cavendish"].scores.average, games["cavendish"].scores.best) == (3, 3)
+        assert score_history(plays, "Ben") == [(plays[0], 8), (plays[1], 9), (plays[2], 3)]
+
+    def test_a_players_best_is_the_lowest_where_lower_is_better(self) -> None:
+        plays = [mission(1, "finished", 6), mission(2, "finished", 2), mission(3, "finished", 4)]
+        assert player_figures(plays)["Ben"].games["cavendish"].scores.best == 2
 
     def test_roster_adds_remembered_names(self) -> None:
         assert roster([duel(1, ("Ana",))], ["cy", "Ana"]) == ["Ana", "Ben", "cy"]
@@ -120,9 +129,31 @@ class TestGameAware:
         )
         assert six_sojourns_figures([play]) == {
             "average_points": {"trades": 5.5, "spaces": 2.5},
-            "winner_led": {"trades": 1},
+            "in_play": {"trades": 1, "spaces": 1},
+            "winner_led": {"trades": 1, "spaces": 0},
             "campaigns": {},
         }
+
+    @pytest.mark.parametrize(
+        ("ana", "ben", "led"),
+        [(0, 0, None), (3, 3, 0), (4, 3, 1), (2, 3, 0)],
+        ids=["not in play", "a tie is no lead", "a strict lead", "the loser led"],
+    )
+    def test_the_winner_led_a_category_only_in_play_and_alone(
+        self, ana: int, ben: int, led: int | None
+    ) -> None:
+        categories = {"Ana": {"feuds": ana}, "Ben": {"feuds": ben}}
+        facts = Facts("finished", ("Ana", "Ben"), {}, ("Ana",), details={"categories": categories})
+        figures = six_sojourns_figures([Play("s", "six-sojourns", DAY, DAY, facts)])
+        assert figures["winner_led"].get("feuds") == led
+
+    def test_the_winner_led_under_another_spelling_of_their_name(self) -> None:
+        categories = {"Anna": {"feuds": 4}, "Ben": {"feuds": 1}}
+        facts = Facts(
+            "finished", ("Anna", "Ben"), {}, ("Anna",), details={"categories": categories}
+        )
+        [play] = renamed([Play("s", "six-sojourns", DAY, DAY, facts)], {"Anna": "Ana"})
+        assert six_sojourns_figures([play])["winner_led"] == {"feuds": 1}
 
     def test_campaign_standings(self) -> None:
         def campaign(winners: tuple[str, ...], scores: dict[str, int], done: bool = True) -> Play:
@@ -131,7 +162,7 @@ class TestGameAware:
                 ("Ana", "Ben"),
                 scores if done else {},
                 winners if done else (),
-                details={"campaign": True},
+                campaign=True,
             )
             return Play("c", "six-sojourns", DAY, DAY, facts)
 
@@ -142,9 +173,14 @@ class TestGameAware:
             duel(1, ("Ana",)),  # a single game is no campaign
         ]
         assert six_sojourns_figures(plays)["campaigns"] == {
-            "Ben": {"played": 2, "won": 2, "points": 136},
-            "Ana": {"played": 2, "won": 0, "points": 125},
+            "Ben": {"played": 2, "won": 2, "points": 136, "best": 70},
+            "Ana": {"played": 2, "won": 0, "points": 125, "best": 65},
         }
+        single = game_figures(plays)["six-sojourns"].scores
+        assert (single.best, player_figures(plays)["Ben"].games["six-sojourns"].scores.best) == (
+            10,
+            8,
+        )  # a campaign's 70 is no single game's score
 
     def test_sojourn_lost_runs_by_cause(self) -> None:
         def run(status: str, ended: str = "") -> Play:
@@ -197,8 +233,12 @@ class TestFilterAndAliases:
         assert select(plays, Filter(player="Cy")) == []
 
     def test_aliases_follow_chains_and_stop_at_loops(self) -> None:
-        assert canonical("Anna", {"Anna": "Ana", "Ana": "Ana B."}) == "Ana B."
-        assert canonical("A", {"A": "B", "B": "A"}) in {"A", "B"}
+        assert identity("Anna", {"Anna": "Ana", "Ana": "Ana B."}) == "Ana B."
+        assert identity("A", {"A": "B", "B": "A"}) in {"A", "B"}
+
+    def test_one_name_in_two_unicode_forms_is_one_player(self) -> None:
+        assert identity("Zoe\u0308") == identity("Zo\u00eb") == "Zo\u00eb"
+        assert identity(" Zoe\u0308  B ", {"Zo\u00eb B": "Zed"}) == "Zed"
 
     def test_renamed_merges_two_names_in_one_play(self) -> None:
         [play] = renamed([duel(1, ("Ben",))], {"Ben": "Ana"})

@@ -17,7 +17,7 @@ from widgets.stats.charts import buckets, sparkline
 from widgets.stats.rename import RenameDialog
 from widgets.stats.screen import StatsScreen
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(44, 43), (80, 24), (120, 40)]
 
 
 def column(table: DataTable[Any], index: int) -> list[str]:
@@ -172,10 +172,30 @@ async def test_charts_and_notes_show_their_numbers(
         wins = str(screen.query_one("#wins-chart", Static).render())
         assert "2 of 5" in wins and "0 of 1" in wins
         history = str(screen.query_one("#history", Static).render())
-        assert "05 Nov: 10" in history and "07 Nov: 3" in history
+        assert "low 10, high 10, last 10 (1 score)" in history
+        dated = screen.query_one("#history-table", DataTable)
+        assert [[str(cell) for cell in dated.get_row_at(n)] for n in range(dated.row_count)] == [
+            ["07 Nov 2026", "Cavendish", "3"],
+            ["05 Nov 2026", "Six Sojourns", "10"],
+        ]
         notes = str(screen.query_one("#game-notes", Static).render())
         assert "lost runs: health at 0 1, stuck 1" in notes
         assert "Crystals spent: tests 10, explores 14, updates 3" in notes
+
+
+async def test_each_tab_gives_the_focus_to_what_scrolls(
+    make_test_app: Callable[..., Any], games: None
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_stats(app, pilot)
+        for key, focused in [("c", "charts-body"), ("k", "notes-body"), ("p", "players-table")]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == focused
+        await pilot.press("c", "pagedown")
+        await pilot.pause()
+        assert app.screen.query_one("#charts-body").scroll_y > 0
 
 
 async def test_f1_opens_the_stats_help(make_test_app: Callable[..., Any]) -> None:

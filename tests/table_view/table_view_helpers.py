@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
+from companion.six_sojourns.setup import SojournsSetup
 from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
@@ -20,6 +21,7 @@ from companion.sojourn.actions import (
     Travel,
 )
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup
+from companion.time_bastards.model import TimeBastardsSetup, Traveller
 
 GAMES = ("cavendish", "time-bastards", "six-sojourns", "sojourn")
 
@@ -70,3 +72,19 @@ FOUR_AGENTS = CavendishSetup(
     cards=CARDS,
 )
 """A mission with every receptacle in play: the most boxes a Cavendish table view holds."""
+
+LONG = ("Bartholomew-Jones Jr", "Maximiliana Ostrova")
+"""Two names of 20 and 19 characters: the longest Time Bastards takes is 20."""
+WORST_CASES = {
+    "cavendish": FOUR_AGENTS,
+    "time-bastards": TimeBastardsSetup(
+        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "duel", 15
+    ),
+    "time-bastards-coop": TimeBastardsSetup(
+        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "coop", 15
+    ),
+    "six-sojourns": SojournsSetup(
+        (*LONG, "Ana", "Ben"), "A", ("places",), sojourn=1, campaign=True
+    ),
+}
+"""The most a view holds: four agents, the longest timelines and names, a campaign of four."""

@@ -8,18 +8,18 @@ from typing import Any
 
 import pytest
 from rich.text import Text
-from table_view_helpers import FOUR_AGENTS, GAMES
+from table_view_helpers import GAMES, WORST_CASES
 from textual.widgets import DataTable, Digits, Static
 
 from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
 from companion.sojourn.actions import Travel
-from companion.sojourn.model import Kind
-from companion.time_bastards.model import TimeBastardsSetup, Traveller
+from companion.sojourn.model import Kind, SojournSetup
 from widgets.game_screen import GameScreen
 from widgets.help import HelpScreen, help_text
 from widgets.keys import KeysScreen
-from widgets.table_view import TableViewScreen
+from widgets.table_view import TableShown, TableViewScreen
+from widgets.table_view.screen import header_words
 
 EXPECTED = {
     "cavendish": {
@@ -69,6 +69,14 @@ def headline(view: TableViewScreen) -> str:
     return str(view.query_one("#tv-headline", Static).content)
 
 
+def play_screen(view: TableViewScreen) -> GameScreen:
+    """The play screen under the view (the view itself knows nothing of it)."""
+    stack = view.app.screen_stack
+    screen = stack[stack.index(view) - 1]
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
 async def open_view(pilot: Any) -> TableViewScreen:
     await pilot.pause()
     assert isinstance(pilot.app.screen, GameScreen)
@@ -88,10 +96,10 @@ async def test_v_opens_the_figures_of_the_game_and_escape_goes_back(
         await pilot.pause()
         play = app.screen
         view = await open_view(pilot)
-        assert view.game_screen is play
+        assert play_screen(view) is play
         assert shown(view) == EXPECTED[game_id]
         assert headline(view) == HEADLINES[game_id]
-        assert view.sub_title == play.saved.title
+        assert view.sub_title == play.sub_title
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is play
@@ -107,7 +115,7 @@ async def test_the_view_follows_an_action_and_an_undo_on_the_play_screen(
     app = game_app("cavendish")
     async with app.run_test(size=(80, 24)) as pilot:
         view = await open_view(pilot)
-        play = view.game_screen
+        play = play_screen(view)
         assert play.act(LoseAzrak("Amy", 2))
         await pilot.pause()
         assert shown(view)["Amy · Ana"]["Azrak of 6"] == "4"
@@ -123,7 +131,7 @@ async def test_a_trip_under_way_replaces_the_next_trip(game_app: Callable[[str],
     app = game_app("sojourn")
     async with app.run_test(size=(80, 24)) as pilot:
         view = await open_view(pilot)
-        assert view.game_screen.act(Travel(4, (Kind.LOOP,)))
+        assert play_screen(view).act(Travel(4, (Kind.LOOP,)))
         await pilot.pause()
         boxes = shown(view)
         assert boxes["This trip"] == {"RISK %": "75", "DMG": "3"}
@@ -135,11 +143,11 @@ async def test_a_wider_screen_puts_the_boxes_side_by_side(
     game_app: Callable[[str], Any],
 ) -> None:
     app = game_app("sojourn")
-    async with app.run_test(size=(60, 30)) as pilot:
+    async with app.run_test(size=(60, 16)) as pilot:
         view = await open_view(pilot)
         boxes = list(view.query(".tv-group"))
         assert boxes[0].region.y < boxes[1].region.y  # one above the other
-        await pilot.resize_terminal(100, 30)
+        await pilot.resize_terminal(100, 16)
         await pilot.pause()
         assert boxes[0].region.y == boxes[1].region.y
         assert boxes[0].region.right < boxes[1].region.x
@@ -160,10 +168,10 @@ async def test_the_view_changes_nothing(game_app: Callable[[str], Any]) -> None:
     app = game_app("cavendish")
     async with app.run_test(size=(80, 24)) as pilot:
         view = await open_view(pilot)
-        steps = len(view.game_screen.session.steps)
+        steps = len(play_screen(view).session.steps)
         await pilot.press("minus", "u", "x", "ctrl+z")
         await pilot.pause()
-        assert len(view.game_screen.session.steps) == steps
+        assert len(play_screen(view).session.steps) == steps
         assert shown(view) == EXPECTED["cavendish"]
 
 
@@ -190,24 +198,6 @@ async def test_names_with_markup_are_shown_as_typed(make_test_app: Callable[...,
         assert all(isinstance(title, Text) for title in titles)
         assert [str(title) for title in titles] == ["1. Ana [/] Ben", "1. [b]Cy[/b]"]
         assert headline(view) == "Map A · no points entered yet"
-
-
-LONG = ("Bartholomew-Jones Jr", "Maximiliana Ostrova")
-"""Two names of 20 and 19 characters: the longest Time Bastards takes is 20."""
-WORST_CASES = {
-    "cavendish": FOUR_AGENTS,
-    "time-bastards": TimeBastardsSetup(
-        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "duel", 15
-    ),
-    "time-bastards-coop": TimeBastardsSetup(
-        (Traveller(LONG[0], "red", 1), Traveller(LONG[1], "blue", 2)), "coop", 15
-    ),
-    "six-sojourns": SojournsSetup(
-        (*LONG, "Ana", "Ben"), "A", ("places",), sojourn=1, campaign=True
-    ),
-}
-"""The most a view holds at 80x24: four agents, the longest timelines and names, a campaign
-of four."""
 
 
 @pytest.mark.parametrize("case", WORST_CASES)
@@ -244,3 +234,75 @@ async def test_v_is_listed_among_the_keys_of_a_play_screen(
         table = app.screen.query_one(DataTable)
         rows = {str(table.get_row_at(i)[1]): table.get_row_at(i) for i in range(table.row_count)}
         assert str(rows["Table view"][0]) == "v"
+
+
+@pytest.mark.parametrize(
+    ("game_title", "subtitle", "words"),
+    [
+        ("Sojourn", "Sojourn", ("Table view", "Sojourn")),
+        ("Sojourn", "Sojourn (read-only)", ("Table view", "Sojourn (read-only)")),
+        ("Sojourn", "Two trips", ("Table view: Sojourn", "Two trips")),
+        (
+            "TIME Stories Revolution: Cavendish",
+            "TIME Stories Revolution: Cavendish",
+            ("Table view", "TIME Stories Revolution: Cavendish"),
+        ),
+        ("Six Sojourns", "Six Sojourns: Ana, Ben", ("Table view: Six Sojourns", "Ana, Ben")),
+    ],
+)
+def test_the_header_names_the_game_once(
+    game_title: str, subtitle: str, words: tuple[str, str]
+) -> None:
+    """A save titled after its game (a new Sojourn run is `Sojourn`) does not read
+    `Table view: Sojourn — Sojourn`."""
+    assert header_words(TableShown("any", game_title, None, subtitle)) == words
+
+
+async def test_a_new_sojourn_run_names_its_game_once(make_test_app: Callable[..., Any]) -> None:
+    app = make_test_app(start=lambda app: app.start_game("sojourn", SojournSetup()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        play = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        play.action_table_view()  # (over the dialog asking for the first timestream cards)
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, TableViewScreen)
+        assert (view.title, view.sub_title) == ("Table view", "Sojourn")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_numbers_grow_to_about_a_quarter_of_a_large_screen(
+    game_app: Callable[[str], Any], game_id: str
+) -> None:
+    """At 120x40 every number is 8 or 10 rows tall (not Digits' 3), everything still whole;
+    shrunk to 80x24 the same view is whole again, the numbers smaller."""
+    app = game_app(game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = await open_view(pilot)
+        heights = {digits.region.height for digits in view.query(Digits)}
+        assert heights and min(heights) >= 8 and max(heights) <= 40 // 4
+        assert view.query_one("#tv-body").max_scroll_y == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert max(digits.region.height for digits in view.query(Digits)) < 8
+        assert view.query_one("#tv-body").max_scroll_y == 0
+
+
+def test_the_view_imports_nothing_of_the_play_screen() -> None:
+    """The play screen opens its view and gives it what it shows; the view never reaches back
+    (no import of `widgets.game_screen`, not even for types)."""
+    import ast
+    from pathlib import Path
+
+    import widgets.table_view
+
+    folder = Path(widgets.table_view.__file__).parent
+    imported: set[str] = set()
+    for source in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+    assert "widgets.table_view.view" in imported  # (the walk found the imports)
+    assert not any(name.startswith("widgets.game_screen") for name in imported)

@@ -77,8 +77,8 @@ def test_time_bastards_says_the_roll_and_a_co_op_clock_of_twelve() -> None:
     assert [numbers(ana), numbers(ben)] == [{"On board": 1}, {"On board": 1}]
     assert (ana.note, ben.note) == ("▶ turn", "")
     assert len(columns_for(shown.groups, 80)) == 4  # one row: the timelines fit at 80x24
-    assert shown.board is not None
-    rows = shown.board.plain.split("\n")
+    assert shown.boards
+    rows = shown.boards[0].plain.split("\n")
     assert rows[2].split() == ["I", "●1", "·", "·", "·", "·", "·"]
     assert rows[4].split() == ["II", "◆1", "·", "·", "·", "·", "·"]
 
@@ -140,3 +140,13 @@ def test_sojourn_read_one_to_hundred_adds_the_exact_chance_of_damage() -> None:
     assert trip.note == "to Troy (1200 BC) · damage on 24 in 100 rolls"
     travelled = sojourn_after([*moves, Travel(1)], setup)
     assert sojourn.headline(travelled).startswith("At Troy (1200 BC) · ")
+
+
+def test_a_box_of_words_only_is_wide_enough_to_read() -> None:
+    """A fresh Sojourn's trip box has no figures, only its note: it wraps at 24 columns, not at
+    its title's width (which broke `destination` in two)."""
+    trip = sojourn.trip_group(SOJOURN.start(SojournSetup()))
+    assert (trip.figures, trip.note) == ((), "No destination open yet besides this one.")
+    assert trip.width == 24 + 4
+    assert Group("Clock", (), "lap 1 of 2").width == len("lap 1 of 2") + 4
+    assert Group("Ana", (), "Supercalifragilisticexpialidocious!").width == 35 + 4

@@ -1,14 +1,20 @@
-"""How the table view looks for each game at 80x24 and on a tablet in landscape (100x30)."""
+"""How the table view looks for each game on a phone (40x40, 44x43 and 44x20 with the keyboard
+up), at 80x24, on a tablet in landscape (100x30) and at 120x40; the table display waiting."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from table_view_helpers import FOUR_AGENTS
 
-SIZES = [(80, 24), (100, 30)]
+from tests.support.samples import install_sample
+from widgets.table_view.display import TableDisplayApp
+
+SIZES = [(40, 40), (44, 43), (44, 20), (80, 24), (100, 30), (120, 40)]
+SIZE_IDS = [f"{width}x{height}" for width, height in SIZES]
 
 
 async def open_table_view(pilot: Any) -> None:
@@ -19,7 +25,7 @@ async def open_table_view(pilot: Any) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x30"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 class TestTableView:
     def test_cavendish_three_agents(
         self, snap_compare: Any, game_app: Callable[[str], Any], size: tuple[int, int]
@@ -56,3 +62,20 @@ def test_cavendish_four_agents_at_80x24(
 
     app = make_test_app(start=start)
     assert snap_compare(app, run_before=open_table_view, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(44, 43), (80, 24), (120, 40)], ids=["44x43", "80x24", "120x40"])
+def test_table_display_waiting_for_a_game(
+    snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    app = make_test_app(app_class=TableDisplayApp)
+    assert snap_compare(app, terminal_size=size)
+
+
+def test_table_display_of_a_mission_at_120x40(
+    snap_compare: Any, make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    """What a TV across the table shows: the same view, its numbers a quarter of the height."""
+    install_sample(companion_home, "cavendish")
+    app = make_test_app(app_class=TableDisplayApp)
+    assert snap_compare(app, terminal_size=(120, 40))

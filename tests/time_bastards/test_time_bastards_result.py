@@ -84,7 +84,7 @@ def test_fewest_pieces_decides_when_achievements_tie(laid_out: Build) -> None:
     state = finished(laid_out, [(ANA, 1, 1), (ANA, 2, 2), (BEN, 3, 0)], ((1,), (3,)))
     result = verdict(state)
     assert (result.winners, result.step) == ((BEN,), "pieces")
-    assert "Ben has fewer pieces on the board (2 to 1)" in result.reason
+    assert "Ben has fewer pieces on the board (1 to 2)" in result.reason
 
 
 def test_oldest_piece_furthest_decides_when_pieces_tie(laid_out: Build) -> None:
@@ -93,7 +93,7 @@ def test_oldest_piece_furthest_decides_when_pieces_tie(laid_out: Build) -> None:
     state = finished(laid_out, pieces, ((4,), (2,)))
     result = verdict(state)
     assert (result.winners, result.step) == ((BEN,), "oldest piece")
-    assert "Ben's oldest piece is furthest through time (at 3 to 6)" in result.reason
+    assert "Ben's oldest piece is furthest through time (at 6 to 3)" in result.reason
     lines = [line.reason for line in score(state).lines]
     assert "tie-break: 2 pieces on the board, oldest piece at 6" in lines
 

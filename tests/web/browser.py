@@ -13,9 +13,11 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -32,7 +34,10 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--window-size=1100,720",
 ]
-ADDRESS = re.compile(r"http://\S+:(\d+)/(\?token=[A-Za-z0-9_-]+)?")
+START_SECONDS = 20.0
+"""A cold start of the app in a browser on a busy two-core machine."""
+ADDRESS = re.compile(r"http://\S+:(\d+)(/s/[A-Z2-7]+)?")
+"""The first address `serve` prints: the play page's (its scan address on a network)."""
 
 
 def browser_missing() -> str | None:
@@ -66,21 +71,53 @@ def _printed_address(process: subprocess.Popen[str]) -> str:
     for line in process.stdout:
         found = ADDRESS.search(line)
         if found:
-            return f"http://127.0.0.1:{found.group(1)}/{found.group(2) or ''}"
+            return f"http://127.0.0.1:{found.group(1)}{found.group(2) or '/'}"
     raise AssertionError(f"`companion serve` printed no address (exit code {process.poll()})")
+
+
+@dataclass(frozen=True)
+class Device:
+    """A phone or tablet for Chromium's mobile emulation, in CSS pixels."""
+
+    width: int
+    height: int
+    pixel_ratio: float
+    user_agent: str
+
+
+PHONE = Device(
+    390,
+    844,
+    3.0,
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0 Mobile Safari/537.36",
+)
+TABLET = Device(
+    1280,
+    800,
+    2.0,
+    "Mozilla/5.0 (Linux; Android 14; Tablet) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0 Safari/537.36",
+)
 
 
 class Tab:
     """One browser at the table: a headless Chromium showing the served app."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, device: Device | None = None, flags: Sequence[str] = ()) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
-        for flag in CHROMIUM_FLAGS:
+        for flag in (*CHROMIUM_FLAGS, *flags):
             options.add_argument(flag)
+        if device is not None:
+            metrics = {"width": device.width, "height": device.height}
+            metrics |= {"pixelRatio": device.pixel_ratio, "touch": True}
+            emulation = {"deviceMetrics": metrics, "userAgent": device.user_agent}
+            options.add_experimental_option("mobileEmulation", emulation)
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         self.name = name
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
@@ -116,6 +153,20 @@ class Tab:
             ActionChains(self.driver).send_keys(named.get(key, key)).perform()
             time.sleep(0.15)
 
+    def requested(self) -> list[str]:
+        """Every address the browser asked for since the last call (its network log)."""
+        import json
+
+        urls = []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                urls.append(message["params"]["request"]["url"])
+        return urls
+
+    def script(self, source: str) -> Any:
+        return self.driver.execute_script(source)
+
     def page_source(self) -> str:
         source: str = self.driver.page_source
         return source
@@ -131,12 +182,13 @@ class Tab:
 
 
 def http_status(url: str) -> int:
-    """The status of a plain GET (403 is an answer, not an error)."""
+    """The status of a plain GET, cookies kept across its redirects (403 is an answer)."""
+    from http.cookiejar import CookieJar
     from urllib.error import HTTPError
-    from urllib.request import urlopen
+    from urllib.request import HTTPCookieProcessor, build_opener
 
     try:
-        with urlopen(url, timeout=10) as response:
+        with build_opener(HTTPCookieProcessor(CookieJar())).open(url, timeout=10) as response:
             status: int = response.status
             return status
     except HTTPError as error:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from webserve.access import (
     FORBIDDEN_HOST,
     FORBIDDEN_ORIGIN,
     FORBIDDEN_TOKEN,
+    TOKEN_ROUTES,
     Access,
     address_of,
     is_loopback,
     new_token,
+    port_number,
+    scan_key,
     usable_token,
 )
 
@@ -73,3 +78,33 @@ def test_the_address_carries_the_token_and_brackets_an_ipv6_host() -> None:
     assert address_of("192.168.1.20", 8000, TOKEN) == f"http://192.168.1.20:8000/?token={TOKEN}"
     assert address_of("127.0.0.1", 8123, None) == "http://127.0.0.1:8123/"
     assert address_of("fe80::1", 80, None) == "http://[fe80::1]:80/"
+
+
+@pytest.mark.parametrize("text", ["0", "8000", "65535"])
+def test_ports_in_range_are_taken(text: str) -> None:
+    assert port_number(text) == int(text)
+
+
+@pytest.mark.parametrize("text", ["65536", "70000", "-1", "80.5", "", "http", "1e3"])
+def test_ports_out_of_range_are_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="is not a port"):
+        port_number(text)
+
+
+def test_a_scan_key_opens_its_page_only_with_the_right_key() -> None:
+    key = scan_key(TOKEN)
+    assert len(key) == 20 and key.isupper() and key != scan_key("j" * 22)
+    assert NETWORK.scan_target(f"/s/{key}") == "/"
+    assert NETWORK.scan_target(f"/t/{key.lower()}") == "/table"
+    for path in (f"/s/{key[:-1]}", f"/s/{key}x", "/s/", f"/x/{key}", f"/{key}"):
+        assert NETWORK.scan_target(path) is None
+    assert LOCAL.scan_target(f"/s/{key}") is None
+    assert NETWORK.refusal(f"/s/{key}", "", "192.168.1.2:8000", None) is None
+    assert NETWORK.refusal(f"/s/{key[:-1]}", "", "192.168.1.2:8000", None) == FORBIDDEN_TOKEN
+
+
+def test_every_page_and_websocket_needs_the_token() -> None:
+    for route in TOKEN_ROUTES:
+        path = route.replace("{key}", "k")
+        assert NETWORK.refusal(path, "", "192.168.1.2:8000", None) == FORBIDDEN_TOKEN
+        assert NETWORK.refusal(path, TOKEN, "192.168.1.2:8000", None) is None

@@ -12,38 +12,17 @@ from __future__ import annotations
 import os
 import subprocess
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.samples import install_sample
-from tests.web.browser import Tab, browser_missing, http_status, served
+from tests.web.browser import START_SECONDS, Tab, http_status, served
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(os.environ.get("COMPANION_TEST_ARTIFACTS", "test-artifacts"))
-START_SECONDS = 20.0
-"""A cold start of the app in a browser on a busy two-core machine."""
 FOLLOW_SECONDS = 2.0
 """The issue's promise: a read-only viewer shows the driver's move within two seconds."""
-
-
-@pytest.fixture
-def tabs(request: pytest.FixtureRequest) -> Iterator[list[Tab]]:
-    """Browsers opened by the test; screenshots of each are kept if the test fails."""
-    missing = browser_missing()
-    if missing:
-        if os.environ.get("COMPANION_REQUIRE_BROWSER"):
-            pytest.fail(missing)
-        pytest.skip(missing)
-    opened: list[Tab] = []
-    yield opened
-    report = getattr(request.node, "report_call", None)
-    for tab in opened:
-        if report is not None and report.failed:
-            tab.screenshot(ARTIFACTS, request.node.name)
-        tab.close()
 
 
 def actions_in(path: Path) -> int:
@@ -69,11 +48,12 @@ def test_a_driver_plays_in_a_browser_and_a_viewer_follows_it(
     save_id = install_sample(companion_home, "time-bastards")
     save = companion_home / "games" / f"{save_id}.toml"
     with served(companion_home, "--host", "0.0.0.0") as (server, url):
-        base, token = url.split("?token=")
-        assert token and http_status(url) == 200
-        assert http_status(base) == 403
-        assert http_status(f"{base}?token=not-the-token") == 403
-        assert http_status(f"{base}ws?token=not-the-token") == 403
+        base, key = url.split("/s/")
+        assert key and http_status(url) == 200
+        assert http_status(f"{base}/") == 403
+        assert http_status(f"{base}/?token=not-the-token") == 403
+        assert http_status(f"{base}/ws?token=not-the-token") == 403
+        assert http_status(f"{base}/s/{key[:-1]}") == 403
 
         driver = Tab("driver")
         tabs.append(driver)

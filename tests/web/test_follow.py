@@ -48,7 +48,7 @@ async def test_a_read_only_window_shows_the_players_save_within_a_second(
         await pilot.press("r")
         view = app.screen
         assert isinstance(view, TableViewScreen)  # a watching window opens on the table view
-        screen = view.game_screen
+        screen = app.screen_stack[-2]  # the play screen under the view
         assert screen.read_only
         before = len(screen.session.actions)
         shown_before = view.content
@@ -120,13 +120,14 @@ async def test_take_over_from_the_table_view_goes_to_the_play_screen(
         view = app.screen
         assert isinstance(view, TableViewScreen)
         assert view.check_action("take_over", ())
+        play = app.screen_stack[-2]
         await pilot.press("T")
         assert app.screen is view  # still played elsewhere: nothing changes
         players_lock.release()
         await pilot.press("T")
         screen = app.screen
         assert isinstance(screen, GameScreen) and not screen.read_only
-        assert screen is view.game_screen
+        assert screen is play
         await pilot.press("v")
         assert isinstance(app.screen, TableViewScreen)
         assert not app.screen.check_action("take_over", ())  # nothing to take over now
@@ -173,7 +174,7 @@ async def test_a_broken_link_is_asked_in_the_players_window_not_in_a_watching_on
         assert isinstance(view, TableViewScreen)
         saved.session.do(LoseAzrak("Amy", 9))  # the player's window: Amy's link breaks
         players.save(saved)
-        assert await wait_for(pilot, lambda: bool(view.game_screen.state.pending))
+        assert await wait_for(pilot, lambda: bool(app.screen_stack[-2].state.pending))
         await pilot.pause()
         assert app.screen is view  # no question in the watching window
         players_lock.release()

@@ -20,14 +20,21 @@ def attributes_text(agent: Agent) -> str:
     return "/".join(str(agent.attribute(name)) for name in ("strength", "confidence", "dexterity"))
 
 
+FLAGS_WIDTH = 2
+"""The flags column holds the captain's star and one mark."""
+
+
 def agent_flags(state: CavendishState, index: int) -> str:
-    """★ for the Time Captain, ✖ for an ejected agent, ! while their link is broken."""
+    """★ for the Time Captain, then ✖ for an ejected agent, ! while their link is broken, ⚔ in a
+    personal conflict: characters, so no colour is needed to tell them."""
     agent = state.agents[index]
     flags = "★" if index == state.captain else " "
     if agent.ejected:
         flags += "✖"
     elif any(link.receptacle == agent.receptacle for link in state.pending):
         flags += "!"
+    elif agent.personal_conflict:
+        flags += "⚔"
     return flags
 
 
@@ -69,10 +76,13 @@ def house_text(state: CavendishState) -> str:
 
 
 def agent_text(state: CavendishState, index: int) -> str:
-    """The selected agent's Items with their bonuses."""
+    """The selected agent's Items with their bonuses (and ✖ ejected, said in words)."""
     agent = state.agents[index]
+    name: str = agent.receptacle
+    if agent.ejected:
+        name += " (✖ ejected until the Between Locations phase)"
     if not agent.items:
-        return f"{agent.receptacle}: no Items"
+        return f"{name}: no Items"
     items = []
     for item in agent.items:
         bonus = " ".join(
@@ -85,7 +95,7 @@ def agent_text(state: CavendishState, index: int) -> str:
             if value
         )
         items.append(f"{item.name} {bonus}".strip())
-    return f"{agent.receptacle}: " + ", ".join(items)
+    return f"{name}: " + ", ".join(items)
 
 
 def destiny_text(state: CavendishState) -> str:

@@ -65,22 +65,25 @@ class AmountDialog(CavendishDialog):
 class NameDialog(CavendishDialog):
     """Ask for a name (a location's letter), suggesting the names already known."""
 
-    def __init__(self, title: str, known: Sequence[str]) -> None:
+    def __init__(
+        self,
+        title: str,
+        known: Sequence[str],
+        hint: str = "",
+        placeholder: str = "A, B, Library ...",
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.known = list(known)
+        self.hint = hint or f"Known locations: {', '.join(self.known) or 'none yet'}"
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             suggester = SuggestFromList(self.known, case_sensitive=False) if self.known else None
-            yield Input(
-                placeholder="A, B, Library ...", id="name", suggester=suggester, compact=True
-            )
-            known = ", ".join(self.known) or "none yet"
-            yield Static(
-                plain(f"Known locations: {known}\nenter: confirm · escape: cancel"), classes="hint"
-            )
+            yield Input(placeholder=self.placeholder, id="name", suggester=suggester, compact=True)
+            yield Static(plain(f"{self.hint}\nenter: confirm · escape: cancel"), classes="hint")
         yield KeyFooter()
 
     @on(Input.Submitted)

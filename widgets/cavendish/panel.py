@@ -13,8 +13,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
 from companion.cavendish.actions import AttemptTest
+from companion.cavendish.conflicts import running
 from companion.cavendish.destiny import boosts_for, odds, percent, remaining, signed
 from companion.cavendish.model import ATTRIBUTES, CavendishState, support_limit
+from companion.cavendish.rules import action_cost
+from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeSelect
@@ -77,7 +80,9 @@ class TestPanel(CavendishDialog):
                 )
             yield from self.field("Destiny card", "test-destiny", "", placeholder="not drawn")
             yield Static(id="test-preview")
-            limit = f"supports: {most} supporter(s), up to {each} Azrak each"
+            limit = f"supports: at most {plural(most, 'supporter')}, {each} Azrak each"
+            if running(self.state):
+                limit += " (group conflict: even with a card in front)"
             yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
         yield KeyFooter()
 
@@ -105,11 +110,28 @@ class TestPanel(CavendishDialog):
         self.refresh_support_rows()
         self.update_preview()
 
+    def can_support(self, receptacle: str, tester: object) -> bool:
+        """Not the tester, not ejected, and in stand by unless a group conflict runs."""
+        agent = self.state.agents[self.state.index(receptacle)]
+        held = agent.personal_conflict and not running(self.state)
+        return receptacle != tester and not agent.ejected and not held
+
     def refresh_support_rows(self) -> None:
         tester = self.query_one("#test-agent", Select).value
         for agent in self.state.agents:
             row = self.query_one(f"#row-support-{agent.receptacle}")
-            row.display = agent.receptacle != tester and not agent.ejected
+            row.display = self.can_support(agent.receptacle, tester)
+
+    def supports(self, tester: str) -> list[tuple[str, int | None]]:
+        """Each possible supporter's typed crystals (None when not a number)."""
+        return [
+            (
+                each.receptacle,
+                number(self.query_one(f"#support-{each.receptacle}", Input).value or "0"),
+            )
+            for each in self.state.agents
+            if self.can_support(each.receptacle, tester)
+        ]
 
     def read(self) -> AttemptTest | str:
         """The test typed so far, or what is still missing."""
@@ -123,12 +145,11 @@ class TestPanel(CavendishDialog):
         if boosts is None:
             return "Boosts must be a whole number."
         supports = []
-        for each in self.state.agents:
-            if each.receptacle == agent or each.ejected:
-                continue
-            amount = number(self.query_one(f"#support-{each.receptacle}", Input).value or "0")
+        for supporter, amount in self.supports(agent):
+            if amount is None:
+                return f"{supporter}'s support must be a whole number."
             if amount:
-                supports.append((each.receptacle, amount))
+                supports.append((supporter, amount))
         if destiny is None:
             return "Draw a Destiny card and type its modifier."
         return AttemptTest(agent, attribute, difficulty, destiny, boosts, tuple(supports))  # type: ignore[arg-type]
@@ -140,16 +161,18 @@ class TestPanel(CavendishDialog):
         attribute = str(self.query_one("#test-attribute", Select).value)
         base = agent.attribute(attribute)  # type: ignore[arg-type]
         boosts = number(self.query_one("#test-boosts", Input).value or "0") or 0
-        support = 0
-        for each in self.state.agents:
-            if each.receptacle != agent_name and not each.ejected:
-                support += (
-                    number(self.query_one(f"#support-{each.receptacle}", Input).value or "0") or 0
-                )
+        offered = [(who, amount or 0) for who, amount in self.supports(agent_name)]
+        support = sum(amount for _who, amount in offered)
         value = base + boosts + support
+        test_cost = action_cost(self.state, self.state.index(agent_name))[0]
+        free = "" if test_cost else "free action, "
+        pays = [f"{agent_name} {test_cost + boosts} ({free}pool {agent.pool})"] + [
+            f"{who} {amount}" for who, amount in offered if amount
+        ]
         lines = [
             f"Before Destiny: {attribute.title()} {base} +{boosts} boosts +{support} support "
-            f"= {value}; {agent_name} pays {1 + boosts} (pool {agent.pool})"
+            f"= {value}",
+            f"Pays: {' · '.join(pays)}" + ("" if support else " · no support yet"),
         ]
         difficulty = number(self.query_one("#test-difficulty", Input).value)
         cards = remaining(self.state.destiny)
@@ -162,7 +185,7 @@ class TestPanel(CavendishDialog):
                 lines.append("The Destiny deck is empty: record the reshuffle (r) first.")
             else:
                 need = boosts_for(cards, value, difficulty, TARGET, agent.pool)
-                aim = f"{need} more boost(s)" if need is not None else "out of reach"
+                aim = plural(need, "more boost") if need is not None else "out of reach"
                 lines.append(
                     f"Failure {percent(chances.failure)} · critical {percent(chances.critical)} · "
                     f"success {percent(chances.success)}  (deck: "

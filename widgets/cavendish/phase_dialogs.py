@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from companion.cavendish.actions import EndMission, StandardUpdate
 from companion.cavendish.azrak import even_split, update_cost
 from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
+from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.chrome import KeyFooter
 from widgets.toggles import TickBox
@@ -39,9 +42,9 @@ class FreeUpdateDialog(CavendishDialog):
         with Vertical(classes="dialog", id="free-update"):
             yield Label("Use a free update?", classes="dialog-title")
             yield Static(
-                f"The group has {self.free_left} update(s) at no cost left for this mission. "
-                "A free update moves nothing to the Mission Return card; a paid one moves 1 "
-                "Azrak there (it counts against your score)."
+                f"The group has {plural(self.free_left, 'update')} at no cost left for this "
+                "mission. A free update moves nothing to the Mission Return card; a paid one "
+                "moves 1 Azrak there (it counts against your score)."
             )
             with Horizontal(classes="buttons"):
                 yield Button("Free update (f)", id="free", variant="success")
@@ -67,11 +70,18 @@ class UpdateDialog(CavendishDialog):
 
     BINDINGS = [Binding("ctrl+s", "confirm", "Update", id="cavendish-confirm-update")]
 
-    def __init__(self, state: CavendishState, use_free: bool = True) -> None:
+    def __init__(
+        self,
+        state: CavendishState,
+        use_free: bool = True,
+        submit: Callable[[StandardUpdate], bool] = lambda update: True,
+    ) -> None:
         super().__init__()
         self.state = state
         self.use_free = use_free
         """The group's answer to "use a free update?" (asked before, from rules revision 2)."""
+        self.submit = submit
+        """Performs the update, saying why when the rules refuse it (the dialog then stays)."""
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -114,7 +124,9 @@ class UpdateDialog(CavendishDialog):
             except ValueError:
                 self.notify(f"{agent.receptacle}'s share must be a whole number.", severity="error")
                 return
-        self.dismiss(StandardUpdate(tuple(shares), self.use_free))
+        update = StandardUpdate(tuple(shares), self.use_free)
+        if self.submit(update):
+            self.dismiss(update)
 
 
 class EndMissionDialog(CavendishDialog):

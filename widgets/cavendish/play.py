@@ -14,10 +14,12 @@ from textual.widgets import DataTable, Static
 from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
+    AnnounceGroupConflict,
     ChooseLocation,
     DiscardFear,
     Eject,
     EmergencyUpdate,
+    EndGroupConflict,
     Explore,
     GainAzrak,
     GiveItems,
@@ -25,16 +27,18 @@ from companion.cavendish.actions import (
     LoseAzrak,
     LoseControl,
     PassCaptain,
+    PersonalConflict,
     ReshuffleDestiny,
     StowItem,
     TakeFear,
 )
-from companion.cavendish.azrak import active_agent, free_update_is_a_choice
+from companion.cavendish.azrak import active_agent, check_update_allowed, free_update_is_a_choice
+from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
 from saves.store import SavedGame
 from widgets.action_log import ActionLog
-from widgets.cavendish import board
+from widgets.cavendish import board, conflicts
 from widgets.cavendish.dialogs import (
     AmountDialog,
     BrokenLinkDialog,
@@ -42,31 +46,13 @@ from widgets.cavendish.dialogs import (
     NameDialog,
     PickDialog,
 )
+from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
 from widgets.shown import plain
-
-PHASE_KEYS: dict[str, set[str]] = {
-    "time-captain": {"location"},
-    "discovery": {"explore", "test", "and_cost", "give", "eject", "next_phase"},
-    "between": {"update", "give", "next_phase"},
-}
-"""Actions offered only in some phases (the rest are card effects, offered while playing)."""
-
-PLAYING_KEYS = {
-    "gain",
-    "lose",
-    "fear",
-    "discard_fear",
-    "item",
-    "stow",
-    "reshuffle",
-    "end",
-    "abandon",
-}
 
 
 class CavendishScreen(GameScreen):
@@ -84,6 +70,8 @@ class CavendishScreen(GameScreen):
     | n | Leave the location / pass the Time Captain deck |
     | u | Standard Update (Between Locations) |
     | r | Reshuffle the Destiny deck |
+    | c | The selected agent is in a personal conflict |
+    | G | Group conflict: announce / set the order and begin / adversary defeated |
     | e / X | End the mission / abandon it |
     """
 
@@ -107,6 +95,7 @@ class CavendishScreen(GameScreen):
         Binding("r", "reshuffle", "Reshuffle", id="cavendish-reshuffle"),
         Binding("e", "end", "End mission", id="cavendish-end"),
         Binding("X", "abandon", "Abandon", id="cavendish-abandon", show=False),
+        *conflicts.BINDINGS,
         *(
             Binding(str(n), f"select({n - 1})", f"Agent {n}", id=f"cavendish-agent-{n}", show=False)
             for n in range(1, 5)
@@ -124,6 +113,7 @@ class CavendishScreen(GameScreen):
             with Vertical(id="cav-left"):
                 yield DataTable(id="agents", cursor_type="row", zebra_stripes=False)
                 yield Static(id="phase")
+                yield Static(id="conflict")
                 yield Static(id="crystals")
                 yield Static(id="house")
                 yield Static(id="agent-detail")
@@ -136,7 +126,8 @@ class CavendishScreen(GameScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#agents", DataTable)
-        table.add_columns("", "Agent", "Player", "Azrak", "Fear", "S/C/D")
+        table.add_column("", width=board.FLAGS_WIDTH)  # wide enough for ★ and ✖ from the start
+        table.add_columns("Agent", "Player", "Azrak", "Fear", "S/C/D")
         table.focus()
         super().on_mount()
 
@@ -150,6 +141,8 @@ class CavendishScreen(GameScreen):
         self.selected = min(self.selected, len(state.agents) - 1)
         self.show_agents(state)
         self.show_text("#phase", plain(board.phase_text(state)))
+        conflict_line = conflicts.conflict_text(state)
+        self.show_text("#conflict", plain(conflict_line)).display = bool(conflict_line)
         self.show_text("#crystals", plain(board.crystals_text(state)))
         self.show_text("#house", plain(board.house_text(state)))
         self.show_text("#agent-detail", plain(board.agent_text(state, self.selected)))
@@ -204,6 +197,10 @@ class CavendishScreen(GameScreen):
         if not super().check_action(action, parameters):
             return False
         state = self.cav
+        if action in conflicts.CONFLICT_KEYS:
+            wanted = conflicts.CONFLICT_KEYS[action]
+            on = state.phase == "discovery" and not state.outcome
+            return on and wanted in ("", conflicts.stage(state))
         if action in PLAYING_KEYS or any(action in keys for keys in PHASE_KEYS.values()):
             if state.outcome:
                 return False
@@ -275,7 +272,10 @@ class CavendishScreen(GameScreen):
         except RuleError as error:
             self.notify(str(error), title="Not allowed", severity="error")
             return
-        self.app.push_screen(TestPanel(self.cav, self.agent, self.act))
+        agent = self.agent
+        if running(self.cav):  # a group conflict's tests go in the Time Captain's order
+            agent = next_attempt(self.cav)[1] or agent
+        self.app.push_screen(TestPanel(self.cav, agent, self.act))
 
     def action_gain(self) -> None:
         self.ask(AmountDialog(f"{self.agent} gains how many Azrak?"), self.amount(GainAzrak))
@@ -330,14 +330,35 @@ class CavendishScreen(GameScreen):
         self.act(LeaveLocation() if self.cav.phase == "discovery" else PassCaptain())
 
     def action_update(self) -> None:
+        """Refused at once where no update is allowed; the shares dialog stays open until the
+        rules accept what was typed."""
         state = self.cav
-        if not free_update_is_a_choice(state):
-            self.ask(UpdateDialog(state), lambda update: update)
+        try:
+            check_update_allowed(state)
+        except RuleError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
             return
-        self.ask(
-            FreeUpdateDialog(state.free_updates_left),
-            lambda use_free: self.ask(UpdateDialog(state, use_free), lambda update: update),
-        )
+        if not free_update_is_a_choice(state):
+            self.app.push_screen(UpdateDialog(state, submit=self.act))
+            return
+
+        def shares(use_free: object) -> None:
+            if isinstance(use_free, bool):
+                self.app.push_screen(UpdateDialog(state, use_free, self.act))
+
+        self.app.push_screen(FreeUpdateDialog(state.free_updates_left), shares)
+
+    def action_personal_conflict(self) -> None:
+        self.act(PersonalConflict(self.agent))  # type: ignore[arg-type]
+
+    def action_announce_conflict(self) -> None:
+        self.ask(conflicts.adversary_dialog(), AnnounceGroupConflict)
+
+    def action_begin_conflict(self) -> None:
+        self.app.push_screen(conflicts.OrderDialog(self.cav, self.act))
+
+    def action_end_conflict(self) -> None:
+        self.act(EndGroupConflict())
 
     def action_reshuffle(self) -> None:
         self.act(ReshuffleDestiny())
@@ -369,26 +390,7 @@ class CavendishScreen(GameScreen):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield from super().palette_commands()
-        entries = [
-            ("location", "choose a location", "Time Captain puts 1 Azrak on a location"),
-            ("explore", "explore", "The selected agent explores (1 Azrak)"),
-            ("test", "test", "Open the test panel"),
-            ("and_cost", "AND cost", "Both options of an OR/AND card (1 Azrak)"),
-            ("give", "give Items", "Hand Items to another agent"),
-            ("eject", "eject agent", "A card ejects the selected agent"),
-            ("next_phase", "next phase", "Leave the location / pass the Time Captain deck"),
-            ("update", "standard update", "Share the Vortex (Between Locations)"),
-            ("gain", "gain Azrak", "Card effect: gain from the Vortex"),
-            ("lose", "lose Azrak", "Card effect: lose to the Vortex"),
-            ("fear", "take Fear", "Fear tokens onto the selected agent"),
-            ("discard_fear", "discard Fear", "Fear tokens off the selected agent"),
-            ("item", "take Item", "A green Item with its bonuses"),
-            ("stow", "put Item away", "Stow or remove an Item"),
-            ("reshuffle", "reshuffle Destiny", "Discarded Destiny cards back into the deck"),
-            ("end", "end mission", "The four adjustments and the final score"),
-            ("abandon", "abandon mission", "End early to start a new run (failed)"),
-        ]
-        for action, name, help_text in entries:
+        for action, name, help_text in PALETTE:
             if self.check_action(action, ()):
                 yield SystemCommand(
                     f"cavendish: {name}", help_text, getattr(self, f"action_{action}")

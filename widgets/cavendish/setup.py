@@ -19,6 +19,7 @@ from companion.cavendish.model import (
     Seat,
 )
 from companion.core import RuleError
+from saves.store import MAX_TITLE, clean_title
 from widgets.base import SetupScreen
 from widgets.cavendish.memory import (
     remember_cards,
@@ -36,6 +37,19 @@ DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
 
 class SetupError(ValueError):
     """A setup field that cannot be read; the message names it."""
+
+
+def mission_title(players: tuple[str, ...], taken: set[str]) -> str:
+    """ "Cavendish with Ana, Ben", numbered ("mission 2") when a saved game already has that
+    title, so two missions with the same players never share one in the saved-games list."""
+    base = clean_title(f"Cavendish with {', '.join(players)}")
+    known = {clean_title(name).lower() for name in taken}
+    title, number = base, 1
+    while title.lower() in known:
+        number += 1
+        suffix = f", mission {number}"
+        title = base[: MAX_TITLE - len(suffix)].rstrip() + suffix  # the number is never cut
+    return title
 
 
 class CavendishSetupScreen(SetupScreen):
@@ -165,5 +179,6 @@ class CavendishSetupScreen(SetupScreen):
         remember_players(self.companion.settings, CAVENDISH.id, setup.players)
         if setup.destiny:
             remember_destiny(self.companion, setup.destiny)
-        names = ", ".join(setup.players)
-        self.companion.start_game(CAVENDISH.id, setup, f"Cavendish with {names}")
+        entries, _unreadable = self.companion.store.listing(with_facts=False)
+        taken = {entry.title for entry in entries}
+        self.companion.start_game(CAVENDISH.id, setup, mission_title(setup.players, taken))

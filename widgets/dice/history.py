@@ -67,7 +67,7 @@ def history_lines(entries: Sequence[LoggedRoll], width: int, height: int) -> lis
     """The header and the newest rolls that fit in `height` lines, newest first."""
     shown = list(reversed(entries[-max(0, height - 1) :])) if height > 1 else []
     if not shown:
-        return [Text("No rolls yet: pick dice (p, 6, 2 or f) and type what they show.")]
+        return [Text("No rolls yet: type what the dice show, then enter; p or f picks other dice.")]
     cols = columns_for(shown, width)
     wide = width >= WIDE
     header = Text(style="bold", no_wrap=True, overflow="ellipsis")

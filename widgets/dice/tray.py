@@ -21,21 +21,26 @@ from widgets.dice.prompt import FacesInput, RollPrompt, convention
 from widgets.shown import plain
 
 QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
+PICKED = "dice-tray"
+"""The preference that keeps the last dice picked (their notation), so the tray reopens on them."""
+DEFAULT_DICE = "d6"
+NOTATION_LENGTH = 20
 
 
 class DiceTray(Dialog[None]):
-    """Roll dice from anywhere, real dice first.
+    """Roll dice from anywhere, real dice first: it opens in the faces field of the last dice
+    picked, so digits and enter record a real roll at once.
 
     | Key | Action |
     | --- | --- |
-    | p / 6 / 2 | Pick d% / d6 / 2d6: the cursor goes to what the dice show |
+    | p / 6 / 2 | Pick d% / d6 / 2d6 (6 and 2 from the dice buttons: digits are faces) |
     | f | Other dice: type any notation, enter picks it |
     | 0-9, enter | Record what the real dice show |
     | r | Roll the picked dice in the app instead |
     | . | Repeat the last roll (the app's roll at once; real dice: pick them again) |
     | l | Label the next rolls ("Ben's attack") |
     | c | Is my die fair? The check of the real dice |
-    | escape | Back to the dice; again: close the tray |
+    | escape | From a field back to the dice buttons; from the buttons: close the tray |
     """
 
     HELP_TOPIC = "dice"
@@ -48,12 +53,13 @@ class DiceTray(Dialog[None]):
         Binding("full_stop", "repeat", "Repeat", id="repeat-roll", key_display=".", priority=True),
         Binding("l", "focus_label", "Label", id="label", priority=True),
         Binding("c", "check", "Fair?", id="check-dice", priority=True),
+        Binding("escape", "to_dice", "Dice", id="tray-to-dice"),
         Binding("escape", "close", "Close", id="close-dice"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
-        self.spec: DiceSpec = dice.parse("d6")
+        self.spec: DiceSpec = dice.parse(DEFAULT_DICE)
         self.last: tuple[Roll, str] | None = None
 
     def compose(self) -> ComposeResult:
@@ -64,7 +70,9 @@ class DiceTray(Dialog[None]):
                         f"{expression} {key}", id=f"quick-{key}", classes="quick", compact=True
                     )
                 yield Label("Other f", classes="tray-label")
-                yield Input(placeholder="3d6+1", id="notation", compact=True, max_length=20)
+                yield Input(
+                    placeholder="3d6+1", id="notation", compact=True, max_length=NOTATION_LENGTH
+                )
                 yield Label("Label l", classes="tray-label")
                 yield Input(placeholder="what for", id="roll-label", compact=True)
             yield RollPrompt(convention(self.spec), "faces", compact=True)
@@ -75,9 +83,10 @@ class DiceTray(Dialog[None]):
     def on_mount(self) -> None:
         self.query_one("#tray").border_title = "Dice tray"
         self.query_one("#roll-label", Input).max_length = MAX_LABEL
+        self.spec = self._remembered_dice()
         self._show_picked()
         self._show_history()
-        self.query_one("#quick-6", Button).focus()
+        self.query_one("#faces", FacesInput).focus()
         notice = self.companion.rolls.take_notice()
         if notice:
             self.notify(notice, title="Roll history", severity="warning", timeout=10, markup=False)
@@ -86,8 +95,10 @@ class DiceTray(Dialog[None]):
         self.pick(dice.parse(QUICK[key]))
 
     def pick(self, spec: DiceSpec) -> None:
-        """Choose the dice to roll next and wait for what they show."""
+        """Choose the dice to roll next and wait for what they show; the tray reopens on them."""
         self.spec = spec
+        if self.companion.settings.preference(PICKED, "") != spec.expression:
+            self.companion.settings.set_preference(PICKED, spec.expression)
         self._show_picked()
         faces = self.query_one("#faces", FacesInput)
         faces.value = ""
@@ -114,10 +125,19 @@ class DiceTray(Dialog[None]):
     def action_check(self) -> None:
         self.app.push_screen(DiceCheckScreen([e.roll for e in self.companion.rolls.rolls]))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`escape` leaves a field for the dice buttons, and closes the tray from the buttons:
+        the footer names the one it does now."""
+        if action == "to_dice":
+            return self.is_mounted and isinstance(self.focused, Input)
+        if action == "close":
+            return self.is_mounted and not isinstance(self.focused, Input)
+        return super().check_action(action, parameters)
+
+    def action_to_dice(self) -> None:
+        self.query_one(f"#quick-{self._quick_key()}", Button).focus()
+
     def action_close(self) -> None:
-        if isinstance(self.focused, Input):
-            self.query_one(f"#quick-{self._quick_key()}", Button).focus()
-            return
         self.dismiss(None)
 
     @on(Button.Pressed, ".quick")
@@ -166,6 +186,14 @@ class DiceTray(Dialog[None]):
             shown.append_text(plain(f"  {label}", style="italic"))
         self.query_one("#last-roll", Static).update(shown)
         self._show_history()
+
+    def _remembered_dice(self) -> DiceSpec:
+        """The dice picked last (in this run, or before a restart); d6 when none or unusable."""
+        kept = self.companion.settings.preference(PICKED, DEFAULT_DICE)
+        try:
+            return dice.parse(kept) if len(kept) <= NOTATION_LENGTH else self.spec
+        except DiceError:
+            return self.spec
 
     def _quick_key(self) -> str:
         expression = self.spec.expression

@@ -1,7 +1,8 @@
-"""Six Sojourns dialogs: one line of text (a number, a cell) or several lines (objectives).
+"""Six Sojourns dialogs: one line of text (a number, a cell), several lines (objectives), and
+the trades tokens' question of a switch between pad and board.
 
-Both return the text typed, or None when the player pressed escape; the play screen reads it
-with the parsers of `companion.six_sojourns.text`.
+The first two return the text typed, or None when the player pressed escape; the play screen
+reads it with the parsers of `companion.six_sojourns.text`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Label, TextArea
+from textual.widgets import Button, Input, Label, TextArea
 
 from companion.text import visible
 from widgets.base import Dialog
@@ -89,3 +90,41 @@ class LinesDialog(Dialog[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class TokensDialog(Dialog[str | None]):
+    """Before a switch between pad and board: convert the trades tokens or keep the icons typed.
+
+    | Key | Action |
+    | --- | --- |
+    | c | Convert the icons typed |
+    | k | Keep the icons as typed |
+    | escape | Do not switch |
+    """
+
+    BINDINGS = [
+        Binding("c", "answer('convert')", "Convert", id="tokens-convert"),
+        Binding("k", "answer('keep')", "Keep", id="tokens-keep"),
+        Binding("escape", "answer('')", "Cancel", id="tokens-cancel"),
+    ]
+
+    def __init__(self, title: str, question: str, convert: str, keep: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.question = question
+        self.choices = {"convert": convert, "keep": keep}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ss-dialog", classes="choice"):
+            yield Label(plain(self.title_text), id="ss-dialog-title")
+            yield Label(plain(self.question), id="ss-dialog-question")
+            for choice, words in self.choices.items():
+                yield Button(plain(f"{choice[0]}  {words}"), id=f"tokens-{choice}")
+            yield Label(plain("escape: do not switch"), id="ss-dialog-hint")
+        yield KeyFooter()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "").removeprefix("tokens-"))
+
+    def action_answer(self, choice: str) -> None:
+        self.dismiss(choice or None)

@@ -13,11 +13,14 @@ from companion.six_sojourns.actions import (
     EnterCount,
     EnterSpace,
     RemoveSpace,
+    ScoreBy,
+    ScoreMode,
     SetObjectives,
     SetThresholds,
     SojournsState,
 )
 from companion.six_sojourns.model import TRADES
+from companion.six_sojourns.switch import switch_question, switch_words
 from companion.six_sojourns.text import (
     MARK_HELP,
     OBJECTIVE_HELP,
@@ -32,9 +35,11 @@ from companion.six_sojourns.text import (
     where_text,
     with_where,
 )
+from companion.text import visible
 from widgets.game_screen import GameScreen
-from widgets.six_sojourns.dialogs import LinesDialog, TextDialog
+from widgets.six_sojourns.dialogs import LinesDialog, TextDialog, TokensDialog
 from widgets.six_sojourns.setup import THRESHOLDS_KEY
+from widgets.six_sojourns.tables import BOARD_ROW
 
 
 def added(current: str, typed: str | None, separator: str) -> str:
@@ -126,6 +131,8 @@ class SheetEditor(GameScreen):
                 self.edit_objectives(column)
             elif row in ("total", "rank"):
                 self.action_tab("why")
+            elif row.startswith(BOARD_ROW):
+                self.action_tab("board")
             else:
                 player = state.sheet.player(column)
                 if player is None:
@@ -226,3 +233,26 @@ class SheetEditor(GameScreen):
         spot = self.cell("#ss-board")
         if spot is not None:
             self.act(RemoveSpace(spot[0]))
+
+    def action_mode(self) -> None:
+        """Switch between pad and board; when the board gives trades tokens, ask first whether
+        the icons typed count them, so that none counts twice."""
+        mode: ScoreMode = "board" if self.game.sheet.pad else "pad"
+        asked = switch_question(self.game, mode)
+        if asked is None:
+            self.switch(ScoreBy(mode))
+            return
+        question, convert, keep = asked
+        title = f"Score from the {'board' if mode == 'board' else 'score pad'}"
+
+        def answered(choice: str | None) -> None:
+            if choice in ("convert", "keep"):
+                self.switch(ScoreBy(mode, "convert" if choice == "convert" else "keep"))
+
+        self.app.push_screen(TokensDialog(title, question, convert, keep), answered)
+
+    def switch(self, action: ScoreBy) -> None:
+        """Switch and say what became of the trades tokens (the log line)."""
+        before = self.game
+        if self.act(action):
+            self.notify(visible(switch_words(before, action)), title="Scoring", markup=False)

@@ -20,7 +20,6 @@ from companion.six_sojourns.actions import (
     PlaceSerpent,
     PlaceShrine,
     PlaceUpgrade,
-    ScoreBy,
     SojournsState,
     TakeCard,
 )
@@ -29,6 +28,7 @@ from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
+from companion.text import plural
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.shown import plain
@@ -69,6 +69,15 @@ def standing_words(state: SojournsState, result: Score) -> str:
     return f"leading: {names_words(result.winners)}{tied}"
 
 
+def turn_words(state: SojournsState) -> str:
+    """What the Turns tab asks for: the card to buy, the final entries, or nothing once scored."""
+    if state.finished:
+        return "The game is finished and scored: no card to buy (ctrl+z reopens it)."
+    if state.cards_over:
+        return "Every player has 9 cards: enter the final board, then f to finish."
+    return f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
+
+
 REASONS_MIN = 20
 """The reasons wrap to their panel down to this width (Textual's RichLog keeps 78 by default,
 which cut every line on a phone and the last columns at 80)."""
@@ -89,7 +98,7 @@ class SojournsScreen(SheetEditor):
     | a / delete | Add a space / remove it (Board) |
     | o | A player's objective cards |
     | u | Place an upgrade token |
-    | m | Score from the pad or from the board (Sheet, Board) |
+    | m | Score from the pad or from the board; asks about the trades tokens (Sheet, Board) |
     | c, p, h | Coins, sea serpent, shrine (Turns) |
     | s b t w l | Sheet, Board, Turns, Why, Log |
     | x | Export the sheet |
@@ -175,7 +184,7 @@ class SojournsScreen(SheetEditor):
         state = self.game
         result = score(state.sheet, state.thresholds)
         count = len(state.sheet.spaces)
-        mode = "score pad" if state.sheet.pad else f"board, {count} space{'s' * (count != 1)}"
+        mode = "score pad" if state.sheet.pad else f"board, {plural(count, 'space')}"
         self.query_one("#ss-status", Static).update(
             plain(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
         )
@@ -183,12 +192,7 @@ class SojournsScreen(SheetEditor):
         fill_board(self.query_one("#ss-board", DataTable), state)
         fill_turns(self.query_one("#ss-turns", DataTable), state)
         fill_standings(self.query_one("#ss-why", DataTable), state, result)
-        turn = (
-            "Every player has 9 cards: enter the final board, then f to finish."
-            if state.cards_over
-            else f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
-        )
-        self.query_one("#ss-turn", Static).update(plain(turn))
+        self.query_one("#ss-turn", Static).update(plain(turn_words(state)))
         self.fill_logs()
         self.refresh_bindings()
 
@@ -267,9 +271,6 @@ class SojournsScreen(SheetEditor):
             "Like cooking +2 (at most 2 per trade, 10 in all; applies to everyone).",
             lambda text: PlaceUpgrade(*parse_upgrade(text)),
         )
-
-    def action_mode(self) -> None:
-        self.act(ScoreBy("board" if self.game.sheet.pad else "pad"))
 
     def turns_player(self) -> str:
         spot = self.cell("#ss-turns")
@@ -375,7 +376,7 @@ class SojournsScreen(SheetEditor):
                 self.action_finish,
             ),
         ]
-        if not state.cards_over:
+        if not state.cards_over:  # (a finished game returned above)
             for cost in CARD_PRICES:
                 entries.append(
                     (

@@ -13,7 +13,14 @@ from textual.widgets import DataTable
 from companion.core import Score
 from companion.six_sojourns.actions import SojournsState
 from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, SHRINES_EACH, TRADES
-from companion.six_sojourns.scoring import CATEGORIES, PAD_EXPANSIONS, control, standings
+from companion.six_sojourns.scoring import (
+    PAD_EXPANSIONS,
+    control,
+    in_play,
+    shown_categories,
+    standings,
+)
+from companion.six_sojourns.switch import held_tokens
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
 from widgets.shown import plain
 
@@ -73,9 +80,28 @@ def grown(widths: list[int], table: DataTable[str]) -> list[int]:
     return [max(width, min(width + share, GROWN_MAX)) for width in widths]
 
 
+BOARD_LABELS = {
+    "spaces": "Spaces (VP)",
+    "islands": "Islands (VP)",
+    "serpents": "Sea serpents (VP)",
+    "shrines": "Shrines (VP)",
+    "mountains": "Mountains (VP)",
+    "feuds": "Feuds (VP)",
+}
+"""The rows a board gives the sheet, read from the Board tab, in score-pad order."""
+BOARD_ROW = "board-"
+"""The key prefix of a row the board fills (`board-spaces`): not typed, read from the board."""
+
+
 def sheet_rows(state: SojournsState) -> list[str]:
-    """The row keys of the sheet in order: coins, the trades, the pad or objectives, total, rank."""
-    middle = list(PAD_FIELDS) if state.sheet.pad else ["objectives"]
+    """The row keys of the sheet in order: coins, the trades, the pad's numbers or the board's
+    categories in play and the objectives, total, rank."""
+    sheet = state.sheet
+    if sheet.pad:
+        middle: list[str] = list(PAD_FIELDS)
+    else:
+        board = [BOARD_ROW + c for c in BOARD_LABELS if in_play(sheet, c)]
+        middle = [*board, "objectives"]
     return ["coins", *TRADES, *middle, "total", "rank"]
 
 
@@ -97,6 +123,11 @@ def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> No
                 f"({_trade_points(result, p.name, key)})"
                 for p in sheet.players
             ]
+        elif key.startswith(BOARD_ROW):
+            category = key.removeprefix(BOARD_ROW)
+            cells = [BOARD_LABELS[category], "b: board"] + [
+                str(places[p.name].breakdown[category]) for p in sheet.players
+            ]
         elif key == "objectives":
             cells = ["Objectives", "o: edit"] + [
                 f"{len(p.objectives)} ({places[p.name].breakdown['objectives']} VP)"
@@ -116,14 +147,9 @@ def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> No
 
 def trade_tokens(state: SojournsState) -> dict[str, Counter[str]]:
     """Player -> trade -> trades tokens lying on the spaces they control (board scoring)."""
-    held: dict[str, Counter[str]] = {name: Counter() for name in state.players}
     if state.sheet.pad:
-        return held
-    for space in state.sheet.spaces:
-        owner = control(space).owner
-        if space.trade_token and owner in held:
-            held[owner][space.trade_token] += 1
-    return held
+        return {name: Counter() for name in state.players}
+    return held_tokens(state.sheet)
 
 
 def _icons_text(icons: int, tokens: int) -> str:
@@ -184,7 +210,8 @@ def fill_turns(table: DataTable[str], state: SojournsState) -> None:
     rows = []
     for seat, player in enumerate(state.sheet.players):
         cards = state.cards_taken // count + (1 if seat < state.cards_taken % count else 0)
-        marker = "> " if player.name == state.turn_player and not state.cards_over else "  "
+        to_move = not (state.cards_over or state.finished) and player.name == state.turn_player
+        marker = "> " if to_move else "  "
         built = state.shrines_placed.get(player.name, 0)
         cells = [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins)]
         rows.append((player.name, cells + [f"{built}/{SHRINES_EACH}"] * shrines))
@@ -193,7 +220,7 @@ def fill_turns(table: DataTable[str], state: SojournsState) -> None:
 
 def fill_standings(table: DataTable[str], state: SojournsState, result: Score) -> None:
     table_data = standings(state.sheet, result)
-    categories = [c for c in (*CATEGORIES, PAD_EXPANSIONS) if c in table_data[0].breakdown]
+    categories = shown_categories(state.sheet, table_data)
     columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
     columns += [("Total", "total"), ("Coins", "coins")]
     rows = [

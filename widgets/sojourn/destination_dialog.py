@@ -15,7 +15,7 @@ from companion.sojourn.actions import (
     EditDestination,
 )
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
-from companion.text import visible
+from companion.text import plural, visible
 from widgets.chrome import KeyFooter
 from widgets.shown import plain
 from widgets.sojourn.dialogs import SojournDialog, Submit
@@ -131,7 +131,7 @@ class DestinationDialog(SojournDialog):
             box.border_title = plain(self.heading)
             help_text = "Type what the card shows; enter moves to the next field."
             if self.stacked:
-                help_text += f" {self.stacked} Time Fragment card(s) stacked under it."
+                help_text += f" {plural(self.stacked, 'Time Fragment card')} stacked under it."
             yield Static(help_text, id="destination-help")
             with Grid(id="destination-fields"):
                 for field in FIELDS:
@@ -178,7 +178,7 @@ class DestinationDialog(SojournDialog):
         if self.editing is None and self.submit(DrawTimeFragment()):
             self.stacked += 1
             self.query_one("#destination-help", Static).update(
-                f"{self.stacked} Time Fragment card(s) stacked: now draw again and "
+                f"{plural(self.stacked, 'Time Fragment card')} stacked: now draw again and "
                 "type the destination that goes on top."
             )
 

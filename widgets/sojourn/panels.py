@@ -7,13 +7,13 @@ from textual.widgets import DataTable, Static
 
 from companion.sojourn.model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destination, SojournState
 from companion.sojourn.outlook import draw_chances
+from companion.sojourn.timeline import column_label
 from companion.text import visible
 
 CELL_WIDTH = 14
 """Columns a card takes at least (80 columns hold four)."""
 ROW_LABEL = 4
 """The row numbers on the left of the grid, with their padding."""
-"""Characters per timeline column: a card's name and its icons."""
 
 
 def squares(filled: int, total: int, style: str) -> Text:
@@ -117,7 +117,7 @@ class TimelineGrid(DataTable[Text]):
         self.clear(columns=True)
         width = self.cell_width(state, high - low + 1)
         for column in range(low, high + 1):
-            self.add_column(Text(f"col {column}", style="dim"), width=width)
+            self.add_column(Text(column_label(column), style="dim"), width=width)
         self.spots = {}
         grid: dict[tuple[int, int], Text] = {}
         for index, place in enumerate(state.timeline):

@@ -24,7 +24,7 @@ from companion.sojourn.actions import (
     TravelHome,
 )
 from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, SojournState
-from companion.sojourn.outlook import home_outlook, preview_trip
+from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
@@ -160,7 +160,7 @@ class SojournScreen(GameScreen):
             if preview.problem is None
             else preview.problem
         )
-        fragments = f"  ◆ {place.fragments} fragment(s)" if place.fragments else ""
+        fragments = f"  ◆ {fragments_words(state, place)}" if place.fragments else ""
         self.show_text(
             "#selected-card",
             plain(

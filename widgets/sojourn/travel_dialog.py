@@ -10,8 +10,9 @@ from textual.widgets import Static
 
 from companion.sojourn.actions import LoopTo, Travel
 from companion.sojourn.model import KINDS, Cards, Kind, SojournState, TripKind
-from companion.sojourn.outlook import TripPreview, preview_trip
-from companion.text import visible
+from companion.sojourn.outlook import TripPreview, fragments_words, preview_trip
+from companion.sojourn.timeline import column_words
+from companion.text import plural, visible
 from widgets.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
@@ -22,13 +23,13 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
     card = place.card
     text = Text()
     text.append(visible(place.name), style="bold")
-    text.append(f"  ({card.date})  row {place.row}, column {place.column}\n", style="dim")
+    text.append(f"  ({card.date})  row {place.row}, {column_words(place.column)}\n", style="dim")
     text.append(
         f"DROP {card.drop_label}  COST {card.cost}  RISK {card.risk}%  DMG {card.dmg}  "
         f"GAIN {card.gain}"
     )
     if place.fragments:
-        text.append(f"  ◆ {place.fragments} Time Fragment(s) here", style="bold green")
+        text.append(f"\n◆ {fragments_words(state, place)}", style="bold green")
     text.append("\n\n1 Drop:  ")
     text.append(visible(preview.drop))
     if preview.how == "travel":
@@ -44,12 +45,24 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
         text.append(f"{faces}%", style="bold red" if faces else "bold green")
         if faces:
             text.append(f", Health {state.health} -> {preview.health_if_hurt}")
-    text.append(f"\n5 Gain:  {card.gain} timestream card(s)")
+    text.append(f"\n5 Gain:  {plural(card.gain, 'timestream card')}")
     if preview.problem:
         text.append(f"\n\nNot allowed: {visible(preview.problem)}", style="bold red")
-    keys = "b f l p t pick a card to drop · x Paradox" if preview.how != "loop" else ""
-    text.append(f"\n{keys}  enter go · escape cancel", style="dim")
+    text.append(f"\n{trip_keys(preview)}", style="dim")
     return text
+
+
+def trip_keys(preview: TripPreview) -> str:
+    """The keys that can do something now: a refused trip offers no "enter go" (a Paradox may
+    still make a travel possible, a refused Loop only goes back)."""
+    keys = []
+    if preview.how == "travel" and preview.problem is None:
+        keys.append("b f l p t pick a card to drop")
+    if preview.how != "loop":
+        keys.append("x Paradox")
+    if preview.problem is None:
+        keys.append("enter go")
+    return " · ".join([*keys, "escape cancel"])
 
 
 class TravelDialog(SojournDialog):
@@ -96,6 +109,15 @@ class TravelDialog(SojournDialog):
         self.query_one("#trip-preview", Static).update(
             preview_text(self.state, preview, tuple(self.chosen))
         )
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A refused trip offers no Travel key, in the footer as in the preview."""
+        if not super().check_action(action, parameters):
+            return False
+        if action == "go":
+            return preview_trip(self.state, self.index, self.how).problem is None
+        return True
 
     def action_pick(self, value: str) -> None:
         if self.how != "travel":

@@ -6,11 +6,13 @@ Plain functions from figures to `rich.text.Text`: player names go in as text, ne
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import tzinfo
 from typing import Any
 
 from rich.text import Text
 
+from companion.plays import Play
+from companion.text import plural
 from widgets.stats.colours import in_column
 
 BLOCK = "█"
@@ -77,11 +79,36 @@ def sparkline(values: Sequence[int]) -> str:
     return "".join(SPARKS[(v - low) * (len(SPARKS) - 1) // span if span else 3] for v in values)
 
 
-def history_chart(title: str, history: Sequence[tuple[datetime, int]]) -> Text:
-    """A player's scores in one game over time: a sparkline, then each score with its date."""
-    points = [score for _, score in history]
-    numbers = "  ".join(f"{when:%d %b}: {score}" for when, score in history)
-    return Text(f"{label(title, 14)} {sparkline(points)}  {numbers}")
+HISTORY_POINTS = 48
+"""Scores a history chart draws at most (the latest): one character each, it fits 80 columns."""
+HISTORY_ROWS = 20
+"""Scores the dated table lists at most (the latest first)."""
+
+
+def history_chart(title: str, points: Sequence[int]) -> Text:
+    """A player's scores in one game over time, oldest first: a sparkline of the latest
+    `HISTORY_POINTS`, then the lowest, highest and latest score in numbers."""
+    drawn = list(points[-HISTORY_POINTS:])
+    shown = (
+        f"latest {len(drawn)} of {len(points)}"
+        if len(points) > len(drawn)
+        else plural(len(points), "score")
+    )
+    numbers = f"low {min(points)}, high {max(points)}, last {points[-1]} ({shown})"
+    return Text(f"{label(title, 14)} {sparkline(drawn)}  {numbers}")
+
+
+def history_rows(
+    history: Sequence[tuple[Play, int]], titles: Mapping[str, str], zone: tzinfo | None
+) -> tuple[list[tuple[str, str, str]], int]:
+    """The latest `HISTORY_ROWS` scores, newest first, as (date with its year where the game
+    was played, game, score), and how many older scores were left out."""
+    latest = list(reversed(history[-HISTORY_ROWS:]))
+    rows = [
+        (play.day(zone).strftime("%d %b %Y"), titles.get(play.game_id, play.game_id), str(score))
+        for play, score in latest
+    ]
+    return rows, len(history) - len(latest)
 
 
 STEP_WORDS = {
@@ -90,6 +117,10 @@ STEP_WORDS = {
     "oldest piece": "oldest piece",
     "tied": "shared win",
 }
+
+
+def shown_score(value: int | None) -> str:
+    return "-" if value is None else str(value)
 
 
 def percent(rate: float | None) -> str:
@@ -111,14 +142,19 @@ def game_notes(
                 f"    {label(c, 12)} {bar(v, largest, 20).ljust(20)} {v}"
                 for c, v in average.items()
             ]
-            led = ", ".join(f"{c} {n}" for c, n in game["winner_led"].items()) or "-"
-            lines.append(f"  Games where the winner led the category: {led}")
+            led = ", ".join(
+                f"{c} {n} of {game['in_play'][c]}" for c, n in game["winner_led"].items()
+            )
+            lines.append(f"  Winner alone led the category (games it was in play): {led or '-'}")
+            if game["campaigns"]:
+                lines.append("  Campaigns (totals of six games, apart from single games):")
             for name, row in game["campaigns"].items():
                 lines.append(
                     Text.assemble(
-                        "  Campaigns: ",
+                        "    ",
                         in_column(name, colours, 16),
-                        f" {row['played']} played, {row['won']} won, {row['points']} VP",
+                        f" {row['played']} played, {row['won']} won, {row['points']} VP"
+                        f" in all, best {shown_score(row['best'])}",
                     )
                 )
         elif game_id == "cavendish":

@@ -15,43 +15,35 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.validation import Function
 from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane
 
+from companion.core import RuleError
 from companion.plays import Play
-from companion.registry import CATALOGUE
-from companion.stats import Filter, roster, score_history, select
-from saves.plays import gather, stats_data
+from companion.stats import Filter, identity, roster, score_history, select
+from saves.plays import aliases, gather, stats_data, time_zone
 from saves.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
-from widgets.home import short_title
 from widgets.players import known_names
 from widgets.safe_lists import SafeSelect
+from widgets.stats.cells import best_words, day_or_none, is_day, shown
 from widgets.stats.charts import (
     distribution_chart,
     game_notes,
     history_chart,
+    history_rows,
     percent,
     wins_chart,
 )
 from widgets.stats.colours import NO_COLOUR, ColourDialog, in_column, named
 from widgets.stats.rename import RenameDialog
+from widgets.titles import short_titles
 
-TITLES = {game_id: short_title(title) for game_id, title in CATALOGUE}
-
-
-def day_or_none(text: str) -> date | None:
-    """A date typed as YYYY-MM-DD; None when empty or not a date."""
-    try:
-        return date.fromisoformat(text.strip()) if text.strip() else None
-    except ValueError:
-        return None
-
-
-def is_day(text: str) -> bool:
-    return not text.strip() or day_or_none(text) is not None
-
-
-def shown(value: Any) -> str:
-    return "-" if value is None else str(value)
+FOCUSED = {
+    "games": "#games-table",
+    "players": "#players-table",
+    "charts": "#charts-body",
+    "notes": "#notes-body",
+}
+"""Tab id -> what has the focus there, so that the arrows and PageDown scroll it at once."""
 
 
 class StatsScreen(CompanionScreen):
@@ -65,6 +57,7 @@ class StatsScreen(CompanionScreen):
     | k | Game notes tab |
     | r | Rename the highlighted player (merges histories) |
     | o | Choose the highlighted player's colour (`?` lists it at 80 columns) |
+    | l | Plays: record a play, edit details, BG Stats files, records |
     | escape | Back home |
     """
 
@@ -78,6 +71,7 @@ class StatsScreen(CompanionScreen):
         Binding("r", "rename", "Rename", id="stats-rename"),
         Binding("escape", "home", "Home", id="stats-home"),
         Binding("o", "colour", "Colour", id="stats-colour"),
+        Binding("l", "plays", "Plays", id="stats-plays", show=False),  # bgstats: stats/plays.py
     ]
 
     def __init__(self) -> None:
@@ -91,11 +85,15 @@ class StatsScreen(CompanionScreen):
         """Player name -> colour name, as kept in the settings."""
         self.colours_noted = False
         """Colours the settings hold but this screen cannot use were said once."""
+        self.titles = short_titles()
+        """Game id -> its short title, for every game listed (registered ones too)."""
+        self.zone_noted = False
+        """A time zone the settings hold but this screen cannot use was said once."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
         with Horizontal(id="stats-filters"):
-            games = [(title, game_id) for game_id, title in TITLES.items()]
+            games = [(title, game_id) for game_id, title in self.titles.items()]
             yield SafeSelect(games, prompt="All games", id="filter-game")
             yield SafeSelect[str]([], prompt="All players", id="filter-player")
             day = [Function(is_day, "a date as 2026-11-30")]
@@ -106,12 +104,14 @@ class StatsScreen(CompanionScreen):
                 yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
             with TabPane("Players", id="players"):
                 yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
+                yield DataTable(id="player-games", cursor_type="none")
                 yield DataTable(id="head-to-head", cursor_type="none")
             with TabPane("Charts", id="charts"), VerticalScroll(id="charts-body"):
                 yield Static(id="wins-chart")
                 yield Static(id="history")
+                yield DataTable(id="history-table", cursor_type="none", zebra_stripes=True)
                 yield Static(id="distribution")
-            with TabPane("Game notes", id="notes"), VerticalScroll():
+            with TabPane("Game notes", id="notes"), VerticalScroll(id="notes-body"):
                 yield Static(id="game-notes")
         yield KeyFooter()
 
@@ -121,18 +121,26 @@ class StatsScreen(CompanionScreen):
             "Game", "Plays", "Playing", "Wins", "Avg score", "Best", "Last played"
         )
         self.query_one("#players-table", DataTable).add_columns(
-            "Player", "Plays", "Wins", "Win rate", "Avg score", "Streak", "Best streak"
+            "Player", "Plays", "Wins", "Win rate", "Streak", "Best streak"
+        )
+        self.query_one("#player-games", DataTable).add_columns(
+            "Game", "Plays", "Wins", "Avg score", "Best"
         )
         self.query_one("#head-to-head", DataTable).add_columns("Against", "Together", "Won", "Lost")
+        self.query_one("#history-table", DataTable).add_columns("Date", "Game", "Score")
         self.query_one("#players-table").border_title = "Players"
+        self.query_one("#player-games").border_title = "Per game"
         self.query_one("#head-to-head").border_title = "Head to head"
         self.reload()
         self.query_one("#games-table", DataTable).focus()
 
     def reload(self) -> None:
         """Read the plays again (through the listing cache) and show them."""
-        self.plays, unreadable = gather(self.companion.store, self.companion.settings)
-        self.names = roster(self.plays, known_names(self.companion.settings))  # setups' too
+        settings = self.companion.settings
+        self.plays, unreadable = gather(self.companion.store, settings)
+        table = aliases(settings)
+        remembered = (identity(name, table) for name in known_names(settings))  # setups' too
+        self.names = roster(self.plays, remembered)
         self._show_roster()
         if unreadable:
             self.notify(f"{len(unreadable)} unreadable save(s) not counted.", severity="warning")
@@ -170,11 +178,16 @@ class StatsScreen(CompanionScreen):
     def current_filter(self) -> Filter:
         game = self.query_one("#filter-game", Select).value
         player = self.query_one("#filter-player", Select).value
+        zone, problem = time_zone(self.companion.settings)
+        if problem and not self.zone_noted:
+            self.zone_noted = True
+            self.notify(f"settings.toml: {problem}", title="Time zone", severity="warning")
         return Filter(
             game=game if isinstance(game, str) else None,
             player=player if isinstance(player, str) else None,
             since=day_or_none(self.query_one("#filter-since", Input).value),
             until=day_or_none(self.query_one("#filter-until", Input).value),
+            zone=zone,
         )
 
     def refresh_figures(self) -> None:
@@ -185,7 +198,7 @@ class StatsScreen(CompanionScreen):
         self._show_players()
         self._show_charts()
         self.query_one("#game-notes", Static).update(
-            game_notes(self.data["games"], TITLES, self.colours)
+            game_notes(self.data["games"], self.titles, self.colours)
         )
 
     def _show_games(self) -> None:
@@ -194,12 +207,12 @@ class StatsScreen(CompanionScreen):
         for game_id, game in self.data["games"].items():
             last = game["last_played"]
             table.add_row(
-                TITLES.get(game_id, game_id),
+                self.titles.get(game_id, game_id),
                 game["plays"],
                 game["in_progress"],
                 game["wins"],
                 shown(game["average_score"]),
-                shown(game["best_score"]) + (" (low)" if game["lower_is_better"] else ""),
+                best_words(game),
                 date.fromisoformat(last[:10]).strftime("%d %b %Y") if last else "-",
                 key=game_id,
             )
@@ -216,7 +229,6 @@ class StatsScreen(CompanionScreen):
                 person["plays"],
                 person["wins"],
                 percent(person["win_rate"]),
-                shown(person["average_score"]),
                 person["streak"],
                 person["best_streak"],
                 key=name,
@@ -233,7 +245,24 @@ class StatsScreen(CompanionScreen):
         row = table.cursor_row
         return names[row] if 0 <= row < len(names) else None
 
+    def _show_player_games(self) -> None:
+        """The highlighted player's plays, wins and scores in each game: a score is only ever
+        averaged within one game."""
+        table = self.query_one("#player-games", DataTable)
+        table.clear()
+        name = self.highlighted_player()
+        person = self.data["players"].get(name) if name else None
+        for game_id, row in (person or {}).get("games", {}).items():
+            table.add_row(
+                self.titles.get(game_id, game_id),
+                row["plays"],
+                row["wins"],
+                shown(row["average_score"]),
+                best_words(row),
+            )
+
     def _show_head_to_head(self) -> None:
+        self._show_player_games()
         table = self.query_one("#head-to-head", DataTable)
         table.clear()
         name = self.highlighted_player()
@@ -254,15 +283,11 @@ class StatsScreen(CompanionScreen):
             Text("Wins per player\n") + wins_chart(players, self.colours_among(players))
         )
         name = self.highlighted_player()
+        history = score_history(self.shown_plays, name) if name else []
         histories = [
-            history_chart(TITLES.get(game_id, game_id), history)
+            history_chart(self.titles.get(game_id, game_id), points)
             for game_id in self.data["games"]
-            if name
-            and (
-                history := score_history(
-                    [p for p in self.shown_plays if p.game_id == game_id], name
-                )
-            )
+            if (points := [score for play, score in history if play.game_id == game_id])
         ]
         title = (
             Text.assemble(named(name, self.colours.get(name)), "'s scores over time")
@@ -270,14 +295,24 @@ class StatsScreen(CompanionScreen):
             else Text("Scores over time: no scores yet")
         )
         self.query_one("#history", Static).update(Text("\n").join([title, *histories]))
+        table = self.query_one("#history-table", DataTable)
+        table.clear()
+        zone = self.current_filter().zone
+        rows, left_out = history_rows(history, self.titles, zone)
+        for row in rows:
+            table.add_row(*row)
+        table.border_title = (
+            f"Latest {len(rows)} of {len(history)} scores" if left_out else "Every score"
+        )
+        table.display = bool(rows)
         charts = [
-            distribution_chart(f"{TITLES.get(g, g)} scores", scores)
+            distribution_chart(f"{self.titles.get(g, g)} scores", scores)
             for g in self.data["games"]
             if (
                 scores := [
                     s
                     for p in self.shown_plays
-                    if p.game_id == g and p.finished
+                    if p.game_id == g and p.finished and not p.facts.campaign
                     for s in p.facts.scores.values()
                 ]
             )
@@ -301,6 +336,13 @@ class StatsScreen(CompanionScreen):
     def action_tab(self, tab: str) -> None:
         self.query_one("#stats-tabs", TabbedContent).active = tab
 
+    @on(TabbedContent.TabActivated, "#stats-tabs")
+    def tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        """The tab's table or scroll takes the focus: the arrows and PageDown work at once."""
+        target = FOCUSED.get(event.pane.id or "")
+        if target:
+            self.query_one(target).focus()
+
     def action_rename(self) -> None:
         name = self.highlighted_player()
         if name is None:
@@ -311,7 +353,12 @@ class StatsScreen(CompanionScreen):
     def _renamed(self, old: str, new: str | None) -> None:
         if new is None or new == old:
             return
-        if not rename_keeping_colour(self.companion.settings, old, new):
+        try:
+            renamed = rename_keeping_colour(self.companion.settings, old, new, self.plays)
+        except RuleError as error:
+            self.notify(str(error), title="Not renamed", severity="error", markup=False)
+            return
+        if not renamed:
             if self.companion.settings.problem:  # a failed write has said why already
                 self.notify("Settings file damaged: the rename is not saved.", severity="error")
             return
@@ -342,6 +389,11 @@ class StatsScreen(CompanionScreen):
         self.notify(
             f"{name} is shown with {chosen}." if chosen else f"{name} is shown without a colour."
         )
+
+    def action_plays(self) -> None:
+        from widgets.stats.plays import PlaysScreen
+
+        self.app.push_screen(PlaysScreen(), lambda _done: self.reload())
 
     def action_home(self) -> None:
         self.companion.go_home()

@@ -21,10 +21,11 @@ from companion.time_bastards.result import explain
 from widgets.table_view.figures import Figure, Group, TableContent
 from widgets.time_bastards.board import HELD, OWNER_MARKS
 
-CELL = 4
-"""Columns a space of a timeline takes: 15 spaces and the names fit in 80 columns."""
-LABEL = 5
-"""Columns of a timeline's name at the start of its row."""
+CELLS = (4, 3, 2)
+"""Columns a space of a timeline takes: 4 (15 spaces and the names fit in 80 columns), 3, or 2
+on a phone (15 spaces in 40 columns), each piece still drawn with its mark and rank."""
+LABELS = {4: 5, 3: 4, 2: 4}
+"""Columns of a timeline's name at the start of its row, by the cell width."""
 
 
 def headline(state: TimeBastardsState) -> str:
@@ -71,31 +72,48 @@ def player_group(state: TimeBastardsState, player: int) -> Group:
     return Group(f"{mark} {name(state, player)}", tuple(figures), " · ".join(words))
 
 
-def timelines(state: TimeBastardsState) -> Text:
-    """Timelines I-IV, the start (time 0) on the left; each piece as its owner's mark and its
-    rank by age among that owner's pieces (1 = the oldest), a blank row between timelines."""
+def time_header(length: int, cell: int) -> Text:
+    """The row of times over the spaces: every time in wide cells; in compact ones every
+    other time, so that two-digit times stand apart (`0 2 4 ... 14`)."""
+    text = Text(("time" if cell > 2 else "").ljust(LABELS[cell]), style="dim")
+    times = range(0, length, 1 if cell > 2 else 2)
+    for time in times:
+        text.append(str(time).center(cell) if cell > 2 else str(time).ljust(2 * cell), style="dim")
+    text.rstrip()
+    return text
+
+
+def cell_of(state: TimeBastardsState, timeline: int, time: int) -> Text:
+    """A space: each piece on it as its owner's mark in their colour, and, when it is alone
+    there, its rank by age among its owner's pieces; a dot when empty."""
+    here = [p for p in state.pieces if p.timeline == timeline and p.position == time]
+    if not here:
+        return Text("·", style="dim")
+    cell = Text()
+    for found in sorted(here, key=lambda p: p.age):
+        label = OWNER_MARKS[found.owner]
+        if len(here) == 1:
+            label += str(rank(state, found))
+        colour = state.setup.players[found.owner].colour
+        cell.append(label, style=f"bold {colour}")
+    return cell
+
+
+def timelines(state: TimeBastardsState, cell: int = CELLS[0]) -> Text:
+    """Timelines I-IV, the start (time 0) on the left, `cell` columns a space; a blank row
+    between timelines. A space with more pieces than its cell holds widens (never cut)."""
     length = state.setup.timeline_length
-    text = Text("time".ljust(LABEL), style="dim")
-    for time in range(length):
-        text.append(str(time).center(CELL), style="dim")
+    text = time_header(length, cell)
     for timeline in TIMELINES:
         text.append("\n\n")
-        text.append(ROMAN[timeline].ljust(LABEL), style="bold")
+        text.append(ROMAN[timeline].ljust(LABELS[cell]), style="bold")
         for time in range(length):
-            here = [p for p in state.pieces if p.timeline == timeline and p.position == time]
-            cell = Text("·", style="dim")
-            if here:
-                cell = Text()
-                for found in sorted(here, key=lambda p: p.age):
-                    label = OWNER_MARKS[found.owner]
-                    if len(here) == 1:
-                        label += str(rank(state, found))
-                    colour = state.setup.players[found.owner].colour
-                    cell.append(label, style=f"bold {colour}")
-            pad = CELL - cell.cell_len
-            text.append(" " * (pad // 2))
-            text.append_text(cell)
-            text.append(" " * (pad - pad // 2))
+            drawn = cell_of(state, timeline, time)
+            pad = max(0, cell - drawn.cell_len)
+            left = pad // 2 if cell > 2 else 0
+            text.append(" " * left)
+            text.append_text(drawn)
+            text.append(" " * (pad - left))
     return text
 
 
@@ -108,6 +126,6 @@ def table(state: TimeBastardsState) -> TableContent:
     return TableContent(
         headline(state),
         (*shared, *players),
-        timelines(state),
-        "Timelines · 1 = a player's oldest piece",
+        tuple(timelines(state, cell) for cell in CELLS),
+        "Timelines · 1 = oldest piece",
     )

@@ -1,0 +1,193 @@
+"""Conflicts: a personal conflict holds one agent to its test; a group conflict stops everyone.
+
+The rulebook: a personal conflict's reader "must resolve the conflict immediately, before doing
+anything else"; a group conflict is announced when its card is read ("Before beginning the
+conflict, players may freely swap Items"), then every agent attempts one test a turn in the Time
+Captain's order until the adversary is defeated. The rulings the book leaves open are in
+docs/rules-notes.md (Cavendish conflicts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.cavendish.actions import (
+    AnnounceGroupConflict,
+    AttemptTest,
+    BeginGroupConflict,
+    EndGroupConflict,
+    PersonalConflict,
+)
+from companion.cavendish.azrak import active_agent, agent_at, require_phase, with_agent
+from companion.cavendish.model import CavendishState, GroupConflict, Receptacle
+from companion.core import RuleError
+
+MAX_ADVERSARY = 24
+"""Longest adversary name kept."""
+
+
+def personal_conflict(state: CavendishState, action: PersonalConflict) -> CavendishState:
+    """Mark the agent: until their test resolves it, the card stays in front of them."""
+    require_phase(state, "discovery", "A personal conflict")
+    index = active_agent(state, action.agent)
+    agent = state.agents[index]
+    if agent.personal_conflict:
+        raise RuleError(f"{agent.receptacle} is already in a personal conflict: test it first.")
+    return with_agent(state, index, replace(agent, personal_conflict=True))
+
+
+def announce(state: CavendishState, action: AnnounceGroupConflict) -> CavendishState:
+    """A group conflict card is read: everyone stops; Items may be swapped before it begins."""
+    require_phase(state, "discovery", "A group conflict")
+    if state.conflict is not None:
+        raise RuleError(f"{state.conflict.against_at_start} is not over yet: end it first.")
+    name = " ".join(action.adversary.split())
+    if len(name) > MAX_ADVERSARY:
+        raise RuleError(f"Name the adversary in at most {MAX_ADVERSARY} characters.")
+    return replace(state, conflict=GroupConflict(adversary=name))
+
+
+def begin(state: CavendishState, action: BeginGroupConflict) -> CavendishState:
+    """The Time Captain's order of attempts: every agent not ejected, each once."""
+    conflict = state.conflict
+    if conflict is None:
+        raise RuleError("No group conflict is announced: read its card first (announce it).")
+    if conflict.begun:
+        raise RuleError(f"{conflict.against_at_start} has already begun.")
+    for name in action.order:
+        agent_at(state, name)
+    able = [agent.receptacle for agent in state.agents if not agent.ejected]
+    if sorted(action.order) != sorted(able):
+        ejected = [agent.receptacle for agent in state.agents if agent.ejected]
+        out = f" ({' and '.join(ejected)} ejected, so left out)" if ejected else ""
+        raise RuleError(
+            f"The Time Captain's order names every agent able to act once: {', '.join(able)}{out}."
+        )
+    return replace(state, conflict=replace(conflict, begun=True, order=action.order))
+
+
+def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishState:
+    """The adversary is defeated: the adventure resumes."""
+    conflict = state.conflict
+    if conflict is None:
+        raise RuleError("No group conflict is under way.")
+    if not conflict.begun:
+        raise RuleError(
+            f"{conflict.against_at_start} has not begun: the Time Captain sets the order "
+            "first (undo takes back an announcement made by mistake)."
+        )
+    return replace(state, conflict=None)
+
+
+def running(state: CavendishState) -> bool:
+    """A group conflict has begun (its tests go in order, supports need no stand by)."""
+    return state.conflict is not None and state.conflict.begun
+
+
+def next_attempt(state: CavendishState) -> tuple[int, Receptacle | None]:
+    """The turn and the agent due to attempt next in a begun group conflict; ejected agents are
+    skipped, and once everyone left has attempted, the next turn starts with the first."""
+    conflict = state.conflict
+    assert conflict is not None
+    able = [name for name in conflict.order if not state.agents[state.index(name)].ejected]
+    left = [name for name in able if name not in conflict.attempted]
+    if left:
+        return conflict.turn, left[0]
+    return conflict.turn + 1, able[0] if able else None
+
+
+def check_free_to_act(state: CavendishState, index: int, doing: str) -> None:
+    """Refuse an action the group conflict stops, or one an agent's personal conflict blocks."""
+    conflict = state.conflict
+    if conflict is not None:
+        raise RuleError(
+            f"Everyone stops for {conflict.against}: no {doing} until the adversary is defeated."
+        )
+    agent = state.agents[index]
+    if agent.personal_conflict:
+        raise RuleError(
+            f"{agent.receptacle} must resolve their personal conflict (its test) before {doing}."
+        )
+
+
+def check_supporter(state: CavendishState, index: int) -> None:
+    """A supporter is in stand by, except in a begun group conflict (a card in front is fine)."""
+    agent = state.agents[index]
+    if agent.personal_conflict and not running(state):
+        raise RuleError(
+            f"{agent.receptacle} has a personal conflict card in front of them: not in stand by, "
+            "so no support until it is resolved."
+        )
+
+
+def check_gift(state: CavendishState, giver: int) -> bool:
+    """Whether a gift is free: before a group conflict begins Items swap at no cost, once it has
+    begun no swapping; otherwise the giver's personal conflict blocks it."""
+    conflict = state.conflict
+    if conflict is None:
+        check_free_to_act(state, giver, "giving Items")
+        return False
+    if conflict.begun:
+        raise RuleError(f"{conflict.against_at_start} has begun: no further swapping is allowed.")
+    return True
+
+
+def check_attempt(state: CavendishState, action: AttemptTest) -> None:
+    """A test waits for the group conflict to begin, then goes in the Time Captain's order."""
+    conflict = state.conflict
+    if conflict is None:
+        return
+    if not conflict.begun:
+        raise RuleError(
+            f"{conflict.against_at_start} is announced: swap Items if you wish, then the "
+            "Time Captain sets the order and it begins before any test."
+        )
+    turn, due = next_attempt(state)
+    if action.agent != due:
+        order = ", ".join(conflict.order)
+        raise RuleError(
+            f"It is {due}'s attempt in turn {turn} of {conflict.against} "
+            f"(the Time Captain's order: {order})."
+        )
+
+
+def next_turn_if_done(state: CavendishState) -> CavendishState:
+    """A new turn once every agent of the order still able to act has attempted."""
+    conflict = state.conflict
+    assert conflict is not None
+    turn, _due = next_attempt(state)
+    if turn == conflict.turn:
+        return state
+    return replace(state, conflict=replace(conflict, turn=turn, attempted=()))
+
+
+def after_attempt(state: CavendishState, tester: Receptacle) -> CavendishState:
+    """Record a test: a begun group conflict moves to the next attempt (or turn); otherwise the
+    tester's personal conflict, if any, is resolved."""
+    conflict = state.conflict
+    if conflict is not None and conflict.begun:
+        state = next_turn_if_done(state)  # the rest of the turn may have been ejected
+        assert state.conflict is not None
+        attempted = (*state.conflict.attempted, tester)
+        state = replace(state, conflict=replace(state.conflict, attempted=attempted))
+        return next_turn_if_done(state)
+    index = state.index(tester)
+    agent = state.agents[index]
+    if agent.personal_conflict:
+        state = with_agent(state, index, replace(agent, personal_conflict=False))
+    return state
+
+
+def check_leaving(state: CavendishState) -> None:
+    """The group leaves only once every conflict at the location is resolved."""
+    if state.conflict is not None:
+        raise RuleError(
+            f"{state.conflict.against_at_start} is not over: the group leaves once the "
+            "adversary is defeated."
+        )
+    held = [agent.receptacle for agent in state.agents if agent.personal_conflict]
+    if held:
+        raise RuleError(
+            f"{' and '.join(held)} must resolve their personal conflict first: to leave, "
+            "everyone is in stand by."
+        )

@@ -1,0 +1,184 @@
+"""What a play tracker keeps beside the result: where, who started, how long, which expansions and
+a note. Pure data and its checks; the saves keep it as appended records (docs/bgstats.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from companion.core import RuleError
+
+MAX_LOCATION = 80
+"""A place is a few words ("Ana's kitchen"), on one line."""
+MAX_NOTES = 1000
+"""A note is a few sentences; longer text is refused, never cut silently."""
+MAX_MINUTES = 7 * 24 * 60
+"""A week: a longer play is a typing mistake."""
+ACTIVE_GAP = timedelta(minutes=30)
+"""A pause longer than this between two actions is a break, not play time."""
+
+STARTING_PLAYER_GAMES = frozenset({"six-sojourns", "cavendish", "time-bastards"})
+"""Games whose rules name a first player: Six Sojourns ("randomly determine 1st player"),
+Cavendish (the first Time Captain), Time Bastards (players move "in turn"). Sojourn is solo."""
+
+
+@dataclass(frozen=True)
+class PlayDetails:
+    """The details of one play; every field may be left empty."""
+
+    location: str = ""
+    start_player: str = ""
+    """Who took the first turn, in a game that has one (one of the play's players)."""
+    minutes: int | None = None
+    """How long it lasted, in whole minutes (None: not said)."""
+    expansions: tuple[str, ...] = ()
+    """Six Sojourns expansion ids in play (`places`, `feuds` ...)."""
+    notes: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return self == PlayDetails()
+
+
+def expansions_of(game_id: str) -> Mapping[str, str]:
+    """The expansions a game has (id -> printed name): only Six Sojourns has any."""
+    if game_id != "six-sojourns":
+        return {}
+    from companion.six_sojourns.model import EXPANSIONS  # the rules, only when asked
+
+    return EXPANSIONS
+
+
+def one_line(text: str) -> str:
+    """Typed text on one line: control characters and runs of spaces become one space."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(printable.split())
+
+
+def clean_notes(text: str) -> str:
+    """Notes keep their line breaks; other control characters become spaces; ends trimmed."""
+    kept = "".join(ch if ch.isprintable() or ch == "\n" else " " for ch in text)
+    return "\n".join(line.rstrip() for line in kept.strip().splitlines())
+
+
+def checked(details: PlayDetails, game_id: str, players: Sequence[str]) -> PlayDetails:
+    """The details cleaned and checked against the game and its players, or `RuleError`."""
+    details = replace(
+        details,
+        location=one_line(details.location),
+        start_player=one_line(details.start_player),
+        notes=clean_notes(details.notes),
+    )
+    if len(details.location) > MAX_LOCATION:
+        raise RuleError(
+            f"The location is {len(details.location)} characters; at most {MAX_LOCATION}."
+        )
+    if len(details.notes) > MAX_NOTES:
+        raise RuleError(f"The notes are {len(details.notes)} characters; at most {MAX_NOTES}.")
+    if details.minutes is not None and not 0 <= details.minutes <= MAX_MINUTES:
+        raise RuleError(f"A play lasts 0 to {MAX_MINUTES} minutes, not {details.minutes}.")
+    if details.start_player:
+        if game_id not in STARTING_PLAYER_GAMES or len(players) < 2:
+            raise RuleError("This play has no start player: one player, or no turn order.")
+        if details.start_player not in players:
+            raise RuleError(f"{details.start_player} did not play in this game.")
+    known = expansions_of(game_id)
+    for expansion in details.expansions:
+        if expansion not in known:
+            where = "this game has no expansions" if not known else "not a Six Sojourns expansion"
+            raise RuleError(f"'{expansion}': {where}.")
+    if len(set(details.expansions)) != len(details.expansions):
+        raise RuleError("An expansion is named twice.")
+    return details
+
+
+def parse_minutes(text: str) -> int | None:
+    """A duration as typed: `95`, `1:35`, `1h35` or `1h`; empty is None; else `RuleError`."""
+    text = text.strip().lower().replace(" ", "")
+    if not text:
+        return None
+    hours, minutes = "0", text
+    for mark in (":", "h"):
+        if mark in text:
+            hours, _, minutes = text.partition(mark)
+            minutes = minutes.removesuffix("m") or "0"
+            break
+    else:
+        minutes = minutes.removesuffix("min").removesuffix("m")
+    if not (hours.isdigit() and minutes.isdigit()) or len(hours) > 3 or len(minutes) > 5:
+        raise RuleError(f"'{text}' is not a duration: type minutes (95) or hours:minutes (1:35).")
+    if ":" in text and int(minutes) > 59:
+        raise RuleError(f"'{text}': minutes after the colon go up to 59.")
+    return int(hours) * 60 + int(minutes)
+
+
+def minutes_text(minutes: int | None) -> str:
+    """A duration as the form shows it: `1:35`, `0:20`; empty when not said."""
+    return "" if minutes is None else f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def to_plain(details: PlayDetails, at: datetime) -> dict[str, Any]:
+    """One record of the save's `play_details` table (empty fields left out, TOML has no null)."""
+    record: dict[str, Any] = {"at": at}
+    if details.location:
+        record["location"] = details.location
+    if details.start_player:
+        record["start_player"] = details.start_player
+    if details.minutes is not None:
+        record["minutes"] = details.minutes
+    if details.expansions:
+        record["expansions"] = list(details.expansions)
+    if details.notes:
+        record["notes"] = details.notes
+    return record
+
+
+RECORD_KEYS = {
+    "at": datetime,
+    "location": str,
+    "start_player": str,
+    "minutes": int,
+    "expansions": list,
+    "notes": str,
+}
+
+
+def from_plain(record: Any) -> PlayDetails:
+    """A record written by `to_plain`, or `RuleError` naming what is wrong in it."""
+    if not isinstance(record, dict):
+        raise RuleError("a record is not a table")
+    for key, value in record.items():
+        kind = RECORD_KEYS.get(key)
+        if kind is None:
+            raise RuleError(f"unknown key '{key}'")
+        if not isinstance(value, kind) or (kind is int and type(value) is not int):
+            raise RuleError(f"'{key}' has the wrong type ({type(value).__name__})")
+    if "at" not in record:
+        raise RuleError("a record has no 'at' time")
+    expansions = record.get("expansions", [])
+    if not all(isinstance(item, str) for item in expansions):
+        raise RuleError("'expansions' must be a list of names")
+    return PlayDetails(
+        location=record.get("location", ""),
+        start_player=record.get("start_player", ""),
+        minutes=record.get("minutes"),
+        expansions=tuple(expansions),
+        notes=record.get("notes", ""),
+    )
+
+
+def active_minutes(active_seconds: int) -> int:
+    """Whole minutes of play, rounded to the nearest (a 40-second game is 1 minute)."""
+    return max(1, round(active_seconds / 60)) if active_seconds > 0 else 0
+
+
+def add_activity(active_seconds: int, last: datetime, now: datetime) -> int:
+    """The active time after one more action at `now`: the gap since the last one counts only
+    when it is 30 minutes or less (a break, a meal, a night are not play)."""
+    gap = now - last
+    if timedelta(0) <= gap <= ACTIVE_GAP:
+        return active_seconds + int(gap.total_seconds())
+    return active_seconds

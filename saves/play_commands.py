@@ -1,0 +1,132 @@
+"""`companion record`, `companion import` and `companion plays --format bgstats`: the commands'
+own logic (cli.py only wires them in). Errors are `ValueError`s the command prints in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.bgstats import FileProblem
+from companion.core import RuleError
+from companion.play_details import PlayDetails, parse_minutes
+from companion.recorded import RECORDED_GAMES, RecordedPlay
+from companion.stats import Filter, select
+from saves.bgstats import bgstats_text, import_file, import_report
+from saves.plays import gather
+from saves.recorded import RecordedStore
+from saves.settings import SettingsStore
+from saves.store import SaveStore, utc_now
+
+
+def add_record_commands(
+    commands: argparse._SubParsersAction[Any],
+    handler: Callable[[argparse.Namespace], int],
+) -> None:
+    """The `record` and `import` commands, run by `handler` (which reads `play_command`)."""
+    record = commands.add_parser("record", help="record a play played without the app")
+    record.add_argument("game", choices=list(RECORDED_GAMES))
+    record.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME[=SCORE]",
+        help="a player and their score (repeat for each player)",
+    )
+    record.add_argument("--winner", action="append", default=[], metavar="NAME")
+    record.add_argument("--outcome", choices=["won", "lost", "failed"], help="co-op and solo")
+    record.add_argument("--score", type=int, help="the group's score (Cavendish crystals)")
+    record.add_argument("--date", help="when it started: 2026-11-29 or 2026-11-29T19:30 (local)")
+    record.add_argument("--location", default="")
+    record.add_argument("--duration", default="", help="minutes (95) or hours:minutes (1:35)")
+    record.add_argument("--start-player", default="")
+    record.add_argument("--expansion", action="append", default=[], help="Six Sojourns")
+    record.add_argument("--notes", default="")
+    record.set_defaults(handler=handler, play_command="record")
+
+    bring = commands.add_parser("import", help="bring in a BG Stats file's plays of our games")
+    bring.add_argument("file")
+    bring.set_defaults(handler=handler, play_command="import")
+
+
+def parse_when(text: str | None) -> datetime:
+    """A local date or date and time as typed (now when not given), with the local offset."""
+    if not text:
+        return utc_now().astimezone()
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a date: 2026-11-29 or 2026-11-29T19:30") from None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment
+
+
+def play_from_args(args: argparse.Namespace) -> RecordedPlay:
+    """The play the `record` command describes (checked when it is added)."""
+    names, scores = [], {}
+    for given in args.player:
+        name, has_score, points = given.partition("=")
+        names.append(name)
+        if has_score:
+            try:
+                scores[name.strip()] = int(points)
+            except ValueError:
+                raise ValueError(f"{name}'s score '{points}' is not a whole number") from None
+    rules = RECORDED_GAMES[args.game]
+    if args.score is not None:
+        if not rules.cooperative:
+            raise ValueError("--score is a co-op group's score: give each player's as NAME=SCORE")
+        scores = dict.fromkeys(names, args.score)
+    try:
+        minutes = parse_minutes(args.duration)
+    except RuleError as error:
+        raise ValueError(str(error)) from None
+    details = PlayDetails(
+        args.location, args.start_player, minutes, tuple(args.expansion), args.notes
+    )
+    return RecordedPlay(
+        args.game,
+        parse_when(args.date),
+        tuple(names),
+        scores,
+        tuple(args.winner),
+        args.outcome or "",
+        details,
+    )
+
+
+def run_record(home: Path, args: argparse.Namespace) -> str:
+    try:
+        entry = RecordedStore(home, utc_now).add(play_from_args(args))
+    except RuleError as error:
+        raise ValueError(str(error)) from None
+    play = entry.play
+    who = ", ".join(play.winners) or play.outcome or "no winner"
+    return f"Recorded {entry.id}: {RECORDED_GAMES[play.game_id].title}, {who}.\n"
+
+
+def run_import(home: Path, path: str) -> str:
+    try:
+        result, written = import_file(home, path)
+    except FileProblem as error:
+        raise ValueError(f"{path}: {error}") from None
+    return import_report(result, written)
+
+
+def parse_day(text: str | None, flag: str) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{flag} '{text}' is not a date: 2026-11-29") from None
+
+
+def plays_bgstats(home: Path, keep: Filter) -> str:
+    """`companion plays --format bgstats`: the play file of the plays the filter keeps."""
+    plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
+    return bgstats_text(home, select(plays, keep))

@@ -1,0 +1,205 @@
+"""Recorded plays on disk: one TOML file each in `recorded/`, `kind = "recorded"`, format 1.
+
+Their own loader (never the game loader: nothing here is replayed) and their own folder, so the
+saved-games list never shows them as games to open. A file that cannot be used is reported with
+its path and never changed; an edit replaces the file only if it still holds what was read
+(another window's edit is never lost). The format: docs/bgstats.md and
+docs/schemas/recorded.schema.json.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from companion.core import RuleError
+from companion.play_details import from_plain as details_from_plain
+from companion.play_details import to_plain as details_to_plain
+from companion.plays import Play
+from companion.recorded import RecordedPlay, as_play, check
+from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file, write_text
+from saves.listing import UnreadableSave
+from saves.store import utc_now
+from saves.writers import SaveConflict, publish_new
+
+FORMAT = 1
+KIND = "recorded"
+PREFIX = "recorded-"
+"""Every recorded play's id starts so: no game save has such an id (no game is `recorded`)."""
+KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
+        "outcome", "details", "source"}  # fmt: skip
+
+
+def recorded_dir(home: Path) -> Path:
+    return home / "recorded"
+
+
+@dataclass(frozen=True)
+class RecordedFile:
+    """A recorded play as read from its file."""
+
+    id: str
+    play: RecordedPlay
+    recorded: datetime
+    """When it was typed in (or imported)."""
+    mark: FileMark | None = None
+
+
+def document(entry: RecordedFile) -> dict[str, Any]:
+    play = entry.play
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "kind": KIND,
+        "id": entry.id,
+        "game": play.game_id,
+        "played": play.played,
+        "recorded": entry.recorded,
+        "players": list(play.players),
+        "winners": list(play.winners),
+    }
+    if play.outcome:
+        data["outcome"] = play.outcome
+    if play.source:
+        data["source"] = play.source
+    if play.scores:
+        data["scores"] = dict(play.scores)
+    details = details_to_plain(play.details, entry.recorded)
+    del details["at"]
+    if details:
+        data["details"] = details
+    return data
+
+
+def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
+    """A recorded play from its parsed file, checked again by its game's rules (`SaveError`)."""
+    if data.get("kind") != KIND:
+        raise SaveError(path, f"not a recorded play (kind is {data.get('kind')!r})")
+    if data.get("format") != FORMAT:
+        raise SaveError(path, f"format {data.get('format')!r} is not one this version reads")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise SaveError(path, f"unknown key '{unknown[0]}'")
+    save_id = _field(path, data, "id", str)
+    if path.stem != save_id or not save_id.startswith(PREFIX):
+        raise SaveError(path, f"id '{save_id}' does not match the file name")
+    played = _field(path, data, "played", datetime)
+    recorded = _field(path, data, "recorded", datetime)
+    players = _names(path, data, "players")
+    scores = data.get("scores", {})
+    if not isinstance(scores, dict):
+        raise SaveError(path, "'scores' must be a table of name = points")
+    try:
+        details = details_from_plain({"at": recorded, **data.get("details", {})})
+        play = check(
+            RecordedPlay(
+                _field(path, data, "game", str),
+                played,
+                players,
+                scores,
+                _names(path, data, "winners"),
+                data.get("outcome", ""),
+                details,
+                data.get("source", ""),
+            )
+        )
+    except (RuleError, TypeError) as error:
+        raise SaveError(path, f"refused by the rules: {error}") from None
+    return RecordedFile(save_id, play, recorded)
+
+
+def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if value is None:
+        raise SaveError(path, f"'{key}' is missing")
+    if not isinstance(value, kind) or (isinstance(value, datetime) and value.tzinfo is None):
+        raise SaveError(path, f"'{key}' has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _names(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+    names = data.get(key, [])
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise SaveError(path, f"'{key}' must be a list of names")
+    return tuple(names)
+
+
+class RecordedStore:
+    """The `recorded/` folder: list, add, replace and delete recorded plays."""
+
+    def __init__(self, home: Path, clock: Callable[[], datetime]) -> None:
+        self.home = home
+        self.folder = recorded_dir(home)
+        self.clock = clock
+
+    def path_for(self, save_id: str) -> Path:
+        if not save_id.startswith(PREFIX) or not save_id.replace("-", "").isalnum():
+            raise SaveError(self.folder / "?", f"'{save_id}' is not a recorded play's id")
+        if not save_id.isascii() or save_id.lower() != save_id or len(save_id) > 80:
+            raise SaveError(self.folder / "?", f"'{save_id}' is not a recorded play's id")
+        return self.folder / f"{save_id}.toml"
+
+    def load(self, save_id: str) -> RecordedFile:
+        path = self.path_for(save_id)
+        content, mark = read_file(path)
+        entry = from_document(path, parse_toml(path, content))
+        return RecordedFile(entry.id, entry.play, entry.recorded, mark)
+
+    def listing(self) -> tuple[list[RecordedFile], list[UnreadableSave]]:
+        """Every recorded play, oldest first, and the files that cannot be used."""
+        if not self.folder.is_dir():
+            return [], []
+        found, unreadable = [], []
+        for path in sorted(self.folder.glob(f"{PREFIX}*.toml")):
+            try:
+                found.append(self.load(path.stem))
+            except SaveError as error:
+                where = f"line {error.line}: " if error.line else ""
+                unreadable.append(UnreadableSave(path, where + error.problem))
+        found.sort(key=lambda entry: (entry.play.played, entry.id))
+        return found, unreadable
+
+    def add(self, play: RecordedPlay) -> RecordedFile:
+        """Check and write a new recorded play under a new id, published whole as new games are
+        (`publish_new`: two processes never take one id, a kill never leaves half a file)."""
+        play = check(play)
+        now = self.clock()
+        stem = f"{PREFIX}{play.game_id}-{play.played:%Y%m%d-%H%M%S}"
+
+        def text_for(candidate: str) -> str:
+            return tomli_w.dumps(document(RecordedFile(candidate, play, now)))
+
+        save_id, mark, _text = publish_new(stem, self.path_for, text_for)
+        return RecordedFile(save_id, play, now, mark)
+
+    def replace(self, entry: RecordedFile, play: RecordedPlay) -> RecordedFile:
+        """Write an edited play over its file, if the file is still the one read."""
+        play = check(play)
+        path = self.path_for(entry.id)
+        self._check_unchanged(path, entry)
+        edited = RecordedFile(entry.id, play, entry.recorded)
+        mark = write_text(path, tomli_w.dumps(document(edited)), links_within=self.home)
+        return RecordedFile(entry.id, play, entry.recorded, mark)
+
+    def delete(self, entry: RecordedFile) -> None:
+        path = self.path_for(entry.id)
+        self._check_unchanged(path, entry)
+        path.unlink()
+
+    def _check_unchanged(self, path: Path, entry: RecordedFile) -> None:
+        if entry.mark is not None and mark_of(path) != entry.mark:
+            raise SaveConflict(path, "was changed in another window since this one read it")
+
+    def sources(self) -> set[str]:
+        """The BG Stats uuids already imported."""
+        return {entry.play.source for entry in self.listing()[0] if entry.play.source}
+
+
+def recorded_plays(home: Path) -> tuple[list[Play], list[UnreadableSave]]:
+    """The statistics' plays of every recorded play, and the files that cannot be used."""
+    entries, unreadable = RecordedStore(home, utc_now).listing()
+    return [as_play(entry.id, entry.play) for entry in entries], unreadable

@@ -1,0 +1,243 @@
+"""The plays list, recording a play, the details asked once at the end of a game, the BG Stats
+file sent to whoever asks: Pilot flows from the keyboard, and snapshots at 44x43, 80x24, 120x40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from companion.play_details import PlayDetails
+from companion.recorded import RecordedPlay
+from saves.play_details import details_of
+from saves.recorded import RecordedStore
+from saves.store import SaveStore
+from tests.bgstats.games import SET_UP, cavendish_in_play, finished_six_sojourns
+from widgets.result import ResultScreen
+from widgets.stats.details import DetailsDialog
+from widgets.stats.plays import ConfirmDelete, PlaysScreen
+from widgets.stats.record import RecordDialog
+
+SIZES = [(44, 43), (80, 24), (120, 40)]
+
+
+def write_plays(home: Path) -> None:
+    finished_six_sojourns(home)
+    store = RecordedStore(home, lambda: SET_UP)
+    store.add(
+        RecordedPlay(
+            "cavendish",
+            SET_UP,
+            ("Ana", "Ben"),
+            {"Ana": 3, "Ben": 3},
+            (),
+            "won",
+            PlayDetails("Ana's kitchen", "Ben", 95, notes="close one"),
+        )
+    )
+    store.add(RecordedPlay("sojourn", SET_UP, ("Zoë",), {}, (), "lost"))
+
+
+async def open_plays(pilot: Any) -> PlaysScreen:
+    await pilot.press("t")
+    await pilot.pause()
+    await pilot.press("l")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PlaysScreen)
+    return screen
+
+
+def cells(screen: PlaysScreen) -> list[list[str]]:
+    table = screen.query_one("#plays-table", DataTable)
+    return [[str(c) for c in table.get_row_at(r)] for r in range(table.row_count)]
+
+
+async def test_a_play_is_recorded_from_the_keyboard_and_refused_with_the_reason(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    write_plays(companion_home)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_plays(pilot)
+        assert len(cells(screen)) == 3
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RecordDialog)
+        dialog.query_one("#record-players", Input).value = "Ana=3, Ben=9"
+        dialog.query_one("#record-winners", Input).value = "Ana"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        problem = str(dialog.query_one("#record-problem", Static).render())
+        assert "Ana cannot win with 3: the most in Six Sojourns wins (9)." in problem
+        assert app.screen is dialog  # nothing kept, what was typed still there
+        dialog.query_one("#record-winners", Input).value = ""
+        dialog.query_one("#details-location", Input).value = "Club"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert ["Six Sojourns", "Ana, Ben", "won by Ben", "Club"] in [r[2:6] for r in cells(screen)]
+    (entry,) = [e for e in RecordedStore(companion_home, lambda: SET_UP).listing()[0]
+                if e.play.game_id == "six-sojourns"]  # fmt: skip
+    assert entry.play.winners == ("Ben",) and entry.play.details.location == "Club"
+
+
+async def test_a_recorded_play_is_edited_and_deleted_only_after_asking(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    write_plays(companion_home)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_plays(pilot)
+        row = [r[2] for r in cells(screen)].index("Sojourn")
+        screen.query_one("#plays-table", DataTable).move_cursor(row=row)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordDialog)
+        app.screen.query_one("#details-location", Input).value = "Train"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Train" in [r[5] for r in cells(screen)]
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDelete)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(cells(screen)) == 3
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert [r[2] for r in cells(screen)].count("Sojourn") == 0
+        row = [r[1] for r in cells(screen)].index("app")
+        screen.query_one("#plays-table", DataTable).move_cursor(row=row)
+        await pilot.press("delete")  # a game played in the app is not deleted here
+        await pilot.pause()
+        assert app.screen is screen and len(cells(screen)) == 2
+
+
+async def test_an_app_play_gets_its_details_and_its_bgstats_file(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    write_plays(companion_home)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_plays(pilot)
+        row = [r[1] for r in cells(screen)].index("app")
+        screen.query_one("#plays-table", DataTable).move_cursor(row=row)
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DetailsDialog)
+        dialog.query_one("#details-location", Input).value = "Library"
+        dialog.query_one("#details-minutes", Input).value = "1:10"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+    (saved_id,) = [p.stem for p in (companion_home / "games").glob("*.toml")]
+    saved = SaveStore(companion_home).load(saved_id)
+    assert details_of(saved.extra) == PlayDetails(
+        "Library", "", 70, tuple(saved.session.setup.expansions)
+    )
+    sent = (companion_home / "exports" / f"{saved_id}.bgsplay").read_text(encoding="utf-8")
+    assert '"name": "Library"' in sent and '"durationMin": 70' in sent
+
+
+async def test_the_end_of_a_game_asks_for_its_details_once(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    saved = cavendish_in_play(companion_home)
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("X", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)  # the result first, then the question
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsDialog)
+        app.screen.query_one("#details-location", Input).value = "Club"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+z")  # undo the end, end it again: not asked a second time
+        await pilot.pause()
+        await pilot.press("X", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, DetailsDialog)
+    reloaded = SaveStore(companion_home).load(saved.id)
+    # the test clock stands still: no active time to prefill the duration with
+    assert reloaded.extra["activity"]["seconds"] == 0
+    assert details_of(reloaded.extra) == PlayDetails("Club")
+
+
+async def test_undoing_the_end_from_the_result_does_not_ask(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    saved = cavendish_in_play(companion_home)
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("X", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not isinstance(app.screen, (ResultScreen, DetailsDialog))
+    assert "play_details" not in SaveStore(companion_home).load(saved.id).extra
+
+
+@pytest.mark.parametrize("size", SIZES)
+class TestSnapshots:
+    def test_plays(self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: Any):
+        write_plays(companion_home)
+        assert snap_compare(make_test_app(), press=["t", "l"], terminal_size=size)
+
+    def test_record(self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: Any):
+        write_plays(companion_home)
+        assert snap_compare(make_test_app(), press=["t", "l", "n"], terminal_size=size)
+
+    def test_details(
+        self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: Any
+    ) -> None:
+        write_plays(companion_home)
+
+        async def to_the_app_play(pilot: Any) -> None:
+            await pilot.press("t", "l")
+            await pilot.pause()
+            screen = pilot.app.screen
+            row = [r[1] for r in cells(screen)].index("app")
+            screen.query_one("#plays-table", DataTable).move_cursor(row=row)
+            await pilot.press("e")
+
+        assert snap_compare(make_test_app(), run_before=to_the_app_play, terminal_size=size)
+
+
+async def test_in_a_browser_the_file_is_delivered_to_the_device_that_asks(
+    make_test_app: Any, companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_plays(companion_home)
+    app = make_test_app()
+    delivered: list[tuple[str, str | None]] = []
+
+    def deliver(file: Any, **options: Any) -> str:
+        delivered.append((file.read(), options.get("save_filename")))
+        return "key"
+
+    monkeypatch.setattr(type(app), "is_web", property(lambda self: True))
+    monkeypatch.setattr(app, "deliver_text", deliver)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_plays(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+    ((text, filename),) = delivered
+    assert filename is not None and filename.endswith(".bgsplay")
+    assert '"about": "A play file for Board Game Stats' in text
+    assert not (companion_home / "exports").exists()

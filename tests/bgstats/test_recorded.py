@@ -1,0 +1,178 @@
+"""Recorded plays: checked by each game's rules, kept as files of their own kind, counted by the
+statistics like any play, edited and deleted as that kind only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from companion.core import RuleError
+from companion.play_details import PlayDetails
+from companion.play_records import plays_per_month, records
+from companion.recorded import RECORDED_GAMES, RecordedPlay, check
+from companion.registry import all_games
+from saves.files import SaveError
+from saves.plays import gather
+from saves.recorded import RecordedStore, recorded_dir
+from saves.settings import SettingsStore
+from saves.store import SaveStore
+from saves.writers import SaveConflict
+
+WHEN = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
+
+
+def play(game: str, players: tuple[str, ...], **fields: object) -> RecordedPlay:
+    return RecordedPlay(game, WHEN, players, **fields)  # type: ignore[arg-type]
+
+
+def test_player_counts_are_the_games_own() -> None:
+    games = all_games()
+    for game_id, rules in RECORDED_GAMES.items():
+        assert (rules.min_players, rules.max_players) == (
+            games[game_id].min_players,
+            games[game_id].max_players,
+        )
+
+
+@pytest.mark.parametrize(
+    ("recorded", "reason"),
+    [
+        (play("sojourn", ("Ana", "Ben"), outcome="won"), "Sojourn is played by 1, not 2."),
+        (play("time-bastards", ("Ana",), scores={"Ana": 1}), "played by 2, not 1"),
+        (play("time-bastards", ("Ana", "Ben"), scores={"Ana": 1}), "Ben: no score."),
+        (
+            play("time-bastards", ("Ana", "Ben"), scores={"Ana": 1, "Ben": 3}, winners=("Ana",)),
+            "Ana cannot win with 1: the most in Time Bastards wins (3).",
+        ),
+        (play("sojourn", ("Ana",), outcome="won", scores={"Ana": 3}), "Sojourn has no score."),
+        (play("cavendish", ("Ana", "Ben"), outcome="won"), "has its score (crystals"),
+        (
+            play("cavendish", ("Ana", "Ben"), outcome="failed", scores={"Ana": 2, "Ben": 2}),
+            "A failed play of TIME Stories Revolution: Cavendish has no score.",
+        ),
+        (
+            play("cavendish", ("Ana", "Ben"), outcome="won", scores={"Ana": 2, "Ben": 3}),
+            "one score for the whole group",
+        ),
+        (play("cavendish", ("Ana",), outcome="lost"), "ends won or failed, not 'lost'"),
+        (play("six-sojourns", ("Ana", "ana"), scores={"Ana": 1, "ana": 2}), "named twice"),
+        (play("six-sojourns", ("Zoë", "Zoe\u0308"), scores={}), "named twice"),
+        (play("six-sojourns", ("Ana",), scores={"Ana": -1}), "from 0 to 9999"),
+        (play("six-sojourns", ("Ana",), scores={"Ana": 5}, outcome="won"), "has a winner"),
+        (play("chess", ("Ana",)), "not a game of the companion"),
+        (
+            play("sojourn", ("Ana",), outcome="won", details=PlayDetails(start_player="Ana")),
+            "no start player",
+        ),
+        (
+            play(
+                "time-bastards",
+                ("Ana", "Ben"),
+                scores={"Ana": 1, "Ben": 0},
+                details=PlayDetails(expansions=("places",)),
+            ),
+            "this game has no expansions",
+        ),
+    ],
+)
+def test_the_rules_refuse_what_their_game_cannot_give(recorded: RecordedPlay, reason: str) -> None:
+    with pytest.raises(RuleError, match=reason.replace("(", r"\(").replace(")", r"\)")):
+        check(recorded)
+
+
+def test_a_competitive_play_without_winners_is_won_by_the_best_scores() -> None:
+    tied = check(play("six-sojourns", ("Ana", "Ben", "Cy"), scores={"Ana": 9, "Ben": 9, "Cy": 2}))
+    assert tied.winners == ("Ana", "Ben")
+    coins = check(
+        play("six-sojourns", ("Ana", "Ben"), scores={"Ana": 9, "Ben": 9}, winners=("Ben",))
+    )
+    assert coins.winners == ("Ben",)  # a tie broken by coins, which a record does not hold
+
+
+def test_a_cooperative_result_is_everyones() -> None:
+    won = check(play("cavendish", ("Ana", "Ben"), outcome="won", scores={"Ana": 4, "Ben": 4}))
+    assert won.winners == ("Ana", "Ben")
+    lost = check(play("sojourn", ("Zoe\u0308",), outcome="lost"))
+    assert lost.winners == () and lost.players == ("Zoë",)  # one normal form
+
+
+def test_records_take_the_best_score_each_way_and_months_show_their_gaps(
+    tmp_path: Path,
+) -> None:
+    store = RecordedStore(tmp_path, lambda: WHEN)
+    for crystals, day in ((5, 0), (2, 1), (7, -1)):
+        store.add(
+            RecordedPlay(
+                "cavendish",
+                WHEN + timedelta(days=day),
+                ("Ana",),
+                {"Ana": crystals},
+                (),
+                "won",
+            )
+        )
+    store.add(RecordedPlay("six-sojourns", WHEN + timedelta(days=40), ("Ana",), {"Ana": 30}))
+    plays, _ = gather(SaveStore(tmp_path), SettingsStore(tmp_path))
+    assert records(plays) == {"Ana": {"cavendish": 2, "six-sojourns": 30}}
+    months = plays_per_month(plays)
+    assert [count for _month, count in months] == [3, 0, 1]
+
+
+def test_the_statistics_count_recorded_plays_like_any_play(tmp_path: Path) -> None:
+    RecordedStore(tmp_path, lambda: WHEN).add(
+        play("time-bastards", ("Ana", "Ben"), scores={"Ana": 3, "Ben": 1})
+    )
+    plays, unreadable = gather(SaveStore(tmp_path), SettingsStore(tmp_path))
+    (only,) = plays
+    assert unreadable == [] and only.finished and only.facts.winners == ("Ana",)
+
+
+def test_edit_and_delete_work_on_that_kind_only_and_never_over_another_edit(
+    tmp_path: Path,
+) -> None:
+    store = RecordedStore(tmp_path, lambda: WHEN)
+    entry = store.add(play("sojourn", ("Ana",), outcome="won"))
+    assert entry.id.startswith("recorded-sojourn-")
+    edited = store.replace(entry, play("sojourn", ("Ana",), outcome="lost"))
+    assert store.load(entry.id).play.outcome == "lost"
+    with pytest.raises(SaveConflict):
+        store.replace(entry, play("sojourn", ("Ana",), outcome="won"))  # read before the edit
+    with pytest.raises(SaveError):
+        store.path_for("sojourn-20261129-120000")  # a game save is not this kind
+    store.delete(edited)
+    assert store.listing() == ([], [])
+
+
+def test_a_damaged_or_other_file_is_reported_and_left_alone(tmp_path: Path) -> None:
+    folder = recorded_dir(tmp_path)
+    folder.mkdir(parents=True)
+    bad = folder / "recorded-sojourn-1.toml"
+    bad.write_text('format = 1\nkind = "game"\n', encoding="utf-8")
+    refused = folder / "recorded-sojourn-2.toml"
+    refused.write_text(
+        'format = 1\nkind = "recorded"\nid = "recorded-sojourn-2"\ngame = "sojourn"\n'
+        "played = 2026-11-29T19:30:00Z\nrecorded = 2026-11-29T19:30:00Z\n"
+        'players = ["Ana", "Ben"]\noutcome = "won"\n',
+        encoding="utf-8",
+    )
+    entries, unreadable = RecordedStore(tmp_path, lambda: WHEN).listing()
+    assert entries == []
+    assert [u.reason for u in unreadable] == [
+        "not a recorded play (kind is 'game')",
+        "refused by the rules: Sojourn is played by 1, not 2.",
+    ]
+    assert bad.read_text(encoding="utf-8") == 'format = 1\nkind = "game"\n'
+
+
+def test_the_documented_recorded_file_loads_as_written(tmp_path: Path) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "bgstats.md").read_text(encoding="utf-8")
+    block = page.split("<!-- example: recorded -->\n```toml\n", 1)[1].split("\n```", 1)[0]
+    folder = recorded_dir(tmp_path)
+    folder.mkdir(parents=True)
+    (folder / "recorded-cavendish-20261129-193000.toml").write_text(block, encoding="utf-8")
+    (entry,), unreadable = RecordedStore(tmp_path, lambda: WHEN).listing()
+    assert unreadable == []
+    assert entry.play.details == PlayDetails("Ana's kitchen", "Ben", 95, (), "close one")
+    assert entry.play.source == "5676D384-CC5E-5CEE-B7C9-8F243CE4853D"

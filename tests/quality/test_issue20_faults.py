@@ -1,0 +1,172 @@
+"""The faults found by trying to break the companion on one data folder (issue 20): a test each."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.core import RuleError
+from companion.session import Session, Step
+from saves import store as store_module
+from saves.codec import TOML_INT_MAX
+from saves.files import SaveError
+from saves.store import SaveStore
+from tests.support.samples import install_sample
+from tests.support.toy import TALLY, Add, TallySetup
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def companion(home: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COMPANION_HOME": str(home), "PYTHONPATH": str(ROOT), **env},
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def test_a_data_folder_that_is_not_a_folder_is_one_line(tmp_path: Path) -> None:
+    home = tmp_path / "a-file"
+    home.write_text("not a folder")
+    for command in (["list"], ["stats"], ["roll", "d6"]):
+        done = companion(home, *command)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert done.stderr.strip().endswith("is not a folder; set COMPANION_HOME to another folder")
+
+
+def test_a_data_folder_that_cannot_be_entered_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.cli import main
+
+    home = tmp_path / "locked"
+    home.mkdir()
+    real_scandir = os.scandir
+
+    def refused(path: object = ".") -> object:
+        if Path(str(path)) == home:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_scandir(path)  # type: ignore[arg-type]
+
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    monkeypatch.setattr(os, "scandir", refused)
+    assert main([]) == 2  # the app itself: never started on a folder it cannot use
+    assert "cannot be opened (Permission denied)" in capsys.readouterr().err
+
+
+def test_output_in_a_legacy_encoding_replaces_what_it_cannot_write(companion_home: Path) -> None:
+    save_id = install_sample(companion_home, "time-bastards")
+    path = companion_home / "games" / f"{save_id}.toml"
+    path.write_text(
+        path.read_text().replace('title = "Mara vs Jonas"', 'title = "Zoë 😀 und Łukasz"')
+    )
+    done = companion(companion_home, "list", PYTHONIOENCODING="ascii")
+    assert done.returncode == 0, done.stderr
+    assert "Zo? ? und ?ukasz" in done.stdout
+
+
+def test_a_save_id_with_a_trailing_newline_is_not_an_id(companion_home: Path) -> None:
+    store = SaveStore(companion_home)
+    with pytest.raises(SaveError, match="is not a save id"):
+        store.path_for("tally-20261201-120000\n")
+    assert companion(companion_home, "show", "sojourn\n").returncode == 2
+
+
+def test_an_action_holding_a_number_no_save_can_keep_is_refused() -> None:
+    session = Session(TALLY, TallySetup(limit=2**70))
+    with pytest.raises(RuleError, match="too large"):
+        session.do(Add(0, 2**64))
+    assert session.actions == []
+
+
+def test_no_save_is_written_larger_than_a_save_may_be_read(
+    companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SaveStore(companion_home, games={TALLY.id: TALLY})
+    saved = store.create(TALLY, TallySetup(limit=10**9))
+    path = store.path_for(saved.id)
+    before = path.read_bytes()
+    monkeypatch.setattr(store_module, "MAX_FILE_BYTES", len(before) + 10)
+    for number in range(20):
+        saved.session.do(Add(0, number))
+    with pytest.raises(OSError, match="the most a save holds"):
+        store.save(saved)
+    assert path.read_bytes() == before
+
+
+def test_a_revision_counter_stays_within_what_toml_holds(companion_home: Path) -> None:
+    store = SaveStore(companion_home, games={TALLY.id: TALLY})
+    saved = store.create(TALLY, TallySetup())
+    saved.revision = TOML_INT_MAX
+    store.save(saved)
+    assert store.load(saved.id).revision == TOML_INT_MAX
+
+
+def test_the_first_save_after_loading_renders_only_the_new_action(
+    companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tomli_w
+
+    store = SaveStore(companion_home, games={TALLY.id: TALLY})
+    saved = store.create(TALLY, TallySetup(limit=10**9))
+    for number in range(300):
+        saved.session.do(Add(number % 2, number))
+    store.save(saved)
+    loaded = SaveStore(companion_home, games={TALLY.id: TALLY})
+    game = loaded.load(saved.id)
+    rendered: list[object] = []
+    real = store_module._step_table
+
+    def counting(step: Step) -> dict[str, object]:
+        rendered.append(step.action)
+        return real(step)
+
+    monkeypatch.setattr(store_module, "_step_table", counting)
+    game.session.do(Add(0, 1))
+    loaded.save(game)
+    assert rendered == [Add(0, 1)]  # the 300 actions read from the file are not rendered again
+    text = loaded.path_for(game.id).read_text()
+    assert text == tomli_w.dumps(store_module.to_document(game))
+
+
+def kill_creating(home: Path, rng: random.Random) -> None:
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "tests.quality.create_worker", str(home)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert worker.stdout is not None
+    first = worker.stdout.readline()
+    assert first.strip().isdigit(), worker.stderr.read() if worker.stderr else first
+    time.sleep(rng.uniform(0, 0.03))
+    worker.send_signal(signal.SIGKILL)
+    worker.communicate()
+
+
+@pytest.mark.parametrize("kills", [pytest.param(6), pytest.param(60, marks=pytest.mark.slow)])
+def test_a_kill_while_a_game_is_set_up_never_leaves_an_empty_save(
+    companion_home: Path, kills: int
+) -> None:
+    rng = random.Random(20)
+    for _ in range(kills):
+        kill_creating(companion_home, rng)
+    store = SaveStore(companion_home, games={TALLY.id: TALLY})
+    entries, unreadable = store.listing()
+    assert unreadable == [] and entries
+    names = [p.name for p in store.folder.iterdir() if p.suffix == ".toml"]
+    assert len(names) == len(entries)  # every file named as a save is a whole game

@@ -1,0 +1,27 @@
+"""How the Stats screen reads its date filters and shows a figure in a table cell."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+
+def day_or_none(text: str) -> date | None:
+    """A date typed as YYYY-MM-DD; None when empty or not a date."""
+    try:
+        return date.fromisoformat(text.strip()) if text.strip() else None
+    except ValueError:
+        return None
+
+
+def is_day(text: str) -> bool:
+    return not text.strip() or day_or_none(text) is not None
+
+
+def shown(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+def best_words(figures: dict[str, Any]) -> str:
+    """A best score, with "(low)" where the lowest is best (Cavendish)."""
+    return shown(figures["best_score"]) + (" (low)" if figures["lower_is_better"] else "")

@@ -1,0 +1,217 @@
+"""A play's details (where, who started, how long, expansions, notes): the form, the dialog that
+asks for them once when a game ends, and the BG Stats file of one play, sent to whoever asks.
+
+In a browser (`companion serve`) the file is downloaded through Textual's file delivery; in a
+terminal it is written to the exports folder.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Input, Label, Static, TextArea
+
+from companion.core import RuleError
+from companion.play_details import (
+    MAX_LOCATION,
+    MAX_NOTES,
+    STARTING_PLAYER_GAMES,
+    PlayDetails,
+    expansions_of,
+    minutes_text,
+    parse_minutes,
+)
+from companion.plays import Play
+from companion.recorded import same_name
+from companion.text import visible
+from saves.bgstats import bgstats_text
+from saves.files import SaveError, write_text
+from saves.paths import exports_dir
+from saves.play_details import DetailsProblem, add_details, players_of, prefilled
+from saves.store import SavedGame, entry_of
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
+
+ASKED: set[str] = set()
+"""Save ids whose details this app has asked for: a game ended again after an undo is not
+asked twice, and a skipped question stays skipped."""
+
+
+class DetailsForm(Vertical):
+    """The details fields; `read` gives what they say, or `RuleError` naming the wrong field."""
+
+    def __init__(
+        self, game_id: str, players: Sequence[str], details: PlayDetails, ask_start: bool = False
+    ) -> None:
+        super().__init__(classes="details-form")
+        self.game_id = game_id
+        self.players = tuple(players)
+        self.details = details
+        self.ask_start = game_id in STARTING_PLAYER_GAMES and (ask_start or len(players) > 1)
+        """The players are typed in the same dialog (recording): the field is always there."""
+
+    def compose(self) -> ComposeResult:
+        details = self.details
+        yield Label("Where (location)")
+        yield Input(details.location, id="details-location", max_length=MAX_LOCATION, compact=True)
+        yield Label("Duration (minutes, or h:mm)")
+        yield Input(minutes_text(details.minutes), id="details-minutes", max_length=8, compact=True)
+        if self.ask_start:
+            among = ", ".join(self.players) if self.players else "one of the players"
+            yield Static(f"Start player ({among})", markup=False)
+            yield Input(details.start_player, id="details-start", max_length=40, compact=True)
+        names = expansions_of(self.game_id)
+        if names:
+            yield Static("Expansions (comma between): " + ", ".join(names.values()))
+            shown = ", ".join(names[key] for key in details.expansions if key in names)
+            yield Input(shown, id="details-expansions", compact=True)
+        yield Label(f"Notes (at most {MAX_NOTES} characters)")
+        notes = TextArea(
+            details.notes, id="details-notes", soft_wrap=True, show_line_numbers=False, compact=True
+        )
+        yield notes
+
+    def read(self) -> PlayDetails:
+        minutes = parse_minutes(self.query_one("#details-minutes", Input).value)
+        start = ""
+        if self.query("#details-start"):
+            typed = " ".join(self.query_one("#details-start", Input).value.split())
+            found = [name for name in self.players if same_name(name) == same_name(typed)]
+            if typed and not found:
+                raise RuleError(f"{typed} did not play: the start player is one of the players.")
+            start = found[0] if found else ""
+        expansions: list[str] = []
+        if self.query("#details-expansions"):
+            by_name = {same_name(name): key for key, name in expansions_of(self.game_id).items()}
+            for part in self.query_one("#details-expansions", Input).value.split(","):
+                part = " ".join(part.split())
+                if not part:
+                    continue
+                key = by_name.get(same_name(part)) or (part if part in by_name.values() else None)
+                if key is None:
+                    raise RuleError(f"'{part}' is not a Six Sojourns expansion.")
+                expansions.append(key)
+        return PlayDetails(
+            location=self.query_one("#details-location", Input).value,
+            start_player=start,
+            minutes=minutes,
+            expansions=tuple(expansions),
+            notes=self.query_one("#details-notes", TextArea).text,
+        )
+
+
+class DetailsDialog(Dialog[PlayDetails | None]):
+    """Where, who started, how long, which expansions, and a note; all may stay empty.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s | Save the details |
+    | escape | Skip (nothing is saved) |
+    """
+
+    HELP_TOPIC = "stats"
+    CSS_PATH = "bgstats.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", id="details-save"),
+        Binding("escape", "skip", "Skip", id="details-skip"),
+    ]
+
+    def __init__(self, title: str, game_id: str, players: Sequence[str], details: PlayDetails):
+        super().__init__()
+        self.heading = title
+        self.form = DetailsForm(game_id, players, details)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="details-box"):
+            yield Label(visible(self.heading), id="details-title", markup=False)
+            yield self.form
+            yield Static("", id="details-problem", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#details-box").border_title = "Play details"
+        self.query_one("#details-location", Input).focus()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        try:
+            details = self.form.read()
+        except RuleError as error:
+            self.query_one("#details-problem", Static).update(f"Not saved: {error}")
+            return
+        self.dismiss(details)
+
+    def action_skip(self) -> None:
+        self.dismiss(None)
+
+
+def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
+    """Open the details dialog for a saved game and append what is saved to its file."""
+
+    def answered(details: PlayDetails | None) -> None:
+        if details is None:
+            return
+        store = screen.companion.store
+        try:
+            add_details(store, saved, details, store.clock())
+        except (RuleError, DetailsProblem, SaveError) as error:
+            screen.notify(str(error), title="Not saved", severity="error", markup=False)
+            return
+        except OSError as error:
+            screen.notify(f"Could not save: {error}", title="Not saved", severity="error")
+            return
+        screen.notify("Details saved.", title="Saved")
+        if then is not None:
+            then()
+
+    dialog = DetailsDialog(saved.title, saved.game.id, players_of(saved), prefilled(saved))
+    screen.app.push_screen(dialog, answered)
+
+
+def ask_once(screen: Any, saved: SavedGame) -> None:
+    """At the end of a game, on the device that ended it: ask for the details, once."""
+    if saved.id in ASKED or "play_details" in saved.extra:
+        return
+    ASKED.add(saved.id)
+    edit_details(screen, saved)
+
+
+def send_play_file(screen: Any, plays: Sequence[Play], name: str) -> None:
+    """BG Stats' play file of these plays for whoever asks: in a browser a download (Textual's
+    file delivery, to the device that asked); in a terminal a file in the exports folder,
+    written atomically (a failed write is said, and leaves nothing)."""
+    store = screen.companion.store
+    text = bgstats_text(store.home, plays)
+    filename = f"{name}.bgsplay"
+    if screen.app.is_web:
+        screen.app.deliver_text(
+            io.StringIO(text), save_filename=filename, mime_type="application/json"
+        )
+        screen.notify(f"Sending {filename} to this browser.", title="BG Stats file", markup=False)
+        return
+    where = exports_dir(store.home) / filename
+    try:
+        write_text(where, text, links_within=store.home)
+    except OSError as error:
+        screen.notify(f"Could not write the file: {error}", title="Not written", severity="error")
+        return
+    screen.notify(f"Written to {where}", title="BG Stats file", markup=False)
+
+
+def send_saved_play(screen: Any, saved: SavedGame) -> None:
+    """The BG Stats file of one saved game (the result screen's `b`)."""
+    facts = entry_of(saved).facts
+    if facts is None or saved.status == "playing":
+        screen.notify("This game is still being played.", title="Not sent", severity="warning")
+        return
+    play = Play(saved.id, saved.game.id, saved.created, saved.updated, facts)
+    send_play_file(screen, [play], saved.id)

@@ -1,0 +1,297 @@
+"""The plays list (from the Stats screen, `l`): every play, played in the app or recorded, with
+its details; each player's records and the plays per month. Here a play's details are edited, a
+play played without the app is recorded (and edited or deleted), and one play's BG Stats file is
+sent to whoever asks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, DataTable, Label, Static
+
+from companion.play_details import PlayDetails, minutes_text
+from companion.play_records import plays_per_month, records
+from companion.plays import Play
+from companion.recorded import RECORDED_GAMES
+from companion.registry import CATALOGUE
+from companion.text import plural
+from saves.files import SaveError
+from saves.plays import gather
+from saves.recorded import PREFIX, RecordedFile, RecordedStore
+from widgets.base import CompanionScreen, Dialog
+from widgets.chrome import KeyFooter, TitleHeader
+from widgets.stats.charts import bar, label
+from widgets.stats.details import edit_details, send_play_file
+from widgets.stats.record import RecordDialog
+
+TITLES = dict(CATALOGUE)
+SHORT = {"sojourn": "Sojourn", "six-sojourns": "Six Sojourns", "cavendish": "Cavendish",
+         "time-bastards": "Time Bastards"}  # fmt: skip
+LOWER = " (lower is better)"
+
+
+def result_words(play: Play) -> str:
+    facts = play.facts
+    if play.outcome:
+        return play.outcome
+    if not play.finished:
+        return "in progress"
+    return "won by " + ", ".join(facts.winners) if facts.winners else "no winner"
+
+
+def records_text(plays: list[Play]) -> Text:
+    """Each player's best score per game, one line each."""
+    table = records(plays)
+    if not table:
+        return Text("No scores yet.")
+    lower = {p.game_id for p in plays if p.facts.lower_is_better}
+    lines = []
+    for name, games in table.items():
+        best = ", ".join(
+            f"{SHORT.get(g, g)} {points}{LOWER if g in lower else ''}"
+            for g, points in games.items()
+        )
+        lines.append(Text.assemble((name, "bold"), f": {best}"))
+    return Text("\n").join(lines)
+
+
+def months_text(plays: list[Play]) -> Text:
+    """Plays per month as a bar chart, each bar with its count."""
+    months = plays_per_month(plays)
+    if not months:
+        return Text("No finished plays.")
+    largest = max(count for _month, count in months)
+    return Text(
+        "\n".join(
+            f"{label(month, 8)}{bar(count, largest, 24).ljust(24)} {count}"
+            for month, count in months
+        )
+    )
+
+
+class ConfirmDelete(Dialog[bool]):
+    """Ask before a recorded play is deleted.
+
+    | Key | Action |
+    | --- | --- |
+    | y | Delete it |
+    | n / escape | Keep it |
+    """
+
+    CSS_PATH = "bgstats.tcss"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Delete", id="delete-yes"),
+        Binding("n,escape", "answer(False)", "Keep", id="delete-no"),
+    ]
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="delete-box"):
+            yield Label("Delete this recorded play?")
+            yield Static(Text(self.what), id="delete-what")
+            yield Static("It is gone for good: no undo.")
+            with Horizontal(id="delete-buttons"):
+                yield Button("Delete (y)", variant="error", id="delete-yes")
+                yield Button("Keep it (n)", id="delete-no")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#delete-no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "delete-yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class PlaysScreen(CompanionScreen):
+    """Every play, newest first, with records and plays per month.
+
+    | Key | Action |
+    | --- | --- |
+    | n | Record a play played without the app |
+    | e / enter | Edit the highlighted play (its details; all of a recorded play) |
+    | x / delete | Delete the highlighted recorded play (asks first) |
+    | b | Send the highlighted play's BG Stats file |
+    | escape | Back to the statistics |
+    """
+
+    HELP_TOPIC = "stats"
+    CSS_PATH = "bgstats.tcss"
+    BINDINGS = [
+        Binding("n", "record", "Record a play", id="plays-record"),
+        Binding("e", "edit", "Edit", id="plays-edit"),
+        Binding("x,delete", "delete", "Delete", id="plays-delete"),
+        Binding("b", "bgstats", "BG Stats file", id="plays-bgstats"),
+        Binding("escape", "back", "Back", id="plays-back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plays: list[Play] = []
+
+    def compose(self) -> ComposeResult:
+        yield TitleHeader()
+        with VerticalScroll(id="plays-body"):
+            yield Static("", id="plays-summary")
+            yield DataTable(id="plays-table", cursor_type="row", zebra_stripes=True)
+            yield Label("Records: best score per game", classes="plays-heading")
+            yield Static(id="plays-records")
+            yield Label("Plays per month", classes="plays-heading")
+            yield Static(id="plays-months")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.title = "Plays"
+        self.sub_title = "n: record a play · e: edit · b: BG Stats file"
+        table = self.query_one("#plays-table", DataTable)
+        table.add_columns("Date", "Kind", "Game", "Players", "Result", "Where", "Time")
+        self.reload()
+        table.focus()
+
+    @property
+    def recorded(self) -> RecordedStore:
+        store = self.companion.store
+        return RecordedStore(store.home, store.clock)
+
+    def reload(self) -> None:
+        kept = self.highlighted()
+        plays, unreadable = gather(self.companion.store, self.companion.settings)
+        self.plays = sorted(plays, key=lambda p: (p.ended, p.save_id), reverse=True)
+        table = self.query_one("#plays-table", DataTable)
+        table.clear()
+        typed = {entry.id: entry.play.details for entry in self.recorded.listing()[0]}
+        for play in self.plays:
+            details = self.details_of(play, typed.get(play.save_id))
+            table.add_row(
+                f"{play.started.astimezone():%Y-%m-%d}",
+                "typed in" if play.save_id.startswith(PREFIX) else "app",
+                SHORT.get(play.game_id, play.game_id),
+                Text(", ".join(play.facts.players)),
+                Text(result_words(play)),
+                Text(details[0]),
+                details[1],
+                key=play.save_id,
+            )
+        ids = [play.save_id for play in self.plays]
+        if kept is not None and kept.save_id in ids:  # the cursor stays on the play edited
+            table.move_cursor(row=ids.index(kept.save_id))
+        summary = plural(len(self.plays), "play")
+        if unreadable:
+            summary += f"; {plural(len(unreadable), 'file')} could not be read"
+        self.query_one("#plays-summary", Static).update(summary)
+        self.query_one("#plays-records", Static).update(records_text(self.plays))
+        self.query_one("#plays-months", Static).update(months_text(self.plays))
+
+    def details_of(self, play: Play, details: PlayDetails | None) -> tuple[str, str]:
+        """Where and how long, for the list: a recorded play's (a game's are in its file, shown
+        when it is edited)."""
+        if details is None:
+            return "", ""
+        return details.location, minutes_text(details.minutes)
+
+    def highlighted(self) -> Play | None:
+        table = self.query_one("#plays-table", DataTable)
+        if not self.plays or table.cursor_row < 0 or table.cursor_row >= len(self.plays):
+            return None
+        return self.plays[table.cursor_row]
+
+    def on_data_table_row_selected(self) -> None:
+        self.action_edit()
+
+    def action_record(self) -> None:
+        self.app.push_screen(RecordDialog(None, self.companion.store.clock()), self.recorded_new)
+
+    def recorded_new(self, play: object) -> None:
+        if play is None:
+            return
+        try:
+            entry = self.recorded.add(play)  # type: ignore[arg-type]
+        except (OSError, SaveError) as error:
+            self.notify(f"Not kept: {error}", title="Not saved", severity="error", markup=False)
+            return
+        self.notify(f"Recorded {RECORDED_GAMES[entry.play.game_id].title}.", title="Kept")
+        self.reload()
+
+    def load_recorded(self, play: Play) -> RecordedFile | None:
+        try:
+            return self.recorded.load(play.save_id)
+        except SaveError as error:
+            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            return None
+
+    def action_edit(self) -> None:
+        play = self.highlighted()
+        if play is None:
+            return
+        if play.save_id.startswith(PREFIX):
+            entry = self.load_recorded(play)
+            if entry is not None:
+                dialog = RecordDialog(entry.play, self.companion.store.clock())
+                self.app.push_screen(dialog, lambda edited: self.edited(entry, edited))
+            return
+        try:
+            saved = self.companion.store.load(play.save_id)
+        except SaveError as error:
+            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            return
+        edit_details(self, saved, self.reload)
+
+    def edited(self, entry: RecordedFile, play: object) -> None:
+        if play is None:
+            return
+        try:
+            self.recorded.replace(entry, play)  # type: ignore[arg-type]
+        except (OSError, SaveError) as error:
+            self.notify(f"Not saved: {error}", title="Not saved", severity="error", markup=False)
+            return
+        self.notify("Recorded play saved.", title="Saved")
+        self.reload()
+
+    def action_delete(self) -> None:
+        play = self.highlighted()
+        if play is None:
+            return
+        if not play.save_id.startswith(PREFIX):
+            self.notify(
+                "Only a recorded play is deleted here: a game played in the app stays a save.",
+                title="Not deleted",
+                severity="warning",
+            )
+            return
+        entry = self.load_recorded(play)
+        if entry is None:
+            return
+        what = f"{TITLES[play.game_id]}, {play.started.astimezone():%Y-%m-%d}: " + ", ".join(
+            play.facts.players
+        )
+        self.app.push_screen(ConfirmDelete(what), lambda yes: self.deleted(entry, yes))
+
+    def deleted(self, entry: RecordedFile, yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            self.recorded.delete(entry)
+        except (OSError, SaveError) as error:
+            self.notify(f"Not deleted: {error}", title="Not deleted", severity="error")
+            return
+        self.notify("Recorded play deleted.", title="Deleted")
+        self.reload()
+
+    def action_bgstats(self) -> None:
+        play = self.highlighted()
+        if play is None:
+            return
+        if not play.finished:
+            self.notify("This game is still being played.", title="Not sent", severity="warning")
+            return
+        send_play_file(self, [play], play.save_id)
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,184 @@
+"""Record a play played without the app, or edit one recorded before: checked by the game's rules
+(`companion.recorded.check`) before it is kept; a refusal says why and keeps what was typed."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Input, Label, Select, Static
+
+from companion.core import RuleError
+from companion.play_details import PlayDetails
+from companion.recorded import RECORDED_GAMES, RecordedGame, RecordedPlay, check
+from saves.play_commands import parse_when
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter
+from widgets.stats.details import DetailsForm
+
+OUTCOME_WORDS = {"won": "won", "lost": "lost", "failed": "failed (mission not completed)"}
+
+
+def players_text(play: RecordedPlay) -> str:
+    """ "Ana=12, Ben=9" (no scores in a co-op or solo play: the group's is apart)."""
+    rules = RECORDED_GAMES[play.game_id]
+    if rules.cooperative:
+        return ", ".join(play.players)
+    return ", ".join(f"{name}={play.scores.get(name, '')}" for name in play.players)
+
+
+def parse_players(text: str) -> tuple[tuple[str, ...], dict[str, int]]:
+    """Players typed as "Ana=12, Ben=9" (scores optional); `RuleError` for a score not a number."""
+    names, scores = [], {}
+    for part in text.split(","):
+        name, has_score, points = part.partition("=")
+        name = " ".join(name.split())
+        if not name and not has_score:
+            continue
+        names.append(name)
+        if has_score and points.strip():
+            try:
+                scores[name] = int(points.strip())
+            except ValueError:
+                raise RuleError(
+                    f"{name}'s score '{points.strip()}' is not a whole number."
+                ) from None
+    return tuple(names), scores
+
+
+class RecordDialog(Dialog[RecordedPlay | None]):
+    """A play played without the app: date, players and scores, the result, the details.
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+s | Keep the play (checked by the game's rules first) |
+    | escape | Cancel, nothing kept |
+    """
+
+    HELP_TOPIC = "stats"
+    CSS_PATH = "bgstats.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Keep", id="record-save"),
+        Binding("escape", "cancel", "Cancel", id="record-cancel"),
+    ]
+
+    def __init__(self, play: RecordedPlay | None, now: datetime) -> None:
+        super().__init__()
+        self.play = play
+        self.now = now
+        self.game_id = play.game_id if play else "six-sojourns"
+
+    def compose(self) -> ComposeResult:
+        play = self.play
+        when = (play.played if play else self.now).astimezone()
+        games = [(rules.title, game_id) for game_id, rules in RECORDED_GAMES.items()]
+        with VerticalScroll(id="record-box"):
+            yield Label("Game")
+            yield Select(
+                games, value=self.game_id, allow_blank=False, id="record-game", compact=True
+            )
+            yield Label("Date and time it started (local)")
+            yield Input(f"{when:%Y-%m-%d %H:%M}", id="record-date", max_length=25, compact=True)
+            yield Label("Players", id="record-players-label")
+            yield Input(players_text(play) if play else "", id="record-players", compact=True)
+            yield Label("Winners (empty: the best score wins)", id="record-w-label")
+            winners = ", ".join(play.winners) if play and not self.rules.cooperative else ""
+            yield Input(winners, id="record-winners", compact=True)
+            yield Label("How it ended", id="record-outcome-label")
+            outcomes = [(words, key) for key, words in OUTCOME_WORDS.items()]
+            yield Select[str](outcomes, allow_blank=False, id="record-outcome", compact=True)
+            yield Label("The group's score (crystals, lower is better)", id="record-score-label")
+            score = next(iter(play.scores.values()), "") if play and self.rules.cooperative else ""
+            yield Input(str(score), id="record-score", max_length=5, compact=True)
+            yield Vertical(id="record-form")
+            yield Static("", id="record-problem", markup=False)
+        yield KeyFooter()
+
+    @property
+    def rules(self) -> RecordedGame:
+        return RECORDED_GAMES[self.game_id]
+
+    def on_mount(self) -> None:
+        self.query_one("#record-box").border_title = (
+            "Edit a recorded play" if self.play else ("Record a play")
+        )
+        self.show_game(self.play.details if self.play else PlayDetails())
+        if self.play:
+            self.query_one("#record-outcome", Select).value = self.play.outcome
+        self.query_one("#record-game", Select).focus()
+
+    @on(Select.Changed, "#record-game")
+    def game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game_id:
+            self.game_id = event.value
+            self.show_game(PlayDetails())
+
+    def show_game(self, details: PlayDetails) -> None:
+        """The fields this game asks for: scores or an outcome, and its details."""
+        rules = self.rules
+        players = "Traveller" if rules.max_players == 1 else "Players"
+        if not rules.cooperative:
+            players += " and scores: Ana=12, Ben=9"
+        self.query_one("#record-players-label", Label).update(players)
+        for selector in ("#record-w-label", "#record-winners"):
+            self.query_one(selector).display = not rules.cooperative
+        for selector in ("#record-outcome-label", "#record-outcome"):
+            self.query_one(selector).display = rules.cooperative
+        for selector in ("#record-score-label", "#record-score"):
+            self.query_one(selector).display = rules.cooperative and rules.scored
+        outcome = self.query_one("#record-outcome", Select)
+        if rules.outcomes:  # a competitive game's outcome field stays hidden as it was
+            outcome.set_options([(OUTCOME_WORDS[o], o) for o in rules.outcomes])
+        form_place = self.query_one("#record-form", Vertical)
+        for old in self.query(DetailsForm):
+            old.remove()
+        players_now = parse_players(self.query_one("#record-players", Input).value)[0]
+        form_place.mount(DetailsForm(self.game_id, players_now, details, ask_start=True))
+
+    def read(self) -> RecordedPlay:
+        rules = self.rules
+        names, scores = parse_players(self.query_one("#record-players", Input).value)
+        try:
+            played = parse_when(self.query_one("#record-date", Input).value.replace(" ", "T", 1))
+        except ValueError as error:
+            raise RuleError(str(error)) from None
+        outcome = ""
+        winners: tuple[str, ...] = ()
+        if rules.cooperative:
+            value = self.query_one("#record-outcome", Select).value
+            outcome = value if isinstance(value, str) else ""
+            group = self.query_one("#record-score", Input).value.strip()
+            if group and outcome == rules.outcomes[0]:
+                if not group.isdigit():
+                    raise RuleError(f"The group's score '{group}' is not a whole number.")
+                scores = dict.fromkeys(names, int(group))
+            elif scores:
+                raise RuleError("In a co-op or solo play, type the group's score apart.")
+        else:
+            typed = self.query_one("#record-winners", Input).value.split(",")
+            winners = tuple(" ".join(w.split()) for w in typed if w.strip())
+        form = self.query_one(DetailsForm)
+        form.players = names
+        source = self.play.source if self.play else ""
+        play = RecordedPlay(
+            self.game_id, played, names, scores, winners, outcome, form.read(), source
+        )
+        return check(play)
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        try:
+            play = self.read()
+        except RuleError as error:
+            self.query_one("#record-problem", Static).update(f"Not kept: {error}")
+            return
+        self.dismiss(play)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,176 @@
+"""The table display: a watch-only app for a tablet or TV in the middle of the table.
+
+`companion serve` starts it at its second address (`/table`) with `COMPANION_TABLE_DISPLAY=1`
+in the environment. It shows the table view of the most recently played game still in play and
+follows it live, as a read-only window does (a cheap look at the file four times a second,
+`LastSeen.moved`); when a newer game starts it switches to that one; with no game in play it
+says so and waits. It holds no game's lock, and no key, palette command or screen of it changes
+a game: there is no way from it to a play screen, the home screen or the dice tray.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult, SystemCommand
+from textual.screen import Screen
+from textual.widgets import Static
+
+from saves.files import FileMark, SaveError, mark_of
+from saves.listing import SaveEntry
+from saves.store import SavedGame
+from widgets.app import CompanionApp, make_app
+from widgets.base import CompanionScreen
+from widgets.chrome import KeyFooter, TitleHeader
+from widgets.table_view.screen import READ_ONLY_MARK, TableShown, header_words
+from widgets.table_view.view import TableView
+
+VARIABLE = "COMPANION_TABLE_DISPLAY"
+"""The environment variable that makes `companion` the table display (set to `1`)."""
+
+WAITING = (
+    "No game in play.\n\n"
+    "Start or resume a game on a phone or laptop at the table (the companion's main address, "
+    "without /table): this screen shows it as soon as it starts, and follows every move."
+)
+
+LOOK_SECONDS = 0.25
+"""How often the display looks at the folder and the game's file: as often as a read-only play
+screen does, so that a move shows within a second."""
+
+PAGE_SECONDS = 8.0
+"""How long each screenful stays when the view is taller than the screen (a TV read from
+across the room, where nobody scrolls): then the next, and back to the top."""
+
+CLOSED_ACTIONS = frozenset({"dice"})
+"""App actions the display does not offer: a watching screen has no dice tray."""
+
+
+def followed(entries: Sequence[SaveEntry], current: str | None) -> str | None:
+    """The game to show: the most recently played one still in play. The game shown now stays
+    once it ended (its result stays on screen) until a game in play is saved after it."""
+    for entry in entries:  # newest first
+        if entry.status == "playing" or entry.id == current:
+            return entry.id
+    return None
+
+
+class TableDisplayScreen(CompanionScreen):
+    """The newest game in play in large type, followed live; or a waiting screen."""
+
+    HELP_TOPIC = "table-view"
+    CSS_PATH = "table_view.tcss"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: SavedGame | None = None
+        """The game shown, as last read from its file."""
+        self.folder_mark: FileMark | None = None
+        """The games folder as last listed: a new file or a save changes it."""
+        self.problem: str | None = None
+        """Why a file could not be read last time (said once, not four times a second)."""
+
+    def compose(self) -> ComposeResult:
+        yield TitleHeader()
+        yield TableView()
+        yield Static(WAITING, id="td-waiting", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.draw()  # waiting, until a look finds a game
+        self.look()
+        self.set_interval(LOOK_SECONDS, self.look)
+        self.set_interval(PAGE_SECONDS, self.turn_page)
+
+    def look(self) -> None:
+        """Switch to the game to show when the folder changed; reload it when its file did."""
+        store = self.companion.store
+        mark = mark_of(store.folder)
+        if mark is None or mark != self.folder_mark:
+            self.folder_mark = mark
+            entries, _unreadable = store.listing(with_facts=False)
+            current = self.saved.id if self.saved is not None else None
+            wanted = followed(entries, current)
+            if wanted != current:
+                self.open(wanted)
+                return
+        saved = self.saved
+        if saved is not None and store.seen.moved(saved.id, store.path_for(saved.id)):
+            self.open(saved.id)
+
+    def turn_page(self) -> None:
+        """Show the next screenful of a view taller than the screen, after the last the top."""
+        view = self.query_one(TableView)
+        if view.max_scroll_y <= 0:
+            return
+        below = view.scroll_y + view.scrollable_content_region.height
+        view.scroll_to(y=below if view.scroll_y < view.max_scroll_y else 0, animate=False)
+
+    def open(self, save_id: str | None) -> None:
+        """Show a game from its file (the last state stays when it cannot be read), or wait."""
+        if save_id is None:
+            self.saved = None
+            self.draw()
+            return
+        try:
+            self.saved = self.companion.store.load(save_id)
+        except SaveError as error:
+            if self.problem != error.problem:
+                self.problem = error.problem
+                self.notify(str(error), title="Not followed", severity="warning", markup=False)
+            return
+        self.problem = None
+        self.draw()
+
+    def draw(self) -> None:
+        view = self.query_one(TableView)
+        waiting = self.query_one("#td-waiting", Static)
+        saved = self.saved
+        view.display = saved is not None
+        waiting.display = saved is None
+        if saved is None:
+            self.title, self.sub_title = "Table display", "waiting for a game"
+            return
+        game = saved.game
+        shown = TableShown(
+            game.id, game.title, saved.session.state, saved.title + READ_ONLY_MARK, True
+        )
+        self.title, self.sub_title = header_words(shown)
+        view.show(shown.game_id, shown.game_title, shown.state)
+
+
+class TableDisplayApp(CompanionApp):
+    """The app with the table display as its only screen: help, keys and quit, nothing else."""
+
+    # The app's styles, named from here (a path is read from the class's own folder), and the
+    # view's (a default screen's own CSS_PATH is not read). Textual takes a list.
+    CSS_PATH = [  # type: ignore[assignment]
+        str(Path(__file__).parents[1] / "companion.tcss"),
+        "table_view.tcss",
+    ]
+
+    def get_default_screen(self) -> TableDisplayScreen:  # type: ignore[override]
+        return TableDisplayScreen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in CLOSED_ACTIONS:
+            return False
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Help, then Textual's own (theme, keys, quit): no game's and no dice."""
+        yield SystemCommand("Help", "What the table display shows", self.action_help)
+        yield from App.get_system_commands(self, screen)
+
+
+def make_display_app(
+    home: Path | str | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> CompanionApp:
+    """The table display on a data folder (default: the user's)."""
+    return make_app(home, rng, clock, app_class=TableDisplayApp)

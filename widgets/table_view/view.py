@@ -1,0 +1,165 @@
+"""The table view's body: the headline, the boxes of large figures, the drawing under them.
+
+It is given what it shows (a game and its state, `show`) and keeps nothing else: the play
+screen's table view and the table display both draw through it. Its numbers grow with the
+screen: the largest size at which everything fits whole, up to about a quarter of its height.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Center, Grid, VerticalScroll
+from textual.widgets import Static
+
+from widgets.shown import plain
+from widgets.table_view.boxes import GroupBox, shape
+from widgets.table_view.digits import SCALES, digits_height
+from widgets.table_view.figures import (
+    BOX_FRAME,
+    TableContent,
+    boxes_height,
+    columns_for,
+    wrapped_lines,
+)
+
+VIEWS: dict[str, str] = {
+    "cavendish": "widgets.table_view.cavendish",
+    "time-bastards": "widgets.table_view.time_bastards",
+    "six-sojourns": "widgets.table_view.six_sojourns",
+    "sojourn": "widgets.table_view.sojourn",
+}
+"""Game id -> the module whose `table(state)` says what its table view shows; imported when
+first shown, so that a game screen checking for its table view imports no other game."""
+
+SCROLLBAR = 2
+"""Columns the body's scroll bar takes when the view is taller than the screen."""
+
+
+def content_for(game_id: str, title: str, state: Any) -> TableContent:
+    """What the table view shows for a game's state."""
+    module = VIEWS.get(game_id)
+    if module is None:
+        return TableContent(f"{title} has no table view.", ())
+    table: Callable[[Any], TableContent] = importlib.import_module(module).table
+    return table(state)
+
+
+def board_for(content: TableContent, width: int) -> Text | None:
+    """The widest drawing of the content that fits `width` columns with its frame, else its
+    narrowest (which then scrolls sideways rather than losing a column)."""
+    if not content.boards:
+        return None
+    for board in content.boards:
+        if max(map(cell_len, board.plain.split("\n"))) + BOX_FRAME <= width:
+            return board
+    return content.boards[-1]
+
+
+class Fit(NamedTuple):
+    """How the view is laid out for a screen size."""
+
+    scale: int
+    """The size of the numbers (`digits.SCALES`)."""
+    tight: bool
+    """The labels wrap between words: the boxes fit the width only so."""
+    width: int
+    """The columns the boxes have: the view's, less the scroll bar when it must scroll."""
+
+
+def fit_for(content: TableContent, width: int, height: int) -> Fit:
+    """The largest size of the numbers at which the headline, the boxes and the drawing fit
+    whole in `width` x `height`, the numbers taking about a quarter of the height at most; at
+    the smallest size, boxes that scroll, beside the scroll bar. Labels wrap only where no
+    size fits them whole."""
+    headline = wrapped_lines(content.headline, width)
+    board = board_for(content, width)
+    board_rows = 0 if board is None else len(board.plain.split("\n")) + 2
+    for tight in (False, True):
+        for scale in reversed(SCALES):
+            if scale > 1 and digits_height(scale) > height // 4 + 1:
+                continue
+            for usable in (width, width - SCROLLBAR):
+                columns = columns_for(content.groups, usable, scale=scale, tight=tight)
+                if sum(columns) + len(columns) - 1 > usable:
+                    continue
+                rows = headline + boxes_height(content.groups, columns, scale, tight) + board_rows
+                if rows <= height or (scale == 1 and usable < width):
+                    return Fit(scale, tight, usable)
+    return Fit(SCALES[0], True, width - SCROLLBAR)
+
+
+class TableView(VerticalScroll):
+    """A game's state in large type, as many boxes side by side as fit, centred."""
+
+    def __init__(self) -> None:
+        super().__init__(id="tv-body")
+        self.content: TableContent | None = None
+        """What is on screen now: the same content again redraws nothing."""
+        self.boxes: list[GroupBox] = []
+        """The boxes on screen, one per group of `content`."""
+        self.scale = SCALES[0]
+        """The size the numbers are drawn at now."""
+        self.tight = False
+        """Whether the labels wrap between words (a box that fits a phone only so)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="tv-headline")
+        yield Grid(id="tv-groups")
+        with Center():
+            yield Static(id="tv-board")
+
+    def show(self, game_id: str, game_title: str, state: Any) -> None:
+        """Draw a game's state; unchanged figures stay as they are on screen."""
+        content = content_for(game_id, game_title, state)
+        if content == self.content:
+            return
+        self.content = content
+        self.query_one("#tv-headline", Static).update(plain(content.headline))
+        self.show_groups(content)
+        self.fit()
+
+    def show_groups(self, content: TableContent) -> None:
+        """Update the boxes in place, or build them again when the groups changed shape."""
+        grid = self.query_one("#tv-groups", Grid)
+        shapes = [shape(group) for group in content.groups]
+        if [shape(box.group) for box in self.boxes] == shapes:
+            for box, group in zip(self.boxes, content.groups, strict=True):
+                box.show(group)
+        else:
+            for box in self.boxes:
+                box.remove()
+            self.boxes = [GroupBox(group, self.scale, self.tight) for group in content.groups]
+            grid.mount_all(self.boxes)
+        grid.set_class(any(group.note for group in content.groups), "-notes")
+
+    def fit(self) -> None:
+        """Size the numbers and spread the boxes for the space the view has now; the drawing
+        at its widest that fits."""
+        content = self.content
+        if content is None:
+            return
+        width = self.size.width or self.app.size.width
+        height = self.size.height or self.app.size.height
+        self.scale, self.tight, usable = fit_for(content, width, height)
+        for box in self.boxes:
+            box.set_scale(self.scale, self.tight)
+        columns = columns_for(content.groups, usable, scale=self.scale, tight=self.tight)
+        grid = self.query_one("#tv-groups", Grid)
+        grid.styles.grid_size_columns = len(columns)
+        # shared out in proportion to what each column needs: each gets at least that
+        grid.styles.grid_columns = " ".join(f"{needed}fr" for needed in columns)
+        board = self.query_one("#tv-board", Static)
+        drawing = board_for(content, width - SCROLLBAR)
+        board.display = drawing is not None
+        if drawing is not None:
+            board.update(drawing)
+            board.border_title = plain(content.board_title)
+
+    def on_resize(self) -> None:
+        self.fit()
