@@ -68,6 +68,12 @@ class ActionLog(ScrollView, can_focus=True):
         self._rendered: dict[tuple[int, int, int], Strip] = {}
         """Lines as last drawn, by (line, scroll x, width): a redraw styles only new lines."""
 
+    def on_mount(self) -> None:
+        """Kept scrolled to the newest line (Textual's anchor) while the layout settles, as in
+        a column of a phone's screen that finds its height after the log had its lines; a
+        player who scrolls up releases it, and scrolling back to the end anchors it again."""
+        self.anchor()
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._rendered.clear()

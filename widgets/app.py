@@ -28,7 +28,7 @@ from saves.rolls import RollLog
 from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
 from widgets.base import SetupScreen
-from widgets.chrome import ScreenFirstCommands
+from widgets.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
 from widgets.game_screen import GameScreen
 from widgets.games import game_ui
 from widgets.home import HomeScreen
@@ -60,6 +60,7 @@ class CompanionApp(App[None]):
     CSS_PATH = "companion.tcss"
     COMMANDS = {ScreenFirstCommands}
     TITLE = "Table Companion"
+    HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
     BINDINGS = [
         Binding("d", "dice", "Dice", id="dice"),
         Binding("f1", "help", "Help", id="help", priority=True),

@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hits
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
 from textual.events import Mount
@@ -31,13 +32,30 @@ class ScreenFirstCommands(SystemCommandsProvider):
                 yield DiscoveryHit(name, callback, help=help_text)
 
 
+WIDTH_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
+"""The app's width classes on every screen: below 80 columns (a phone, about 40-44 columns,
+or a small window) a screen has `-narrow` and its styles stack what sits side by side at 80;
+from 80 it has `-wide`. Styles write the narrow rules as `Screen.-narrow ...`."""
+
+NARROW_WIDTH = WIDTH_BREAKPOINTS[1][0]
+"""Below this width a screen is narrow."""
+
+ICON = "∞"
+"""The header's icon (a tap on it opens the command palette): one the served page's font,
+Roboto Mono, has; Textual's own (⭘) is not in it and showed as a missing glyph."""
+
+
 class TitleHeader(Header):
-    """Textual's Header, safe when its screen closes the moment it opened.
+    """Textual's Header, safe when its screen closes the moment it opened, with an icon the
+    served font has, and only the screen's subtitle (the game's title) when the screen is narrow.
 
     Header writes its title in a callback that runs after it is mounted. If the screen closed in
     between (escape typed right behind enter), the title widget is already gone and Textual 8.2.8
     raises NoMatches, which ends the app. This header lets a title that arrives too late go.
     """
+
+    def __init__(self) -> None:
+        super().__init__(icon=ICON)
 
     def _on_mount(self, event: Mount) -> None:
         event.prevent_default()  # instead of Header._on_mount, which registers the unsafe callback
@@ -48,6 +66,19 @@ class TitleHeader(Header):
     async def _show_title(self) -> None:
         with contextlib.suppress(NoMatches, NoScreen):
             self.query_one(HeaderTitle).update(self.format_title())
+
+    def format_title(self) -> Content:
+        """ "Table Companion — the game's title" where it fits; on a narrow screen the game's
+        title alone, which a phone's 40 columns would otherwise cut. A screen with a title of
+        its own ("Statistics", "Table view: ...") keeps it."""
+        narrow = bool(self.size.width) and self.size.width < NARROW_WIDTH
+        if narrow and self.screen_sub_title and self.screen_title == self.app.title:
+            return Content(self.screen_sub_title)
+        return super().format_title()
+
+    async def on_resize(self) -> None:
+        """Across the narrow width the title changes."""
+        await self._show_title()
 
 
 ShownKey = tuple[Binding, bool, str]
@@ -135,16 +166,20 @@ class KeyFooter(Footer):
 
     def fitting_keys(self) -> list[ShownKey]:
         """The ordered keys that fit whole beside the palette hint, the keys list kept last and
-        named `More keys` when some keys did not fit."""
+        named `More keys` when some keys did not fit. On a narrow screen where `?` is not usable
+        (typing in a field), escape keeps that place: a phone has no escape key, and its tap
+        is the way out of a dialog or the dice tray."""
         room = self.size.width or self.app.size.width
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None:
             room -= key_width(self.app, palette.binding) + 1  # its border and right padding
         ordered = self.ordered_keys()
         listing = [key for key in ordered if key[0].action == KEYS_ACTION]
+        if not listing and self.screen.has_class("-narrow"):  # `?` taken by a field
+            listing = [key for key in ordered if key[0].key == "escape" and key[1]][:1]
         others = [key for key in ordered if key not in listing]
         fitting = self.fit(others, room - sum(key_width(self.app, key[0]) for key in listing))
-        if len(fitting) < len(others):
+        if len(fitting) < len(others) and any(b.action == KEYS_ACTION for b, _e, _t in listing):
             listing = [(replace(b, description=MORE_KEYS), e, t) for b, e, t in listing]
             fitting = self.fit(others, room - sum(key_width(self.app, k[0]) for k in listing))
         return fitting + listing

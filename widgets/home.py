@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -15,7 +16,7 @@ from textual.widgets.option_list import Option
 from companion.registry import catalogue, is_built
 from saves.listing import SaveEntry, UnreadableSave
 from widgets.base import CompanionScreen
-from widgets.chrome import KeyFooter, TitleHeader
+from widgets.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 from widgets.games import has_screens
 from widgets.safe_lists import SafeOptionList
 from widgets.shown import literal, local_time, plain
@@ -41,7 +42,10 @@ def state_words(entry: SaveEntry) -> str:
     return f"{entry.status}: {entry.summary}"
 
 
-FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + 1
+SCROLLBAR = 2
+"""The list's scrollbar, which shows once its rows are more than its height."""
+
+FIXED_COLUMNS = 13 + 12 + 4 * 2 + 2 + SCROLLBAR
 """The Game and Last played columns, each column's padding, the border and the scrollbar."""
 
 
@@ -56,6 +60,35 @@ def column_widths(screen_width: int, titles: list[str]) -> tuple[int, int]:
     longest = max((len(title) for title in titles), default=18)
     title_width = max(18, min(longest, room - STATE_AT_LEAST))
     return title_width, room - title_width
+
+
+PLAYING_LINES = 2
+"""Lines a game in play may take in the wide list (a finished one names its winner whole)."""
+
+NARROW_GAME = 13
+"""On a narrow screen, the Game column (title, game and date on lines of their own) is as wide
+as the longest game's name, Time Bastards."""
+NARROW_FIXED = NARROW_GAME + 2 * 2 + 2 + SCROLLBAR
+"""The narrow Game column, the two columns' padding, the border and the scrollbar."""
+
+
+def list_columns(screen_width: int, titles: list[str]) -> list[tuple[str, int]]:
+    """The saved-games list's columns and their widths. From 80 columns: title, game, last
+    played and state in a row; narrower (a phone), the first three stacked in one column and
+    the state beside them. The state wraps in its column, so it is whole at every width."""
+    if screen_width < NARROW_WIDTH:
+        return [("Game", NARROW_GAME), ("State", max(12, screen_width - NARROW_FIXED))]
+    title_width, state_width = column_widths(screen_width, titles)
+    return [("Title", title_width), ("Game", 13), ("Last played", 12), ("State", state_width)]
+
+
+def list_row(cells: tuple[str, str, str, str], narrow: bool) -> tuple[Text, ...]:
+    """A row of the list from (title, game, last played, state), for the columns of
+    `list_columns`: the narrow one stacks the first three."""
+    title, game, when, state = cells
+    if narrow:
+        return (plain("\n".join(part for part in (title, game, when) if part)), plain(state))
+    return tuple(map(plain, cells))
 
 
 def available(game_id: str) -> bool:
@@ -92,7 +125,7 @@ class HomeScreen(CompanionScreen):
         self.filled_width = 0
         """The screen's width when the list was last filled: a resize to it refills nothing."""
         self.widths = (18, 24)
-        """The title and state columns' widths for this listing."""
+        """The first and last (state) columns' widths for this listing."""
         self.pending_rows: list[SaveEntry | UnreadableSave] = []
         """Saves not yet in the table, newest first, then the unreadable files."""
 
@@ -119,7 +152,6 @@ class HomeScreen(CompanionScreen):
             if not available(game_id):
                 games.disable_option_at_index(index)
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Title", "Game", "Last played", "State")
         self.refresh_saves()
         self.watch(table, "scroll_y", self._scrolled, init=False)
         games.focus()
@@ -130,13 +162,17 @@ class HomeScreen(CompanionScreen):
         self.entries = entries
         self.unreadable = {f"unreadable:{bad.path}": bad.reason for bad in unreadable}
         table = self.query_one("#saves", DataTable)
-        table.clear()
+        table.clear(columns=True)
         self.filled_width = self.app.size.width
         titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
-        self.widths = column_widths(self.app.size.width, titles)
+        columns = list_columns(self.app.size.width, titles)
+        for label, width in columns:
+            table.add_column(label, width=width)
+        self.widths = (columns[0][1], columns[-1][1])
         self.pending_rows = [*entries, *unreadable]
         if not self.pending_rows:
-            table.add_row("No saved games yet", "", "", "start one in New game (n)", key="none")
+            empty = ("No saved games yet", "", "", "start one in New game (n)")
+            table.add_row(*list_row(empty, self.narrow), key="none", height=None)
         self.show_more_saves()
         problem = self.companion.store.cache_problem
         if problem and not self.cache_noted:
@@ -152,25 +188,44 @@ class HomeScreen(CompanionScreen):
         """Put the next page of saved games in the list (rows are made only when shown)."""
         table = self.query_one("#saves", DataTable)
         page, self.pending_rows = self.pending_rows[:PAGE], self.pending_rows[PAGE:]
-        title_width, state_width = self.widths
         for item in page:
             if isinstance(item, UnreadableSave):
+                row = (self.fitted(item.path.name), "unreadable", "", item.reason)
+                key = f"unreadable:{item.path}"
+            else:
+                when = local_time(item.updated, "%d %b %H:%M")
                 row = (
-                    clip(item.path.name, title_width),
-                    "unreadable",
-                    "",
-                    clip(item.reason, state_width),
+                    self.fitted(item.title),
+                    short_title(item.game_title),
+                    when,
+                    self.state_shown(item),
                 )
-                table.add_row(*map(plain, row), key=f"unreadable:{item.path}")
-                continue
-            when = local_time(item.updated, "%d %b %H:%M")
-            row = (
-                clip(item.title, title_width),
-                short_title(item.game_title),
-                when,
-                clip(state_words(item), state_width),
-            )
-            table.add_row(*map(plain, row), key=item.id)
+                key = item.id
+            table.add_row(*list_row(row, self.narrow), key=key, height=None)
+
+    @property
+    def narrow(self) -> bool:
+        """The list as it is on a phone: title, game and date in one column."""
+        return self.filled_width < NARROW_WIDTH
+
+    def state_shown(self, entry: SaveEntry) -> str:
+        """The state column's words: whole for a finished game (its winner), and on a phone;
+        a game in play at 80 columns or more in at most `PLAYING_LINES` lines, so that the list
+        shows more than three games at 80x24."""
+        words = state_words(entry)
+        if self.narrow or entry.status != "playing":
+            return words
+        lines = Text(words).wrap(self.app.console, self.widths[1])
+        if len(lines) <= PLAYING_LINES:
+            return words
+        kept = [line.plain.rstrip() for line in lines[:PLAYING_LINES]]
+        kept[-1] = clip(kept[-1] + " " * self.widths[1], self.widths[1]).rstrip(" …") + "…"
+        return "\n".join(kept)
+
+    def fitted(self, title: str) -> str:
+        """A title as the list shows it: cut to the Title column, or whole (wrapped) in the
+        narrow list's Game column."""
+        return title if self.narrow else clip(title, self.widths[0])
 
     @on(DataTable.RowHighlighted, "#saves")
     def near_the_end(self, event: DataTable.RowHighlighted) -> None:

@@ -1,21 +1,28 @@
-"""Every key of a screen in one list (`?`): the footer shows what fits, this shows the rest."""
+"""Every key of a screen in one list (`?`): the footer shows what fits, this shows the rest.
+
+A key usable now is also a button: enter on its row, or a tap (a phone has no ctrl, escape or
+F1), closes the list and does what the key does."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.chrome import NARROW_WIDTH, KeyFooter
 
 NOW, NOT_NOW, ELSEWHERE = "yes", "not now", "not here"
 """Whether a key can be used at this moment: yes, shown dimmed, or on another tab or phase."""
+NARROW_ROOM = 2 + 2 + 2 + 3 * 2 + len(ELSEWHERE)
+"""What the narrow list's box, padding, scrollbar, cells' padding and Now column take."""
 TITLE = "Keys of this screen · now: yes, not now, or not here (another tab, phase or expansion)"
 
 
@@ -38,6 +45,11 @@ def declared_bindings(owner: object) -> Iterator[Binding]:
 
 def screen_keys(screen: Screen[object]) -> list[tuple[str, str, str]]:
     """Each key of the screen then the app's: (key as shown, what it does, usable now)."""
+    return [(key, description, usable) for key, description, usable, _run in key_rows(screen)]
+
+
+def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode, str]]]:
+    """`screen_keys`, each with where its action runs: (the screen or the app, the action)."""
     app = screen.app
     active = screen.active_bindings
     rows = []
@@ -48,9 +60,11 @@ def screen_keys(screen: Screen[object]) -> list[tuple[str, str, str]]:
                 usable = ELSEWHERE
             else:
                 usable = NOW if found.enabled else NOT_NOW
-            rows.append((app.get_key_display(binding), binding.description, usable))
+            target = (found.node if found is not None else owner, binding.action)
+            rows.append((app.get_key_display(binding), binding.description, usable, target))
     palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Command palette")
-    rows.append((app.get_key_display(palette), "Command palette: every action by name", NOW))
+    palette_row = "Command palette: every action by name"
+    rows.append((app.get_key_display(palette), palette_row, NOW, (app, "command_palette")))
     return rows
 
 
@@ -67,17 +81,41 @@ class KeysScreen(Dialog[None]):
 
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
-        self.rows = screen_keys(under)
+        self.under = under
+        found = key_rows(under)
+        self.rows = [(key, description, usable) for key, description, usable, _run in found]
+        self.targets = [run for *_row, run in found]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-box"):
             yield Static(TITLE, id="keys-title")
             table: DataTable[Text] = DataTable(id="keys-table", cursor_type="row")
-            table.add_columns("Key", "What it does", "Now")
+            width = self.app.size.width
+            if width >= NARROW_WIDTH:
+                table.add_columns("Key", "What it does", "Now")
+            else:  # a phone: the words wrap in their column, and "Now" stays on screen
+                key_width = max(len(key) for key, _words, _now in self.rows)
+                words = max(8, min(70, width) - NARROW_ROOM - key_width)
+                table.add_column("Key", width=key_width)
+                table.add_column("What it does", width=words)
+                table.add_column("Now", width=len(ELSEWHERE))
+            height = 1 if width >= NARROW_WIDTH else None
             for key, description, usable in self.rows:
-                table.add_row(Text(key), Text(description), Text(usable))
+                table.add_row(Text(key), Text(description), Text(usable), height=height)
             yield table
         yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    @on(DataTable.RowSelected, "#keys-table")
+    def run_key(self, event: DataTable.RowSelected) -> None:
+        """Enter or a tap on a key usable now: the list closes and the key's action runs."""
+        row = event.cursor_row
+        if self.rows[row][2] != NOW:
+            reason = "on another tab or phase" if self.rows[row][2] == ELSEWHERE else "not now"
+            self.notify(f"{self.rows[row][1]}: {reason}.", title="Not usable", severity="warning")
+            return
+        node, action = self.targets[row]
+        self.dismiss(None)
+        self.app.call_later(self.app.run_action, action, node)

@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-from textual.widgets import OptionList
 
 from companion.time_bastards import choices
 from companion.time_bastards.model import (
@@ -22,6 +21,7 @@ from companion.time_bastards.model import (
 )
 from companion.time_bastards.result import verdict
 from tests.support.notes import record_notes
+from widgets.time_bastards.choices import NumberedChoices
 from widgets.time_bastards.play import TimeBastardsScreen
 from widgets.time_bastards.setup import TimeBastardsSetupScreen
 
@@ -185,8 +185,8 @@ async def test_a_bumped_piece_owner_is_asked_at_once(make_test_app: Any) -> None
         await pilot.press("m")  # Ana: I at 0 -> 1
         await pilot.press("t", *"6", "enter")  # Ben rolls a real 6
         await pilot.pause()
-        options = screen.query_one("#tb-choices", OptionList)
-        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        options = screen.query_one("#tb-choices", NumberedChoices)
+        prompts = [entry.words for entry in options.entries]
         wanted = next(i for i, text in enumerate(prompts) if "from I at 0 forward" in text)
         await pilot.press(*["down"] * wanted, "enter")
         await pilot.pause()

@@ -78,6 +78,16 @@ def turn_words(state: SojournsState) -> str:
     return f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
 
 
+REASONS_MIN = 20
+"""The reasons wrap to their panel down to this width (Textual's RichLog keeps 78 by default,
+which cut every line on a phone and the last columns at 80)."""
+
+
+def reasons_log(log_id: str) -> RichLog:
+    """A panel of reasons, one per line, wrapped to its width."""
+    return RichLog(id=log_id, wrap=True, markup=False, min_width=REASONS_MIN)
+
+
 class SojournsScreen(SheetEditor):
     """Enter a finished game (score pad or board) or track turns; the totals follow every entry.
 
@@ -151,11 +161,12 @@ class SojournsScreen(SheetEditor):
                             id=f"ss-{key}",
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
+                            fixed_columns=1 if key == "sheet" else 0,  # names kept in a scroll
                         )
                     if key == "sheet":
-                        yield RichLog(id="ss-sheet-reasons", wrap=True, markup=False)
+                        yield reasons_log("ss-sheet-reasons")
                     if key == "why":
-                        yield RichLog(id="ss-reasons", wrap=True, markup=False)
+                        yield reasons_log("ss-reasons")
         yield KeyFooter()
 
     def title_text(self) -> str:

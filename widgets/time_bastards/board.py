@@ -34,6 +34,19 @@ HELD = "✓"
 LABEL = 5
 """Columns taken by the timeline name at the start of each row."""
 
+COMPACT = 2
+"""The narrowest cell: a piece's mark and rank (`●1`), with no space beside it."""
+
+
+def time_label(time: int, width: int, focus: bool) -> str:
+    """A time above its column. Compact cells are two columns, as wide as "10", so only the
+    even times are written, each at its cell's left (`0   2   4 ... 10  12`), and the time a
+    decision is about."""
+    if width > COMPACT:
+        return str(time).center(width)
+    shown = focus or time % 2 == 0
+    return (str(time) if shown else "").ljust(width)
+
 
 def target_time(state: TimeBastardsState) -> int | None:
     """The time (column) a decision in hand is about: a new piece's place or a bumped piece."""
@@ -64,22 +77,24 @@ class TimelineBoard(Static):
             self.update(self.drawing())
 
     def cell_width(self) -> int:
-        """Three columns a space, more when the panel is wide enough."""
+        """Three columns a space, more when the panel is wide enough, two (a compact cell)
+        where three would cut the last spaces: on a phone, 15 spaces take 35 columns."""
         assert self.state is not None
         room = self.content_size.width - LABEL
-        return max(3, min(6, room // self.state.setup.timeline_length))
+        return max(COMPACT, min(6, room // self.state.setup.timeline_length))
 
     def drawing(self) -> Text:
-        """The board as text: a row of times, then one row per timeline."""
+        """The board as text: a row of times, then one row per timeline. Never wrapped: a
+        wrapped row would put the last spaces under the first."""
         state = self.state
         assert state is not None
         width = self.cell_width()
         length = state.setup.timeline_length
         focus = target_time(state)
-        text = Text("time".ljust(LABEL), style="dim")
+        text = Text("time".ljust(LABEL), style="dim", no_wrap=True, overflow="crop")
         for time in range(length):
             style = "bold black on yellow" if time == focus else "dim"
-            text.append(str(time).center(width), style=style)
+            text.append(time_label(time, width, time == focus), style=style)
         for timeline in TIMELINES:
             text.append("\n")
             text.append(ROMAN[timeline].ljust(LABEL), style="bold")
@@ -103,7 +118,9 @@ class TimelineBoard(Static):
             mark = OWNER_MARKS[found.owner]
             label = f"{mark}{rank(state, found)}" if len(here) == 1 else mark
             cell.append(label, style=style)
-        pad = width - cell.cell_len
+        pad = max(0, width - cell.cell_len)
+        if width == COMPACT:  # left in its two columns, as the time above it
+            return cell + Text(" " * pad)
         return Text(" " * (pad // 2)) + cell + Text(" " * (pad - pad // 2))
 
 

@@ -64,8 +64,13 @@ class ClockFace(Static):
         self.laps = laps
         self.update(self.face())
 
+    def on_resize(self) -> None:
+        """A face where it has room for one, a track where it has not (a narrow screen)."""
+        self.update(self.face())
+
     def face(self) -> Text:
-        """The face as styled text, 7 rows of 23 columns.
+        """The face as styled text, 7 rows of 23 columns; where the widget has fewer rows,
+        the same hours as one track, `X 1 2 ... 12`, and the same words under it.
 
         The hour and lap played are the rules' own (`hour`, `lap` in the Time Bastards model):
         in the round that brings the first marker to 12, that marker still moves (hour 12,
@@ -75,23 +80,18 @@ class ClockFace(Static):
         lap = min(self.laps, (played - 1) // HOURS + 1)
         moving = (played - 1) % HOURS + 1 if self.elapsed else None
         waiting = len(placed) > lap
-        grid: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(ROWS)]
-        for hour, (row, col) in PLACES.items():
-            label = "X" if hour == 0 else str(hour)
-            style = "dim"
-            if moving is not None and 0 < hour <= moving:
-                style = "bold"
-            if lap > 1 and hour == HOURS:
-                style = PARKED
-            if hour == moving or (hour == 0 and waiting):
-                style = MOVING if hour == moving else "bold"
-            for offset, char in enumerate(label):
-                grid[row][col + offset] = (char, style)
+        styles = {hour: self._style(hour, moving, lap, waiting) for hour in PLACES}
         centre = [
             f"hour {moving}" if moving else "at X",
             f"lap {lap} of {self.laps}",
             f"marker {lap + 1} at X" if waiting else "",
         ]
+        if self.is_mounted and 0 < self.content_size.height < ROWS:
+            return self._track(styles, centre)
+        grid: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(ROWS)]
+        for hour, (row, col) in PLACES.items():
+            for offset, char in enumerate(label_of(hour)):
+                grid[row][col + offset] = (char, styles[hour])
         for row, line in zip((2, 3, 4), centre, strict=True):
             start = (WIDTH - len(line)) // 2
             for offset, char in enumerate(line):
@@ -103,3 +103,28 @@ class ClockFace(Static):
             if row_index < ROWS - 1:
                 text.append("\n")
         return text
+
+    def _style(self, hour: int, moving: int | None, lap: int, waiting: bool) -> str:
+        """How an hour's label is drawn: passed hours bold, the moving marker's highlighted."""
+        style = "dim"
+        if moving is not None and 0 < hour <= moving:
+            style = "bold"
+        if lap > 1 and hour == HOURS:
+            style = PARKED
+        if hour == moving or (hour == 0 and waiting):
+            style = MOVING if hour == moving else "bold"
+        return style
+
+    def _track(self, styles: dict[int, str], centre: list[str]) -> Text:
+        """The clock as one line of hours, X to 12 (28 columns), and its words below."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for hour in range(HOURS + 1):
+            text.append(label_of(hour), style=styles[hour])
+            text.append(" " if hour < HOURS else "\n")
+        text.append(" · ".join(line for line in centre if line), style="italic")
+        return text
+
+
+def label_of(hour: int) -> str:
+    """An hour as the clock writes it: X for the start, then 1-12."""
+    return "X" if hour == 0 else str(hour)

@@ -8,9 +8,8 @@ from functools import partial
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from companion import dice
 from companion.dice import Roll
@@ -34,9 +33,9 @@ from companion.time_bastards.result import explain
 from widgets.action_log import ActionLog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.game_screen import GameScreen
-from widgets.safe_lists import SafeOptionList
 from widgets.shown import literal, plain
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
+from widgets.time_bastards.choices import Entry, NumberedChoices
 from widgets.time_bastards.clock import ClockFace
 from widgets.time_bastards.roll_dialog import D6RollDialog
 
@@ -69,16 +68,16 @@ class TimeBastardsScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
-        with Horizontal(id="tb-body"):
-            with Vertical(id="tb-side"):
-                yield ClockFace(id="tb-clock")
-                yield TravellersPanel(id="tb-travellers")
-            with Vertical(id="tb-main"):
-                yield TimelineBoard(id="tb-board")
-                with Vertical(id="tb-decision"):
-                    yield Static(id="tb-prompt")
-                    yield SafeOptionList(id="tb-choices")
-                yield ActionLog(id="tb-log")
+        # One grid, in the order a phone's single column shows it (the clock as a track):
+        # from 80 columns the clock and travellers make the left column (time_bastards.tcss).
+        with Container(id="tb-body"):
+            yield ClockFace(id="tb-clock")
+            yield TimelineBoard(id="tb-board")
+            with Vertical(id="tb-decision"):
+                yield Static(id="tb-prompt")
+                yield NumberedChoices(id="tb-choices")
+            yield TravellersPanel(id="tb-travellers")
+            yield ActionLog(id="tb-log")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -105,14 +104,14 @@ class TimeBastardsScreen(GameScreen):
     def _show_decision(self, state: TimeBastardsState) -> None:
         box = self.query_one("#tb-decision")
         prompt = self.query_one("#tb-prompt", Static)
-        options = self.query_one("#tb-choices", OptionList)
-        options.clear_options()
+        options = self.query_one("#tb-choices", NumberedChoices)
         box.set_class(bool(state.bumped), "asking")
         if state.finished:
             box.border_title = "Game over"
             result = explain(state)
             prompt.update(plain("\n".join((result.outcome, *result.why, "R: the result screen"))))
             options.display = False
+            options.show([])
             return
         options.display = True
         who = name(state, deciding(state))
@@ -120,11 +119,9 @@ class TimeBastardsScreen(GameScreen):
         prompt.update(plain(self._prompt(state)))
         prompt.display = bool(state.bumped or state.roll)
         if state.roll is None and not state.bumped:
-            options.add_options(self._turn_options(state))
+            options.show(self._turn_options(state))
         else:
-            for index, choice in enumerate(choices(state)):
-                options.add_option(Option(plain(self._label(choice)), id=str(index)))
-        options.highlighted = 0 if options.option_count else None
+            options.show([self._entry(index, c) for index, c in enumerate(choices(state))])
         options.focus()
 
     def _prompt(self, state: TimeBastardsState) -> str:
@@ -139,23 +136,25 @@ class TimeBastardsScreen(GameScreen):
             return f"{who} rolled {state.roll}: new piece at time {target_time(state)}. Timeline?"
         return f"{who}: move the earliest piece or roll the D6."
 
-    def _turn_options(self, state: TimeBastardsState) -> list[Option]:
+    def _turn_options(self, state: TimeBastardsState) -> list[Entry]:
         found = [c for c in choices(state) if isinstance(c.action, MoveEarliest)]
         options = []
         if found:
-            options.append(Option(plain(f"m  {found[0].outcome}"), "move"))
-        options.append(Option("t  Roll the real D6 and type what it shows", "real"))
-        options.append(Option("r  Roll the D6 in the app", "roll"))
+            options.append(Entry(found[0].outcome, "move", "m"))
+        options.append(Entry("Roll the real D6 and type what it shows", "real", "t"))
+        options.append(Entry("Roll the D6 in the app", "roll", "r"))
         return options
 
-    def _label(self, choice: Choice) -> str:
+    def _entry(self, index: int, choice: Choice) -> Entry:
+        """A choice with the key that takes it anywhere; a move after a 6 has none (the list
+        numbers it)."""
         action = choice.action
         key = ""
         if isinstance(action, PlaceNewPiece | SendBumpedPiece):
-            key = f"{action.timeline}  "
+            key = str(action.timeline)
         elif isinstance(action, LeavePieces):
-            key = "n  "
-        return f"{key}{choice.outcome}"
+            key = "n"
+        return Entry(choice.outcome, str(index), key)
 
     @on(OptionList.OptionSelected, "#tb-choices")
     def choice_selected(self, event: OptionList.OptionSelected) -> None:
