@@ -60,5 +60,5 @@ def replay_in_workers(jobs: list[tuple[Path, bytes]]) -> list[object] | None:
     try:
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
             return list(pool.map(replay_one, [(str(p), c) for p, c in jobs], chunksize=chunk))
-    except (OSError, RuntimeError):  # no processes to be had (a limit, a sandbox)
-        return None
+    except (OSError, RuntimeError, ValueError):  # no processes to be had (a limit, a sandbox,
+        return None  # a standard stream with no file behind it for the resource tracker)

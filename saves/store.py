@@ -54,12 +54,16 @@ class SaveStore:
         home: Path,
         clock: Callable[[], datetime] = utc_now,
         games: Mapping[str, Game[Any, Any]] | None = None,
+        workers: bool = True,
     ) -> None:
         self.home = home
         self.folder = games_dir(home)
         self.clock = clock
         self.games = games
         """The games this store reads; None: every game of the registry."""
+        self.workers = workers and games is None  # a test's games exist only in this process
+        """Whether a listing without its cache may replay many saves in worker processes (the
+        command line); the app's store never starts a process (`make_app`)."""
         self.seen = LastSeen()
         """What this store last read or wrote of each game: no other writer's save is lost."""
         self.cache_problem: str | None = None
@@ -154,7 +158,7 @@ class SaveStore:
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        workers = replay_in_workers if self.games is None else None  # a test's games: here
+        workers = replay_in_workers if self.workers else None  # a test's games: here
         listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
         self.cache_problem = cache.problem

@@ -327,7 +327,7 @@ def make_app(
     folder = data_home(home)
     now = clock or utc_now
     return app_class(
-        store=SaveStore(folder, now),
+        store=SaveStore(folder, now, workers=False),  # no process started under Textual
         settings=SettingsStore(folder, APP_DEADLINE_SECONDS),
         rolls=RollLog(folder, now, APP_DEADLINE_SECONDS),
         rng=rng or random.SystemRandom(),
