@@ -117,7 +117,7 @@ class SheetEditor(GameScreen):
             return
         row, column = spot
         state = self.game
-        if column == "thresholds" and row in TRADES:
+        if column in ("thresholds", "what") and row in TRADES:  # "what": a phone's compact sheet
             limit = state.thresholds.of(row)
             field = row.replace("-", "_")
             self.ask(

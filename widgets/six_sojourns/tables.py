@@ -105,42 +105,85 @@ def sheet_rows(state: SojournsState) -> list[str]:
     return ["coins", *TRADES, *middle, "total", "rank"]
 
 
+COMPACT_BELOW = 60
+"""Below this many columns (a phone) the sheet is compact, so that four players fit in 40: the
+thresholds go into the trade's own cell (`Cook 5/9`), the labels and the cells are shorter."""
+SHORT_TRADES = {
+    "cooking": "Cook",
+    "carpentry": "Carp",
+    "sewing": "Sew",
+    "shoe-making": "Shoe",
+    "art": "Art",
+    "smithing": "Smith",
+    "jewelry": "Jewel",
+}
+SHORT_BOARD = {
+    "spaces": "Spaces",
+    "islands": "Islands",
+    "serpents": "Serpents",
+    "shrines": "Shrines",
+    "mountains": "Mtns",
+    "feuds": "Feuds",
+}
+
+
 def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> None:
+    """The score pad: a column per player, a row per category; compact on a phone."""
     sheet = state.sheet
     places = {s.name: s for s in standings(sheet, result)}
     tokens = trade_tokens(state)
-    columns = [("", "what"), ("4/7 at", "thresholds")] + [(p.name, p.name) for p in sheet.players]
+    compact = (table.size.width or table.app.size.width) < COMPACT_BELOW
+    players = [(p.name, p.name) for p in sheet.players]
+    columns = [("", "what"), *([] if compact else [("4/7 at", "thresholds")]), *players]
     rows: list[tuple[str, list[str]]] = []
+
+    def row(label: str, note: str, cells: list[str]) -> list[str]:
+        """A row's label, its note (in the label on a phone) and its cells."""
+        return [f"{label} {note}".rstrip(), *cells] if compact else [label, note, *cells]
+
     for key in sheet_rows(state):
         if key == "coins":
-            cells = ["Coins", ""] + [str(p.coins) for p in sheet.players]
+            cells = row("Coins", "", [str(p.coins) for p in sheet.players])
         elif key in TRADES:
             limit = state.thresholds.of(key)
             shift = sum(sheet.upgrades.get(key, ()))
-            text = f"{limit.first}/{limit.second}" + (f" {shift:+d}" if shift else "")
-            cells = [key.capitalize(), text] + [
-                f"{_icons_text(p.icons(key), tokens[p.name][key])} "
-                f"({_trade_points(result, p.name, key)})"
-                for p in sheet.players
-            ]
+            shifted = f"{shift:+d}" if shift else ""
+            gap = "" if compact else " "
+            cells = row(
+                SHORT_TRADES[key] if compact else key.capitalize(),
+                f"{limit.first}/{limit.second}{gap}{shifted}".rstrip(),
+                [
+                    f"{_icons_text(p.icons(key), tokens[p.name][key])}"
+                    f"{gap}({_trade_points(result, p.name, key)})"
+                    for p in sheet.players
+                ],
+            )
         elif key.startswith(BOARD_ROW):
             category = key.removeprefix(BOARD_ROW)
-            cells = [BOARD_LABELS[category], "b: board"] + [
-                str(places[p.name].breakdown[category]) for p in sheet.players
-            ]
+            label = SHORT_BOARD[category] if compact else BOARD_LABELS[category]
+            cells = row(
+                label,
+                "" if compact else "b: board",
+                [str(places[p.name].breakdown[category]) for p in sheet.players],
+            )
         elif key == "objectives":
-            cells = ["Objectives", "o: edit"] + [
-                f"{len(p.objectives)} ({places[p.name].breakdown['objectives']} VP)"
-                for p in sheet.players
-            ]
+            unit = "" if compact else " VP"
+            gap = "" if compact else " "
+            cells = row(
+                "Objectives",
+                "" if compact else "o: edit",
+                [
+                    f"{len(p.objectives)}{gap}({places[p.name].breakdown['objectives']}{unit})"
+                    for p in sheet.players
+                ],
+            )
         elif key == "total":
-            cells = ["TOTAL", ""] + [str(result.totals[p.name]) for p in sheet.players]
+            cells = row("TOTAL", "", [str(result.totals[p.name]) for p in sheet.players])
         elif key == "rank":
-            cells = ["Rank", ""] + [
-                _rank_text(state, result, places[p.name].rank, p.name) for p in sheet.players
-            ]
+            ranks = [_rank_text(state, result, places[p.name].rank, p.name) for p in sheet.players]
+            cells = row("Rank", "", ranks)
         else:
-            cells = [PAD_LABELS[key], ""] + [str(getattr(p, key)) for p in sheet.players]
+            cells = row(PAD_LABELS[key], "", [str(getattr(p, key)) for p in sheet.players])
         rows.append((key, cells))
     _refill(table, columns, rows)
 
