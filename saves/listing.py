@@ -113,7 +113,13 @@ def rules_stamp(game_id: str) -> str:
         return stamp
     if game_id == KERNEL:
         kernel = Path(companion.__file__).parent
-        files = [*kernel.glob("*.py"), Path(__file__), Path(__file__).with_name("store.py")]
+        here = Path(__file__)
+        files = [
+            *kernel.glob("*.py"),
+            here,
+            here.with_name("store.py"),
+            here.with_name("document.py"),
+        ]
     elif game_id in registry.RULES:
         files = rules_files(game_id)
     else:
