@@ -19,8 +19,11 @@ from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 
-PHONE = [(40, 40), (44, 43), (44, 20)]
-SIZES = [*PHONE, (80, 24), (120, 40)]
+SLOW = pytest.mark.slow
+PHONE = [pytest.param((40, 40), marks=SLOW), (44, 43), pytest.param((44, 20), marks=SLOW)]
+SIZES = [*PHONE, pytest.param((80, 24), marks=SLOW), pytest.param((120, 40), marks=SLOW)]
+"""The default run draws a phone (44x43); `-m slow` every size (80x24 and 120x40 are also each
+game's own snapshots)."""
 GAMES = ["sojourn", "six-sojourns", "cavendish", "time-bastards"]
 
 TO_THE_END = TimeBastardsSetup(

@@ -98,7 +98,14 @@ async def assert_nothing_cut_sideways(pilot: Any, width: int) -> None:
         assert board.region.right <= width
 
 
-@pytest.mark.parametrize("size", [(40, 40), (44, 43), (44, 20)], ids=["40x40", "44x43", "44x20"])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((40, 40), id="40x40", marks=pytest.mark.slow),
+        pytest.param((44, 43), id="44x43"),
+        pytest.param((44, 20), id="44x20", marks=pytest.mark.slow),
+    ],
+)
 @pytest.mark.parametrize("case", [*GAMES, *WORST_CASES])
 async def test_nothing_is_cut_on_a_phone(
     make_test_app: Callable[..., Any],

@@ -13,8 +13,12 @@ from table_view_helpers import FOUR_AGENTS
 from tests.support.samples import install_sample
 from widgets.table_view.display import TableDisplayApp
 
-SIZES = [(40, 40), (44, 43), (44, 20), (80, 24), (100, 30), (120, 40)]
-SIZE_IDS = [f"{width}x{height}" for width, height in SIZES]
+SLOW_SIZES = {(40, 40), (44, 20), (100, 30)}
+"""Drawn by `-m slow` only: the default run keeps a phone (44x43), 80x24 and 120x40."""
+SIZES = [
+    pytest.param(size, id=f"{size[0]}x{size[1]}", marks=[pytest.mark.slow] * (size in SLOW_SIZES))
+    for size in [(40, 40), (44, 43), (44, 20), (80, 24), (100, 30), (120, 40)]
+]
 
 
 async def open_table_view(pilot: Any) -> None:
@@ -25,7 +29,7 @@ async def open_table_view(pilot: Any) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("size", SIZES)
 class TestTableView:
     def test_cavendish_three_agents(
         self, snap_compare: Any, game_app: Callable[[str], Any], size: tuple[int, int]
