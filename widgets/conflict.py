@@ -1,4 +1,5 @@
-"""The question asked when a game's file changed in another window: reload it, or keep this one.
+"""When a game's file changed in another window: the question (reload it, or keep this one), and
+what a play screen does with the answer (`FileConflicts`).
 
 Either answer loses nothing: reloading shows the other window's game (this window's last move
 was not saved, and is named), keeping makes this window's game a new save with a new id.
@@ -6,14 +7,20 @@ was not saved, and is named), keeping makes this window's game a new save with a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from saves.files import SaveError
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
+
+if TYPE_CHECKING:
+    from widgets.game_screen import GameScreen
 
 RELOAD = "reload"
 KEEP_COPY = "copy"
@@ -55,3 +62,66 @@ class ConflictDialog(Dialog[str]):
 
     def action_answer(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class FileConflicts:
+    """A play screen's answers when its game's file can no longer simply be replaced: changed
+    in another window (ask: reload it, or keep this game as a copy), or not replaceable at all (a
+    link out of the data folder: kept as a copy at once)."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+
+    def ask(self) -> None:
+        screen = self.screen
+        if not screen.asking:
+            screen.asking = True
+            screen.app.push_screen(ConflictDialog(), self.answered)
+
+    def answered(self, choice: str | None) -> None:
+        self.screen.asking = False
+        if choice == RELOAD:
+            self.reload()
+        else:
+            self.keep_as_copy("changed in another window")
+
+    def reload(self) -> None:
+        """Go on from the game as the file holds it now."""
+        screen = self.screen
+        try:
+            screen.saved = screen.companion.store.load(screen.saved.id)
+        except SaveError as error:
+            screen.notify(
+                str(error), title="Cannot reload; kept as a copy", severity="error", markup=False
+            )
+            self.keep_as_copy(error.problem)
+            return
+        screen.notify("Reloaded: the game as the other window saved it.", title="Reloaded")
+        screen.redraw()
+
+    def keep_as_copy(self, why: str) -> None:
+        """Save this window's game under a new id; the other file is left as it is."""
+        screen = self.screen
+        store = screen.companion.store
+        try:
+            copy = store.save_copy(screen.saved)
+        except OSError as error:
+            screen.notify(
+                f"Could not save a copy: {error}", title="Not saved", severity="error", markup=False
+            )
+            return
+        screen.saved = copy
+        if screen.game_lock is not None:
+            screen.game_lock.release()
+            screen.game_lock = None
+        if screen.is_open:  # a closed screen (a late dialog answer) keeps no lock
+            try:
+                screen.game_lock = store.lock(copy.id)
+            except OSError:
+                screen.game_lock = None
+        screen.show_title()
+        screen.notify(
+            f"Saved as a copy, {copy.id}: the first file {why}.",
+            title="Kept as a copy",
+            markup=False,
+        )

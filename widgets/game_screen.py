@@ -27,7 +27,7 @@ from saves.play_details import note_activity
 from saves.store import SavedGame
 from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
-from widgets.conflict import RELOAD, ConflictDialog
+from widgets.conflict import FileConflicts
 from widgets.unsaved import UnsavedChanges
 
 if TYPE_CHECKING:
@@ -86,6 +86,8 @@ class GameScreen(CompanionScreen):
         """Why the followed file could not be read last time (said once, not every look)."""
         self.table_view: TableViewScreen | None = None
         """This game's table view, once opened: given the state again at each redraw."""
+        self.conflicts = FileConflicts(self)
+        """What to do when this game's file can no longer simply be replaced."""
         self.unsaved = UnsavedChanges(saved.updated)
         """The changes a failing disk has kept from the file since its last good save."""
 
@@ -311,9 +313,9 @@ class GameScreen(CompanionScreen):
             note_activity(self.saved, self.companion.store.clock())  # active time (bgstats)
             self.companion.store.save(self.saved)
         except SaveConflict:
-            self.ask_about_conflict()
+            self.conflicts.ask()
         except SaveError as error:
-            self.keep_as_copy(error.problem)
+            self.conflicts.keep_as_copy(error.problem)
         except OSError as error:
             self.unsaved.failed(error)
             self.unsaved.show_on(self)
@@ -321,57 +323,6 @@ class GameScreen(CompanionScreen):
             if self.unsaved.count:
                 self.unsaved.saved(self.saved.updated)
                 self.unsaved.show_on(self)
-
-    def ask_about_conflict(self) -> None:
-        if not self.asking:
-            self.asking = True
-            self.app.push_screen(ConflictDialog(), self.conflict_answered)
-
-    def conflict_answered(self, choice: str | None) -> None:
-        self.asking = False
-        if choice == RELOAD:
-            self.reload()
-        else:
-            self.keep_as_copy("changed in another window")
-
-    def reload(self) -> None:
-        """Go on from the game as the file holds it now."""
-        try:
-            self.saved = self.companion.store.load(self.saved.id)
-        except SaveError as error:
-            self.notify(
-                str(error), title="Cannot reload; kept as a copy", severity="error", markup=False
-            )
-            self.keep_as_copy(error.problem)
-            return
-        self.notify("Reloaded: the game as the other window saved it.", title="Reloaded")
-        self.redraw()
-
-    def keep_as_copy(self, why: str) -> None:
-        """Save this window's game under a new id; the other file is left as it is."""
-        store = self.companion.store
-        try:
-            copy = store.save_copy(self.saved)
-        except OSError as error:
-            self.notify(
-                f"Could not save a copy: {error}", title="Not saved", severity="error", markup=False
-            )
-            return
-        self.saved = copy
-        if self.game_lock is not None:
-            self.game_lock.release()
-            self.game_lock = None
-        if self.is_open:  # a closed screen (a late dialog answer) keeps no lock
-            try:
-                self.game_lock = store.lock(copy.id)
-            except OSError:
-                self.game_lock = None
-        self.show_title()
-        self.notify(
-            f"Saved as a copy, {copy.id}: the first file {why}.",
-            title="Kept as a copy",
-            markup=False,
-        )
 
     def action_undo(self) -> None:
         if self.refuse_read_only():

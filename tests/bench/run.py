@@ -21,7 +21,7 @@ import time
 import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bench_first_save import first_save_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
+from figures import Figure, table  # noqa: E402
 from screen_keys import GAMES, SHORT_ONLY, Timing, measure  # noqa: E402
 
 from companion import dice  # noqa: E402
@@ -41,18 +42,6 @@ from saves.settings import SettingsStore  # noqa: E402
 from saves.store import SaveStore  # noqa: E402
 
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")
-
-
-@dataclass
-class Figure:
-    """One line of the results: what was measured, the value, the target and whether it holds."""
-
-    name: str
-    value: float
-    unit: str
-    target: str
-    met: bool
-    detail: str
 
 
 class Clock:
@@ -364,19 +353,6 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "history": bench_history,
     "first-save": lambda reps: [Figure(*row) for row in first_save_rows(reps)],
 }
-
-
-def table(figures: list[Figure]) -> str:
-    rows = [("Figure", "Value", "Target", "Met", "Detail")]
-    for f in figures:
-        value = f"{f.value:.2f} {f.unit}"
-        rows.append((f.name, value, f.target, "yes" if f.met else "NO", f.detail))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    lines = []
-    for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True)]
-        lines.append("  ".join([*cells, row[4]]))
-    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
