@@ -22,9 +22,10 @@ from companion.play_details import from_plain as details_from_plain
 from companion.play_details import to_plain as details_to_plain
 from companion.plays import Play
 from companion.recorded import RecordedPlay, as_play, check
-from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file, write_text
+from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.listing import UnreadableSave
-from saves.paths import recorded_dir
+from saves.paths import locks_dir, recorded_dir
+from saves.shared import holding, lock_path, update
 from saves.store import utc_now
 from saves.writers import SaveConflict, publish_new
 
@@ -174,21 +175,29 @@ class RecordedStore:
         return RecordedFile(save_id, play, now, mark)
 
     def replace(self, entry: RecordedFile, play: RecordedPlay) -> RecordedFile:
-        """Write an edited play over its file, if the file is still the one read."""
+        """Write an edited play over its file, if the file is still the one read (checked and
+        written under the file's lock: `saves.shared.update`)."""
         play = check(play)
         path = self.path_for(entry.id)
-        self._check_unchanged(path, entry)
         edited = RecordedFile(entry.id, play, entry.recorded)
-        mark = write_text(path, tomli_w.dumps(document(edited)), links_within=self.home)
+
+        def edit(_content: bytes | None, mark: FileMark | None) -> str:
+            self._check_unchanged(path, entry, mark)
+            return tomli_w.dumps(document(edited))
+
+        mark = update(
+            path, edit, locks=locks_dir(self.home), limit=MAX_FILE_BYTES, links_within=self.home
+        )
         return RecordedFile(entry.id, play, entry.recorded, mark)
 
     def delete(self, entry: RecordedFile) -> None:
         path = self.path_for(entry.id)
-        self._check_unchanged(path, entry)
-        path.unlink()
+        with holding(lock_path(path, locks_dir(self.home))):
+            self._check_unchanged(path, entry, mark_of(path))
+            path.unlink()
 
-    def _check_unchanged(self, path: Path, entry: RecordedFile) -> None:
-        if entry.mark is not None and mark_of(path) != entry.mark:
+    def _check_unchanged(self, path: Path, entry: RecordedFile, mark: FileMark | None) -> None:
+        if entry.mark is not None and mark != entry.mark:
             raise SaveConflict(path, "was changed in another window since this one read it")
 
     def sources(self) -> set[str]:
