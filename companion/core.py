@@ -66,6 +66,24 @@ class Result:
     """Why, one sentence a line, the deciding tie-break step included."""
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """The value an action that sets something (a count, objectives, a split) replaces, as
+    the device that chose it saw it. Several devices play one game: when another device changed
+    that value meanwhile, the action is refused and both values are shown, never silently
+    written over."""
+
+    what: str
+    """What is set, in a player's words ("Ana's Ships icons", "the thresholds")."""
+    value: str
+    """The value it holds now, in words ("3", "Ships 2/4/6"): compared to decide a conflict."""
+
+
+def replaces_nothing(state: Any, action: Any) -> Replaced | None:
+    """The default: every action of the game adds to the state rather than setting a value."""
+    return None
+
+
 Transition = tuple[Any, Any, Any]
 """(state before, action, state after) for one applied action, in play order."""
 
@@ -161,6 +179,10 @@ class Game(Generic[SetupT, StateT]):
 
     expansions: Mapping[str, str] = field(default_factory=dict)
     """The game's expansions, id -> printed name (a play's details name those in play)."""
+    replaced: Callable[[StateT, Any], Replaced | None] = replaces_nothing
+    """For an action that sets a value: what it replaces at `state` (None for any other action).
+    A device's action carries this from the state it saw, and is refused when the newest state
+    gives another value (`saves.journal`)."""
 
     def facts_at(self, setup: SetupT, state: StateT, steps: Sequence[Transition]) -> Facts:
         """The statistics' facts of this game at `state` (its own `facts`, else `score_facts`)."""
