@@ -71,6 +71,11 @@ class Session:
         return tuple(self._steps)
 
     @property
+    def last_step(self) -> Step | None:
+        """The step that made the current state (None before the first action)."""
+        return self._steps[-1] if self._steps else None
+
+    @property
     def actions(self) -> list[Any]:
         """The applied actions in order (what a save file stores)."""
         return [step.action for step in self._steps]
@@ -90,12 +95,25 @@ class Session:
 
     def do(self, action: Any) -> Any:
         """Apply an action; on success the redo stack is cleared. Returns the new state."""
-        _check_numbers(action)
+        check_numbers(action)
         before = self.state
         after = self.game.apply(before, action)
         self._steps.append(Step(action, after, self.game.narrate(before, action, after)))
         self._redo.clear()
         return after
+
+    def copy(self) -> Session:
+        """A session that goes on apart from this one from the same steps (nothing replayed):
+        a change can be tried on it and kept only once it is saved."""
+        twin = Session.__new__(Session)
+        twin.game, twin.setup, twin.rules, twin._initial = (
+            self.game,
+            self.setup,
+            self.rules,
+            self._initial,
+        )
+        twin._steps, twin._redo = list(self._steps), list(self._redo)
+        return twin
 
     def undo(self) -> Step | None:
         """Take back the last action; returns it, or None when there is nothing to undo."""
@@ -114,7 +132,7 @@ class Session:
         return step
 
 
-def _check_numbers(value: Any) -> None:
+def check_numbers(value: Any) -> None:
     """Refuse an action holding a number no save can keep (a whole number past 64 bits, an
     infinite float): it could be applied, but never written, and the game would be lost."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
@@ -129,10 +147,10 @@ def _check_numbers(value: Any) -> None:
             raise RuleError(f"{value} is not a number a game can keep")
     elif isinstance(value, tuple | list):
         for item in value:
-            _check_numbers(item)
+            check_numbers(item)
     elif isinstance(value, dict):
         for item in value.values():
-            _check_numbers(item)
+            check_numbers(item)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for field in dataclasses.fields(value):
-            _check_numbers(getattr(value, field.name))
+            check_numbers(getattr(value, field.name))

@@ -8,33 +8,52 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from companion.core import Game, RuleError
+from companion.play_details import add_activity
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError
-from saves.rendered import RenderedArray
+from saves.records import RECORDS_KEY, Record, RecordReader, action_table, record_line
 
-FORMAT = 1
-"""The save format this version writes."""
+FORMAT = 2
+"""The save format this version writes: a head, then the game's records appended one a line."""
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""Format N -> N + 1 upgrades, applied in turn to an older file's data when it is loaded."""
-
-ACTION_KEY = "action"
-"""The key naming an action's class inside each `[[actions]]` table."""
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: lambda data: data}
+"""Format N -> N + 1 upgrades, applied in turn to an older file's data when it is loaded. Format
+1's `[[actions]]` and `[[play_details]]` become records in `from_document` itself, whose error
+messages name them as format 1 did; `SaveStore.load` then writes the file in format 2."""
 
 MAX_TITLE = 80
 SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 """A save id, matched whole: lowercase ASCII letters, digits and dashes, 80 at most."""
 KNOWN_KEYS = frozenset(
-    {"format", "id", "game", "title", "created", "updated", "revision", "rules", "setup", "actions"}
+    {
+        "format",
+        "id",
+        "game",
+        "title",
+        "created",
+        "updated",
+        "revision",
+        "rules",
+        "setup",
+        "actions",
+        RECORDS_KEY,
+    }
 )
-"""Top-level keys this version reads; any other is kept as it is and written back at each save."""
+"""Top-level keys this version reads; any other is kept as it is and written back in a copy."""
+DETAILS_KEY = "play_details"
+"""Where a game's play details are gathered from its `details` records (saves/play_details)."""
+ACTIVITY_KEY = "activity"
+"""The active time: the seconds between records, pauses over 30 minutes left out."""
 
 
 def utc_now() -> datetime:
@@ -43,7 +62,8 @@ def utc_now() -> datetime:
 
 
 class SavedGame:
-    """A game on disk and in play: its id, title, times and live session."""
+    """A game on disk and in play: its id, title, times, live session and the records that
+    made it (who made each step on the undo stack)."""
 
     def __init__(
         self, save_id: str, title: str, session: Session, created: datetime, updated: datetime
@@ -53,14 +73,22 @@ class SavedGame:
         self.session = session
         self.created = created
         self.updated = updated
-        self.revision = 0
-        """How many times the game was saved; kept in the file, one more at each save."""
+        """The time of the last action, undo or redo (a play's date)."""
         self.extra: dict[str, Any] = {}
-        """Top-level keys of the file this version does not know, written back as they were."""
-        self.rendered = RenderedArray("actions")
-        """The session's steps as last saved, rendered: an autosave renders only new ones
-        (compared by identity: a redone step is the same object and keeps its text, a step undone
-        and replaced is rendered again; steps are frozen, so one object always renders the same)."""
+        """Top-level keys of the file this version does not know, written back in a copy; and
+        `play_details` and `activity`, gathered from the records."""
+        self.origins: list[Record] = []
+        """The record that applied each step of the session, in order."""
+        self.filed: list[Step] = []
+        """The session's steps as the file has them, in step with `origins` (a test or a tool
+        may change the session first and then `SaveStore.save` it: the steps differing from
+        these are written)."""
+        self.undone: list[Record] = []
+        """The records of the steps undone, last undone last: what redo puts back."""
+        self.record_count = 0
+        self.position: Any = None
+        """How far this process has read the file (`saves.journal.Position`); None: not yet
+        read or written in format 2, so it cannot be added to."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -70,6 +98,28 @@ class SavedGame:
     def status(self) -> str:
         return self.game.status(self.session.state)
 
+    @property
+    def revision(self) -> int:
+        """How many records the file holds: one more at each change."""
+        return self.record_count
+
+    def trial(self) -> SavedGame:
+        """A copy to try records on: kept (`adopt`) only once they are written."""
+        twin = SavedGame(self.id, self.title, self.session.copy(), self.created, self.updated)
+        twin.extra = dict(self.extra)
+        if DETAILS_KEY in twin.extra:
+            twin.extra[DETAILS_KEY] = list(twin.extra[DETAILS_KEY])
+        twin.origins, twin.undone = list(self.origins), list(self.undone)
+        twin.filed = list(self.filed)
+        twin.record_count, twin.position = self.record_count, self.position
+        return twin
+
+    def adopt(self, trial: SavedGame) -> None:
+        """Take the game as `trial` reached it (the same object stays in every screen)."""
+        self.session, self.updated, self.extra = trial.session, trial.updated, trial.extra
+        self.origins, self.undone, self.filed = trial.origins, trial.undone, trial.filed
+        self.record_count = trial.record_count
+
 
 def clean_title(title: str) -> str:
     """A title as stored: printable, single line, trimmed, at most 80 characters."""
@@ -77,22 +127,72 @@ def clean_title(title: str) -> str:
     return " ".join(printable.split())[:MAX_TITLE]
 
 
+def apply_record(saved: SavedGame, record: Record) -> None:
+    """Play one record on the game (`RuleError` when the rules refuse it: nothing changes)."""
+    session = saved.session
+    if record.kind == "do":
+        session.do(record.action)
+        saved.origins.append(record)
+        saved.undone.clear()
+    elif record.kind == "undo":
+        _check_top(saved.origins, record, "undoes")
+        session.undo()
+        saved.undone.append(saved.origins.pop())
+        saved.filed.pop()
+    elif record.kind == "redo":
+        _check_top(saved.undone, record, "redoes")
+        if session.redo() is None:
+            raise RuleError(f"record {record.number} redoes a step this game cannot put back")
+        saved.origins.append(saved.undone.pop())
+    if record.kind in ("do", "redo"):
+        saved.filed.append(session.last_step)  # type: ignore[arg-type]
+    if record.kind == "details":
+        saved.extra.setdefault(DETAILS_KEY, []).append(dict(record.details))
+    saved.record_count = record.number
+    if record.kind != "details" and record.at is not None:
+        _count_activity(saved, record.at)
+        saved.updated = max(saved.updated, record.at)
+
+
+def _check_top(stack: list[Record], record: Record, verb: str) -> None:
+    if not stack or stack[-1].number != record.target:
+        top = f"record {stack[-1].number}" if stack else "nothing"
+        raise RuleError(f"record {record.number} {verb} record {record.target}, but {top} is last")
+
+
+def _count_activity(saved: SavedGame, now: datetime) -> None:
+    activity = saved.extra.get(ACTIVITY_KEY)
+    seconds, last = 0, saved.created
+    if isinstance(activity, dict):
+        kept_seconds, kept_last = activity.get("seconds"), activity.get("last")
+        if type(kept_seconds) is int and isinstance(kept_last, datetime) and kept_last.tzinfo:
+            seconds, last = kept_seconds, kept_last
+    seconds = add_activity(seconds, last, now)
+    saved.extra[ACTIVITY_KEY] = {"seconds": seconds, "last": max(last, now)}
+
+
 def document_text(saved: SavedGame) -> str:
-    """The save file's text, rendering only the actions not rendered at an earlier save."""
-    saved.rendered.sync(saved.session.steps, _step_table)
-    return saved.rendered.document(to_document(saved, with_actions=False))
-
-
-def _action_table(action: Any) -> dict[str, Any]:
-    return {ACTION_KEY: type(action).__name__, **to_plain(action)}
-
-
-def _step_table(step: Step) -> dict[str, Any]:
-    return _action_table(step.action)
+    """The whole file of a game in format 2, for a new file (a new game, a copy, a format 1
+    save brought up to date): its head, then a `do` record for each step of its session (who
+    made it and when, where known) and a `details` record for each of its details. The game is
+    then counted as that file's (`origins`, `filed`, `record_count`)."""
+    steps = saved.session.steps
+    records = []
+    for number, step in enumerate(steps, start=1):
+        known = number <= len(saved.filed) and saved.filed[number - 1] is step
+        made = saved.origins[number - 1] if known else Record(number, "do", step.action)
+        records.append(replace(made, number=number, kind="do", action=step.action, target=0))
+    saved.origins, saved.filed, saved.undone = list(records), list(steps), []
+    for details in saved.extra.get(DETAILS_KEY, []):
+        records.append(Record(len(records) + 1, "details", details=details))
+    saved.record_count = len(records)
+    head = to_document(saved, with_actions=False)
+    lines = "".join(record_line(record) for record in records)
+    return tomli_w.dumps(head) + f"\n[{RECORDS_KEY}]\n" + lines
 
 
 def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
-    """The TOML document of a saved game."""
+    """The head of a saved game's file (with its actions, for a reader that wants them whole)."""
     document = {
         "format": FORMAT,
         "id": saved.id,
@@ -101,12 +201,15 @@ def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
         "title": saved.title,
         "created": saved.created,
         "updated": saved.updated,
-        "revision": saved.revision,
         "setup": to_plain(saved.session.setup),
     }
-    document.update((key, value) for key, value in saved.extra.items() if key not in document)
+    document.update(
+        (key, value)
+        for key, value in saved.extra.items()
+        if key not in document and key != DETAILS_KEY
+    )
     if with_actions:
-        document["actions"] = [_action_table(action) for action in saved.session.actions]
+        document["actions"] = [action_table(action) for action in saved.session.actions]
     return document
 
 
@@ -129,6 +232,7 @@ def from_document(
 def _from_document(
     path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] | None
 ) -> SavedGame:
+    version = data.get("format")
     data = migrate(path, data)
     game_id = _field(path, data, "game", str)
     game = get_game(game_id) if games is None else games.get(game_id)
@@ -139,32 +243,47 @@ def _from_document(
         raise SaveError(path, f"id '{save_id}' does not match the file name")
     title = clean_title(_field(path, data, "title", str))
     created = _field(path, data, "created", datetime)
-    updated = _field(path, data, "updated", datetime)
+    updated = data.get("updated", created)
+    if not isinstance(updated, datetime) or updated.tzinfo is None:
+        raise SaveError(path, f"'updated' has the wrong type ({type(updated).__name__})")
     setup = from_plain(game.setup_type, _field(path, data, "setup", dict), "setup")
-    raw_actions = _field(path, data, "actions", list)
     rules = rules_revision(path, data, game)
+    if version == 1:
+        _revision(path, data)
+        records = _format_1_records(path, game, data)
+    else:
+        records = RecordReader(path, game).records(_field(path, data, RECORDS_KEY, dict), 1)
     try:
         session = Session(game, setup, rules=rules)
     except RuleError as error:
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
-    decoded: dict[str, Any] = {}
-    for number, raw in enumerate(raw_actions, start=1):
-        # A long game repeats a few actions: each distinct one is decoded (and type-checked)
-        # once; every action is still applied through the rules.
-        key = repr(raw)
-        action = decoded.get(key)
-        if action is None:
-            action = decoded[key] = _action(path, game, raw, number)
-        try:
-            session.do(action)
-        except RuleError as error:
-            name = type(action).__name__
-            problem = f"action {number} ({name}) is refused by the rules: {error}"
-            raise SaveError(path, problem) from None
     saved = SavedGame(save_id, title, session, created, updated)
-    saved.revision = _revision(path, data)
     saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
+    saved.extra.pop(DETAILS_KEY, None)  # format 1's: now records
+    for record in records:
+        try:
+            apply_record(saved, record)
+        except RuleError as error:
+            name = type(record.action).__name__ if record.kind == "do" else record.kind
+            where = "action" if version == 1 else "record"
+            problem = f"{where} {record.number} ({name}) is refused by the rules: {error}"
+            raise SaveError(path, problem) from None
     return saved
+
+
+def _format_1_records(path: Path, game: Game[Any, Any], data: dict[str, Any]) -> list[Record]:
+    """A format 1 file's actions and play details as the records format 2 writes for them."""
+    reader = RecordReader(path, game)
+    records = [
+        Record(number, "do", reader.action(raw, f"actions[{number}]"))
+        for number, raw in enumerate(_field(path, data, "actions", list), start=1)
+    ]
+    details = data.get(DETAILS_KEY, [])
+    if isinstance(details, list):  # anything else is reported by saves.play_details
+        for table in details:
+            if isinstance(table, dict):
+                records.append(Record(len(records) + 1, "details", details=table))
+    return records
 
 
 def _revision(path: Path, data: dict[str, Any]) -> int:
@@ -205,20 +324,6 @@ def rules_revision(path: Path, data: dict[str, Any], game: Game[Any, Any]) -> in
             f"(this knows up to {game.rules_revision})",
         )
     return revision
-
-
-def _action(path: Path, game: Game[Any, Any], raw: Any, number: int) -> Any:
-    where = f"actions[{number}]"
-    if not isinstance(raw, dict):
-        raise SaveError(path, f"{where}: expected a table")
-    fields = dict(raw)
-    name = fields.pop(ACTION_KEY, None)
-    if not isinstance(name, str):
-        raise SaveError(path, f"{where}: no '{ACTION_KEY}' name")
-    action_type = game.action_type(name)
-    if action_type is None:
-        raise SaveError(path, f"{where}: '{name}' is not an action of {game.title}")
-    return from_plain(action_type, fields, where)
 
 
 def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:

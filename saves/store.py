@@ -1,9 +1,9 @@
 """Saved games: one TOML file per game in `games/`, replayed through the rules when loaded.
 
 A file that cannot be used is never changed or deleted: it is reported with its path and problem.
-One writer per game: the store remembers which bytes it last read or wrote for each game and
-refuses (`SaveConflict`) to replace a file that another process changed since. The format is
-documented in docs/save-format.md.
+Several writers per game: a game's file is only ever added to, one record a line, under the
+game's lock (saves/journal.py); each process catches up on what the others appended. The format
+is documented in docs/save-format.md.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from companion.core import Game
 from companion.dates import offset_minutes
 from companion.plays import facts_of_session, utc_offset_of
 from companion.session import Session
-from saves.codec import TOML_INT_MAX
+from saves import journal
 from saves.document import FORMAT as FORMAT
 from saves.document import MAX_TITLE as MAX_TITLE
 from saves.document import SAVE_ID, document_text
@@ -29,18 +29,21 @@ from saves.document import to_document as to_document
 from saves.document import utc_now as utc_now
 from saves.files import (
     MAX_FILE_BYTES,
+    FileMark,
     SaveError,
+    mark_of,
     parse_toml,
     read_file,
     remove_stale_temp_files,
     write_text,
 )
+from saves.journal import Draft, position_of
 from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
-from saves.locks import GameLock, writing
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
-from saves.rendered import RenderedArray
+from saves.records import Record
 from saves.replay_pool import replay_in_workers
-from saves.writers import LastSeen, publish_new
+from saves.shared import DEADLINE_SECONDS, holding
+from saves.writers import SaveConflict, publish_new
 
 UTC_OFFSET = "utc_offset"
 """Minutes east of UTC of the machine that set the game up: the statistics date it there."""
@@ -64,8 +67,6 @@ class SaveStore:
         self.workers = workers and games is None  # a test's games exist only in this process
         """Whether a listing without its cache may replay many saves in worker processes (the
         command line); the app's store never starts a process (`make_app`)."""
-        self.seen = LastSeen()
-        """What this store last read or wrote of each game: no other writer's save is lost."""
         self.cache_problem: str | None = None
         """Why the listing cache cannot be used, as found by the last listing."""
 
@@ -89,45 +90,91 @@ class SaveStore:
         the same game, played on from here."""
         now = self.clock()
         title = clean_title(f"{saved.title} (copy)") or saved.title
-        copy = SavedGame("", title, saved.session, saved.created, now)
-        copy.extra = dict(saved.extra)
+        copy = saved.trial()
+        copy.title, copy.updated = title, now
         self._save_new(copy, saved.game.id, now)
         return copy
 
-    def save(self, saved: SavedGame, touch: bool = True) -> None:
-        """Write the whole game atomically (autosave calls this after every action).
-
-        `touch=False` keeps `updated` (the time of the last action): a play's details, added
-        after the game, do not move the play's date.
-
-        Refused with `SaveConflict` (nothing written) if the file changed since this store last
-        read or wrote it. The file is the same as `tomli_w.dumps(to_document(saved))`, but only
-        actions not saved before are rendered, so an autosave in a long game costs little more
-        than its fsync.
-        """
-        path = self.path_for(saved.id)
-        with writing(locks_dir(self.home) / "writing.lock"):
-            self.seen.check(path, saved.id)
-            updated = saved.updated
-            if touch:
-                saved.updated = self.clock()
-            revision = saved.revision
-            saved.revision = min(revision + 1, TOML_INT_MAX)  # a counter TOML can hold
-            try:
-                text = document_text(saved)
-                _check_size(path, text)
-                mark = write_text(path, text, links_within=self.home)
-            except BaseException:  # the game is as it was before this save: not saved
-                saved.revision, saved.updated = revision, updated
-                raise
-        self.seen.saw(saved.id, mark, text)
-
-    def lock(self, save_id: str) -> GameLock | None:
-        """Claim a game for this window while it is open, or None if another window has it.
-
-        OSError if the lock file cannot be made (a read-only folder)."""
+    def game_lock(self, save_id: str, deadline: float = DEADLINE_SECONDS) -> Any:
+        """Hold the game's lock for one transaction (`Busy` after `deadline` seconds)."""
         self.path_for(save_id)  # refuses an id that could leave the folder
-        return GameLock.take(locks_dir(self.home) / f"{save_id}.lock")
+        return holding(locks_dir(self.home) / f"{save_id}.lock", deadline)
+
+    def catch_up(self, saved: SavedGame) -> list[Record]:
+        """Apply what other processes appended to the game since this one last read it."""
+        return journal.catch_up(self.path_for(saved.id), saved)
+
+    def append(
+        self, saved: SavedGame, drafts: list[Draft], by: str = "", seat: str = ""
+    ) -> list[Record]:
+        """Under `game_lock`, after `catch_up`: append and apply new records (journal.append)."""
+        path = self.path_for(saved.id)
+        return journal.append(path, saved, drafts, by, seat, self.clock())
+
+    def transact(
+        self,
+        saved: SavedGame,
+        drafts: Callable[[], list[Draft]],
+        by: str = "",
+        seat: str = "",
+        deadline: float = DEADLINE_SECONDS,
+    ) -> tuple[list[Record], list[Record]]:
+        """One transaction: lock, catch up, append what `drafts()` decides on the newest state.
+
+        Returns the records others had appended and this one's. `Busy`, `Rewritten`,
+        `SaveError`, `RuleError` (from `drafts` or the rules) and OSError leave the file as it
+        was (the game may have caught up)."""
+        with self.game_lock(saved.id, deadline):
+            theirs = self.catch_up(saved)
+            return theirs, self.append(saved, drafts(), by, seat)
+
+    def save(self, saved: SavedGame, touch: bool = True) -> None:
+        """Write the steps of the game's session the file does not have yet, as records: for a
+        program (a test, a tool) that changed the session itself. The app's screens use
+        `transact`, which never refuses another writer's records.
+
+        `SaveConflict` (nothing written) when another process added to the file since this
+        store last read or wrote it. `touch=False`: no time is given to the records (a play's
+        date stays the time of its last action)."""
+        path = self.path_for(saved.id)
+        with self.game_lock(saved.id):
+            if saved.position is None:
+                self._write_whole(path, saved)
+                return
+            if self.catch_up_needed(saved):
+                raise SaveConflict(path, "was changed in another window since this one read it")
+            steps = saved.session.steps
+            kept = 0
+            for filed, step in zip(saved.filed, steps, strict=False):
+                if filed is not step:
+                    break
+                kept += 1
+            drafts = [Draft("undo", target=record.number) for record in saved.origins[kept:]]
+            drafts.reverse()
+            drafts += [Draft("do", step.action) for step in steps[kept:]]
+            if not drafts:
+                return
+            now = self.clock() if touch else None
+            records = journal.write_records(path, saved, drafts, now)
+            saved.origins = saved.origins[:kept] + [r for r in records if r.kind == "do"]
+            saved.filed, saved.undone = list(steps), []
+            saved.record_count = records[-1].number
+            if now is not None:
+                saved.updated = now
+
+    def _write_whole(self, path: Path, saved: SavedGame) -> None:
+        """A game made in memory (a tool's, a test's) written as a new file: never over one."""
+        if path.exists() or path.is_symlink():
+            raise SaveConflict(path, "this window has not read this file: not replaced")
+        text = document_text(saved)
+        _check_size(path, text)
+        mark = write_text(path, text, links_within=self.home)
+        saved.position = position_of(text.encode("utf-8"), mark.inode)
+
+    def catch_up_needed(self, saved: SavedGame) -> bool:
+        """Whether the file has records this game has not read (`Rewritten` if it changed in
+        any other way)."""
+        return journal.has_news(self.path_for(saved.id), saved)
 
     def export(self, saved: SavedGame, extension: str, content: str) -> Path:
         """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`; a
@@ -137,15 +184,41 @@ class SaveStore:
         return path
 
     def load(self, save_id: str) -> SavedGame:
-        """Read and replay a saved game, or raise `SaveError` naming the file and the problem."""
+        """Read and replay a saved game, or raise `SaveError` naming the file and the problem.
+
+        A file of format 1 is written again in format 2 (under the game's lock, only if it
+        still holds what was read); where it cannot be (a read-only folder), the game is read
+        but cannot be added to (`SavedGame.position` is None)."""
         path = self.path_for(save_id)
         content, mark = read_file(path)
-        saved = from_document(path, parse_toml(path, content), self.games)
-        # The file's own rows stand for its actions: the first save renders only new ones.
-        head = to_document(saved, with_actions=False)
-        saved.rendered.adopt(saved.session.steps, head, content.decode("utf-8"))
-        self.seen.saw(save_id, mark, content)
+        saved = self._read(path, content)
+        if content.startswith(b"format = 2\n"):
+            saved.position = position_of(content, mark.inode)
+        else:
+            self._migrate(path, saved, mark)
         return saved
+
+    def _read(self, path: Path, content: bytes) -> SavedGame:
+        """Replay a file's bytes; a torn last line (a crash while it was appended) is left out."""
+        complete = content[: content.rfind(b"\n") + 1]
+        try:
+            return from_document(path, parse_toml(path, complete), self.games)
+        except SaveError:
+            if complete == content:
+                raise
+            return from_document(path, parse_toml(path, content), self.games)
+
+    def _migrate(self, path: Path, saved: SavedGame, mark: FileMark) -> None:
+        """Write a format 1 save again in format 2; left as it is if it cannot be (or changed)."""
+        text = document_text(saved)
+        try:
+            with self.game_lock(saved.id):
+                if mark_of(path) != mark:
+                    return
+                written = write_text(path, text, links_within=self.home)
+        except (OSError, SaveError):
+            return
+        saved.position = position_of(text.encode("utf-8"), written.inode)
 
     def listing(self, with_facts: bool = True) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.
@@ -172,8 +245,7 @@ class SaveStore:
         """Publish the game whole under a new id (no empty file is ever seen under it)."""
 
         def text_for(candidate: str) -> str:
-            saved.id, saved.revision = candidate, 1
-            saved.rendered = RenderedArray("actions")  # it held the rows of another id's file
+            saved.id = candidate
             text = document_text(saved)
             _check_size(self.path_for(candidate), text)
             return text
@@ -183,9 +255,9 @@ class SaveStore:
                 f"{game_id}-{now:%Y%m%d-%H%M%S}", self.path_for, text_for
             )
         except BaseException:
-            saved.id, saved.revision = "", 0
+            saved.id = ""
             raise
-        self.seen.saw(saved.id, mark, text)
+        saved.position = position_of(text.encode("utf-8"), mark.inode)
 
 
 def _check_size(path: Path, text: str) -> None:

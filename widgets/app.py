@@ -20,8 +20,8 @@ from textual.widget import Widget
 from companion.core import RuleError
 from companion.registry import get_game
 from companion.text import visible
+from saves.devices import Device, this_device
 from saves.files import SaveError
-from saves.locks import GameLock
 from saves.paths import data_home
 from saves.plays import setup_refusal
 from saves.rolls import RollLog
@@ -84,6 +84,8 @@ class CompanionApp(App[None]):
         """The games whose play details this window asked for at their end: a game ended again
         after an undo is not asked twice, and a skipped question stays skipped."""
         self.rng = rng
+        self.device: Device = this_device()
+        """This window as a device: its id is written beside each of its records."""
         self._start = start
         self.notices = Notices(self)
         self._theme_note = self._set_saved_theme()
@@ -194,7 +196,7 @@ class CompanionApp(App[None]):
         """Close every screen above the home screen and refresh its list of saved games."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             if isinstance(self.screen, GameScreen):
-                self.screen.release_lock()  # now, not when the screen is unmounted later
+                self.screen.shared.close()  # now, not when the screen is unmounted later
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_saves()
@@ -232,7 +234,6 @@ class CompanionApp(App[None]):
             self.notify(message, title="Not started", severity="error", markup=False)
             return None
         screen = ui.play_screen(saved)
-        screen.hold(self._lock(saved.id)[0], read_only=False)
         if isinstance(self.screen, HomeScreen):
             self.push_screen(screen)
         else:
@@ -247,40 +248,23 @@ class CompanionApp(App[None]):
         """
         if not isinstance(self.screen, HomeScreen):
             return False
-        lock, read_only = self._lock(save_id)
         try:
-            saved = self.store.load(save_id)  # after the lock: no window saves it meanwhile
+            saved = self.store.load(save_id)
         except SaveError as error:
-            if lock is not None:
-                lock.release()
             self.notify(str(error), title="Cannot open this game", severity="error", timeout=10)
             return False
         ui = game_ui(saved.game.id)
         if ui is None:
-            if lock is not None:
-                lock.release()
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False
         screen = ui.play_screen(saved)
-        screen.hold(lock, read_only)
-        self.push_screen(screen)
-        if read_only:  # a window that watches shows the big numbers, for the middle of the table
-            screen.action_table_view()
-            notice = (
-                "Open in another window: read-only here, following its moves. "
-                "T takes over once it is closed there."
+        if saved.position is None:  # a format 1 save in a folder that cannot be written
+            screen.only_watch(
+                "This save is in an older format, and its folder cannot be written to bring "
+                "it up to date: it is shown, not changed."
             )
-            self.notify(notice, title="Read-only", severity="warning", timeout=8)
+        self.push_screen(screen)
         return True
-
-    def _lock(self, save_id: str) -> tuple[GameLock | None, bool]:
-        """The game's lock for this window, and whether another window holds it. No lock
-        without a word where no lock file can be made (a read-only folder: saves say it)."""
-        try:
-            lock = self.store.lock(save_id)
-        except (OSError, SaveError):
-            return None, False
-        return lock, lock is None
 
     def action_dice(self) -> None:
         from widgets.dice.tray import DiceTray  # imported on first use: a faster start

@@ -1,8 +1,9 @@
-"""When a game's file changed in another window: the question (reload it, or keep this one), and
-what a play screen does with the answer (`FileConflicts`).
+"""When a game's file changed in a way that is not an appended record (replaced, cut, edited by
+another program): the question (reload it, or keep this one), and what a play screen does with
+the answer (`FileConflicts`). The file itself is never written over.
 
-Either answer loses nothing: reloading shows the other window's game (this window's last move
-was not saved, and is named), keeping makes this window's game a new save with a new id.
+Either answer loses nothing: reloading shows the game as the file now holds it, keeping makes
+this window's game a new save with a new id.
 """
 
 from __future__ import annotations
@@ -42,12 +43,17 @@ class ConflictDialog(Dialog[str]):
         Binding("escape", "answer('copy')", "Keep as copy", id="conflict-escape", show=False),
     ]
 
+    def __init__(self, why: str = "") -> None:
+        super().__init__()
+        self.why = why
+
     def compose(self) -> ComposeResult:
         with Vertical(id="conflict-box"):
-            yield Static("This game was changed in another window.", id="conflict-title")
+            yield Static("This game's file was changed outside the app.", id="conflict-title")
+            why = f"It {self.why}: it is not written over. " if self.why else ""
             yield Static(
-                "Nothing is lost either way. Reload it to go on from the other window's game, "
-                "or keep this window's game as a copy: a new save beside the other.",
+                f"{why}Nothing is lost either way. Reload it to go on from the file as it is "
+                "now, or keep this window's game as a copy: a new save beside it.",
                 id="conflict-text",
                 markup=False,
             )
@@ -72,18 +78,18 @@ class FileConflicts:
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
 
-    def ask(self) -> None:
+    def ask(self, why: str = "") -> None:
         screen = self.screen
-        if not screen.asking:
+        if not screen.asking and screen.is_open:
             screen.asking = True
-            screen.app.push_screen(ConflictDialog(), self.answered)
+            screen.app.push_screen(ConflictDialog(why), self.answered)
 
     def answered(self, choice: str | None) -> None:
         self.screen.asking = False
         if choice == RELOAD:
             self.reload()
         else:
-            self.keep_as_copy("changed in another window")
+            self.keep_as_copy("was changed outside the app")
 
     def reload(self) -> None:
         """Go on from the game as the file holds it now."""
@@ -96,7 +102,7 @@ class FileConflicts:
             )
             self.keep_as_copy(error.problem)
             return
-        screen.notify("Reloaded: the game as the other window saved it.", title="Reloaded")
+        screen.notify("Reloaded: the game as its file holds it now.", title="Reloaded")
         screen.redraw()
 
     def keep_as_copy(self, why: str) -> None:
@@ -111,14 +117,7 @@ class FileConflicts:
             )
             return
         screen.saved = copy
-        if screen.game_lock is not None:
-            screen.game_lock.release()
-            screen.game_lock = None
-        if screen.is_open:  # a closed screen (a late dialog answer) keeps no lock
-            try:
-                screen.game_lock = store.lock(copy.id)
-            except OSError:
-                screen.game_lock = None
+        screen.shared.follow_copy()
         screen.show_title()
         screen.notify(
             f"Saved as a copy, {copy.id}: the first file {why}.",

@@ -1,12 +1,12 @@
-"""The base of every game's play screen: apply actions, refuse with reasons, undo, redo, autosave.
+"""The base of every game's play screen: apply actions, refuse with reasons, undo, redo.
 
 A game screen holds a `SavedGame`, sends actions through `act`, and redraws everything from
 `self.session.state` in `refresh_state`; it never keeps game state of its own.
 
-One window plays a game at a time: the screen holds the game's lock (`hold`) while it is open. A
-screen opened without it is read-only: it shows the game, refuses every change with a reason, and
-follows the file: when the player's window saves, it reloads and redraws (within `FOLLOW_SECONDS`).
-Once that window has left the game, `T` takes it over.
+Every window and browser on a game can play it at once: each change is one transaction on the
+game's file (widgets/shared_game.py), checked against the newest state, and every other device's
+change shows here as soon as it is appended. A screen that only watches (the table display, a
+file that cannot be written) shows the game and refuses changes with the reason.
 """
 
 from __future__ import annotations
@@ -16,37 +16,31 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.timer import Timer
 from textual.widgets import Static
 
-from companion.core import RuleError
-from companion.session import Session, Step
+from companion.core import RuleError, WaitingFor
+from companion.session import Session, Step, check_numbers
 from saves.files import SaveError
-from saves.locks import GameLock
-from saves.play_details import note_activity
+from saves.journal import Draft
+from saves.records import Record
 from saves.store import SavedGame
-from saves.writers import SaveConflict
 from widgets.base import CompanionScreen
 from widgets.conflict import FileConflicts
-from widgets.unsaved import UnsavedChanges
+from widgets.shared_game import SharedGame
+from widgets.unsaved import SaveTrouble
 
 if TYPE_CHECKING:
     from widgets.table_view import TableShown, TableViewScreen
 
-READ_ONLY = "Read-only: this game is open in another window."
-FOLLOW_SECONDS = 0.25
-"""How often a read-only screen looks at its file: a change shows within a second."""
-
 
 class GameScreen(CompanionScreen):
-    """Shared keys and the act/undo/redo/autosave cycle for a game in play.
+    """Shared keys and the act/undo/redo cycle for a game in play.
 
     | Key | Action |
     | --- | --- |
-    | ctrl+z | Undo the last action |
+    | ctrl+z | Undo the game's last action (whoever made it: another device's asks first) |
     | ctrl+y | Redo what was undone |
     | R | The result screen, once the game is over |
-    | T | Take over a read-only game once its player has left it |
     | escape | Back to the home screen (the game is already saved) |
     | v | The table view: the state in large type |
     """
@@ -58,7 +52,6 @@ class GameScreen(CompanionScreen):
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("R", "result", "Result", id="result"),
-        Binding("T", "take_over", "Take over", id="take_over"),
         Binding("escape", "leave", "Home", id="leave"),
         # Listed by `?` rather than the footer: the footers are full at 80 columns, and one key
         # more would push Dice and Help out at 120.
@@ -69,10 +62,10 @@ class GameScreen(CompanionScreen):
         super().__init__()
         self.saved = saved
         self.sub_title = saved.title
-        self.game_lock: GameLock | None = None
-        """This window's claim on the game, released when the screen closes."""
-        self.read_only = False
-        """Another window plays this game: this one shows it and changes nothing."""
+        self.watch_only = ""
+        """Why this screen only watches the game ("" when it plays)."""
+        self.seat = ""
+        """Who sits at this device, if anyone said so: written beside each of its records."""
         self.asking = False
         """The conflict question is on screen: a second conflict does not ask it again."""
 
@@ -80,39 +73,36 @@ class GameScreen(CompanionScreen):
         """The game just ended: show its result when this screen is on top again."""
         self._shown_text: dict[str, Any] = {}
         """What `show_text` last put in each Static, by selector."""
-        self.following: Timer | None = None
-        """The look at the file, four times a second, of a read-only screen."""
-        self.follow_problem: str | None = None
-        """Why the followed file could not be read last time (said once, not every look)."""
         self.table_view: TableViewScreen | None = None
         """This game's table view, once opened: given the state again at each redraw."""
         self.conflicts = FileConflicts(self)
-        """What to do when this game's file can no longer simply be replaced."""
-        self.unsaved = UnsavedChanges(saved.updated)
-        """The changes a failing disk has kept from the file since its last good save."""
+        """What to do when this game's file changed in a way that is not an appended record."""
+        self.trouble = SaveTrouble()
+        """The lasting line while the disk refuses this game's records."""
+        self.shared = SharedGame(self)
+        """The transactions on the game's file, and the follow of the other devices' records."""
 
-    def hold(self, lock: GameLock | None, read_only: bool) -> None:
-        """Keep the game's lock while open, or show the game read-only (another window has it)."""
-        self.game_lock = lock
-        self.read_only = read_only
+    def only_watch(self, reason: str) -> None:
+        """Only watch this game: every change is refused with `reason`."""
+        self.watch_only = reason
         self.show_title()
 
     def show_title(self) -> None:
         """The header's subtitle: the game's title, and whether this window only watches it."""
         title = self.title_text()
-        self.sub_title = f"{title} (read-only)" if self.read_only else title
+        self.sub_title = f"{title} (watching)" if self.watch_only else title
 
     def title_text(self) -> str:
         """The save's title as this game's header shows it."""
         return self.saved.title
 
-    def release_lock(self) -> None:
-        """Let another window (or this one, at once) open the game to play it."""
-        if self.game_lock is not None:
-            self.game_lock.release()
+    @property
+    def device(self) -> str:
+        """This device's public id, written beside each of its records."""
+        return self.companion.device.id
 
     def on_unmount(self) -> None:
-        self.release_lock()
+        self.shared.close()
 
     @property
     def session(self) -> Session:
@@ -122,65 +112,42 @@ class GameScreen(CompanionScreen):
     def state(self) -> Any:
         return self.session.state
 
+    @property
+    def waiting(self) -> WaitingFor | None:
+        """The question the game waits for an answer to, if any."""
+        return self.session.game.waiting_for(self.state)
+
+    def question_by(self) -> str:
+        """Who made the change that asked the open question, when another device made it."""
+        origins = self.saved.origins
+        if origins and origins[-1].by and origins[-1].by != self.device:
+            return origins[-1].whose
+        return ""
+
+    def last_line(self) -> str:
+        step = self.session.last_step
+        return step.line if step is not None else "the game is back at its start"
+
     def on_mount(self) -> None:
         self.refresh_state()
-        if self.read_only:
-            self.following = self.set_interval(FOLLOW_SECONDS, self.follow_file)
+        self.shared.start_following()
 
-    def follow_file(self) -> None:
-        """On a read-only screen, reload the game when its player's window has saved it."""
-        store = self.companion.store
-        if not store.seen.moved(self.saved.id, store.path_for(self.saved.id)):
-            return
-        was_over = self.is_over
+    def followed(self, was_over: bool) -> None:
+        """Another device changed the game: show it; close a question it answered."""
+        top = self.app.screen
+        if getattr(top, "QUESTION", False) and self.waiting is None:
+            top.dismiss(None)
+            self.notify("Answered on another device.", title="Question closed")
+        self.changed(was_over)
+
+    def reload_watched(self) -> None:
+        """A watching screen whose file was replaced: read it again."""
         try:
-            self.saved = store.load(self.saved.id)
+            self.saved = self.companion.store.load(self.saved.id)
         except SaveError as error:
-            if self.follow_problem != error.problem:  # said once, not four times a second
-                self.follow_problem = error.problem
-                self.notify(str(error), title="Not followed", severity="warning", markup=False)
+            self.notify(str(error), title="Not followed", severity="warning", markup=False)
             return
-        self.follow_problem = None
-        self.redraw()
-        if self.is_over and not was_over:
-            self.result_due = True
-            self.show_due_result()
-
-    def action_take_over(self) -> None:
-        """Play the game in this window, from the file as the other window left it."""
-        if self.take_over():
-            self.play_from_here()
-
-    def take_over(self) -> bool:
-        """Claim the game and reload it from its file; False (and why, said) if it cannot be."""
-        store = self.companion.store
-        try:
-            lock = store.lock(self.saved.id)
-        except (OSError, SaveError) as error:
-            self.notify(f"Cannot take over: {error}", severity="error", markup=False)
-            return False
-        if lock is None:
-            notice = "Still open in another window: take over once its player has gone home."
-            self.notify(notice, title="Not taken over", severity="warning")
-            return False
-        try:
-            self.saved = store.load(self.saved.id)
-        except SaveError as error:
-            lock.release()
-            self.notify(str(error), title="Not taken over", severity="error", markup=False)
-            return False
-        self.hold(lock, read_only=False)
-        if self.following is not None:
-            self.following.stop()
-            self.following = None
-        self.notify("You play this game now: your changes are saved.", title="Taken over")
-        return True
-
-    def play_from_here(self) -> None:
-        """After a take-over: draw the game as reloaded, with the keys of a player (a game
-        that waits for a decision asks it now, as on opening it to play)."""
-        self.redraw()
-        self.refresh_bindings()
+        self.changed(self.is_over)
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""
@@ -207,11 +174,11 @@ class GameScreen(CompanionScreen):
             if self.table_view is not None and self.table_view in self.app.screen_stack:
                 self.table_view.show(self.table_shown())
 
-    def refuse_read_only(self) -> bool:
-        """Say why nothing changes on a read-only screen; True if it is one."""
-        if self.read_only:
-            self.notify(READ_ONLY, title="Not changed", severity="warning")
-        return self.read_only
+    def refuse_watch_only(self) -> bool:
+        """Say why nothing changes on a screen that only watches; True if it is one."""
+        if self.watch_only:
+            self.notify(self.watch_only, title="Not changed", severity="warning", markup=False)
+        return bool(self.watch_only)
 
     @property
     def is_over(self) -> bool:
@@ -221,28 +188,51 @@ class GameScreen(CompanionScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
-        if action == "take_over":
-            return self.read_only
+        if action == "redo" and not self.session.can_redo:
+            return None  # shown dimmed: nothing to redo (another device's change clears it)
         return self.is_over if action == "result" else True
 
     def act(self, action: Any) -> bool:
-        """Apply an action: on a rule's refusal say why and change nothing; else save and redraw.
+        """Apply an action through one transaction on the game's file; on a rule's refusal say
+        why and change nothing. True once it is accepted on the state shown (it is then made on
+        the newest state, and refused there with the reason if another device changed that).
 
-        The action that ends the game opens the result screen."""
-        was_over = self.is_over
-        if self.refuse_read_only():
+        An action that sets a value carries the value it replaces as this screen shows it: when
+        another device changed that value meanwhile, it is refused and both values are shown."""
+        if self.refuse_watch_only():
             return False
+        game, state = self.session.game, self.state
         try:
-            self.session.do(action)
+            check_numbers(action)
+            game.apply(state, action)
         except RuleError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+            rule = str(error)
+            if self.waiting is not None and self.question_by():
+                rule = f"Waiting for {self.question_by()}'s answer ({self.waiting.text}): {rule}"
+            self.notify(rule, title="Not allowed", severity="error", markup=False)
             return False
-        self.autosave()
+        seen = game.replaced(state, action)
+
+        def decide(theirs: list[Record]) -> list[Draft]:
+            if theirs and seen is not None:
+                now = game.replaced(self.state, action)
+                if now is not None and now.value != seen.value:
+                    raise RuleError(
+                        f"{now.what} was changed on another device meanwhile: it is now "
+                        f"{now.value}, you saw {seen.value}. Nothing was changed: set it again "
+                        "if you still mean it."
+                    )
+            return [Draft("do", action, was=seen.value if seen is not None else None)]
+
+        self.shared.commit(decide)
+        return True
+
+    def changed(self, was_over: bool) -> None:
+        """Redraw after a change; the change that ends the game opens the result screen."""
         self.redraw()
         if self.is_over and not was_over and self.is_open:
             self.result_due = True
             self.call_after_refresh(self.show_due_result)
-        return True
 
     def on_screen_resume(self) -> None:
         self.show_due_result()
@@ -258,7 +248,7 @@ class GameScreen(CompanionScreen):
     def ask_details(self, _closed: object = None) -> None:
         """Once the result is read: the play's details, asked once on the device that ended it
         (bgstats: widgets/stats/details.py); not after an undo of the end."""
-        if self.is_over and not self.read_only and self.is_open:
+        if self.is_over and not self.watch_only and self.is_open:
             from widgets.stats.details import ask_once
 
             ask_once(self, self.saved)
@@ -266,7 +256,7 @@ class GameScreen(CompanionScreen):
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
 
-        self.table_view = TableViewScreen(self.table_shown(), self.take_over_from_table_view)
+        self.table_view = TableViewScreen(self.table_shown())
         self.app.push_screen(self.table_view)
 
     def table_shown(self) -> TableShown:
@@ -275,15 +265,7 @@ class GameScreen(CompanionScreen):
 
         game = self.session.game
         subtitle = self.sub_title or self.title_text()
-        return TableShown(game.id, game.title, self.state, subtitle, self.read_only)
-
-    def take_over_from_table_view(self) -> bool:
-        """`T` on the table view: take the game over, then play it here once the view closed
-        (a question the game asks then goes on top of this screen)."""
-        if not self.take_over():
-            return False
-        self.call_after_refresh(self.play_from_here)
-        return True
+        return TableShown(game.id, game.title, self.state, subtitle, bool(self.watch_only))
 
     def action_result(self, then: Callable[[object], None] | None = None) -> None:
         from widgets.result import ResultScreen  # only when a game ends: a faster start
@@ -303,52 +285,77 @@ class GameScreen(CompanionScreen):
 
         self.app.push_screen(ConfirmEndDialog(question, detail, verb), answered)
 
-    def autosave(self) -> None:
-        """Write the game; a failing disk is reported and play goes on in memory.
+    def save_failed(self, error: OSError) -> None:
+        """The disk refused this change: one lasting line; the game stays as the file has it."""
+        self.trouble.failed(error)
+        self.trouble.show_on(self)
 
-        A file changed in another window asks the player whether to reload it or keep this
-        game as a copy; a file that cannot be replaced (a link out of the data folder) is kept
-        as it is, and this game is saved as a copy beside it."""
-        try:
-            note_activity(self.saved, self.companion.store.clock())  # active time (bgstats)
-            self.companion.store.save(self.saved)
-        except SaveConflict:
-            self.conflicts.ask()
-        except SaveError as error:
-            self.conflicts.keep_as_copy(error.problem)
-        except OSError as error:
-            self.unsaved.failed(error)
-            self.unsaved.show_on(self)
-        else:
-            if self.unsaved.count:
-                self.unsaved.saved(self.saved.updated)
-                self.unsaved.show_on(self)
+    def save_worked(self) -> None:
+        if self.trouble.reason:
+            self.trouble.saved()
+            self.trouble.show_on(self)
 
     def action_undo(self) -> None:
-        if self.refuse_read_only():
+        """Undo the game's last action, whoever made it; another device's asks first."""
+        if self.refuse_watch_only():
             return
-        step = self.session.undo()
-        if step is None:
+        self.shared.follow()  # the last action is the newest one
+        if not self.saved.origins:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self.autosave()
-        self.redraw()
-        self.notify(f"Undone: {self.undone_line(step)}")
+        top = self.saved.origins[-1]
+        step = self.session.last_step
+        if top.by and top.by != self.device and step is not None:
+            from widgets.result import ConfirmEndDialog
+
+            question = f"Undo {top.whose}'s action?"
+            detail = f"{step.line}: made on another device."
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._undo(top)
+
+            self.app.push_screen(ConfirmEndDialog(question, detail, "Undo it"), answered)
+            return
+        self._undo(top)
+
+    def _undo(self, top: Record) -> None:
+        step = self.session.last_step
+
+        def decide(theirs: list[Record]) -> list[Draft]:
+            origins = self.saved.origins
+            if not origins or origins[-1].number != top.number:
+                raise RuleError(f"Nothing was undone: the last action is now {self.last_line()}")
+            return [Draft("undo", target=top.number)]
+
+        def done(_mine: list[Record]) -> None:
+            if step is not None:
+                self.notify(f"Undone: {self.undone_line(step)}", markup=False)
+
+        self.shared.commit(decide, done)
 
     def undone_line(self, step: Step) -> str:
         """What the undo notice says was taken back (`self.state` is the state before it)."""
         return step.line
 
     def action_redo(self) -> None:
-        if self.refuse_read_only():
+        if self.refuse_watch_only():
             return
-        step = self.session.redo()
-        if step is None:
+        if not self.saved.undone:
             self.notify("Nothing to redo.", severity="warning")
             return
-        self.autosave()
-        self.redraw()
-        self.notify(f"Redone: {step.line}")
+        top = self.saved.undone[-1]
+
+        def decide(theirs: list[Record]) -> list[Draft]:
+            undone = self.saved.undone
+            if not undone or undone[-1].number != top.number:
+                raise RuleError("Nothing to redo: another device changed the game meanwhile.")
+            return [Draft("redo", target=top.number)]
+
+        def done(_mine: list[Record]) -> None:
+            self.notify(f"Redone: {self.last_line()}", markup=False)
+
+        self.shared.commit(decide, done)
 
     def action_leave(self) -> None:
         self.companion.go_home()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
+from saves.devices import Device
 from saves.rolls import RollLog
 from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore
@@ -20,6 +21,7 @@ class AppServices(Protocol):
     between screens."""
 
     store: SaveStore
+    device: Device
     settings: SettingsStore
     rolls: RollLog
     rng: random.Random

@@ -1,47 +1,38 @@
-"""What a failing disk keeps from a game's file, said in one line that stays until a save works."""
+"""What a failing disk refuses, said in one line that stays until a change is saved again."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.text import plural
 
+class SaveTrouble:
+    """Why this game's changes cannot be written now. A change is made only once its record
+    is in the file (every device must see the same game), so a refused write is a change not
+    made: the line says so until a write works."""
 
-class UnsavedChanges:
-    """The changes (actions, undos, redos) made since the game's file was last written."""
-
-    def __init__(self, saved_at: datetime) -> None:
-        self.saved_at = saved_at
-        """When the file was last written (UTC)."""
-        self.count = 0
+    def __init__(self) -> None:
         self.reason = ""
 
     def failed(self, error: OSError) -> None:
-        """One more change that could not be written."""
-        self.count += 1
         self.reason = error.strerror or str(error)
 
-    def saved(self, at: datetime) -> None:
-        """A save worked: nothing is lost any more."""
-        self.count, self.reason, self.saved_at = 0, "", at
+    def saved(self) -> None:
+        self.reason = ""
 
     def line(self) -> str:
-        """`Not saved since 14:02 (No space left on device): quitting now would lose 2 changes`."""
-        since = self.saved_at.astimezone().strftime("%H:%M")
-        lost = plural(self.count, "change")
+        """`Not saved (No space left on device): that change was not made. ...`"""
         return (
-            f"Not saved since {since} ({self.reason}): quitting now would lose {lost}; "
-            "the next one tries again."
+            f"Not saved ({self.reason}): that change was not made, and the game is as its "
+            "file has it. Try again once the disk can be written."
         )
 
     def show_on(self, screen: Screen[Any]) -> None:
-        """One lasting line while saves fail (not a toast per action); gone once one works."""
+        """One lasting line while writes fail (not a toast per key); gone once one works."""
         line = screen.query("#not-saved")
-        if not self.count:
+        if not self.reason:
             line.remove()
         elif line:
             line.first(Static).update(self.line())

@@ -224,7 +224,7 @@ class CavendishScreen(GameScreen):
     def ask_broken_link(self) -> None:
         """The broken link is asked at once: nothing else is accepted until it is answered (by
         the player's window: one that only watches asks nothing)."""
-        if not self.is_open or self.read_only:
+        if not self.is_open or self.watch_only:
             return
         self.asking = True
         self.app.push_screen(BrokenLinkDialog(self.cav), self.answer_broken_link)

@@ -109,9 +109,9 @@ class SojournScreen(GameScreen):
         self.query_one(TimelineGrid).focus()
         self.call_after_refresh(self.ask)
 
-    def play_from_here(self) -> None:
-        super().play_from_here()
-        self.ask()
+    def followed(self, was_over: bool) -> None:
+        super().followed(was_over)
+        self.ask()  # a question another device's change asks shows here too
 
     def undone_line(self, step: Step) -> str:
         return undone_line(self.sojourn, step.action, step.state)
@@ -186,7 +186,7 @@ class SojournScreen(GameScreen):
         """Open the dialog for what the game waits for, at once."""
         state = self.sojourn
         waiting = state.waiting
-        if self.read_only or waiting is None or state.outcome is not None:
+        if self.watch_only or waiting is None or state.outcome is not None:
             return  # a window that only watches asks nothing: the player's window does
         if self.app.screen is not self:
             return

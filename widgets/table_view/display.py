@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from saves.files import FileMark, SaveError, mark_of
+from saves.journal import Rewritten
 from saves.listing import SaveEntry
 from saves.store import SavedGame
 from widgets.app import CompanionApp, make_app
@@ -99,8 +100,15 @@ class TableDisplayScreen(CompanionScreen):
                 self.open(wanted)
                 return
         saved = self.saved
-        if saved is not None and store.seen.moved(saved.id, store.path_for(saved.id)):
+        if saved is None:
+            return
+        try:
+            if store.catch_up(saved):  # only the records appended since the last look
+                self.draw()
+        except Rewritten:
             self.open(saved.id)
+        except SaveError as error:
+            self.report(error)
 
     def turn_page(self) -> None:
         """Show the next screenful of a view taller than the screen, after the last the top."""
@@ -119,12 +127,16 @@ class TableDisplayScreen(CompanionScreen):
         try:
             self.saved = self.companion.store.load(save_id)
         except SaveError as error:
-            if self.problem != error.problem:
-                self.problem = error.problem
-                self.notify(str(error), title="Not followed", severity="warning", markup=False)
+            self.report(error)
             return
         self.problem = None
         self.draw()
+
+    def report(self, error: SaveError) -> None:
+        """Say why a file is not followed, once (not at every look)."""
+        if self.problem != error.problem:
+            self.problem = error.problem
+            self.notify(str(error), title="Not followed", severity="warning", markup=False)
 
     def draw(self) -> None:
         view = self.query_one(TableView)

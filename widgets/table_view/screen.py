@@ -2,13 +2,12 @@
 
 It is given what it shows (`TableShown`: the game, its state and the header's words) and keeps
 no game state: its play screen gives it the state again whenever it redraws (`show`), so an
-action, an undo or a reload shows here at once. It never reaches back into the play screen:
-taking a read-only game over is a function the play screen hands it.
+action, an undo or another device's change shows here at once. It never reaches back into the
+play screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +19,7 @@ from widgets.chrome import KeyFooter, TitleHeader
 from widgets.table_view.figures import TableContent
 from widgets.table_view.view import TableView
 
-READ_ONLY_MARK = " (read-only)"
+READ_ONLY_MARK = " (watching)"
 
 
 @dataclass(frozen=True)
@@ -32,9 +31,9 @@ class TableShown:
     """The game's full name (`TIME Stories Revolution: Cavendish`)."""
     state: Any
     subtitle: str
-    """The save's title as its play screen's header shows it (`(read-only)` included)."""
+    """The save's title as its play screen's header shows it (`(watching)` included)."""
     read_only: bool = False
-    """Another window plays the game: this one only watches it."""
+    """This window only watches the game (the table display, a file it cannot write)."""
 
 
 def header_words(shown: TableShown, view: str = "Table view") -> tuple[str, str]:
@@ -56,22 +55,18 @@ class TableViewScreen(CompanionScreen):
     | Key | Action |
     | --- | --- |
     | v / escape | Back to the play screen |
-    | T | Take over a read-only game once its player has left it, and play it |
     """
 
     HELP_TOPIC = "table-view"
     CSS_PATH = "table_view.tcss"
     BINDINGS = [
         Binding("v,escape", "back", "Play screen", id="table-view-back"),
-        Binding("T", "take_over", "Take over", id="table-view-take-over"),
     ]
 
-    def __init__(self, shown: TableShown, take_over: Callable[[], bool] | None = None) -> None:
+    def __init__(self, shown: TableShown) -> None:
         super().__init__()
         self.shown = shown
         """What the view shows now."""
-        self.take_over = take_over
-        """Claims a read-only game for this window; True once it is this window's to play."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -102,13 +97,3 @@ class TableViewScreen(CompanionScreen):
 
     def action_back(self) -> None:
         self.dismiss()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "take_over":
-            return self.shown.read_only and self.take_over is not None
-        return super().check_action(action, parameters)
-
-    def action_take_over(self) -> None:
-        """Take the game over from here, then play it on its play screen."""
-        if self.take_over is not None and self.take_over():
-            self.dismiss()

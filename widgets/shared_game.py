@@ -1,0 +1,273 @@
+"""A play screen's side of a game several devices play at once: each change is one short
+transaction on the game's file, and every other device's change is followed as it is appended.
+
+A transaction (`SharedGame.commit`) takes the game's lock, catches up on what the others
+appended, checks this device's change against that newest state and appends it. The lock is
+first tried once, at once, on the screen's own thread (it is free nearly always, held for the
+milliseconds of another device's append); when another device holds it, the wait is done by a
+worker thread, so the screen never freezes, and the change is made once the lock is had.
+
+The file is followed by watching the games folder (watchfiles: every write of another device
+shows at once, and only the appended lines are read). A window where nothing can be watched
+looks at the file's size every `FOLLOW_SECONDS` instead.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.core import RuleError, WaitingFor
+from companion.text import visible
+from saves.files import SaveError
+from saves.journal import Draft, Rewritten
+from saves.records import Record
+from saves.shared import DEADLINE_SECONDS, Busy
+
+if TYPE_CHECKING:
+    from widgets.game_screen import GameScreen
+
+FOLLOW_SECONDS = 0.1
+"""How often a window with no folder watch looks at its game's file."""
+WATCH_STEP_MS = 10
+"""How long watchfiles waits for more changes after one (the follow's latency, at most)."""
+
+Decide = Callable[[list[Record]], list[Draft]]
+"""Given the records of other devices just caught up on, the drafts to append (or a
+`RuleError` saying why not, on the newest state)."""
+Done = Callable[[list[Record]], None]
+
+
+class SharedGame:
+    """The transactions and the follow of one play screen's game."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.queue: list[tuple[Decide, Done | None]] = []
+        """Changes waiting for the lock while another device holds it, in the order made."""
+        self.waiting = False
+        """A worker thread waits for the lock: later changes queue behind."""
+        self.stop = threading.Event()
+        self.trouble: str | None = None
+        """Why the file could not be followed last time (said once, not at every look)."""
+
+    @property
+    def path(self) -> Path:
+        store = self.screen.companion.store
+        return store.path_for(self.screen.saved.id)
+
+    # Transactions
+
+    def commit(self, decide: Decide, done: Done | None = None) -> None:
+        """Make a change now if the game's lock is free, else as soon as it is (in order)."""
+        if self.waiting:
+            self.queue.append((decide, done))
+            return
+        store = self.screen.companion.store
+        try:
+            with store.game_lock(self.screen.saved.id, deadline=0):
+                self._transaction(decide, done)
+        except Busy:
+            self.waiting = True
+            self.queue.append((decide, done))
+            self.screen.notify("Another device is saving: your change follows it.", timeout=2)
+            self.screen.run_worker(self._wait_for_lock, thread=True, group="transactions")
+        except OSError as error:  # the lock file itself cannot be made (a read-only folder)
+            self.screen.save_failed(error)
+
+    def _wait_for_lock(self) -> None:
+        """In a worker thread: hold the lock while the screen's thread makes the queued
+        changes (the game itself is only ever changed on the screen's thread)."""
+        store = self.screen.companion.store
+        app = self.screen.app
+        try:
+            with store.game_lock(self.screen.saved.id, DEADLINE_SECONDS):
+                app.call_from_thread(self._run_queue)
+        except Busy:
+            app.call_from_thread(self._give_up)
+        except OSError as error:
+            app.call_from_thread(self._give_up, error)
+
+    def _run_queue(self) -> None:
+        queued, self.queue, self.waiting = self.queue, [], False
+        for decide, done in queued:
+            self._transaction(decide, done)
+
+    def _give_up(self, error: OSError | None = None) -> None:
+        dropped, self.queue, self.waiting = len(self.queue), [], False
+        reason = error or f"another device held the game for {DEADLINE_SECONDS:.0f} s"
+        self.screen.notify(
+            f"Not saved ({reason}): {dropped} change(s) not made; try again.",
+            title="Not saved",
+            severity="error",
+            markup=False,
+        )
+
+    def _transaction(self, decide: Decide, done: Done | None) -> None:
+        """Under the lock: catch up, decide on the newest state, append."""
+        screen = self.screen
+        store = screen.companion.store
+        before = _Moment.of(screen)
+        try:
+            theirs = store.catch_up(screen.saved)
+        except Rewritten as error:
+            screen.conflicts.ask(error.problem)
+            return
+        except SaveError as error:
+            screen.conflicts.keep_as_copy(error.problem)
+            return
+        try:
+            drafts = decide(theirs)
+            mine = store.append(screen.saved, drafts, by=screen.device, seat=screen.seat)
+        except RuleError as error:
+            self._refused(before, theirs, str(error))
+            return
+        except Rewritten as error:
+            screen.conflicts.ask(error.problem)
+            return
+        except SaveError as error:
+            screen.conflicts.keep_as_copy(error.problem)
+            return
+        except OSError as error:
+            self._moved(before, theirs)
+            screen.save_failed(error)
+            return
+        screen.save_worked()
+        self._moved(before, theirs)
+        if done is not None:
+            done(mine)
+        screen.changed(before.over)
+
+    def _refused(self, before: _Moment, theirs: list[Record], rule: str) -> None:
+        """Say why a change was not made: the rule, and what another device changed first."""
+        screen = self.screen
+        self._moved(before, theirs)
+        if theirs and before.waiting is not None and screen.waiting != before.waiting:
+            screen.notify(  # the question was answered first on another device: quiet
+                f"{theirs[-1].whose} answered first: {screen.last_line()}",
+                title="Already answered",
+                markup=False,
+            )
+            return
+        if theirs:
+            rule = f"{_who(theirs)} has just changed the game ({screen.last_line()}): {rule}"
+        elif screen.waiting is not None and screen.question_by():
+            rule = f"Waiting for {screen.question_by()}'s answer ({screen.waiting.text}): {rule}"
+        screen.notify(rule, title="Not allowed", severity="error", markup=False)
+
+    def _moved(self, before: _Moment, theirs: list[Record]) -> None:
+        """Show what other devices did (redraw, and the redo it cleared)."""
+        if not theirs:
+            return
+        screen = self.screen
+        if before.redo and not screen.session.can_redo:
+            screen.notify(
+                f"Redo cleared: {_who(theirs)} made a change.", title="Redo", markup=False
+            )
+        screen.followed(before.over)
+
+    # Following
+
+    def start_following(self) -> None:
+        """Watch the games folder for this game's file, in a worker thread until the screen
+        closes (`stop`)."""
+        self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
+
+    def follow_copy(self) -> None:
+        """The screen now plays a copy under a new id: follow that file instead."""
+        self.stop.set()
+        self.stop = threading.Event()
+        if self.screen.is_open:
+            self.start_following()
+
+    def _watch(self) -> None:
+        stop = self.stop
+        try:
+            from watchfiles import watch
+        except ImportError:  # pragma: no cover - a dependency of the project
+            self._poll(stop)
+            return
+        path = self.path
+        try:
+            for _changes in watch(
+                path.parent,
+                watch_filter=lambda _change, name: Path(name).name == path.name,
+                stop_event=stop,
+                recursive=False,
+                step=WATCH_STEP_MS,
+                debounce=WATCH_STEP_MS * 5,
+                poll_delay_ms=int(FOLLOW_SECONDS * 1000),
+                raise_interrupt=False,
+                rust_timeout=500,
+                yield_on_timeout=False,
+            ):
+                if stop.is_set():
+                    return
+                self._call(stop, self.follow)
+        except (OSError, RuntimeError):  # no watch here (too many, a strange folder): look
+            self._poll(stop)
+
+    def _poll(self, stop: threading.Event) -> None:
+        while not stop.wait(FOLLOW_SECONDS):
+            self._call(stop, self.follow_if_grown)
+
+    def _call(self, stop: threading.Event, callback: Callable[[], Any]) -> None:
+        if stop.is_set():
+            return
+        try:
+            self.screen.app.call_from_thread(callback)
+        except RuntimeError:  # the app is closing
+            stop.set()
+
+    def follow_if_grown(self) -> None:
+        store = self.screen.companion.store
+        try:
+            if store.catch_up_needed(self.screen.saved):
+                self.follow()
+        except (Rewritten, SaveError):
+            self.follow()
+
+    def follow(self) -> None:
+        """Apply what other devices appended (on the screen's thread)."""
+        screen = self.screen
+        if self.waiting or not screen.is_open:
+            return
+        before = _Moment.of(screen)
+        try:
+            theirs = screen.companion.store.catch_up(screen.saved)
+        except Rewritten as error:
+            if not screen.watch_only:
+                screen.conflicts.ask(error.problem)
+            else:
+                screen.reload_watched()
+            return
+        except SaveError as error:
+            if self.trouble != error.problem:  # said once, not at every look
+                self.trouble = error.problem
+                screen.notify(str(error), title="Not followed", severity="warning", markup=False)
+            return
+        self.trouble = None
+        self._moved(before, theirs)
+
+    def close(self) -> None:
+        self.stop.set()
+
+
+class _Moment:
+    """What a screen showed before a transaction or a follow: to say what changed."""
+
+    def __init__(self, over: bool, redo: bool, waiting: WaitingFor | None) -> None:
+        self.over, self.redo, self.waiting = over, redo, waiting
+
+    @classmethod
+    def of(cls, screen: GameScreen) -> _Moment:
+        return cls(screen.is_over, screen.session.can_redo, screen.waiting)
+
+
+def _who(records: list[Record]) -> str:
+    """Who made these records, capitalised for the start of a sentence."""
+    names = sorted({record.whose for record in records})
+    text = visible(" and ".join(names) if len(names) < 3 else "other devices")
+    return text[:1].upper() + text[1:]
