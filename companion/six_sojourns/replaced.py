@@ -34,7 +34,8 @@ PAD_WORDS = {
 
 def replaced(state: SojournsState, action: Any) -> Replaced | None:
     """The value `action` types over at `state`, or None when it adds rather than sets (or names
-    a player, a number or a space the rules refuse anyway)."""
+    a player or a number the rules refuse anyway). An edited space another device removed or
+    renamed reads `not on the sheet`, so the edit is refused saying so."""
     match action:
         case EnterCount(player=str(name), what=str(what)) if what in COUNTS:
             player = state.sheet.player(name)
@@ -92,6 +93,7 @@ def space_words(state: SojournsState, space: Space) -> str:
 
 
 def scored_from(state: SojournsState) -> str:
+    """The source `ScoreBy` switches away from: a switch made for the other one is stale."""
     return "the score pad" if state.sheet.pad else "the board"
 
 
