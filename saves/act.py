@@ -66,7 +66,7 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
         raise ActError(str(error)) from None
     except Rewritten as error:
         raise ActError(f"not saved: {error}") from None
-    except SaveError:
+    except SaveError:  # a file that is no usable save (a link out of the folder): its own line
         raise
     except OSError as error:  # a full or read-only disk: the file keeps its last record
         raise ActError(f"not saved: {error.strerror or error}") from None

@@ -77,6 +77,17 @@ def test_a_text_field_keeps_what_was_typed(run: Run, companion_home: Path) -> No
     assert actions == [AdjustCoins("true", 2), AdjustCoins("1", -1)]
 
 
+def test_a_name_with_control_characters_is_printed_as_symbols(
+    run: Run, companion_home: Path
+) -> None:
+    save_id = new_game(companion_home, "Ana\x1b[31m", "Ben")
+    code, out, err = run("act", save_id, "AdjustCoins", "player=Ana\x1b[31m", "delta=1")
+    assert (code, err) == (0, "")
+    assert out == "Ana\u241b[31m gains 1 coin\n"
+    code, _, err = run("act", save_id, "AdjustCoins", "player=Ana\x1b[32m", "delta=1")
+    assert code == 2 and "\x1b" not in err and err.count("\n") == 1
+
+
 def test_json_prints_the_game_as_show_json_does(run: Run, companion_home: Path) -> None:
     save_id = new_game(companion_home, "Ana", "Ben")
     code, out, err = run("act", save_id, "adjustcoins", "delta=3", "player=Ben", "--json")
