@@ -225,6 +225,50 @@ def test_a_value_another_device_set_meanwhile_is_not_written_over(
     assert "first = 6" not in path.read_text() and "first = 4" in path.read_text()
 
 
+def test_the_answer_to_the_question_waiting_is_taken(run: Run, companion_home: Path) -> None:
+    save_id = sample(companion_home, "sojourn")
+    code, out, _ = run("act", save_id, "PlaceSide", "side=left")
+    assert code == 0 and out.startswith("Opened Woodstock")
+    saved = SaveStore(companion_home).load(save_id)
+    assert saved.game.waiting_for(saved.session.state).kind != "place-card"
+
+
+class Replacing(SaveStore):
+    """A store whose game's file another program writes anew right after this one read it."""
+
+    def load(self, save_id: str) -> SavedGame:
+        saved = super().load(save_id)
+        path = self.path_for(save_id)
+        copy = path.with_suffix(".new")
+        copy.write_bytes(path.read_bytes())
+        copy.replace(path)
+        return saved
+
+
+def test_a_file_rewritten_meanwhile_or_a_full_disk_is_not_written(
+    companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    from saves.act import ActError, act
+
+    save_id = new_game(companion_home, "Ana", "Ben")
+    path = game_file(companion_home, save_id)
+    before = path.read_bytes()
+    coins = ["player=Ana", "delta=1"]
+    with pytest.raises(ActError, match=r"not saved: .* was replaced by another program"):
+        act(Replacing(companion_home), save_id, "AdjustCoins", coins, by="tabc")
+
+    def full(*_args: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "pwrite", full)
+    with pytest.raises(ActError, match=r"^not saved: No space left on device$"):
+        act(SaveStore(companion_home), save_id, "AdjustCoins", coins, by="tabc")
+    assert path.read_bytes() == before
+
+
 def test_a_value_read_by_its_declared_type() -> None:
     from saves.act import ActError, read_value
 
