@@ -5,10 +5,9 @@ every device's screen, the file and `companion show --json` end on the same crys
 
 Each browser is its own device: a Chromium of its own (its own cookie jar, so its own device
 cookie), and so its own app started by `companion serve`. The time another device's action takes
-to show on a page is measured and printed (`pytest -s`), a figure and not a limit: the issue's
-target is a median of 150 ms.
-
-With the figures printed: `pytest -n 0 -s -m browser tests/web/test_many_devices.py`.
+to show on a page is measured and printed, a figure and not a limit (the issue's target is a
+median of 150 ms), beside the time the acting device's own page takes and the time the record
+takes to reach the file: `pytest -n 0 -s tests/web/test_many_devices.py`.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ import sys
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,19 +46,19 @@ from tests.web.table_devices import (
 pytestmark = pytest.mark.browser
 
 CARDS = ReceptacleCards(
-    anton=ReceptacleCard(starting=9, strength=2, confidence=1, dexterity=2),
-    amy=ReceptacleCard(starting=9, strength=1, confidence=2, dexterity=3),
+    anton=ReceptacleCard(starting=10, strength=2, confidence=1, dexterity=2),
+    amy=ReceptacleCard(starting=10, strength=1, confidence=2, dexterity=3),
     jennifer=ReceptacleCard(starting=1, strength=1, confidence=3, dexterity=2),
-    doug=ReceptacleCard(starting=9, strength=3, confidence=1, dexterity=1),
+    doug=ReceptacleCard(starting=10, strength=3, confidence=1, dexterity=1),
 )
-"""Nine crystals for each agent played (28 of the 31 laid): enough for every spend below
-without a link breaking."""
+"""Ten crystals for each agent played (all 31 laid): enough for the nine spends below without a
+link breaking."""
 SPENDS = {"x": Explore, "a": AndCost}
 """The keys that spend the selected agent's crystals, and the action each makes."""
-AT_ONCE = ("x", "a", "x", "a")
+AT_ONCE = ("x", "a", "x", "a", "x", "a")
 """What every device types at the same moment, without a pause: the devices' transactions
 meet at the game's lock, and each waits its turn ("Another device is saving")."""
-IN_TURN = 4
+IN_TURN = 3
 """Rounds in which the devices spend one after the other, each timed on every screen."""
 SETTLE_SECONDS = 20.0
 """The longest the screens may take to agree once the typing stops (a limit, not a measure)."""
@@ -107,6 +107,55 @@ def pools(state: CavendishState) -> dict[str, int]:
     return {agent.receptacle: agent.pool for agent in state.agents}
 
 
+@dataclass
+class Figures:
+    """Milliseconds from a key on one device to its action seen: on the other devices' pages,
+    on its own page, and in the game's file."""
+
+    others: list[float] = field(default_factory=list)
+    itself: list[float] = field(default_factory=list)
+    file: list[float] = field(default_factory=list)
+    behind: list[float] = field(default_factory=list)
+    """How much later each other page showed an action than the page that made it."""
+
+    def __str__(self) -> str:
+        median = statistics.median
+        return (
+            f"another device's action on screen after a median of {median(self.others):.0f} ms "
+            f"(fastest {min(self.others):.0f}, worst {max(self.others):.0f}, "
+            f"{len(self.others)} looks), {median(self.behind):.0f} ms behind the screen that "
+            f"made it ({median(self.itself):.0f} ms, worst {max(self.itself):.0f}); in the file "
+            f"after {median(self.file):.0f} ms (worst {max(self.file):.0f})"
+        )
+
+
+def spend_in_turn(
+    tabs: list[Tab], seats: dict[str, str], state: CavendishState, path: Path
+) -> tuple[CavendishState, Figures]:
+    """Each device in turn explores once, `IN_TURN` times round the table, each Explore timed
+    from its key to its agent's new pool on every page."""
+    figures = Figures()
+    for _round in range(IN_TURN):
+        for sender, agent in zip(tabs, seats, strict=True):
+            state = spent(state, agent, ("x",))
+            after = state.agents[list(seats).index(agent)]
+            row = rf"{agent}\s+{seats[agent]}\s+{after.pool}/{after.starting}\b"
+            for tab in tabs:
+                watch_for(tab, row)
+            grown = Growth(path, SETTLE_SECONDS)
+            sent = send_keys(sender, "x")
+            seen = {
+                tab.name: seen_after(tab, sent, SETTLE_SECONDS, f"{agent}'s Explore")
+                for tab in tabs
+            }
+            itself = seen.pop(sender.name)
+            figures.itself.append(itself)
+            figures.others.extend(seen.values())
+            figures.behind.extend(other - itself for other in seen.values())
+            figures.file.append(grown.after(sent))
+    return state, figures
+
+
 def shown_json(save_id: str) -> dict[str, Any]:
     shown = subprocess.run(
         [sys.executable, "-m", "companion", "show", save_id, "--json"],
@@ -122,12 +171,11 @@ def shown_json(save_id: str) -> dict[str, Any]:
 def test_three_devices_spend_their_own_agents_crystals_at_once_and_agree(
     tabs: list[Tab], companion_home: Path
 ) -> None:
-    devices = DEVICES
-    save_id, start = new_mission(companion_home, devices)
+    save_id, start = new_mission(companion_home, DEVICES)
     seats: dict[str, str] = {agent.receptacle: agent.player for agent in start.agents}
     agents = list(seats)
     path = SaveStore(companion_home).path_for(save_id)
-    with served(companion_home) as (_server, url), ThreadPoolExecutor(devices) as pool:
+    with served(companion_home) as (_server, url), ThreadPoolExecutor(DEVICES) as pool:
         sitting = [
             pool.submit(sit_down, f"device-{seat + 1}", url, str(seat + 1), agent)
             for seat, agent in enumerate(agents)
@@ -135,9 +183,8 @@ def test_three_devices_spend_their_own_agents_crystals_at_once_and_agree(
         tabs.extend(future.result() for future in sitting if future.exception() is None)
         for future in sitting:
             future.result()  # a browser that could not sit down fails the test
-        players = list(zip(tabs, agents, strict=True))
 
-        together = threading.Barrier(devices)
+        together = threading.Barrier(DEVICES)
 
         def spend_at_once(tab: Tab) -> None:
             together.wait(timeout=30)
@@ -156,34 +203,12 @@ def test_three_devices_spend_their_own_agents_crystals_at_once_and_agree(
                 f"the pools {wanted} after the spends at once",
             )
 
-        to_others: list[float] = []
-        to_itself: list[float] = []
-        to_file: list[float] = []
-        for _round in range(IN_TURN):
-            for sender, agent in players:
-                state = spent(state, agent, ("x",))
-                after = state.agents[agents.index(agent)]
-                row = rf"{agent}\s+{seats[agent]}\s+{after.pool}/{after.starting}\b"
-                for tab in tabs:
-                    watch_for(tab, row)
-                grown = Growth(path, SETTLE_SECONDS)
-                sent = send_keys(sender, "x")
-                for tab in tabs:
-                    waited = seen_after(tab, sent, SETTLE_SECONDS, f"{agent}'s Explore")
-                    (to_itself if tab is sender else to_others).append(waited)
-                to_file.append(grown.after(sent))
-
-        print(
-            f"\n{devices} devices: another device's action on screen after a median of "
-            f"{statistics.median(to_others):.0f} ms (fastest {min(to_others):.0f}, worst "
-            f"{max(to_others):.0f}, {len(to_others)} looks); on its own screen "
-            f"{statistics.median(to_itself):.0f} ms (worst {max(to_itself):.0f}); in the file "
-            f"{statistics.median(to_file):.0f} ms after the key (worst {max(to_file):.0f})"
-        )
+        state, figures = spend_in_turn(tabs, seats, state, path)
+        print(f"\n{DEVICES} devices: {figures}")
 
         made = Counter({("", "ChooseLocation", ""): 1})
         ids = [device_of(tab) for tab in tabs]
-        assert len(set(ids)) == devices and all(found.startswith("b") for found in ids)
+        assert len(set(ids)) == DEVICES and all(found.startswith("b") for found in ids)
         for device, agent in zip(ids, agents, strict=True):
             made[(device, "Explore", agent)] = AT_ONCE.count("x") + IN_TURN
             made[(device, "AndCost", agent)] = AT_ONCE.count("a")
