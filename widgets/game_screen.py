@@ -81,6 +81,9 @@ class GameScreen(CompanionScreen):
         """The lasting line while the disk refuses this game's records."""
         self.shared = SharedGame(self)
         """The transactions on the game's file, and the follow of the other devices' records."""
+        self.undid = False
+        """This device's undo is what redo would put back: another device's change that
+        clears it is said here (and only here)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -136,7 +139,8 @@ class GameScreen(CompanionScreen):
         """Another device changed the game: show it; close a question it answered."""
         top = self.app.screen
         answered = self.waiting is None or not self.waiting.question
-        if getattr(top, "QUESTION", False) and answered:
+        asked = getattr(top, "asked", self.waiting)
+        if getattr(top, "QUESTION", False) and (answered or asked != self.waiting):
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
         self.changed(was_over)
@@ -298,7 +302,15 @@ class GameScreen(CompanionScreen):
         """Undo the game's last action, whoever made it; another device's asks first."""
         if self.refuse_watch_only():
             return
-        self.shared.follow()  # the last action is the newest one
+        if self.shared.follow():  # the game moved since this screen showed it: look first
+            self.notify(
+                f"Not undone: another device has just changed the game. The last action is now "
+                f"{self.last_line()}: press ctrl+z again to undo it.",
+                title="Look first",
+                severity="warning",
+                markup=False,
+            )
+            return
         if not self.saved.origins:
             self.notify("Nothing to undo.", severity="warning")
             return
@@ -330,6 +342,7 @@ class GameScreen(CompanionScreen):
             return [Draft("undo", target=top.number)]
 
         def done(_mine: list[Record]) -> None:
+            self.undid = True
             if step is not None:
                 self.notify(f"Undone: {self.undone_line(step)}", markup=False)
 

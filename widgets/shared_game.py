@@ -136,6 +136,8 @@ class SharedGame:
             return
         screen.save_worked()
         self._moved(before, theirs)
+        if not screen.session.can_redo:
+            screen.undid = False
         if done is not None:
             done(mine)
         screen.changed(before.over)
@@ -163,7 +165,10 @@ class SharedGame:
         if not theirs:
             return
         screen = self.screen
-        if before.redo and not screen.session.can_redo:
+        mine = screen.undid
+        if not screen.session.can_redo:
+            screen.undid = False
+        if before.redo and mine and not screen.session.can_redo:
             screen.notify(
                 f"Redo cleared: {_who(theirs)} made a change.", title="Redo", markup=False
             )
@@ -230,11 +235,11 @@ class SharedGame:
         except (Rewritten, SaveError):
             self.follow()
 
-    def follow(self) -> None:
-        """Apply what other devices appended (on the screen's thread)."""
+    def follow(self) -> list[Record]:
+        """Apply what other devices appended (on the screen's thread); returns their records."""
         screen = self.screen
         if self.waiting or not screen.is_open:
-            return
+            return []
         before = _Moment.of(screen)
         try:
             theirs = screen.companion.store.catch_up(screen.saved)
@@ -243,14 +248,15 @@ class SharedGame:
                 screen.conflicts.ask(error.problem)
             else:
                 screen.reload_watched()
-            return
+            return []
         except SaveError as error:
             if self.trouble != error.problem:  # said once, not at every look
                 self.trouble = error.problem
                 screen.notify(str(error), title="Not followed", severity="warning", markup=False)
-            return
+            return []
         self.trouble = None
         self._moved(before, theirs)
+        return theirs
 
     def close(self) -> None:
         self.stop.set()

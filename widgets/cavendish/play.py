@@ -42,6 +42,7 @@ from widgets.cavendish import board, conflicts
 from widgets.cavendish.dialogs import (
     AmountDialog,
     BrokenLinkDialog,
+    BrokenLinkFromElsewhere,
     ItemDialog,
     NameDialog,
     PickDialog,
@@ -227,7 +228,9 @@ class CavendishScreen(GameScreen):
         if not self.is_open or self.watch_only:
             return
         self.asking = True
-        self.app.push_screen(BrokenLinkDialog(self.cav), self.answer_broken_link)
+        kind = BrokenLinkFromElsewhere if self.question_by() else BrokenLinkDialog
+        dialog = kind(self.cav)
+        self.app.push_screen(dialog, self.answer_broken_link)
 
     def answer_broken_link(self, choice: str | None) -> None:
         self.asking = False
