@@ -120,7 +120,8 @@ class Presence:
     """This device's seat at one game, and everyone's, read from the presence file.
 
     `sit(name, allowed)` takes a seat (None stands up); `seats()` says who sits where now;
-    `release()` frees this device's seat at once (the screen closing). Readers take no lock."""
+    `release()` frees this device's seat at once (the screen closing). Readers take no lock; a
+    watcher that never sits (the table display) is given the device id ""."""
 
     def __init__(self, home: Path, save_id: str, device: str, process: int | None = None) -> None:
         self.home = home

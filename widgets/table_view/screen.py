@@ -72,6 +72,8 @@ class TableViewScreen(CompanionScreen):
         """What the view shows now."""
         self.take_over = take_over
         """Claims a read-only game for this window; True once it is this window's to play."""
+        self.seats = ""
+        """Who sits at which device, as its play screen words it (`widgets.seats`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -80,6 +82,13 @@ class TableViewScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.draw()
+        self.query_one(TableView).show_seats(self.seats)
+
+    def show_seats(self, words: str) -> None:
+        """Who sits where, from the play screen's look at the seats."""
+        self.seats = words
+        if self.is_mounted:
+            self.query_one(TableView).show_seats(words)
 
     @property
     def content(self) -> TableContent | None:

@@ -107,9 +107,12 @@ class TableView(VerticalScroll):
         """The size the numbers are drawn at now."""
         self.tight = False
         """Whether the labels wrap between words (a box that fits a phone only so)."""
+        self.seats = ""
+        """Who sits at which device (`widgets.seats`), under the headline; empty: nobody."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="tv-headline")
+        yield Static(id="tv-seats")
         yield Grid(id="tv-groups")
         with Center():
             yield Static(id="tv-board")
@@ -122,6 +125,16 @@ class TableView(VerticalScroll):
         self.content = content
         self.query_one("#tv-headline", Static).update(plain(content.headline))
         self.show_groups(content)
+        self.fit()
+
+    def show_seats(self, words: str) -> None:
+        """Say who sits where under the headline (nothing while nobody sits)."""
+        if words == self.seats and self.is_mounted:
+            return
+        self.seats = words
+        seats = self.query_one("#tv-seats", Static)
+        seats.update(plain(words))
+        seats.display = bool(words)
         self.fit()
 
     def show_groups(self, content: TableContent) -> None:
@@ -146,6 +159,8 @@ class TableView(VerticalScroll):
             return
         width = self.size.width or self.app.size.width
         height = self.size.height or self.app.size.height
+        if self.seats:
+            height -= wrapped_lines(self.seats, width)
         self.scale, self.tight, usable = fit_for(content, width, height)
         for box in self.boxes:
             box.set_scale(self.scale, self.tight)
