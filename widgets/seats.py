@@ -221,7 +221,7 @@ class SeatKeys:
         if notice is not None:
             self.screen.notify(notice, title="Seats", severity="warning", markup=False)
         self.words = seats_words(self.options(), seats, self.device.id)
-        if self.line is not None and self.line.is_mounted:
+        if self.line is not None:
             self.line.show(self.words)
         view = self.screen.table_view
         if view is not None:

@@ -11,9 +11,10 @@ import pytest
 from textual.widgets import DataTable
 
 from saves.devices import Device
-from saves.presence import Presence, alive_path
+from saves.presence import Presence, alive_path, presence_path
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
 from widgets.game_screen import GameScreen
@@ -21,6 +22,7 @@ from widgets.seats import SEAT_BINDING, SeatKeys, SeatsLine, SitDialog
 from widgets.six_sojourns.play import SojournsScreen
 from widgets.sojourn.play import SojournScreen
 from widgets.table_view import TableViewScreen
+from widgets.table_view.display import TableDisplayApp
 from widgets.time_bastards.play import TimeBastardsScreen
 
 HERE = Device("tlocal0000001", browser=False)
@@ -189,3 +191,25 @@ def test_the_seat_key_is_free_on_every_play_screen(screen_class: type[GameScreen
     }
     assert "escape" in taken  # (the screen's own keys were read)
     assert SEAT_BINDING.key not in taken
+
+
+async def test_the_table_display_follows_seats_taken_and_freed_and_sits_nowhere(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    save_id = install_sample(companion_home, "cavendish")
+    app = make_test_app(app_class=TableDisplayApp)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = pilot.app.screen.query_one("#tv-seats")
+        await pause_until(pilot, lambda: pilot.app.screen.saved is not None)
+        assert not shown.display
+        other = Presence(companion_home, save_id, OTHER, process=4242)
+        other.sit("Doug", ["Amy", "Anton", "Doug"])
+        await pause_until(pilot, lambda: shown.display)
+        assert (
+            str(shown.render()) == "Seats: Amy (Ana): free · Anton (Ben): free · Doug (Cy): seated"
+        )
+        other.release()
+        await pause_until(pilot, lambda: not shown.display)
+        assert not shown.display
+    assert presence_path(companion_home, save_id).read_bytes() == b"format = 1\n\n[seats]\n"
+    assert not list((companion_home / "locks").glob("*.alive"))  # none held, none left
