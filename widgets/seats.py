@@ -224,7 +224,7 @@ class SeatKeys:
         if self.line is not None:
             self.line.show(self.words)
         view = self.screen.table_view
-        if view is not None:
+        if view is not None and view in self.screen.app.screen_stack:
             view.show_seats(self.words)
 
     def sit_dialog(self) -> None:
