@@ -185,7 +185,11 @@ class SeatKeys:
         self.timer: Timer | None = None
 
     def start(self) -> None:
-        """Once the screen is mounted: the seats line under the header, and the look each second."""
+        """Once the screen is mounted: the seats line under the header, and the look each second.
+        Once only: Textual runs the `on_mount` of each class of a screen, and a play screen's
+        own calls its base's too."""
+        if self.line is not None:
+            return
         self.line = SeatsLine(id="seats-line")
         self.line.display = False
         headers = list(self.screen.query(TitleHeader))

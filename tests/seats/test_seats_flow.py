@@ -40,7 +40,9 @@ async def seated_screen(pilot: Any) -> tuple[GameScreen, SeatKeys]:
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    seats = SeatKeys(screen, HERE)
+    # The play screen's own once widgets/game_screen.py holds one (`screen.seats`), else one
+    # started here as the play screens start theirs.
+    seats: SeatKeys = getattr(screen, "seats", None) or SeatKeys(screen, HERE)
     seats.start()
     await pilot.pause()
     return screen, seats

@@ -38,7 +38,9 @@ def with_seats(then: Callable[[SeatKeys], None]) -> Callable[[Any], Any]:
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
-        seats = SeatKeys(screen, HERE)
+        # The play screen's own once widgets/game_screen.py holds one (`screen.seats`), else one
+        # started here as the play screens start theirs.
+        seats: SeatKeys = getattr(screen, "seats", None) or SeatKeys(screen, HERE)
         seats.start()
         seats.sit("Doug")
         await pilot.pause()
