@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -80,13 +81,13 @@ def seat_options(game_id: str, state: Any) -> list[SeatOption]:
     return []
 
 
-def seats_words(
+def seat_parts(
     options: Sequence[SeatOption], seats: Mapping[str, Seat], device: str | None
-) -> str:
-    """Who sits where, in words (`device` None: a display that sits nowhere); empty while
-    nobody sits."""
+) -> tuple[str, ...]:
+    """Who sits where, a phrase per seat (`device` None: a display that sits nowhere); none
+    while nobody sits."""
     if not any(option.name in seats for option in options):
-        return ""
+        return ()
     parts = []
     for option in options:
         seat = seats.get(option.name)
@@ -97,17 +98,43 @@ def seats_words(
         else:
             where = "this device" if seat.device == device else "another device"
         parts.append(f"{option.label}: {where}")
-    return "Seats: " + " · ".join(parts)
+    return tuple(parts)
+
+
+def packed(parts: Sequence[str], width: int) -> str:
+    """`Seats: ` and the phrases, as many to a line as fit `width`: a line breaks between two
+    seats, never inside one that fits a line (`Anton (Ben): free` stays whole on a phone)."""
+    lines: list[str] = []
+    line = ""
+    for number, part in enumerate(parts):
+        piece = f"Seats: {part}" if number == 0 else part
+        if not line:
+            line = piece
+        elif cell_len(f"{line} · {piece}") <= width:
+            line = f"{line} · {piece}"
+        else:
+            lines.append(line)
+            line = piece
+    return "\n".join([*lines, line]) if parts else ""
 
 
 class SeatsLine(Static):
     """The line of who sits where on a play screen; hidden while nobody sits."""
 
     DEFAULT_CLASSES = "seats-line"
+    parts: tuple[str, ...] = ()
 
-    def show(self, words: str) -> None:
-        self.update(plain(words))
-        self.display = bool(words)
+    def show(self, parts: tuple[str, ...]) -> None:
+        self.parts = parts
+        self.display = bool(parts)
+        self.pack()
+
+    def pack(self) -> None:
+        width = self.content_region.width or self.app.size.width - 2  # (its padding: 0 1)
+        self.update(plain(packed(self.parts, width)))
+
+    def on_resize(self) -> None:
+        self.pack()
 
 
 class SitDialog(Dialog[str]):
@@ -180,8 +207,8 @@ class SeatKeys:
         self.device = device or process_device()
         self.presence: Presence | None = None
         self.line: SeatsLine | None = None
-        self.words = ""
-        """What the seats line says now."""
+        self.parts: tuple[str, ...] = ()
+        """What the seats line says now, a phrase per seat (none while nobody sits)."""
         self.timer: Timer | None = None
 
     def start(self) -> None:
@@ -224,12 +251,12 @@ class SeatKeys:
         notice = presence.take_notice()
         if notice is not None:
             self.screen.notify(notice, title="Seats", severity="warning", markup=False)
-        self.words = seats_words(self.options(), seats, self.device.id)
+        self.parts = seat_parts(self.options(), seats, self.device.id)
         if self.line is not None:
-            self.line.show(self.words)
+            self.line.show(self.parts)
         view = self.screen.table_view
         if view is not None and view in self.screen.app.screen_stack:
-            view.show_seats(self.words)
+            view.show_seats(self.parts)
 
     def sit_dialog(self) -> None:
         """Ask who sits at this device, and sit there."""

@@ -27,7 +27,7 @@ from saves.store import SavedGame
 from widgets.app import CompanionApp, make_app
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
-from widgets.seats import seat_options, seats_words
+from widgets.seats import seat_options, seat_parts
 from widgets.table_view.screen import READ_ONLY_MARK, TableShown, header_words
 from widgets.table_view.view import TableView
 
@@ -115,11 +115,11 @@ class TableDisplayScreen(CompanionScreen):
         if self.presence is None or self.presence.save_id != saved.id:
             self.presence = Presence(self.companion.store.home, saved.id, device="")
         options = seat_options(saved.game.id, saved.session.state)
-        words = seats_words(options, self.presence.seats(), device=None)
+        parts = seat_parts(options, self.presence.seats(), device=None)
         notice = self.presence.take_notice()
         if notice is not None:
             self.notify(notice, title="Seats", severity="warning", markup=False)
-        self.query_one(TableView).show_seats(words)
+        self.query_one(TableView).show_seats(parts)
 
     def turn_page(self) -> None:
         """Show the next screenful of a view taller than the screen, after the last the top."""

@@ -72,7 +72,7 @@ class TableViewScreen(CompanionScreen):
         """What the view shows now."""
         self.take_over = take_over
         """Claims a read-only game for this window; True once it is this window's to play."""
-        self.seats = ""
+        self.seats: tuple[str, ...] = ()
         """Who sits at which device, as its play screen words it (`widgets.seats`)."""
 
     def compose(self) -> ComposeResult:
@@ -84,11 +84,11 @@ class TableViewScreen(CompanionScreen):
         self.draw()
         self.query_one(TableView).show_seats(self.seats)
 
-    def show_seats(self, words: str) -> None:
+    def show_seats(self, parts: tuple[str, ...]) -> None:
         """Who sits where, from the play screen's look at the seats."""
-        self.seats = words
+        self.seats = parts
         if self.is_mounted:
-            self.query_one(TableView).show_seats(words)
+            self.query_one(TableView).show_seats(parts)
 
     @property
     def content(self) -> TableContent | None:
