@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from saves.devices import Device
 from saves.presence import Presence, alive_path, presence_path
@@ -18,7 +18,7 @@ from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
 from widgets.game_screen import GameScreen
-from widgets.seats import SEAT_BINDING, SeatKeys, SeatsLine, SitDialog
+from widgets.seats import SEAT_BINDING, SeatKeys, SeatsLine, SitDialog, packed
 from widgets.six_sojourns.play import SojournsScreen
 from widgets.sojourn.play import SojournScreen
 from widgets.table_view import TableViewScreen
@@ -123,6 +123,8 @@ async def test_escape_cancels_and_keeps_the_seat(
         kept = seats.presence.mine
         seats.sit_dialog()
         await pilot.pause()
+        listed = pilot.app.screen.query_one("#seats-list", OptionList)
+        assert listed.highlighted == 1  # it opens on this device's seat
         await pilot.press("down", "escape")
         await pilot.pause()
         assert pilot.app.screen is screen
@@ -215,3 +217,31 @@ async def test_the_table_display_follows_seats_taken_and_freed_and_sits_nowhere(
         assert not shown.display
     assert presence_path(companion_home, save_id).read_bytes() == b"format = 1\n\n[seats]\n"
     assert not list((companion_home / "locks").glob("*.alive"))  # none held, none left
+
+
+async def test_no_seat_is_needed_to_act_for_a_seated_agent(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    """Another device sits as Amy: this one, seated nowhere, still acts for her."""
+    app = opened(make_test_app, companion_home, "cavendish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _seats = await seated_screen(pilot)
+        Presence(companion_home, screen.saved.id, OTHER, process=4242).sit("Amy", ["Amy"])
+        steps = len(screen.session.steps)
+        await pilot.press("1", "x")  # Amy explores
+        await pilot.pause()
+        assert len(screen.session.steps) == steps + 1
+        assert "Amy explored" in screen.session.steps[-1].line
+
+
+def test_a_line_breaks_between_seats_only() -> None:
+    parts = ("Amy (Ana): another device", "Anton (Ben): free", "Doug (Cy): this device")
+    assert packed(parts, 120) == "Seats: " + " · ".join(parts)
+    assert packed(parts, 44).split("\n") == [
+        "Seats: Amy (Ana): another device",
+        "Anton (Ben): free · Doug (Cy): this device",
+    ]
+    assert packed(("A very long name that cannot fit: free",), 10) == (
+        "Seats: A very long name that cannot fit: free"
+    )
+    assert packed((), 44) == ""
