@@ -187,6 +187,8 @@ class Presence:
             return
         if name not in allowed:
             raise SeatRefused(f"{name} is not at this game")
+        if not 0 < len(name) <= MAX_NAME:
+            raise SeatRefused(f"A seat's name is 1-{MAX_NAME} characters long, not {len(name)}")
         was = self._mine
         try:
             self._change(lambda seats: self._seated(seats, name))

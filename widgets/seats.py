@@ -123,15 +123,21 @@ class SeatsLine(Static):
 
     DEFAULT_CLASSES = "seats-line"
     parts: tuple[str, ...] = ()
+    shown = ""
+    """The line as drawn: the look each second redraws nothing when it is the same."""
 
     def show(self, parts: tuple[str, ...]) -> None:
-        self.parts = parts
-        self.display = bool(parts)
-        self.pack()
+        if parts != self.parts:
+            self.parts = parts
+            self.display = bool(parts)
+            self.pack()
 
     def pack(self) -> None:
         width = self.content_region.width or self.app.size.width - 2  # (its padding: 0 1)
-        self.update(plain(packed(self.parts, width)))
+        text = packed(self.parts, width)
+        if text != self.shown:
+            self.shown = text
+            self.update(plain(text))
 
     def on_resize(self) -> None:
         self.pack()

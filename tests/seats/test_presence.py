@@ -216,3 +216,14 @@ def test_an_alive_file_that_is_a_fifo_or_missing_holds_no_seat(companion_home: P
     os.mkfifo(fifo)
     assert not held(fifo)
     assert not held(alive_path(companion_home, SAVE, "tnobody000001-8"))
+
+
+def test_a_name_longer_than_a_seat_holds_is_refused_and_the_file_stays_readable(
+    companion_home: Path,
+) -> None:
+    long_name = "N" * 101
+    presence = here(companion_home)
+    with pytest.raises(SeatRefused, match="1-100 characters"):
+        presence.sit(long_name, (long_name,))
+    presence.sit("N" * 100, ("N" * 100,))
+    assert list(here(companion_home, "tother0000001").seats()) == ["N" * 100]
