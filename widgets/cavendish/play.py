@@ -222,6 +222,12 @@ class CavendishScreen(GameScreen):
         self.selected = index
         self.refresh_state()
 
+    def select_seat(self, name: str) -> None:
+        """The agent this device sits as (`widgets.seats`) is the one its actions are for."""
+        names = [agent.receptacle for agent in self.cav.agents]
+        if name in names:
+            self.action_select(names.index(name))
+
     def ask_broken_link(self) -> None:
         """The broken link is asked at once: nothing else is accepted until it is answered (by
         the player's window: one that only watches asks nothing)."""
