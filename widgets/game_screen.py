@@ -26,6 +26,7 @@ from saves.records import Record
 from saves.store import SavedGame
 from widgets.base import CompanionScreen
 from widgets.conflict import FileConflicts
+from widgets.seats import SEAT_BINDING, SeatKeys
 from widgets.shared_game import SharedGame
 from widgets.unsaved import SaveTrouble
 
@@ -56,6 +57,7 @@ class GameScreen(CompanionScreen):
         # Listed by `?` rather than the footer: the footers are full at 80 columns, and one key
         # more would push Dice and Help out at 120.
         Binding("v", "table_view", "Table view", id="table_view", show=False),
+        SEAT_BINDING,
     ]
 
     def __init__(self, saved: SavedGame) -> None:
@@ -64,8 +66,6 @@ class GameScreen(CompanionScreen):
         self.sub_title = saved.title
         self.watch_only = ""
         """Why this screen only watches the game ("" when it plays)."""
-        self.seat = ""
-        """Who sits at this device, if anyone said so: written beside each of its records."""
         self.asking = False
         """The conflict question is on screen: a second conflict does not ask it again."""
 
@@ -81,6 +81,8 @@ class GameScreen(CompanionScreen):
         """The lasting line while the disk refuses this game's records."""
         self.shared = SharedGame(self)
         """The transactions on the game's file, and the follow of the other devices' records."""
+        self.seats = SeatKeys(self)
+        """Who sits at this device, and the line of who sits where (widgets/seats.py)."""
         self.undid = False
         """This device's undo is what redo would put back: another device's change that
         clears it is said here (and only here)."""
@@ -104,8 +106,18 @@ class GameScreen(CompanionScreen):
         """This device's public id, written beside each of its records."""
         return self.companion.device.id
 
+    @property
+    def seat(self) -> str:
+        """Who sits at this device, if anyone said so: written beside each of its records."""
+        return self.seats.mine or ""
+
+    def action_sit_as(self) -> None:
+        """Say who sits at this device (`@`, or "Sit as ..." in the palette)."""
+        self.seats.sit_dialog()
+
     def on_unmount(self) -> None:
         self.shared.close()
+        self.seats.stop()
 
     @property
     def session(self) -> Session:
@@ -133,7 +145,9 @@ class GameScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.refresh_state()
-        self.shared.start_following()
+        self.seats.start()
+        if not self.shared.started:
+            self.shared.start_following()
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: show it; close a question it answered."""
@@ -261,6 +275,7 @@ class GameScreen(CompanionScreen):
 
         self.table_view = TableViewScreen(self.table_shown())
         self.app.push_screen(self.table_view)
+        self.seats.follow()  # who sits where shows on the view at once
 
     def table_shown(self) -> TableShown:
         """What this game's table view shows: the state and this screen's header words."""
@@ -381,3 +396,4 @@ class GameScreen(CompanionScreen):
             yield SystemCommand(f"{prefix}: undo", "Take back the last action", self.action_undo)
         if self.session.can_redo:
             yield SystemCommand(f"{prefix}: redo", "Put back what was undone", self.action_redo)
+        yield self.seats.palette_command()

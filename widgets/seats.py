@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from saves.devices import Device, this_device
+from saves.devices import Device
 from saves.presence import Presence, Seat, SeatRefused
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter, TitleHeader
@@ -61,11 +61,6 @@ class Seated(Protocol):
 
 
 @functools.cache
-def process_device() -> Device:
-    """This process as a device, once (a terminal's id is new at each call of `this_device`)."""
-    return this_device()
-
-
 def seat_options(game_id: str, state: Any) -> list[SeatOption]:
     """Who can sit at a game: its players (Cavendish: its agents, each with its player; Sojourn:
     its one traveller)."""
@@ -210,12 +205,22 @@ class SeatKeys:
 
     def __init__(self, screen: GameScreen, device: Device | None = None) -> None:
         self.screen = screen
-        self.device = device or process_device()
+        self._device = device
         self.presence: Presence | None = None
         self.line: SeatsLine | None = None
         self.parts: tuple[str, ...] = ()
         """What the seats line says now, a phrase per seat (none while nobody sits)."""
         self.timer: Timer | None = None
+
+    @property
+    def device(self) -> Device:
+        """The app's device: the one its records name (a given one, for a test)."""
+        return self._device or self.screen.companion.device
+
+    @property
+    def mine(self) -> str | None:
+        """Who sits at this device, if anyone does."""
+        return self.presence.mine if self.presence is not None else None
 
     def start(self) -> None:
         """Once the screen is mounted: the seats line under the header, and the look each second.

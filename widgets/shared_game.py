@@ -52,6 +52,8 @@ class SharedGame:
         self.stop = threading.Event()
         self.trouble: str | None = None
         """Why the file could not be followed last time (said once, not at every look)."""
+        self.started = False
+        """The follow runs (Textual runs `on_mount` of each class of a screen: once is enough)."""
 
     @property
     def path(self) -> Path:
@@ -179,6 +181,7 @@ class SharedGame:
     def start_following(self) -> None:
         """Watch the games folder for this game's file, in a worker thread until the screen
         closes (`stop`)."""
+        self.started = True
         self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
 
     def follow_copy(self) -> None:

@@ -111,10 +111,8 @@ class TableDisplayScreen(CompanionScreen):
                 self.draw()
         except Rewritten:
             self.open(saved.id)
-<<<<<<< HEAD
         except SaveError as error:
             self.report(error)
-=======
         self.show_seats()
 
     def show_seats(self) -> None:
@@ -130,7 +128,6 @@ class TableDisplayScreen(CompanionScreen):
         if notice is not None:
             self.notify(notice, title="Seats", severity="warning", markup=False)
         self.query_one(TableView).show_seats(parts)
->>>>>>> seats
 
     def turn_page(self) -> None:
         """Show the next screenful of a view taller than the screen, after the last the top."""
