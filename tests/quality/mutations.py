@@ -84,7 +84,9 @@ def structural(original: bytes, other_games: list[bytes]) -> Iterator[Case]:
     data = tomllib.loads(original.decode("utf-8"))
     yield "unknown top-level key", _dump({**data, "surprise": 1})
     yield "unknown setup key", _dump({**data, "setup": {**data["setup"], "surprise": 1}})
-    if data["actions"]:
+    if "records" in data:
+        yield from _record_cases(data)
+    elif data["actions"]:
         first = {**data["actions"][0], "surprise": "x"}
         yield "unknown action key", _dump({**data, "actions": [first, *data["actions"][1:]]})
         unknown = {**data["actions"][0], "action": "NoSuchAction"}
@@ -108,7 +110,9 @@ def structural(original: bytes, other_games: list[bytes]) -> Iterator[Case]:
     yield "naive datetime", original.replace(b"+00:00", b"", 1)
     for index, other in enumerate(other_games):
         other_data = tomllib.loads(other.decode("utf-8"))
-        yield f"actions of another game {index}", _dump({**data, "actions": other_data["actions"]})
+        for steps in ("actions", "records"):
+            if steps in data and steps in other_data:
+                yield f"{steps} of another game {index}", _dump({**data, steps: other_data[steps]})
         yield f"setup of another game {index}", _dump({**data, "setup": other_data["setup"]})
     yield "deeply nested array", b"format = 1\nx = " + b"[" * 3000 + b"1" + b"]" * 3000 + b"\n"
     nested_tables = "\n".join("[" + ".".join(["t"] * n) + "]" for n in range(1, 400))
@@ -121,6 +125,34 @@ def structural(original: bytes, other_games: list[bytes]) -> Iterator[Case]:
     yield "binary noise", bytes(random.Random(1).randrange(256) for _ in range(2000))
     yield "a list at the top", b"[[actions]]\naction = 1\n"
     yield "duplicate key", original + b"\nformat = 1\n"
+
+
+def _record_cases(data: dict[str, Any]) -> Iterator[Case]:
+    """A format 2 save's records damaged: an unknown key or action, a number out of order, an
+    undo of a record that is not the last, a record of two kinds at once."""
+    records = data["records"]
+    if not records:
+        return
+    key, first = next(iter(records.items()))
+    rest = {k: v for k, v in records.items() if k != key}
+
+    def with_first(record: Any, name: str = key) -> bytes:
+        return _dump({**data, "records": {name: record, **rest}})
+
+    yield "unknown record key", with_first({**first, "surprise": "x"})
+    yield "record out of order", with_first(first, "r99")
+    yield "record of two kinds", with_first({**first, "undo": 1})
+    yield "record of no kind", with_first({k: v for k, v in first.items() if k not in KINDS})
+    if "do" in first:
+        yield "unknown action", with_first({**first, "do": {**first["do"], "action": "Nope"}})
+        nameless = {k: v for k, v in first["do"].items() if k != "action"}
+        yield "action without a name", with_first({**first, "do": nameless})
+    last = len(records)
+    undo = {f"r{last + 1}": {"undo": last + 7}}
+    yield "undo of a record to come", _dump({**data, "records": {**records, **undo}})
+
+
+KINDS = ("do", "undo", "redo", "details")
 
 
 def _dump(data: dict[str, Any]) -> bytes:
