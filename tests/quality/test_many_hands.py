@@ -37,8 +37,8 @@ WINDOW_MOST = 30
 def workers(home: Path, save_id: str, count: int, pause: float) -> list[subprocess.Popen[str]]:
     return [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.quality.hands_worker"]
-            + [str(home), save_id, player, str(count), str(pause)],
+            [sys.executable, "-m", "tests.quality.hands_worker", str(home), save_id, player]
+            + [str(count), str(pause)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
