@@ -4,9 +4,10 @@ Run by tests/quality/test_many_hands.py:
 `python -m tests.quality.hands_worker HOME SAVE_ID PLAYER COUNT PAUSE`.
 Waits for the file `HOME/go`, then makes COUNT transactions on the game, PAUSE seconds apart
 (so a window's fall between them), each giving PLAYER one coin (Six Sojourns `AdjustCoins`,
-which applies at any count), as device `wPLAYER` (lowercase) with the seat `PLAYER n`: the tag that must be in the file exactly once. A transaction refused because
-another device held the lock is tried again, as the app does; one not made within `PATIENCE`
-seconds is printed as `lost`.
+which applies at any count), as device `wPLAYER` (lowercase) with the seat `PLAYER n`: the tag
+that must be in the file exactly once. A transaction refused because another device held the
+lock is tried again, as the app does; one not made within `PATIENCE` seconds is printed as
+`lost`.
 """
 
 from __future__ import annotations

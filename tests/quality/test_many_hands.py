@@ -35,10 +35,10 @@ WINDOW_MOST = 30
 
 
 def workers(home: Path, save_id: str, count: int, pause: float) -> list[subprocess.Popen[str]]:
+    worker = [sys.executable, "-m", "tests.quality.hands_worker", str(home), save_id]
     return [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.quality.hands_worker", str(home), save_id, player]
-            + [str(count), str(pause)],
+            [*worker, player, str(count), str(pause)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
