@@ -76,14 +76,17 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
     if not complete:
         return []
     records = _parse(path, saved, complete)
-    trial = saved.trial()  # a record refused after others: none of them is applied
+    # One record is applied whole or not at all; of several, a refused one must leave the
+    # others unapplied too: they are tried on a copy (which costs the game's length).
+    trial = saved if len(records) == 1 else saved.trial()
     for record in records:
         try:
             apply_record(trial, record)
         except RuleError as error:
             problem = f"record {record.number} is refused by the rules: {error}"
             raise Rewritten(path, problem) from None
-    saved.adopt(trial)
+    if trial is not saved:
+        saved.adopt(trial)
     offset = position.offset + len(complete)
     saved.position = Position(offset, position.inode, (position.tail + complete)[-CHECKED_BYTES:])
     return records

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench_first_save import first_save_rows  # noqa: E402
+from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
 from figures import Figure, table  # noqa: E402
@@ -352,6 +353,7 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "keys": bench_keys,
     "history": bench_history,
     "first-save": lambda reps: [Figure(*row) for row in first_save_rows(reps)],
+    "follow": lambda reps: [Figure(*row) for row in follow_rows(reps)],
 }
 
 
