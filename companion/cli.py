@@ -175,6 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true")
     show.set_defaults(handler=run_show)
 
+    act = commands.add_parser("act", help="apply one action to a saved game (no ACTION: list them)")
+    act.add_argument("id", type=save_id)
+    act.add_argument("action", nargs="?", help="the action's name, as in the game's guide")
+    act.add_argument("values", nargs="*", metavar="FIELD=VALUE")
+    act.add_argument("--json", action="store_true", help="print the game after it as JSON")
+    act.set_defaults(handler=run_act)
+
     export = commands.add_parser("export", help="print a saved game's log and score")
     export.add_argument("id", type=save_id)
     export.add_argument("--format", choices=["md", "csv", "json"], default="md")
@@ -318,6 +325,28 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(game_json(saved), indent=2))
     else:
         print("\n".join(show_lines(saved)))  # made visible line by line
+    return 0
+
+
+def run_act(args: argparse.Namespace) -> int:
+    """`companion act` (its logic: saves/act.py)."""
+    from saves.act import ActError, act, action_lines
+    from saves.devices import this_device
+
+    store = SaveStore(data_home(), workers=False)
+    if args.action is None:
+        if args.json:
+            raise CommandError("--json goes with an ACTION: it prints the game after it")
+        print("\n".join(visible(line) for line in action_lines(store.load(args.id))))
+        return 0
+    try:
+        saved = act(store, args.id, args.action, args.values, by=this_device().id)
+    except ActError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps(game_json(saved), indent=2))
+    elif saved.session.last_step is not None:
+        say(saved.session.last_step.line)
     return 0
 
 

@@ -48,6 +48,9 @@ class WaitingFor:
     """What is awaited, in words a player reads ("the RISK roll at Fall of Troy")."""
     who: str | None = None
     """The player who must answer, or None when anyone (or the table together) may."""
+    question: bool = False
+    """Asked in the middle of an action (a broken link, where a bumped piece goes): every device
+    shows it, other actions wait for it, and the first answer from any device counts."""
 
 
 def nothing_pending(state: Any) -> WaitingFor | None:

@@ -101,7 +101,7 @@ def write_text(
     that can be rebuilt (a cache): a crash can then leave the old file, the new one or an empty
     one, never a mix of the two. Returns the mark of the file written.
     """
-    target = _write_target(path, links_within)
+    target = write_target(path, links_within)
     try:
         mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
@@ -151,7 +151,7 @@ def write_temp(beside: Path, text: str) -> Path:
     return Path(temp_name)
 
 
-def _write_target(path: Path, links_within: Path | None) -> Path:
+def write_target(path: Path, links_within: Path | None) -> Path:
     """The file to replace: `path`, or the target of a link to a file inside `links_within`."""
     if not path.is_symlink():
         return path

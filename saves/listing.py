@@ -119,6 +119,7 @@ def rules_stamp(game_id: str) -> str:
             here,
             here.with_name("store.py"),
             here.with_name("document.py"),
+            here.with_name("records.py"),
         ]
     elif game_id in registry.RULES:
         files = rules_files(game_id)

@@ -35,6 +35,7 @@ from saves.files import (
     parse_toml,
     read_file,
     remove_stale_temp_files,
+    write_target,
     write_text,
 )
 from saves.journal import Draft, position_of
@@ -109,6 +110,7 @@ class SaveStore:
     ) -> list[Record]:
         """Under `game_lock`, after `catch_up`: append and apply new records (journal.append)."""
         path = self.path_for(saved.id)
+        write_target(path, self.home)  # a link out of the data folder is never written through
         return journal.append(path, saved, drafts, by, seat, self.clock())
 
     def transact(
@@ -155,6 +157,7 @@ class SaveStore:
             if not drafts:
                 return
             now = self.clock() if touch else None
+            write_target(path, self.home)
             records = journal.write_records(path, saved, drafts, now)
             saved.origins = saved.origins[:kept] + [r for r in records if r.kind == "do"]
             saved.filed, saved.undone = list(steps), []

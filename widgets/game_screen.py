@@ -135,7 +135,8 @@ class GameScreen(CompanionScreen):
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: show it; close a question it answered."""
         top = self.app.screen
-        if getattr(top, "QUESTION", False) and self.waiting is None:
+        answered = self.waiting is None or not self.waiting.question
+        if getattr(top, "QUESTION", False) and answered:
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
         self.changed(was_over)
@@ -207,7 +208,7 @@ class GameScreen(CompanionScreen):
             game.apply(state, action)
         except RuleError as error:
             rule = str(error)
-            if self.waiting is not None and self.question_by():
+            if self.waiting is not None and self.waiting.question and self.question_by():
                 rule = f"Waiting for {self.question_by()}'s answer ({self.waiting.text}): {rule}"
             self.notify(rule, title="Not allowed", severity="error", markup=False)
             return False
@@ -308,14 +309,16 @@ class GameScreen(CompanionScreen):
         if top.by and top.by != self.device and step is not None:
             from widgets.result import ConfirmEndDialog
 
-            question = f"Undo {top.whose}'s action?"
-            detail = f"{step.line}: made on another device."
+            question = f"Undo {top.seat or 'another device'}'s action?"
+            detail = f"Made on another device: {step.line}"
+            after = "Redo (ctrl+y) puts it back, until someone makes another change."
 
             def answered(yes: bool | None) -> None:
                 if yes:
                     self._undo(top)
 
-            self.app.push_screen(ConfirmEndDialog(question, detail, "Undo it"), answered)
+            dialog = ConfirmEndDialog(question, detail, "Undo it", after)
+            self.app.push_screen(dialog, answered)
             return
         self._undo(top)
 

@@ -50,16 +50,20 @@ class ConfirmEndDialog(Dialog[bool]):
         Binding("n,escape", "answer(False)", "Keep playing", id="confirm-end-no"),
     ]
 
-    def __init__(self, question: str, detail: str, verb: str = "End the game") -> None:
+    def __init__(
+        self, question: str, detail: str, verb: str = "End the game", after: str = ""
+    ) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
         self.verb = verb
+        self.after = after or UNDO_STILL_WORKS
+        """What the player can do afterwards, said under the detail."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-end"):
             yield Label(Text(self.question), id="confirm-end-title")
-            yield Static(Text(f"{self.detail}\n{UNDO_STILL_WORKS}"), id="confirm-end-detail")
+            yield Static(Text(f"{self.detail}\n{self.after}"), id="confirm-end-detail")
             with Horizontal(id="confirm-end-buttons"):
                 yield Button(f"{self.verb} (y)", variant="error", id="confirm-end-yes")
                 yield Button("Keep playing (n)", id="confirm-end-no")

@@ -144,7 +144,8 @@ class SharedGame:
         """Say why a change was not made: the rule, and what another device changed first."""
         screen = self.screen
         self._moved(before, theirs)
-        if theirs and before.waiting is not None and screen.waiting != before.waiting:
+        asked = before.waiting is not None and before.waiting.question
+        if theirs and asked and screen.waiting != before.waiting:
             screen.notify(  # the question was answered first on another device: quiet
                 f"{theirs[-1].whose} answered first: {screen.last_line()}",
                 title="Already answered",
@@ -153,7 +154,7 @@ class SharedGame:
             return
         if theirs:
             rule = f"{_who(theirs)} has just changed the game ({screen.last_line()}): {rule}"
-        elif screen.waiting is not None and screen.question_by():
+        elif screen.waiting is not None and screen.waiting.question and screen.question_by():
             rule = f"Waiting for {screen.question_by()}'s answer ({screen.waiting.text}): {rule}"
         screen.notify(rule, title="Not allowed", severity="error", markup=False)
 

@@ -56,6 +56,7 @@ from companion.cavendish.destiny import reshuffle
 from companion.cavendish.ending import explain
 from companion.cavendish.facts import facts
 from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
+from companion.cavendish.replaced import replaced
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
 from companion.core import Game, RuleError, Score
@@ -229,4 +230,5 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     at_revision=lambda state, revision: replace(state, rules=revision),
     explain=explain,
     facts=facts,
+    replaced=replaced,
 )

@@ -23,6 +23,7 @@ def waiting_for(state: CavendishState) -> WaitingFor | None:
             "broken-link",
             f"{agent.receptacle}'s broken link: Emergency Update or loss of control",
             agent.player,
+            question=True,
         )
     if state.conflict is not None:
         return conflict_waiting(state)

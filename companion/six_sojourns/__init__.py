@@ -31,6 +31,7 @@ from companion.six_sojourns.actions import (
 from companion.six_sojourns.facts import facts
 from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, RULES_REVISION, Objective, Space
 from companion.six_sojourns.play import apply, start
+from companion.six_sojourns.replaced import replaced
 from companion.six_sojourns.scoring import objective_words, score, standings
 from companion.six_sojourns.setup import SojournsSetup, sojourn
 from companion.six_sojourns.switch import switch_words
@@ -244,4 +245,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     at_revision=lambda state, revision: replace(state, rules=revision),
     facts=facts,
     expansions=EXPANSIONS,
+    replaced=replaced,
 )

@@ -38,6 +38,7 @@ from companion.sojourn.model import (
     SojournState,
     Trip,
 )
+from companion.sojourn.replaced import replaced
 from companion.sojourn.rules import apply, start
 from companion.sojourn.show import describe, waiting_for
 from companion.text import plural
@@ -221,4 +222,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     rules_revision=RULES_REVISION,
     at_revision=lambda state, revision: replace(state, rules=revision),
     facts=facts,
+    replaced=replaced,
 )

@@ -100,6 +100,7 @@ def waiting_for(state: TimeBastardsState) -> WaitingFor | None:
             "bumped-piece",
             f"{owner} chooses where their bumped piece on {where(bumped)} goes",
             owner,
+            question=True,
         )
     player = name(state, state.turn)
     if state.roll == 6:

@@ -28,7 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench_first_save import first_save_rows  # noqa: E402
 from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
@@ -352,7 +351,6 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "scoring": bench_scoring,
     "keys": bench_keys,
     "history": bench_history,
-    "first-save": lambda reps: [Figure(*row) for row in first_save_rows(reps)],
     "follow": lambda reps: [Figure(*row) for row in follow_rows(reps)],
 }
 

@@ -162,6 +162,9 @@ class BrokenLinkDialog(Dialog[str]):
     | ctrl+z | Undo the action that broke the link |
     """
 
+    QUESTION = True
+    """Asked on every device: closed here when another device answers it."""
+
     CSS_PATH = "cavendish.tcss"
     BINDINGS = [
         Binding("f", "choose('free')", "Free update", id="cavendish-emergency-free"),

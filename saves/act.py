@@ -1,0 +1,300 @@
+"""`companion act ID ACTION [FIELD=VALUE ...]`: one action applied to a saved game from the
+command line, through the same transaction as every open window (saves/journal.py).
+
+Each VALUE is read by the type its field declares, never guessed from how it looks: a text field
+keeps `Nan`, `1` or `true` as the text typed, a whole-number field refuses `1.5`, `nan` and
+anything past 64 bits. The fields so read are then built into the action by `saves.codec`, the
+very check a save's actions pass when it is loaded. A list takes its items comma-separated (or a
+JSON array), a table (a nested dataclass) the JSON of the table as the save file holds it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any, Literal, Union
+
+from companion.core import Game, RuleError
+from companion.session import check_numbers
+from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
+from saves.files import SaveError
+from saves.journal import Draft, Rewritten
+from saves.shared import Busy
+from saves.store import SavedGame, SaveStore
+
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+MAX_DIGITS = 40
+"""More digits than any 64-bit number has: refused before Python is asked to read them."""
+TRUE_WORDS = frozenset({"true", "yes", "1"})
+FALSE_WORDS = frozenset({"false", "no", "0"})
+
+
+class ActError(Exception):
+    """Why the action was not applied, in one line (the file is left as it was)."""
+
+
+def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str) -> SavedGame:
+    """Load the game, read the action, and append it in one transaction under the game's lock,
+    checked on the newest state; returns the game after it. `ActError` (or `SaveError` for a
+    file that cannot be read) when it is not applied."""
+    saved = store.load(save_id)
+    game = saved.game
+    action = read_action(game, name, pairs)
+    seen = game.replaced(saved.session.state, action)
+
+    def drafts() -> list[Draft]:
+        check_applicable(saved, action)
+        if seen is not None:
+            now = game.replaced(saved.session.state, action)
+            if now is not None and now.value != seen.value:
+                raise RuleError(
+                    f"{now.what} was changed on another device meanwhile: it is now "
+                    f"{now.value}, it was {seen.value}. Nothing was changed."
+                )
+        return [Draft("do", action, was=None if seen is None else seen.value)]
+
+    try:
+        store.transact(saved, drafts, by=by)
+    except Busy:
+        raise ActError("another device is saving this game: try again") from None
+    except RuleError as error:
+        raise ActError(str(error)) from None
+    except Rewritten as error:
+        raise ActError(f"not saved: {error}") from None
+    except SaveError:  # a file that is no usable save (a link out of the folder): its own line
+        raise
+    except OSError as error:  # a full or read-only disk: the file keeps its last record
+        raise ActError(f"not saved: {error.strerror or error}") from None
+    return saved
+
+
+def check_applicable(saved: SavedGame, action: Any) -> None:
+    """Refuse an action on a game that is over, or one the rules refuse now, saying what the
+    game waits for (`RuleError`, nothing applied)."""
+    game, state = saved.game, saved.session.state
+    if saved.status != "playing":
+        raise RuleError(f"the game is over ({saved.status}): it takes no more actions")
+    try:
+        check_numbers(action)
+        game.apply(state, action)
+    except RuleError as error:
+        waiting = game.waiting_for(state)
+        if waiting is None:
+            raise
+        raise RuleError(f"waiting for {waiting.text}: {error}") from None
+
+
+def read_action(game: Game[Any, Any], name: str, pairs: Sequence[str]) -> Any:
+    """The action `name` of `game` with its fields read from `FIELD=VALUE` words."""
+    action_type = find_action(game, name)
+    hints, fields = action_shape(action_type)
+    signature = field_list(action_type)
+    given: dict[str, str] = {}
+    for pair in pairs:
+        field, equals, text = pair.partition("=")
+        if not equals:
+            raise ActError(f"'{pair}' is not FIELD=VALUE; {signature}")
+        if field not in fields:
+            raise ActError(f"{action_type.__name__} has no field '{field}'; {signature}")
+        if field in given:
+            raise ActError(f"{field} is given twice")
+        given[field] = text
+    missing = [n for n, f in fields.items() if n not in given and required(f, hints[n])]
+    if missing:
+        raise ActError(f"{action_type.__name__} needs {', '.join(missing)}; {signature}")
+    plain = {field: read_value(hints[field], text, field) for field, text in given.items()}
+    try:
+        return from_plain(action_type, plain)
+    except CodecError as error:
+        raise ActError(f"{action_type.__name__}: {error}") from None
+
+
+def find_action(game: Game[Any, Any], name: str) -> type:
+    """The game's action of that name (its exact name, else the one that differs only in case)."""
+    found = game.action_type(name)
+    if found is None:
+        alike = [a for a in game.action_types if a.__name__.lower() == name.lower()]
+        found = alike[0] if len(alike) == 1 else None
+    if found is None:
+        names = ", ".join(a.__name__ for a in game.action_types)
+        raise ActError(f"'{name}' is not an action of {game.title}; its actions: {names}")
+    return found
+
+
+def action_shape(action_type: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """An action's resolved field types and its fields, in their declared order."""
+    hints = typing.get_type_hints(action_type)
+    return hints, {f.name: f for f in dataclasses.fields(action_type) if f.init}
+
+
+def required(field: dataclasses.Field[Any], hint: Any) -> bool:
+    """Whether a field must be given: no default, and not optional (`X | None`, as in saves)."""
+    if field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING:
+        return False
+    origin = typing.get_origin(hint)
+    return not (origin in (Union, types.UnionType) and type(None) in typing.get_args(hint))
+
+
+def read_value(hint: Any, text: str, where: str) -> Any:
+    """The plain value (as a save file holds it) that `text` says for a field of type `hint`;
+    `from_plain` then checks it as it checks a save's."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        if text == "" and type(None) in args:
+            return None
+        problems = []
+        for arg in (a for a in args if a is not type(None)):
+            try:
+                return read_value(arg, text, where)
+            except ActError as error:
+                problems.append(str(error).removeprefix(f"{where}: "))
+        raise ActError(f"{where}: {' or '.join(problems)}")
+    if origin is Literal:
+        for choice in args:
+            if shown(choice) == text or (isinstance(choice, str) and choice == text):
+                return choice
+        raise ActError(f"{where}: '{text}' is not one of {choices(args)}")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        for member in hint:
+            if text in (shown(member.value), member.name.lower()):
+                return member.value
+        raise ActError(f"{where}: '{text}' is not one of {choices([m.value for m in hint])}")
+    if origin is tuple or origin is dict or dataclasses.is_dataclass(hint):
+        return read_structure(hint, text, where)
+    return read_scalar(hint, text, where)
+
+
+def read_structure(hint: Any, text: str, where: str) -> Any:
+    """A list (comma-separated items, or a JSON array) or a table (JSON)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if text.lstrip().startswith(("[", "{")):
+        try:
+            return load_json(text)
+        except CodecError as error:
+            raise ActError(f"{where}: {error.problem}") from None
+    if origin is not tuple:
+        raise ActError(f"{where}: give the table as JSON, as the save file holds it ({{...}})")
+    items = [item.strip() for item in text.split(",")] if text.strip() else []
+    if len(args) == 2 and args[1] is Ellipsis:
+        item_hints = [args[0]] * len(items)
+    elif len(items) != len(args):
+        raise ActError(f"{where}: takes {len(args)} comma-separated values, not {len(items)}")
+    else:
+        item_hints = list(args)
+    if any(not simple(item_hint) for item_hint in item_hints):
+        raise ActError(f"{where}: give the list as a JSON array ([...])")
+    return [
+        read_value(h, item, f"{where}[{i}]")
+        for i, (h, item) in enumerate(zip(item_hints, items, strict=True))
+    ]
+
+
+def read_scalar(hint: Any, text: str, where: str) -> Any:
+    if hint is str:
+        return text  # text is what was typed: `Nan`, `1` and `true` stay text
+    if hint is bool:
+        word = text.lower()
+        if word in TRUE_WORDS or word in FALSE_WORDS:
+            return word in TRUE_WORDS
+        raise ActError(f"{where}: '{text}' is not true or false (true/false, yes/no, 1/0)")
+    if hint is int:
+        if not WHOLE_NUMBER.fullmatch(text):
+            raise ActError(f"{where}: '{text}' is not a whole number")
+        number = int(text) if len(text) <= MAX_DIGITS else TOML_INT_MAX + 1
+        if not TOML_INT_MIN <= number <= TOML_INT_MAX:
+            typed = text if len(text) <= 24 else f"{text[:21]}..."
+            raise ActError(f"{where}: {typed} is too large for a game (a save holds 64 bits)")
+        return number
+    if hint is float:
+        if not NUMBER.fullmatch(text) or len(text) > MAX_DIGITS:
+            raise ActError(f"{where}: '{text}' is not a number")
+        return float(text)
+    raise ActError(f"{where}: cannot be given on the command line ({hint!r})")
+
+
+def simple(hint: Any) -> bool:
+    """Whether a value of this type is written as one word (so a list of them, comma-separated)."""
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return all(simple(arg) for arg in typing.get_args(hint) if arg is not type(None))
+    enumerated = isinstance(hint, type) and issubclass(hint, enum.Enum)
+    return origin is Literal or enumerated or hint in (str, int, bool, float)
+
+
+def shown(value: Any) -> str:
+    """A choice as it is typed: `true`/`false` for a boolean, `""` for the empty text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return '""' if value == "" else str(value)
+
+
+def choices(values: Sequence[Any]) -> str:
+    return ", ".join(shown(value) for value in values)
+
+
+def kind_of(hint: Any) -> str:
+    """A field's type in a player's words, for the list of an action's fields."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        kinds = [kind_of(arg) for arg in args if arg is not type(None)]
+        return " or ".join(kinds) + (" or empty" if type(None) in args else "")
+    if origin is Literal:
+        return "|".join(shown(arg) for arg in args)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return "|".join(shown(member.value) for member in hint)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis and simple(args[0]):
+            return f"{kind_of(args[0])}, comma-separated"
+        if args and args[-1] is not Ellipsis and all(simple(arg) for arg in args):
+            return ",".join(kind_of(arg) for arg in args)
+        return "JSON array"
+    if origin is dict or dataclasses.is_dataclass(hint):
+        return "JSON table"
+    return {str: "text", int: "whole number", bool: "true/false", float: "number"}.get(hint, "?")
+
+
+def field_list(action_type: type) -> str:
+    """`its fields: player (text), delta (whole number)`: what a refusal lists."""
+    fields = fields_text(action_type)
+    return "it has no fields" if fields == "no fields" else f"its fields: {fields}"
+
+
+def fields_text(action_type: type) -> str:
+    """`player (text), delta (whole number)`, or `no fields`."""
+    hints, fields = action_shape(action_type)
+    described = (
+        f"{name} ({kind_of(hints[name])}{default_of(field, hints[name])})"
+        for name, field in fields.items()
+    )
+    return ", ".join(described) or "no fields"
+
+
+def default_of(field: dataclasses.Field[Any], hint: Any) -> str:
+    """`, default 1` for a field that may be left out (`, optional` when its default is not
+    one word)."""
+    if field.default is not dataclasses.MISSING:
+        value = field.default
+        plain = value.value if isinstance(value, enum.Enum) else value
+        if dataclasses.is_dataclass(plain) or isinstance(plain, tuple | dict) or plain is None:
+            return ", optional"
+        return f", default {shown(plain)}"
+    return "" if required(field, hint) else ", optional"
+
+
+def action_lines(saved: SavedGame) -> list[str]:
+    """`companion act ID`: the game's actions, each with its fields and their types."""
+    game = saved.game
+    lines = [f"Actions of {game.title} (companion act {saved.id} ACTION FIELD=VALUE ...):"]
+    for action_type in game.action_types:
+        lines.append(f"  {action_type.__name__}: {fields_text(action_type)}")
+    waiting = game.waiting_for(saved.session.state)
+    if saved.status != "playing":
+        lines.append(f"The game is over ({saved.status}): it takes no more actions.")
+    elif waiting is not None:
+        lines.append(f"Waiting for {waiting.text}.")
+    return lines
