@@ -1,12 +1,12 @@
 """A Hypothesis state machine: several writers on one game's file in one process (issue 21).
 
-Each writer is a `SaveStore` and the `SavedGame` it loaded, acting only through `transact`:
-an action, a count set, an undo and a redo (of what it sees as last: a target it saw before
-catching up may be stale, and is then refused), a catch-up, and a crash in the middle of a
-line. A model (a `Session` and the record numbers on its two stacks) follows the one order in
-which the transactions were made. After every step: the file loads and equals the model, its
-records are numbered r1, r2, ... with no gap, and every writer, once caught up, equals a fresh
-load.
+Each writer is a `SaveStore` and the `SavedGame` it loaded, acting only through `transact`: an
+action, a count set, a play's details, an undo and a redo (of what it sees as last: a target it
+saw before catching up may be stale, and is then refused), a catch-up, and a crash in the
+middle of a line. A model (a `Session` and the record numbers on its two stacks) follows the
+one order in which the transactions were made. After every step: the file loads and equals the
+model, its records are numbered r1, r2, ... with no gap, and every writer, once caught up,
+equals a fresh load.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def seen(saved: SavedGame) -> tuple[Any, ...]:
         [r.number for r in saved.origins],
         [r.number for r in saved.undone],
         saved.record_count,
+        saved.extra.get("play_details"),
     )
 
 
@@ -66,6 +67,7 @@ class HandsMachine(RuleBasedStateMachine):
         self.applied: list[int] = []
         self.undone: list[int] = []
         self.records = 0
+        self.details_made: list[dict[str, str]] = []
         self.torn = False
         """A crash left part of a line at the end, not yet cut off by an append."""
 
@@ -156,6 +158,12 @@ class HandsMachine(RuleBasedStateMachine):
             self.model.redo()
             self.applied.append(self.undone.pop())
 
+    @rule(writer=writers, note=st.text(max_size=20))
+    def details(self, writer: int, note: str) -> None:
+        """A play's details: a record of its own, on neither stack."""
+        assert self.transact(writer, Draft("details", details={"note": note}))
+        self.details_made.append({"note": note})
+
     @rule(writer=writers)
     def catch_up(self, writer: int) -> None:
         self.stores[writer].catch_up(self.games[writer])
@@ -182,6 +190,7 @@ class HandsMachine(RuleBasedStateMachine):
         )
         assert [r.number for r in loaded.origins] == self.applied
         assert [r.number for r in loaded.undone] == self.undone
+        assert loaded.extra.get("play_details", []) == self.details_made
         for saved, store in zip(self.games, self.stores, strict=True):
             caught_up = saved.trial()  # the writer itself stays where it was
             store.catch_up(caught_up)
