@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.core import RuleError
 from saves.document import SavedGame, apply_record
-from saves.files import MAX_FILE_BYTES, SaveError, fsync_folder
+from saves.files import MAX_FILE_BYTES, SaveError
 from saves.records import Record, RecordReader, record_line
 from saves.writers import SaveConflict
 
@@ -204,7 +204,8 @@ def _write_at_end(path: Path, position: Position, data: bytes) -> None:
             raise
     finally:
         os.close(descriptor)
-    fsync_folder(path.parent)
+    # No fsync of the folder: an append changes no name in it (the file's own fsync keeps its
+    # new size), and a folder's failed fsync after the record is kept would say "not saved".
 
 
 def _position(path: Path, saved: SavedGame) -> Position:

@@ -404,6 +404,24 @@ def test_a_full_disk_leaves_the_file_and_the_game_as_they_were(
     assert saved.record_count == 2
 
 
+def test_a_transaction_returns_once_its_record_is_on_the_disk(
+    companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One fsync, of the game's file (its data and its new size); the folder's names are
+    unchanged by an append, so it is not synced."""
+    store, saved = new_game(companion_home)
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def spying(descriptor: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{descriptor}"))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", spying)
+    coins(store, saved, 1)
+    assert synced == [str(store.path_for(saved.id))]
+
+
 # Format 1
 
 
