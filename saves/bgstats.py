@@ -11,8 +11,14 @@ from companion.bgstats import Exported, FileProblem, Imported, play_file, play_u
 from companion.play_details import PlayDetails, active_minutes
 from companion.plays import Play
 from companion.text import plural
+from saves.document import DETAILS_KEY
 from saves.files import SaveError, parse_toml, read_file
-from saves.play_details import DETAILS_KEY, DetailsProblem, active_seconds, details_of
+from saves.play_details import (
+    DetailsProblem,
+    active_seconds,
+    details_of,
+    gathered,
+)
 from saves.recorded import PREFIX, RecordedStore
 from saves.store import SaveStore, utc_now
 
@@ -27,9 +33,10 @@ def saved_details(store: SaveStore, save_id: str) -> PlayDetails:
     try:
         path = store.path_for(save_id)
         content, _mark = read_file(path)
-        if not any(key in content for key in (DETAILS_KEY.encode(), b"activity", b"expansions")):
+        wanted = (DETAILS_KEY.encode(), b"details", b"activity", b"expansions", b"at = ")
+        if not any(key in content for key in wanted):
             return PlayDetails()
-        data = parse_toml(path, content)
+        data = gathered(parse_toml(path, content))
     except SaveError:
         return PlayDetails()
     try:

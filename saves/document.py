@@ -86,6 +86,10 @@ class SavedGame:
         self.undone: list[Record] = []
         """The records of the steps undone, last undone last: what redo puts back."""
         self.record_count = 0
+        self.format_read = FORMAT
+        """The format of the file it was read from (1: to be written again in format 2)."""
+        self.cannot_add = ""
+        """Why the file can be read but not added to (its records are not its last table)."""
         self.position: Any = None
         """How far this process has read the file (`saves.journal.Position`); None: not yet
         read or written in format 2, so it cannot be added to."""
@@ -147,7 +151,10 @@ def apply_record(saved: SavedGame, record: Record) -> None:
     if record.kind in ("do", "redo"):
         saved.filed.append(session.last_step)  # type: ignore[arg-type]
     if record.kind == "details":
-        saved.extra.setdefault(DETAILS_KEY, []).append(dict(record.details))
+        kept = saved.extra.setdefault(DETAILS_KEY, [])
+        if not isinstance(kept, list):
+            raise RuleError("play details are added to a 'play_details' key that is not a list")
+        kept.append(dict(record.details))
     saved.record_count = record.number
     if record.kind != "details" and record.at is not None:
         _count_activity(saved, record.at)
@@ -183,12 +190,21 @@ def document_text(saved: SavedGame) -> str:
         made = saved.origins[number - 1] if known else Record(number, "do", step.action)
         records.append(replace(made, number=number, kind="do", action=step.action, target=0))
     saved.origins, saved.filed, saved.undone = list(records), list(steps), []
-    for details in saved.extra.get(DETAILS_KEY, []):
+    for details in gathered_details(saved.extra):
         records.append(Record(len(records) + 1, "details", details=details))
     saved.record_count = len(records)
     head = to_document(saved, with_actions=False)
     lines = "".join(record_line(record) for record in records)
     return tomli_w.dumps(head) + f"\n[{RECORDS_KEY}]\n" + lines
+
+
+def gathered_details(extra: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The play details to write as records: a list of tables (anything else under the key is
+    a damaged table of format 1, kept in the head as it was)."""
+    details = extra.get(DETAILS_KEY)
+    if isinstance(details, list) and details and all(isinstance(d, dict) for d in details):
+        return details
+    return []
 
 
 def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
@@ -206,7 +222,7 @@ def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
     document.update(
         (key, value)
         for key, value in saved.extra.items()
-        if key not in document and key != DETAILS_KEY
+        if key not in document and not (key == DETAILS_KEY and gathered_details(saved.extra))
     )
     if with_actions:
         document["actions"] = [action_table(action) for action in saved.session.actions]
@@ -259,7 +275,9 @@ def _from_document(
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
     saved = SavedGame(save_id, title, session, created, updated)
     saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
-    saved.extra.pop(DETAILS_KEY, None)  # format 1's: now records
+    saved.format_read = int(version or FORMAT)
+    if version == 1 and gathered_details(saved.extra):
+        del saved.extra[DETAILS_KEY]  # now records
     for record in records:
         try:
             apply_record(saved, record)
@@ -278,11 +296,8 @@ def _format_1_records(path: Path, game: Game[Any, Any], data: dict[str, Any]) ->
         Record(number, "do", reader.action(raw, f"actions[{number}]"))
         for number, raw in enumerate(_field(path, data, "actions", list), start=1)
     ]
-    details = data.get(DETAILS_KEY, [])
-    if isinstance(details, list):  # anything else is reported by saves.play_details
-        for table in details:
-            if isinstance(table, dict):
-                records.append(Record(len(records) + 1, "details", details=table))
+    for table in gathered_details(data):  # anything else stays, reported by saves.play_details
+        records.append(Record(len(records) + 1, "details", details=table))
     return records
 
 

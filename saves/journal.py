@@ -211,7 +211,8 @@ def _write_at_end(path: Path, position: Position, data: bytes) -> None:
 def _position(path: Path, saved: SavedGame) -> Position:
     position = saved.position
     if not isinstance(position, Position):
-        raise SaveError(path, "was not read in format 2 by this window: it cannot be added to")
+        why = saved.cannot_add or "it was not read in format 2 by this window"
+        raise SaveError(path, f"cannot be added to: {why}")
     return position
 
 

@@ -1,10 +1,10 @@
-"""A saved game's play details and active time: two top-level tables of its save file.
+"""A saved game's play details and active time.
 
-`[[play_details]]` is appended to at each edit (the newest record counts; no record is ever
-rewritten, and the actions are left exactly as they were). `[activity]` keeps the active time:
-the seconds between actions, pauses over 30 minutes left out. Both ride in `SavedGame.extra`,
-which the store writes back untouched, so a version without them still loads and keeps them.
-The format is in docs/save-format.md ("Play details").
+Each edit of a play's details is a `details` record appended to its save (the newest counts; no
+record is ever rewritten, and the actions are left exactly as they were). The active time is
+counted from the records' times: the seconds between changes, pauses over 30 minutes left out.
+Both are gathered into `SavedGame.extra` (`play_details`, `activity`) when the game is read, as
+format 1 kept them. The format is in docs/save-format.md ("Play details and active time").
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from companion.play_details import (
     from_plain,
     to_plain,
 )
+from saves.document import ACTIVITY_KEY, DETAILS_KEY
 from saves.files import SaveError, parse_toml, read_file
+from saves.journal import Draft
+from saves.records import RECORDS_KEY
 from saves.store import SavedGame, SaveStore, entry_of
-
-DETAILS_KEY = "play_details"
-ACTIVITY_KEY = "activity"
 
 
 class DetailsProblem(Exception):
@@ -58,17 +58,33 @@ def active_seconds(extra: Mapping[str, Any]) -> int | None:
     return seconds if type(seconds) is int and seconds >= 0 else None
 
 
-def note_activity(saved: SavedGame, now: datetime) -> None:
-    """Count the time since the last action into the active time (called before each autosave).
-
-    A game saved before the active time was kept counts from its last save on."""
-    activity = saved.extra.get(ACTIVITY_KEY)
-    seconds = active_seconds(saved.extra)
-    last = activity.get("last") if isinstance(activity, dict) else None
-    if seconds is None or not isinstance(last, datetime) or last.tzinfo is None:
-        seconds, last = 0, saved.created if len(saved.session.steps) <= 1 else saved.updated
-    seconds = add_activity(seconds, last, now)
-    saved.extra[ACTIVITY_KEY] = {"seconds": seconds, "last": now}
+def gathered(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A parsed save file's top level with its details and active time gathered, whatever its
+    format (format 2 keeps them in its records), without replaying it."""
+    records = data.get(RECORDS_KEY)
+    if not isinstance(records, dict):
+        return data
+    found = dict(data)
+    details: list[Any] = []
+    seconds, last = 0, data.get("created")
+    activity = data.get(ACTIVITY_KEY)
+    if isinstance(activity, dict) and isinstance(activity.get("last"), datetime):
+        seconds, last = activity.get("seconds", 0), activity["last"]
+    timed = False
+    for table in records.values():
+        if not isinstance(table, dict):
+            continue
+        if "details" in table:
+            details.append(table["details"])
+            continue
+        at = table.get("at")
+        if isinstance(at, datetime) and isinstance(last, datetime) and type(seconds) is int:
+            seconds, last, timed = add_activity(seconds, last, at), max(last, at), True
+    if details and DETAILS_KEY not in found:
+        found[DETAILS_KEY] = details
+    if timed:
+        found[ACTIVITY_KEY] = {"seconds": seconds, "last": last}
+    return found
 
 
 def players_of(saved: SavedGame) -> tuple[str, ...]:
@@ -91,36 +107,34 @@ def prefilled(saved: SavedGame) -> PlayDetails:
     return PlayDetails(minutes=minutes, expansions=expansions)
 
 
-def add_details(store: SaveStore, saved: SavedGame, details: PlayDetails, now: datetime) -> None:
-    """Append a details record and save (the play's date stays the time of its last action).
+def add_details(
+    store: SaveStore,
+    saved: SavedGame,
+    details: PlayDetails,
+    now: datetime,
+    by: str = "",
+    seat: str = "",
+) -> None:
+    """Append a details record (the play's date stays the time of its last action).
 
-    `RuleError` for details the game refuses, `DetailsProblem` when the table in the file
-    cannot be read; `SaveConflict` / `OSError` from the store as for any save."""
+    `RuleError` for details the game refuses, `DetailsProblem` when the file's details cannot be
+    read; `Busy`, `Rewritten` / `SaveError` and `OSError` from the store as for any change."""
     try:
         details_of(saved.extra)  # a damaged table is reported, never appended to
     except DetailsProblem as error:
         raise DetailsProblem(f"{error}: fix or remove it first") from None
-    details = checked(details, saved.game.id, players_of(saved))
-    records = list(saved.extra.get(DETAILS_KEY, []))
-    saved.extra[DETAILS_KEY] = [*records, to_plain(details, now)]
-    try:
-        store.save(saved, touch=False)
-    except BaseException:
-        if records:
-            saved.extra[DETAILS_KEY] = records
-        else:
-            del saved.extra[DETAILS_KEY]
-        raise
+    table = to_plain(checked(details, saved.game.id, players_of(saved)), now)
+    store.transact(saved, lambda: [Draft("details", details=table)], by=by, seat=seat)
 
 
 def details_in_file(store: SaveStore, save_id: str) -> PlayDetails | None:
     """A save's newest details read from its file without replaying it (for exports): only a
-    file that names the table is parsed. None when it has none or they cannot be read."""
+    file that names them is parsed. None when it has none or they cannot be read."""
     try:
         path = store.path_for(save_id)
         content, _mark = read_file(path)
-        if DETAILS_KEY.encode() not in content:
+        if b"details" not in content:
             return None
-        return details_of(parse_toml(path, content))
+        return details_of(gathered(parse_toml(path, content)))
     except (SaveError, DetailsProblem):
         return None

@@ -195,10 +195,14 @@ class SaveStore:
         path = self.path_for(save_id)
         content, mark = read_file(path)
         saved = self._read(path, content)
-        if content.startswith(b"format = 2\n"):
-            saved.position = position_of(content, mark.inode)
-        else:
+        if saved.format_read != FORMAT:
             self._migrate(path, saved, mark)
+        elif content.rfind(b"\n[") != content.rfind(b"\n[records]\n"):
+            saved.cannot_add = (
+                "another table follows its records, so a record added would land in it"
+            )
+        else:
+            saved.position = position_of(content, mark.inode)
         return saved
 
     def _read(self, path: Path, content: bytes) -> SavedGame:

@@ -258,10 +258,12 @@ class CompanionApp(App[None]):
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False
         screen = ui.play_screen(saved)
-        if saved.position is None:  # a format 1 save in a folder that cannot be written
+        if saved.position is None:  # an old save in a folder that cannot be written, or worse
             screen.only_watch(
-                "This save is in an older format, and its folder cannot be written to bring "
-                "it up to date: it is shown, not changed."
+                f"This save cannot be added to ({saved.cannot_add}): it is shown, not changed."
+                if saved.cannot_add
+                else "This save is in an older format, and its folder cannot be written to "
+                "bring it up to date: it is shown, not changed."
             )
         self.push_screen(screen)
         return True

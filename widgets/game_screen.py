@@ -189,8 +189,6 @@ class GameScreen(CompanionScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
-        if action == "redo" and not self.session.can_redo:
-            return None  # shown dimmed: nothing to redo (another device's change clears it)
         return self.is_over if action == "result" else True
 
     def act(self, action: Any) -> bool:
@@ -307,7 +305,7 @@ class GameScreen(CompanionScreen):
         top = self.saved.origins[-1]
         step = self.session.last_step
         if top.by and top.by != self.device and step is not None:
-            from widgets.result import ConfirmEndDialog
+            from widgets.result import ConfirmUndoDialog
 
             question = f"Undo {top.seat or 'another device'}'s action?"
             detail = f"Made on another device: {step.line}"
@@ -317,7 +315,7 @@ class GameScreen(CompanionScreen):
                 if yes:
                     self._undo(top)
 
-            dialog = ConfirmEndDialog(question, detail, "Undo it", after)
+            dialog = ConfirmUndoDialog(question, detail, "Undo it", after)
             self.app.push_screen(dialog, answered)
             return
         self._undo(top)

@@ -45,6 +45,8 @@ class ConfirmEndDialog(Dialog[bool]):
     """
 
     CSS_PATH = "result.tcss"
+    KEEP = "Keep playing"
+    """The no button's words."""
     BINDINGS = [
         Binding("y", "answer(True)", "End it", id="confirm-end-yes"),
         Binding("n,escape", "answer(False)", "Keep playing", id="confirm-end-no"),
@@ -66,7 +68,7 @@ class ConfirmEndDialog(Dialog[bool]):
             yield Static(Text(f"{self.detail}\n{self.after}"), id="confirm-end-detail")
             with Horizontal(id="confirm-end-buttons"):
                 yield Button(f"{self.verb} (y)", variant="error", id="confirm-end-yes")
-                yield Button("Keep playing (n)", id="confirm-end-no")
+                yield Button(f"{self.KEEP} (n)", id="confirm-end-no")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -77,6 +79,22 @@ class ConfirmEndDialog(Dialog[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class ConfirmUndoDialog(ConfirmEndDialog):
+    """Ask before undoing an action another device made; answers True to undo it.
+
+    | Key | Action |
+    | --- | --- |
+    | y / enter | Undo it (enter on the focused button) |
+    | n / escape | Keep it |
+    """
+
+    KEEP = "Keep it"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Undo it", id="confirm-undo-yes"),
+        Binding("n,escape", "answer(False)", "Keep it", id="confirm-undo-no"),
+    ]
 
 
 class ResultScreen(CompanionScreen):

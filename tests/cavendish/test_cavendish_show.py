@@ -25,7 +25,10 @@ State = Callable[..., CavendishState]
 def test_a_broken_link_waits_for_its_player(at_location: State) -> None:
     state = apply(at_location(2, Anton=1), LoseAzrak("Anton", 1))
     assert CAVENDISH.waiting_for(state) == WaitingFor(
-        "broken-link", "Anton's broken link: Emergency Update or loss of control", "Ana"
+        "broken-link",
+        "Anton's broken link: Emergency Update or loss of control",
+        "Ana",
+        question=True,  # asked on every device; the first answer counts
     )
     assert CAVENDISH.describe(state)["broken_links"] == [
         {"receptacle": "Anton", "on_location": None}

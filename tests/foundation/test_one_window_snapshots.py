@@ -1,28 +1,45 @@
-"""Snapshots of one game in two windows: the read-only header and the conflict question."""
+"""Snapshots of one game on two devices: undoing another device's action asks first, and a file
+changed outside the app asks to reload it or keep a copy."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.time_bastards import MoveEarliest
+from saves.journal import Draft
 from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(80, 24), (120, 40), pytest.param((44, 43), marks=pytest.mark.slow)]
 
 
-class TestOneWindow:
+class TestOneGameTwoDevices:
     @pytest.mark.parametrize("size", SIZES)
-    def test_read_only_game(
+    def test_undo_of_another_devices_action(
         self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: tuple[int, int]
     ) -> None:
         save_id = install_sample(companion_home, "time-bastards")
-        lock = SaveStore(companion_home).lock(save_id)  # another window plays it
-        assert lock is not None
-        assert snap_compare(make_test_app(), press=["r", "ctrl+z"], terminal_size=size)
+
+        async def another_device_moved(pilot: Any) -> None:
+            await pilot.press("r")
+            screen = pilot.app.screen
+            count = len(screen.session.steps)
+            other = SaveStore(companion_home, fixed_clock)
+            theirs = other.load(save_id)
+            move = [Draft("do", MoveEarliest(theirs.session.state.turn))]
+            other.transact(theirs, lambda: move, by="b0123456789a", seat="Jonas")
+            await pause_until(pilot, lambda: len(screen.session.steps) == count + 1)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+
+        app = make_test_app()
+        assert snap_compare(app, run_before=another_device_moved, terminal_size=size)
 
     @pytest.mark.parametrize("size", SIZES)
     def test_conflict_question(
@@ -30,14 +47,15 @@ class TestOneWindow:
     ) -> None:
         save_id = install_sample(companion_home, "time-bastards")
 
-        async def changed_elsewhere(pilot: Any) -> None:
+        async def replaced_elsewhere(pilot: Any) -> None:
             await pilot.press("r")
-            other = SaveStore(companion_home, fixed_clock)
-            theirs = other.load(save_id)
-            theirs.session.undo()
-            other.save(theirs)
+            pilot.app.screen.shared.close()
+            path = companion_home / "games" / f"{save_id}.toml"
+            temp = path.with_name("replacement")
+            temp.write_bytes(path.read_bytes())
+            os.replace(temp, path)  # another program wrote the file anew
             await pilot.press("ctrl+z")
             await pilot.pause()
 
         app = make_test_app()
-        assert snap_compare(app, run_before=changed_elsewhere, terminal_size=size)
+        assert snap_compare(app, run_before=replaced_elsewhere, terminal_size=size)

@@ -77,7 +77,7 @@ def test_titles_are_cleaned() -> None:
     assert len(clean_title("x" * 500)) == 80
 
 
-def test_crash_between_temp_write_and_replace_keeps_the_old_file(
+def test_a_failed_append_keeps_the_old_file(
     companion_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = make_store(companion_home)
@@ -87,15 +87,18 @@ def test_crash_between_temp_write_and_replace_keeps_the_old_file(
     path = store.path_for(saved.id)
     before = path.read_bytes()
 
-    def crash(src: str, dst: str) -> None:
+    write = os.pwrite
+
+    def crash(descriptor: int, data: bytes, offset: int) -> int:
+        write(descriptor, data[: len(data) // 2], offset)  # half the line reached the disk
         raise OSError("simulated power cut")
 
-    monkeypatch.setattr(os, "replace", crash)
+    monkeypatch.setattr(os, "pwrite", crash)
     saved.session.do(Add(0, 5))
     with pytest.raises(OSError, match="power cut"):
         store.save(saved)
-    assert path.read_bytes() == before
-    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temp file left behind
+    assert path.read_bytes() == before  # the half line is cut off again
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # nothing left beside it
     monkeypatch.undo()
     assert store.load(saved.id).session.state.counts == (1, 0)
 
@@ -152,6 +155,7 @@ def test_listing_is_newest_first(companion_home: Path) -> None:
     store = SaveStore(companion_home, ticking, games=GAMES)
     old = store.create(TALLY, TallySetup(), "old")
     new = store.create(TALLY, TallySetup(), "new")
+    old.session.do(Add(0, 1))
     store.save(old)  # played again: now the newest
     entries, _ = store.listing()
     assert [e.id for e in entries] == [old.id, new.id]

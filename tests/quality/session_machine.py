@@ -156,6 +156,7 @@ def session_machine(spec: MachineSpec) -> type[RuleBasedStateMachine]:
             saved = SavedGame(
                 f"{game.id}-machine", "Machine", self.live, fixed_clock(), fixed_clock()
             )
+            self.store.path_for(saved.id).unlink(missing_ok=True)  # a new file each time
             self.store.save(saved)
             loaded = self.store.load(saved.id).session
             assert loaded.game is game

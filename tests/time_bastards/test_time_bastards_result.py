@@ -181,7 +181,10 @@ def test_waiting_for_names_who_must_answer(laid_out: Build) -> None:
     )
     bumped = apply(rolled, PlaceNewPiece(ANA, 2))
     assert TIME_BASTARDS.waiting_for(bumped) == WaitingFor(
-        "bumped-piece", "Ben chooses where their bumped piece on II at 2 goes", "Ben"
+        "bumped-piece",
+        "Ben chooses where their bumped piece on II at 2 goes",
+        "Ben",
+        question=True,
     )
     assert describe(bumped)["bumped"] == [{"owner": "Ben", "timeline": 2, "position": 2, "age": 2}]
     assert TIME_BASTARDS.waiting_for(apply(state, RollD6(ANA, 6))) == WaitingFor(

@@ -158,12 +158,15 @@ def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
             return
         store = screen.companion.store
         try:
-            add_details(store, saved, details, store.clock())
+            by = screen.companion.device.id
+            add_details(store, saved, details, store.clock(), by, getattr(screen, "seat", ""))
         except (RuleError, DetailsProblem, SaveError) as error:
             screen.notify(str(error), title="Not saved", severity="error", markup=False)
             return
         except OSError as error:
-            screen.notify(f"Could not save: {error}", title="Not saved", severity="error")
+            screen.notify(
+                f"Could not save: {error}", title="Not saved", severity="error", markup=False
+            )
             return
         screen.notify("Details saved.", title="Saved")
         if then is not None:
