@@ -210,8 +210,9 @@ def test_a_torn_last_line_is_ignored_and_cut_off_by_the_next_append(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="saves/store.py load: a last line needed whole is left past the read position and "
-    "cut off by the next append (fix proposed to the lead: write such a file again)",
+    reason="saves/store.py load: a `[records]` line without its newline is refused with "
+    "'another table follows its records' and the game cannot be played (before 10b3fbd the "
+    "next append broke the file); fix proposed to the lead: write such a file again",
 )
 def test_a_file_whose_records_header_lost_its_newline_still_loads_after_an_append(
     companion_home: Path,
