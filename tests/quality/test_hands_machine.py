@@ -34,7 +34,7 @@ from tests.conftest import fixed_clock
 
 SETUP = SojournsSetup(("Ana", "Ben"))
 WRITERS = 3
-QUICK = settings(max_examples=20, stateful_step_count=25, deadline=None)
+QUICK = settings(max_examples=30, stateful_step_count=40, deadline=None)
 LONG = settings(max_examples=300, stateful_step_count=60, deadline=None)
 
 writers = st.integers(0, WRITERS - 1)
@@ -68,6 +68,8 @@ class HandsMachine(RuleBasedStateMachine):
         self.undone: list[int] = []
         self.records = 0
         self.details_made: list[dict[str, str]] = []
+        self.was: dict[int, str] = {}
+        """The value each count's record says it replaced."""
         self.torn = False
         """A crash left part of a line at the end, not yet cut off by an append."""
 
@@ -103,13 +105,33 @@ class HandsMachine(RuleBasedStateMachine):
         self.applied.append(self.records)
         self.undone.clear()
 
-    @rule(writer=writers, player=players, delta=st.integers(-14, 3).filter(bool))
+    @rule(writer=writers, player=players, delta=st.integers(-13, 3).filter(bool))
     def adjust_coins(self, writer: int, player: str, delta: int) -> None:
         self.do(writer, AdjustCoins(player, delta))
 
     @rule(writer=writers, player=players, value=st.integers(0, 9))
     def set_count(self, writer: int, player: str, value: int) -> None:
-        self.do(writer, EnterCount(player, "cooking", value))
+        """A count typed over the value this writer shows (it may not have caught up): as every
+        device does, it carries that value and is refused when the newest state has another."""
+        action = EnterCount(player, "cooking", value)
+        seen = SIX_SOJOURNS.replaced(self.games[writer].session.state, action)
+        assert seen is not None
+
+        def draft(caught_up: SavedGame) -> Draft:
+            now = SIX_SOJOURNS.replaced(caught_up.session.state, action)
+            if now is None or now.value != seen.value:
+                raise RuleError("changed on another device meanwhile")
+            return Draft("do", action, was=seen.value)
+
+        newest = SIX_SOJOURNS.replaced(self.model.state, action)
+        if newest is None or newest.value != seen.value:
+            assert not self.transact(writer, draft)
+            return
+        self.model.do(action)
+        assert self.transact(writer, draft)
+        self.applied.append(self.records)
+        self.undone.clear()
+        self.was[self.records] = seen.value
 
     @rule(writer=writers, stale=st.booleans())
     def undo(self, writer: int, stale: bool) -> None:
@@ -191,6 +213,9 @@ class HandsMachine(RuleBasedStateMachine):
         assert [r.number for r in loaded.origins] == self.applied
         assert [r.number for r in loaded.undone] == self.undone
         assert loaded.extra.get("play_details", []) == self.details_made
+        assert {r.number: r.was for r in loaded.origins if r.was is not None} == {
+            number: was for number, was in self.was.items() if number in self.applied
+        }
         for saved, store in zip(self.games, self.stores, strict=True):
             caught_up = saved.trial()  # the writer itself stays where it was
             store.catch_up(caught_up)
