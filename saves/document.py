@@ -88,6 +88,9 @@ class SavedGame:
         self.record_count = 0
         self.format_read = FORMAT
         """The format of the file it was read from (1: to be written again in format 2)."""
+        self.read_mark: Any = None
+        """The file's mark when it was read (`saves.files.FileMark`): a format 1 file is
+        written again only while it still has it."""
         self.cannot_add = ""
         """Why the file can be read but not added to (its records are not its last table)."""
         self.position: Any = None

@@ -29,7 +29,6 @@ from saves.document import to_document as to_document
 from saves.document import utc_now as utc_now
 from saves.files import (
     MAX_FILE_BYTES,
-    FileMark,
     SaveError,
     mark_of,
     parse_toml,
@@ -38,7 +37,7 @@ from saves.files import (
     write_target,
     write_text,
 )
-from saves.journal import Draft, position_of
+from saves.journal import Draft, Rewritten, position_of
 from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.records import Record
@@ -102,8 +101,24 @@ class SaveStore:
         return holding(locks_dir(self.home) / f"{save_id}.lock", deadline)
 
     def catch_up(self, saved: SavedGame) -> list[Record]:
-        """Apply what other processes appended to the game since this one last read it."""
-        return journal.catch_up(self.path_for(saved.id), saved)
+        """Apply what other processes appended to the game since this one last read it.
+
+        A format 1 save not yet written again: nothing while the file is as read; once another
+        window has written it in format 2 (with its first change), that file is taken up."""
+        path = self.path_for(saved.id)
+        if saved.position is not None or saved.cannot_add:
+            return journal.catch_up(path, saved)
+        if mark_of(path) == saved.read_mark:
+            return []
+        fresh = self.load(saved.id)
+        if fresh.position is None:  # not written again by this app: another program's file
+            raise Rewritten(path, "was written again by another program since this window read it")
+        ours = saved.session.actions
+        same_start = fresh.session.actions[: len(ours)] == ours
+        theirs = fresh.origins[len(ours) :] if same_start else fresh.origins[-1:]
+        saved.adopt(fresh)
+        saved.position, saved.format_read = fresh.position, FORMAT
+        return list(theirs)
 
     def append(
         self, saved: SavedGame, drafts: list[Draft], by: str = "", seat: str = ""
@@ -111,6 +126,7 @@ class SaveStore:
         """Under `game_lock`, after `catch_up`: append and apply new records (journal.append)."""
         path = self.path_for(saved.id)
         write_target(path, self.home)  # a link out of the data folder is never written through
+        self._bring_up_to_date(path, saved)
         return journal.append(path, saved, drafts, by, seat, self.clock())
 
     def transact(
@@ -140,6 +156,10 @@ class SaveStore:
         date stays the time of its last action)."""
         path = self.path_for(saved.id)
         with self.game_lock(saved.id):
+            if saved.position is None and saved.format_read != FORMAT:
+                write_target(path, self.home)
+                self._bring_up_to_date(path, saved)  # with this game's steps, as they are now
+                return
             if saved.position is None:
                 self._write_whole(path, saved)
                 return
@@ -189,14 +209,14 @@ class SaveStore:
     def load(self, save_id: str) -> SavedGame:
         """Read and replay a saved game, or raise `SaveError` naming the file and the problem.
 
-        A file of format 1 is written again in format 2 (under the game's lock, only if it
-        still holds what was read); where it cannot be (a read-only folder), the game is read
-        but cannot be added to (`SavedGame.position` is None)."""
+        Loading never writes: a file of format 1 is written again in format 2 by its first
+        change (under the game's lock, only if it still holds what was read)."""
         path = self.path_for(save_id)
         content, mark = read_file(path)
         saved = self._read(path, content)
+        saved.read_mark = mark
         if saved.format_read != FORMAT:
-            self._migrate(path, saved, mark)
+            pass  # written again in format 2 by the first change (`_bring_up_to_date`)
         elif content.rfind(b"\n[") != content.rfind(b"\n[records]\n"):
             saved.cannot_add = (
                 "another table follows its records, so a record added would land in it"
@@ -215,17 +235,17 @@ class SaveStore:
                 raise
             return from_document(path, parse_toml(path, content), self.games)
 
-    def _migrate(self, path: Path, saved: SavedGame, mark: FileMark) -> None:
-        """Write a format 1 save again in format 2; left as it is if it cannot be (or changed)."""
-        text = document_text(saved)
-        try:
-            with self.game_lock(saved.id):
-                if mark_of(path) != mark:
-                    return
-                written = write_text(path, text, links_within=self.home)
-        except (OSError, SaveError):
+    def _bring_up_to_date(self, path: Path, saved: SavedGame) -> None:
+        """Under the game's lock, before a format 1 save's first record: write it again in
+        format 2 (`Rewritten` if it changed since it was read: it is then left as it is)."""
+        if saved.position is not None or saved.format_read == FORMAT:
             return
-        saved.position = position_of(text.encode("utf-8"), written.inode)
+        if mark_of(path) != saved.read_mark:
+            raise Rewritten(path, "was changed by another program since this window read it")
+        text = document_text(saved)
+        _check_size(path, text)
+        written = write_text(path, text, links_within=self.home)
+        saved.position, saved.format_read = position_of(text.encode("utf-8"), written.inode), FORMAT
 
     def listing(self, with_facts: bool = True) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.

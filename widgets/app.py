@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import random
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -258,13 +259,12 @@ class CompanionApp(App[None]):
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False
         screen = ui.play_screen(saved)
-        if saved.position is None:  # an old save in a folder that cannot be written, or worse
+        if saved.cannot_add:
             screen.only_watch(
                 f"This save cannot be added to ({saved.cannot_add}): it is shown, not changed."
-                if saved.cannot_add
-                else "This save is in an older format, and its folder cannot be written to "
-                "bring it up to date: it is shown, not changed."
             )
+        elif not os.access(self.store.path_for(save_id), os.W_OK):
+            screen.only_watch("This save's file cannot be written here: it is shown, not changed.")
         self.push_screen(screen)
         return True
 

@@ -26,6 +26,7 @@ from saves.records import Record
 from saves.store import SavedGame
 from widgets.base import CompanionScreen
 from widgets.conflict import FileConflicts
+from widgets.seats import SEAT_BINDING, SeatKeys
 from widgets.shared_game import SharedGame
 from widgets.unsaved import SaveTrouble
 
@@ -56,6 +57,7 @@ class GameScreen(CompanionScreen):
         # Listed by `?` rather than the footer: the footers are full at 80 columns, and one key
         # more would push Dice and Help out at 120.
         Binding("v", "table_view", "Table view", id="table_view", show=False),
+        SEAT_BINDING,
     ]
 
     def __init__(self, saved: SavedGame) -> None:
@@ -64,8 +66,6 @@ class GameScreen(CompanionScreen):
         self.sub_title = saved.title
         self.watch_only = ""
         """Why this screen only watches the game ("" when it plays)."""
-        self.seat = ""
-        """Who sits at this device, if anyone said so: written beside each of its records."""
         self.asking = False
         """The conflict question is on screen: a second conflict does not ask it again."""
 
@@ -81,6 +81,11 @@ class GameScreen(CompanionScreen):
         """The lasting line while the disk refuses this game's records."""
         self.shared = SharedGame(self)
         """The transactions on the game's file, and the follow of the other devices' records."""
+        self.seats = SeatKeys(self)
+        """Who sits at this device, and the line of who sits where (widgets/seats.py)."""
+        self.undid = False
+        """This device's undo is what redo would put back: another device's change that
+        clears it is said here (and only here)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -101,8 +106,18 @@ class GameScreen(CompanionScreen):
         """This device's public id, written beside each of its records."""
         return self.companion.device.id
 
+    @property
+    def seat(self) -> str:
+        """Who sits at this device, if anyone said so: written beside each of its records."""
+        return self.seats.mine or ""
+
+    def action_sit_as(self) -> None:
+        """Say who sits at this device (`@`, or "Sit as ..." in the palette)."""
+        self.seats.sit_dialog()
+
     def on_unmount(self) -> None:
         self.shared.close()
+        self.seats.stop()
 
     @property
     def session(self) -> Session:
@@ -130,13 +145,16 @@ class GameScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.refresh_state()
-        self.shared.start_following()
+        self.seats.start()
+        if not self.shared.started:
+            self.shared.start_following()
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: show it; close a question it answered."""
         top = self.app.screen
         answered = self.waiting is None or not self.waiting.question
-        if getattr(top, "QUESTION", False) and answered:
+        asked = getattr(top, "asked", self.waiting)
+        if getattr(top, "QUESTION", False) and (answered or asked != self.waiting):
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
         self.changed(was_over)
@@ -257,6 +275,7 @@ class GameScreen(CompanionScreen):
 
         self.table_view = TableViewScreen(self.table_shown())
         self.app.push_screen(self.table_view)
+        self.seats.follow()  # who sits where shows on the view at once
 
     def table_shown(self) -> TableShown:
         """What this game's table view shows: the state and this screen's header words."""
@@ -298,7 +317,15 @@ class GameScreen(CompanionScreen):
         """Undo the game's last action, whoever made it; another device's asks first."""
         if self.refuse_watch_only():
             return
-        self.shared.follow()  # the last action is the newest one
+        if self.shared.follow():  # the game moved since this screen showed it: look first
+            self.notify(
+                f"Not undone: another device has just changed the game. The last action is now "
+                f"{self.last_line()}: press ctrl+z again to undo it.",
+                title="Look first",
+                severity="warning",
+                markup=False,
+            )
+            return
         if not self.saved.origins:
             self.notify("Nothing to undo.", severity="warning")
             return
@@ -330,6 +357,7 @@ class GameScreen(CompanionScreen):
             return [Draft("undo", target=top.number)]
 
         def done(_mine: list[Record]) -> None:
+            self.undid = True
             if step is not None:
                 self.notify(f"Undone: {self.undone_line(step)}", markup=False)
 
@@ -368,3 +396,4 @@ class GameScreen(CompanionScreen):
             yield SystemCommand(f"{prefix}: undo", "Take back the last action", self.action_undo)
         if self.session.can_redo:
             yield SystemCommand(f"{prefix}: redo", "Put back what was undone", self.action_redo)
+        yield self.seats.palette_command()

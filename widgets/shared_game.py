@@ -52,6 +52,8 @@ class SharedGame:
         self.stop = threading.Event()
         self.trouble: str | None = None
         """Why the file could not be followed last time (said once, not at every look)."""
+        self.started = False
+        """The follow runs (Textual runs `on_mount` of each class of a screen: once is enough)."""
 
     @property
     def path(self) -> Path:
@@ -136,6 +138,8 @@ class SharedGame:
             return
         screen.save_worked()
         self._moved(before, theirs)
+        if not screen.session.can_redo:
+            screen.undid = False
         if done is not None:
             done(mine)
         screen.changed(before.over)
@@ -163,7 +167,10 @@ class SharedGame:
         if not theirs:
             return
         screen = self.screen
-        if before.redo and not screen.session.can_redo:
+        mine = screen.undid
+        if not screen.session.can_redo:
+            screen.undid = False
+        if before.redo and mine and not screen.session.can_redo:
             screen.notify(
                 f"Redo cleared: {_who(theirs)} made a change.", title="Redo", markup=False
             )
@@ -174,6 +181,7 @@ class SharedGame:
     def start_following(self) -> None:
         """Watch the games folder for this game's file, in a worker thread until the screen
         closes (`stop`)."""
+        self.started = True
         self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
 
     def follow_copy(self) -> None:
@@ -230,11 +238,11 @@ class SharedGame:
         except (Rewritten, SaveError):
             self.follow()
 
-    def follow(self) -> None:
-        """Apply what other devices appended (on the screen's thread)."""
+    def follow(self) -> list[Record]:
+        """Apply what other devices appended (on the screen's thread); returns their records."""
         screen = self.screen
         if self.waiting or not screen.is_open:
-            return
+            return []
         before = _Moment.of(screen)
         try:
             theirs = screen.companion.store.catch_up(screen.saved)
@@ -243,14 +251,15 @@ class SharedGame:
                 screen.conflicts.ask(error.problem)
             else:
                 screen.reload_watched()
-            return
+            return []
         except SaveError as error:
             if self.trouble != error.problem:  # said once, not at every look
                 self.trouble = error.problem
                 screen.notify(str(error), title="Not followed", severity="warning", markup=False)
-            return
+            return []
         self.trouble = None
         self._moved(before, theirs)
+        return theirs
 
     def close(self) -> None:
         self.stop.set()

@@ -132,7 +132,7 @@ async def test_whole_short_mission_from_the_keyboard(
         await pilot.pause()
         resumed = state_of(again)
         assert resumed == state
-        await pilot.press("ctrl+z")
+        await pilot.press("ctrl+z", "y")  # made by the first app: another device, so it asks
         await pilot.pause()
         assert state_of(again).outcome == ""
         assert again.store.load(save_id).session.state.outcome == ""

@@ -69,8 +69,9 @@ def test_every_write_fails_cleanly(
     before = everything(companion_home)
     inject(monkeypatch, stage, ERRORS[trouble])
     saved.session.do(Add(0, 1))
+    appends = [lambda: store.save(saved)] if stage == "sync" else []  # a record: no temp file
     for write in (
-        lambda: store.save(saved),
+        *appends,
         lambda: store.save_copy(saved),
         lambda: store.create(TALLY, TallySetup()),
         lambda: store.export(saved, "md", "# Tally\n"),
@@ -89,25 +90,49 @@ def test_every_write_fails_cleanly(
     assert store.load(saved.id).session.actions == [Add(0, 1)]
 
 
+@pytest.mark.parametrize("trouble", ERRORS)
+def test_a_record_the_disk_refuses_leaves_the_file_as_it_was(
+    companion_home: Path, monkeypatch: pytest.MonkeyPatch, trouble: str
+) -> None:
+    store = SaveStore(companion_home, fixed_clock, games=GAMES)
+    saved = store.create(TALLY, TallySetup(limit=100))
+    path = store.path_for(saved.id)
+    before = path.read_bytes()
+
+    def fail(*_args: object) -> int:
+        raise OSError(ERRORS[trouble], os.strerror(ERRORS[trouble]))
+
+    monkeypatch.setattr(os, "pwrite", fail)
+    saved.session.do(Add(0, 1))
+    with pytest.raises(OSError) as caught:
+        store.save(saved)
+    assert caught.value.errno == ERRORS[trouble]
+    assert path.read_bytes() == before and saved.revision == 0
+    monkeypatch.undo()
+    store.save(saved)
+    assert store.load(saved.id).session.actions == [Add(0, 1)]
+
+
 async def test_the_app_opens_a_game_where_no_lock_can_be_made(
     make_test_app: Any, companion_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     install_sample(companion_home, "time-bastards")
     app = make_test_app()
 
-    def read_only(_save_id: str) -> None:
+    def read_only(_save_id: str, deadline: float = 0) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
-    monkeypatch.setattr(app.store, "lock", read_only)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
-        assert isinstance(app.screen, GameScreen) and not app.screen.read_only
-        inject(monkeypatch, "temp file", errno.EROFS)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.watch_only
+        before = screen.session.state
+        monkeypatch.setattr(app.store, "game_lock", read_only)
         await pilot.press("ctrl+z")
         await pilot.pause()
         line = str(app.screen.query_one("#not-saved", Static).render())
-        assert "Not saved since" in line and os.strerror(errno.EROFS) in line
-        assert isinstance(app.screen, GameScreen)
+        assert "Not saved (" in line and os.strerror(errno.EROFS) in line
+        assert app.screen is screen and screen.session.state == before  # not made
 
 
 @pytest.fixture

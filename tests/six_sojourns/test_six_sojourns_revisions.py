@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomli_w
 
 from companion.core import RuleError
 from companion.session import Session
@@ -17,7 +18,7 @@ from companion.six_sojourns.model import RULES_REVISION, Pieces, Space
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SojournsSetup
 from companion.six_sojourns.switch import held_tokens, tokens_words
-from saves.store import SaveStore
+from saves.store import SaveStore, to_document
 from tests.conftest import fixed_clock
 
 SETUP = SojournsSetup(players=("Ana", "Ben"), expansions=("trades-tokens",))
@@ -117,10 +118,12 @@ def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path)
         saved.session.do(action)
     store.save(saved)
     path = store.path_for(saved.id)
-    text = path.read_text(encoding="utf-8")
-    assert "rules = 2\n" in text
-    old = text.replace("rules = 2\n", "") + '\n[[actions]]\naction = "ScoreBy"\nmode = "board"\n'
-    path.write_text(old, encoding="utf-8")
+    assert "rules = 2\n" in path.read_text(encoding="utf-8")
+    old = to_document(saved)  # as a format 1 save of before the revision had it
+    old["format"], old["revision"] = 1, 3
+    del old["rules"]
+    old["actions"].append({"action": "ScoreBy", "mode": "board"})
+    path.write_text(tomli_w.dumps(old), encoding="utf-8")
     loaded = store.load(saved.id)
     assert loaded.session.rules == 1
     state = loaded.session.state

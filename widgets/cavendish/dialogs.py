@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from companion.cavendish.actions import TakeItem
 from companion.cavendish.azrak import free_update_is_a_choice
 from companion.cavendish.model import CavendishState
+from companion.cavendish.show import waiting_for
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeOptionList
@@ -178,6 +179,9 @@ class BrokenLinkDialog(Dialog[str]):
         self.state = state
         self.link = state.pending[0]
         self.free_offered = free_update_is_a_choice(state)
+        self.asked = waiting_for(state)
+        """The question this dialog asks: closed when another device's answer moves the game
+        to another one (a second broken link is asked afresh, about its own agent)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="broken-link"):
@@ -227,3 +231,10 @@ class BrokenLinkDialog(Dialog[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class BrokenLinkFromElsewhere(BrokenLinkDialog):
+    """The broken link another device's action broke: no button is focused, so an enter typed
+    for something else answers nothing (f, e and l still do)."""
+
+    AUTO_FOCUS = None

@@ -42,6 +42,7 @@ from widgets.cavendish import board, conflicts
 from widgets.cavendish.dialogs import (
     AmountDialog,
     BrokenLinkDialog,
+    BrokenLinkFromElsewhere,
     ItemDialog,
     NameDialog,
     PickDialog,
@@ -221,13 +222,21 @@ class CavendishScreen(GameScreen):
         self.selected = index
         self.refresh_state()
 
+    def select_seat(self, name: str) -> None:
+        """The agent this device sits as (`widgets.seats`) is the one its actions are for."""
+        names = [agent.receptacle for agent in self.cav.agents]
+        if name in names:
+            self.action_select(names.index(name))
+
     def ask_broken_link(self) -> None:
         """The broken link is asked at once: nothing else is accepted until it is answered (by
         the player's window: one that only watches asks nothing)."""
         if not self.is_open or self.watch_only:
             return
         self.asking = True
-        self.app.push_screen(BrokenLinkDialog(self.cav), self.answer_broken_link)
+        kind = BrokenLinkFromElsewhere if self.question_by() else BrokenLinkDialog
+        dialog = kind(self.cav)
+        self.app.push_screen(dialog, self.answer_broken_link)
 
     def answer_broken_link(self, choice: str | None) -> None:
         self.asking = False

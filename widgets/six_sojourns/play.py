@@ -259,6 +259,16 @@ class SojournsScreen(SheetEditor):
     def cell_chosen(self, event: DataTable.CellSelected) -> None:
         self.edit()
 
+    def select_seat(self, name: str) -> None:
+        """The player this device sits as (`widgets.seats`): their column of the sheet, and
+        their row of the turns (whose coins, serpent and shrine the keys there enter)."""
+        sheet = self.query_one("#ss-sheet", DataTable)
+        turns = self.query_one("#ss-turns", DataTable)
+        if name in sheet.columns:
+            sheet.move_cursor(column=sheet.get_column_index(name), animate=False)
+        if name in turns.rows:
+            turns.move_cursor(row=turns.get_row_index(name), animate=False)
+
     def action_objectives(self) -> None:
         spot = self.cell("#ss-sheet")
         players = self.game.players

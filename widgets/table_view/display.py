@@ -23,10 +23,12 @@ from textual.widgets import Static
 from saves.files import FileMark, SaveError, mark_of
 from saves.journal import Rewritten
 from saves.listing import SaveEntry
+from saves.presence import Presence
 from saves.store import SavedGame
 from widgets.app import CompanionApp, make_app
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
+from widgets.seats import seat_options, seat_parts
 from widgets.table_view.screen import READ_ONLY_MARK, TableShown, header_words
 from widgets.table_view.view import TableView
 
@@ -74,6 +76,8 @@ class TableDisplayScreen(CompanionScreen):
         """The games folder as last listed: a new file or a save changes it."""
         self.problem: str | None = None
         """Why a file could not be read last time (said once, not four times a second)."""
+        self.presence: Presence | None = None
+        """Who sits at which device at the game shown (the display itself sits nowhere)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -109,6 +113,21 @@ class TableDisplayScreen(CompanionScreen):
             self.open(saved.id)
         except SaveError as error:
             self.report(error)
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        """Who sits where at the game shown: a seat taken or freed shows at the next look."""
+        saved = self.saved
+        if saved is None:
+            return
+        if self.presence is None or self.presence.save_id != saved.id:
+            self.presence = Presence(self.companion.store.home, saved.id, device="")
+        options = seat_options(saved.game.id, saved.session.state)
+        parts = seat_parts(options, self.presence.seats(), device=None)
+        notice = self.presence.take_notice()
+        if notice is not None:
+            self.notify(notice, title="Seats", severity="warning", markup=False)
+        self.query_one(TableView).show_seats(parts)
 
     def turn_page(self) -> None:
         """Show the next screenful of a view taller than the screen, after the last the top."""

@@ -67,6 +67,8 @@ class TableViewScreen(CompanionScreen):
         super().__init__()
         self.shown = shown
         """What the view shows now."""
+        self.seats: tuple[str, ...] = ()
+        """Who sits at which device, as its play screen words it (`widgets.seats`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -75,6 +77,13 @@ class TableViewScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.draw()
+        self.query_one(TableView).show_seats(self.seats)
+
+    def show_seats(self, parts: tuple[str, ...]) -> None:
+        """Who sits where, from the play screen's look at the seats."""
+        self.seats = parts
+        if self.is_mounted:
+            self.query_one(TableView).show_seats(parts)
 
     @property
     def content(self) -> TableContent | None:

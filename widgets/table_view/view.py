@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Center, Grid, VerticalScroll
 from textual.widgets import Static
 
+from widgets.seats import packed
 from widgets.shown import plain
 from widgets.table_view.boxes import GroupBox, shape
 from widgets.table_view.digits import SCALES, digits_height
@@ -107,9 +108,14 @@ class TableView(VerticalScroll):
         """The size the numbers are drawn at now."""
         self.tight = False
         """Whether the labels wrap between words (a box that fits a phone only so)."""
+        self.seats: tuple[str, ...] = ()
+        """Who sits at which device (`widgets.seats`), under the headline; none: nobody."""
+        self.seats_shown = ""
+        """The seats as the line under the headline shows them, packed to the view's width."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="tv-headline")
+        yield Static(id="tv-seats")
         yield Grid(id="tv-groups")
         with Center():
             yield Static(id="tv-board")
@@ -122,6 +128,14 @@ class TableView(VerticalScroll):
         self.content = content
         self.query_one("#tv-headline", Static).update(plain(content.headline))
         self.show_groups(content)
+        self.fit()
+
+    def show_seats(self, parts: tuple[str, ...]) -> None:
+        """Say who sits where under the headline (nothing while nobody sits)."""
+        if parts == self.seats:
+            return
+        self.seats = parts
+        self.query_one("#tv-seats", Static).display = bool(parts)
         self.fit()
 
     def show_groups(self, content: TableContent) -> None:
@@ -146,6 +160,11 @@ class TableView(VerticalScroll):
             return
         width = self.size.width or self.app.size.width
         height = self.size.height or self.app.size.height
+        seats = packed(self.seats, width)
+        if seats != self.seats_shown:  # (an update lays the view out again)
+            self.seats_shown = seats
+            self.query_one("#tv-seats", Static).update(plain(seats))
+        height -= len(seats.splitlines())
         self.scale, self.tight, usable = fit_for(content, width, height)
         for box in self.boxes:
             box.set_scale(self.scale, self.tight)

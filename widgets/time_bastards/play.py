@@ -66,6 +66,14 @@ class TimeBastardsScreen(GameScreen):
         Binding("n", "leave_pieces", "Move none", id="tb-leave-pieces"),
     ]
 
+    seated: int | None = None
+    """The traveller this device sits as (`widgets.seats`): their turns say "(you)"."""
+
+    def select_seat(self, name: str) -> None:
+        names = [traveller.name for traveller in self.tb.setup.players]
+        self.seated = names.index(name) if name in names else None
+        self.refresh_state()
+
     def compose(self) -> ComposeResult:
         yield TitleHeader()
         # One grid, in the order a phone's single column shows it (the clock as a track):
@@ -115,7 +123,8 @@ class TimeBastardsScreen(GameScreen):
             return
         options.display = True
         who = name(state, deciding(state))
-        box.border_title = plain(f"{who} decides" if state.bumped else f"{who}'s turn")
+        you = " (you)" if deciding(state) == self.seated else ""
+        box.border_title = plain(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
         prompt.update(plain(self._prompt(state)))
         prompt.display = bool(state.bumped or state.roll)
         if state.roll is None and not state.bumped:

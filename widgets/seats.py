@@ -1,0 +1,302 @@
+"""Seats on a play screen: "Sit as ..." (`@` or the command palette), and who sits where.
+
+A device says who sits at it; its screen then selects that agent or player, and every device's
+play screen and table view show a line of who sits where ("Ana: this device · Ben: another
+device · Cleo: free") once anyone sits. No seat is required to act. The seats themselves live
+in `saves.presence`: a closed or crashed device frees its seat at once.
+
+`SeatKeys` is what a play screen holds: `start()` once mounted, `sit_dialog()` for the key and
+the palette (`palette_command()`), `stop()` when it closes. It looks at the presence file once a
+second (its mark, and whether each listed device still holds its lock).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from rich.cells import cell_len
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.timer import Timer
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves.devices import Device
+from saves.presence import Presence, Seat, SeatRefused
+from widgets.base import Dialog
+from widgets.chrome import KeyFooter, TitleHeader
+from widgets.safe_lists import SafeOptionList
+from widgets.shown import plain
+
+if TYPE_CHECKING:
+    from widgets.game_screen import GameScreen
+
+SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
+"""The key on every play screen (listed by `?`: the footers are full at 80 columns)."""
+FOLLOW_SECONDS = 1.0
+"""How often a play screen looks at the seats: another device's seat shows within a second."""
+STAND_UP = "\x00stand-up"
+"""The dialog's "Nobody" entry (no seat name holds a NUL character)."""
+
+
+@dataclass(frozen=True)
+class SeatOption:
+    """A seat at a game: its name (the player, or the agent in Cavendish) and how it is shown."""
+
+    name: str
+    label: str
+    """In the dialog and the seats line (`Amy (Ana)`: an agent and its player)."""
+
+
+@runtime_checkable
+class Seated(Protocol):
+    """A play screen that selects the seat's agent or player when its device sits there."""
+
+    def select_seat(self, name: str) -> None: ...
+
+
+@functools.cache
+def seat_options(game_id: str, state: Any) -> list[SeatOption]:
+    """Who can sit at a game: its players (Cavendish: its agents, each with its player; Sojourn:
+    its one traveller)."""
+    if game_id == "cavendish":
+        return [SeatOption(a.receptacle, f"{a.receptacle} ({a.player})") for a in state.agents]
+    if game_id == "time-bastards":
+        return [SeatOption(t.name, t.name) for t in state.setup.players]
+    if game_id == "six-sojourns":
+        return [SeatOption(name, name) for name in state.players]
+    if game_id == "sojourn":
+        name = state.setup.traveller or "The traveller"
+        return [SeatOption(name, name)]
+    return []
+
+
+def seat_parts(
+    options: Sequence[SeatOption], seats: Mapping[str, Seat], device: str | None
+) -> tuple[str, ...]:
+    """Who sits where, a phrase per seat (`device` None: a display that sits nowhere); none
+    while nobody sits."""
+    if not any(option.name in seats for option in options):
+        return ()
+    parts = []
+    for option in options:
+        seat = seats.get(option.name)
+        if seat is None:
+            where = "free"
+        elif device is None:
+            where = "seated"
+        else:
+            where = "this device" if seat.device == device else "another device"
+        parts.append(f"{option.label}: {where}")
+    return tuple(parts)
+
+
+def packed(parts: Sequence[str], width: int) -> str:
+    """`Seats: ` and the phrases, as many to a line as fit `width`: a line breaks between two
+    seats, never inside one that fits a line (`Anton (Ben): free` stays whole on a phone)."""
+    lines: list[str] = []
+    line = ""
+    for number, part in enumerate(parts):
+        piece = f"Seats: {part}" if number == 0 else part
+        if not line:
+            line = piece
+        elif cell_len(f"{line} · {piece}") <= width:
+            line = f"{line} · {piece}"
+        else:
+            lines.append(line)
+            line = piece
+    return "\n".join([*lines, line]) if parts else ""
+
+
+class SeatsLine(Static):
+    """The line of who sits where on a play screen; hidden while nobody sits."""
+
+    DEFAULT_CLASSES = "seats-line"
+    parts: tuple[str, ...] = ()
+    shown = ""
+    """The line as drawn: the look each second redraws nothing when it is the same."""
+
+    def show(self, parts: tuple[str, ...]) -> None:
+        if parts != self.parts:
+            self.parts = parts
+            self.display = bool(parts)
+            self.pack()
+
+    def pack(self) -> None:
+        width = self.content_region.width or self.app.size.width - 2  # (its padding: 0 1)
+        text = packed(self.parts, width)
+        if text != self.shown:
+            self.shown = text
+            self.update(plain(text))
+
+    def on_resize(self) -> None:
+        self.pack()
+
+
+class SitDialog(Dialog[str]):
+    """Who sits at this device: one of the game's seats, or nobody; answers the seat's name
+    (`STAND_UP` for nobody), None when escape cancels.
+
+    | Key | Action |
+    | --- | --- |
+    | up / down, enter | Sit as the highlighted one |
+    | escape | Cancel |
+    """
+
+    CSS_PATH = "seats.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="seats-cancel")]
+
+    def __init__(
+        self,
+        options: Sequence[SeatOption],
+        seats: Mapping[str, Seat],
+        device: str,
+        mine: str | None,
+    ) -> None:
+        super().__init__()
+        self.options = list(options)
+        self.seats = dict(seats)
+        self.device = device
+        self.mine = mine
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seats-box"):
+            yield Label("Who sits at this device?", id="seats-title")
+            entries = [Option(plain(self.entry(o)), id=str(n)) for n, o in enumerate(self.options)]
+            entries.append(Option(plain("Nobody (stand up)"), id="stand"))
+            yield SafeOptionList(*entries, id="seats-list")
+            yield Static(
+                "enter: sit · escape: cancel\nNo seat is needed to play: any device can act.",
+                id="seats-hint",
+                markup=False,
+            )
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        names = [option.name for option in self.options]
+        listed = self.query_one("#seats-list", OptionList)
+        listed.highlighted = names.index(self.mine) if self.mine in names else 0
+        listed.focus()
+
+    def entry(self, option: SeatOption) -> str:
+        seat = self.seats.get(option.name)
+        if option.name == self.mine:
+            return f"{option.label} · sits here"
+        if seat is not None and seat.device != self.device:
+            return f"{option.label} · at another device"
+        return option.label
+
+    @on(OptionList.OptionSelected, "#seats-list")
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        picked = event.option.id or ""
+        self.dismiss(STAND_UP if picked == "stand" else self.options[int(picked)].name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SeatKeys:
+    """A play screen's seat: the dialog, the seats line, and the look at the seats each second."""
+
+    def __init__(self, screen: GameScreen, device: Device | None = None) -> None:
+        self.screen = screen
+        self._device = device
+        self.presence: Presence | None = None
+        self.line: SeatsLine | None = None
+        self.parts: tuple[str, ...] = ()
+        """What the seats line says now, a phrase per seat (none while nobody sits)."""
+        self.timer: Timer | None = None
+
+    @property
+    def device(self) -> Device:
+        """The app's device: the one its records name (a given one, for a test)."""
+        return self._device or self.screen.companion.device
+
+    @property
+    def mine(self) -> str | None:
+        """Who sits at this device, if anyone does."""
+        return self.presence.mine if self.presence is not None else None
+
+    def start(self) -> None:
+        """Once the screen is mounted: the seats line under the header, and the look each second.
+        Once only: Textual runs the `on_mount` of each class of a screen, and a play screen's
+        own calls its base's too."""
+        if self.line is not None:
+            return
+        self.line = SeatsLine(id="seats-line")
+        self.line.display = False
+        headers = list(self.screen.query(TitleHeader))
+        self.screen.mount(self.line, after=headers[0] if headers else None)
+        self.follow()
+        self.timer = self.screen.set_interval(FOLLOW_SECONDS, self.follow)
+
+    def stop(self) -> None:
+        """The screen closes: its device's seat is freed at once."""
+        if self.timer is not None:
+            self.timer.stop()
+        if self.presence is not None:
+            self.presence.release()
+
+    def seats_here(self) -> Presence:
+        """The seats of the game on screen (a game kept as a copy is another game)."""
+        save_id = self.screen.saved.id
+        if self.presence is None or self.presence.save_id != save_id:
+            if self.presence is not None:
+                self.presence.release()
+            home = self.screen.companion.store.home
+            self.presence = Presence(home, save_id, self.device.id)
+        return self.presence
+
+    def options(self) -> list[SeatOption]:
+        return seat_options(self.screen.session.game.id, self.screen.state)
+
+    def follow(self) -> None:
+        """Show who sits where now (a device gone since the last look is gone from the line)."""
+        presence = self.seats_here()
+        seats = presence.seats()
+        notice = presence.take_notice()
+        if notice is not None:
+            self.screen.notify(notice, title="Seats", severity="warning", markup=False)
+        self.parts = seat_parts(self.options(), seats, self.device.id)
+        if self.line is not None:
+            self.line.show(self.parts)
+        view = self.screen.table_view
+        if view is not None and view in self.screen.app.screen_stack:
+            view.show_seats(self.parts)
+
+    def sit_dialog(self) -> None:
+        """Ask who sits at this device, and sit there."""
+        presence = self.seats_here()
+        options = self.options()
+        dialog = SitDialog(options, presence.seats(), self.device.id, presence.mine)
+
+        def answered(name: str | None) -> None:
+            if name is not None:
+                self.sit(None if name == STAND_UP else name)
+
+        self.screen.app.push_screen(dialog, answered)
+
+    def sit(self, name: str | None) -> bool:
+        """Sit as `name` (None: stand up) and select it on the screen; why not, said."""
+        presence = self.seats_here()
+        try:
+            presence.sit(name, [option.name for option in self.options()])
+        except SeatRefused as refused:
+            self.screen.notify(str(refused), title="Not seated", severity="error", markup=False)
+            return False
+        if name is None:
+            self.screen.notify("Nobody sits at this device now.", title="Stood up")
+        else:
+            if isinstance(self.screen, Seated):
+                self.screen.select_seat(name)
+            self.screen.notify(f"{name} sits at this device.", title="Seated", markup=False)
+        self.follow()
+        return True
+
+    def palette_command(self) -> SystemCommand:
+        return SystemCommand("Sit as ...", "Say who sits at this device (@)", self.sit_dialog)
