@@ -12,7 +12,6 @@ second (its mark, and whether each listed device still holds its lock).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -60,7 +59,6 @@ class Seated(Protocol):
     def select_seat(self, name: str) -> None: ...
 
 
-@functools.cache
 def seat_options(game_id: str, state: Any) -> list[SeatOption]:
     """Who can sit at a game: its players (Cavendish: its agents, each with its player; Sojourn:
     its one traveller)."""

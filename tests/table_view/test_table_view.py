@@ -175,13 +175,13 @@ async def test_the_view_changes_nothing(game_app: Callable[[str], Any]) -> None:
         assert shown(view) == EXPECTED["cavendish"]
 
 
-async def test_a_read_only_game_says_so_in_the_view(game_app: Callable[[str], Any]) -> None:
+async def test_a_watched_game_says_so_in_the_view(game_app: Callable[[str], Any]) -> None:
     app = game_app("time-bastards")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.screen.hold(None, read_only=True)
+        app.screen.only_watch("This save's file cannot be written here.")
         view = await open_view(pilot)
-        assert view.sub_title == "Mara vs Jonas (read-only)"
+        assert view.sub_title == "Mara vs Jonas (watching)"
         assert view.title == "Table view: Time Bastards"
 
 
@@ -240,7 +240,7 @@ async def test_v_is_listed_among_the_keys_of_a_play_screen(
     ("game_title", "subtitle", "words"),
     [
         ("Sojourn", "Sojourn", ("Table view", "Sojourn")),
-        ("Sojourn", "Sojourn (read-only)", ("Table view", "Sojourn (read-only)")),
+        ("Sojourn", "Sojourn (watching)", ("Table view", "Sojourn (watching)")),
         ("Sojourn", "Two trips", ("Table view: Sojourn", "Two trips")),
         (
             "TIME Stories Revolution: Cavendish",

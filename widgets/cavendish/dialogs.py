@@ -237,4 +237,4 @@ class BrokenLinkFromElsewhere(BrokenLinkDialog):
     """The broken link another device's action broke: no button is focused, so an enter typed
     for something else answers nothing (f, e and l still do)."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # "" focuses nothing (None would take the app's: the first button)
