@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.core import RuleError
 from saves.document import SavedGame, apply_record
-from saves.files import MAX_FILE_BYTES, SaveError, fsync_folder
+from saves.files import MAX_FILE_BYTES, SaveError
 from saves.records import Record, RecordReader, record_line
 from saves.writers import SaveConflict
 
@@ -72,6 +72,28 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
     `Rewritten` when the file is no longer what was read plus appended lines; `SaveError` when
     an appended line cannot be used (the game is then left as it was)."""
     position = _position(path, saved)
+    complete = _complete_lines(_appended(path, position))
+    if not complete:
+        return []
+    records = _parse(path, saved, complete)
+    # One record is applied whole or not at all; of several, a refused one must leave the
+    # others unapplied too: they are tried on a copy (which costs the game's length).
+    trial = saved if len(records) == 1 else saved.trial()
+    for record in records:
+        try:
+            apply_record(trial, record)
+        except RuleError as error:
+            problem = f"record {record.number} is refused by the rules: {error}"
+            raise Rewritten(path, problem) from None
+    if trial is not saved:
+        saved.adopt(trial)
+    offset = position.offset + len(complete)
+    saved.position = Position(offset, position.inode, (position.tail + complete)[-CHECKED_BYTES:])
+    return records
+
+
+def _appended(path: Path, position: Position) -> bytes:
+    """The bytes after `position`, once the file is known to be what was read plus them."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
@@ -92,22 +114,11 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
         os.close(descriptor)
     if content[: len(position.tail)] != position.tail:
         raise Rewritten(path, "was edited since this window read it")
-    added = content[len(position.tail) :]
-    complete = added[: added.rfind(b"\n") + 1]
-    if not complete:
-        return []
-    records = _parse(path, saved, complete)
-    applied = []
-    for record in records:
-        try:
-            apply_record(saved, record)
-        except RuleError as error:
-            problem = f"record {record.number} is refused by the rules: {error}"
-            raise Rewritten(path, problem) from None
-        applied.append(record)
-    offset = position.offset + len(complete)
-    saved.position = Position(offset, position.inode, (position.tail + complete)[-CHECKED_BYTES:])
-    return applied
+    return content[len(position.tail) :]
+
+
+def _complete_lines(added: bytes) -> bytes:
+    return added[: added.rfind(b"\n") + 1]
 
 
 def append(
@@ -140,18 +151,7 @@ def write_records(
 def has_news(path: Path, saved: SavedGame) -> bool:
     """Whether lines were appended after what `saved` has read (`Rewritten` if the file changed
     in any other way)."""
-    position = _position(path, saved)
-    try:
-        status = os.stat(path)
-    except FileNotFoundError:
-        raise Rewritten(path, "was removed or moved since this window read it") from None
-    if status.st_ino != position.inode or status.st_size < position.offset:
-        raise Rewritten(path, "was replaced by another program since this window read it")
-    if status.st_size == position.offset:
-        return False
-    with open(path, "rb") as handle:
-        handle.seek(position.offset)
-        return b"\n" in handle.read(status.st_size - position.offset)
+    return bool(_complete_lines(_appended(path, _position(path, saved))))
 
 
 def _numbered(
@@ -204,7 +204,8 @@ def _write_at_end(path: Path, position: Position, data: bytes) -> None:
             raise
     finally:
         os.close(descriptor)
-    fsync_folder(path.parent)
+    # No fsync of the folder: an append changes no name in it (the file's own fsync keeps its
+    # new size), and a folder's failed fsync after the record is kept would say "not saved".
 
 
 def _position(path: Path, saved: SavedGame) -> Position:

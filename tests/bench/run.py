@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
 from figures import Figure, table  # noqa: E402
@@ -350,6 +351,7 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "scoring": bench_scoring,
     "keys": bench_keys,
     "history": bench_history,
+    "follow": lambda reps: [Figure(*row) for row in follow_rows(reps)],
 }
 
 
