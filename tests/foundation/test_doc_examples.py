@@ -7,7 +7,8 @@ The rule for writers: each ```toml block in README.md and docs/*.md follows a ma
   and shown by `companion show ID` and `companion show ID --json`;
 - `board-file`: a Six Sojourns board file; `companion score six-sojourns FILE` scores it;
 - `settings`, `rolls`: the other files of the data folder, read by their readers;
-- `recorded`: a `recorded/<id>.toml` play (checked in tests/bgstats/test_recorded.py)
+- `recorded`: a `recorded/<id>.toml` play (checked in tests/bgstats/test_recorded.py);
+- `seats`: a `locks/<id>.seats.toml` presence file, read by its reader
   (the listing cache is JSON: its one example is checked on its own).
 
 A block without a marker, or with an unknown one, fails: a typo cannot make an example skipped.
@@ -36,6 +37,7 @@ from saves.listing import _entry as listing_entry
 from saves.listing import _verdict as listing_verdict
 from saves.paths import games_dir, rolls_path, settings_path
 from saves.plays import aliases
+from saves.presence import parse_presence
 from saves.rolls import RollLog
 from saves.roster import player_colours
 from saves.settings import SettingsStore
@@ -45,7 +47,7 @@ from webserve.access import usable_token
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
-KINDS = ("save", "board-file", "settings", "rolls", "recorded")
+KINDS = ("save", "board-file", "settings", "rolls", "recorded", "seats")
 MARKER = re.compile(r"^<!--\s*example:\s*(\S+)\s*-->$")
 GUIDES = {game_id: ROOT / "docs" / f"{game_id}.md" for game_id, _title in CATALOGUE}
 """Each game's guide, which carries one example save of that game."""
@@ -189,7 +191,8 @@ def test_example_save_loads_and_shows(
 ) -> None:
     data = example.data()
     assert is_save(data), f"{example.where}: a save has `format` and `game`"
-    for key in ("id", "title", "created", "updated", "actions", "setup"):
+    steps = "actions" if data.get("format") == 1 else "records"
+    for key in ("id", "title", "created", "updated", steps, "setup"):
         assert key in data, f"{example.where}: a complete example save has `{key}`"
     save_id = data["id"]
     folder = games_dir(companion_home)
@@ -197,7 +200,10 @@ def test_example_save_loads_and_shows(
     (folder / f"{save_id}.toml").write_text(example.text, encoding="utf-8")
     store = SaveStore(companion_home, clock=fixed_clock)
     saved = store.load(save_id)
-    assert len(saved.session.actions) == len(data["actions"])
+    if steps == "actions":
+        assert len(saved.session.actions) == len(data["actions"])
+    else:
+        assert saved.revision == len(data["records"])
     assert saved.game.id == data["game"]
     entries, unreadable = store.listing()
     assert [entry.id for entry in entries] == [save_id] and unreadable == []
@@ -205,6 +211,13 @@ def test_example_save_loads_and_shows(
         code = cli.main(arguments)
         _out, err = capsys.readouterr()
         assert code == 0, f"{example.where}: companion {' '.join(arguments)}: {err}"
+
+
+@pytest.mark.parametrize("example", of_kind("seats"))
+def test_example_seats_file_reads(example: Example, tmp_path: Path) -> None:
+    path = tmp_path / "game.seats.toml"
+    seats = parse_presence(path, example.text.encode("utf-8"))
+    assert seats and all(isinstance(name, str) for name in seats.values())
 
 
 @pytest.mark.parametrize("example", of_kind("board-file"))

@@ -208,6 +208,7 @@ def test_a_sojourn_trip_stopped_at_its_risk_roll_waits_for_the_risk_roll(
         "kind": "risk-roll",
         "text": "the RISK roll at Fall of Troy (RISK 50%)",
         "who": None,
+        "question": False,
     }
     assert shown["trip"]["step"] == "risk-roll" and shown["trip"]["collected"] == 4
     assert [step["step"] for step in shown["pending"]] == ["risk-roll", "gain"]
