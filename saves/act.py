@@ -22,7 +22,7 @@ from companion.core import Game, RuleError
 from companion.session import check_numbers
 from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
 from saves.files import SaveError
-from saves.journal import Draft, Rewritten
+from saves.journal import Draft, Rewritten, stale
 from saves.shared import Busy
 from saves.store import SavedGame, SaveStore
 
@@ -49,13 +49,9 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
 
     def drafts() -> list[Draft]:
         check_applicable(saved, action)
-        if seen is not None:
-            now = game.replaced(saved.session.state, action)
-            if now is not None and now.value != seen.value:
-                raise RuleError(
-                    f"{now.what} was changed on another device meanwhile: it is now "
-                    f"{now.value}, it was {seen.value}. Nothing was changed."
-                )
+        refusal = stale(game, seen, saved.session.state, action)
+        if refusal is not None:
+            raise RuleError(refusal)
         return [Draft("do", action, was=None if seen is None else seen.value)]
 
     try:

@@ -91,6 +91,9 @@ class SavedGame:
         self.read_mark: Any = None
         """The file's mark when it was read (`saves.files.FileMark`): a format 1 file is
         written again only while it still has it."""
+        self.whole_first = False
+        """Its file is written again whole by its first change (its last line, needed to read
+        it, has no newline: an append would cut it)."""
         self.cannot_add = ""
         """Why the file can be read but not added to (its records are not its last table)."""
         self.position: Any = None

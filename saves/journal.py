@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.core import RuleError
+from companion.core import Game, Replaced, RuleError
 from saves.document import SavedGame, apply_record
 from saves.files import MAX_FILE_BYTES, SaveError
 from saves.records import Record, RecordReader, record_line
@@ -47,12 +47,19 @@ class Position:
     inode: int
     tail: bytes
     """The `CHECKED_BYTES` bytes before `offset`."""
+    head: bytes = b""
+    """The file up to its `[records]` line: checked too (a title or setup edited in place)."""
+
+
+RECORDS_LINE = b"\n[records]\n"
 
 
 def position_of(content: bytes, inode: int) -> Position:
     """The position after reading `content` whole: at its last complete line."""
     offset = content.rfind(b"\n") + 1
-    return Position(offset, inode, content[max(0, offset - CHECKED_BYTES) : offset])
+    found = content.find(RECORDS_LINE)
+    head = content[: found + len(RECORDS_LINE)] if found >= 0 else b""
+    return Position(offset, inode, content[max(0, offset - CHECKED_BYTES) : offset], head)
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,20 @@ class Draft:
     target: int = 0
     was: str | None = None
     details: dict[str, Any] | None = None
+
+
+def stale(game: Game[Any, Any], seen: Replaced | None, state: Any, action: Any) -> str | None:
+    """Why an action that sets a value must not be written on `state`: another device changed
+    the value since its device saw `seen` (both values said); None when it may."""
+    if seen is None:
+        return None
+    now = game.replaced(state, action)
+    if now is None or now.value == seen.value:
+        return None
+    return (
+        f"{now.what} was changed on another device meanwhile: it is now {now.value}, you saw "
+        f"{seen.value}. Nothing was changed: set it again if you still mean it."
+    )
 
 
 def catch_up(path: Path, saved: SavedGame) -> list[Record]:
@@ -88,7 +109,8 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
     if trial is not saved:
         saved.adopt(trial)
     offset = position.offset + len(complete)
-    saved.position = Position(offset, position.inode, (position.tail + complete)[-CHECKED_BYTES:])
+    tail = (position.tail + complete)[-CHECKED_BYTES:]
+    saved.position = Position(offset, position.inode, tail, position.head)
     return records
 
 
@@ -110,9 +132,10 @@ def _appended(path: Path, position: Position) -> bytes:
             raise SaveError(path, "has grown past the largest save this app reads")
         start = position.offset - len(position.tail)
         content = os.pread(descriptor, status.st_size - start, start)
+        head = os.pread(descriptor, len(position.head), 0) if position.head else b""
     finally:
         os.close(descriptor)
-    if content[: len(position.tail)] != position.tail:
+    if content[: len(position.tail)] != position.tail or head != position.head:
         raise Rewritten(path, "was edited since this window read it")
     return content[len(position.tail) :]
 
@@ -182,7 +205,7 @@ def _write(path: Path, saved: SavedGame, records: list[Record]) -> None:
         raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
     _write_at_end(path, position, data)
     tail = (position.tail + data)[-CHECKED_BYTES:]
-    saved.position = Position(position.offset + len(data), position.inode, tail)
+    saved.position = Position(position.offset + len(data), position.inode, tail, position.head)
 
 
 def _write_at_end(path: Path, position: Position, data: bytes) -> None:

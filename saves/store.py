@@ -156,7 +156,7 @@ class SaveStore:
         date stays the time of its last action)."""
         path = self.path_for(saved.id)
         with self.game_lock(saved.id):
-            if saved.position is None and saved.format_read != FORMAT:
+            if saved.position is None and (saved.format_read != FORMAT or saved.whole_first):
                 write_target(path, self.home)
                 self._bring_up_to_date(path, saved)  # with this game's steps, as they are now
                 return
@@ -178,9 +178,11 @@ class SaveStore:
                 return
             now = self.clock() if touch else None
             write_target(path, self.home)
+            taken_back = saved.origins[kept:][::-1]
+            undone = [*saved.undone, *taken_back] if kept == len(steps) else []
             records = journal.write_records(path, saved, drafts, now)
             saved.origins = saved.origins[:kept] + [r for r in records if r.kind == "do"]
-            saved.filed, saved.undone = list(steps), []
+            saved.filed, saved.undone = list(steps), undone  # what a redo puts back
             saved.record_count = records[-1].number
             if now is not None:
                 saved.updated = now
@@ -215,8 +217,8 @@ class SaveStore:
         content, mark = read_file(path)
         saved = self._read(path, content)
         saved.read_mark = mark
-        if saved.format_read != FORMAT:
-            pass  # written again in format 2 by the first change (`_bring_up_to_date`)
+        if saved.format_read != FORMAT or saved.whole_first:
+            pass  # written again whole, in format 2, by the first change (`_bring_up_to_date`)
         elif content.rfind(b"\n[") != content.rfind(b"\n[records]\n"):
             saved.cannot_add = (
                 "another table follows its records, so a record added would land in it"
@@ -226,19 +228,23 @@ class SaveStore:
         return saved
 
     def _read(self, path: Path, content: bytes) -> SavedGame:
-        """Replay a file's bytes; a torn last line (a crash while it was appended) is left out."""
+        """Replay a file's bytes; a torn last line (a crash while it was appended) is left out.
+        A file that needs its last line though it has no newline (an editor dropped it) is
+        read whole, and written again whole by its first change (an append would cut it)."""
         complete = content[: content.rfind(b"\n") + 1]
         try:
             return from_document(path, parse_toml(path, complete), self.games)
         except SaveError:
             if complete == content:
                 raise
-            return from_document(path, parse_toml(path, content), self.games)
+            saved = from_document(path, parse_toml(path, content), self.games)
+            saved.whole_first = True
+            return saved
 
     def _bring_up_to_date(self, path: Path, saved: SavedGame) -> None:
         """Under the game's lock, before a format 1 save's first record: write it again in
         format 2 (`Rewritten` if it changed since it was read: it is then left as it is)."""
-        if saved.position is not None or saved.format_read == FORMAT:
+        if saved.position is not None or (saved.format_read == FORMAT and not saved.whole_first):
             return
         if mark_of(path) != saved.read_mark:
             raise Rewritten(path, "was changed by another program since this window read it")
@@ -246,6 +252,7 @@ class SaveStore:
         _check_size(path, text)
         written = write_text(path, text, links_within=self.home)
         saved.position, saved.format_read = position_of(text.encode("utf-8"), written.inode), FORMAT
+        saved.whole_first = False
 
     def listing(self, with_facts: bool = True) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.

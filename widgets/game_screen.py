@@ -21,7 +21,7 @@ from textual.widgets import Static
 from companion.core import RuleError, WaitingFor
 from companion.session import Session, Step, check_numbers
 from saves.files import SaveError
-from saves.journal import Draft
+from saves.journal import Draft, stale
 from saves.records import Record
 from saves.store import SavedGame
 from widgets.base import CompanionScreen
@@ -231,18 +231,12 @@ class GameScreen(CompanionScreen):
         seen = game.replaced(state, action)
 
         def decide(theirs: list[Record]) -> list[Draft]:
-            if theirs and seen is not None:
-                now = game.replaced(self.state, action)
-                if now is not None and now.value != seen.value:
-                    raise RuleError(
-                        f"{now.what} was changed on another device meanwhile: it is now "
-                        f"{now.value}, you saw {seen.value}. Nothing was changed: set it again "
-                        "if you still mean it."
-                    )
+            refusal = stale(game, seen, self.state, action) if theirs else None
+            if refusal is not None:
+                raise RuleError(refusal)
             return [Draft("do", action, was=seen.value if seen is not None else None)]
 
-        self.shared.commit(decide)
-        return True
+        return self.shared.commit(decide) is not False  # made, or waiting for the lock
 
     def changed(self, was_over: bool) -> None:
         """Redraw after a change; the change that ends the game opens the result screen."""

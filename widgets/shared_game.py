@@ -15,12 +15,13 @@ looks at the file's size every `FOLLOW_SECONDS` instead.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core import RuleError, WaitingFor
-from companion.text import visible
+from companion.text import plural, visible
 from saves.files import SaveError
 from saves.journal import Draft, Rewritten
 from saves.records import Record
@@ -33,6 +34,9 @@ FOLLOW_SECONDS = 0.1
 """How often a window with no folder watch looks at its game's file."""
 WATCH_STEP_MS = 10
 """How long watchfiles waits for more changes after one (the follow's latency, at most)."""
+FOLLOW_GAP_SECONDS = 0.1
+"""The least time between two follows: a flood of other devices' records is redrawn ten times a
+second, not once a record (the keys of this screen stay quick)."""
 
 Decide = Callable[[list[Record]], list[Draft]]
 """Given the records of other devices just caught up on, the drafts to append (or a
@@ -52,6 +56,9 @@ class SharedGame:
         self.stop = threading.Event()
         self.trouble: str | None = None
         """Why the file could not be followed last time (said once, not at every look)."""
+        self.last_follow = 0.0
+        self.follow_due = False
+        """A follow is set for the end of `FOLLOW_GAP_SECONDS`."""
         self.started = False
         """The follow runs (Textual runs `on_mount` of each class of a screen: once is enough)."""
 
@@ -62,22 +69,28 @@ class SharedGame:
 
     # Transactions
 
-    def commit(self, decide: Decide, done: Done | None = None) -> None:
-        """Make a change now if the game's lock is free, else as soon as it is (in order)."""
+    def commit(self, decide: Decide, done: Done | None = None) -> bool | None:
+        """Make a change now if the game's lock is free, else as soon as it is (in order).
+
+        True once made, False when it was not (said why), None while it waits for the lock."""
         if self.waiting:
             self.queue.append((decide, done))
-            return
+            return None
         store = self.screen.companion.store
         try:
             with store.game_lock(self.screen.saved.id, deadline=0):
-                self._transaction(decide, done)
+                return self._transaction(decide, done)
         except Busy:
             self.waiting = True
             self.queue.append((decide, done))
             self.screen.notify("Another device is saving: your change follows it.", timeout=2)
-            self.screen.run_worker(self._wait_for_lock, thread=True, group="transactions")
+            self.screen.run_worker(
+                self._wait_for_lock, thread=True, group="transactions", exit_on_error=False
+            )
+            return None
         except OSError as error:  # the lock file itself cannot be made (a read-only folder)
             self.screen.save_failed(error)
+            return False
 
     def _wait_for_lock(self) -> None:
         """In a worker thread: hold the lock while the screen's thread makes the queued
@@ -85,12 +98,15 @@ class SharedGame:
         store = self.screen.companion.store
         app = self.screen.app
         try:
-            with store.game_lock(self.screen.saved.id, DEADLINE_SECONDS):
-                app.call_from_thread(self._run_queue)
-        except Busy:
-            app.call_from_thread(self._give_up)
-        except OSError as error:
-            app.call_from_thread(self._give_up, error)
+            try:
+                with store.game_lock(self.screen.saved.id, DEADLINE_SECONDS):
+                    app.call_from_thread(self._run_queue)
+            except Busy:
+                app.call_from_thread(self._give_up)
+            except OSError as error:
+                app.call_from_thread(self._give_up, error)
+        except RuntimeError:  # the app closed meanwhile: the changes are not made
+            return
 
     def _run_queue(self) -> None:
         queued, self.queue, self.waiting = self.queue, [], False
@@ -101,14 +117,14 @@ class SharedGame:
         dropped, self.queue, self.waiting = len(self.queue), [], False
         reason = error or f"another device held the game for {DEADLINE_SECONDS:.0f} s"
         self.screen.notify(
-            f"Not saved ({reason}): {dropped} change(s) not made; try again.",
+            f"Not saved ({reason}): {plural(dropped, 'change')} not made; try again.",
             title="Not saved",
             severity="error",
             markup=False,
         )
 
-    def _transaction(self, decide: Decide, done: Done | None) -> None:
-        """Under the lock: catch up, decide on the newest state, append."""
+    def _transaction(self, decide: Decide, done: Done | None) -> bool:
+        """Under the lock: catch up, decide on the newest state, append; whether it was made."""
         screen = self.screen
         store = screen.companion.store
         before = _Moment.of(screen)
@@ -116,26 +132,26 @@ class SharedGame:
             theirs = store.catch_up(screen.saved)
         except Rewritten as error:
             screen.conflicts.ask(error.problem)
-            return
+            return False
         except SaveError as error:
             screen.conflicts.keep_as_copy(error.problem)
-            return
+            return False
         try:
             drafts = decide(theirs)
             mine = store.append(screen.saved, drafts, by=screen.device, seat=screen.seat)
         except RuleError as error:
             self._refused(before, theirs, str(error))
-            return
+            return False
         except Rewritten as error:
             screen.conflicts.ask(error.problem)
-            return
+            return False
         except SaveError as error:
             screen.conflicts.keep_as_copy(error.problem)
-            return
+            return False
         except OSError as error:
             self._moved(before, theirs)
             screen.save_failed(error)
-            return
+            return False
         screen.save_worked()
         self._moved(before, theirs)
         if not screen.session.can_redo:
@@ -143,6 +159,7 @@ class SharedGame:
         if done is not None:
             done(mine)
         screen.changed(before.over)
+        return True
 
     def _refused(self, before: _Moment, theirs: list[Record], rule: str) -> None:
         """Say why a change was not made: the rule, and what another device changed first."""
@@ -214,7 +231,7 @@ class SharedGame:
             ):
                 if stop.is_set():
                     return
-                self._call(stop, self.follow)
+                self._call(stop, self.follow_soon)
         except (OSError, RuntimeError):  # no watch here (too many, a strange folder): look
             self._poll(stop)
 
@@ -229,6 +246,24 @@ class SharedGame:
             self.screen.app.call_from_thread(callback)
         except RuntimeError:  # the app is closing
             stop.set()
+
+    def follow_soon(self) -> None:
+        """Follow now, or at the end of `FOLLOW_GAP_SECONDS` after the last follow."""
+        if self.follow_due:
+            return
+        wait = self.last_follow + FOLLOW_GAP_SECONDS - time.monotonic()
+        if wait <= 0:
+            self.last_follow = time.monotonic()
+            self.follow()
+            return
+        self.follow_due = True
+
+        def due() -> None:
+            self.follow_due = False
+            self.last_follow = time.monotonic()
+            self.follow()
+
+        self.screen.set_timer(wait, due)
 
     def follow_if_grown(self) -> None:
         store = self.screen.companion.store

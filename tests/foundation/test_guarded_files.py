@@ -98,10 +98,10 @@ def test_a_failed_settings_write_is_said_in_one_line_and_keeps_the_file(
     said: list[str] = []
     settings.report = said.append
 
-    def read_only(*_args: object) -> None:
+    def watching(*_args: object) -> None:
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr(os, "replace", read_only)
+    monkeypatch.setattr(os, "replace", watching)
     assert settings.set_preference("theme", "dracula") is False
     assert settings.remember("cavendish", Cards(2)) is False
     assert said == ["Could not save settings.toml: Read-only file system"] * 2

@@ -201,12 +201,6 @@ def test_a_torn_last_line_is_ignored_and_cut_off_by_the_next_append(
     assert seen(first) == seen(again)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="saves/store.py load: a `[records]` line without its newline is refused with "
-    "'another table follows its records' and the game cannot be played (before 10b3fbd the "
-    "next append broke the file); fix proposed to the lead: write such a file again",
-)
 def test_a_file_whose_records_header_lost_its_newline_still_loads_after_an_append(
     companion_home: Path,
 ) -> None:
@@ -223,11 +217,6 @@ def test_a_file_whose_records_header_lost_its_newline_still_loads_after_an_appen
     assert again.record_count == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="saves/store.py save: the undone records it writes are not kept in SavedGame.undone "
-    "(fix proposed to the lead)",
-)
 def test_a_tools_save_of_an_undo_keeps_what_redo_puts_back(companion_home: Path) -> None:
     store, saved = new_game(companion_home)
     saved.session.do(AdjustCoins("Ana", 1))

@@ -134,7 +134,7 @@ def test_a_format_1_save_in_a_read_only_folder_is_read_and_left_as_it_was(
     path = SaveStore(companion_home).path_for(save_id)
     before = path.read_bytes()
 
-    def read_only(*_args: Any, **_kwargs: Any) -> Any:
+    def watching(*_args: Any, **_kwargs: Any) -> Any:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
     store = SaveStore(companion_home, fixed_clock, workers=False)
@@ -142,7 +142,7 @@ def test_a_format_1_save_in_a_read_only_folder_is_read_and_left_as_it_was(
     assert saved.position is None and path.read_bytes() == before
     assert len(saved.session.steps) == len(tomllib.loads(before.decode())["actions"])
     window = seen(saved)
-    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(tempfile, "mkstemp", watching)
     with pytest.raises(OSError) as caught:
         store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
     assert caught.value.errno == errno.EROFS

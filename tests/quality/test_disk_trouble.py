@@ -119,7 +119,7 @@ async def test_the_app_opens_a_game_where_no_lock_can_be_made(
     install_sample(companion_home, "time-bastards")
     app = make_test_app()
 
-    def read_only(_save_id: str, deadline: float = 0) -> None:
+    def watching(_save_id: str, deadline: float = 0) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
     async with app.run_test(size=(80, 24)) as pilot:
@@ -127,7 +127,7 @@ async def test_the_app_opens_a_game_where_no_lock_can_be_made(
         screen = app.screen
         assert isinstance(screen, GameScreen) and not screen.watch_only
         before = screen.session.state
-        monkeypatch.setattr(app.store, "game_lock", read_only)
+        monkeypatch.setattr(app.store, "game_lock", watching)
         await pilot.press("ctrl+z")
         await pilot.pause()
         line = str(app.screen.query_one("#not-saved", Static).render())

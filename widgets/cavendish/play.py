@@ -38,7 +38,7 @@ from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
 from saves.store import SavedGame
 from widgets.action_log import ActionLog
-from widgets.cavendish import board, conflicts
+from widgets.cavendish import board, board_table, conflicts
 from widgets.cavendish.dialogs import (
     AmountDialog,
     BrokenLinkDialog,
@@ -140,7 +140,7 @@ class CavendishScreen(GameScreen):
     def refresh_state(self) -> None:
         state = self.cav
         self.selected = min(self.selected, len(state.agents) - 1)
-        self.show_agents(state)
+        board_table.show_agents(self.query_one("#agents", DataTable), state, self.selected)
         self.show_text("#phase", plain(board.phase_text(state)))
         conflict_line = conflicts.conflict_text(state)
         self.show_text("#conflict", plain(conflict_line)).display = bool(conflict_line)
@@ -160,34 +160,6 @@ class CavendishScreen(GameScreen):
             remember_destiny(self.companion, state.destiny.known)
         if state.pending and not self.asking:
             self.ask_broken_link()
-
-    def show_agents(self, state: CavendishState) -> None:
-        """The agents table: only the cells that changed are written (a rebuild restyles all)."""
-        table = self.query_one("#agents", DataTable)
-        rows = [
-            (
-                board.agent_flags(state, index),
-                agent.receptacle,
-                plain(agent.player[:8]),
-                f"{agent.pool}/{agent.starting}",
-                str(agent.fear),
-                board.attributes_text(agent),
-            )
-            for index, agent in enumerate(state.agents)
-        ]
-        shown = [tuple(table.get_row_at(number)) for number in range(table.row_count)]
-        if [row[1] for row in shown] != [row[1] for row in rows]:
-            table.clear()
-            for row in rows:
-                table.add_row(*row, key=row[1])
-        else:
-            columns = list(table.columns)
-            for row, before in zip(rows, shown, strict=True):
-                for column, value, old in zip(columns, row, before, strict=True):
-                    if value != old:
-                        table.update_cell(row[1], column, value)
-        if table.cursor_row != self.selected:
-            table.move_cursor(row=self.selected)
 
     @on(DataTable.RowHighlighted, "#agents")
     def highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -2,8 +2,8 @@
 
 `companion serve` starts it at its second address (`/table`) with `COMPANION_TABLE_DISPLAY=1`
 in the environment. It shows the table view of the most recently played game still in play and
-follows it live, as a read-only window does (a cheap look at the file four times a second,
-`LastSeen.moved`); when a newer game starts it switches to that one; with no game in play it
+follows it live (four times a second it reads the records appended since its last look); when
+a newer game starts it switches to that one; with no game in play it
 says so and waits. It holds no game's lock, and no key, palette command or screen of it changes
 a game: there is no way from it to a play screen, the home screen or the dice tray.
 """
@@ -29,7 +29,7 @@ from widgets.app import CompanionApp, make_app
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.seats import seat_options, seat_parts
-from widgets.table_view.screen import READ_ONLY_MARK, TableShown, header_words
+from widgets.table_view.screen import WATCHING_MARK, TableShown, header_words
 from widgets.table_view.view import TableView
 
 VARIABLE = "COMPANION_TABLE_DISPLAY"
@@ -42,8 +42,8 @@ WAITING = (
 )
 
 LOOK_SECONDS = 0.25
-"""How often the display looks at the folder and the game's file: as often as a read-only play
-screen does, so that a move shows within a second."""
+"""How often the display looks at the folder and the game's file (a stat, and the records
+appended since): a move shows within a second."""
 
 PAGE_SECONDS = 8.0
 """How long each screenful stays when the view is taller than the screen (a TV read from
@@ -168,7 +168,7 @@ class TableDisplayScreen(CompanionScreen):
             return
         game = saved.game
         shown = TableShown(
-            game.id, game.title, saved.session.state, saved.title + READ_ONLY_MARK, True
+            game.id, game.title, saved.session.state, saved.title + WATCHING_MARK, True
         )
         self.title, self.sub_title = header_words(shown)
         view.show(shown.game_id, shown.game_title, shown.state)

@@ -19,7 +19,7 @@ from widgets.chrome import KeyFooter, TitleHeader
 from widgets.table_view.figures import TableContent
 from widgets.table_view.view import TableView
 
-READ_ONLY_MARK = " (watching)"
+WATCHING_MARK = " (watching)"
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class TableShown:
     state: Any
     subtitle: str
     """The save's title as its play screen's header shows it (`(watching)` included)."""
-    read_only: bool = False
+    watching: bool = False
     """This window only watches the game (the table display, a file it cannot write)."""
 
 
@@ -44,7 +44,7 @@ def header_words(shown: TableShown, view: str = "Table view") -> tuple[str, str]
     subtitle = shown.subtitle
     for prefix in (f"{shown.game_title}: ", f"{short}: "):
         subtitle = subtitle.removeprefix(prefix)
-    if subtitle.removesuffix(READ_ONLY_MARK) in (shown.game_title, short):
+    if subtitle.removesuffix(WATCHING_MARK) in (shown.game_title, short):
         return view, subtitle
     return f"{view}: {short}", subtitle
 
@@ -91,8 +91,8 @@ class TableViewScreen(CompanionScreen):
         return self.query_one(TableView).content
 
     def show(self, shown: TableShown) -> None:
-        """Show another state of the game (or the same game, now read-only or not)."""
-        changed = shown.read_only != self.shown.read_only
+        """Show another state of the game (or the same game, now watched or not)."""
+        changed = shown.watching != self.shown.watching
         self.shown = shown
         if self.is_mounted:
             self.draw()
