@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, Replaced, RuleError
-from saves.document import SavedGame, apply_record
+from companion.session import check_numbers
+from saves.document import DETAILS_KEY, SavedGame, apply_record
 from saves.files import MAX_FILE_BYTES, SaveError
 from saves.records import Record, RecordReader, record_line
 from saves.writers import SaveConflict
@@ -153,12 +154,35 @@ def append(
     the ones before it reach: a `RuleError` appends nothing and leaves the game as it was, and
     so does an OSError (a full disk: whatever part of a line reached the file is cut off)."""
     records = _numbered(saved, drafts, by, seat, now)
+    if len(records) == 1:  # the usual change: checked on the game itself, not on a copy of it
+        check_alone(saved, records[0])
+        _write(path, saved, records)
+        apply_record(saved, records[0])  # checked: the rules take it as they just did
+        return records
     trial = saved.trial()
     for record in records:
         apply_record(trial, record)  # a RuleError: nothing written, nothing changed
     _write(path, saved, records)
     saved.adopt(trial)
     return records
+
+
+def check_alone(saved: SavedGame, record: Record) -> None:
+    """`RuleError` unless `record` applies to the game as it is (nothing is changed): what
+    `apply_record` checks, without copying a long game to try it on."""
+    if record.kind == "do":
+        check_numbers(record.action)
+        saved.game.apply(saved.session.state, record.action)
+    elif record.kind in ("undo", "redo"):
+        stack = saved.origins if record.kind == "undo" else saved.undone
+        if not stack or stack[-1].number != record.target:
+            top = f"record {stack[-1].number}" if stack else "nothing"
+            verb = "undoes" if record.kind == "undo" else "redoes"
+            raise RuleError(
+                f"record {record.number} {verb} record {record.target}, but {top} is last"
+            )
+    elif not isinstance(saved.extra.get(DETAILS_KEY, []), list):
+        raise RuleError("play details are added to a 'play_details' key that is not a list")
 
 
 def write_records(
