@@ -81,7 +81,7 @@ async def test_a_move_another_device_made_impossible_is_refused_with_what_change
         player = screen.state.turn
         another_device(companion_home, save_id, MoveEarliest(player))
         before = records_in(companion_home, save_id)
-        assert not screen.act(MoveEarliest(player))  # fine on the state shown, refused on the newest
+        assert not screen.act(MoveEarliest(player))  # fine as shown, refused on the newest
         await pilot.pause()
         assert "has just changed the game" in notes[-1]
         assert "Ben" in notes[-1]
