@@ -19,6 +19,9 @@ MIN_SAVES = 400
 """Fewer saves to replay than this are replayed in the caller: starting workers costs more."""
 SAVES_PER_WORKER = 100
 """A worker more for each this many saves, up to the cores there are."""
+PIECES_PER_WORKER = 16
+"""The saves go to the workers in pieces, this many per worker: small enough that this process,
+replaying pieces from the back meanwhile, shares the work evenly."""
 
 
 def replay_one(job: tuple[str, bytes]) -> object:
@@ -41,9 +44,18 @@ def workers_for(count: int) -> int:
     return max(0, min(cores or 1, count // SAVES_PER_WORKER))
 
 
+def replay_many(jobs: list[tuple[str, bytes]]) -> list[object]:
+    """`replay_one` of each job, in order (one task of a worker: a piece of the saves)."""
+    return [replay_one(job) for job in jobs]
+
+
 def replay_in_workers(jobs: list[tuple[Path, bytes]]) -> list[object] | None:
     """Each job's `replay_one` result in order, from worker processes; None when the saves are
-    too few for workers to pay, or when workers cannot be started (the caller replays them)."""
+    too few for workers to pay, or when workers cannot be started (the caller replays them).
+
+    The saves go in pieces; while the workers start (a fork server imports the rules first)
+    and then take pieces from the front, this process replays pieces from the back that no
+    worker has taken yet: it would only wait otherwise."""
     workers = workers_for(len(jobs))
     if workers < 2:
         return None
@@ -56,9 +68,20 @@ def replay_in_workers(jobs: list[tuple[Path, bytes]]) -> list[object] | None:
         context.set_forkserver_preload(
             [__name__, *(module for module, _ in registry.RULES.values())]
         )
-    chunk = max(1, len(jobs) // (workers * 4))
+    tasks = [(str(path), content) for path, content in jobs]
+    size = max(1, len(tasks) // (workers * PIECES_PER_WORKER))
+    pieces = [tasks[start : start + size] for start in range(0, len(tasks), size)]
+    done: list[list[object] | None] = [None] * len(pieces)
     try:
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            return list(pool.map(replay_one, [(str(p), c) for p, c in jobs], chunksize=chunk))
+            futures = [pool.submit(replay_many, piece) for piece in pieces]
+            for number in reversed(range(len(pieces))):
+                if not futures[number].cancel():
+                    break  # the workers have come this far: the rest is theirs
+                done[number] = replay_many(pieces[number])
+            for number, future in enumerate(futures):
+                if done[number] is None:
+                    done[number] = future.result()
     except (OSError, RuntimeError, ValueError):  # no processes to be had (a limit, a sandbox,
         return None  # a standard stream with no file behind it for the resource tracker)
+    return [result for piece in done if piece is not None for result in piece]
