@@ -329,24 +329,19 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_act(args: argparse.Namespace) -> int:
-    """`companion act` (its logic: saves/act.py)."""
-    from saves.act import ActError, act, action_lines
+    """`companion act` (its logic and its output: saves/act.py)."""
+    from saves.act import ActError, act_output
     from saves.devices import this_device
 
     store = SaveStore(data_home(), workers=False)
-    if args.action is None:
-        if args.json:
-            raise CommandError("--json goes with an ACTION: it prints the game after it")
-        print("\n".join(visible(line) for line in action_lines(store.load(args.id))))
-        return 0
     try:
-        saved = act(store, args.id, args.action, args.values, by=this_device().id)
+        text = act_output(store, args.id, args.action, args.values, args.json, this_device().id)
     except ActError as error:
         raise CommandError(str(error)) from None
     if args.json:
-        print(json.dumps(game_json(saved), indent=2))
-    elif saved.session.last_step is not None:
-        say(saved.session.last_step.line)
+        print(text)  # JSON: nothing in it to make visible
+    else:
+        say(text, lines=True)
     return 0
 
 

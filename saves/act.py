@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import re
 import types
 import typing
@@ -21,6 +22,7 @@ from typing import Any, Literal, Union
 from companion.core import Game, RuleError
 from companion.session import check_numbers
 from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
+from saves.exports import game_json
 from saves.files import SaveError
 from saves.journal import Draft, Rewritten, stale
 from saves.shared import Busy
@@ -294,3 +296,24 @@ def action_lines(saved: SavedGame) -> list[str]:
     elif waiting is not None:
         lines.append(f"Waiting for {waiting.text}.")
     return lines
+
+
+def act_output(
+    store: SaveStore,
+    save_id: str,
+    name: str | None,
+    pairs: Sequence[str],
+    as_json: bool,
+    by: str,
+) -> str:
+    """What `companion act` prints: the game's actions when no ACTION is named, else the log
+    line of the action made (or, `as_json`, the game after it as `show --json` gives it)."""
+    if name is None:
+        if as_json:
+            raise ActError("--json goes with an ACTION: it prints the game after it")
+        return "\n".join(action_lines(store.load(save_id)))
+    saved = act(store, save_id, name, pairs, by)
+    if as_json:
+        return json.dumps(game_json(saved), indent=2)
+    step = saved.session.last_step
+    return step.line if step is not None else ""
