@@ -6,7 +6,6 @@ Errors print one line on stderr and exit with code 2; nothing is written on erro
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import random
@@ -15,6 +14,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
+from companion.cli_output import (
+    EXIT_CLOSED_PIPE,
+    EXIT_USAGE,
+    CommandError,
+    detach_stdout,
+    fail,
+    replace_unencodable,
+    say,
+)
 from companion.dice import DiceError
 from companion.registry import CATALOGUE, catalogue
 from companion.stats import Filter
@@ -37,15 +45,7 @@ from webserve.access import app_limit, port_number
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-EXIT_USAGE = 2
-EXIT_CLOSED_PIPE = 141
-"""What a shell reports for a command ended by SIGPIPE (128 + 13), as `yes | head` does."""
-
 SAVE_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
-
-
-class CommandError(Exception):
-    """A problem to print as one line on stderr before exiting with code 2."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -89,37 +89,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(f"{error.filename}: {error.strerror or error}")
         detach_stdout()
         return fail(f"cannot write the output: {error.strerror or error}")
-
-
-def replace_unencodable() -> None:
-    """Output in any encoding: a character the terminal's or file's encoding lacks (a name in a
-    legacy code page, `> list.txt` under LANG=C) prints as `?` instead of failing."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="replace")
-
-
-def fail(message: str, who: str = "companion") -> int:
-    """Say what went wrong in one line on stderr (control characters made visible)."""
-    print(f"{who}: {visible(message)}", file=sys.stderr)
-    return EXIT_USAGE
-
-
-def detach_stdout() -> None:
-    """Point stdout at the null device, so the output still buffered is not written again (and
-    does not fail again) when Python exits."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):  # no real file behind stdout (tests capture it): nothing to do
-        pass
-
-
-def say(text: str, *, lines: bool = False) -> None:
-    """Print a line of output, with the control characters of titles and file names made visible;
-    `lines=True` keeps the line breaks of a block written here."""
-    print(visible(text, lines=lines))
 
 
 def save_id(text: str) -> str:
