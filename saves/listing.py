@@ -21,9 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from itertools import repeat
 from pathlib import Path
@@ -37,7 +35,7 @@ from companion.plays import to_plain as facts_to_plain
 from companion.plays import utc_offset_of
 from companion.registry import rules_files
 from saves.codec import CodecError, load_json
-from saves.files import FileMark, SaveError, identify, read_bytes, read_file, write_text
+from saves.files import FileMark, SaveError, read_bytes, write_text
 
 CACHE_FORMAT = 3
 """3: the rules are stamped per game by their modules' bytes (2 by the newest module's time);
@@ -118,6 +116,7 @@ def rules_stamp(game_id: str) -> str:
             *kernel.glob("*.py"),
             here,
             here.with_name("store.py"),
+            here.with_name("folder_listing.py"),
             here.with_name("document.py"),
             here.with_name("records.py"),
         ]
@@ -293,73 +292,6 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
         facts,
         utc_offset,
     )
-
-
-def list_folder(
-    folder: Path,
-    cache: ListingCache,
-    replay: Callable[[Path, bytes], SaveEntry],
-    with_facts: bool = True,
-    in_workers: Callable[[list[tuple[Path, bytes]]], list[object] | None] | None = None,
-) -> tuple[list[SaveEntry], list[UnreadableSave]]:
-    """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
-
-    Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
-    is replayed: by `in_workers` when given and it takes them (many saves: worker processes,
-    each result a `SaveEntry` or a `(line, problem)` refusal), else one by one by `replay`
-    (which raises `SaveError` for a file that cannot be used). Without facts, every entry's
-    `facts` is None (the cache keeps them for the statistics all the same)."""
-    found_entries: dict[str, SaveEntry] = {}
-    refused: dict[str, tuple[FileMark | None, str]] = {}
-    misses: list[tuple[str, str, FileMark | None, bytes]] = []
-    with os.scandir(folder) as found:
-        files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
-    for name, where in files:
-        mark, refusal = identify(where)
-        verdict = refusal or cache.verdict(name, mark)
-        if verdict is None:
-            try:
-                content, mark = read_file(where, identified=True)
-            except SaveError as error:
-                verdict = _reason(error.line, error.problem)
-            else:
-                entry = cache.get(name, digest(content), with_facts)
-                if entry is None:
-                    misses.append((name, where, mark, content))
-                else:
-                    found_entries[name] = entry
-                continue
-        refused[name] = (mark, verdict)
-    results = in_workers([(Path(w), c) for _, w, _, c in misses]) if in_workers else None
-    for number, (name, where, mark, content) in enumerate(misses):
-        result = results[number] if results is not None else None
-        if result is None:
-            try:
-                result = replay(Path(where), content)
-            except SaveError as error:
-                result = (error.line, error.problem)
-        if isinstance(result, SaveEntry):
-            cache.keep(name, digest(content), result)
-            found_entries[name] = result if with_facts else replace(result, facts=None)
-        else:
-            line, problem = result if isinstance(result, tuple) else (None, "not replayed")
-            refused[name] = (mark, _reason(line, str(problem)))
-    entries: list[SaveEntry] = []
-    unreadable: list[UnreadableSave] = []
-    for name, where in files:
-        if name in found_entries:
-            entries.append(found_entries[name])
-        elif name in refused:
-            mark, verdict = refused[name]
-            unreadable.append(UnreadableSave(Path(where), verdict))
-            cache.keep_verdict(name, mark, verdict)
-    entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
-    return entries, unreadable
-
-
-def _reason(line: int | None, problem: str) -> str:
-    """Why a file is unreadable, with its line when known."""
-    return (f"line {line}: " if line else "") + problem
 
 
 def _verdict(record: Any) -> tuple[FileMark, str] | None:

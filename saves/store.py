@@ -37,11 +37,12 @@ from saves.files import (
     write_target,
     write_text,
 )
+from saves.folder_listing import list_folder
 from saves.journal import Draft, Rewritten, position_of
-from saves.listing import ListingCache, SaveEntry, UnreadableSave, list_folder
+from saves.listing import ListingCache, SaveEntry, UnreadableSave
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.records import Record
-from saves.replay_pool import replay_in_workers
+from saves.replay_pool import start_workers
 from saves.shared import DEADLINE_SECONDS, holding
 from saves.writers import SaveConflict, publish_new
 
@@ -265,7 +266,7 @@ class SaveStore:
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
         cache = ListingCache(listing_cache_path(self.home))
-        workers = replay_in_workers if self.workers else None  # a test's games: here
+        workers = start_workers if self.workers else None  # a test's games: here
         listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
         self.cache_problem = cache.problem

@@ -22,9 +22,16 @@ from widgets.safe_lists import SafeOptionList
 from widgets.shown import literal, local_time, plain
 from widgets.titles import short_title
 
-PAGE = 60
-"""Saved games put in the list at a time: more are added as the cursor or the scroll nears the
-end, so a folder of 2,000 games opens as fast as one of 60."""
+MIN_PAGE = 20
+"""The fewest saved games put in the list at a time (see `page_size`)."""
+
+
+def page_size(screen_lines: int) -> int:
+    """Saved games put in the list at a time: a screen's worth (no row is less than a line), as
+    each row is measured when it is added; more are added as the cursor or the scroll nears the
+    end, so a folder of 2,000 games opens as fast as one of a screen's worth."""
+    return max(MIN_PAGE, screen_lines)
+
 
 HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
 
@@ -187,7 +194,8 @@ class HomeScreen(CompanionScreen):
     def show_more_saves(self) -> None:
         """Put the next page of saved games in the list (rows are made only when shown)."""
         table = self.query_one("#saves", DataTable)
-        page, self.pending_rows = self.pending_rows[:PAGE], self.pending_rows[PAGE:]
+        size = page_size(self.app.size.height)
+        page, self.pending_rows = self.pending_rows[:size], self.pending_rows[size:]
         for item in page:
             if isinstance(item, UnreadableSave):
                 row = (self.fitted(item.path.name), "unreadable", "", item.reason)

@@ -16,12 +16,11 @@ from pathlib import Path
 
 from bench_games import long_game
 
-from saves import replay_pool
-from saves.paths import listing_cache_path
 from saves.store import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")
+COLD_LISTING = Path(__file__).with_name("cold_listing.py")
 GAMES = 2000
 NOON = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 
@@ -64,18 +63,21 @@ def alternate(commands: dict[str, tuple[list[str], Path]], reps: int) -> dict[st
 
 def cold_listing(home: Path, reps: int) -> dict[str, float]:
     """The median time of a listing without its cache (every save replayed, by the worker
-    processes it starts), and of the same replay in this one process, taken in turn."""
+    processes it starts), the median time of the same replay in one process, and the median of
+    their ratios: each a fresh child process, the two in turn (a ratio per pair, as the machine's
+    speed drifts between pairs)."""
     times: dict[str, list[float]] = {"workers": [], "one process": []}
-    threshold = replay_pool.MIN_SAVES
     for _ in range(reps):
-        for name, least in (("workers", threshold), ("one process", GAMES + 1)):
-            listing_cache_path(home).unlink(missing_ok=True)
-            replay_pool.MIN_SAVES = least
-            started = time.perf_counter()
-            SaveStore(home).listing()
-            times[name].append(time.perf_counter() - started)
-    replay_pool.MIN_SAVES = threshold
-    return {name: statistics.median(values) for name, values in times.items()}
+        for name, how in (("workers", "workers"), ("one process", "one")):
+            args = [sys.executable, str(COLD_LISTING), str(home), how]
+            env = {**os.environ, "PYTHONPATH": str(ROOT)}
+            done = subprocess.run(args, env=env, cwd=ROOT, check=True, capture_output=True)
+            times[name].append(float(done.stdout))
+    ratios = [pool / one for pool, one in zip(times["workers"], times["one process"], strict=True)]
+    return {
+        **{name: statistics.median(values) for name, values in times.items()},
+        "ratio": statistics.median(ratios),
+    }
 
 
 def history_rows(reps: int) -> list[Row]:
@@ -105,9 +107,9 @@ def history_rows(reps: int) -> list[Row]:
             },
             reps,
         )
-        cold = cold_listing(full, max(3, reps // 5))
+        cold = cold_listing(full, max(5, reps // 3))
     start_ratio, cli_ratio = start["full"] / start["empty"], cli["stats"] / cli["list"]
-    cold_ratio = cold["workers"] / cold["one process"]
+    cold_ratio = cold["ratio"]
     return [
         (
             "cold listing of 2,000 saves vs one process's full replay",

@@ -1,16 +1,23 @@
 """A listing without its cache replays many saves in worker processes (started by a fork server,
-never forked): the same lines, and the same refusals, as one process gives."""
+never forked): the same lines, and the same refusals, as one process gives; a pool that cannot
+start leaves every save to this process, and the listing is whole all the same."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from saves import replay_pool
 from saves.paths import listing_cache_path
 from saves.store import SaveStore
+
+
+def jobs_of(home: Path) -> list[tuple[Path, bytes]]:
+    return [(path, path.read_bytes()) for path in sorted((home / "games").glob("*.toml"))]
 
 
 def test_workers_give_what_one_process_gives(games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -32,5 +39,47 @@ def test_workers_give_what_one_process_gives(games: Path, monkeypatch: pytest.Mo
     assert [bad.path.name for bad in parallel[1]] == ["broken.toml"]
 
 
+def test_once_the_workers_are_ready_they_replay_every_save(games: Path) -> None:
+    (games / "games" / "broken.toml").write_text('format = 1\nid = "broken"\n', "utf-8")
+    jobs = jobs_of(games) * 5
+    workers = replay_pool.Workers(2)
+    try:
+        assert workers.ready.wait(60)
+        lines = workers.replay(jobs)
+    finally:
+        workers.close()
+    assert workers.replayed_here == 0
+    assert lines == [replay_pool.replay_one((str(path), content)) for path, content in jobs]
+    assert sum(isinstance(line, tuple) for line in lines) == 5  # the broken file, each time
+
+
+class NoProcesses:
+    """An executor on a machine that gives no processes (a limit, a sandbox)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def submit(self, *args: Any) -> concurrent.futures.Future[Any]:
+        raise OSError("Resource temporarily unavailable")
+
+    def shutdown(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+def test_workers_that_cannot_start_leave_every_save_here(
+    games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
+    jobs = jobs_of(games)
+    workers = replay_pool.Workers(2)
+    try:
+        lines = workers.replay(jobs)
+    finally:
+        workers.close()
+    assert workers.replayed_here == len(jobs)
+    assert lines == [replay_pool.replay_one((str(path), content)) for path, content in jobs]
+
+
 def test_a_few_saves_or_a_game_of_this_process_only_stay_here() -> None:
     assert replay_pool.workers_for(replay_pool.MIN_SAVES - 1) == 0
+    assert replay_pool.start_workers(replay_pool.MIN_SAVES - 1) is None

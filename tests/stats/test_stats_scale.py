@@ -15,8 +15,10 @@ from companion import registry
 from saves.store import SaveStore
 from tests.conftest import FIXED_NOW
 from tests.support.toy import TALLY, TallySetup
-from widgets.home import PAGE
+from widgets.home import page_size
 
+PAGE = page_size(24)
+"""The rows a page adds at 80x24, the size these tests run at."""
 SAVES = 2 * PAGE + 10
 
 

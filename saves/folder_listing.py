@@ -1,0 +1,104 @@
+"""Listing the games folder: every file read, the cached line used for the bytes the cache knows,
+the others replayed (by worker processes when there are many) and their lines kept in the cache."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from saves.files import FileMark, SaveError, identify, read_file
+from saves.listing import ListingCache, SaveEntry, UnreadableSave, digest
+
+if TYPE_CHECKING:
+    from saves.replay_pool import Workers
+
+
+def list_folder(
+    folder: Path,
+    cache: ListingCache,
+    replay: Callable[[Path, bytes], SaveEntry],
+    with_facts: bool = True,
+    start_workers: Callable[[int], Workers | None] | None = None,
+) -> tuple[list[SaveEntry], list[UnreadableSave]]:
+    """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
+
+    Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
+    is replayed: by the workers `start_workers` gives when told how many files the cache does
+    not know (told before the files are read: workers take a while to start), each result a
+    `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay` (which raises
+    `SaveError` for a file that cannot be used). Without facts, every entry's `facts` is None
+    (the cache keeps them for the statistics all the same)."""
+    found_entries: dict[str, SaveEntry] = {}
+    refused: dict[str, tuple[FileMark | None, str]] = {}
+    with os.scandir(folder) as found:
+        files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
+    unknown = sum(name not in cache.known for name, _ in files)
+    workers = start_workers(unknown) if start_workers else None
+    try:
+        misses = _read(files, cache, with_facts, found_entries, refused)
+        jobs = [(Path(where), content) for _, where, _, content in misses]
+        results = workers.replay(jobs) if workers is not None and jobs else None
+    finally:
+        if workers is not None:
+            workers.close()
+    for number, (name, where, mark, content) in enumerate(misses):
+        result = results[number] if results is not None else None
+        if result is None:
+            try:
+                result = replay(Path(where), content)
+            except SaveError as error:
+                result = (error.line, error.problem)
+        if isinstance(result, SaveEntry):
+            cache.keep(name, digest(content), result)
+            found_entries[name] = result if with_facts else replace(result, facts=None)
+        else:
+            line, problem = result if isinstance(result, tuple) else (None, "not replayed")
+            refused[name] = (mark, _reason(line, str(problem)))
+    entries: list[SaveEntry] = []
+    unreadable: list[UnreadableSave] = []
+    for name, where in files:
+        if name in found_entries:
+            entries.append(found_entries[name])
+        elif name in refused:
+            mark, verdict = refused[name]
+            unreadable.append(UnreadableSave(Path(where), verdict))
+            cache.keep_verdict(name, mark, verdict)
+    entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
+    return entries, unreadable
+
+
+def _read(
+    files: list[tuple[str, str]],
+    cache: ListingCache,
+    with_facts: bool,
+    found_entries: dict[str, SaveEntry],
+    refused: dict[str, tuple[FileMark | None, str]],
+) -> list[tuple[str, str, FileMark | None, bytes]]:
+    """Read every file: a cached entry goes into `found_entries`, why a file cannot be used into
+    `refused`; the files to replay are returned (name, path, mark, bytes)."""
+    misses: list[tuple[str, str, FileMark | None, bytes]] = []
+    for name, where in files:
+        mark, refusal = identify(where)
+        verdict = refusal or cache.verdict(name, mark)
+        if verdict is None:
+            try:
+                content, mark = read_file(where, identified=True)
+            except SaveError as error:
+                verdict = _reason(error.line, error.problem)
+            else:
+                entry = cache.get(name, digest(content), with_facts)
+                if entry is None:
+                    misses.append((name, where, mark, content))
+                else:
+                    found_entries[name] = entry
+                continue
+        refused[name] = (mark, verdict)
+    return misses
+
+
+def _reason(line: int | None, problem: str) -> str:
+    """Why a file is unreadable, with its line when known."""
+    return (f"line {line}: " if line else "") + problem
