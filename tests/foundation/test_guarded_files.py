@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from saves import files, listing, store
+from saves import files, folder_listing, store
 from saves.files import SaveError
 from saves.paths import listing_cache_path, settings_path
 from saves.settings import SettingsStore
@@ -208,7 +208,7 @@ def test_a_save_over_the_size_limit_is_reported_without_being_read(
     with huge.open("wb") as handle:
         handle.truncate(files.MAX_FILE_BYTES + 1)
     opened: list[Path] = []
-    for module in (store, listing):
+    for module in (store, folder_listing):
         monkeypatch.setattr(module, "read_file", lambda path, **_: opened.append(path))
     _entries, unreadable = saves.listing()
     assert opened == []
@@ -270,7 +270,7 @@ def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return original(path, *args, **options)
 
     monkeypatch.setattr(store, "read_file", counted)
-    monkeypatch.setattr(listing, "read_file", counted)
+    monkeypatch.setattr(folder_listing, "read_file", counted)
     return reads
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from saves import files, listing
+from saves import files, folder_listing
 from saves.paths import listing_cache_path, settings_path
 from saves.settings import SettingsStore
 from saves.store import SaveStore
@@ -142,13 +142,13 @@ def test_pathological_saves_cost_once_and_a_bounded_amount(
     assert [e.id for e in entries] == [good]
     assert len(unreadable) == len(HOSTILE)
     reads: list[str] = []
-    original = listing.read_file
+    original = folder_listing.read_file
 
     def counted(path: Path | str, *args: Any, **options: Any) -> Any:
         reads.append(Path(path).name)
         return original(path, *args, **options)
 
-    monkeypatch.setattr(listing, "read_file", counted)
+    monkeypatch.setattr(folder_listing, "read_file", counted)
     again = SaveStore(companion_home, fixed_clock).listing()
     assert again == (entries, unreadable)
     assert reads == [f"{good}.toml"]  # the bad files' verdicts come from the cache
