@@ -77,7 +77,12 @@ def start_workers(count: int) -> Workers | None:
     """Worker processes for replaying about `count` saves, starting from now on; None when the
     saves are too few for workers to pay (the caller replays them)."""
     workers = workers_for(count)
-    return Workers(workers) if workers >= 2 else None
+    if workers < 2:
+        return None
+    try:
+        return Workers(workers)
+    except Exception:  # no pipes, semaphores or threads to be had (a limit, a sandbox): the
+        return None  # caller replays every save itself
 
 
 class Workers:
@@ -99,7 +104,11 @@ class Workers:
         """How many saves the last `replay` replayed in this process rather than in a worker."""
         self._executor = ProcessPoolExecutor(count, mp_context=context)
         self._thread = threading.Thread(target=self._start, daemon=True)
-        self._thread.start()
+        try:
+            self._thread.start()
+        except BaseException:
+            self._executor.shutdown(wait=False)
+            raise
 
     def _start(self) -> None:
         try:
@@ -129,10 +138,12 @@ class Workers:
                 futures.append(self._executor.submit(replay_many, piece))
         done: list[object] = []
         for number, piece in enumerate(pieces):
+            # A piece no worker could replay (none started, one died) is replayed here, where a
+            # fault of the rules themselves is raised as it would be without workers.
             from_worker = None
-            with contextlib.suppress(Exception):  # a worker died: replayed here, where a fault
+            with contextlib.suppress(Exception):
                 from_worker = futures[number].result() if number < len(futures) else None
-            if from_worker is None:  # of the rules themselves is raised as it would be anyway
+            if from_worker is None:
                 from_worker = replay_many(piece)
                 self.replayed_here += len(piece)
             done.extend(from_worker)

@@ -80,6 +80,21 @@ def test_workers_that_cannot_start_leave_every_save_here(
     assert lines == [replay_pool.replay_one((str(path), content)) for path, content in jobs]
 
 
+def test_a_pool_that_cannot_be_made_leaves_the_listing_whole(
+    games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial = SaveStore(games).listing()
+    listing_cache_path(games).unlink()
+
+    def no_semaphores(*args: Any, **kwargs: Any) -> None:
+        raise OSError("Function not implemented")  # sem_open in some sandboxes
+
+    monkeypatch.setattr(replay_pool, "workers_for", lambda count: 2)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_semaphores)
+    assert replay_pool.start_workers(10) is None
+    assert SaveStore(games).listing() == serial
+
+
 def test_a_few_saves_or_a_game_of_this_process_only_stay_here() -> None:
     assert replay_pool.workers_for(replay_pool.MIN_SAVES - 1) == 0
     assert replay_pool.start_workers(replay_pool.MIN_SAVES - 1) is None
