@@ -27,7 +27,8 @@ def list_folder(
 
     Every file is read and its digest looked up in `cache`; only a file whose bytes are not there
     is replayed: by the workers `start_workers` gives when told how many files the cache does
-    not know (told before the files are read: workers take a while to start), each result a
+    not know (told before the files are read, as workers take a while to start, and again with
+    the files to replay if it gave none and more turned out changed), each result a
     `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay` (which raises
     `SaveError` for a file that cannot be used). Without facts, every entry's `facts` is None
     (the cache keeps them for the statistics all the same)."""
@@ -35,10 +36,12 @@ def list_folder(
     refused: dict[str, tuple[FileMark | None, str]] = {}
     with os.scandir(folder) as found:
         files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
-    unknown = sum(name not in cache.known for name, _ in files)
+    unknown = cache.unknown(name for name, _ in files)
     workers = start_workers(unknown) if start_workers else None
     try:
         misses = _read(files, cache, with_facts, found_entries, refused)
+        if workers is None and start_workers and misses:  # more changed than the cache showed
+            workers = start_workers(len(misses))
         jobs = [(Path(where), content) for _, where, _, content in misses]
         results = workers.replay(jobs) if workers is not None and jobs else None
     finally:

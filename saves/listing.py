@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from itertools import repeat
@@ -170,6 +171,15 @@ class ListingCache:
             return None  # made by other rules for this game: replayed under today's
         self.kept[name] = record
         return entry
+
+    def unknown(self, names: Iterable[str]) -> int:
+        """How many of these files have no record made under today's rules: a count before the
+        files are read (a file whose bytes changed shows only once it is read)."""
+        usable = {game for game, stamp in self.game_stamps.items() if stamp == rules_stamp(game)}
+        return sum(
+            (record := self.known.get(name)) is None or record.get("game_id") not in usable
+            for name in names
+        )
 
     def keep(self, name: str, content_digest: str, entry: SaveEntry) -> None:
         """Remember the entry a replay gave for these bytes."""

@@ -5,6 +5,7 @@ start leaves every save to this process, and the listing is whole all the same."
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import multiprocessing
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,33 @@ def test_workers_that_cannot_start_leave_every_save_here(
         workers.close()
     assert workers.replayed_here == len(jobs)
     assert lines == [replay_pool.replay_one((str(path), content)) for path, content in jobs]
+
+
+def test_the_workers_are_asked_for_by_the_saves_the_cache_cannot_give(
+    games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked before the files are read with what the cache does not hold under today's rules
+    (none, once listed; every save, once their game's rules changed), and again after the files
+    are read if that count gave no workers but more saves must be replayed."""
+    asked: list[int] = []
+
+    def start(count: int) -> None:
+        asked.append(count)
+
+    store = SaveStore(games)
+    saves = len(list((games / "games").glob("*.toml")))
+    cache = listing_cache_path(games)
+    cache.unlink(missing_ok=True)
+    store.listing()
+    monkeypatch.setattr("saves.store.start_workers", start)
+    store.listing()
+    assert asked == [0]  # every line from the cache: none asked for again
+    data = json.loads(cache.read_text("utf-8"))
+    data["games"] = {game: "made by other rules" for game in data["games"]}
+    cache.write_text(json.dumps(data), "utf-8")
+    asked.clear()
+    store.listing()
+    assert asked == [saves, saves]  # before reading, and with the saves to replay
 
 
 def test_a_pool_that_cannot_be_made_leaves_the_listing_whole(
