@@ -24,7 +24,6 @@ from companion.text import visible
 from saves.devices import Device, this_device
 from saves.files import SaveError
 from saves.paths import data_home
-from saves.plays import setup_refusal
 from saves.rolls import RollLog
 from saves.settings import SettingsStore
 from saves.store import SavedGame, SaveStore, utc_now
@@ -221,6 +220,8 @@ class CompanionApp(App[None]):
         if game is None or ui is None:
             self.notify(f"'{game_id}' is not available yet.", severity="error")
             return None
+        from saves.plays import setup_refusal  # on first use: the statistics stay out of the start
+
         refusal = setup_refusal(game, setup, self.settings)  # two names of one player
         if refusal:
             self.notify(refusal, title="Setup not allowed", severity="error", markup=False)
