@@ -1,5 +1,6 @@
 """`companion record`, `companion import` and `companion plays --format bgstats`: the commands'
-own logic (cli.py only wires them in). Errors are `ValueError`s the command prints in one line.
+own logic (`companion/cli/` only wires them in). Errors are `ValueError`s the command prints in
+one line.
 """
 
 from __future__ import annotations

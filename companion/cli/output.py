@@ -1,5 +1,6 @@
 """What the `companion` command prints, and how it fails: one line on stderr with exit code 2,
-control characters made visible, any output encoding (companion/cli.py wires the commands)."""
+control characters made visible, any output encoding (`companion/cli/__init__.py` wires the
+commands). Part of the command line, not of the rules: the rules core does no I/O."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
-from companion.cli_output import (
+from companion.cli.output import (
     EXIT_CLOSED_PIPE,
     EXIT_USAGE,
     CommandError,
