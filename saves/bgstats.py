@@ -7,9 +7,16 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from companion.bgstats import Exported, FileProblem, Imported, play_file, play_uuid, read_play_file
-from companion.play_details import PlayDetails, active_minutes
-from companion.plays import Play
+from companion.history.bgstats import (
+    Exported,
+    FileProblem,
+    Imported,
+    play_file,
+    play_uuid,
+    read_play_file,
+)
+from companion.history.details import PlayDetails, active_minutes
+from companion.history.plays import Play
 from companion.text import plural
 from saves.document import DETAILS_KEY
 from saves.files import SaveError, parse_toml, read_file

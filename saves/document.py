@@ -16,7 +16,7 @@ from typing import Any
 import tomli_w
 
 from companion.core import Game, RuleError
-from companion.play_details import add_activity
+from companion.history.details import add_activity
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain

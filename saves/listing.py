@@ -31,9 +31,9 @@ from typing import Any
 import companion
 from companion import registry
 from companion.core import Facts
-from companion.plays import from_plain as facts_from_plain
-from companion.plays import to_plain as facts_to_plain
-from companion.plays import utc_offset_of
+from companion.history.plays import from_plain as facts_from_plain
+from companion.history.plays import to_plain as facts_to_plain
+from companion.history.plays import utc_offset_of
 from companion.registry import rules_files
 from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, read_bytes, write_text

@@ -11,11 +11,11 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.bgstats import FileProblem
 from companion.core import RuleError
-from companion.play_details import PlayDetails, parse_minutes
-from companion.recorded import RECORDED_GAMES, RecordedPlay
-from companion.stats import Filter, select
+from companion.history.bgstats import FileProblem
+from companion.history.details import PlayDetails, parse_minutes
+from companion.history.recorded import RECORDED_GAMES, RecordedPlay
+from companion.history.stats import Filter, select
 from saves.bgstats import bgstats_text, import_file, import_report
 from saves.plays import gather
 from saves.recorded import RecordedStore

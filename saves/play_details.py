@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.core import RuleError
-from companion.play_details import (
+from companion.history.details import (
     PlayDetails,
     active_minutes,
     add_activity,

@@ -17,10 +17,10 @@ from typing import Any
 
 from companion.core import Game, RuleError
 from companion.dates import parse_zone
-from companion.plays import Play
+from companion.history.plays import Play
+from companion.history.report import play_rows, rows_csv, stats_json
+from companion.history.stats import Filter, identity, renamed, same_player_twice, select, tidy
 from companion.registry import catalogue
-from companion.stats import Filter, identity, renamed, same_player_twice, select, tidy
-from companion.stats_report import play_rows, rows_csv, stats_json
 from saves.listing import SaveEntry, UnreadableSave
 from saves.recorded import recorded_plays
 from saves.settings import SettingsStore

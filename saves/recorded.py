@@ -18,10 +18,10 @@ from typing import Any
 import tomli_w
 
 from companion.core import RuleError
-from companion.play_details import from_plain as details_from_plain
-from companion.play_details import to_plain as details_to_plain
-from companion.plays import Play
-from companion.recorded import RecordedPlay, as_play, check
+from companion.history.details import from_plain as details_from_plain
+from companion.history.details import to_plain as details_to_plain
+from companion.history.plays import Play
+from companion.history.recorded import RecordedPlay, as_play, check
 from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.listing import UnreadableSave
 from saves.paths import locks_dir, recorded_dir

@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from companion.plays import Play
+from companion.history.plays import Play
+from companion.history.report import stats_text, with_colours
+from companion.history.stats import Filter, identity
 from companion.registry import catalogue
-from companion.stats import Filter, identity
-from companion.stats_report import stats_text, with_colours
 from saves.plays import (
     aliases,
     check_filter,

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core import Game
 from companion.dates import offset_minutes
-from companion.plays import facts_of_session, utc_offset_of
+from companion.history.plays import facts_of_session, utc_offset_of
 from companion.session import Session
 from saves import journal
 from saves.document import FORMAT as FORMAT

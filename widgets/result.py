@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Label, Static
 
 from companion.core import Result
-from companion.plays import facts_of_session
+from companion.history.plays import facts_of_session
 from saves.store import SavedGame
 from widgets.base import CompanionScreen, Dialog
 from widgets.chrome import KeyFooter, TitleHeader

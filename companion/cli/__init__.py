@@ -24,8 +24,8 @@ from companion.cli.output import (
     say,
 )
 from companion.dice import DiceError
+from companion.history.stats import Filter
 from companion.registry import CATALOGUE, catalogue
-from companion.stats import Filter
 from companion.text import plural, visible
 from saves import rolls
 from saves.boards import score_board_file

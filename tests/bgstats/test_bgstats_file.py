@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from companion.bgstats import NAMES, FileProblem, match_game, play_uuid, read_play_file
 from companion.cli import main
-from companion.play_details import PlayDetails
-from companion.recorded import RecordedPlay
+from companion.history.bgstats import NAMES, FileProblem, match_game, play_uuid, read_play_file
+from companion.history.details import PlayDetails
+from companion.history.recorded import RecordedPlay
 from saves.bgstats import bgstats_text, import_file
 from saves.play_details import add_details, details_of
 from saves.plays import gather

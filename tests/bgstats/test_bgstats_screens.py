@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-from companion.play_details import PlayDetails
-from companion.recorded import RecordedPlay
+from companion.history.details import PlayDetails
+from companion.history.recorded import RecordedPlay
 from saves.play_details import details_of
 from saves.recorded import RecordedStore
 from saves.store import SaveStore

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.core import RuleError
-from companion.play_details import (
+from companion.history.details import (
     MAX_NOTES,
     PlayDetails,
     add_activity,

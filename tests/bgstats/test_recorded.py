@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.core import RuleError
-from companion.play_details import PlayDetails
-from companion.play_records import plays_per_month, records
-from companion.recorded import RECORDED_GAMES, RecordedPlay, check
+from companion.history.details import PlayDetails
+from companion.history.recorded import RECORDED_GAMES, RecordedPlay, check
+from companion.history.records import plays_per_month, records
 from companion.registry import all_games
 from saves.files import SaveError
 from saves.paths import recorded_dir

@@ -1,6 +1,6 @@
 """The statistics against an independent count: generated histories (renames, aliases, two
 Unicode spellings, campaigns, co-op and solo games, plays all over the world's time zones) are
-counted here by plain loops that share no code with `companion/stats.py`, and every figure of
+counted here by plain loops that share no code with `companion/history/stats.py`, and every figure of
 `companion stats --json` must agree. Small by default; 2,000 plays under `-m slow`."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from companion.core import Facts
-from companion.plays import Play
-from companion.stats import Filter, renamed
+from companion.history.plays import Play
+from companion.history.stats import Filter, renamed
 from saves.plays import stats_data
 
 NAMES = ["Ana", "Ben", "Cy", "Zo\u00eb", "Zoe\u0308", "Anna", "Dee"]

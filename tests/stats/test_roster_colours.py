@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.stats_report import with_colours
+from companion.history.report import with_colours
 from saves.paths import settings_path
 from saves.plays import aliases
 from saves.roster import (

@@ -9,9 +9,15 @@ from typing import Any
 import pytest
 
 from companion.core import Facts
-from companion.plays import Play, from_plain, to_plain
-from companion.sojourn.facts import UNNAMED_TRAVELLER
-from companion.stats import (
+from companion.history.plays import Play, from_plain, to_plain
+from companion.history.report import (
+    cavendish_figures,
+    rows_csv,
+    six_sojourns_figures,
+    sojourn_figures,
+    time_bastards_figures,
+)
+from companion.history.stats import (
     Filter,
     HeadToHead,
     game_figures,
@@ -22,13 +28,7 @@ from companion.stats import (
     score_history,
     select,
 )
-from companion.stats_report import (
-    cavendish_figures,
-    rows_csv,
-    six_sojourns_figures,
-    sojourn_figures,
-    time_bastards_figures,
-)
+from companion.sojourn.facts import UNNAMED_TRAVELLER
 from saves.plays import aliases, rename_player
 from saves.settings import SettingsStore
 from saves.store import SaveStore

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.stats import Filter
+from companion.history.stats import Filter
 from saves.plays import gather, rename_player, stats_data
 from saves.roster import set_colour
 from saves.settings import SettingsStore

@@ -260,7 +260,7 @@ class TestHistoryIsBounded:
 
     def test_the_table_lists_the_latest_with_their_year(self) -> None:
         from companion.core import Facts
-        from companion.plays import Play
+        from companion.history.plays import Play
         from widgets.stats.charts import HISTORY_ROWS, history_rows
 
         facts = Facts("finished", ("Ana",), {"Ana": 1}, ("Ana",))

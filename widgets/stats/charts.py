@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from companion.plays import Play
+from companion.history.plays import Play
 from companion.text import plural
 from widgets.stats.colours import in_column
 

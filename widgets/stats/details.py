@@ -18,7 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static, TextArea
 
 from companion.core import RuleError
-from companion.play_details import (
+from companion.history.details import (
     MAX_LOCATION,
     MAX_NOTES,
     STARTING_PLAYER_GAMES,
@@ -27,8 +27,8 @@ from companion.play_details import (
     minutes_text,
     parse_minutes,
 )
-from companion.plays import Play
-from companion.recorded import same_name
+from companion.history.plays import Play
+from companion.history.recorded import same_name
 from companion.text import visible
 from saves.bgstats import bgstats_text
 from saves.files import SaveError, write_text

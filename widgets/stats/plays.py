@@ -11,10 +11,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Label, Static
 
-from companion.play_details import PlayDetails, minutes_text
-from companion.play_records import plays_per_month, records
-from companion.plays import Play
-from companion.recorded import RECORDED_GAMES
+from companion.history.details import PlayDetails, minutes_text
+from companion.history.plays import Play
+from companion.history.recorded import RECORDED_GAMES
+from companion.history.records import plays_per_month, records
 from companion.registry import CATALOGUE
 from companion.text import plural
 from saves.files import SaveError

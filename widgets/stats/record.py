@@ -1,5 +1,5 @@
 """Record a play played without the app, or edit one recorded before: checked by the game's rules
-(`companion.recorded.check`) before it is kept; a refusal says why and keeps what was typed."""
+(`companion.history.recorded.check`) before it is kept; a refusal says why and keeps what was typed."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
 from companion.core import RuleError
-from companion.play_details import PlayDetails
-from companion.recorded import RECORDED_GAMES, RecordedGame, RecordedPlay, check
+from companion.history.details import PlayDetails
+from companion.history.recorded import RECORDED_GAMES, RecordedGame, RecordedPlay, check
 from saves.play_commands import parse_when
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter

@@ -16,8 +16,8 @@ from textual.validation import Function
 from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
-from companion.plays import Play
-from companion.stats import Filter, identity, roster, score_history, select
+from companion.history.plays import Play
+from companion.history.stats import Filter, identity, roster, score_history, select
 from saves.plays import aliases, gather, stats_data, time_zone
 from saves.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
 from widgets.base import CompanionScreen

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from datetime import tzinfo
 from typing import Any
 
-from companion.plays import Play
-from companion.stats import Scores, game_figures, in_order, player_figures, scored
+from companion.history.plays import Play
+from companion.history.stats import Scores, game_figures, in_order, player_figures, scored
 from companion.text import csv_text, visible
 
 TIE_BREAK_STEPS = ("achievements", "pieces", "oldest piece", "tied")

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from companion.core import Facts, RuleError
-from companion.play_details import PlayDetails, checked, one_line
-from companion.plays import Play
+from companion.history.details import PlayDetails, checked, one_line
+from companion.history.plays import Play
 
 MAX_NAME = 40
 MAX_SCORE = 9999

@@ -17,9 +17,9 @@ from datetime import datetime
 from typing import Any
 
 from companion.core import RuleError
-from companion.play_details import STARTING_PLAYER_GAMES, PlayDetails, expansions_of
-from companion.plays import Play
-from companion.recorded import RECORDED_GAMES, RecordedPlay, check, same_name
+from companion.history.details import STARTING_PLAYER_GAMES, PlayDetails, expansions_of
+from companion.history.plays import Play
+from companion.history.recorded import RECORDED_GAMES, RecordedPlay, check, same_name
 
 ABOUT = "A play file for Board Game Stats (BG Stats), written by Table Companion."
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"

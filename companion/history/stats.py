@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 from types import MappingProxyType
 
-from companion.plays import Play
+from companion.history.plays import Play
 
 
 def tidy(name: str) -> str:

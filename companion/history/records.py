@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from companion.plays import Play
+from companion.history.plays import Play
 
 
 def records(plays: Iterable[Play]) -> dict[str, dict[str, int]]:
