@@ -185,7 +185,7 @@ class Game(Generic[SetupT, StateT]):
     replaced: Callable[[StateT, Any], Replaced | None] = replaces_nothing
     """For an action that sets a value: what it replaces at `state` (None for any other action).
     A device's action carries this from the state it saw, and is refused when the newest state
-    gives another value (`saves.journal`)."""
+    gives another value (`saves.games.journal`)."""
 
     def facts_at(self, setup: SetupT, state: StateT, steps: Sequence[Transition]) -> Facts:
         """The statistics' facts of this game at `state` (its own `facts`, else `score_facts`)."""

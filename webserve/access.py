@@ -19,8 +19,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from saves.serve_token import new_token as new_token  # the token's shape lives with its file
-from saves.serve_token import usable_token as usable_token
+from saves.shared.serve_token import new_token as new_token  # the token's shape lives with its file
+from saves.shared.serve_token import usable_token as usable_token
 
 PLAY = "play"
 TABLE = "table"

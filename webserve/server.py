@@ -26,8 +26,8 @@ import textual_serve
 from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
-from saves.serve_token import keep_token as kept_token
-from saves.serve_token import move_from_settings, new_token
+from saves.shared.serve_token import keep_token as kept_token
+from saves.shared.serve_token import move_from_settings, new_token
 from webserve import pages
 from webserve.access import (
     DOWNLOAD,

@@ -21,12 +21,12 @@ from textual.widget import Widget
 from companion.core import RuleError
 from companion.registry import get_game
 from companion.text import visible
-from saves.devices import Device, this_device
 from saves.files import SaveError
+from saves.games.store import SavedGame, SaveStore, utc_now
 from saves.paths import data_home
-from saves.rolls import RollLog
-from saves.settings import SettingsStore
-from saves.store import SavedGame, SaveStore, utc_now
+from saves.shared.devices import Device, this_device
+from saves.shared.rolls import RollLog
+from saves.shared.settings import SettingsStore
 from widgets.base import SetupScreen
 from widgets.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
 from widgets.game_screen import GameScreen
@@ -220,7 +220,9 @@ class CompanionApp(App[None]):
         if game is None or ui is None:
             self.notify(f"'{game_id}' is not available yet.", severity="error")
             return None
-        from saves.plays import setup_refusal  # on first use: the statistics stay out of the start
+        from saves.history.plays import (
+            setup_refusal,  # on first use: the statistics stay out of the start
+        )
 
         refusal = setup_refusal(game, setup, self.settings)  # two names of one player
         if refusal:

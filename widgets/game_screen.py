@@ -21,9 +21,9 @@ from textual.widgets import Static
 from companion.core import RuleError, WaitingFor
 from companion.session import Session, Step, check_numbers
 from saves.files import SaveError
-from saves.journal import Draft, stale
-from saves.records import Record
-from saves.store import SavedGame
+from saves.games.journal import Draft, stale
+from saves.games.records import Record
+from saves.games.store import SavedGame
 from widgets.base import CompanionScreen
 from widgets.conflict import FileConflicts
 from widgets.seats import SEAT_BINDING, SeatKeys

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from saves.store import SavedGame
+    from saves.games.store import SavedGame
     from widgets.game_screen import GameScreen
 
 

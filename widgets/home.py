@@ -14,7 +14,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.registry import catalogue, is_built
-from saves.listing import SaveEntry, UnreadableSave
+from saves.listing.cache import SaveEntry, UnreadableSave
 from widgets.base import CompanionScreen
 from widgets.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 from widgets.games import has_screens

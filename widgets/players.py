@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from textual.suggester import Suggester, SuggestFromList
 
-from saves.settings import SettingsStore
+from saves.shared.settings import SettingsStore
 
 KNOWN = "known-players"
 MAX_KNOWN = 40

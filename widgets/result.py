@@ -23,7 +23,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from companion.core import Result
 from companion.history.plays import facts_of_session
-from saves.store import SavedGame
+from saves.games.store import SavedGame
 from widgets.base import CompanionScreen, Dialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.shown import local_time, plain

@@ -3,7 +3,7 @@
 A device says who sits at it; its screen then selects that agent or player, and every device's
 play screen and table view show a line of who sits where ("Ana: this device · Ben: another
 device · Cleo: free") once anyone sits. No seat is required to act. The seats themselves live
-in `saves.presence`: a closed or crashed device frees its seat at once.
+in `saves.shared.presence`: a closed or crashed device frees its seat at once.
 
 `SeatKeys` is what a play screen holds: `start()` once mounted, `sit_dialog()` for the key and
 the palette (`palette_command()`), `stop()` when it closes. It looks at the presence file once a
@@ -25,8 +25,8 @@ from textual.timer import Timer
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from saves.devices import Device
-from saves.presence import Presence, Seat, SeatRefused
+from saves.shared.devices import Device
+from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.safe_lists import SafeOptionList

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from saves.devices import Device
-from saves.rolls import RollLog
-from saves.settings import SettingsStore
-from saves.store import SavedGame, SaveStore
+from saves.games.store import SavedGame, SaveStore
+from saves.shared.devices import Device
+from saves.shared.rolls import RollLog
+from saves.shared.settings import SettingsStore
 
 
 @runtime_checkable

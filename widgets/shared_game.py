@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from companion.core import RuleError, WaitingFor
 from companion.text import plural, visible
 from saves.files import SaveError
-from saves.journal import Draft, Rewritten
-from saves.records import Record
-from saves.shared import DEADLINE_SECONDS, Busy
+from saves.games.journal import Draft, Rewritten
+from saves.games.records import Record
+from saves.shared.lock import DEADLINE_SECONDS, Busy
 
 if TYPE_CHECKING:
     from widgets.game_screen import GameScreen

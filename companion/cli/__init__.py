@@ -23,23 +23,23 @@ from companion.cli.output import (
     replace_unencodable,
     say,
 )
+from companion.cli.plays import add_record_commands
+from companion.cli.roll_words import no_rolls_reason
+from companion.cli.show import listing_json, listing_lines, show_lines
 from companion.dice import DiceError
 from companion.history.stats import Filter
 from companion.registry import CATALOGUE, catalogue
 from companion.text import plural, visible
-from saves import rolls
-from saves.boards import score_board_file
-from saves.exports import export_csv, export_markdown, game_json
 from saves.files import SaveError
-from saves.outputs import listing_json, listing_lines, show_lines
+from saves.games.boards import score_board_file
+from saves.games.exports import export_csv, export_markdown, game_json
+from saves.games.store import SaveStore, utc_now
+from saves.history.plays import NoFigures, plays_output, time_zone
 from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
-from saves.play_commands import add_record_commands
-from saves.plays import NoFigures, plays_output, time_zone
-from saves.roll_words import no_rolls_reason
-from saves.rolls import RollLog
-from saves.roster import stats_output
-from saves.settings import SettingsStore
-from saves.store import SaveStore, utc_now
+from saves.shared import rolls
+from saves.shared.rolls import RollLog
+from saves.shared.roster import stats_output
+from saves.shared.settings import SettingsStore
 from webserve.access import app_limit, port_number
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     plays.add_argument("--since", help="only plays from this date: 2026-11-01 (bgstats)")
     plays.add_argument("--until", help="only plays up to this date (bgstats)")
     plays.set_defaults(handler=run_plays)
-    add_record_commands(commands, run_play_command)  # record, import: saves/play_commands.py
+    add_record_commands(commands, run_play_command)  # record, import: companion/cli/plays.py
 
     serve = commands.add_parser("serve", help="play in the browsers at the table")
     serve.add_argument("--host", default="127.0.0.1", help="listen here (0.0.0.0: the network)")
@@ -298,9 +298,9 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_act(args: argparse.Namespace) -> int:
-    """`companion act` (its logic and its output: saves/act.py)."""
-    from saves.act import ActError, act_output
-    from saves.devices import this_device
+    """`companion act` (its logic and its output: companion/cli/act.py)."""
+    from companion.cli.act import ActError, act_output
+    from saves.shared.devices import this_device
 
     store = SaveStore(data_home(), workers=False)
     try:
@@ -366,8 +366,8 @@ def run_plays(args: argparse.Namespace) -> int:
 
 
 def run_play_command(args: argparse.Namespace) -> int:
-    """`record`, `import` and `plays --format bgstats` (their logic: saves/play_commands.py)."""
-    from saves.play_commands import run_play_command as run
+    """`record`, `import` and `plays --format bgstats` (their logic: companion/cli/plays.py)."""
+    from companion.cli.plays import run_play_command as run
 
     try:
         text = run(data_home(), args)

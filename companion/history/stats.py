@@ -29,7 +29,7 @@ NO_ALIASES: Mapping[str, str] = MappingProxyType({})
 def identity(name: str, aliases: Mapping[str, str] = NO_ALIASES) -> str:
     """The player a name is counted as: its NFC spelling, then its alias followed to its end (a
     loop stops). The one function the statistics, the roster and the setups compare names by;
-    `aliases` is keyed and valued by tidy names (`saves.plays.aliases` reads them so)."""
+    `aliases` is keyed and valued by tidy names (`saves.history.plays.aliases` reads them so)."""
     name = tidy(name)
     seen = {name}
     while name in aliases and aliases[name] not in seen:

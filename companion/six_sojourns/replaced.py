@@ -2,7 +2,7 @@
 
 Counts, objectives, an edited space, the thresholds and where the score comes from are typed
 over what was there: when another device changed that value meanwhile, the entry is refused with
-both values (`saves.journal`) rather than silently written over. Entries that add to the sheet
+both values (`saves.games.journal`) rather than silently written over. Entries that add to the sheet
 (coins gained or paid, a card bought, an upgrade token, a new space) replace nothing.
 """
 

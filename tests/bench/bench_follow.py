@@ -18,8 +18,8 @@ from pathlib import Path
 
 from bench_games import cavendish_action, long_game
 
-from saves.journal import Draft
-from saves.store import SavedGame, SaveStore
+from saves.games.journal import Draft
+from saves.games.store import SavedGame, SaveStore
 
 SIZES = (50, 5000)
 Row = tuple[str, float, str, str, bool, str]

@@ -12,7 +12,7 @@ from companion.cavendish.model import CavendishSetup, ReceptacleCard, Receptacle
 from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
 from companion.sojourn.actions import EditDestination
-from saves.store import SavedGame, SaveStore, from_document
+from saves.games.store import SavedGame, SaveStore, from_document
 
 SETUP = CavendishSetup(
     ("Amy", "Anton", "Jennifer", "Doug"),

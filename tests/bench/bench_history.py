@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bench_games import long_game
 
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")

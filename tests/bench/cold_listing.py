@@ -13,9 +13,9 @@ from pathlib import Path
 
 def main() -> None:
     home, how = Path(sys.argv[1]), sys.argv[2]
-    from saves import replay_pool
+    from saves.games.store import SaveStore
+    from saves.listing import pool as replay_pool
     from saves.paths import listing_cache_path
-    from saves.store import SaveStore
 
     listing_cache_path(home).unlink(missing_ok=True)
     if how == "one":

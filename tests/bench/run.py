@@ -37,9 +37,9 @@ from screen_keys import GAMES, SHORT_ONLY, Timing, measure  # noqa: E402
 from companion import dice  # noqa: E402
 from companion.six_sojourns.scoring import score  # noqa: E402
 from saves.files import write_text  # noqa: E402
-from saves.rolls import KEEP_ROLLS, RollLog  # noqa: E402
-from saves.settings import SettingsStore  # noqa: E402
-from saves.store import SaveStore  # noqa: E402
+from saves.games.store import SaveStore  # noqa: E402
+from saves.shared.rolls import KEEP_ROLLS, RollLog  # noqa: E402
+from saves.shared.settings import SettingsStore  # noqa: E402
 
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")
 

@@ -19,7 +19,7 @@ from bench_games import long_game, sample_game
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 
 SIZES = (50, 1000, 5000)
 GAMES = ("cavendish", "six-sojourns", "sojourn", "time-bastards")

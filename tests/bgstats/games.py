@@ -12,7 +12,7 @@ from companion.cavendish import CAVENDISH
 from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import CloseSojourn
 from companion.six_sojourns.setup import SojournsSetup
-from saves.store import SavedGame, SaveStore
+from saves.games.store import SavedGame, SaveStore
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 if str(SAMPLES) not in sys.path:

@@ -20,12 +20,12 @@ from companion.cli import main
 from companion.history.bgstats import NAMES, FileProblem, match_game, play_uuid, read_play_file
 from companion.history.details import PlayDetails
 from companion.history.recorded import RecordedPlay
-from saves.bgstats import bgstats_text, import_file
-from saves.play_details import add_details, details_of
-from saves.plays import gather
-from saves.recorded import RecordedStore
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.games.store import SaveStore
+from saves.history.bgstats import bgstats_text, import_file
+from saves.history.details import add_details, details_of
+from saves.history.plays import gather
+from saves.history.recorded import RecordedStore
+from saves.shared.settings import SettingsStore
 from tests.bgstats.games import finished_six_sojourns
 
 SAMPLE = Path(__file__).parents[1] / "data" / "bgstats" / "sample.bgsplay"

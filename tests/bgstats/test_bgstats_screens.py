@@ -11,9 +11,9 @@ from textual.widgets import DataTable, Input, Static
 
 from companion.history.details import PlayDetails
 from companion.history.recorded import RecordedPlay
-from saves.play_details import details_of
-from saves.recorded import RecordedStore
-from saves.store import SaveStore
+from saves.games.store import SaveStore
+from saves.history.details import details_of
+from saves.history.recorded import RecordedStore
 from tests.bgstats.games import SET_UP, cavendish_in_play, finished_six_sojourns
 from widgets.result import ResultScreen
 from widgets.stats.details import DetailsDialog

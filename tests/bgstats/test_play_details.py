@@ -22,15 +22,15 @@ from companion.history.details import (
 from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.setup import SojournsSetup
-from saves.journal import Draft
-from saves.play_details import (
+from saves.games.journal import Draft
+from saves.games.store import SaveStore
+from saves.history.details import (
     DetailsProblem,
     add_details,
     details_of,
     gathered,
     prefilled,
 )
-from saves.store import SaveStore
 from tests.bgstats.games import finished_six_sojourns
 
 T0 = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)

@@ -14,12 +14,12 @@ from companion.history.recorded import RECORDED_GAMES, RecordedPlay, check
 from companion.history.records import plays_per_month, records
 from companion.registry import all_games
 from saves.files import SaveError
+from saves.games.store import SaveStore
+from saves.games.writers import SaveConflict
+from saves.history.plays import gather
+from saves.history.recorded import RecordedStore
 from saves.paths import recorded_dir
-from saves.plays import gather
-from saves.recorded import RecordedStore
-from saves.settings import SettingsStore
-from saves.store import SaveStore
-from saves.writers import SaveConflict
+from saves.shared.settings import SettingsStore
 
 WHEN = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
 

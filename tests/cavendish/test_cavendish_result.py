@@ -12,7 +12,7 @@ from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AbandonMission, ChooseLocation, EndMission
 from companion.cavendish.ending import explain
 from companion.cavendish.model import Adjustments, CavendishState
-from saves.exports import export_csv, export_markdown, game_json
+from saves.games.exports import export_csv, export_markdown, game_json
 from tests.support.notes import record_notes
 from widgets.cavendish.play import CavendishScreen
 from widgets.result import ConfirmEndDialog, ResultScreen

@@ -21,7 +21,7 @@ from companion.cavendish.actions import (
     StandardUpdate,
 )
 from companion.cavendish.model import Adjustments, CavendishState
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from widgets.cavendish import board
 from widgets.cavendish.dialogs import BrokenLinkDialog

@@ -22,7 +22,7 @@ from companion.cavendish.actions import (
 )
 from companion.cavendish.model import Adjustments
 from saves.files import SaveError
-from saves.store import SavedGame, SaveStore
+from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 
 LOG = [

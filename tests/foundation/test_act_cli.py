@@ -16,8 +16,8 @@ from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, SetThresholds
 from companion.six_sojourns.model import START_COINS, Threshold, Thresholds
 from companion.six_sojourns.setup import SojournsSetup
-from saves.journal import Draft
-from saves.store import SavedGame, SaveStore
+from saves.games.journal import Draft
+from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 
@@ -122,7 +122,7 @@ def test_without_an_action_the_games_actions_are_listed(run: Run, companion_home
 
 
 def finished_cavendish(home: Path) -> str:
-    from saves.act import act
+    from companion.cli.act import act
 
     save_id = sample(home, "cavendish")
     assert act(SaveStore(home), save_id, "AbandonMission", [], by="tsetup").status == "failed"
@@ -213,7 +213,7 @@ class Racing(SaveStore):
 def test_a_value_another_device_set_meanwhile_is_not_written_over(
     companion_home: Path,
 ) -> None:
-    from saves.act import ActError, act
+    from companion.cli.act import ActError, act
 
     save_id = new_game(companion_home, "Ana", "Ben")
     path = game_file(companion_home, save_id)
@@ -251,7 +251,7 @@ def test_a_file_rewritten_meanwhile_or_a_full_disk_is_not_written(
     import errno
     import os
 
-    from saves.act import ActError, act
+    from companion.cli.act import ActError, act
 
     save_id = new_game(companion_home, "Ana", "Ben")
     path = game_file(companion_home, save_id)
@@ -270,7 +270,7 @@ def test_a_file_rewritten_meanwhile_or_a_full_disk_is_not_written(
 
 
 def test_a_value_read_by_its_declared_type() -> None:
-    from saves.act import ActError, read_value
+    from companion.cli.act import ActError, read_value
 
     assert read_value(bool, "Yes", "f") is True and read_value(bool, "0", "f") is False
     assert read_value(float, "2.5e3", "f") == 2500.0

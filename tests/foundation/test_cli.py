@@ -112,7 +112,7 @@ def test_show_and_export_a_game(
     capsys: pytest.CaptureFixture[str], companion_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from companion import registry
-    from saves.store import SaveStore
+    from saves.games.store import SaveStore
     from tests.conftest import fixed_clock
     from tests.support.toy import Add, TallySetup
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion import cli, dice
 from saves.paths import rolls_path
-from saves.rolls import RollLog
+from saves.shared.rolls import RollLog
 from tests.conftest import fixed_clock
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion import cli, dice
-from saves.rolls import LoggedRoll
+from saves.shared.rolls import LoggedRoll
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from widgets.dice.check import DiceCheckScreen

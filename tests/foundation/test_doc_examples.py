@@ -32,16 +32,16 @@ import pytest
 
 from companion import cli
 from companion.registry import CATALOGUE, get_game
-from saves.listing import CACHE_FORMAT, SaveEntry
-from saves.listing import _entry as listing_entry
-from saves.listing import _verdict as listing_verdict
+from saves.games.store import SaveStore
+from saves.history.plays import aliases
+from saves.listing.cache import CACHE_FORMAT, SaveEntry
+from saves.listing.cache import _entry as listing_entry
+from saves.listing.cache import _verdict as listing_verdict
 from saves.paths import games_dir, rolls_path, settings_path
-from saves.plays import aliases
-from saves.presence import parse_presence
-from saves.rolls import RollLog
-from saves.roster import player_colours
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.shared.presence import parse_presence
+from saves.shared.rolls import RollLog
+from saves.shared.roster import player_colours
+from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from webserve.access import usable_token
 

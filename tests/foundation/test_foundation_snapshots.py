@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion import registry
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.toy import TALLY, Add, TallySetup

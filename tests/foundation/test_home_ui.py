@@ -9,7 +9,7 @@ from typing import Any
 from textual import events
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from saves.rolls import RollLog
+from saves.shared.rolls import RollLog
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample

@@ -1,4 +1,4 @@
-"""A game's file is only ever appended to, one record a line (saves/journal.py, saves/records.py).
+"""A game's file is only ever appended to, one record a line (saves/games/journal.py, saves/games/records.py).
 
 Each record line must parse back to the same record whatever text it holds; a second window
 must catch up by reading only what was appended; a line still being written (or torn by a
@@ -26,9 +26,9 @@ from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, EnterCount
 from companion.six_sojourns.setup import SojournsSetup
 from saves.files import SaveError
-from saves.journal import Draft, Rewritten
-from saves.records import Record, RecordReader, record_line
-from saves.store import SavedGame, SaveStore
+from saves.games.journal import Draft, Rewritten
+from saves.games.records import Record, RecordReader, record_line
+from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 
 ROOT = Path(__file__).resolve().parents[2]

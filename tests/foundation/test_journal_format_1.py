@@ -1,4 +1,4 @@
-"""A format 1 save (`[[actions]]`, tests/data/samples) under format 2 (saves/journal.py): read
+"""A format 1 save (`[[actions]]`, tests/data/samples) under format 2 (saves/games/journal.py): read
 as it is, never written by a load; its first change writes it again in format 2 with the same
 game, and every other window on it takes that file up."""
 
@@ -18,11 +18,11 @@ import pytest
 import tomli_w
 
 from companion.six_sojourns.actions import AdjustCoins
-from saves.document import from_document
-from saves.exports import game_json
 from saves.files import parse_toml
-from saves.journal import Draft
-from saves.store import SavedGame, SaveStore
+from saves.games.document import from_document
+from saves.games.exports import game_json
+from saves.games.journal import Draft
+from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 from tests.foundation.test_journal import AT, coins, seen
 from tests.support.samples import install_sample

@@ -36,7 +36,7 @@ from companion.sojourn.actions import (
 )
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup
 from companion.time_bastards import TIME_BASTARDS
-from saves.store import SavedGame, SaveStore
+from saves.games.store import SavedGame, SaveStore
 from tests.data.samples import make_samples
 from tests.support.samples import install_sample
 

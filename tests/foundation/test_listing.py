@@ -16,10 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import RuleError
-from saves import files, listing
+from saves import files
 from saves.files import SaveError, remove_stale_temp_files
+from saves.games.store import SaveStore
+from saves.listing import cache as listing
 from saves.paths import listing_cache_path
-from saves.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup
 

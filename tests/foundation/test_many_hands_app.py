@@ -13,10 +13,10 @@ from textual.widgets import Static
 
 from companion.six_sojourns import EnterCount
 from companion.time_bastards import MoveEarliest
-from saves.journal import Draft
+from saves.games.journal import Draft
+from saves.games.records import RecordReader
+from saves.games.store import SavedGame, SaveStore
 from saves.paths import listing_cache_path
-from saves.records import RecordReader
-from saves.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample

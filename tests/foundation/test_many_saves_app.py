@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from saves.replay_pool import MIN_SAVES
+from saves.listing.pool import MIN_SAVES
 from tests.support.samples import SAMPLES
 from widgets.home import HomeScreen
 

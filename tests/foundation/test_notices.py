@@ -11,8 +11,8 @@ from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from companion.time_bastards.model import MoveEarliest, TimeBastardsSetup
-from saves import journal
-from saves.journal import Draft
+from saves.games import journal
+from saves.games.journal import Draft
 
 
 def duel(app: Any) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from companion.time_bastards import MoveEarliest
-from saves.journal import Draft
-from saves.store import SaveStore
+from saves.games.journal import Draft
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from saves.files import LinkRefused, SaveError
-from saves.shared import Busy, holding
-from saves.store import SaveStore
-from saves.writers import SaveConflict
+from saves.games.store import SaveStore
+from saves.games.writers import SaveConflict
+from saves.shared.lock import Busy, holding
 from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup
 
@@ -247,7 +247,7 @@ def test_a_game_lock_is_freed_when_its_process_dies(companion_home: Path) -> Non
         [
             sys.executable,
             "-c",
-            "import sys, time; from pathlib import Path; from saves.shared import holding; "
+            "import sys, time; from pathlib import Path; from saves.shared.lock import holding; "
             f"lock = holding(Path({str(path)!r}), 0); lock.__enter__(); print(True, flush=True); "
             "time.sleep(60)",
         ],

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.widgets import Input
 
-from saves.settings import SettingsStore
+from saves.shared.settings import SettingsStore
 from widgets.players import (
     NamesSuggester,
     known_names,

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from companion import dice
-from saves import rolls as history
-from saves import shared
 from saves.paths import rolls_path
-from saves.rolls import KEEP_ROLLS, TRIM_AT, RollLog
+from saves.shared import lock as shared
+from saves.shared import rolls as history
+from saves.shared.rolls import KEEP_ROLLS, TRIM_AT, RollLog
 from tests.conftest import fixed_clock
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from saves.paths import settings_path
-from saves.settings import SettingsStore
+from saves.shared.settings import SettingsStore
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""`saves.shared.update`: one change of a shared file at a time, on its newest content."""
+"""`saves.shared.lock.update`: one change of a shared file at a time, on its newest content."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion import dice
-from saves import shared
 from saves.paths import locks_dir, rolls_path, settings_path
-from saves.rolls import RollLog
-from saves.settings import SettingsStore, merged
-from saves.shared import Busy, holding, lock_path, update
+from saves.shared import lock as shared
+from saves.shared.lock import Busy, holding, lock_path, update
+from saves.shared.rolls import RollLog
+from saves.shared.settings import SettingsStore, merged
 from tests.conftest import fixed_clock
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from saves import files
 from saves.files import SaveError
-from saves.store import FORMAT, SaveStore, clean_title
+from saves.games.store import FORMAT, SaveStore, clean_title
 from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup
 

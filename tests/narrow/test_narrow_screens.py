@@ -14,7 +14,7 @@ from textual.widgets._toast import Toast
 
 from companion.registry import get_game
 from companion.time_bastards.model import MoveEarliest, RollD6, TimeBastardsSetup, Traveller
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until

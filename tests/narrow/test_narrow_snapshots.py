@@ -15,7 +15,7 @@ from companion.time_bastards.model import (
     TimeBastardsSetup,
     Traveller,
 )
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 

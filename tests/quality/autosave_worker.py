@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.support.toy import TALLY, Add, TallySetup
 
 SAVE_TITLE = "crash test"

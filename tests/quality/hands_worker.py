@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from companion.six_sojourns.actions import AdjustCoins
-from saves.journal import Draft
-from saves.shared import Busy
-from saves.store import SaveStore
+from saves.games.journal import Draft
+from saves.games.store import SaveStore
+from saves.shared.lock import Busy
 
 PATIENCE = 60.0
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from saves.store import SaveStore
-from saves.writers import SaveConflict
+from saves.games.store import SaveStore
+from saves.games.writers import SaveConflict
 from tests.support.toy import TALLY, Add
 
 

@@ -23,7 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from companion.core import Game, RuleError
 from companion.session import Session, Step
-from saves.store import SavedGame, SaveStore
+from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 
 QUICK = settings(max_examples=25, stateful_step_count=30, deadline=None)

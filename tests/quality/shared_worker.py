@@ -19,9 +19,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion import dice
-from saves.rolls import RollLog
-from saves.roster import set_colour
-from saves.settings import SettingsStore
+from saves.shared.rolls import RollLog
+from saves.shared.roster import set_colour
+from saves.shared.settings import SettingsStore
 
 PATIENCE = 60.0
 

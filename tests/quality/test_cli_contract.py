@@ -14,7 +14,7 @@ import pytest
 
 from companion import cli
 from companion.text import visible
-from saves.boards import MAX_BOARD_FILE
+from saves.games.boards import MAX_BOARD_FILE
 from tests.quality.hostile import hostile_save
 from tests.support.samples import install_sample
 

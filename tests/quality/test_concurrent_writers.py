@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.support.toy import TALLY, Add, TallySetup
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.quality.autosave_worker import action_number
 from tests.support.toy import TALLY
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.registry import all_games
 from saves.files import SaveError
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.quality.mutations import all_cases
 from tests.support.samples import SAMPLES

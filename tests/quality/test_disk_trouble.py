@@ -19,8 +19,8 @@ import pytest
 from textual.widgets import Static
 
 from saves.files import SaveError
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.games.store import SaveStore
+from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.toy import TALLY, Add, TallySetup

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion import cli
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.support.samples import install_sample
 from widgets.dice.tray import DiceTray
 from widgets.home import HomeScreen

@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from saves.boards import read_board_file
 from saves.codec import CodecError, bounded, load_json
 from saves.files import SaveError, read_toml
+from saves.games.boards import read_board_file
+from saves.games.store import SaveStore
 from saves.paths import rolls_path, settings_path
-from saves.rolls import RollLog
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.shared.rolls import RollLog
+from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 

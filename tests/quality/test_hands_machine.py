@@ -27,9 +27,9 @@ from companion.session import Session
 from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, EnterCount
 from companion.six_sojourns.setup import SojournsSetup
-from saves.journal import Draft
-from saves.records import Record, record_line
-from saves.store import SavedGame, SaveStore
+from saves.games.journal import Draft
+from saves.games.records import Record, record_line
+from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 
 SETUP = SojournsSetup(("Ana", "Ben"))

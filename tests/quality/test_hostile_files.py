@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from saves import files, folder_listing
+from saves import files
+from saves.games.store import SaveStore
+from saves.listing import folder as folder_listing
 from saves.paths import listing_cache_path, settings_path
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
@@ -116,7 +117,7 @@ def test_a_hostile_listing_cache_is_ignored_and_never_opened(
     path = listing_cache_path(companion_home)
     HOSTILE[name](path, tmp_path)
     before = kind_of(path)
-    entries, unreadable = saves.listing()
+    entries, unreadable = saves.listing.cache()
     assert [e.id for e in entries] == [save_id] and unreadable == []
     if before == kind_of(Path(__file__)):  # a plain file: rebuilt
         assert save_id in path.read_text()

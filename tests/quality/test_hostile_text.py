@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.text import visible
-from saves.store import SavedGame, clean_title
+from saves.games.store import SavedGame, clean_title
 from tests.quality.hostile import (
     HOSTILE,
     NAME_LIMITS,

@@ -13,9 +13,9 @@ import pytest
 
 from companion.core import RuleError
 from companion.session import Session
-from saves import journal
 from saves.files import SaveError
-from saves.store import SaveStore
+from saves.games import journal
+from saves.games.store import SaveStore
 from tests.quality.test_crash import kill_at_random
 from tests.support.samples import install_sample
 from tests.support.toy import TALLY, Add, TallySetup

@@ -17,7 +17,7 @@ import pytest
 
 from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.quality.hands_worker import device
 from tests.support.waiting import pause_until

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from saves.rolls import RollLog
+from saves.shared.rolls import RollLog
 from tests.conftest import fixed_clock
 from tests.quality.monkey import EXPLORE, press_all, random_keys
 

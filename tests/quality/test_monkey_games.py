@@ -22,7 +22,7 @@ from companion.six_sojourns import game_score
 from companion.six_sojourns.actions import SojournsState
 from companion.sojourn.model import SQUARES, SojournState
 from companion.time_bastards.model import PIECES_PER_PLAYER, TimeBastardsState
-from saves.store import SavedGame, from_document
+from saves.games.store import SavedGame, from_document
 from tests.quality.monkey import EXPLORE, binding_keys, press_all, random_keys
 from tests.support.samples import SAMPLES
 from widgets.game_screen import GameScreen

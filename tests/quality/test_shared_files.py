@@ -1,6 +1,6 @@
 """Many processes, one data folder: rolls and settings written by several at once lose nothing.
 
-Before `saves.shared.update`, five `companion roll` loops of 50 kept 199-209 of 250 rolls, and
+Before `saves.shared.lock.update`, five `companion roll` loops of 50 kept 199-209 of 250 rolls, and
 a window choosing a theme erased a setting another window had just written.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from saves.paths import locks_dir, rolls_path, settings_path
-from saves.rolls import RollLog
-from saves.settings import SettingsStore
+from saves.shared.rolls import RollLog
+from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 
 ROOT = Path(__file__).resolve().parents[2]

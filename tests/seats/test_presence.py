@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from saves.presence import (
+from saves.shared.presence import (
     Presence,
     SeatRefused,
     alive_path,
@@ -28,7 +28,7 @@ SAVE = "2026-11-29-tally"
 SITTER = """
 import sys
 from pathlib import Path
-from saves.presence import Presence, SeatRefused
+from saves.shared.presence import Presence, SeatRefused
 presence = Presence(Path(sys.argv[1]), sys.argv[2], sys.argv[3])
 try:
     presence.sit(sys.argv[4], ("Ana", "Ben", "Cleo"))

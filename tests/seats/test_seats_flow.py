@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList
 
-from saves.devices import Device
-from saves.presence import Presence, alive_path, presence_path
+from saves.shared.devices import Device
+from saves.shared.presence import Presence, alive_path, presence_path
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until

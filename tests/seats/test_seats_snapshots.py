@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from saves.devices import Device
-from saves.presence import Presence
+from saves.shared.devices import Device
+from saves.shared.presence import Presence
 from tests.support.samples import install_sample
 from widgets.game_screen import GameScreen
 from widgets.seats import SeatKeys

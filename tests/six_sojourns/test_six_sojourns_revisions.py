@@ -18,7 +18,7 @@ from companion.six_sojourns.model import RULES_REVISION, Pieces, Space
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SojournsSetup
 from companion.six_sojourns.switch import held_tokens, tokens_words
-from saves.store import SaveStore, to_document
+from saves.games.store import SaveStore, to_document
 from tests.conftest import fixed_clock
 
 SETUP = SojournsSetup(players=("Ana", "Ben"), expansions=("trades-tokens",))

@@ -18,7 +18,7 @@ from companion.sojourn.actions import (
     Travel,
 )
 from companion.sojourn.model import RULES_REVISION, SojournSetup, SojournState
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 
 SAFE = card("Safe Harbour", 1900, drop=0, cost=1, risk=0, dmg=0, gain=0)

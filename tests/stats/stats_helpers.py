@@ -54,7 +54,7 @@ from companion.sojourn.actions import (  # noqa: E402
 )
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup  # noqa: E402
 from companion.time_bastards import TIME_BASTARDS  # noqa: E402
-from saves.store import SaveStore  # noqa: E402
+from saves.games.store import SaveStore  # noqa: E402
 
 FIRST_DAY = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
 """Save N is set up on day N at 20:00 and its last action is saved 45 minutes later."""

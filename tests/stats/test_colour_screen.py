@@ -12,10 +12,10 @@ import pytest
 from rich.text import Text
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
-from saves import shared as shared_module
 from saves.paths import settings_path
-from saves.roster import COLOURS, player_colours, set_colour
-from saves.settings import SettingsStore
+from saves.shared import lock as shared_module
+from saves.shared.roster import COLOURS, player_colours, set_colour
+from saves.shared.settings import SettingsStore
 from tests.support.notes import record_notes
 from widgets.stats.colours import NO_COLOUR, SHADES, ColourDialog
 from widgets.stats.screen import StatsScreen

@@ -15,7 +15,7 @@ from textual.widgets import OptionList
 
 from companion import registry
 from companion.cli import main
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.toy import TallySetup

@@ -15,7 +15,7 @@ import pytest
 from companion.core import Facts
 from companion.history.plays import Play
 from companion.history.stats import Filter, renamed
-from saves.plays import stats_data
+from saves.history.plays import stats_data
 
 NAMES = ["Ana", "Ben", "Cy", "Zo\u00eb", "Zoe\u0308", "Anna", "Dee"]
 """"Zoë" in both Unicode forms; "Anna" is renamed to "Ana" (an alias) in every history."""

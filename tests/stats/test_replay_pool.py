@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from saves import replay_pool
+from saves.games.store import SaveStore
+from saves.listing import pool as replay_pool
 from saves.paths import listing_cache_path
-from saves.store import SaveStore
 
 
 def jobs_of(home: Path) -> list[tuple[Path, bytes]]:
@@ -97,7 +97,7 @@ def test_the_workers_are_asked_for_by_the_saves_the_cache_cannot_give(
     cache = listing_cache_path(games)
     cache.unlink(missing_ok=True)
     store.listing()
-    monkeypatch.setattr("saves.store.start_workers", start)
+    monkeypatch.setattr("saves.games.store.start_workers", start)
     store.listing()
     assert asked == [0]  # every line from the cache: none asked for again
     data = json.loads(cache.read_text("utf-8"))

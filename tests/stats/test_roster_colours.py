@@ -10,16 +10,16 @@ import pytest
 
 from companion.cli import main
 from companion.history.report import with_colours
+from saves.history.plays import aliases
 from saves.paths import settings_path
-from saves.plays import aliases
-from saves.roster import (
+from saves.shared.roster import (
     COLOURS,
     Colours,
     player_colours,
     rename_keeping_colour,
     set_colour,
 )
-from saves.settings import SettingsStore
+from saves.shared.settings import SettingsStore
 from widgets.stats.charts import game_notes
 from widgets.stats.colours import SHADES, in_column, named, swatch
 

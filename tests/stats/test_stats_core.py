@@ -29,9 +29,9 @@ from companion.history.stats import (
     select,
 )
 from companion.sojourn.facts import UNNAMED_TRAVELLER
-from saves.plays import aliases, rename_player
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.games.store import SaveStore
+from saves.history.plays import aliases, rename_player
+from saves.shared.settings import SettingsStore
 
 DAY = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 

@@ -13,10 +13,10 @@ import pytest
 
 from companion.cli import main
 from companion.history.stats import Filter
-from saves.plays import gather, rename_player, stats_data
-from saves.roster import set_colour
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.games.store import SaveStore
+from saves.history.plays import gather, rename_player, stats_data
+from saves.shared.roster import set_colour
+from saves.shared.settings import SettingsStore
 
 GAMES = {
     "sojourn": {"plays": 3, "in_progress": 1, "wins": 1},
@@ -66,7 +66,7 @@ def test_the_cache_gives_the_same_figures_without_replaying(
     def no_replay(*args: object) -> None:
         raise AssertionError("a save was replayed")
 
-    monkeypatch.setattr("saves.store.from_document", no_replay)
+    monkeypatch.setattr("saves.games.store.from_document", no_replay)
     assert stats_data(gather(store, settings)[0], Filter()) == first
 
 

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import DataTable
 
 from companion import registry
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.conftest import FIXED_NOW
 from tests.support.toy import TALLY, TallySetup
 from widgets.home import page_size

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Select, Static
 
-from saves.plays import rename_player
-from saves.settings import SettingsStore
+from saves.history.plays import rename_player
+from saves.shared.settings import SettingsStore
 from widgets.help import HelpScreen
 from widgets.home import HomeScreen
 from widgets.stats.charts import buckets, sparkline

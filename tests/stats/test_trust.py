@@ -16,12 +16,12 @@ from companion import registry
 from companion.cli import main
 from companion.core import RuleError
 from companion.dates import offset_minutes
-from saves import listing
-from saves.exports import export_csv, export_markdown
+from saves.games.exports import export_csv, export_markdown
+from saves.games.store import SaveStore
+from saves.history.plays import gather, rename_player, set_time_zone, setup_refusal
+from saves.listing import cache as listing
 from saves.paths import listing_cache_path
-from saves.plays import gather, rename_player, set_time_zone, setup_refusal
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.shared.settings import SettingsStore
 from tests.support.toy import TALLY, Add, TallySetup
 
 EVENING = datetime(2026, 11, 6, 4, 30, tzinfo=UTC)
@@ -87,7 +87,7 @@ class TestTextIsData:
 
     def test_rolls_show_a_label_with_the_same_stand_ins_as_everywhere(self) -> None:
         from companion.dice import parse, roll
-        from saves.rolls import LoggedRoll, entry_line
+        from saves.shared.rolls import LoggedRoll, entry_line
 
         entry = LoggedRoll(roll(parse("d6"), __import__("random").Random(1)), EVENING, "\x1b[2J")
         assert entry_line(entry).endswith("␛[2J")

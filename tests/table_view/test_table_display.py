@@ -19,8 +19,8 @@ from companion.sojourn import SOJOURN
 from companion.sojourn.model import SojournSetup
 from companion.time_bastards import TIME_BASTARDS
 from companion.time_bastards.model import RollD6, TimeBastardsSetup, Traveller
-from saves.listing import SaveEntry
-from saves.store import SavedGame, SaveStore
+from saves.games.store import SavedGame, SaveStore
+from saves.listing.cache import SaveEntry
 from tests.conftest import FIXED_NOW
 from widgets.games import game_ui
 from widgets.table_view.display import VARIABLE, TableDisplayApp, TableDisplayScreen, followed

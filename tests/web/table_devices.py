@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from saves.devices import public_id
+from saves.shared.devices import public_id
 from tests.web.browser import Tab
 
 DEVICE_COOKIE = "companion-device"

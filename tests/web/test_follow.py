@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.cavendish.actions import ChooseLocation, LoseAzrak, LoseControl
 from companion.registry import get_game
-from saves.journal import Draft
-from saves.store import SaveStore
+from saves.games.journal import Draft
+from saves.games.store import SaveStore
 from tests.cavendish.conftest import setup_for
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes

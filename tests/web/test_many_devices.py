@@ -29,7 +29,7 @@ from companion.cavendish import apply
 from companion.cavendish.actions import AndCost, ChooseLocation, Explore
 from companion.cavendish.model import CavendishState, ReceptacleCard, ReceptacleCards
 from companion.registry import get_game
-from saves.store import SaveStore
+from saves.games.store import SaveStore
 from tests.cavendish.conftest import setup_for
 from tests.web.browser import START_SECONDS, Tab, served
 from tests.web.table_devices import (

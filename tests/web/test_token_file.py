@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from saves.paths import locations, serve_token_path
-from saves.serve_token import LEGACY_SETTING, keep_token, publish, read_kept
-from saves.settings import SettingsStore
+from saves.shared.serve_token import LEGACY_SETTING, keep_token, publish, read_kept
+from saves.shared.settings import SettingsStore
 from webserve import server
 from webserve.access import Access, scan_key
 from webserve.server import CompanionServer

@@ -36,7 +36,7 @@ from companion.cavendish.azrak import active_agent, check_update_allowed, free_u
 from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
-from saves.store import SavedGame
+from saves.games.store import SavedGame
 from widgets.action_log import ActionLog
 from widgets.cavendish import board, board_table, conflicts
 from widgets.cavendish.dialogs import (

@@ -19,7 +19,7 @@ from companion.cavendish.model import (
     Seat,
 )
 from companion.core import RuleError
-from saves.store import MAX_TITLE, clean_title
+from saves.games.store import MAX_TITLE, clean_title
 from widgets.base import SetupScreen
 from widgets.cavendish.memory import (
     remember_cards,

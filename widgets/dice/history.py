@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from companion.dice import die_words
-from saves.rolls import LoggedRoll
+from saves.shared.rolls import LoggedRoll
 from widgets.shown import local_time
 
 GAP = "  "

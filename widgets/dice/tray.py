@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
-from saves.rolls import MAX_LABEL
+from saves.shared.rolls import MAX_LABEL
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.dice.check import DiceCheckScreen

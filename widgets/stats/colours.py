@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from saves.roster import COLOURS
+from saves.shared.roster import COLOURS
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.safe_lists import SafeOptionList
@@ -35,7 +35,7 @@ SHADES = {
     "brown": "#9c6428",
     "grey": "#7f7f7f",
 }
-"""Each colour of `saves.roster.COLOURS`, as drawn."""
+"""Each colour of `saves.shared.roster.COLOURS`, as drawn."""
 
 DOT = "●"
 NO_COLOUR = "no-colour"

@@ -30,11 +30,11 @@ from companion.history.details import (
 from companion.history.plays import Play
 from companion.history.recorded import same_name
 from companion.text import visible
-from saves.bgstats import bgstats_text
 from saves.files import SaveError, write_text
+from saves.games.store import SavedGame, entry_of
+from saves.history.bgstats import bgstats_text
+from saves.history.details import DetailsProblem, add_details, players_of, prefilled
 from saves.paths import exports_dir
-from saves.play_details import DetailsProblem, add_details, players_of, prefilled
-from saves.store import SavedGame, entry_of
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 

@@ -18,8 +18,8 @@ from companion.history.records import plays_per_month, records
 from companion.registry import CATALOGUE
 from companion.text import plural
 from saves.files import SaveError
-from saves.plays import gather
-from saves.recorded import PREFIX, RecordedFile, RecordedStore
+from saves.history.plays import gather
+from saves.history.recorded import PREFIX, RecordedFile, RecordedStore
 from widgets.base import CompanionScreen, Dialog
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.stats.charts import bar, label

@@ -11,10 +11,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
+from companion.cli.plays import parse_when
 from companion.core import RuleError
 from companion.history.details import PlayDetails
 from companion.history.recorded import RECORDED_GAMES, RecordedGame, RecordedPlay, check
-from saves.play_commands import parse_when
 from widgets.base import Dialog
 from widgets.chrome import KeyFooter
 from widgets.stats.details import DetailsForm

@@ -18,8 +18,8 @@ from textual.widgets import DataTable, Input, Select, Static, TabbedContent, Tab
 from companion.core import RuleError
 from companion.history.plays import Play
 from companion.history.stats import Filter, identity, roster, score_history, select
-from saves.plays import aliases, gather, stats_data, time_zone
-from saves.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
+from saves.history.plays import aliases, gather, stats_data, time_zone
+from saves.shared.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader
 from widgets.players import known_names

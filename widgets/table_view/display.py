@@ -21,10 +21,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from saves.files import FileMark, SaveError, mark_of
-from saves.journal import Rewritten
-from saves.listing import SaveEntry
-from saves.presence import Presence
-from saves.store import SavedGame
+from saves.games.journal import Rewritten
+from saves.games.store import SavedGame
+from saves.listing.cache import SaveEntry
+from saves.shared.presence import Presence
 from widgets.app import CompanionApp, make_app
 from widgets.base import CompanionScreen
 from widgets.chrome import KeyFooter, TitleHeader

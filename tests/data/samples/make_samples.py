@@ -101,7 +101,7 @@ from companion.time_bastards.model import (  # noqa: E402
     TimeBastardsState,
     Traveller,
 )
-from saves.store import SavedGame, SaveStore  # noqa: E402
+from saves.games.store import SavedGame, SaveStore  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 NOW = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)

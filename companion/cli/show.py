@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.text import visible
-from saves.listing import SaveEntry, UnreadableSave
-from saves.store import SavedGame
+from saves.games.store import SavedGame
+from saves.listing.cache import SaveEntry, UnreadableSave
 
 
 def listing_json(entries: list[SaveEntry], unreadable: list[UnreadableSave]) -> dict[str, Any]:

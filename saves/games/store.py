@@ -2,7 +2,7 @@
 
 A file that cannot be used is never changed or deleted: it is reported with its path and problem.
 Several writers per game: a game's file is only ever added to, one record a line, under the
-game's lock (saves/journal.py); each process catches up on what the others appended. The format
+game's lock (saves/games/journal.py); each process catches up on what the others appended. The format
 is documented in docs/save-format.md.
 """
 
@@ -18,15 +18,6 @@ from companion.core import Game
 from companion.dates import offset_minutes
 from companion.history.plays import facts_of_session, utc_offset_of
 from companion.session import Session
-from saves import journal
-from saves.document import FORMAT as FORMAT
-from saves.document import MAX_TITLE as MAX_TITLE
-from saves.document import SAVE_ID, document_text
-from saves.document import SavedGame as SavedGame
-from saves.document import clean_title as clean_title
-from saves.document import from_document as from_document
-from saves.document import to_document as to_document
-from saves.document import utc_now as utc_now
 from saves.files import (
     MAX_FILE_BYTES,
     SaveError,
@@ -37,14 +28,23 @@ from saves.files import (
     write_target,
     write_text,
 )
-from saves.folder_listing import list_folder
-from saves.journal import Draft, Rewritten, position_of
-from saves.listing import ListingCache, SaveEntry, UnreadableSave
+from saves.games import journal
+from saves.games.document import FORMAT as FORMAT
+from saves.games.document import MAX_TITLE as MAX_TITLE
+from saves.games.document import SAVE_ID, document_text
+from saves.games.document import SavedGame as SavedGame
+from saves.games.document import clean_title as clean_title
+from saves.games.document import from_document as from_document
+from saves.games.document import to_document as to_document
+from saves.games.document import utc_now as utc_now
+from saves.games.journal import Draft, Rewritten, position_of
+from saves.games.records import Record
+from saves.games.writers import SaveConflict, publish_new
+from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
+from saves.listing.folder import list_folder
+from saves.listing.pool import start_workers
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
-from saves.records import Record
-from saves.replay_pool import start_workers
-from saves.shared import DEADLINE_SECONDS, holding
-from saves.writers import SaveConflict, publish_new
+from saves.shared.lock import DEADLINE_SECONDS, holding
 
 UTC_OFFSET = "utc_offset"
 """Minutes east of UTC of the machine that set the game up: the statistics date it there."""

@@ -22,11 +22,11 @@ from companion.history.details import (
     from_plain,
     to_plain,
 )
-from saves.document import ACTIVITY_KEY, DETAILS_KEY
 from saves.files import SaveError, parse_toml, read_file
-from saves.journal import Draft
-from saves.records import RECORDS_KEY
-from saves.store import SavedGame, SaveStore, entry_of
+from saves.games.document import ACTIVITY_KEY, DETAILS_KEY
+from saves.games.journal import Draft
+from saves.games.records import RECORDS_KEY
+from saves.games.store import SavedGame, SaveStore, entry_of
 
 
 class DetailsProblem(Exception):

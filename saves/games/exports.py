@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core import Score
 from companion.text import csv_text, markdown_cell, visible
-from saves.store import SavedGame
+from saves.games.store import SavedGame
 
 
 def game_json(saved: SavedGame) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.text import plural
-from saves.rolls import LoggedRoll, select
+from saves.shared.rolls import LoggedRoll, select
 
 
 def no_rolls_reason(kept: Sequence[LoggedRoll], die: str | None, source: str | None) -> str:

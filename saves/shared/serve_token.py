@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from saves.paths import serve_token_path
-from saves.settings import SettingsStore
+from saves.shared.settings import SettingsStore
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 """What `secrets.token_urlsafe(16)` makes, up to 64 characters; a token of another shape is

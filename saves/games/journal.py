@@ -4,7 +4,7 @@ last read, and appends its own under the game's lock.
 A writer never rewrites a game's file. `catch_up` reads only the bytes after what this process has
 read (checked to still end as it saw them), parses the complete lines and applies their records;
 a line still being written (no newline yet) waits for the next look. `append`, under the game's
-lock (`locks/<id>.lock`, see saves/shared.py), catches up, checks each new record against that
+lock (`locks/<id>.lock`, see saves/shared/lock.py), catches up, checks each new record against that
 newest state (a `RuleError` writes nothing), cuts off a torn last line a crash left (no writer
 can be in the middle of one while the lock is held), and appends the lines with one `write` and
 an fsync. A crash at any instant loses at most the record being written.
@@ -25,10 +25,10 @@ from typing import Any
 
 from companion.core import Game, Replaced, RuleError
 from companion.session import check_numbers
-from saves.document import DETAILS_KEY, SavedGame, apply_record
 from saves.files import MAX_FILE_BYTES, SaveError
-from saves.records import Record, RecordReader, record_line
-from saves.writers import SaveConflict
+from saves.games.document import DETAILS_KEY, SavedGame, apply_record
+from saves.games.records import Record, RecordReader, record_line
+from saves.games.writers import SaveConflict
 
 CHECKED_BYTES = 64
 """How many bytes before the read position must be as they were read: a file edited or

@@ -23,11 +23,11 @@ from companion.history.details import to_plain as details_to_plain
 from companion.history.plays import Play
 from companion.history.recorded import RecordedPlay, as_play, check
 from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
-from saves.listing import UnreadableSave
+from saves.games.store import utc_now
+from saves.games.writers import SaveConflict, publish_new
+from saves.listing.cache import UnreadableSave
 from saves.paths import locks_dir, recorded_dir
-from saves.shared import holding, lock_path, update
-from saves.store import utc_now
-from saves.writers import SaveConflict, publish_new
+from saves.shared.lock import holding, lock_path, update
 
 FORMAT = 1
 KIND = "recorded"
@@ -176,7 +176,7 @@ class RecordedStore:
 
     def replace(self, entry: RecordedFile, play: RecordedPlay) -> RecordedFile:
         """Write an edited play over its file, if the file is still the one read (checked and
-        written under the file's lock: `saves.shared.update`)."""
+        written under the file's lock: `saves.shared.lock.update`)."""
         play = check(play)
         path = self.path_for(entry.id)
         edited = RecordedFile(entry.id, play, entry.recorded)

@@ -17,7 +17,8 @@ from companion.history.plays import Play
 from companion.history.report import stats_text, with_colours
 from companion.history.stats import Filter, identity
 from companion.registry import catalogue
-from saves.plays import (
+from saves.games.store import SaveStore
+from saves.history.plays import (
     aliases,
     check_filter,
     gather,
@@ -25,8 +26,7 @@ from saves.plays import (
     stats_data,
     time_zone,
 )
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.shared.settings import SettingsStore
 
 COLOURS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "grey")
 """The colours a player can have, by name: a fixed set, readable on dark and light themes."""
@@ -92,7 +92,7 @@ def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
 def rename_keeping_colour(
     settings: SettingsStore, old: str, new: str, plays: Sequence[Play] = ()
 ) -> bool:
-    """Rename `old` (`saves.plays.rename_player`); the player they become keeps their colour, or
+    """Rename `old` (`saves.history.plays.rename_player`); the player they become keeps their colour, or
     takes `old`'s when they have none. False when the rename cannot be saved (a colour that
     cannot be saved after the rename is said by the settings' `report`); RuleError when `old`
     and `new` played one of `plays` together (nothing is changed)."""
@@ -111,7 +111,7 @@ def rename_keeping_colour(
 
 def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
     """What `companion stats` prints, from the games in `home`: in JSON, each player with a
-    colour carries it (`"colour": "red"`). `saves.plays.NoFigures` when there are saved games
+    colour carries it (`"colour": "red"`). `saves.history.plays.NoFigures` when there are saved games
     but the filter keeps none of them (the message says why)."""
     settings = SettingsStore(home)
     plays, _unreadable = gather(SaveStore(home), settings)

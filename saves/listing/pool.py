@@ -31,8 +31,8 @@ PIECES_PER_WORKER = 16
 finish together."""
 PRELOAD = [
     "__main__",
-    "saves.replay_pool",
-    "saves.store",
+    "saves.listing.pool",
+    "saves.games.store",
     *(module for module, _ in registry.RULES.values()),
 ]
 """What the fork server imports once, so that no worker imports it again. `__main__` first: a
@@ -45,7 +45,7 @@ Job = tuple[str, bytes]
 
 def replay_one(job: Job) -> object:
     """One save's listing line, or (line, problem) when it cannot be used (a worker's task)."""
-    from saves.store import entry_of, from_document
+    from saves.games.store import entry_of, from_document
 
     where, content = job
     path = Path(where)

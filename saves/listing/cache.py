@@ -112,14 +112,15 @@ def rules_stamp(game_id: str) -> str:
         return stamp
     if game_id == KERNEL:
         kernel = Path(companion.__file__).parent
-        here = Path(__file__)
+        saves = Path(__file__).parent.parent
         files = [
             *kernel.glob("*.py"),
-            here,
-            here.with_name("store.py"),
-            here.with_name("folder_listing.py"),
-            here.with_name("document.py"),
-            here.with_name("records.py"),
+            *(kernel / "history").glob("*.py"),
+            saves / "listing" / "cache.py",
+            saves / "listing" / "folder.py",
+            saves / "games" / "store.py",
+            saves / "games" / "document.py",
+            saves / "games" / "records.py",
         ]
     elif game_id in registry.RULES:
         files = rules_files(game_id)

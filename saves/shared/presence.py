@@ -12,7 +12,7 @@ Two kinds of file in `locks/`, per game:
   non-blocking `flock`, released at once: refused means someone holds it. The file is deleted
   only under the presence file's lock, and only once nobody holds it (a sitter takes it under
   that lock too), so a held file is never deleted.
-- `<save id>.seats.toml`: sitter -> name, changed only through `saves.shared.update` (under its
+- `<save id>.seats.toml`: sitter -> name, changed only through `saves.shared.lock.update` (under its
   lock, on its newest content). An entry whose alive file is not held is a gone device: never
   shown, and dropped at the next change. A damaged file (not TOML, unknown keys, a folder, a
   FIFO, too large) is reported once, read as nobody sitting, and never written over.
@@ -37,7 +37,7 @@ import tomli_w
 
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.paths import locks_dir
-from saves.shared import Busy, update
+from saves.shared.lock import Busy, update
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024
@@ -49,7 +49,7 @@ DEADLINE_SECONDS = 0.5
 TAKE_SECONDS = 0.2
 """How long a sitter tries for its own alive file: a reader's test holds it for microseconds."""
 SITTER = re.compile(r"([a-z][a-z0-9]{1,23})-([1-9][0-9]{0,9})")
-"""A sitter's key: the device's public id (`saves.devices.PUBLIC_PATTERN`) and its process id."""
+"""A sitter's key: the device's public id (`saves.shared.devices.PUBLIC_PATTERN`) and its process id."""
 
 
 class SeatRefused(Exception):

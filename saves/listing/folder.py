@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from saves.files import FileMark, SaveError, identify, read_file
-from saves.listing import ListingCache, SaveEntry, UnreadableSave, digest
+from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave, digest
 
 if TYPE_CHECKING:
-    from saves.replay_pool import Workers
+    from saves.listing.pool import Workers
 
 
 def list_folder(

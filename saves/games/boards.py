@@ -11,7 +11,7 @@ from typing import Any
 
 from saves.codec import CodecError, bounded
 from saves.files import SaveError
-from saves.settings import SettingsStore
+from saves.shared.settings import SettingsStore
 
 MAX_BOARD_FILE = 1_000_000
 """A board file is a few kilobytes; anything past a megabyte is refused unread."""

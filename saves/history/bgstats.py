@@ -18,16 +18,16 @@ from companion.history.bgstats import (
 from companion.history.details import PlayDetails, active_minutes
 from companion.history.plays import Play
 from companion.text import plural
-from saves.document import DETAILS_KEY
 from saves.files import SaveError, parse_toml, read_file
-from saves.play_details import (
+from saves.games.document import DETAILS_KEY
+from saves.games.store import SaveStore, utc_now
+from saves.history.details import (
     DetailsProblem,
     active_seconds,
     details_of,
     gathered,
 )
-from saves.recorded import PREFIX, RecordedStore
-from saves.store import SaveStore, utc_now
+from saves.history.recorded import PREFIX, RecordedStore
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024
 """A BG Stats export of 20,000 plays is about 20 MB."""

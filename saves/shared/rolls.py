@@ -25,7 +25,7 @@ from companion.dice import DiceError, DiceSpec, Roll
 from companion.text import plural, visible
 from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.paths import locks_dir, rolls_path
-from saves.shared import DEADLINE_SECONDS, Busy, Waiting, update
+from saves.shared.lock import DEADLINE_SECONDS, Busy, Waiting, update
 
 FORMAT = 2
 """Format 1 (up to version 0.x) kept 200 rolls newest first, without modifier or label."""
@@ -57,7 +57,7 @@ class RollHistoryError(ValueError):
 class RollLog:
     """The one roll history, loaded on first use and appended to on every roll.
 
-    Each roll is added under the file's lock to what the file holds now (`saves.shared.update`),
+    Each roll is added under the file's lock to what the file holds now (`saves.shared.lock.update`),
     so rolls made by other windows and commands meanwhile are never lost. A roll that cannot be
     written yet (another window saving, a full disk) waits in memory, still shown, and is written
     with the next roll or by `retry`; only rolls that will never be written are said "not kept".

@@ -1,5 +1,5 @@
 """`companion act ID ACTION [FIELD=VALUE ...]`: one action applied to a saved game from the
-command line, through the same transaction as every open window (saves/journal.py).
+command line, through the same transaction as every open window (saves/games/journal.py).
 
 Each VALUE is read by the type its field declares, never guessed from how it looks: a text field
 keeps `Nan`, `1` or `true` as the text typed, a whole-number field refuses `1.5`, `nan` and
@@ -22,11 +22,11 @@ from typing import Any, Literal, Union
 from companion.core import Game, RuleError
 from companion.session import check_numbers
 from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
-from saves.exports import game_json
 from saves.files import SaveError
-from saves.journal import Draft, Rewritten, stale
-from saves.shared import Busy
-from saves.store import SavedGame, SaveStore
+from saves.games.exports import game_json
+from saves.games.journal import Draft, Rewritten, stale
+from saves.games.store import SavedGame, SaveStore
+from saves.shared.lock import Busy
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")

@@ -1,6 +1,6 @@
 """A saved game and its TOML document: to the file and back, checked, migrated and replayed.
 
-`saves.store` reads and writes the files; this module knows what is in one. The format is
+`saves.games.store` reads and writes the files; this module knows what is in one. The format is
 documented in docs/save-format.md.
 """
 
@@ -21,7 +21,7 @@ from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError
-from saves.records import RECORDS_KEY, Record, RecordReader, action_table, record_line
+from saves.games.records import RECORDS_KEY, Record, RecordReader, action_table, record_line
 
 FORMAT = 2
 """The save format this version writes: a head, then the game's records appended one a line."""
@@ -97,7 +97,7 @@ class SavedGame:
         self.cannot_add = ""
         """Why the file can be read but not added to (its records are not its last table)."""
         self.position: Any = None
-        """How far this process has read the file (`saves.journal.Position`); None: not yet
+        """How far this process has read the file (`saves.games.journal.Position`); None: not yet
         read or written in format 2, so it cannot be added to."""
 
     @property
@@ -302,7 +302,7 @@ def _format_1_records(path: Path, game: Game[Any, Any], data: dict[str, Any]) ->
         Record(number, "do", reader.action(raw, f"actions[{number}]"))
         for number, raw in enumerate(_field(path, data, "actions", list), start=1)
     ]
-    for table in gathered_details(data):  # anything else stays, reported by saves.play_details
+    for table in gathered_details(data):  # anything else stays, reported by saves.history.details
         records.append(Record(len(records) + 1, "details", details=table))
     return records
 

@@ -16,11 +16,11 @@ from companion.history.bgstats import FileProblem
 from companion.history.details import PlayDetails, parse_minutes
 from companion.history.recorded import RECORDED_GAMES, RecordedPlay
 from companion.history.stats import Filter, select
-from saves.bgstats import bgstats_text, import_file, import_report
-from saves.plays import gather
-from saves.recorded import RecordedStore
-from saves.settings import SettingsStore
-from saves.store import SaveStore, utc_now
+from saves.games.store import SaveStore, utc_now
+from saves.history.bgstats import bgstats_text, import_file, import_report
+from saves.history.plays import gather
+from saves.history.recorded import RecordedStore
+from saves.shared.settings import SettingsStore
 
 
 def add_record_commands(

@@ -45,7 +45,7 @@ class Record:
     target: int = 0
     """The number of the `do` record whose step an `undo` or `redo` takes back or puts back."""
     by: str = ""
-    """The public id of the device that made it (saves/devices.py); "" in a migrated save."""
+    """The public id of the device that made it (saves/shared/devices.py); "" in a migrated save."""
     seat: str = ""
     """Who sat at that device, if anyone said so."""
     at: datetime | None = None

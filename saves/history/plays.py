@@ -21,10 +21,10 @@ from companion.history.plays import Play
 from companion.history.report import play_rows, rows_csv, stats_json
 from companion.history.stats import Filter, identity, renamed, same_player_twice, select, tidy
 from companion.registry import catalogue
-from saves.listing import SaveEntry, UnreadableSave
-from saves.recorded import recorded_plays
-from saves.settings import SettingsStore
-from saves.store import SaveStore
+from saves.games.store import SaveStore
+from saves.history.recorded import recorded_plays
+from saves.listing.cache import SaveEntry, UnreadableSave
+from saves.shared.settings import SettingsStore
 
 ALIASES = "player_aliases"
 """The preference holding old name -> new name."""
