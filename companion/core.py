@@ -129,6 +129,21 @@ def score_facts(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Tr
 
 
 @dataclass(frozen=True)
+class GameEntry:
+    """What the registry lists of a game without importing its rules: the object an entry point
+    of the group `companion.games` names (`docs/architecture.md`, "A fifth game")."""
+
+    id: str
+    """The game's id, as its `Game` has it."""
+    title: str
+    """The game's name as printed on the box, listed before its rules are imported."""
+    rules: str
+    """Where its `Game` is, as `module:attribute`; imported the first time it is needed."""
+    position: int = 100
+    """Where the home screen lists it among the games (the four of this package: 1 to 4)."""
+
+
+@dataclass(frozen=True)
 class Game(Generic[SetupT, StateT]):
     """Everything the session, the saves and the app need to know about one game.
 

@@ -27,12 +27,12 @@ from saves.paths import data_home
 from saves.shared.devices import Device, this_device
 from saves.shared.rolls import RollLog
 from saves.shared.settings import SettingsStore
-from widgets.base import SetupScreen
-from widgets.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
-from widgets.game_screen import GameScreen
-from widgets.games import game_ui
-from widgets.home import HomeScreen
-from widgets.notices import TOAST_ID_PREFIX, Notices
+from widgets.play.game_screen import GameScreen
+from widgets.shell.base import SetupScreen
+from widgets.shell.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
+from widgets.shell.games import game_ui
+from widgets.shell.home import HomeScreen
+from widgets.shell.notices import TOAST_ID_PREFIX, Notices
 
 DEFAULT_THEME = "textual-dark"
 WAITING_WRITES_SECONDS = 0.5
@@ -145,7 +145,7 @@ class CompanionApp(App[None]):
 
         A confirmation (undone, redone, exported...) replaces the confirmations shown instead
         of piling up over the board; a warning waits for its time out; an error stays until it
-        is read (`widgets.notices`)."""
+        is read (`widgets.shell.notices`)."""
         self.notices.show(visible(message, lines=True), visible(title), severity, timeout)
 
     async def on_event(self, event: events.Event) -> None:
@@ -279,7 +279,7 @@ class CompanionApp(App[None]):
 
     def action_help(self) -> None:
         """F1 opens the current screen's help, or closes the help when it is open."""
-        from widgets.help import HelpScreen  # Markdown is slow to import: only when asked
+        from widgets.shell.help import HelpScreen  # Markdown is slow to import: only when asked
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss(None)
@@ -288,7 +288,7 @@ class CompanionApp(App[None]):
 
     def action_keys(self) -> None:
         """`?` lists every key of the current screen; pressed again, closes the list."""
-        from widgets.keys import KeysScreen
+        from widgets.shell.keys import KeysScreen
 
         if isinstance(self.screen, KeysScreen):
             self.screen.dismiss(None)

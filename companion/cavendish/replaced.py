@@ -2,7 +2,8 @@
 
 The one such action is the Standard Update: the group splits the Vortex between the pools as it
 saw them. When another device moved crystals meanwhile (an agent spent, gained or lost some), the
-split was made for other numbers, so it is refused with both (`saves.games.journal`) rather than applied
+split was made for other numbers, so it is refused with both (`saves.games.journal`) rather than
+applied
 to pools nobody looked at. Every other action spends, gains, moves or announces: it replaces
 nothing, and the rules check it against the newest state.
 """

@@ -28,7 +28,7 @@ from companion.cli.roll_words import no_rolls_reason
 from companion.cli.show import listing_json, listing_lines, show_lines
 from companion.dice import DiceError
 from companion.history.stats import Filter
-from companion.registry import CATALOGUE, catalogue
+from companion.registry import catalogue, entries
 from companion.text import plural, visible
 from saves.files import SaveError
 from saves.games.boards import score_board_file
@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start the app in a new game's setup")
-    new.add_argument("game", choices=[game_id for game_id, _ in CATALOGUE])
+    new.add_argument("game", choices=list(entries()))
     new.set_defaults(handler=run_new)
 
     resume = commands.add_parser("resume", help="open the newest (or the given) saved game")
@@ -173,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     plays = commands.add_parser("plays", help="every finished play, one row per player")
     plays.add_argument("--format", choices=["csv", "json", "bgstats"], default="csv")
-    plays.add_argument("--game", choices=[game_id for game_id, _ in CATALOGUE])
+    plays.add_argument("--game", choices=list(entries()))
     plays.add_argument("--player", help="only the plays of this player (bgstats)")
     plays.add_argument("--since", help="only plays from this date: 2026-11-01 (bgstats)")
     plays.add_argument("--until", help="only plays up to this date (bgstats)")

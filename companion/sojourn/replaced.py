@@ -2,7 +2,8 @@
 
 Correcting a destination card types a whole card over the one on the timeline: when another
 device corrected that card meanwhile, the correction is refused with both cards
-(`saves.games.journal`) rather than written over it. Every other move draws, travels, rolls or plays a
+(`saves.games.journal`) rather than written over it. Every other move draws, travels, rolls or
+plays a
 card: it replaces nothing.
 """
 

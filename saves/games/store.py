@@ -2,7 +2,8 @@
 
 A file that cannot be used is never changed or deleted: it is reported with its path and problem.
 Several writers per game: a game's file is only ever added to, one record a line, under the
-game's lock (saves/games/journal.py); each process catches up on what the others appended. The format
+game's lock (saves/games/journal.py); each process catches up on what the others appended. The
+format
 is documented in docs/save-format.md.
 """
 

@@ -122,7 +122,7 @@ def rules_stamp(game_id: str) -> str:
             saves / "games" / "document.py",
             saves / "games" / "records.py",
         ]
-    elif game_id in registry.RULES:
+    elif registry.installed(game_id):
         files = rules_files(game_id)
     else:
         game = registry.GAMES.get(game_id)

@@ -29,15 +29,14 @@ SAVES_PER_WORKER = 100
 PIECES_PER_WORKER = 16
 """The saves go to the workers in pieces, this many per worker: small enough that the workers
 finish together."""
-PRELOAD = [
-    "__main__",
-    "saves.listing.pool",
-    "saves.games.store",
-    *(module for module, _ in registry.RULES.values()),
-]
-"""What the fork server imports once, so that no worker imports it again. `__main__` first: a
-worker otherwise runs the caller's main script again itself (multiprocessing's preparation of a
-child), and a script that imports the app would cost each worker its import."""
+
+
+def preload() -> list[str]:
+    """What the fork server imports once, so that no worker imports it again. `__main__` first:
+    a worker otherwise runs the caller's main script again itself (multiprocessing's preparation
+    of a child), and a script that imports the app would cost each worker its import."""
+    return ["__main__", "saves.listing.pool", "saves.games.store", *registry.rules_modules()]
+
 
 Job = tuple[str, bytes]
 """A save to replay: where it is, and its bytes as read."""
@@ -62,7 +61,7 @@ def replay_many(jobs: list[Job]) -> list[object]:
 
 def workers_for(count: int) -> int:
     """How many workers `count` saves are worth (0: replay them in the caller)."""
-    if count < MIN_SAVES or set(registry.GAMES) - set(registry.RULES):
+    if count < MIN_SAVES or registry.ADDED:
         return 0  # a game added at run time (a test's) exists only in this process
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(0, min(cores or 1, count // SAVES_PER_WORKER))
@@ -95,7 +94,7 @@ class Workers:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if context.get_start_method() == "forkserver":  # each worker starts with the rules
-            context.set_forkserver_preload(PRELOAD)
+            context.set_forkserver_preload(preload())
         self.count = count
         self.ready = threading.Event()
         """Set once the first worker has answered, or the workers could not be started."""

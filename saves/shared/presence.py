@@ -49,7 +49,8 @@ DEADLINE_SECONDS = 0.5
 TAKE_SECONDS = 0.2
 """How long a sitter tries for its own alive file: a reader's test holds it for microseconds."""
 SITTER = re.compile(r"([a-z][a-z0-9]{1,23})-([1-9][0-9]{0,9})")
-"""A sitter's key: the device's public id (`saves.shared.devices.PUBLIC_PATTERN`) and its process id."""
+"""A sitter's key: the device's public id (`saves.shared.devices.PUBLIC_PATTERN`) and its process
+id."""
 
 
 class SeatRefused(Exception):

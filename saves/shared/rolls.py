@@ -57,7 +57,8 @@ class RollHistoryError(ValueError):
 class RollLog:
     """The one roll history, loaded on first use and appended to on every roll.
 
-    Each roll is added under the file's lock to what the file holds now (`saves.shared.lock.update`),
+    Each roll is added under the file's lock to what the file holds now
+    (`saves.shared.lock.update`),
     so rolls made by other windows and commands meanwhile are never lost. A roll that cannot be
     written yet (another window saving, a full disk) waits in memory, still shown, and is written
     with the next roll or by `retry`; only rolls that will never be written are said "not kept".

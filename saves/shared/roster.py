@@ -92,7 +92,8 @@ def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
 def rename_keeping_colour(
     settings: SettingsStore, old: str, new: str, plays: Sequence[Play] = ()
 ) -> bool:
-    """Rename `old` (`saves.history.plays.rename_player`); the player they become keeps their colour, or
+    """Rename `old` (`saves.history.plays.rename_player`); the player they become keeps their
+    colour, or
     takes `old`'s when they have none. False when the rename cannot be saved (a colour that
     cannot be saved after the rename is said by the settings' `report`); RuleError when `old`
     and `new` played one of `plays` together (nothing is changed)."""
@@ -111,7 +112,8 @@ def rename_keeping_colour(
 
 def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
     """What `companion stats` prints, from the games in `home`: in JSON, each player with a
-    colour carries it (`"colour": "red"`). `saves.history.plays.NoFigures` when there are saved games
+    colour carries it (`"colour": "red"`). `saves.history.plays.NoFigures` when there are saved
+    games
     but the filter keeps none of them (the message says why)."""
     settings = SettingsStore(home)
     plays, _unreadable = gather(SaveStore(home), settings)

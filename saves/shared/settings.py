@@ -1,7 +1,8 @@
 """The settings file kept beside the games: preferences and remembered card data.
 
 Several windows share it: each change is made under the file's lock on what the file holds now
-(`saves.shared.lock.update`), and writes only the setting it changes (a table or a list merged element
+(`saves.shared.lock.update`), and writes only the setting it changes (a table or a list merged
+element
 by element with what other windows wrote meanwhile); a window reads the file again whenever it
 changed. A damaged file (not TOML, a wrong type where a table belongs, not a regular file, over
 `MAX_SIDE_FILE_BYTES`) is reported through `problem` and never written over: the app goes on with

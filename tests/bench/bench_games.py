@@ -6,8 +6,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import DiscardFear, GainAzrak, LoseAzrak, TakeFear
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
 from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space

@@ -8,9 +8,9 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.cavendish import CAVENDISH
-from companion.six_sojourns import SIX_SOJOURNS
+from companion.cavendish.game import CAVENDISH
 from companion.six_sojourns.actions import CloseSojourn
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.store import SavedGame, SaveStore
 

@@ -15,7 +15,7 @@ from saves.games.store import SaveStore
 from saves.history.details import details_of
 from saves.history.recorded import RecordedStore
 from tests.bgstats.games import SET_UP, cavendish_in_play, finished_six_sojourns
-from widgets.result import ResultScreen
+from widgets.play.result import ResultScreen
 from widgets.stats.details import DetailsDialog
 from widgets.stats.plays import ConfirmDelete, PlaysScreen
 from widgets.stats.record import RecordDialog

@@ -19,8 +19,8 @@ from companion.history.details import (
     parse_minutes,
     to_plain,
 )
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.journal import Draft
 from saves.games.store import SaveStore

@@ -12,7 +12,7 @@ from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.memory import RememberedCards, remembered_destiny
 from widgets.cavendish.play import CavendishScreen
-from widgets.result import ConfirmEndDialog, ResultScreen
+from widgets.play.result import ConfirmEndDialog, ResultScreen
 
 
 async def type_text(pilot: Any, text: str) -> None:

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import (
     AndCost,
     AttemptTest,
@@ -22,6 +21,7 @@ from companion.cavendish.actions import (
     StandardUpdate,
 )
 from companion.cavendish.azrak import even_split
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import (
     CavendishSetup,
     CavendishState,

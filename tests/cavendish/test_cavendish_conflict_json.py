@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     AnnounceGroupConflict,
     AttemptTest,
@@ -17,6 +16,7 @@ from companion.cavendish.actions import (
     EndGroupConflict,
     PersonalConflict,
 )
+from companion.cavendish.game import CAVENDISH
 from tests.cavendish.conftest import setup_for
 from tests.foundation.test_json_schemas import check, run, save
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import (
     AndCost,
     AnnounceGroupConflict,
@@ -24,6 +23,7 @@ from companion.cavendish.actions import (
     TakeItem,
 )
 from companion.cavendish.conflicts import next_attempt
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState, Receptacle
 from companion.core import RuleError
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AbandonMission, EndMission, Explore
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import Adjustments, CavendishState, Ledger
 from companion.core import RuleError
 

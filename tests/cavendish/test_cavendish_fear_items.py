@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import (
     DiscardFear,
     GiveItems,
@@ -15,6 +14,7 @@ from companion.cavendish.actions import (
     TakeFear,
     TakeItem,
 )
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState
 from companion.core import RuleError
 

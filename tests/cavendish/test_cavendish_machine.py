@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 from test_cavendish_properties import ACTIONS, SETUPS, check_invariants, greedy_action
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     AndCost,
     AnnounceGroupConflict,
@@ -29,6 +28,7 @@ from companion.cavendish.actions import (
     StandardUpdate,
 )
 from companion.cavendish.azrak import even_split, update_cost
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import CavendishState
 from tests.quality.session_machine import LONG, QUICK, MachineSpec, session_machine
 

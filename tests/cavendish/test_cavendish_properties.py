@@ -8,7 +8,6 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
@@ -36,6 +35,7 @@ from companion.cavendish.actions import (
     TakeItem,
 )
 from companion.cavendish.azrak import even_split, update_cost
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import (
     RECEPTACLES,
     Adjustments,

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cavendish_properties import ACTIONS, SETUPS
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
@@ -33,6 +32,7 @@ from companion.cavendish.actions import (
     TakeItem,
 )
 from companion.cavendish.azrak import even_split, update_cost
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import Adjustments, CavendishSetup, CavendishState
 from companion.core import Replaced, RuleError
 

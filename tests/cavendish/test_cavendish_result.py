@@ -8,14 +8,14 @@ from typing import Any
 
 from textual.widgets import Button, Static
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AbandonMission, ChooseLocation, EndMission
 from companion.cavendish.ending import explain
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import Adjustments, CavendishState
 from saves.games.exports import export_csv, export_markdown, game_json
 from tests.support.notes import record_notes
 from widgets.cavendish.play import CavendishScreen
-from widgets.result import ConfirmEndDialog, ResultScreen
+from widgets.play.result import ConfirmEndDialog, ResultScreen
 
 
 async def started(pilot: Any, make_setup: Callable[..., Any]) -> CavendishScreen:

@@ -11,7 +11,6 @@ from typing import Any
 from test_cavendish_app import state_of
 from textual.widgets import Button, Static
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     ChooseLocation,
     EndMission,
@@ -20,6 +19,7 @@ from companion.cavendish.actions import (
     LoseAzrak,
     StandardUpdate,
 )
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import Adjustments, CavendishState
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import (
     ChooseLocation,
     EndMission,
@@ -20,6 +19,7 @@ from companion.cavendish.actions import (
     PassCaptain,
     StandardUpdate,
 )
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import Adjustments
 from saves.files import SaveError
 from saves.games.store import SavedGame, SaveStore

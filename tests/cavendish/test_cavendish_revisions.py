@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import (
     AndCost,
     ChooseLocation,
@@ -19,6 +18,7 @@ from companion.cavendish.actions import (
     StandardUpdate,
 )
 from companion.cavendish.azrak import free_update_is_a_choice
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import (
     RULES_REVISION,
     Adjustments,

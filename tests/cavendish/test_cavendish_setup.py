@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.cavendish import CAVENDISH
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import (
     CavendishSetup,
     CavendishState,

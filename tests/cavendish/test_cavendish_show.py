@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import (
     AbandonMission,
     AttemptTest,
@@ -16,6 +15,7 @@ from companion.cavendish.actions import (
     TakeFear,
     TakeItem,
 )
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import Adjustments, CavendishState
 from companion.core import WaitingFor
 

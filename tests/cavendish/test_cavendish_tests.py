@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AttemptTest, ReshuffleDestiny, TakeItem
 from companion.cavendish.destiny import boosts_for, odds, remaining, reshuffle, reveal
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState, DestinyDeck
 from companion.core import RuleError
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from textual.widgets import Input
 
-from companion.cavendish import CAVENDISH, apply
 from companion.cavendish.actions import AttemptTest, StandardUpdate
+from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState, Ledger
 from widgets.cavendish.memory import RememberedCards
 from widgets.cavendish.play import CavendishScreen

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from companion import cli
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, SetThresholds
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.model import START_COINS, Threshold, Thresholds
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.journal import Draft
@@ -298,7 +298,7 @@ async def test_an_open_window_follows_an_action_from_the_command_line(
     import sys
 
     from tests.support.waiting import pause_until
-    from widgets.game_screen import GameScreen
+    from widgets.play.game_screen import GameScreen
 
     save_id = new_game(companion_home, "Nan", "Ben")
     app = make_test_app(start=lambda app: app.open_saved(save_id))

@@ -10,10 +10,10 @@ from textual.app import App, ComposeResult
 from textual.widgets import TabbedContent, TabPane
 
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
-from widgets.action_log import ActionLog, history_lines
+from widgets.play.action_log import ActionLog, history_lines
 
 LONG = "gains a coin from an explore token after a long crossing between the far islands"
 

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderTitle
 
-from widgets.chrome import KeyFooter, TitleHeader
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 
 class Marker(Button):

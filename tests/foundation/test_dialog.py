@@ -6,8 +6,8 @@ from typing import Any
 
 from textual.widgets import Static
 
-from widgets.base import Dialog
-from widgets.home import HomeScreen
+from widgets.shell.base import Dialog
+from widgets.shell.home import HomeScreen
 
 
 class Question(Dialog[str]):

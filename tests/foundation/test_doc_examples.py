@@ -31,7 +31,7 @@ from typing import Any, Literal
 import pytest
 
 from companion import cli
-from companion.registry import CATALOGUE, get_game
+from companion.registry import entries, get_game
 from saves.games.store import SaveStore
 from saves.history.plays import aliases
 from saves.listing.cache import CACHE_FORMAT, SaveEntry
@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
 KINDS = ("save", "board-file", "settings", "rolls", "recorded", "seats")
 MARKER = re.compile(r"^<!--\s*example:\s*(\S+)\s*-->$")
-GUIDES = {game_id: ROOT / "docs" / f"{game_id}.md" for game_id, _title in CATALOGUE}
+GUIDES = {game_id: ROOT / "docs" / f"{game_id}.md" for game_id in entries()}
 """Each game's guide, which carries one example save of that game."""
 
 

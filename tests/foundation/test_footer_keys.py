@@ -11,7 +11,7 @@ from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
 
 from companion.six_sojourns.setup import SojournsSetup
-from widgets.keys import KeysScreen
+from widgets.shell.keys import KeysScreen
 
 
 def six_sojourns(app: Any) -> None:

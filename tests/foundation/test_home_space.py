@@ -12,8 +12,8 @@ from textual.widgets import DataTable
 
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.base import SetupScreen
-from widgets.home import state_words
+from widgets.shell.base import SetupScreen
+from widgets.shell.home import state_words
 
 
 async def test_with_no_saves_the_hint_points_where_new_games_are(make_test_app: Any) -> None:

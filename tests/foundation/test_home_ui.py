@@ -16,9 +16,9 @@ from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.dice.prompt import FacesInput
 from widgets.dice.tray import DiceTray
-from widgets.game_screen import GameScreen
-from widgets.help import HelpScreen
-from widgets.home import HomeScreen
+from widgets.play.game_screen import GameScreen
+from widgets.shell.help import HelpScreen
+from widgets.shell.home import HomeScreen
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

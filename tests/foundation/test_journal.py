@@ -1,4 +1,5 @@
-"""A game's file is only ever appended to, one record a line (saves/games/journal.py, saves/games/records.py).
+"""A game's file is only ever appended to, one record a line (saves/games/journal.py,
+saves/games/records.py).
 
 Each record line must parse back to the same record whatever text it holds; a second window
 must catch up by reading only what was appended; a line still being written (or torn by a
@@ -22,8 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core import RuleError
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, EnterCount
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from saves.files import SaveError
 from saves.games.journal import Draft, Rewritten

@@ -17,15 +17,14 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from companion import cli
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import AbandonMission, EndMission
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import Adjustments
 from companion.core import Game
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import CloseSojourn, TakeCard
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup, sojourn
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
@@ -34,8 +33,9 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup
-from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.game import TIME_BASTARDS
 from saves.games.store import SavedGame, SaveStore
 from tests.data.samples import make_samples
 from tests.support.samples import install_sample

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from companion.six_sojourns import EnterCount
-from companion.time_bastards import MoveEarliest
+from companion.six_sojourns.game import EnterCount
+from companion.time_bastards.game import MoveEarliest
 from saves.games.journal import Draft
 from saves.games.records import RecordReader
 from saves.games.store import SavedGame, SaveStore
@@ -21,10 +21,10 @@ from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.conflict import ConflictDialog
-from widgets.game_screen import GameScreen
-from widgets.home import HomeScreen
-from widgets.result import ConfirmUndoDialog
+from widgets.play.conflict import ConflictDialog
+from widgets.play.game_screen import GameScreen
+from widgets.play.result import ConfirmUndoDialog
+from widgets.shell.home import HomeScreen
 
 OTHER_DEVICE = "b0123456789a"
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from saves.listing.pool import MIN_SAVES
 from tests.support.samples import SAMPLES
-from widgets.home import HomeScreen
+from widgets.shell.home import HomeScreen
 
 
 def many_saves(home: Path, count: int) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.time_bastards import MoveEarliest
+from companion.time_bastards.game import MoveEarliest
 from saves.games.journal import Draft
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock

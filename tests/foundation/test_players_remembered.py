@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import Input
 
 from saves.shared.settings import SettingsStore
-from widgets.players import (
+from widgets.kit.players import (
     NamesSuggester,
     known_names,
     last_players,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets._select import SelectOverlay
 
-from widgets.safe_lists import SafeOptionList, SafeSelect
+from widgets.kit.safe_lists import SafeOptionList, SafeSelect
 
 
 class MenuApp(App[None]):

@@ -8,8 +8,8 @@ from typing import Any
 from textual.widgets import Checkbox, RadioButton
 
 from companion.time_bastards.model import MoveEarliest, TimeBastardsSetup, Traveller
+from widgets.kit.toggles import TickList
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel
-from widgets.toggles import TickList
 
 
 def text_of(widget: Any) -> str:
@@ -69,7 +69,7 @@ async def test_time_bastards_setup_and_board_read_without_colour(make_test_app: 
 async def test_a_tick_box_shows_its_tick() -> None:
     from textual.app import App, ComposeResult
 
-    from widgets.toggles import TickBox
+    from widgets.kit.toggles import TickBox
 
     class Boxes(App[None]):
         def compose(self) -> ComposeResult:

@@ -18,10 +18,10 @@ from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.action_log import ActionLog
-from widgets.chrome import ICON
-from widgets.home import HomeScreen, state_words
-from widgets.keys import NOW, KeysScreen
+from widgets.play.action_log import ActionLog
+from widgets.shell.chrome import ICON
+from widgets.shell.home import HomeScreen, state_words
+from widgets.shell.keys import NOW, KeysScreen
 from widgets.time_bastards.play import TimeBastardsScreen
 
 PHONE = (44, 43)

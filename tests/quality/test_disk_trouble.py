@@ -24,7 +24,7 @@ from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.toy import TALLY, Add, TallySetup
-from widgets.game_screen import GameScreen
+from widgets.play.game_screen import GameScreen
 
 GAMES = {TALLY.id: TALLY}
 ERRORS = {"full": errno.ENOSPC, "read-only": errno.EROFS}

@@ -20,7 +20,7 @@ from companion import cli
 from saves.games.store import SaveStore
 from tests.support.samples import install_sample
 from widgets.dice.tray import DiceTray
-from widgets.home import HomeScreen
+from widgets.shell.home import HomeScreen
 
 EDGES = ["0001-01-01T23:59:00+23:59", "9999-12-31T00:00:00-23:59"]
 IN_UTC = ["0001-01-01T00:00:00+00:00", "9999-12-31T23:59:00+00:00"]

@@ -24,8 +24,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 
 from companion.core import RuleError
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, EnterCount
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.journal import Draft
 from saves.games.records import Record, record_line

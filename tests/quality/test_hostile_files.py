@@ -19,7 +19,7 @@ from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
-from widgets.home import HomeScreen
+from widgets.shell.home import HomeScreen
 
 Maker = Callable[[Path, Path], None]
 """Puts something hostile at a path (the second path: a scratch folder outside the data)."""

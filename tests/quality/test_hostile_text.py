@@ -25,9 +25,9 @@ from tests.quality.hostile import (
     shown,
 )
 from tests.support.notes import record_notes
-from widgets.base import SetupScreen
-from widgets.game_screen import GameScreen
-from widgets.home import HomeScreen
+from widgets.play.game_screen import GameScreen
+from widgets.shell.base import SetupScreen
+from widgets.shell.home import HomeScreen
 
 SIZE = (120, 40)
 

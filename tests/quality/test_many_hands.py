@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from companion.six_sojourns import SIX_SOJOURNS
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.quality.hands_worker import device
 from tests.support.waiting import pause_until
 from widgets.app import make_app
-from widgets.result import ConfirmEndDialog
+from widgets.play.result import ConfirmEndDialog
 from widgets.six_sojourns.play import SojournsScreen
 
 ROOT = Path(__file__).resolve().parents[2]

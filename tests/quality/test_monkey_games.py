@@ -18,14 +18,14 @@ from typing import Any
 import pytest
 
 from companion.cavendish.model import CavendishState
-from companion.six_sojourns import game_score
 from companion.six_sojourns.actions import SojournsState
+from companion.six_sojourns.game import game_score
 from companion.sojourn.model import SQUARES, SojournState
 from companion.time_bastards.model import PIECES_PER_PLAYER, TimeBastardsState
 from saves.games.store import SavedGame, from_document
 from tests.quality.monkey import EXPLORE, binding_keys, press_all, random_keys
 from tests.support.samples import SAMPLES
-from widgets.game_screen import GameScreen
+from widgets.play.game_screen import GameScreen
 
 QUICK, LONG = 150, 2000
 

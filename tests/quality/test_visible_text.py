@@ -12,7 +12,7 @@ from textual.content import Content
 
 from companion.text import visible
 from tests.quality.hostile import HOSTILE, short
-from widgets.shown import literal, plain
+from widgets.kit.shown import literal, plain
 
 
 def test_control_characters_become_their_symbols() -> None:

@@ -17,8 +17,8 @@ from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
-from widgets.game_screen import GameScreen
-from widgets.seats import SEAT_BINDING, SeatKeys, SeatsLine, SitDialog, packed
+from widgets.play.game_screen import GameScreen
+from widgets.play.seats import SEAT_BINDING, SeatKeys, SeatsLine, SitDialog, packed
 from widgets.six_sojourns.play import SojournsScreen
 from widgets.sojourn.play import SojournScreen
 from widgets.table_view import TableViewScreen
@@ -40,7 +40,7 @@ async def seated_screen(pilot: Any) -> tuple[GameScreen, SeatKeys]:
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    # The play screen's own once widgets/game_screen.py holds one (`screen.seats`), else one
+    # The play screen's own once widgets/play/game_screen.py holds one (`screen.seats`), else one
     # started here as the play screens start theirs.
     seats: SeatKeys = getattr(screen, "seats", None) or SeatKeys(screen, HERE)
     seats.start()

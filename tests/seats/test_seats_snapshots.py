@@ -12,8 +12,8 @@ import pytest
 from saves.shared.devices import Device
 from saves.shared.presence import Presence
 from tests.support.samples import install_sample
-from widgets.game_screen import GameScreen
-from widgets.seats import SeatKeys
+from widgets.play.game_screen import GameScreen
+from widgets.play.seats import SeatKeys
 from widgets.table_view.display import TableDisplayApp
 
 SIZES = [(44, 43), (80, 24), (120, 40)]
@@ -38,7 +38,8 @@ def with_seats(then: Callable[[SeatKeys], None]) -> Callable[[Any], Any]:
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
-        # The play screen's own once widgets/game_screen.py holds one (`screen.seats`), else one
+        # The play screen's own once widgets/play/game_screen.py holds one (`screen.seats`), else
+        # one
         # started here as the play screens start theirs.
         seats: SeatKeys = getattr(screen, "seats", None) or SeatKeys(screen, HERE)
         seats.start()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.session import Session
-from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.model import (
     LeavePieces,
     MoveEarliest,
@@ -20,7 +20,7 @@ from companion.time_bastards.model import (
     Traveller,
 )
 from tests.support.notes import record_notes
-from widgets.result import ResultScreen, ShareScreen
+from widgets.play.result import ResultScreen, ShareScreen
 
 SIZES = [(80, 24), (120, 40)]
 SETUP = TimeBastardsSetup((Traveller("Ana", "red", 1), Traveller("Ben", "blue", 3)))

@@ -8,10 +8,10 @@ from typing import Any
 
 from textual.widgets import Input, RichLog
 
-from companion.six_sojourns import game_score
 from companion.six_sojourns.actions import AdjustCoins, EnterCount, ScoreBy
+from companion.six_sojourns.game import game_score
 from companion.six_sojourns.model import Pieces
-from widgets.result import ConfirmEndDialog, ResultScreen
+from widgets.play.result import ConfirmEndDialog, ResultScreen
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 

@@ -12,7 +12,6 @@ from textual.widgets import DataTable, Static
 
 from companion.core import RuleError
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS, narrate
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -22,6 +21,7 @@ from companion.six_sojourns.actions import (
     TakeCard,
 )
 from companion.six_sojourns.check import check_sheet
+from companion.six_sojourns.game import SIX_SOJOURNS, narrate
 from companion.six_sojourns.model import DEFAULT_THRESHOLDS, Pieces, Space
 from companion.six_sojourns.report import score_text, sheet_csv, sheet_markdown
 from companion.six_sojourns.scoring import score, shown_categories, standings

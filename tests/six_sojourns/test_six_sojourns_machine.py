@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 from test_six_sojourns_props import NAMES
 
-from companion.six_sojourns import SIX_SOJOURNS, describe, game_score, summary
 from companion.six_sojourns.actions import (
     COUNTS,
     AdjustCoins,
@@ -30,6 +29,7 @@ from companion.six_sojourns.actions import (
     TakeCard,
 )
 from companion.six_sojourns.check import check_sheet
+from companion.six_sojourns.game import SIX_SOJOURNS, describe, game_score, summary
 from companion.six_sojourns.model import (
     CARD_PRICES,
     CARDS_EACH,

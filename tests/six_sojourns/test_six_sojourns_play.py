@@ -8,7 +8,6 @@ import pytest
 
 from companion.core import RuleError, WaitingFor
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS, campaign_score, game_score, summary
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -25,6 +24,7 @@ from companion.six_sojourns.actions import (
     SetThresholds,
     TakeCard,
 )
+from companion.six_sojourns.game import SIX_SOJOURNS, campaign_score, game_score, summary
 from companion.six_sojourns.model import Objective, Pieces, Space, Threshold, Thresholds
 from companion.six_sojourns.play import start
 from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, checklist, towers_by_seat

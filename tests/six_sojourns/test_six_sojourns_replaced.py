@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from test_six_sojourns_machine import ACTIONS, SETUPS, objectives, spaces, thresholds
 
 from companion.core import Replaced, RuleError
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import (
     COUNTS,
     AdjustCoins,
@@ -31,6 +30,7 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.model import Objective, Pieces, Space, Threshold, Thresholds
 from companion.six_sojourns.replaced import objectives_words, space_words, thresholds_words
 from companion.six_sojourns.setup import SojournsSetup

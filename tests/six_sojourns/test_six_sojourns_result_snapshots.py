@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import AdjustCoins, CloseSojourn, EnterCount, ScoreBy
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 
 SIZES = [(80, 24), (120, 40)]

@@ -12,8 +12,8 @@ import tomli_w
 
 from companion.core import RuleError
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS, narrate
 from companion.six_sojourns.actions import EnterCount, EnterSpace, ScoreBy, SojournsState
+from companion.six_sojourns.game import SIX_SOJOURNS, narrate
 from companion.six_sojourns.model import RULES_REVISION, Pieces, Space
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SojournsSetup

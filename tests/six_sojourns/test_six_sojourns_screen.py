@@ -12,7 +12,7 @@ from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace,
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.notes import record_notes
-from widgets.action_log import ActionLog
+from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import DrawDestination, DrawTimestream, Travel
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import (
     DestinationCard,
     HistoricalDate,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.sojourn import SOJOURN, explain, summary
+from companion.sojourn.game import SOJOURN, explain, summary
 from companion.sojourn.model import Outcome, SojournSetup
 
 

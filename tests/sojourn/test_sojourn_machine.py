@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 from test_sojourn_properties import actions
 
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
@@ -26,6 +25,7 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import (
     KINDS,
     RISKS,

@@ -9,7 +9,6 @@ from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
 from companion.session import Session
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
@@ -22,6 +21,7 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import Cards, Outcome, SojournSetup
 from companion.sojourn.outlook import home_outlook, stuck_reason
 

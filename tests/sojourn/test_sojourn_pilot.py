@@ -9,7 +9,7 @@ from sojourn_helpers import PEARL_HARBOR, resumed
 from sojourn_pilot import new_game, type_card
 
 from companion.sojourn.model import Cards, SojournSetup
-from widgets.result import ConfirmEndDialog, ResultScreen
+from widgets.play.result import ConfirmEndDialog, ResultScreen
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import CardsDialog, RiskDialog, SideDialog
 from widgets.sojourn.panels import TimelineGrid

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from companion.core import RuleError
 from companion.session import Session
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
@@ -28,6 +27,7 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import KINDS, RISKS, DestinationCard, HistoricalDate, SojournSetup
 from saves.codec import from_plain, to_plain
 

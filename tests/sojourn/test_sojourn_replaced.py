@@ -14,7 +14,6 @@ from sojourn_helpers import B, card, play, started
 from test_sojourn_properties import OPENING, actions, cards
 
 from companion.core import Replaced, RuleError
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
@@ -30,6 +29,7 @@ from companion.sojourn.actions import (
     Travel,
     TravelHome,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup, SojournState
 from companion.sojourn.replaced import card_words
 

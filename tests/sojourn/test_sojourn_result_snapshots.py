@@ -9,8 +9,8 @@ import pytest
 from sojourn_helpers import L, card
 from test_sojourn_snapshots import MOVES, SIZES
 
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import DrawDestination, RollRisk, Travel
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
 
 LOST = [

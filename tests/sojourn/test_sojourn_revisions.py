@@ -9,7 +9,6 @@ import pytest
 from sojourn_helpers import B, card
 
 from companion.session import Session
-from companion.sojourn import SOJOURN, narrate
 from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
@@ -17,6 +16,7 @@ from companion.sojourn.actions import (
     RollRisk,
     Travel,
 )
+from companion.sojourn.game import SOJOURN, narrate
 from companion.sojourn.model import RULES_REVISION, SojournSetup, SojournState
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock

@@ -8,8 +8,8 @@ import pytest
 from sojourn_helpers import B, L, card, play, started
 
 from companion.core import RuleError
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import DrawDestination, RollRisk, Travel
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import RISKS, SojournSetup, SojournState
 from companion.sojourn.outlook import damage_faces, preview_trip, reading
 

@@ -9,7 +9,6 @@ import pytest
 from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
     DrawTimestream,
@@ -18,6 +17,7 @@ from companion.sojourn.actions import (
     RollRisk,
     Travel,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import (
     FULL_DECK,
     JURASSIC,

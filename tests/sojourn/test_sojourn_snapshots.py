@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from sojourn_helpers import B, F, L, P, T, card
 
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
@@ -18,6 +17,7 @@ from companion.sojourn.actions import (
     RollRisk,
     Travel,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
 
 SIZES = [(80, 24), (120, 40)]

@@ -8,7 +8,6 @@ import pytest
 from sojourn_helpers import B, F, L, P, T, card, play, started
 
 from companion.core import RuleError
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
@@ -23,6 +22,7 @@ from companion.sojourn.actions import (
     RollRisk,
     Travel,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import Cards, DrawCards, OpenNext, PlaceCard, RiskRoll, SojournState
 
 PEARL = card("Pearl Harbor", 1941, drop=2, cost=2, risk=90, dmg=4, gain=1)

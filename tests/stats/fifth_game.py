@@ -12,9 +12,9 @@ from textual.widgets import Static
 
 from companion.core import Facts, Game, Transition
 from tests.support.toy import TALLY, Add, TallySetup, TallyState
-from widgets.base import SetupScreen
-from widgets.game_screen import GameScreen
-from widgets.games import GameUI
+from widgets.play.game_screen import GameScreen
+from widgets.shell.base import SetupScreen
+from widgets.shell.games import GameUI
 
 
 def race_facts(

@@ -35,15 +35,14 @@ if str(SAMPLES) not in sys.path:
 
 import make_samples as samples  # noqa: E402
 
-from companion.cavendish import CAVENDISH  # noqa: E402
 from companion.cavendish.actions import AbandonMission, EndMission  # noqa: E402
+from companion.cavendish.game import CAVENDISH  # noqa: E402
 from companion.cavendish.model import Adjustments  # noqa: E402
 from companion.core import Game  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.six_sojourns import SIX_SOJOURNS  # noqa: E402
 from companion.six_sojourns.actions import CloseSojourn  # noqa: E402
+from companion.six_sojourns.game import SIX_SOJOURNS  # noqa: E402
 from companion.six_sojourns.setup import SojournsSetup  # noqa: E402
-from companion.sojourn import SOJOURN  # noqa: E402
 from companion.sojourn.actions import (  # noqa: E402
     DrawDestination,
     DrawTimeFragment,
@@ -52,8 +51,9 @@ from companion.sojourn.actions import (  # noqa: E402
     Travel,
     TravelHome,
 )
+from companion.sojourn.game import SOJOURN  # noqa: E402
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup  # noqa: E402
-from companion.time_bastards import TIME_BASTARDS  # noqa: E402
+from companion.time_bastards.game import TIME_BASTARDS  # noqa: E402
 from saves.games.store import SaveStore  # noqa: E402
 
 FIRST_DAY = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)

@@ -19,7 +19,7 @@ from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.toy import TallySetup
-from widgets import games as screens
+from widgets.shell import games as screens
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ def test_no_kernel_module_imports_a_game() -> None:
 
 def test_the_stats_screen_imports_nothing_of_home() -> None:
     screen = Path(__file__).resolve().parents[2] / "widgets" / "stats" / "screen.py"
-    assert "widgets.home" not in screen.read_text("utf-8")
+    assert "widgets.shell.home" not in screen.read_text("utf-8")
 
 
 @pytest.mark.usefixtures("race")

@@ -1,6 +1,7 @@
 """The statistics against an independent count: generated histories (renames, aliases, two
 Unicode spellings, campaigns, co-op and solo games, plays all over the world's time zones) are
-counted here by plain loops that share no code with `companion/history/stats.py`, and every figure of
+counted here by plain loops that share no code with `companion/history/stats.py`, and every figure
+of
 `companion stats --json` must agree. Small by default; 2,000 plays under `-m slow`."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from companion import registry
 from saves.games.store import SaveStore
 from tests.conftest import FIXED_NOW
 from tests.support.toy import TALLY, TallySetup
-from widgets.home import page_size
+from widgets.shell.home import page_size
 
 PAGE = page_size(24)
 """The rows a page adds at 80x24, the size these tests run at."""

@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Input, Select, Static
 
 from saves.history.plays import rename_player
 from saves.shared.settings import SettingsStore
-from widgets.help import HelpScreen
-from widgets.home import HomeScreen
+from widgets.shell.help import HelpScreen
+from widgets.shell.home import HomeScreen
 from widgets.stats.charts import buckets, sparkline
 from widgets.stats.rename import RenameDialog
 from widgets.stats.screen import StatsScreen

@@ -10,7 +10,6 @@ from typing import Any
 
 from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
 from companion.six_sojourns.setup import SojournsSetup
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import (
     DrawDestination,
     DrawTimeFragment,
@@ -20,6 +19,7 @@ from companion.sojourn.actions import (
     RollRisk,
     Travel,
 )
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup
 from companion.time_bastards.model import TimeBastardsSetup, Traveller
 

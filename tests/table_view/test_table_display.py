@@ -13,16 +13,16 @@ from typing import Any
 import pytest
 from table_view_helpers import FOUR_AGENTS
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import AbandonMission
-from companion.sojourn import SOJOURN
+from companion.cavendish.game import CAVENDISH
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
-from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.model import RollD6, TimeBastardsSetup, Traveller
 from saves.games.store import SavedGame, SaveStore
 from saves.listing.cache import SaveEntry
 from tests.conftest import FIXED_NOW
-from widgets.games import game_ui
+from widgets.shell.games import game_ui
 from widgets.table_view.display import VARIABLE, TableDisplayApp, TableDisplayScreen, followed
 from widgets.table_view.view import TableView
 

@@ -15,9 +15,9 @@ from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
 from companion.sojourn.actions import Travel
 from companion.sojourn.model import Kind, SojournSetup
-from widgets.game_screen import GameScreen
-from widgets.help import HelpScreen, help_text
-from widgets.keys import KeysScreen
+from widgets.play.game_screen import GameScreen
+from widgets.shell.help import HelpScreen, help_text
+from widgets.shell.keys import KeysScreen
 from widgets.table_view import TableShown, TableViewScreen
 from widgets.table_view.screen import header_words
 
@@ -290,7 +290,7 @@ async def test_the_numbers_grow_to_about_a_quarter_of_a_large_screen(
 
 def test_the_view_imports_nothing_of_the_play_screen() -> None:
     """The play screen opens its view and gives it what it shows; the view never reaches back
-    (no import of `widgets.game_screen`, not even for types)."""
+    (no import of `widgets.play.game_screen`, not even for types)."""
     import ast
     from pathlib import Path
 
@@ -305,4 +305,4 @@ def test_the_view_imports_nothing_of_the_play_screen() -> None:
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
     assert "widgets.table_view.view" in imported  # (the walk found the imports)
-    assert not any(name.startswith("widgets.game_screen") for name in imported)
+    assert not any(name.startswith("widgets.play.game_screen") for name in imported)

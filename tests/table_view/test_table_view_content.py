@@ -7,20 +7,23 @@ from typing import Any
 
 from table_view_helpers import CARDS, FOUR_AGENTS, SOJOURN_MOVES, B, T, card
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.actions import ChooseLocation, Eject, LoseAzrak
+from companion.cavendish.game import CAVENDISH
 from companion.session import Session
-from companion.six_sojourns import SIX_SOJOURNS
 from companion.six_sojourns.actions import CloseSojourn, EnterCount
+from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
-from companion.sojourn import SOJOURN
 from companion.sojourn.actions import DrawDestination, DrawTimestream, Travel
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup, SojournState
 from companion.time_bastards.model import RollD6, TimeBastardsSetup, Traveller
 from companion.time_bastards.rules import apply as tb_apply
 from companion.time_bastards.rules import start as tb_start
-from widgets.table_view import cavendish, six_sojourns, sojourn, time_bastards
+from widgets.cavendish import table_view as cavendish
+from widgets.six_sojourns import table_view as six_sojourns
+from widgets.sojourn import table_view as sojourn
 from widgets.table_view.figures import Figure, Group, columns_for
+from widgets.time_bastards import table_view as time_bastards
 
 
 def numbers(group: Group) -> dict[str, int]:

@@ -16,8 +16,9 @@ from textual.widgets import Digits, Static
 
 from companion.time_bastards.model import Piece, TimeBastardsSetup, Traveller
 from companion.time_bastards.rules import start
-from widgets.table_view import TableViewScreen, time_bastards
+from widgets.table_view import TableViewScreen
 from widgets.table_view.view import TableView
+from widgets.time_bastards import table_view as time_bastards
 
 LENGTH = 15
 """The longest timelines the setup takes."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.time_bastards import choices
+from companion.time_bastards.game import choices
 from companion.time_bastards.model import (
     BoardSettings,
     Piece,

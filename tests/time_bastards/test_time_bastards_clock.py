@@ -25,7 +25,7 @@ def test_markers_over_two_laps_and_one(elapsed: int, laps: int, expected: tuple[
 
 def test_the_face_says_the_rules_hour_and_lap_every_round() -> None:
     """Issue 15: at round 12 of a duel the face said "lap 2 of 2" while the game said lap 1."""
-    from companion.time_bastards import TIME_BASTARDS
+    from companion.time_bastards.game import TIME_BASTARDS
     from companion.time_bastards.model import RollD6, Traveller, hour, lap
     from companion.time_bastards.model import TimeBastardsSetup as Setup
     from widgets.time_bastards.clock import ClockFace

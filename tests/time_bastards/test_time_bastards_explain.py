@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.result import explain
 
 ANA, BEN = 0, 1

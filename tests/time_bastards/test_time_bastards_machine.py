@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 from test_time_bastards_properties import assert_counters, setups
 
-from companion.time_bastards import TIME_BASTARDS, choices
+from companion.time_bastards.game import TIME_BASTARDS, choices
 from companion.time_bastards.model import (
     LeavePieces,
     MoveEarliest,

@@ -14,7 +14,7 @@ from companion.time_bastards.model import (
     TimeBastardsSetup,
     Traveller,
 )
-from widgets.action_log import ActionLog
+from widgets.play.action_log import ActionLog
 from widgets.time_bastards.board import TimelineBoard
 from widgets.time_bastards.choices import NumberedChoices
 from widgets.time_bastards.clock import ClockFace

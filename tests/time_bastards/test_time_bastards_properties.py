@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.session import Session
-from companion.time_bastards import TIME_BASTARDS, choices
+from companion.time_bastards.game import TIME_BASTARDS, choices
 from companion.time_bastards.model import (
     PIECES_PER_PLAYER,
     RollD6,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from test_time_bastards_machine import ACTIONS, legal_moves
 from test_time_bastards_properties import picks, played, setups
 
-from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.model import TimeBastardsSetup
 
 

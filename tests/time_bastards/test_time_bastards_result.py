@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError, WaitingFor
-from companion.time_bastards import TIME_BASTARDS, choices, narrate
+from companion.time_bastards.game import TIME_BASTARDS, choices, narrate
 from companion.time_bastards.model import (
     MoveEarliest,
     PlaceNewPiece,

@@ -8,7 +8,7 @@ import pytest
 from test_time_bastards_snapshots import MIDGAME, SETUP, SIZES, playing, settle
 
 from companion.session import Session
-from companion.time_bastards import TIME_BASTARDS
+from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.model import LeavePieces, RollD6
 
 

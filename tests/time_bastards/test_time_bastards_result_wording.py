@@ -10,7 +10,7 @@ from test_time_bastards_snapshots import playing
 from textual.widgets import DataTable
 
 from companion.time_bastards.result import score, verdict
-from widgets.result import ResultScreen
+from widgets.play.result import ResultScreen
 
 ANA, BEN = 0, 1
 

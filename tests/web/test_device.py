@@ -15,8 +15,8 @@ from webserve.device import (
     last_game,
     remember_game,
 )
-from widgets.game_screen import GameScreen
-from widgets.home import HomeScreen
+from widgets.play.game_screen import GameScreen
+from widgets.shell.home import HomeScreen
 
 DEVICE = "p" * 32
 OTHER = "q" * 32

@@ -16,8 +16,8 @@ from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
 from widgets.cavendish.dialogs import BrokenLinkDialog, BrokenLinkFromElsewhere
-from widgets.conflict import ConflictDialog
-from widgets.game_screen import GameScreen
+from widgets.play.conflict import ConflictDialog
+from widgets.play.game_screen import GameScreen
 
 PAUSE = 0.05
 WITHIN_A_SECOND = 20
@@ -67,7 +67,7 @@ async def test_every_window_plays_and_shows_another_windows_change_within_a_seco
 
 
 def theirs_move(saved: Any) -> Any:
-    from companion.time_bastards import MoveEarliest
+    from companion.time_bastards.game import MoveEarliest
 
     return MoveEarliest(saved.session.state.turn)
 

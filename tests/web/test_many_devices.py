@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from companion.cavendish import apply
 from companion.cavendish.actions import AndCost, ChooseLocation, Explore
+from companion.cavendish.game import apply
 from companion.cavendish.model import CavendishState, ReceptacleCard, ReceptacleCards
 from companion.registry import get_game
 from saves.games.store import SaveStore

@@ -6,7 +6,7 @@ from textual.widgets import DataTable
 
 from companion.cavendish.model import CavendishState
 from widgets.cavendish import board
-from widgets.shown import plain
+from widgets.kit.shown import plain
 
 
 def show_agents(table: DataTable[object], state: CavendishState, selected: int) -> None:

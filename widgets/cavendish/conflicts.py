@@ -18,8 +18,8 @@ from companion.cavendish.actions import BeginGroupConflict
 from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import CavendishState, Receptacle
 from widgets.cavendish.dialogs import CavendishDialog, NameDialog
-from widgets.chrome import KeyFooter
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.shell.chrome import KeyFooter
 
 CONFLICT_KEYS = {
     "personal_conflict": "",

@@ -19,10 +19,10 @@ from companion.cavendish.actions import TakeItem
 from companion.cavendish.azrak import free_update_is_a_choice
 from companion.cavendish.model import CavendishState
 from companion.cavendish.show import waiting_for
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
-from widgets.safe_lists import SafeOptionList
-from widgets.shown import plain
+from widgets.kit.safe_lists import SafeOptionList
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 
 class CavendishDialog(Dialog[object]):

@@ -19,8 +19,8 @@ from companion.cavendish.model import ATTRIBUTES, CavendishState, support_limit
 from companion.cavendish.rules import action_cost
 from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
-from widgets.chrome import KeyFooter
-from widgets.safe_lists import SafeSelect
+from widgets.kit.safe_lists import SafeSelect
+from widgets.shell.chrome import KeyFooter
 
 TARGET = Fraction(2, 3)
 """The chance of not failing the panel aims for when it suggests boosts."""

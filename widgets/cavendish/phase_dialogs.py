@@ -15,8 +15,8 @@ from companion.cavendish.azrak import even_split, update_cost
 from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
 from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
-from widgets.chrome import KeyFooter
-from widgets.toggles import TickBox
+from widgets.kit.toggles import TickBox
+from widgets.shell.chrome import KeyFooter
 
 
 class FreeUpdateDialog(CavendishDialog):

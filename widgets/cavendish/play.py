@@ -37,7 +37,6 @@ from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
 from saves.games.store import SavedGame
-from widgets.action_log import ActionLog
 from widgets.cavendish import board, board_table, conflicts
 from widgets.cavendish.dialogs import (
     AmountDialog,
@@ -51,9 +50,10 @@ from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.game_screen import GameScreen
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.play.action_log import ActionLog
+from widgets.play.game_screen import GameScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 
 class CavendishScreen(GameScreen):
@@ -195,7 +195,7 @@ class CavendishScreen(GameScreen):
         self.refresh_state()
 
     def select_seat(self, name: str) -> None:
-        """The agent this device sits as (`widgets.seats`) is the one its actions are for."""
+        """The agent this device sits as (`widgets.play.seats`) is the one its actions are for."""
         names = [agent.receptacle for agent in self.cav.agents]
         if name in names:
             self.action_select(names.index(name))

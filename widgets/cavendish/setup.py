@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from companion.cavendish import CAVENDISH
 from companion.cavendish.destiny import signed
+from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import (
     ATTRIBUTES,
     RECEPTACLES,
@@ -20,16 +20,16 @@ from companion.cavendish.model import (
 )
 from companion.core import RuleError
 from saves.games.store import MAX_TITLE, clean_title
-from widgets.base import SetupScreen
 from widgets.cavendish.memory import (
     remember_cards,
     remember_destiny,
     remembered_cards,
     remembered_destiny,
 )
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.players import last_players, name_suggester, remember_players
-from widgets.safe_lists import SafeSelect
+from widgets.kit.players import last_players, name_suggester, remember_players
+from widgets.kit.safe_lists import SafeSelect
+from widgets.shell.base import SetupScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")

@@ -14,8 +14,8 @@ from textual.widgets import Static
 from companion import fairness
 from companion.dice import Roll
 from companion.fairness import DieCheck
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 INTRO = (
     "Only real dice count (the app's rolls are its random generator). Each die of a roll counts "

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from companion.dice import die_words
 from saves.shared.rolls import LoggedRoll
-from widgets.shown import local_time
+from widgets.kit.shown import local_time
 
 GAP = "  "
 WIDE = 100

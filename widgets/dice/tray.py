@@ -13,12 +13,12 @@ from textual.widgets import Button, Input, Label, Static
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
 from saves.shared.rolls import MAX_LABEL
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
 from widgets.dice.check import DiceCheckScreen
 from widgets.dice.history import RollHistory
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
 PICKED = "dice-tray"

@@ -14,9 +14,9 @@ from textual.containers import Vertical
 from textual.widgets import Button, Input, Label, TextArea
 
 from companion.text import visible
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 
 class TextDialog(Dialog[str | None]):

@@ -36,7 +36,7 @@ from companion.six_sojourns.text import (
     with_where,
 )
 from companion.text import visible
-from widgets.game_screen import GameScreen
+from widgets.play.game_screen import GameScreen
 from widgets.six_sojourns.dialogs import LinesDialog, TextDialog, TokensDialog
 from widgets.six_sojourns.setup import THRESHOLDS_KEY
 from widgets.six_sojourns.tables import BOARD_ROW

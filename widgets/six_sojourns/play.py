@@ -12,7 +12,6 @@ from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError, Score
-from companion.six_sojourns import explain, game_score, title_of
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -23,15 +22,16 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
+from companion.six_sojourns.game import explain, game_score, title_of
 from companion.six_sojourns.model import CARD_PRICES
 from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
 from companion.text import plural
-from widgets.action_log import ActionLog
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.play.action_log import ActionLog
+from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.tables import (
     fill_board,
@@ -260,7 +260,7 @@ class SojournsScreen(SheetEditor):
         self.edit()
 
     def select_seat(self, name: str) -> None:
-        """The player this device sits as (`widgets.seats`): their column of the sheet, and
+        """The player this device sits as (`widgets.play.seats`): their column of the sheet, and
         their row of the turns (whose coins, serpent and shrine the keys there enter)."""
         sheet = self.query_one("#ss-sheet", DataTable)
         turns = self.query_one("#ss-turns", DataTable)

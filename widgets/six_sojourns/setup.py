@@ -19,12 +19,12 @@ from companion.core import RuleError
 from companion.six_sojourns import GAME_ID
 from companion.six_sojourns.model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
 from companion.six_sojourns.setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
-from widgets.base import SetupScreen
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.players import NamesSuggester, known_names, last_players, remember_players
-from widgets.safe_lists import SafeSelect
-from widgets.shown import plain
-from widgets.toggles import TickList, TickRadioButton
+from widgets.kit.players import NamesSuggester, known_names, last_players, remember_players
+from widgets.kit.safe_lists import SafeSelect
+from widgets.kit.shown import plain
+from widgets.kit.toggles import TickList, TickRadioButton
+from widgets.shell.base import SetupScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 THRESHOLDS_KEY = "six-sojourns-thresholds"
 """Where the trade thresholds are remembered in settings."""

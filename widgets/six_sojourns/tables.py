@@ -22,7 +22,7 @@ from companion.six_sojourns.scoring import (
 )
 from companion.six_sojourns.switch import held_tokens
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
-from widgets.shown import plain
+from widgets.kit.shown import plain
 
 PAD_LABELS = {
     "spaces": "Spaces (VP)",

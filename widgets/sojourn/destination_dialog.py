@@ -16,8 +16,8 @@ from companion.sojourn.actions import (
 )
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
 from companion.text import plural, visible
-from widgets.chrome import KeyFooter
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.shell.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 FIELDS = ("name", "date", "drop", "cost", "risk", "dmg", "gain", "drop-text")

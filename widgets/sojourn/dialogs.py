@@ -17,10 +17,10 @@ from companion.dice import DiceError, Roll
 from companion.sojourn.actions import DrawTimestream, PlaceSide, RollRisk
 from companion.sojourn.model import KINDS, Kind, SojournState
 from companion.sojourn.outlook import damage_faces, draw_chances, reading
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""

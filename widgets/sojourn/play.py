@@ -15,7 +15,6 @@ from textual.widgets import DataTable, Static
 from companion.core import RuleError
 from companion.dice import Roll
 from companion.session import Step
-from companion.sojourn import undone_line
 from companion.sojourn.actions import (
     OpenWithCharge,
     PlayBandage,
@@ -23,13 +22,14 @@ from companion.sojourn.actions import (
     PlayFracture,
     TravelHome,
 )
+from companion.sojourn.game import undone_line
 from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, SojournState
 from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
-from widgets.action_log import ActionLog
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.game_screen import GameScreen
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.play.action_log import ActionLog
+from widgets.play.game_screen import GameScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import (
     CardsDialog,

@@ -14,9 +14,9 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from companion.sojourn import GAME_ID
 from companion.sojourn.model import KINDS, STARTING_HAND, Cards, SojournSetup
-from widgets.base import SetupScreen
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.toggles import TickRadioButton
+from widgets.kit.toggles import TickRadioButton
+from widgets.shell.base import SetupScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 
 class SojournSetupScreen(SetupScreen):

@@ -13,7 +13,7 @@ from companion.sojourn.model import KINDS, Cards, Kind, SojournState, TripKind
 from companion.sojourn.outlook import TripPreview, fragments_words, preview_trip
 from companion.sojourn.timeline import column_words
 from companion.text import plural, visible
-from widgets.chrome import KeyFooter
+from widgets.shell.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
 

@@ -18,10 +18,10 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from saves.shared.roster import COLOURS
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
-from widgets.safe_lists import SafeOptionList
-from widgets.shown import plain
+from widgets.kit.safe_lists import SafeOptionList
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 SHADES = {
     "red": "#d9363e",

@@ -35,8 +35,8 @@ from saves.games.store import SavedGame, entry_of
 from saves.history.bgstats import bgstats_text
 from saves.history.details import DetailsProblem, add_details, players_of, prefilled
 from saves.paths import exports_dir
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 
 class DetailsForm(Vertical):

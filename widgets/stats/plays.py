@@ -15,20 +15,18 @@ from companion.history.details import PlayDetails, minutes_text
 from companion.history.plays import Play
 from companion.history.recorded import RECORDED_GAMES
 from companion.history.records import plays_per_month, records
-from companion.registry import CATALOGUE
+from companion.registry import catalogue
 from companion.text import plural
 from saves.files import SaveError
 from saves.history.plays import gather
 from saves.history.recorded import PREFIX, RecordedFile, RecordedStore
-from widgets.base import CompanionScreen, Dialog
-from widgets.chrome import KeyFooter, TitleHeader
+from widgets.shell.base import CompanionScreen, Dialog
+from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.shell.titles import short_titles
 from widgets.stats.charts import bar, label
 from widgets.stats.details import edit_details, send_play_file
 from widgets.stats.record import RecordDialog
 
-TITLES = dict(CATALOGUE)
-SHORT = {"sojourn": "Sojourn", "six-sojourns": "Six Sojourns", "cavendish": "Cavendish",
-         "time-bastards": "Time Bastards"}  # fmt: skip
 LOWER = " (lower is better)"
 
 
@@ -50,7 +48,7 @@ def records_text(plays: list[Play]) -> Text:
     lines = []
     for name, games in table.items():
         best = ", ".join(
-            f"{SHORT.get(g, g)} {points}{LOWER if g in lower else ''}"
+            f"{short_titles().get(g, g)} {points}{LOWER if g in lower else ''}"
             for g, points in games.items()
         )
         lines.append(Text.assemble((name, "bold"), f": {best}"))
@@ -172,7 +170,7 @@ class PlaysScreen(CompanionScreen):
             table.add_row(
                 f"{play.started.astimezone():%Y-%m-%d}",
                 "typed in" if play.save_id.startswith(PREFIX) else "app",
-                SHORT.get(play.game_id, play.game_id),
+                short_titles().get(play.game_id, play.game_id),
                 Text(", ".join(play.facts.players)),
                 Text(result_words(play)),
                 Text(details[0]),
@@ -268,9 +266,9 @@ class PlaysScreen(CompanionScreen):
         entry = self.load_recorded(play)
         if entry is None:
             return
-        what = f"{TITLES[play.game_id]}, {play.started.astimezone():%Y-%m-%d}: " + ", ".join(
-            play.facts.players
-        )
+        title = dict(catalogue()).get(play.game_id, play.game_id)
+        when = f"{play.started.astimezone():%Y-%m-%d}"
+        what = f"{title}, {when}: " + ", ".join(play.facts.players)
         self.app.push_screen(ConfirmDelete(what), lambda yes: self.deleted(entry, yes))
 
     def deleted(self, entry: RecordedFile, yes: bool | None) -> None:

@@ -1,5 +1,6 @@
 """Record a play played without the app, or edit one recorded before: checked by the game's rules
-(`companion.history.recorded.check`) before it is kept; a refusal says why and keeps what was typed."""
+(`companion.history.recorded.check`) before it is kept; a refusal says why and keeps what was
+typed."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from companion.cli.plays import parse_when
 from companion.core import RuleError
 from companion.history.details import PlayDetails
 from companion.history.recorded import RECORDED_GAMES, RecordedGame, RecordedPlay, check
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 from widgets.stats.details import DetailsForm
 
 OUTCOME_WORDS = {"won": "won", "lost": "lost", "failed": "failed (mission not completed)"}

@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 
 class RenameDialog(Dialog[str | None]):

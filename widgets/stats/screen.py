@@ -20,10 +20,11 @@ from companion.history.plays import Play
 from companion.history.stats import Filter, identity, roster, score_history, select
 from saves.history.plays import aliases, gather, stats_data, time_zone
 from saves.shared.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
-from widgets.base import CompanionScreen
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.players import known_names
-from widgets.safe_lists import SafeSelect
+from widgets.kit.players import known_names
+from widgets.kit.safe_lists import SafeSelect
+from widgets.shell.base import CompanionScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.shell.titles import short_titles
 from widgets.stats.cells import best_words, day_or_none, is_day, shown
 from widgets.stats.charts import (
     distribution_chart,
@@ -35,7 +36,6 @@ from widgets.stats.charts import (
 )
 from widgets.stats.colours import NO_COLOUR, ColourDialog, in_column, named
 from widgets.stats.rename import RenameDialog
-from widgets.titles import short_titles
 
 FOCUSED = {
     "games": "#games-table",

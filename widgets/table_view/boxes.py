@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from widgets.shown import plain
+from widgets.kit.shown import plain
 from widgets.table_view.digits import ScaledDigits
 from widgets.table_view.figures import Group
 

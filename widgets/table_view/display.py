@@ -26,9 +26,9 @@ from saves.games.store import SavedGame
 from saves.listing.cache import SaveEntry
 from saves.shared.presence import Presence
 from widgets.app import CompanionApp, make_app
-from widgets.base import CompanionScreen
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.seats import seat_options, seat_parts
+from widgets.play.seats import seat_options, seat_parts
+from widgets.shell.base import CompanionScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.screen import WATCHING_MARK, TableShown, header_words
 from widgets.table_view.view import TableView
 

@@ -14,8 +14,8 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from widgets.base import CompanionScreen
-from widgets.chrome import KeyFooter, TitleHeader
+from widgets.shell.base import CompanionScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.figures import TableContent
 from widgets.table_view.view import TableView
 
@@ -68,7 +68,7 @@ class TableViewScreen(CompanionScreen):
         self.shown = shown
         """What the view shows now."""
         self.seats: tuple[str, ...] = ()
-        """Who sits at which device, as its play screen words it (`widgets.seats`)."""
+        """Who sits at which device, as its play screen words it (`widgets.play.seats`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()

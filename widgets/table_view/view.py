@@ -17,8 +17,8 @@ from textual.app import ComposeResult
 from textual.containers import Center, Grid, VerticalScroll
 from textual.widgets import Static
 
-from widgets.seats import packed
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.play.seats import packed
 from widgets.table_view.boxes import GroupBox, shape
 from widgets.table_view.digits import SCALES, digits_height
 from widgets.table_view.figures import (
@@ -30,10 +30,10 @@ from widgets.table_view.figures import (
 )
 
 VIEWS: dict[str, str] = {
-    "cavendish": "widgets.table_view.cavendish",
-    "time-bastards": "widgets.table_view.time_bastards",
-    "six-sojourns": "widgets.table_view.six_sojourns",
-    "sojourn": "widgets.table_view.sojourn",
+    "cavendish": "widgets.cavendish.table_view",
+    "time-bastards": "widgets.time_bastards.table_view",
+    "six-sojourns": "widgets.six_sojourns.table_view",
+    "sojourn": "widgets.sojourn.table_view",
 }
 """Game id -> the module whose `table(state)` says what its table view shows; imported when
 first shown, so that a game screen checking for its table view imports no other game."""
@@ -109,7 +109,7 @@ class TableView(VerticalScroll):
         self.tight = False
         """Whether the labels wrap between words (a box that fits a phone only so)."""
         self.seats: tuple[str, ...] = ()
-        """Who sits at which device (`widgets.seats`), under the headline; none: nobody."""
+        """Who sits at which device (`widgets.play.seats`), under the headline; none: nobody."""
         self.seats_shown = ""
         """The seats as the line under the headline shows them, packed to the view's width."""
 

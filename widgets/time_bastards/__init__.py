@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from widgets.games import GameUI
+from widgets.shell.games import GameUI
 from widgets.time_bastards.play import TimeBastardsScreen
 from widgets.time_bastards.setup import TimeBastardsSetupScreen
 

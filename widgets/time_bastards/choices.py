@@ -14,8 +14,8 @@ from rich.table import Table
 from textual import events
 from textual.widgets.option_list import Option
 
-from widgets.safe_lists import SafeOptionList
-from widgets.shown import plain
+from widgets.kit.safe_lists import SafeOptionList
+from widgets.kit.shown import plain
 
 KEY_WIDTH = 3
 """Columns before each choice's words: its key and the space after it."""

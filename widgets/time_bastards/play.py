@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 
 from companion import dice
 from companion.dice import Roll
-from companion.time_bastards import Choice, choices
+from companion.time_bastards.game import Choice, choices
 from companion.time_bastards.model import (
     ROMAN,
     Action,
@@ -30,10 +30,10 @@ from companion.time_bastards.model import (
     where,
 )
 from companion.time_bastards.result import explain
-from widgets.action_log import ActionLog
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.game_screen import GameScreen
-from widgets.shown import literal, plain
+from widgets.kit.shown import literal, plain
+from widgets.play.action_log import ActionLog
+from widgets.play.game_screen import GameScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.choices import Entry, NumberedChoices
 from widgets.time_bastards.clock import ClockFace
@@ -67,7 +67,7 @@ class TimeBastardsScreen(GameScreen):
     ]
 
     seated: int | None = None
-    """The traveller this device sits as (`widgets.seats`): their turns say "(you)"."""
+    """The traveller this device sits as (`widgets.play.seats`): their turns say "(you)"."""
 
     def select_seat(self, name: str) -> None:
         names = [traveller.name for traveller in self.tb.setup.players]

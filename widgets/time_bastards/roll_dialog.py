@@ -12,10 +12,10 @@ from textual.widgets import Input, Label
 
 from companion import dice
 from companion.dice import DiceError, Roll
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
-from widgets.shown import plain
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 D6 = dice.parse("d6")
 

@@ -26,11 +26,11 @@ from companion.time_bastards.model import (
     Traveller,
 )
 from companion.time_bastards.rules import check_setup
-from widgets.base import SetupScreen
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.players import last_players, name_suggester, remember_players
-from widgets.safe_lists import SafeSelect
-from widgets.toggles import TickRadioButton
+from widgets.kit.players import last_players, name_suggester, remember_players
+from widgets.kit.safe_lists import SafeSelect
+from widgets.kit.toggles import TickRadioButton
+from widgets.shell.base import SetupScreen
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 

@@ -26,7 +26,6 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # run as a script: make the project importable
     sys.path.insert(0, str(ROOT))
 
-from companion.cavendish import CAVENDISH  # noqa: E402
 from companion.cavendish.actions import (  # noqa: E402
     AttemptTest,
     ChooseLocation,
@@ -44,6 +43,7 @@ from companion.cavendish.actions import (  # noqa: E402
     TakeItem,
 )
 from companion.cavendish.azrak import even_split, update_cost  # noqa: E402
+from companion.cavendish.game import CAVENDISH  # noqa: E402
 from companion.cavendish.model import (  # noqa: E402
     CavendishSetup,
     CavendishState,
@@ -53,7 +53,6 @@ from companion.cavendish.model import (  # noqa: E402
 )
 from companion.core import Game, RuleError  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.six_sojourns import SIX_SOJOURNS  # noqa: E402
 from companion.six_sojourns.actions import (  # noqa: E402
     AdjustCoins,
     EnterCount,
@@ -66,9 +65,9 @@ from companion.six_sojourns.actions import (  # noqa: E402
     SojournsState,
     TakeCard,
 )
+from companion.six_sojourns.game import SIX_SOJOURNS  # noqa: E402
 from companion.six_sojourns.model import Objective, Pieces, Space  # noqa: E402
 from companion.six_sojourns.setup import SojournsSetup  # noqa: E402
-from companion.sojourn import SOJOURN  # noqa: E402
 from companion.sojourn.actions import (  # noqa: E402
     DrawDestination,
     DrawTimeFragment,
@@ -82,6 +81,7 @@ from companion.sojourn.actions import (  # noqa: E402
     RollRisk,
     Travel,
 )
+from companion.sojourn.game import SOJOURN  # noqa: E402
 from companion.sojourn.model import (  # noqa: E402
     KINDS,
     DestinationCard,
@@ -94,7 +94,7 @@ from companion.sojourn.model import (  # noqa: E402
     SojournSetup,
     SojournState,
 )
-from companion.time_bastards import TIME_BASTARDS, choices  # noqa: E402
+from companion.time_bastards.game import TIME_BASTARDS, choices  # noqa: E402
 from companion.time_bastards.model import (  # noqa: E402
     RollD6,
     TimeBastardsSetup,

@@ -9,13 +9,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import MarkdownViewer
 
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 
 def help_text(topic: str) -> str:
-    """The Markdown help for a topic (`home`, `dice`, a game id), shipped in `widgets/help/`."""
-    resource = resources.files("widgets") / "help" / f"{topic}.md"
+    """The Markdown help for a topic (`home`, `dice`, a game id), shipped in
+    `widgets/shell/help/`."""
+    resource = resources.files("widgets.shell") / "help" / f"{topic}.md"
     if not resource.is_file():
         return f"# Help\n\nNo help is written for '{topic}' yet."
     return resource.read_text(encoding="utf-8")

@@ -4,7 +4,8 @@ A game screen holds a `SavedGame`, sends actions through `act`, and redraws ever
 `self.session.state` in `refresh_state`; it never keeps game state of its own.
 
 Every window and browser on a game can play it at once: each change is one transaction on the
-game's file (widgets/shared_game.py), checked against the newest state, and every other device's
+game's file (widgets/play/shared_game.py), checked against the newest state, and every other
+device's
 change shows here as soon as it is appended. A screen that only watches (the table display, a
 file that cannot be written) shows the game and refuses changes with the reason.
 """
@@ -24,11 +25,11 @@ from saves.files import SaveError
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
-from widgets.base import CompanionScreen
-from widgets.conflict import FileConflicts
-from widgets.seats import SEAT_BINDING, SeatKeys
-from widgets.shared_game import SharedGame
-from widgets.unsaved import SaveTrouble
+from widgets.play.conflict import FileConflicts
+from widgets.play.seats import SEAT_BINDING, SeatKeys
+from widgets.play.shared_game import SharedGame
+from widgets.play.unsaved import SaveTrouble
+from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
     from widgets.table_view import TableShown, TableViewScreen
@@ -47,7 +48,7 @@ class GameScreen(CompanionScreen):
     """
 
     HELP_TOPIC: ClassVar[str] = "home"
-    """The Markdown help file (in `widgets/help/`) that F1 shows on this screen."""
+    """The Markdown help file (in `widgets/shell/help/`) that F1 shows on this screen."""
 
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
@@ -82,7 +83,7 @@ class GameScreen(CompanionScreen):
         self.shared = SharedGame(self)
         """The transactions on the game's file, and the follow of the other devices' records."""
         self.seats = SeatKeys(self)
-        """Who sits at this device, and the line of who sits where (widgets/seats.py)."""
+        """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
         self.undid = False
         """This device's undo is what redo would put back: another device's change that
         clears it is said here (and only here)."""
@@ -280,7 +281,7 @@ class GameScreen(CompanionScreen):
         return TableShown(game.id, game.title, self.state, subtitle, bool(self.watch_only))
 
     def action_result(self, then: Callable[[object], None] | None = None) -> None:
-        from widgets.result import ResultScreen  # only when a game ends: a faster start
+        from widgets.play.result import ResultScreen  # only when a game ends: a faster start
 
         self.app.push_screen(ResultScreen(self.saved, self.action_undo), then)
 
@@ -289,7 +290,7 @@ class GameScreen(CompanionScreen):
     ) -> None:
         """Ask before a key ends or abandons the game; `then` runs only on yes (`verb` is the
         yes button's words)."""
-        from widgets.result import ConfirmEndDialog
+        from widgets.play.result import ConfirmEndDialog
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -326,7 +327,7 @@ class GameScreen(CompanionScreen):
         top = self.saved.origins[-1]
         step = self.session.last_step
         if top.by and top.by != self.device and step is not None:
-            from widgets.result import ConfirmUndoDialog
+            from widgets.play.result import ConfirmUndoDialog
 
             question = f"Undo {top.seat or 'another device'}'s action?"
             detail = f"Made on another device: {step.line}"

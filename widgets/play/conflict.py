@@ -17,11 +17,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from saves.files import SaveError
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter
 
 if TYPE_CHECKING:
-    from widgets.game_screen import GameScreen
+    from widgets.play.game_screen import GameScreen
 
 RELOAD = "reload"
 KEEP_COPY = "copy"

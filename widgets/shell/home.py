@@ -15,12 +15,12 @@ from textual.widgets.option_list import Option
 
 from companion.registry import catalogue, is_built
 from saves.listing.cache import SaveEntry, UnreadableSave
-from widgets.base import CompanionScreen
-from widgets.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
-from widgets.games import has_screens
-from widgets.safe_lists import SafeOptionList
-from widgets.shown import literal, local_time, plain
-from widgets.titles import short_title
+from widgets.kit.safe_lists import SafeOptionList
+from widgets.kit.shown import literal, local_time, plain
+from widgets.shell.base import CompanionScreen
+from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
+from widgets.shell.games import has_screens
+from widgets.shell.titles import short_title
 
 MIN_PAGE = 20
 """The fewest saved games put in the list at a time (see `page_size`)."""

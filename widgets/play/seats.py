@@ -27,13 +27,13 @@ from textual.widgets.option_list import Option
 
 from saves.shared.devices import Device
 from saves.shared.presence import Presence, Seat, SeatRefused
-from widgets.base import Dialog
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.safe_lists import SafeOptionList
-from widgets.shown import plain
+from widgets.kit.safe_lists import SafeOptionList
+from widgets.kit.shown import plain
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 if TYPE_CHECKING:
-    from widgets.game_screen import GameScreen
+    from widgets.play.game_screen import GameScreen
 
 SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
 """The key on every play screen (listed by `?`: the footers are full at 80 columns)."""

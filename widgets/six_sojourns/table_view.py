@@ -6,8 +6,8 @@ one in play (once the campaign is finished, the six closed ones).
 
 from __future__ import annotations
 
-from companion.six_sojourns import explain, title_of
 from companion.six_sojourns.actions import SojournsState
+from companion.six_sojourns.game import explain, title_of
 from companion.six_sojourns.model import CARDS_EACH
 from companion.six_sojourns.scoring import score
 from widgets.six_sojourns.play import names_words

@@ -24,9 +24,9 @@ from textual.widgets import Button, DataTable, Label, Static
 from companion.core import Result
 from companion.history.plays import facts_of_session
 from saves.games.store import SavedGame
-from widgets.base import CompanionScreen, Dialog
-from widgets.chrome import KeyFooter, TitleHeader
-from widgets.shown import local_time, plain
+from widgets.kit.shown import local_time, plain
+from widgets.shell.base import CompanionScreen, Dialog
+from widgets.shell.chrome import KeyFooter, TitleHeader
 
 UNDO_STILL_WORKS = "Undo (ctrl+z) will still work afterwards: nothing is lost."
 WINNER_MARK = "★ winner"

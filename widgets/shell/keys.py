@@ -16,8 +16,8 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from widgets.base import Dialog
-from widgets.chrome import NARROW_WIDTH, KeyFooter
+from widgets.shell.base import Dialog
+from widgets.shell.chrome import NARROW_WIDTH, KeyFooter
 
 NOW, NOT_NOW, ELSEWHERE = "yes", "not now", "not here"
 """Whether a key can be used at this moment: yes, shown dimmed, or on another tab or phase."""

@@ -28,7 +28,7 @@ from saves.games.records import Record
 from saves.shared.lock import DEADLINE_SECONDS, Busy
 
 if TYPE_CHECKING:
-    from widgets.game_screen import GameScreen
+    from widgets.play.game_screen import GameScreen
 
 FOLLOW_SECONDS = 0.1
 """How often a window with no folder watch looks at its game's file."""

@@ -1,0 +1,234 @@
+"""TIME Stories Revolution: Cavendish: the Azrak crystals, the Vortex, updates, tests, the score.
+
+The game's `Game` is `CAVENDISH`; the rules live in `rules` and `azrak`,
+the words of the log in `words`, the JSON of `companion show` in `show`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.cavendish import GAME_ID, TITLE, conflicts, rules
+from companion.cavendish.actions import (
+    ACTIONS,
+    AbandonMission,
+    AndCost,
+    AnnounceGroupConflict,
+    AttemptTest,
+    BeginGroupConflict,
+    ChooseLocation,
+    DiscardFear,
+    Eject,
+    EmergencyUpdate,
+    EndGroupConflict,
+    EndMission,
+    Explore,
+    GainAzrak,
+    GiveItems,
+    LeaveLocation,
+    LoseAzrak,
+    LoseControl,
+    PassCaptain,
+    PersonalConflict,
+    ReshuffleDestiny,
+    StandardUpdate,
+    StowItem,
+    TakeFear,
+    TakeItem,
+)
+from companion.cavendish.azrak import (
+    active_agent,
+    emergency_update,
+    fail,
+    gain,
+    lose,
+    lose_control,
+    positive,
+    require_phase,
+    spill_fear,
+    standard_update,
+    update_needed,
+    with_agent,
+)
+from companion.cavendish.destiny import reshuffle
+from companion.cavendish.ending import explain
+from companion.cavendish.facts import facts
+from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
+from companion.cavendish.replaced import replaced
+from companion.cavendish.show import describe, waiting_for
+from companion.cavendish.words import narrate, score, status, summary
+from companion.core import Game, RuleError, Score
+
+Handler = Callable[[CavendishState, Any], CavendishState]
+
+
+def apply(state: CavendishState, action: Any) -> CavendishState:
+    """The state after an action, or a `RuleError` naming the rule that refuses it."""
+    if state.outcome:
+        raise RuleError(f"The mission is over ({state.outcome}): undo to go back into it.")
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleError(f"{type(action).__name__} is not an action of Cavendish.")
+    answers = (EmergencyUpdate, LoseControl)
+    if state.pending and not isinstance(action, answers):
+        who = state.pending[0].receptacle
+        raise RuleError(
+            f"{who}'s link is broken: choose Emergency Update or lose control before anything else."
+        )
+    if not state.pending and isinstance(action, answers):
+        raise RuleError("No link is broken: Emergency Update and loss of control answer one.")
+    return handler(state, action)
+
+
+def _gain(state: CavendishState, action: GainAzrak) -> CavendishState:
+    return gain(state, active_agent(state, action.agent), action.amount)
+
+
+def _lose(state: CavendishState, action: LoseAzrak) -> CavendishState:
+    return lose(state, active_agent(state, action.agent), action.amount)
+
+
+def _take_fear(state: CavendishState, action: TakeFear) -> CavendishState:
+    positive(action.count, "Fear taken")
+    index = active_agent(state, action.agent)
+    agent = state.agents[index]
+    state = with_agent(state, index, replace(agent, fear=agent.fear + action.count))
+    return spill_fear(state, index)
+
+
+def _discard_fear(state: CavendishState, action: DiscardFear) -> CavendishState:
+    positive(action.count, "Fear discarded")
+    index = active_agent(state, action.agent)
+    agent = state.agents[index]
+    if action.count > agent.fear:
+        raise RuleError(
+            f"{agent.receptacle} has {agent.fear} Fear on the card, not {action.count}."
+        )
+    return with_agent(state, index, replace(agent, fear=agent.fear - action.count))
+
+
+def _stow_item(state: CavendishState, action: StowItem) -> CavendishState:
+    index = active_agent(state, action.agent)
+    agent = state.agents[index]
+    kept = tuple(item for item in agent.items if item.name != action.name)
+    if len(kept) == len(agent.items):
+        raise RuleError(f"{agent.receptacle} does not hold {action.name}.")
+    state = with_agent(state, index, replace(agent, items=kept))
+    return spill_fear(state, index)
+
+
+def _leave(state: CavendishState, action: LeaveLocation) -> CavendishState:
+    require_phase(state, "discovery", "Leaving the location")
+    conflicts.check_leaving(state)
+    agents = tuple(replace(agent, ejected=False) for agent in state.agents)
+    return replace(state, agents=agents, phase="between", updated=False)
+
+
+def _update(state: CavendishState, action: StandardUpdate) -> CavendishState:
+    return standard_update(state, action.shares, action.use_free)
+
+
+def _pass(state: CavendishState, action: PassCaptain) -> CavendishState:
+    require_phase(state, "between", "Passing the Time Captain deck")
+    if update_needed(state):
+        lost = " and ".join(a.receptacle for a in state.agents if a.lost_control)
+        raise RuleError(
+            f"{lost} lost control: the group must perform a Standard Update before the "
+            "Time Captain passes the deck."
+        )
+    agents = tuple(replace(agent, free_explore_used=False) for agent in state.agents)
+    return replace(
+        state,
+        agents=agents,
+        captain=(state.captain + 1) % len(state.agents),
+        round=state.round + 1,
+        phase="time-captain",
+        captain_free_used=False,
+        updated=False,
+    )
+
+
+def _reshuffle(state: CavendishState, action: ReshuffleDestiny) -> CavendishState:
+    return replace(state, destiny=reshuffle(state.destiny))
+
+
+def _end(state: CavendishState, action: EndMission) -> CavendishState:
+    return replace(
+        state,
+        phase="over",
+        outcome="finished",
+        reason="Mission complete.",
+        adjustments=action.adjustments,
+    )
+
+
+def _abandon(state: CavendishState, action: AbandonMission) -> CavendishState:
+    return fail(state, "The group ended the mission early to start a new run.")
+
+
+HANDLERS: dict[type, Handler] = {
+    ChooseLocation: rules.choose_location,
+    Explore: lambda state, action: rules.explore(state, action.agent),
+    AttemptTest: rules.attempt_test,
+    AndCost: lambda state, action: rules.and_cost(state, action.agent),
+    GiveItems: rules.give_items,
+    GainAzrak: _gain,
+    LoseAzrak: _lose,
+    TakeFear: _take_fear,
+    DiscardFear: _discard_fear,
+    TakeItem: rules.take_item,
+    StowItem: _stow_item,
+    Eject: rules.eject,
+    PersonalConflict: conflicts.personal_conflict,
+    AnnounceGroupConflict: conflicts.announce,
+    BeginGroupConflict: conflicts.begin,
+    EndGroupConflict: conflicts.end_conflict,
+    LeaveLocation: _leave,
+    StandardUpdate: _update,
+    PassCaptain: _pass,
+    EmergencyUpdate: lambda state, action: emergency_update(state, action.use_free),
+    LoseControl: lambda state, action: lose_control(state),
+    ReshuffleDestiny: _reshuffle,
+    EndMission: _end,
+    AbandonMission: _abandon,
+}
+"""The rule that handles each action type."""
+
+
+def mission_score(state: CavendishState) -> Score:
+    """The explained score; a failed or abandoned mission has none (no totals, no winners)."""
+    if state.outcome == "failed":
+        return Score({}, (), (), lower_is_better=True)
+    return score(state)
+
+
+def _setup_summary(setup: CavendishSetup) -> str:
+    agents = ", ".join(f"{seat.receptacle} ({seat.player})" for seat in setup.seats)
+    return f"{len(setup.players)} player(s): {agents}"
+
+
+CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
+    id=GAME_ID,
+    title=TITLE,
+    min_players=1,
+    max_players=4,
+    setup_type=CavendishSetup,
+    state_type=CavendishState,
+    action_types=ACTIONS,
+    start=rules.start,
+    apply=apply,
+    narrate=narrate,
+    summary=summary,
+    status=status,
+    describe=describe,
+    score=mission_score,
+    setup_summary=_setup_summary,
+    waiting_for=waiting_for,
+    rules_revision=RULES_REVISION,
+    at_revision=lambda state, revision: replace(state, rules=revision),
+    explain=explain,
+    facts=facts,
+    replaced=replaced,
+)

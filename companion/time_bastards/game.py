@@ -1,0 +1,142 @@
+"""Time Bastards: the game as the companion knows it, and the legal choices of a state.
+
+The rules live in `rules`, the data in `model`, the result in
+`result`; this module joins them into one `Game` and lists what may be done now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import Game, RuleError, WaitingFor
+from companion.time_bastards import GAME_ID, TITLE
+from companion.time_bastards.facts import facts
+from companion.time_bastards.model import (
+    ACTION_TYPES,
+    ROMAN,
+    TIMELINES,
+    Action,
+    LeavePieces,
+    MoveEarliest,
+    PlaceNewPiece,
+    SendBumpedPiece,
+    ShiftPiece,
+    TimeBastardsSetup,
+    TimeBastardsState,
+    name,
+    piece,
+    where,
+)
+from companion.time_bastards.result import (
+    describe,
+    explain,
+    score,
+    setup_summary,
+    status,
+    summary,
+)
+from companion.time_bastards.rules import apply, start
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal action now, with what it would do in words."""
+
+    action: Action
+    label: str
+    outcome: str
+
+
+def narrate(before: TimeBastardsState, action: Any, after: TimeBastardsState) -> str:
+    """The log line: what the action did, as the rules reported it."""
+    return " ".join(after.events)
+
+
+def choices(state: TimeBastardsState) -> tuple[Choice, ...]:
+    """Every legal answer to the decision in hand, or the legal piece move of a fresh turn.
+
+    Rolling the D6 is always possible on a fresh turn and is not listed: its value is not known.
+    """
+    if state.finished:
+        return ()
+    if state.bumped:
+        bumped = piece(state, state.bumped[0])
+        assert bumped is not None
+        candidates: list[tuple[Action, str]] = [
+            (SendBumpedPiece(bumped.owner, t), f"Timeline {ROMAN[t]}")
+            for t in TIMELINES
+            if t != bumped.timeline
+        ]
+    elif state.roll == 6:
+        candidates = [
+            (ShiftPiece(state.turn, p.age, d), f"move {name(state, p.owner)}'s {where(p)} {d}")
+            for p in sorted(state.pieces, key=lambda p: (p.timeline, p.position, p.age))
+            for d in ("back", "forward")
+        ]
+        candidates.append((LeavePieces(state.turn), "Move no piece"))
+    elif state.roll is not None:
+        candidates = [(PlaceNewPiece(state.turn, t), f"Timeline {ROMAN[t]}") for t in TIMELINES]
+    else:
+        candidates = [(MoveEarliest(state.turn), "Move your earliest piece forward")]
+    found = []
+    for action, label in candidates:
+        outcome = preview(state, action)
+        if outcome is not None:
+            found.append(Choice(action, label, outcome))
+    return tuple(found)
+
+
+def waiting_for(state: TimeBastardsState) -> WaitingFor | None:
+    """Who must act now and on what: a bumped piece's owner first, else the player to move."""
+    if state.finished:
+        return None
+    if state.bumped:
+        bumped = piece(state, state.bumped[0])
+        assert bumped is not None
+        owner = name(state, bumped.owner)
+        return WaitingFor(
+            "bumped-piece",
+            f"{owner} chooses where their bumped piece on {where(bumped)} goes",
+            owner,
+            question=True,
+        )
+    player = name(state, state.turn)
+    if state.roll == 6:
+        text = f"{player} rolled 6: move a piece one space, or none"
+        return WaitingFor("move-piece", text, player)
+    if state.roll is not None:
+        text = f"{player} rolled {state.roll}: choose the timeline for the new piece"
+        return WaitingFor("place-piece", text, player)
+    text = f"{player}'s turn: move the earliest piece forward or roll the D6"
+    return WaitingFor("turn", text, player)
+
+
+def preview(state: TimeBastardsState, action: Action) -> str | None:
+    """What an action would do, in words, or None if the rules refuse it."""
+    try:
+        return " ".join(apply(state, action).events)
+    except RuleError:
+        return None
+
+
+TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
+    id=GAME_ID,
+    title=TITLE,
+    min_players=2,
+    max_players=2,
+    setup_type=TimeBastardsSetup,
+    state_type=TimeBastardsState,
+    action_types=ACTION_TYPES,
+    start=start,
+    apply=apply,
+    narrate=narrate,
+    summary=summary,
+    status=status,
+    describe=describe,
+    score=score,
+    setup_summary=setup_summary,
+    waiting_for=waiting_for,
+    explain=explain,
+    facts=facts,
+)

@@ -1,0 +1,2 @@
+"""The play screen every game shares and its collaborators: applying actions, several devices on
+one game, seats, a changed file, a failing disk, the action log and the result."""
