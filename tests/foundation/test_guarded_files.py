@@ -157,7 +157,7 @@ def test_a_listing_cache_of_the_wrong_shape_is_rebuilt(companion_home: Path, tex
     saves = SaveStore(companion_home, fixed_clock, games={"tally": TALLY})
     saved = saves.create(TALLY, TallySetup())
     listing_cache_path(companion_home).write_text(text)
-    entries, unreadable = saves.listing.cache()
+    entries, unreadable = saves.listing()
     assert [e.id for e in entries] == [saved.id] and unreadable == []
     assert saved.id in listing_cache_path(companion_home).read_text()
 
@@ -165,13 +165,13 @@ def test_a_listing_cache_of_the_wrong_shape_is_rebuilt(companion_home: Path, tex
 def test_a_cached_entry_at_the_edge_of_the_calendar_is_not_trusted(companion_home: Path) -> None:
     saves = SaveStore(companion_home, fixed_clock, games={"tally": TALLY})
     saved = saves.create(TALLY, TallySetup())
-    saves.listing.cache()
+    saves.listing()
     cache = listing_cache_path(companion_home)
     text = cache.read_text()
     edge = text.replace("2026-11-29T12:00:00+00:00", "0001-01-01T00:00:00+23:59")
     assert edge != text
     cache.write_text(edge)
-    assert [e.updated for e in saves.listing.cache()[0]] == [saved.updated]
+    assert [e.updated for e in saves.listing()[0]] == [saved.updated]
 
 
 def test_leftovers_beside_the_side_files_are_cleaned(companion_home: Path) -> None:
@@ -187,7 +187,7 @@ def test_leftovers_beside_the_side_files_are_cleaned(companion_home: Path) -> No
         leftover.parent.mkdir(exist_ok=True)
         leftover.write_text("half")
         os.utime(leftover, (old, old))
-    saves.listing.cache()
+    saves.listing()
     assert not any(leftover.exists() for leftover in leftovers)
 
 
@@ -212,7 +212,7 @@ def test_a_save_over_the_size_limit_is_reported_without_being_read(
     opened: list[Path] = []
     for module in (store, folder_listing):
         monkeypatch.setattr(module, "read_file", lambda path, **_: opened.append(path))
-    _entries, unreadable = saves.listing.cache()
+    _entries, unreadable = saves.listing()
     assert opened == []
     assert unreadable[0].reason == "larger than 8 MiB: not read"
 
@@ -283,14 +283,14 @@ def test_an_unreadable_save_is_read_once_until_it_changes(
     good = saves.create(TALLY, TallySetup())
     bad = saves.folder / "deep.toml"
     bad.write_text(DEEP_KEY)
-    first = saves.listing.cache()
+    first = saves.listing()
     reads = count_reads(monkeypatch)
     for _start in range(3):
         assert SaveStore(companion_home, fixed_clock, games={"tally": TALLY}).listing() == first
     assert "deep.toml" not in reads and reads.count(f"{good.id}.toml") == 3
     assert "dotted key" in first[1][0].reason
     bad.write_text("format = 1\n")  # changed: read again, with its new verdict
-    _entries, unreadable = saves.listing.cache()
+    _entries, unreadable = saves.listing()
     assert reads[-2:] == ["deep.toml", f"{good.id}.toml"]
     assert "'game' is missing" in unreadable[0].reason
 

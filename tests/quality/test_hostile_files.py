@@ -117,7 +117,7 @@ def test_a_hostile_listing_cache_is_ignored_and_never_opened(
     path = listing_cache_path(companion_home)
     HOSTILE[name](path, tmp_path)
     before = kind_of(path)
-    entries, unreadable = saves.listing.cache()
+    entries, unreadable = saves.listing()
     assert [e.id for e in entries] == [save_id] and unreadable == []
     if before == kind_of(Path(__file__)):  # a plain file: rebuilt
         assert save_id in path.read_text()
