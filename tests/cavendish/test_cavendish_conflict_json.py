@@ -18,7 +18,7 @@ from companion.cavendish.actions import (
 )
 from companion.cavendish.game import CAVENDISH
 from tests.cavendish.conftest import setup_for
-from tests.foundation.test_json_schemas import check, run, save
+from tests.cli.test_json_schemas import check, run, save
 
 STEPS = [
     ChooseLocation("A"),

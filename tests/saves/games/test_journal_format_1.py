@@ -24,10 +24,10 @@ from saves.games.exports import game_json
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
-from tests.foundation.test_journal import AT, coins, seen
+from tests.saves.games.test_journal import AT, coins, seen
 from tests.support.samples import install_sample
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def format_1_game(home: Path, game_id: str) -> tuple[SaveStore, SavedGame, bytes]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.foundation.test_journal import coins, file_bytes, new_game, seen
+from tests.saves.games.test_journal import coins, file_bytes, new_game, seen
 
 
 def test_a_full_disk_leaves_the_file_and_the_game_as_they_were(

@@ -7,7 +7,7 @@ The rule for writers: each ```toml block in README.md and docs/*.md follows a ma
   and shown by `companion show ID` and `companion show ID --json`;
 - `board-file`: a Six Sojourns board file; `companion score six-sojourns FILE` scores it;
 - `settings`, `rolls`: the other files of the data folder, read by their readers;
-- `recorded`: a `recorded/<id>.toml` play (checked in tests/bgstats/test_recorded.py);
+- `recorded`: a `recorded/<id>.toml` play (checked in tests/history/test_recorded.py);
 - `seats`: a `locks/<id>.seats.toml` presence file, read by its reader
   (the listing cache is JSON: its one example is checked on its own).
 

@@ -21,7 +21,7 @@ from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup
 
 GAMES = {"tally": TALLY}
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def make_store(home: Path) -> SaveStore:

@@ -31,7 +31,7 @@ from saves.history.details import (
     gathered,
     prefilled,
 )
-from tests.bgstats.games import finished_six_sojourns
+from tests.history.games import finished_six_sojourns
 
 T0 = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
 

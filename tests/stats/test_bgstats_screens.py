@@ -14,7 +14,7 @@ from companion.history.recorded import RecordedPlay
 from saves.games.store import SaveStore
 from saves.history.details import details_of
 from saves.history.recorded import RecordedStore
-from tests.bgstats.games import SET_UP, cavendish_in_play, finished_six_sojourns
+from tests.history.games import SET_UP, cavendish_in_play, finished_six_sojourns
 from widgets.play.result import ResultScreen
 from widgets.stats.details import DetailsDialog
 from widgets.stats.plays import ConfirmDelete, PlaysScreen

@@ -183,7 +183,7 @@ def test_a_failed_write_is_one_notice_and_the_file_stays(
 
 
 def test_the_documented_example_is_read(companion_home: Path) -> None:
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "save-format.md").read_text()
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "save-format.md").read_text()
     section = doc.split("## `rolls.toml`, format 2", 1)[1]
     example = section.split("```toml\n", 1)[1].split("```", 1)[0]
     path = rolls_path(companion_home)

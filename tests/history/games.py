@@ -1,6 +1,6 @@
 """Real saves for the play details tests, written by the real store: a finished Six Sojourns
 game (the seeded sample player's moves, then the sojourn closed) and a Cavendish mission one
-action from its end. Imported as `tests.bgstats.games`."""
+action from its end. Imported as `tests.history.games`."""
 
 from __future__ import annotations
 

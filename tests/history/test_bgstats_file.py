@@ -26,7 +26,7 @@ from saves.history.details import add_details, details_of
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.shared.settings import SettingsStore
-from tests.bgstats.games import finished_six_sojourns
+from tests.history.games import finished_six_sojourns
 
 SAMPLE = Path(__file__).parents[1] / "data" / "bgstats" / "sample.bgsplay"
 MOMENT = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)

@@ -21,7 +21,7 @@ from saves.shared.presence import (
     presence_path,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PLAYERS = ("Ana", "Ben", "Cleo")
 SAVE = "2026-11-29-tally"
 

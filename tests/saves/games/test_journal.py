@@ -32,7 +32,7 @@ from saves.games.records import Record, RecordReader, record_line
 from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 AT = datetime(2026, 12, 1, 14, 31, 5, tzinfo=UTC)
 
 

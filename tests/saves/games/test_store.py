@@ -16,7 +16,7 @@ from saves.games.store import FORMAT, SaveStore, clean_title
 from tests.conftest import fixed_clock
 from tests.support.toy import TALLY, Add, TallySetup
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 GAMES = {"tally": TALLY}
 
 
