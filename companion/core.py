@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
+CardsT = TypeVar("CardsT")
 
 JsonValue = Any
 """A value `json.dumps` accepts: what a game's `describe` returns for `companion show --json`."""
@@ -82,6 +83,21 @@ class Replaced:
     """The value it holds now, in words ("3", "Ships 2/4/6"): compared to decide a conflict."""
 
 
+@dataclass(frozen=True)
+class SeatOption:
+    """A seat at a game, that a device can sit as: its name (the player, or the agent in
+    Cavendish) and how it is shown."""
+
+    name: str
+    label: str
+    """In the dialog and the seats line (`Amy (Ana)`: an agent and its player)."""
+
+
+def no_seats(state: Any) -> tuple[SeatOption, ...]:
+    """The default for a game nobody sits at."""
+    return ()
+
+
 def replaces_nothing(state: Any, action: Any) -> Replaced | None:
     """The default: every action of the game adds to the state rather than setting a value."""
     return None
@@ -126,6 +142,59 @@ def score_facts(game: Game[Any, Any], setup: Any, state: Any, steps: Sequence[Tr
     return Facts(
         status, players, dict(score.totals), score.winners, lower_is_better=score.lower_is_better
     )
+
+
+class Played(Protocol):
+    """One play as the statistics see it (`companion.history.plays.Play`), as a game's own
+    figures (`Game.figures`) read it."""
+
+    @property
+    def facts(self) -> Facts: ...
+
+    @property
+    def finished(self) -> bool:
+        """The play has ended (its status is not `playing`)."""
+        ...
+
+    def player(self, name: str) -> str:
+        """The player a name of the play is counted as (renames applied)."""
+        ...
+
+
+@dataclass(frozen=True)
+class PlayShape:
+    """What the rules say of a play's result when it is recorded without the app (typed in
+    afterwards or imported from BG Stats); how many play is the game's `min_players` to
+    `max_players`."""
+
+    cooperative: bool = False
+    """Solo and co-op games: the group wins or loses together; a play has an outcome."""
+    outcomes: tuple[str, ...] = ()
+    """Co-op and solo games: the ways a play ends, the first a win (`won`, then `lost` ...)."""
+    scored: bool = True
+    """A play has a score (a co-op group's is every member's)."""
+    lower_is_better: bool = False
+    statuses: Mapping[str, str] = field(default_factory=dict)
+    """Outcome -> the status the game's own facts give a play that ends so, where that is not
+    the outcome itself (a competitive play is always `finished`)."""
+
+
+@dataclass(frozen=True)
+class BoardFile(Generic[CardsT]):
+    """A file describing a finished table that `companion score GAME FILE` scores, and the card
+    data, entered once and kept in the settings, that its scoring reads."""
+
+    cards_key: str
+    """The settings key the card data is remembered under (the game's setup edits it)."""
+    cards_type: type[CardsT]
+    """The frozen dataclass the card data is read as."""
+    default_cards: CardsT
+    """The card data when none is remembered (or what is remembered cannot be read)."""
+    score_text: Callable[[dict[str, Any], CardsT], str]
+    """The parsed file scored, as lines for a terminal with every reason; `RuleError` names
+    what the rules refuse in the file."""
+    score_json: Callable[[dict[str, Any], CardsT], str]
+    """The same score as JSON text (`--json`)."""
 
 
 @dataclass(frozen=True)
@@ -197,10 +266,28 @@ class Game(Generic[SetupT, StateT]):
 
     expansions: Mapping[str, str] = field(default_factory=dict)
     """The game's expansions, id -> printed name (a play's details name those in play)."""
+    seats: Callable[[StateT], tuple[SeatOption, ...]] = no_seats
+    """Who can sit at the game at a state: each player (Cavendish: each agent), for "Sit as"."""
     replaced: Callable[[StateT, Any], Replaced | None] = replaces_nothing
     """For an action that sets a value: what it replaces at `state` (None for any other action).
     A device's action carries this from the state it saw, and is refused when the newest state
     gives another value (`saves.games.journal`)."""
+    recorded: PlayShape | None = None
+    """What a play recorded without the app must hold (None: the game's plays cannot be
+    recorded)."""
+    start_player: bool = False
+    """The rules name a first player, so a play's details may say who it was."""
+    other_names: tuple[str, ...] = ()
+    """Other names the game goes by (BoardGameGeek's, a shorter one): a BG Stats file's game
+    of one of these names, or of its `title`, is this game. Its plays are written under its
+    title."""
+    bgg_id: int = 0
+    """Its BoardGameGeek id, by which BG Stats knows a game before its name (0: none known)."""
+    figures: Callable[[Sequence[Played]], dict[str, Any]] | None = None
+    """The statistics only this game has, from its plays (each play's `Facts.details`): added
+    to the game's line of `companion stats --json`."""
+    board_file: BoardFile[Any] | None = None
+    """How `companion score GAME FILE` scores a file of this game (None: it has none)."""
 
     def facts_at(self, setup: SetupT, state: StateT, steps: Sequence[Transition]) -> Facts:
         """The statistics' facts of this game at `state` (its own `facts`, else `score_facts`)."""

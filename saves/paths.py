@@ -51,7 +51,8 @@ def recorded_dir(home: Path) -> Path:
 
 
 def locks_dir(home: Path) -> Path:
-    """Empty lock files: which game is open in a window, and who is saving right now."""
+    """Lock files (who is changing a game or a shared file right now), each game's seats (who
+    sits at which device) and each browser's last game (reopened when it reconnects)."""
     return home / "locks"
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from textual_serve.app_service import AppService
 
-from webserve.device import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
+from saves.shared.devices import DEVICE_VARIABLE
+from webserve.device import TABLE_DISPLAY_VARIABLE
 
 HEARTBEAT_SECONDS = 3.0
 """The websocket's ping interval on a quiet connection; a pong missing for half of it closes the

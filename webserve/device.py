@@ -2,65 +2,33 @@
 
 `companion serve` gives each browser a device id (a long-lived cookie) and passes it to the app it
 starts in `COMPANION_DEVICE`, never in the shell command. The app remembers, per device, the game
-it last had open (a one-line file in `locks/`, named by a hash of the id, so the file names give
-no id away) and reopens it when it starts again with that id: a phone that slept, lost its app
-and reconnected is back where it was. This module imports no web server: the app loads it.
+it last had open (`saves.shared.devices.remember_game`) and reopens it when it starts again with
+that id: a phone that slept, lost its app and reconnected is back where it was. This module
+imports no web server: the app loads it.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import os
-import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from saves.files import SaveError, read_bytes, write_text
-from saves.paths import locks_dir
+from saves.shared.devices import DEVICE_VARIABLE, SECRET_PATTERN, last_game, remember_game
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from widgets.app import CompanionApp
 
-DEVICE_VARIABLE = "COMPANION_DEVICE"
 TABLE_DISPLAY_VARIABLE = "COMPANION_TABLE_DISPLAY"
 """Set to `1` for the apps of the table display's address: watch only."""
-DEVICE_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
-SAVE_ID_PATTERN = re.compile(r"[a-z0-9-]{1,128}")
-MAX_FILE_BYTES = 256
 
 StartAction = Callable[["CompanionApp"], None]
 
 
 def usable_device(value: object) -> str | None:
     """A device id, if the value has the shape of one (a cookie can be anything)."""
-    return value if isinstance(value, str) and DEVICE_PATTERN.fullmatch(value) else None
-
-
-def device_file(home: Path, device: str) -> Path:
-    digest = hashlib.sha256(device.encode()).hexdigest()[:32]
-    return locks_dir(home) / f"device-{digest}.last"
-
-
-def last_game(home: Path, device: str) -> str | None:
-    """The save this device last had open, if the file is there and names one."""
-    try:
-        raw = read_bytes(device_file(home, device), MAX_FILE_BYTES)
-    except SaveError:
-        return None
-    text = raw.decode("ascii", "replace").strip()
-    return text if SAVE_ID_PATTERN.fullmatch(text) else None
-
-
-def remember_game(home: Path, device: str, save_id: str) -> None:
-    """Keep the game this device has open; a failed write only loses the reconnect's memory."""
-    if last_game(home, device) == save_id:
-        return
-    with contextlib.suppress(OSError, SaveError):
-        write_text(device_file(home, device), f"{save_id}\n", durable=False)
+    return value if isinstance(value, str) and SECRET_PATTERN.fullmatch(value) else None
 
 
 def device_start(start: StartAction | None, environment: Any = None) -> StartAction | None:

@@ -263,11 +263,15 @@ class CompanionApp(App[None]):
             return False
         screen = ui.play_screen(saved)
         if saved.cannot_add:
-            screen.only_watch(
+            watch_only = (
                 f"This save cannot be added to ({saved.cannot_add}): it is shown, not changed."
             )
         elif not os.access(self.store.path_for(save_id), os.W_OK):
-            screen.only_watch("This save's file cannot be written here: it is shown, not changed.")
+            watch_only = "This save's file cannot be written here: it is shown, not changed."
+        else:
+            watch_only = ""
+        if watch_only and isinstance(screen, GameScreen):
+            screen.only_watch(watch_only)
         self.push_screen(screen)
         return True
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.cavendish import GAME_ID, TITLE, conflicts, rules
+from companion.cavendish import GAME_ID, TITLE, conflicts, history, rules
 from companion.cavendish.actions import (
     ACTIONS,
     AbandonMission,
@@ -59,7 +59,7 @@ from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishS
 from companion.cavendish.replaced import replaced
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
-from companion.core import Game, RuleError, Score
+from companion.core import Game, RuleError, Score, SeatOption
 
 Handler = Callable[[CavendishState, Any], CavendishState]
 
@@ -209,6 +209,11 @@ def _setup_summary(setup: CavendishSetup) -> str:
     return f"{len(setup.players)} player(s): {agents}"
 
 
+def seats(state: CavendishState) -> tuple[SeatOption, ...]:
+    """A seat per agent, shown with its player (`Amy (Ana)`): a device plays an agent."""
+    return tuple(SeatOption(a.receptacle, f"{a.receptacle} ({a.player})") for a in state.agents)
+
+
 CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -231,4 +236,9 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     explain=explain,
     facts=facts,
     replaced=replaced,
+    recorded=history.RECORDED,
+    start_player=history.START_PLAYER,
+    other_names=history.OTHER_NAMES,
+    figures=history.figures,
+    seats=seats,
 )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion import __version__, dice, fairness
+from companion.cli.games import GameChoices
 from companion.cli.output import (
     EXIT_CLOSED_PIPE,
     EXIT_USAGE,
@@ -25,20 +26,20 @@ from companion.cli.output import (
 )
 from companion.cli.plays import add_record_commands
 from companion.cli.roll_words import no_rolls_reason
+from companion.cli.score import offers_board_file, score_output
 from companion.cli.show import listing_json, listing_lines, show_lines
+from companion.cli.stats import NoFigures, plays_output, stats_output
 from companion.dice import DiceError
 from companion.history.stats import Filter
 from companion.registry import catalogue, entries
 from companion.text import plural, visible
 from saves.files import SaveError
-from saves.games.boards import score_board_file
 from saves.games.exports import export_csv, export_markdown, game_json
 from saves.games.store import SaveStore, utc_now
-from saves.history.plays import NoFigures, plays_output, time_zone
+from saves.history.plays import time_zone
 from saves.paths import HOME_VARIABLE, data_home, data_home_problem, locations
 from saves.shared import rolls
 from saves.shared.rolls import RollLog
-from saves.shared.roster import stats_output
 from saves.shared.settings import SettingsStore
 from webserve.access import app_limit, port_number
 
@@ -157,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(handler=run_export)
 
     scoring = commands.add_parser("score", help="end-of-game scores from a board file")
-    scoring.add_argument("game", choices=["six-sojourns"])
+    scoring.add_argument("game").choices = GameChoices(offers_board_file)
     scoring.add_argument("file")
     scoring.add_argument("--json", action="store_true", help="print JSON")
     scoring.set_defaults(handler=run_score)
@@ -326,9 +327,9 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    """Score a Six Sojourns board (or score pad) file with the thresholds kept in settings."""
+    """Score a game's board file with the card data kept in settings (`companion/cli/score.py`)."""
     try:
-        text = score_board_file(args.file, SettingsStore(data_home()), args.json)
+        text = score_output(args.game, args.file, SettingsStore(data_home()), args.json)
     except ValueError as error:  # a board the rules refuse
         raise CommandError(str(error)) from None
     say(text.removesuffix("\n"), lines=True)

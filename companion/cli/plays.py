@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from companion.cli.games import GameChoices
 from companion.core import RuleError
 from companion.history.bgstats import FileProblem
 from companion.history.details import PlayDetails, parse_minutes
-from companion.history.recorded import RECORDED_GAMES, RecordedPlay
+from companion.history.recorded import RecordedPlay, parse_when, recorded_game
 from companion.history.stats import Filter, select
 from saves.games.store import SaveStore, utc_now
 from saves.history.bgstats import bgstats_text, import_file, import_report
@@ -29,7 +30,7 @@ def add_record_commands(
 ) -> None:
     """The `record` and `import` commands, run by `handler` (which reads `play_command`)."""
     record = commands.add_parser("record", help="record a play played without the app")
-    record.add_argument("game", choices=list(RECORDED_GAMES))
+    record.add_argument("game").choices = GameChoices(lambda game: game.recorded is not None)
     record.add_argument(
         "--player",
         action="append",
@@ -53,19 +54,6 @@ def add_record_commands(
     bring.set_defaults(handler=handler, play_command="import")
 
 
-def parse_when(text: str | None) -> datetime:
-    """A local date or date and time as typed (now when not given), with the local offset."""
-    if not text:
-        return utc_now().astimezone()
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"'{text}' is not a date: 2026-11-29 or 2026-11-29T19:30") from None
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment
-
-
 def play_from_args(args: argparse.Namespace) -> RecordedPlay:
     """The play the `record` command describes (checked when it is added)."""
     names, scores = [], {}
@@ -77,7 +65,7 @@ def play_from_args(args: argparse.Namespace) -> RecordedPlay:
                 scores[name.strip()] = int(points)
             except ValueError:
                 raise ValueError(f"{name}'s score '{points}' is not a whole number") from None
-    rules = RECORDED_GAMES[args.game]
+    rules = recorded_game(args.game)
     if args.score is not None:
         if not rules.cooperative:
             raise ValueError("--score is a co-op group's score: give each player's as NAME=SCORE")
@@ -91,7 +79,7 @@ def play_from_args(args: argparse.Namespace) -> RecordedPlay:
     )
     return RecordedPlay(
         args.game,
-        parse_when(args.date),
+        parse_when(args.date, utc_now()),
         tuple(names),
         scores,
         tuple(args.winner),
@@ -107,7 +95,7 @@ def run_record(home: Path, args: argparse.Namespace) -> str:
         raise ValueError(str(error)) from None
     play = entry.play
     who = ", ".join(play.winners) or play.outcome or "no winner"
-    return f"Recorded {entry.id}: {RECORDED_GAMES[play.game_id].title}, {who}.\n"
+    return f"Recorded {entry.id}: {recorded_game(play.game_id).title}, {who}.\n"
 
 
 def run_import(home: Path, path: str) -> str:

@@ -17,27 +17,22 @@ from datetime import datetime
 from typing import Any
 
 from companion.core import RuleError
-from companion.history.details import STARTING_PLAYER_GAMES, PlayDetails, expansions_of
+from companion.history.details import PlayDetails, expansions_of, has_start_player
 from companion.history.plays import Play
-from companion.history.recorded import RECORDED_GAMES, RecordedPlay, check, same_name
+from companion.history.recorded import (
+    RecordedPlay,
+    check,
+    recordable_games,
+    recorded_game,
+    same_name,
+)
+from companion.registry import get_game
 
 ABOUT = "A play file for Board Game Stats (BG Stats), written by Table Companion."
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 """BG Stats' `playDate`: local time, no offset ("2020-10-23 19:16:58")."""
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://table-companion.invalid/bgstats")
 """The namespace of every uuid we derive: the same save id gives the same uuid at each export."""
-
-BGG_IDS: Mapping[str, int] = {}
-"""Game id -> its BoardGameGeek id, for the games that have a known one. None of the four is
-known to us yet: each is written with `bggId` 0 (as the public writers do for a game without
-one) and matched back by its name."""
-NAMES: Mapping[str, tuple[str, ...]] = {
-    "sojourn": ("Sojourn", "Sojourn: A Journey Through Time"),
-    "six-sojourns": ("Six Sojourns",),
-    "cavendish": ("TIME Stories Revolution: Cavendish", "Cavendish"),
-    "time-bastards": ("Time Bastards",),
-}
-"""Game id -> the names its plays are written under (the first) and recognised by."""
 
 
 def play_uuid(save_id: str) -> str:
@@ -83,13 +78,19 @@ def play_file(items: Sequence[Exported]) -> dict[str, Any]:
     }
 
 
+def _written_name(game_id: str) -> str:
+    """The name a game's plays are written under: its title (its id when it is not installed)."""
+    game = get_game(game_id)
+    return game.title if game is not None else game_id
+
+
 def _game(game_id: str) -> dict[str, Any]:
-    rules = RECORDED_GAMES.get(game_id)
-    name = NAMES.get(game_id, (game_id,))[0]
+    game = get_game(game_id)
+    rules = game.recorded if game is not None else None
     return {
         "uuid": _uuid("game", game_id),
-        "name": name,
-        "bggId": BGG_IDS.get(game_id, 0),
+        "name": _written_name(game_id),
+        "bggId": game.bgg_id if game is not None else 0,
         "cooperative": bool(rules and rules.cooperative),
         "highestWins": not (rules and rules.lower_is_better),
         "noPoints": bool(rules and not rules.scored),
@@ -100,7 +101,7 @@ def _game(game_id: str) -> dict[str, Any]:
 
 
 def _expansion(game_id: str, expansion: str) -> dict[str, Any]:
-    name = f"{NAMES[game_id][0]}: {expansions_of(game_id)[expansion]}"
+    name = f"{_written_name(game_id)}: {expansions_of(game_id)[expansion]}"
     base = _game(game_id)
     return {**base, "uuid": _uuid("expansion", name), "name": name, "bggId": 0,
             "isBaseGame": 0, "isExpansion": 1}  # fmt: skip
@@ -212,15 +213,21 @@ def _table(data: dict[str, Any], key: str) -> dict[Any, dict[str, Any]]:
     return {row["id"]: row for row in rows if isinstance(row, dict) and type(row.get("id")) is int}
 
 
-def match_game(game: Mapping[str, Any], bgg_ids: Mapping[str, int] = BGG_IDS) -> str | None:
-    """Our game of a file's game entry: by BoardGameGeek id where known, else by name."""
+def match_game(game: Mapping[str, Any], bgg_ids: Mapping[str, int] | None = None) -> str | None:
+    """Our game of a file's game entry, among those whose plays can be recorded: by its
+    BoardGameGeek id where known (`Game.bgg_id`, or `bgg_ids` when given), else by its title or
+    one of its `other_names`. None of the four games has a known id yet: each is written with
+    `bggId` 0, as the public writers do for a game without one, and matched back by name."""
+    ours = recordable_games()
+    if bgg_ids is None:
+        bgg_ids = {game_id: known.bgg_id for game_id, known in ours.items() if known.bgg_id}
     bgg_id = game.get("bggId")
-    for game_id, known in bgg_ids.items():
-        if type(bgg_id) is int and bgg_id == known:
+    for game_id, known_id in bgg_ids.items():
+        if type(bgg_id) is int and bgg_id == known_id:
             return game_id
     names = {same_name(str(game.get(key, ""))) for key in ("name", "bggName")} - {""}
-    for game_id, known_names in NAMES.items():
-        if names & {same_name(name) for name in known_names}:
+    for game_id, known in ours.items():
+        if names & {same_name(name) for name in (known.title, *known.other_names)}:
             return game_id
     return None
 
@@ -232,7 +239,7 @@ def _recorded(
     players: dict[Any, dict[str, Any]],
     locations: dict[Any, dict[str, Any]],
 ) -> RecordedPlay:
-    rules = RECORDED_GAMES[game_id]
+    rules = recorded_game(game_id)
     names, scores, winners, start = [], {}, [], ""
     for row in raw.get("playerScores") or []:
         player = players.get(row.get("playerRefId")) if isinstance(row, dict) else None
@@ -245,7 +252,7 @@ def _recorded(
             scores[name] = points
         if row.get("winner") is True:
             winners.append(name)
-        if row.get("startPlayer") is True and game_id in STARTING_PLAYER_GAMES:
+        if row.get("startPlayer") is True and has_start_player(game_id):
             start = name
     if not rules.cooperative and names and not winners:
         raise ValueError("no winner marked (a Time Bastards co-op play lost, or a play unended)")

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from companion.core import RuleError
+from companion.registry import get_game
 
 MAX_LOCATION = 80
 """A place is a few words ("Ana's kitchen"), on one line."""
@@ -19,10 +20,6 @@ MAX_MINUTES = 7 * 24 * 60
 """A week: a longer play is a typing mistake."""
 ACTIVE_GAP = timedelta(minutes=30)
 """A pause longer than this between two actions is a break, not play time."""
-
-STARTING_PLAYER_GAMES = frozenset({"six-sojourns", "cavendish", "time-bastards"})
-"""Games whose rules name a first player: Six Sojourns ("randomly determine 1st player"),
-Cavendish (the first Time Captain), Time Bastards (players move "in turn"). Sojourn is solo."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +32,7 @@ class PlayDetails:
     minutes: int | None = None
     """How long it lasted, in whole minutes (None: not said)."""
     expansions: tuple[str, ...] = ()
-    """Six Sojourns expansion ids in play (`places`, `feuds` ...)."""
+    """The ids of the game's expansions in play (`Game.expansions`: Six Sojourns' `places` ...)."""
     notes: str = ""
 
     @property
@@ -45,10 +42,14 @@ class PlayDetails:
 
 def expansions_of(game_id: str) -> Mapping[str, str]:
     """The expansions a game has (id -> printed name), as the game declares them."""
-    from companion.registry import get_game  # the rules, only when asked
-
     game = get_game(game_id)
     return game.expansions if game is not None else {}
+
+
+def has_start_player(game_id: str) -> bool:
+    """The game's rules name a first player (`Game.start_player`), so a play may say who."""
+    game = get_game(game_id)
+    return game is not None and game.start_player
 
 
 def one_line(text: str) -> str:
@@ -80,14 +81,17 @@ def checked(details: PlayDetails, game_id: str, players: Sequence[str]) -> PlayD
     if details.minutes is not None and not 0 <= details.minutes <= MAX_MINUTES:
         raise RuleError(f"A play lasts 0 to {MAX_MINUTES} minutes, not {details.minutes}.")
     if details.start_player:
-        if game_id not in STARTING_PLAYER_GAMES or len(players) < 2:
+        if not has_start_player(game_id) or len(players) < 2:
             raise RuleError("This play has no start player: one player, or no turn order.")
         if details.start_player not in players:
             raise RuleError(f"{details.start_player} did not play in this game.")
-    known = expansions_of(game_id)
+    game = get_game(game_id)
+    known = game.expansions if game is not None else {}
     for expansion in details.expansions:
         if expansion not in known:
-            where = "this game has no expansions" if not known else "not a Six Sojourns expansion"
+            where = "this game has no expansions"
+            if game is not None and known:
+                where = f"not a {game.title} expansion"
             raise RuleError(f"'{expansion}': {where}.")
     if len(set(details.expansions)) != len(details.expansions):
         raise RuleError("An expansion is named twice.")

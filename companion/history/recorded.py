@@ -1,50 +1,69 @@
 """A play played without the app: typed in afterwards (or imported from BG Stats), checked by the
 rules of its game where they apply, and counted by the statistics like any play.
 
-Only what the rules say about a result is checked: how many play, who may win with which score
-(Six Sojourns and Time Bastards: the most points, ties broken by rules this record does not
-hold; Cavendish: lower is better, no score for a failed mission; Sojourn: one traveller, home
-or lost, no score).
+Only what the rules say about a result is checked: how many play, who may win with which score,
+or how a co-op or solo play may end (each game's `Game.recorded`, given in its own package).
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timedelta
+from typing import Any
 
-from companion.core import Facts, RuleError
+from companion.core import Facts, Game, PlayShape, RuleError
 from companion.history.details import PlayDetails, checked, one_line
 from companion.history.plays import Play
+from companion.registry import catalogue, get_game
 
 MAX_NAME = 40
 MAX_SCORE = 9999
 
 
-@dataclass(frozen=True)
-class RecordedGame:
-    """What the rules of one game say about a recorded result."""
+@dataclass(frozen=True, kw_only=True)
+class RecordedGame(PlayShape):
+    """What the rules of one game say about a recorded result: the shape of its result (the
+    game's `Game.recorded`), its title and how many play."""
 
     title: str
     min_players: int
     max_players: int
-    cooperative: bool
-    outcomes: tuple[str, ...] = ()
-    """Co-op and solo games: the ways a play ends, the first a win (`won`, then `lost` ...)."""
-    scored: bool = True
-    lower_is_better: bool = False
 
 
-RECORDED_GAMES: Mapping[str, RecordedGame] = {
-    "sojourn": RecordedGame("Sojourn", 1, 1, True, ("won", "lost"), scored=False),
-    "six-sojourns": RecordedGame("Six Sojourns", 1, 4, False),
-    "cavendish": RecordedGame(
-        "TIME Stories Revolution: Cavendish", 1, 4, True, ("won", "failed"), lower_is_better=True
-    ),
-    "time-bastards": RecordedGame("Time Bastards", 2, 2, False),
-}
-"""The four games, as a recorded play sees them (Time Bastards: the two-player duel)."""
+def recordable_games() -> dict[str, Game[Any, Any]]:
+    """Every game whose plays can be recorded (it has `Game.recorded`), in listing order; this
+    imports every game's rules. A game without it is only ever played in the app."""
+    found = {game_id: get_game(game_id) for game_id, _title in catalogue()}
+    return {
+        game_id: game
+        for game_id, game in found.items()
+        if game is not None and game.recorded is not None
+    }
+
+
+def _rules_of(game: Game[Any, Any], shape: PlayShape) -> RecordedGame:
+    return RecordedGame(
+        **{part.name: getattr(shape, part.name) for part in fields(PlayShape)},
+        title=game.title,
+        min_players=game.min_players,
+        max_players=game.max_players,
+    )
+
+
+def recorded_game(game_id: str) -> RecordedGame:
+    """The rules a recorded play of this game is checked by (the game's rules imported on first
+    use); `RuleError` for an id that is no game whose plays can be recorded."""
+    game = get_game(game_id)
+    if game is None or game.recorded is None:
+        raise RuleError(f"'{game_id}' is not a game of the companion.")
+    return _rules_of(game, game.recorded)
+
+
+def recorded_games() -> dict[str, RecordedGame]:
+    """The rules of every game whose plays can be recorded, in listing order."""
+    return {game_id: recorded_game(game_id) for game_id in recordable_games()}
 
 
 @dataclass(frozen=True)
@@ -65,6 +84,20 @@ class RecordedPlay:
     """Where it came from when imported: the BG Stats play's uuid (never imported twice)."""
 
 
+def parse_when(text: str | None, now: datetime) -> datetime:
+    """When a play started, as typed: a date or a date and time, local unless it gives its UTC
+    offset (`now` when nothing is typed); ValueError saying what to type instead."""
+    if not text:
+        return now.astimezone()
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a date: 2026-11-29 or 2026-11-29T19:30") from None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment
+
+
 def same_name(name: str) -> str:
     """The form two names are compared in: NFC and case-folded ("Zoë" typed two ways is one)."""
     return unicodedata.normalize("NFC", name).casefold()
@@ -72,9 +105,7 @@ def same_name(name: str) -> str:
 
 def check(play: RecordedPlay) -> RecordedPlay:
     """The play with its names cleaned, checked by its game's rules; `RuleError` says why not."""
-    game = RECORDED_GAMES.get(play.game_id)
-    if game is None:
-        raise RuleError(f"'{play.game_id}' is not a game of the companion.")
+    game = recorded_game(play.game_id)
     if play.played.tzinfo is None:
         raise RuleError("The date needs its UTC offset.")
     players = tuple(unicodedata.normalize("NFC", one_line(name)) for name in play.players)
@@ -165,13 +196,8 @@ def _competitive(
 
 def facts_of(play: RecordedPlay) -> Facts:
     """The statistics' facts of a recorded play (the same shape the games give theirs)."""
-    game = RECORDED_GAMES[play.game_id]
-    if not game.cooperative:
-        status = "finished"
-    elif play.game_id == "cavendish":
-        status = "finished" if play.outcome == "won" else "failed"
-    else:
-        status = play.outcome
+    game = recorded_game(play.game_id)
+    status = game.statuses.get(play.outcome, play.outcome) if game.cooperative else "finished"
     return Facts(
         status,
         play.players,

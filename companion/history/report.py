@@ -1,8 +1,5 @@
-"""Statistics that know the game, and the statistics as JSON, text and a one-row-per-player export.
-
-Game-aware figures read each play's `details`; a detail that is missing or of the wrong type (a
-hand-edited cache) is skipped, never trusted.
-"""
+"""The statistics as JSON, text and a one-row-per-player export; each game adds the figures only
+it has (`Game.figures`, in its own package)."""
 
 from __future__ import annotations
 
@@ -13,121 +10,9 @@ from datetime import tzinfo
 from typing import Any
 
 from companion.history.plays import Play
-from companion.history.stats import Scores, game_figures, in_order, player_figures, scored
+from companion.history.stats import Scores, game_figures, in_order, player_figures
+from companion.registry import get_game
 from companion.text import csv_text, visible
-
-TIE_BREAK_STEPS = ("achievements", "pieces", "oldest piece", "tied")
-"""Time Bastards: the steps of the winner rule, in the order they are tried."""
-
-
-def _counts(value: Any) -> dict[str, int]:
-    """A detail that should map words to whole numbers; anything else reads as empty."""
-    if not isinstance(value, dict):
-        return {}
-    return {str(k): v for k, v in value.items() if type(v) is int}
-
-
-def six_sojourns_figures(plays: Iterable[Play]) -> dict[str, Any]:
-    """Average points per category (per player per single game), how often the winner led each
-    category, and the campaign standings.
-
-    A category counts in a game only when it is in play there (somebody scored in it: the
-    categories of expansions not chosen stay at 0 for everyone), and the winner led it only when
-    one player alone has its most points and is a winner (a tie for the lead is no lead)."""
-    plays = list(plays)
-    totals: dict[str, int] = {}
-    entries: dict[str, int] = {}
-    led: dict[str, int] = {}
-    in_play: dict[str, int] = {}
-    for play in plays:
-        categories = play.facts.details.get("categories")
-        if not scored(play) or not isinstance(categories, dict):
-            continue
-        sheets: dict[str, dict[str, int]] = {}
-        for name, points in categories.items():
-            sheets.setdefault(play.player(str(name)), _counts(points))
-        for category in dict.fromkeys(c for points in sheets.values() for c in points):
-            values = {name: points.get(category, 0) for name, points in sheets.items()}
-            if not any(values.values()):
-                continue  # not in play in this game
-            in_play[category] = in_play.get(category, 0) + 1
-            totals[category] = totals.get(category, 0) + sum(values.values())
-            entries[category] = entries.get(category, 0) + len(values)
-            top = max(values.values())
-            leaders = [name for name, value in values.items() if value == top]
-            if len(leaders) == 1 and leaders[0] in play.facts.winners:
-                led[category] = led.get(category, 0) + 1
-    return {
-        "average_points": {c: round(t / entries[c], 2) for c, t in totals.items()},
-        "in_play": in_play,
-        "winner_led": {c: led.get(c, 0) for c in in_play},
-        "campaigns": campaign_standings(plays),
-    }
-
-
-def campaign_standings(plays: Iterable[Play]) -> dict[str, dict[str, Any]]:
-    """Per player, over finished campaigns: campaigns played, won, their VP over all of them and
-    their best campaign total (a campaign's total is the sum of its six games)."""
-    table: dict[str, dict[str, Any]] = {}
-    for play in plays:
-        if not play.finished or not play.facts.campaign:
-            continue
-        for name in play.facts.players:
-            row = table.setdefault(name, {"played": 0, "won": 0, "points": 0, "best": None})
-            row["played"] += 1
-            row["won"] += name in play.facts.winners
-            points = play.facts.scores.get(name)
-            if points is not None:
-                row["points"] += points
-                row["best"] = points if row["best"] is None else max(row["best"], points)
-    return dict(sorted(table.items(), key=lambda item: (-item[1]["won"], -item[1]["points"])))
-
-
-def cavendish_figures(plays: Iterable[Play]) -> dict[str, Any]:
-    """Success rate and the crystals spent on each kind of action (the best, lowest, final score
-    is the game's `best_score`)."""
-    done = [p for p in plays if p.finished]
-    won = [p for p in done if p.facts.winners]
-    spent = {"tests": 0, "explores": 0, "updates": 0}
-    for play in done:
-        for kind, crystals in _counts(play.facts.details.get("spent")).items():
-            if kind in spent:
-                spent[kind] += crystals
-    return {
-        "success_rate": round(len(won) / len(done), 3) if done else None,
-        "crystals_spent": spent,
-    }
-
-
-def sojourn_figures(plays: Iterable[Play]) -> dict[str, Any]:
-    """Win rate and what ended each lost run (health at 0, or stuck with no way on)."""
-    done = [p for p in plays if p.finished]
-    ended = {"health": 0, "stuck": 0}
-    for play in done:
-        reason = play.facts.details.get("ended")
-        if play.facts.status == "lost" and reason in ended:
-            ended[reason] += 1
-    wins = sum(1 for p in done if p.facts.winners)
-    return {"win_rate": round(wins / len(done), 3) if done else None, "lost_by": ended}
-
-
-def time_bastards_figures(plays: Iterable[Play]) -> dict[str, Any]:
-    """How often each step of the winner rule decided a finished duel."""
-    decided = dict.fromkeys(TIE_BREAK_STEPS, 0)
-    for play in plays:
-        step = play.facts.details.get("decided_by")
-        if play.finished and step in decided:
-            decided[step] += 1
-    return {"decided_by": decided}
-
-
-GAME_FIGURES = {
-    "six-sojourns": six_sojourns_figures,
-    "cavendish": cavendish_figures,
-    "sojourn": sojourn_figures,
-    "time-bastards": time_bastards_figures,
-}
-"""Game id -> its game-aware figures."""
 
 
 def scores_json(scores: Scores) -> dict[str, Any]:
@@ -156,9 +41,9 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
             **scores_json(figures.scores),
             "last_played": newest[game_id].ended_local(zone).isoformat(),
         }
-        aware = GAME_FIGURES.get(game_id)
-        if aware is not None:
-            games[game_id].update(aware(p for p in plays if p.game_id == game_id))
+        game = get_game(game_id)
+        if game is not None and game.figures is not None:
+            games[game_id].update(game.figures([p for p in plays if p.game_id == game_id]))
     players: dict[str, Any] = {}
     for name, person in player_figures(plays).items():
         players[name] = {

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Game, JsonValue, Result, Score, ScoreLine, WaitingFor
-from companion.six_sojourns import GAME_ID, TITLE
+from companion.core import Game, JsonValue, Result, Score, ScoreLine, SeatOption, WaitingFor
+from companion.six_sojourns import GAME_ID, TITLE, history
 from companion.six_sojourns.actions import (
     ACTIONS,
     AdjustCoins,
@@ -29,6 +29,7 @@ from companion.six_sojourns.actions import (
     SojournsState,
     TakeCard,
 )
+from companion.six_sojourns.board_file import BOARD_FILE
 from companion.six_sojourns.facts import facts
 from companion.six_sojourns.model import CARDS_EACH, EXPANSIONS, RULES_REVISION, Objective, Space
 from companion.six_sojourns.play import apply, start
@@ -222,6 +223,11 @@ def setup_summary(setup: SojournsSetup) -> str:
     return f"{len(setup.players)} players, {kind}, {names}"
 
 
+def seats(state: SojournsState) -> tuple[SeatOption, ...]:
+    """A seat per player, in turn order."""
+    return tuple(SeatOption(name, name) for name in state.players)
+
+
 SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -245,4 +251,9 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     facts=facts,
     expansions=EXPANSIONS,
     replaced=replaced,
+    recorded=history.RECORDED,
+    start_player=history.START_PLAYER,
+    figures=history.figures,
+    board_file=BOARD_FILE,
+    seats=seats,
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Game, Result
-from companion.sojourn import GAME_ID, TITLE
+from companion.core import Game, Result, SeatOption
+from companion.sojourn import GAME_ID, TITLE, history
 from companion.sojourn.actions import (
     ACTION_TYPES,
     DestinationDeckEmpty,
@@ -201,6 +201,12 @@ def setup_summary(setup: SojournSetup) -> str:
     return f"solo, {reading}, {setup.deck.total} timestream cards"
 
 
+def seats(state: SojournState) -> tuple[SeatOption, ...]:
+    """Sojourn's one seat: its traveller, as named in the setup."""
+    name = state.setup.traveller or "The traveller"
+    return (SeatOption(name, name),)
+
+
 SOJOURN: Game[SojournSetup, SojournState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -222,4 +228,9 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     at_revision=lambda state, revision: replace(state, rules=revision),
     facts=facts,
     replaced=replaced,
+    recorded=history.RECORDED,
+    start_player=history.START_PLAYER,
+    other_names=history.OTHER_NAMES,
+    figures=history.figures,
+    seats=seats,
 )

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Game, RuleError, WaitingFor
-from companion.time_bastards import GAME_ID, TITLE
+from companion.core import Game, RuleError, SeatOption, WaitingFor
+from companion.time_bastards import GAME_ID, TITLE, history
 from companion.time_bastards.facts import facts
 from companion.time_bastards.model import (
     ACTION_TYPES,
@@ -120,6 +120,11 @@ def preview(state: TimeBastardsState, action: Action) -> str | None:
         return None
 
 
+def seats(state: TimeBastardsState) -> tuple[SeatOption, ...]:
+    """A seat per traveller."""
+    return tuple(SeatOption(t.name, t.name) for t in state.setup.players)
+
+
 TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -139,4 +144,8 @@ TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     waiting_for=waiting_for,
     explain=explain,
     facts=facts,
+    recorded=history.RECORDED,
+    start_player=history.START_PLAYER,
+    figures=history.figures,
+    seats=seats,
 )

@@ -1,4 +1,4 @@
-"""Reading a Six Sojourns board file (`companion score`): a player's file, guarded like a save."""
+"""Reading a board file (`companion score GAME FILE`): a player's file, guarded like a save."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 
 from saves.codec import CodecError, bounded
 from saves.files import SaveError
-from saves.shared.settings import SettingsStore
 
 MAX_BOARD_FILE = 1_000_000
 """A board file is a few kilobytes; anything past a megabyte is refused unread."""
@@ -40,23 +39,3 @@ def read_board_file(name: str) -> dict[str, Any]:
         raise SaveError(Path(name), f"not valid TOML ({error})") from None
     except RecursionError:
         raise SaveError(Path(name), "nested too deeply to be a board file") from None
-
-
-def score_board_file(name: str, settings: SettingsStore, as_json: bool) -> str:
-    """`companion score six-sojourns FILE`: the file scored with the thresholds kept in
-    settings, as text or JSON; `SaveError` for a file that cannot be read, ValueError naming
-    what the rules refuse in it."""
-    from companion.core import RuleError
-    from companion.six_sojourns.file import sheet_from_plain
-    from companion.six_sojourns.model import DEFAULT_THRESHOLDS, Thresholds
-    from companion.six_sojourns.report import score_json, score_text
-
-    data = read_board_file(name)
-    try:
-        sheet = sheet_from_plain(data)
-    except RuleError as error:
-        raise ValueError(f"{name}: {error}") from None
-    except RecursionError:
-        raise ValueError(f"{name}: nested too deeply to be a board file") from None
-    thresholds = settings.remembered("six-sojourns-thresholds", Thresholds, DEFAULT_THRESHOLDS)
-    return score_json(sheet, thresholds) if as_json else score_text(sheet, thresholds)

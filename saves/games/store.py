@@ -17,7 +17,6 @@ from typing import Any
 
 from companion.core import Game
 from companion.dates import offset_minutes
-from companion.history.plays import facts_of_session, utc_offset_of
 from companion.session import Session
 from saves.files import (
     MAX_FILE_BYTES,
@@ -42,13 +41,12 @@ from saves.games.journal import Draft, Rewritten, position_of
 from saves.games.records import Record
 from saves.games.writers import SaveConflict, publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
+from saves.listing.entries import UTC_OFFSET
+from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.shared.lock import DEADLINE_SECONDS, holding
-
-UTC_OFFSET = "utc_offset"
-"""Minutes east of UTC of the machine that set the game up: the statistics date it there."""
 
 
 class SaveStore:
@@ -302,21 +300,3 @@ def _check_size(path: Path, text: str) -> None:
     if len(text) * 4 > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
-
-
-def entry_of(saved: SavedGame) -> SaveEntry:
-    """The saved-games list's line for a game."""
-    state = saved.session.state
-    return SaveEntry(
-        saved.id,
-        saved.title,
-        saved.game.id,
-        saved.game.title,
-        saved.updated,
-        saved.game.summary(state),
-        saved.status,
-        waiting.text if (waiting := saved.game.waiting_for(state)) else "",
-        created=saved.created,
-        facts=facts_of_session(saved.session),
-        utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
-    )

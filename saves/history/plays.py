@@ -9,18 +9,15 @@ saves replay as they were).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from datetime import tzinfo
-from pathlib import Path
 from typing import Any
 
 from companion.core import Game, RuleError
 from companion.dates import parse_zone
 from companion.history.plays import Play
-from companion.history.report import play_rows, rows_csv, stats_json
+from companion.history.report import stats_json
 from companion.history.stats import Filter, identity, renamed, same_player_twice, select, tidy
-from companion.registry import catalogue
 from saves.games.store import SaveStore
 from saves.history.recorded import recorded_plays
 from saves.listing.cache import SaveEntry, UnreadableSave
@@ -30,10 +27,6 @@ ALIASES = "player_aliases"
 """The preference holding old name -> new name."""
 TIME_ZONE = "time_zone"
 """The preference naming the zone every date is shown in (empty: where each game was played)."""
-
-
-class NoFigures(Exception):
-    """Statistics asked of plays there are none of; the message says why (for one line)."""
 
 
 def plays_of(entries: list[SaveEntry]) -> list[Play]:
@@ -139,28 +132,3 @@ def stats_data(plays: list[Play], keep: Filter) -> dict[str, Any]:
     if keep.player is not None:
         data["players"] = {n: v for n, v in data["players"].items() if n == keep.player}
     return data
-
-
-def check_filter(plays: list[Play], keep: Filter, titles: dict[str, str]) -> None:
-    """`NoFigures` naming why the filter keeps no play: no saved game at all, a player no game
-    knows (their name is resolved first, so a renamed name finds its player), or no play of
-    that game (by that player)."""
-    if not plays:
-        raise NoFigures("no games saved yet")
-    if keep.player is not None and not any(keep.player in p.facts.players for p in plays):
-        raise NoFigures(
-            f"no player called {keep.player!r} in {len(plays)} saved games "
-            "(`companion stats` lists the players)"
-        )
-    if not select(plays, keep):
-        game = titles.get(keep.game or "", keep.game)
-        by = f" with {keep.player}" if keep.player else ""
-        raise NoFigures(f"no {game} game saved{by}" if game else f"no game saved{by}")
-
-
-def plays_output(home: Path, form: str) -> str:
-    """What `companion plays --format csv|json` prints: one row per player per finished play."""
-    settings = SettingsStore(home)
-    plays, _unreadable = gather(SaveStore(home), settings)
-    rows = play_rows(plays, dict(catalogue()), time_zone(settings)[0])
-    return rows_csv(rows) if form == "csv" else json.dumps(rows, indent=2) + "\n"

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from companion import registry
 from saves.files import SaveError, parse_toml
+from saves.games.document import from_document
+from saves.listing.entries import entry_of
 
 MIN_SAVES = 400
 """Fewer saves to replay than this are replayed in the caller: starting workers costs more."""
@@ -35,7 +37,7 @@ def preload() -> list[str]:
     """What the fork server imports once, so that no worker imports it again. `__main__` first:
     a worker otherwise runs the caller's main script again itself (multiprocessing's preparation
     of a child), and a script that imports the app would cost each worker its import."""
-    return ["__main__", "saves.listing.pool", "saves.games.store", *registry.rules_modules()]
+    return ["__main__", "saves.listing.pool", *registry.rules_modules()]
 
 
 Job = tuple[str, bytes]
@@ -44,8 +46,6 @@ Job = tuple[str, bytes]
 
 def replay_one(job: Job) -> object:
     """One save's listing line, or (line, problem) when it cannot be used (a worker's task)."""
-    from saves.games.store import entry_of, from_document
-
     where, content = job
     path = Path(where)
     try:

@@ -3,18 +3,29 @@
 A browser's device id is a secret (its cookie, given in `COMPANION_DEVICE` by `companion serve`):
 only a short hash of it is ever written to a file. A terminal is a device of its own for as long
 as its process runs.
+
+A browser's device also remembers the game it last had open, so that it is back on it after a
+reconnect: a one-line file in `locks/`, named by a hash of the secret (the file names give no
+secret away).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
+
+from saves.files import SaveError, read_bytes, write_text
+from saves.paths import locks_dir
 
 DEVICE_VARIABLE = "COMPANION_DEVICE"
+"""The environment variable `companion serve` gives a browser's device secret in."""
 SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+"""A browser's device secret (its cookie): anything else is no device."""
 PUBLIC_PATTERN = re.compile(r"[a-z][a-z0-9]{1,23}")
 """The public id of a device, as the game's records and the seats file hold it."""
 
@@ -39,3 +50,33 @@ def this_device(environ: dict[str, str] | None = None) -> Device:
     if SECRET_PATTERN.fullmatch(secret):
         return Device(public_id(secret), browser=True)
     return Device("t" + secrets.token_hex(6), browser=False)
+
+
+MEMORY_SAVE_ID = re.compile(r"[a-z0-9-]{1,128}")
+"""What a device's memory must hold to be read as a save id (anything else: nothing remembered)."""
+MEMORY_BYTES = 256
+"""A device's memory is one save id: a larger file is not one."""
+
+
+def device_file(home: Path, secret: str) -> Path:
+    """The file that remembers a browser's last game, named by a hash of its secret."""
+    digest = hashlib.sha256(secret.encode()).hexdigest()[:32]
+    return locks_dir(home) / f"device-{digest}.last"
+
+
+def last_game(home: Path, secret: str) -> str | None:
+    """The save this device last had open, if the file is there and names one."""
+    try:
+        raw = read_bytes(device_file(home, secret), MEMORY_BYTES)
+    except SaveError:
+        return None
+    text = raw.decode("ascii", "replace").strip()
+    return text if MEMORY_SAVE_ID.fullmatch(text) else None
+
+
+def remember_game(home: Path, secret: str, save_id: str) -> None:
+    """Keep the game this device has open; a failed write only loses the reconnect's memory."""
+    if last_game(home, secret) == save_id:
+        return
+    with contextlib.suppress(OSError, SaveError):
+        write_text(device_file(home, secret), f"{save_id}\n", durable=False)

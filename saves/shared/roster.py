@@ -1,5 +1,5 @@
 """The roster's colours: an optional named colour per player, kept in settings.toml
-(`[preferences] player_colours`, name = colour), and the statistics with them.
+(`[preferences] player_colours`, name = colour).
 
 A colour is only ever a help beside the name. Only the names in `COLOURS` count: a hand-edited
 value that is not one of them is ignored and reported (`Colours.ignored`), and stays in the file
@@ -8,24 +8,12 @@ as it was; a change to another player's colour leaves it there too.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass, field
 
 from companion.history.plays import Play
-from companion.history.report import stats_text, with_colours
-from companion.history.stats import Filter, identity
-from companion.registry import catalogue
-from saves.games.store import SaveStore
-from saves.history.plays import (
-    aliases,
-    check_filter,
-    gather,
-    rename_player,
-    stats_data,
-    time_zone,
-)
+from companion.history.stats import identity
+from saves.history.plays import aliases, rename_player
 from saves.shared.settings import SettingsStore
 
 COLOURS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "grey")
@@ -108,24 +96,3 @@ def rename_keeping_colour(
             table[target] = colours[old]
         settings.set_preference(PLAYER_COLOURS, table)
     return True
-
-
-def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
-    """What `companion stats` prints, from the games in `home`: in JSON, each player with a
-    colour carries it (`"colour": "red"`). `saves.history.plays.NoFigures` when there are saved
-    games
-    but the filter keeps none of them (the message says why)."""
-    settings = SettingsStore(home)
-    plays, _unreadable = gather(SaveStore(home), settings)
-    if keep.player is not None:
-        keep = replace(keep, player=identity(keep.player, aliases(settings)))
-    keep = replace(keep, zone=time_zone(settings)[0])
-    titles = dict(catalogue())
-    if plays:
-        check_filter(plays, keep, titles)  # NoFigures: the filter keeps no play, and why
-    elif not as_json:
-        return "No games saved yet.\n"
-    data = stats_data(plays, keep)
-    if as_json:
-        return json.dumps(with_colours(data, player_colours(settings).chosen), indent=2) + "\n"
-    return stats_text(data, titles)

@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 
+from companion import registry
 from companion.cli import main
-from companion.history.bgstats import NAMES, FileProblem, match_game, play_uuid, read_play_file
+from companion.history.bgstats import FileProblem, match_game, play_uuid, read_play_file
 from companion.history.details import PlayDetails
 from companion.history.recorded import RecordedPlay
+from companion.registry import get_game
 from saves.games.store import SaveStore
 from saves.history.bgstats import bgstats_text, import_file
 from saves.history.details import add_details, details_of
@@ -27,6 +29,7 @@ from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.shared.settings import SettingsStore
 from tests.history.games import finished_six_sojourns
+from tests.support.toy import TALLY
 
 SAMPLE = Path(__file__).parents[1] / "data" / "bgstats" / "sample.bgsplay"
 MOMENT = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
@@ -72,7 +75,34 @@ def test_games_match_by_name_in_any_case_and_by_a_known_boardgamegeek_id() -> No
     assert match_game({"name": "?", "bggName": "Sojourn: A Journey Through Time"}) == "sojourn"
     assert match_game({"name": "Catan", "bggId": 13}) is None
     assert match_game({"name": "Catan", "bggId": 13}, {"time-bastards": 13}) == "time-bastards"
-    assert set(NAMES) == {"sojourn", "six-sojourns", "cavendish", "time-bastards"}
+    assert match_game({"name": "cavendish"}) == "cavendish"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "names"),
+    [
+        ("sojourn", ("Sojourn", "Sojourn: A Journey Through Time")),
+        ("six-sojourns", ("Six Sojourns",)),
+        ("cavendish", ("TIME Stories Revolution: Cavendish", "Cavendish")),
+        ("time-bastards", ("Time Bastards",)),
+    ],
+)
+def test_each_game_is_known_to_bg_stats_by_the_names_it_was_before(
+    game_id: str, names: tuple[str, ...]
+) -> None:
+    """Written under the first (the title), recognised by each; no BoardGameGeek id known yet."""
+    game = get_game(game_id)
+    assert game is not None
+    assert ((game.title, *game.other_names), game.bgg_id) == (names, 0)
+    assert all(match_game({"name": name}) == game_id for name in names)
+
+
+def test_a_game_whose_plays_cannot_be_recorded_is_never_matched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry.GAMES, TALLY.id, TALLY)
+    monkeypatch.setitem(registry.ADDED, TALLY.id, TALLY.title)
+    assert match_game({"name": "Tally"}) is None
 
 
 def test_uuids_come_from_the_save_ids_and_stay_the_same() -> None:

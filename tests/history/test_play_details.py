@@ -16,6 +16,7 @@ from companion.history.details import (
     add_activity,
     checked,
     from_plain,
+    has_start_player,
     parse_minutes,
     to_plain,
 )
@@ -63,6 +64,28 @@ def test_details_are_cleaned_and_bounded() -> None:
         checked(PlayDetails(expansions=("dragons",)), "six-sojourns", ("Ana", "Ben"))
     with pytest.raises(RuleError, match="0 to"):
         checked(PlayDetails(minutes=-1), "six-sojourns", ("Ana", "Ben"))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "named"),
+    [("sojourn", False), ("six-sojourns", True), ("cavendish", True), ("time-bastards", True)],
+)
+def test_the_games_whose_rules_name_a_first_player_are_those_they_were(
+    game_id: str, named: bool
+) -> None:
+    """Six Sojourns ("randomly determine 1st player"), Cavendish (the first Time Captain) and
+    Time Bastards ("in turn") name one; Sojourn is solo."""
+    assert has_start_player(game_id) is named
+    start = PlayDetails(start_player="Ana")
+    if named:
+        assert checked(start, game_id, ("Ana", "Ben")).start_player == "Ana"
+    else:
+        with pytest.raises(RuleError, match="no start player"):
+            checked(start, game_id, ("Ana", "Ben"))
+
+
+def test_a_game_not_installed_has_no_start_player() -> None:
+    assert not has_start_player("no-such-game")
 
 
 def test_pauses_over_thirty_minutes_are_not_play() -> None:

@@ -8,11 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from companion import registry
 from companion.core import RuleError
 from companion.history.details import PlayDetails
-from companion.history.recorded import RECORDED_GAMES, RecordedPlay, check
+from companion.history.recorded import (
+    RecordedPlay,
+    check,
+    facts_of,
+    parse_when,
+    recorded_games,
+)
 from companion.history.records import plays_per_month, records
-from companion.registry import all_games
 from saves.files import SaveError
 from saves.games.store import SaveStore
 from saves.games.writers import SaveConflict
@@ -20,6 +26,7 @@ from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.paths import recorded_dir
 from saves.shared.settings import SettingsStore
+from tests.support.toy import TALLY
 
 WHEN = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
 
@@ -28,13 +35,63 @@ def play(game: str, players: tuple[str, ...], **fields: object) -> RecordedPlay:
     return RecordedPlay(game, WHEN, players, **fields)  # type: ignore[arg-type]
 
 
-def test_player_counts_are_the_games_own() -> None:
-    games = all_games()
-    for game_id, rules in RECORDED_GAMES.items():
-        assert (rules.min_players, rules.max_players) == (
-            games[game_id].min_players,
-            games[game_id].max_players,
+def test_each_game_records_the_shape_it_recorded_before_its_contract_held_it() -> None:
+    """The shapes the history's own table held, now given by each game's `Game.recorded`."""
+    shapes = {
+        game_id: (
+            rules.title,
+            rules.min_players,
+            rules.max_players,
+            rules.cooperative,
+            rules.outcomes,
+            rules.scored,
+            rules.lower_is_better,
         )
+        for game_id, rules in recorded_games().items()
+    }
+    assert shapes == {
+        "sojourn": ("Sojourn", 1, 1, True, ("won", "lost"), False, False),
+        "six-sojourns": ("Six Sojourns", 1, 4, False, (), True, False),
+        "cavendish": (
+            "TIME Stories Revolution: Cavendish", 1, 4, True, ("won", "failed"), True, True
+        ),
+        "time-bastards": ("Time Bastards", 2, 2, False, (), True, False),
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("recorded", "status"),
+    [
+        (play("sojourn", ("Ana",), outcome="won"), "won"),
+        (play("sojourn", ("Ana",), outcome="lost"), "lost"),
+        (play("cavendish", ("Ana", "Ben"), outcome="won", scores={"Ana": 4, "Ben": 4}), "finished"),
+        (play("cavendish", ("Ana", "Ben"), outcome="failed"), "failed"),
+        (play("six-sojourns", ("Ana", "Ben"), scores={"Ana": 4, "Ben": 2}), "finished"),
+        (play("time-bastards", ("Ana", "Ben"), scores={"Ana": 4, "Ben": 2}), "finished"),
+    ],
+)
+def test_a_recorded_play_has_the_status_the_games_own_facts_give(
+    recorded: RecordedPlay, status: str
+) -> None:
+    """A completed Cavendish mission is `finished`, as the game's own facts say."""
+    assert facts_of(check(recorded)).status == status
+
+
+def test_when_a_play_started_is_read_as_typed() -> None:
+    assert parse_when("", WHEN) == WHEN.astimezone()  # nothing typed: now
+    assert parse_when("2026-11-29T19:30+01:00", WHEN).utcoffset() == timedelta(hours=1)
+    local = parse_when("2026-11-29", WHEN)
+    assert (local.date().isoformat(), local.tzinfo is not None) == ("2026-11-29", True)
+    with pytest.raises(ValueError, match="'29/11' is not a date: 2026-11-29 or 2026-11-29T19:30"):
+        parse_when("29/11", WHEN)
+
+
+def test_a_game_without_a_recorded_shape_is_not_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAMES, TALLY.id, TALLY)
+    monkeypatch.setitem(registry.ADDED, TALLY.id, TALLY.title)
+    assert TALLY.id not in recorded_games()
+    with pytest.raises(RuleError, match="'tally' is not a game of the companion"):
+        check(play(TALLY.id, ("Ana", "Ben"), scores={"Ana": 1, "Ben": 0}))
 
 
 @pytest.mark.parametrize(

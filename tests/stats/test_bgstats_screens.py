@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import DataTable, Input, Static
 
 from companion.history.details import PlayDetails
-from companion.history.recorded import RecordedPlay
+from companion.history.recorded import RecordedPlay, recorded_game, recorded_games
 from saves.games.store import SaveStore
 from saves.history.details import details_of
 from saves.history.recorded import RecordedStore
@@ -18,9 +18,15 @@ from tests.history.games import SET_UP, cavendish_in_play, finished_six_sojourns
 from widgets.play.result import ResultScreen
 from widgets.stats.details import DetailsDialog
 from widgets.stats.plays import ConfirmDelete, PlaysScreen
-from widgets.stats.record import RecordDialog
+from widgets.stats.record import RecordDialog, first_scored
 
 SIZES = [(44, 43), (80, 24), (120, 40)]
+
+
+def test_a_new_record_starts_on_the_first_game_with_a_score() -> None:
+    assert first_scored(recorded_games()) == "six-sojourns"  # Sojourn, listed first, has none
+    solo = {"sojourn": recorded_game("sojourn")}
+    assert first_scored(solo) == "sojourn"  # no game with a score: the first
 
 
 def write_plays(home: Path) -> None:

@@ -8,15 +8,11 @@ from typing import Any
 
 import pytest
 
+from companion import registry
+from companion.cavendish.history import figures as cavendish_figures
 from companion.core import Facts
 from companion.history.plays import Play, from_plain, to_plain
-from companion.history.report import (
-    cavendish_figures,
-    rows_csv,
-    six_sojourns_figures,
-    sojourn_figures,
-    time_bastards_figures,
-)
+from companion.history.report import rows_csv, stats_json
 from companion.history.stats import (
     Filter,
     HeadToHead,
@@ -28,10 +24,15 @@ from companion.history.stats import (
     score_history,
     select,
 )
+from companion.registry import get_game
+from companion.six_sojourns.history import figures as six_sojourns_figures
 from companion.sojourn.facts import UNNAMED_TRAVELLER
+from companion.sojourn.history import figures as sojourn_figures
+from companion.time_bastards.history import figures as time_bastards_figures
 from saves.games.store import SaveStore
 from saves.history.plays import aliases, rename_player
 from saves.shared.settings import SettingsStore
+from tests.support.toy import TALLY
 
 DAY = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 
@@ -218,6 +219,38 @@ class TestGameAware:
             "tests": 0,
             "explores": 0,
             "updates": 0,
+        }
+
+    @pytest.mark.parametrize(
+        ("game_id", "figures"),
+        [
+            ("six-sojourns", six_sojourns_figures),
+            ("cavendish", cavendish_figures),
+            ("sojourn", sojourn_figures),
+            ("time-bastards", time_bastards_figures),
+        ],
+    )
+    def test_each_game_brings_its_own_figures_to_its_statistics(
+        self, game_id: str, figures: Any
+    ) -> None:
+        game = get_game(game_id)
+        assert game is not None and game.figures is figures
+        play = Play("p", game_id, DAY, DAY, Facts("finished", ("Ana",), {}, ("Ana",)))
+        assert stats_json([play])["games"][game_id].items() >= figures([play]).items()
+
+    def test_a_game_without_figures_of_its_own_has_the_common_ones(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setitem(registry.GAMES, TALLY.id, TALLY)
+        play = Play("t", TALLY.id, DAY, DAY, Facts("finished", ("Ana",), {"Ana": 3}, ("Ana",)))
+        assert set(stats_json([play])["games"][TALLY.id]) == {
+            "plays",
+            "in_progress",
+            "wins",
+            "average_score",
+            "best_score",
+            "lower_is_better",
+            "last_played",
         }
 
 

@@ -8,7 +8,7 @@ this window's game a new save with a new id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,11 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from saves.files import SaveError
+from widgets.play import words
+from widgets.play.host import PlayHost
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
-
-if TYPE_CHECKING:
-    from widgets.play.game_screen import GameScreen
 
 RELOAD = "reload"
 KEEP_COPY = "copy"
@@ -50,13 +49,7 @@ class ConflictDialog(Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="conflict-box"):
             yield Static("This game's file was changed outside the app.", id="conflict-title")
-            why = f"It {self.why}: it is not written over. " if self.why else ""
-            yield Static(
-                f"{why}Nothing is lost either way. Reload it to go on from the file as it is "
-                "now, or keep this window's game as a copy: a new save beside it.",
-                id="conflict-text",
-                markup=False,
-            )
+            yield Static(words.conflict_text(self.why), id="conflict-text", markup=False)
             with Horizontal(id="conflict-buttons"):
                 yield Button("Reload (r)", id=RELOAD, variant="primary")
                 yield Button("Keep as copy (c)", id=KEEP_COPY)
@@ -73,10 +66,12 @@ class ConflictDialog(Dialog[str]):
 class FileConflicts:
     """A play screen's answers when its game's file can no longer simply be replaced: changed
     in another window (ask: reload it, or keep this game as a copy), or not replaceable at all (a
-    link out of the data folder: kept as a copy at once)."""
+    link out of the data folder: kept as a copy at once). `follow_copy` follows the copy's file
+    once the game is kept as one."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: PlayHost, follow_copy: Callable[[], None]) -> None:
         self.screen = screen
+        self.follow_copy = follow_copy
 
     def ask(self, why: str = "") -> None:
         screen = self.screen
@@ -89,7 +84,7 @@ class FileConflicts:
         if choice == RELOAD:
             self.reload()
         else:
-            self.keep_as_copy("was changed outside the app")
+            self.keep_as_copy(words.CHANGED_OUTSIDE)
 
     def reload(self) -> None:
         """Go on from the game as the file holds it now."""
@@ -105,6 +100,16 @@ class FileConflicts:
         screen.notify("Reloaded: the game as its file holds it now.", title="Reloaded")
         screen.redraw()
 
+    def reload_watched(self) -> None:
+        """A watching screen whose file was replaced: read it again (nothing to ask)."""
+        screen = self.screen
+        try:
+            screen.saved = screen.companion.store.load(screen.saved.id)
+        except SaveError as error:
+            screen.notify(str(error), title="Not followed", severity="warning", markup=False)
+            return
+        screen.changed(screen.is_over)
+
     def keep_as_copy(self, why: str) -> None:
         """Save this window's game under a new id; the other file is left as it is."""
         screen = self.screen
@@ -113,14 +118,10 @@ class FileConflicts:
             copy = store.save_copy(screen.saved)
         except OSError as error:
             screen.notify(
-                f"Could not save a copy: {error}", title="Not saved", severity="error", markup=False
+                words.copy_failed(error), title="Not saved", severity="error", markup=False
             )
             return
         screen.saved = copy
-        screen.shared.follow_copy()
+        self.follow_copy()
         screen.show_title()
-        screen.notify(
-            f"Saved as a copy, {copy.id}: the first file {why}.",
-            title="Kept as a copy",
-            markup=False,
-        )
+        screen.notify(words.kept_as_copy(copy.id, why), title="Kept as a copy", markup=False)

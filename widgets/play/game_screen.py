@@ -5,9 +5,11 @@ A game screen holds a `SavedGame`, sends actions through `act`, and redraws ever
 
 Every window and browser on a game can play it at once: each change is one transaction on the
 game's file (widgets/play/shared_game.py), checked against the newest state, and every other
-device's
-change shows here as soon as it is appended. A screen that only watches (the table display, a
-file that cannot be written) shows the game and refuses changes with the reason.
+device's change shows here as soon as it is appended. A screen that only watches (the table
+display, a file that cannot be written) shows the game and refuses changes with the reason.
+
+The collaborators this screen holds see it only as a `PlayHost` (widgets/play/host.py), and
+the sentences they and this screen say are built in widgets/play/words.py.
 """
 
 from __future__ import annotations
@@ -21,11 +23,10 @@ from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
 from companion.session import Session, Step, check_numbers
-from saves.files import SaveError
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
-from widgets.play.conflict import FileConflicts
+from widgets.play import words
 from widgets.play.seats import SEAT_BINDING, SeatKeys
 from widgets.play.shared_game import SharedGame
 from widgets.play.unsaved import SaveTrouble
@@ -48,7 +49,8 @@ class GameScreen(CompanionScreen):
     """
 
     HELP_TOPIC: ClassVar[str] = "home"
-    """The Markdown help file (in `widgets/shell/help/`) that F1 shows on this screen."""
+    """The help F1 shows on this screen: a shell topic (`widgets/shell/help/`) or a game id (the
+    help its `GameUI` gives)."""
 
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
@@ -68,7 +70,8 @@ class GameScreen(CompanionScreen):
         self.watch_only = ""
         """Why this screen only watches the game ("" when it plays)."""
         self.asking = False
-        """The conflict question is on screen: a second conflict does not ask it again."""
+        """A question is on screen (the file's conflict, or one of the game's own): no second
+        one is asked over it."""
 
         self.result_due = False
         """The game just ended: show its result when this screen is on top again."""
@@ -76,17 +79,13 @@ class GameScreen(CompanionScreen):
         """What `show_text` last put in each Static, by selector."""
         self.table_view: TableViewScreen | None = None
         """This game's table view, once opened: given the state again at each redraw."""
-        self.conflicts = FileConflicts(self)
-        """What to do when this game's file changed in a way that is not an appended record."""
         self.trouble = SaveTrouble()
         """The lasting line while the disk refuses this game's records."""
         self.shared = SharedGame(self)
-        """The transactions on the game's file, and the follow of the other devices' records."""
+        """The transactions on the game's file, the follow of the other devices' records, and
+        what to do when the file changed in a way that is not an appended record."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
-        self.undid = False
-        """This device's undo is what redo would put back: another device's change that
-        clears it is said here (and only here)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -141,8 +140,7 @@ class GameScreen(CompanionScreen):
         return ""
 
     def last_line(self) -> str:
-        step = self.session.last_step
-        return step.line if step is not None else "the game is back at its start"
+        return words.last_line(self.session.last_step)
 
     def on_mount(self) -> None:
         self.refresh_state()
@@ -159,15 +157,6 @@ class GameScreen(CompanionScreen):
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
         self.changed(was_over)
-
-    def reload_watched(self) -> None:
-        """A watching screen whose file was replaced: read it again."""
-        try:
-            self.saved = self.companion.store.load(self.saved.id)
-        except SaveError as error:
-            self.notify(str(error), title="Not followed", severity="warning", markup=False)
-            return
-        self.changed(self.is_over)
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""
@@ -193,6 +182,11 @@ class GameScreen(CompanionScreen):
             self.refresh_state()
             if self.table_view is not None and self.table_view in self.app.screen_stack:
                 self.table_view.show(self.table_shown())
+
+    def show_seats(self, parts: tuple[str, ...]) -> None:
+        """Who sits where, on this game's table view too while it is open."""
+        if self.table_view is not None and self.table_view in self.app.screen_stack:
+            self.table_view.show_seats(parts)
 
     def refuse_watch_only(self) -> bool:
         """Say why nothing changes on a screen that only watches; True if it is one."""
@@ -226,7 +220,7 @@ class GameScreen(CompanionScreen):
         except RuleError as error:
             rule = str(error)
             if self.waiting is not None and self.waiting.question and self.question_by():
-                rule = f"Waiting for {self.question_by()}'s answer ({self.waiting.text}): {rule}"
+                rule = words.waiting_for_answer(self.question_by(), self.waiting.text, rule)
             self.notify(rule, title="Not allowed", severity="error", markup=False)
             return False
         seen = game.replaced(state, action)
@@ -314,8 +308,7 @@ class GameScreen(CompanionScreen):
             return
         if self.shared.follow():  # the game moved since this screen showed it: look first
             self.notify(
-                f"Not undone: another device has just changed the game. The last action is now "
-                f"{self.last_line()}: press ctrl+z again to undo it.",
+                words.look_first(self.last_line()),
                 title="Look first",
                 severity="warning",
                 markup=False,
@@ -329,15 +322,12 @@ class GameScreen(CompanionScreen):
         if top.by and top.by != self.device and step is not None:
             from widgets.play.result import ConfirmUndoDialog
 
-            question = f"Undo {top.seat or 'another device'}'s action?"
-            detail = f"Made on another device: {step.line}"
-            after = "Redo (ctrl+y) puts it back, until someone makes another change."
-
             def answered(yes: bool | None) -> None:
                 if yes:
                     self._undo(top)
 
-            dialog = ConfirmUndoDialog(question, detail, "Undo it", after)
+            question, detail = words.undo_question(top.seat), words.undo_detail(step.line)
+            dialog = ConfirmUndoDialog(question, detail, "Undo it", words.UNDO_AFTER)
             self.app.push_screen(dialog, answered)
             return
         self._undo(top)
@@ -348,13 +338,13 @@ class GameScreen(CompanionScreen):
         def decide(theirs: list[Record]) -> list[Draft]:
             origins = self.saved.origins
             if not origins or origins[-1].number != top.number:
-                raise RuleError(f"Nothing was undone: the last action is now {self.last_line()}")
+                raise RuleError(words.not_undone(self.last_line()))
             return [Draft("undo", target=top.number)]
 
         def done(_mine: list[Record]) -> None:
-            self.undid = True
+            self.shared.undid = True
             if step is not None:
-                self.notify(f"Undone: {self.undone_line(step)}", markup=False)
+                self.notify(words.undone(self.undone_line(step)), markup=False)
 
         self.shared.commit(decide, done)
 
@@ -377,7 +367,7 @@ class GameScreen(CompanionScreen):
             return [Draft("redo", target=top.number)]
 
         def done(_mine: list[Record]) -> None:
-            self.notify(f"Redone: {self.last_line()}", markup=False)
+            self.notify(words.redone(self.last_line()), markup=False)
 
         self.shared.commit(decide, done)
 

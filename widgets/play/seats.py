@@ -13,8 +13,7 @@ second (its mark, and whether each listed device still holds its lock).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from textual import on
@@ -25,15 +24,14 @@ from textual.timer import Timer
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.core import Game, SeatOption
 from saves.shared.devices import Device
 from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
+from widgets.play.host import PlayHost
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
-
-if TYPE_CHECKING:
-    from widgets.play.game_screen import GameScreen
 
 SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
 """The key on every play screen (listed by `?`: the footers are full at 80 columns)."""
@@ -43,15 +41,6 @@ STAND_UP = "\x00stand-up"
 """The dialog's "Nobody" entry (no seat name holds a NUL character)."""
 
 
-@dataclass(frozen=True)
-class SeatOption:
-    """A seat at a game: its name (the player, or the agent in Cavendish) and how it is shown."""
-
-    name: str
-    label: str
-    """In the dialog and the seats line (`Amy (Ana)`: an agent and its player)."""
-
-
 @runtime_checkable
 class Seated(Protocol):
     """A play screen that selects the seat's agent or player when its device sits there."""
@@ -59,19 +48,9 @@ class Seated(Protocol):
     def select_seat(self, name: str) -> None: ...
 
 
-def seat_options(game_id: str, state: Any) -> list[SeatOption]:
-    """Who can sit at a game: its players (Cavendish: its agents, each with its player; Sojourn:
-    its one traveller)."""
-    if game_id == "cavendish":
-        return [SeatOption(a.receptacle, f"{a.receptacle} ({a.player})") for a in state.agents]
-    if game_id == "time-bastards":
-        return [SeatOption(t.name, t.name) for t in state.setup.players]
-    if game_id == "six-sojourns":
-        return [SeatOption(name, name) for name in state.players]
-    if game_id == "sojourn":
-        name = state.setup.traveller or "The traveller"
-        return [SeatOption(name, name)]
-    return []
+def seat_options(game: Game[Any, Any], state: Any) -> list[SeatOption]:
+    """Who can sit at a game at this state, as the game's rules say (`Game.seats`)."""
+    return list(game.seats(state))
 
 
 def seat_parts(
@@ -201,7 +180,7 @@ class SitDialog(Dialog[str]):
 class SeatKeys:
     """A play screen's seat: the dialog, the seats line, and the look at the seats each second."""
 
-    def __init__(self, screen: GameScreen, device: Device | None = None) -> None:
+    def __init__(self, screen: PlayHost, device: Device | None = None) -> None:
         self.screen = screen
         self._device = device
         self.presence: Presence | None = None
@@ -251,7 +230,7 @@ class SeatKeys:
         return self.presence
 
     def options(self) -> list[SeatOption]:
-        return seat_options(self.screen.session.game.id, self.screen.state)
+        return seat_options(self.screen.session.game, self.screen.state)
 
     def follow(self) -> None:
         """Show who sits where now (a device gone since the last look is gone from the line)."""
@@ -263,9 +242,7 @@ class SeatKeys:
         self.parts = seat_parts(self.options(), seats, self.device.id)
         if self.line is not None:
             self.line.show(self.parts)
-        view = self.screen.table_view
-        if view is not None and view in self.screen.app.screen_stack:
-            view.show_seats(self.parts)
+        self.screen.show_seats(self.parts)
 
     def sit_dialog(self) -> None:
         """Ask who sits at this device, and sit there."""

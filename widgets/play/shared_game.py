@@ -18,17 +18,16 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.core import RuleError, WaitingFor
-from companion.text import plural, visible
 from saves.files import SaveError
 from saves.games.journal import Draft, Rewritten
 from saves.games.records import Record
 from saves.shared.lock import DEADLINE_SECONDS, Busy
-
-if TYPE_CHECKING:
-    from widgets.play.game_screen import GameScreen
+from widgets.play import words
+from widgets.play.conflict import FileConflicts
+from widgets.play.host import PlayHost
 
 FOLLOW_SECONDS = 0.1
 """How often a window with no folder watch looks at its game's file."""
@@ -47,8 +46,13 @@ Done = Callable[[list[Record]], None]
 class SharedGame:
     """The transactions and the follow of one play screen's game."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: PlayHost) -> None:
         self.screen = screen
+        self.conflicts = FileConflicts(screen, self.follow_copy)
+        """What to do when the game's file changed in a way that is not an appended record."""
+        self.undid = False
+        """This device's undo is what redo would put back: another device's change that
+        clears it is said here (and only here)."""
         self.queue: list[tuple[Decide, Done | None]] = []
         """Changes waiting for the lock while another device holds it, in the order made."""
         self.waiting = False
@@ -115,9 +119,9 @@ class SharedGame:
 
     def _give_up(self, error: OSError | None = None) -> None:
         dropped, self.queue, self.waiting = len(self.queue), [], False
-        reason = error or f"another device held the game for {DEADLINE_SECONDS:.0f} s"
+        reason = error or words.lock_held_too_long(DEADLINE_SECONDS)
         self.screen.notify(
-            f"Not saved ({reason}): {plural(dropped, 'change')} not made; try again.",
+            words.changes_dropped(reason, dropped),
             title="Not saved",
             severity="error",
             markup=False,
@@ -131,10 +135,10 @@ class SharedGame:
         try:
             theirs = store.catch_up(screen.saved)
         except Rewritten as error:
-            screen.conflicts.ask(error.problem)
+            self.conflicts.ask(error.problem)
             return False
         except SaveError as error:
-            screen.conflicts.keep_as_copy(error.problem)
+            self.conflicts.keep_as_copy(error.problem)
             return False
         try:
             drafts = decide(theirs)
@@ -143,10 +147,10 @@ class SharedGame:
             self._refused(before, theirs, str(error))
             return False
         except Rewritten as error:
-            screen.conflicts.ask(error.problem)
+            self.conflicts.ask(error.problem)
             return False
         except SaveError as error:
-            screen.conflicts.keep_as_copy(error.problem)
+            self.conflicts.keep_as_copy(error.problem)
             return False
         except OSError as error:
             self._moved(before, theirs)
@@ -155,7 +159,7 @@ class SharedGame:
         screen.save_worked()
         self._moved(before, theirs)
         if not screen.session.can_redo:
-            screen.undid = False
+            self.undid = False
         if done is not None:
             done(mine)
         screen.changed(before.over)
@@ -168,15 +172,15 @@ class SharedGame:
         asked = before.waiting is not None and before.waiting.question
         if theirs and asked and screen.waiting != before.waiting:
             screen.notify(  # the question was answered first on another device: quiet
-                f"{theirs[-1].whose} answered first: {screen.last_line()}",
+                words.answered_first(theirs[-1].whose, screen.last_line()),
                 title="Already answered",
                 markup=False,
             )
             return
         if theirs:
-            rule = f"{_who(theirs)} has just changed the game ({screen.last_line()}): {rule}"
+            rule = words.changed_first(_who(theirs), screen.last_line(), rule)
         elif screen.waiting is not None and screen.waiting.question and screen.question_by():
-            rule = f"Waiting for {screen.question_by()}'s answer ({screen.waiting.text}): {rule}"
+            rule = words.waiting_for_answer(screen.question_by(), screen.waiting.text, rule)
         screen.notify(rule, title="Not allowed", severity="error", markup=False)
 
     def _moved(self, before: _Moment, theirs: list[Record]) -> None:
@@ -184,13 +188,11 @@ class SharedGame:
         if not theirs:
             return
         screen = self.screen
-        mine = screen.undid
+        mine = self.undid
         if not screen.session.can_redo:
-            screen.undid = False
+            self.undid = False
         if before.redo and mine and not screen.session.can_redo:
-            screen.notify(
-                f"Redo cleared: {_who(theirs)} made a change.", title="Redo", markup=False
-            )
+            screen.notify(words.redo_cleared(_who(theirs)), title="Redo", markup=False)
         screen.followed(before.over)
 
     # Following
@@ -283,9 +285,9 @@ class SharedGame:
             theirs = screen.companion.store.catch_up(screen.saved)
         except Rewritten as error:
             if not screen.watch_only:
-                screen.conflicts.ask(error.problem)
+                self.conflicts.ask(error.problem)
             else:
-                screen.reload_watched()
+                self.conflicts.reload_watched()
             return []
         except SaveError as error:
             if self.trouble != error.problem:  # said once, not at every look
@@ -307,12 +309,10 @@ class _Moment:
         self.over, self.redo, self.waiting = over, redo, waiting
 
     @classmethod
-    def of(cls, screen: GameScreen) -> _Moment:
+    def of(cls, screen: PlayHost) -> _Moment:
         return cls(screen.is_over, screen.session.can_redo, screen.waiting)
 
 
 def _who(records: list[Record]) -> str:
-    """Who made these records, capitalised for the start of a sentence."""
-    names = sorted({record.whose for record in records})
-    text = visible(" and ".join(names) if len(names) < 3 else "other devices")
-    return text[:1].upper() + text[1:]
+    """Who made these records, for the start of a sentence."""
+    return words.who(record.whose for record in records)

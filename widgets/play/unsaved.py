@@ -7,6 +7,8 @@ from typing import Any
 from textual.screen import Screen
 from textual.widgets import Static
 
+from widgets.play import words
+
 
 class SaveTrouble:
     """Why this game's changes cannot be written now. A change is made only once its record
@@ -24,10 +26,7 @@ class SaveTrouble:
 
     def line(self) -> str:
         """`Not saved (No space left on device): that change was not made. ...`"""
-        return (
-            f"Not saved ({self.reason}): that change was not made, and the game is as its "
-            "file has it. Try again once the disk can be written."
-        )
+        return words.change_refused_by_disk(self.reason)
 
     def show_on(self, screen: Screen[Any]) -> None:
         """One lasting line while writes fail (not a toast per key); gone once one works."""

@@ -2,26 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
+    from rich.text import Text
     from textual.screen import Screen
 
     from saves.games.store import SavedGame
-    from widgets.play.game_screen import GameScreen
+    from widgets.table_view.figures import TableContent
 
 
 @dataclass(frozen=True)
 class GameUI:
-    """A game's two screens: its setup (which ends in `app.start_game`) and its play screen."""
+    """A game's two screens, its setup (which ends in `app.start_game`) and its play screen, and
+    what the shell's own screens show of it. Each part is called only when needed, so a game's
+    package imports its modules then, and reading its `GameUI` (the Stats screen, the table
+    display, the help) costs almost nothing."""
 
     game_id: str
     setup_screen: Callable[[], Screen[None]]
-    play_screen: Callable[[SavedGame], GameScreen]
+    """The setup screen, new."""
+    play_screen: Callable[[SavedGame], Screen[None]]
+    """The play screen of a save (a `widgets.play.game_screen.GameScreen`)."""
+    table_view: Callable[[Any], TableContent] | None = None
+    """What the table view (`widgets.table_view`) shows of a state; None: the view says the
+    game has none."""
+    chart_notes: Callable[[Mapping[str, Any], Mapping[str, str]], list[str | Text]] | None = None
+    """The Stats screen's lines under the game's title, from the game's own figures and the
+    players' colours; None: its title only."""
+    help_text: Callable[[], str] | None = None
+    """The F1 help (Markdown) of the game's screens, its topic being the game id; None: the help
+    says none is written."""
 
 
 SCREENS_GROUP = "companion.screens"

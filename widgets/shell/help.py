@@ -11,15 +11,19 @@ from textual.widgets import MarkdownViewer
 
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
+from widgets.shell.games import game_ui
 
 
 def help_text(topic: str) -> str:
-    """The Markdown help for a topic (`home`, `dice`, a game id), shipped in
-    `widgets/shell/help/`."""
+    """The Markdown help for a topic: the shell's own (`home`, `dice`, ...) shipped in
+    `widgets/shell/help/`, or a game's (its id), which its screens' `GameUI` brings."""
     resource = resources.files("widgets.shell") / "help" / f"{topic}.md"
-    if not resource.is_file():
-        return f"# Help\n\nNo help is written for '{topic}' yet."
-    return resource.read_text(encoding="utf-8")
+    if resource.is_file():
+        return resource.read_text(encoding="utf-8")
+    ui = game_ui(topic)
+    if ui is not None and ui.help_text is not None:
+        return ui.help_text()
+    return f"# Help\n\nNo help is written for '{topic}' yet."
 
 
 class HelpScreen(Dialog[None]):

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from companion.history.plays import Play
 from companion.text import plural
+from widgets.shell.games import game_ui
 from widgets.stats.colours import in_column
 
 BLOCK = "█"
@@ -111,71 +112,27 @@ def history_rows(
     return rows, len(history) - len(latest)
 
 
-STEP_WORDS = {
-    "achievements": "most achievements",
-    "pieces": "fewer pieces",
-    "oldest piece": "oldest piece",
-    "tied": "shared win",
-}
-
-
 def shown_score(value: int | None) -> str:
+    """A score, or "-" where there is none yet."""
     return "-" if value is None else str(value)
 
 
 def percent(rate: float | None) -> str:
+    """A rate as a whole percentage, or "-" where nothing was played to count it."""
     return "-" if rate is None else f"{rate:.0%}"
 
 
 def game_notes(
     games: Mapping[str, Mapping[str, Any]], titles: Mapping[str, str], colours: Mapping[str, str]
 ) -> Text:
-    """What only these games can say, in words, with their numbers."""
+    """Each game's title and what only it can say, in words, with its numbers (its screens'
+    `chart_notes`; a game without them shows its title only)."""
     lines: list[str | Text] = []
     for game_id, game in games.items():
         lines.append(titles.get(game_id, game_id))
-        if game_id == "six-sojourns":
-            average = game["average_points"]
-            lines.append("  Average points per category (per player per game):")
-            largest = max(average.values(), default=0)
-            lines += [
-                f"    {label(c, 12)} {bar(v, largest, 20).ljust(20)} {v}"
-                for c, v in average.items()
-            ]
-            led = ", ".join(
-                f"{c} {n} of {game['in_play'][c]}" for c, n in game["winner_led"].items()
-            )
-            lines.append(f"  Winner alone led the category (games it was in play): {led or '-'}")
-            if game["campaigns"]:
-                lines.append("  Campaigns (totals of six games, apart from single games):")
-            for name, row in game["campaigns"].items():
-                lines.append(
-                    Text.assemble(
-                        "    ",
-                        in_column(name, colours, 16),
-                        f" {row['played']} played, {row['won']} won, {row['points']} VP"
-                        f" in all, best {shown_score(row['best'])}",
-                    )
-                )
-        elif game_id == "cavendish":
-            spent = game["crystals_spent"]
-            best = "-" if game["best_score"] is None else game["best_score"]
-            lines.append(
-                f"  Success rate {percent(game['success_rate'])} · best (lowest) final score {best}"
-            )
-            lines.append(
-                f"  Crystals spent: tests {spent['tests']}, explores {spent['explores']}, "
-                f"updates {spent['updates']}"
-            )
-        elif game_id == "sojourn":
-            lost = game["lost_by"]
-            lines.append(
-                f"  Win rate {percent(game['win_rate'])} · lost runs: health at 0 "
-                f"{lost['health']}, stuck {lost['stuck']}"
-            )
-        elif game_id == "time-bastards":
-            decided = ", ".join(f"{STEP_WORDS[s]} {n}" for s, n in game["decided_by"].items())
-            lines.append(f"  Decided by: {decided}")
+        ui = game_ui(game_id)
+        if ui is not None and ui.chart_notes is not None:
+            lines += ui.chart_notes(game, colours)
     if not lines:
         return Text("No games saved yet.")
     return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)

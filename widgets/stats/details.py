@@ -21,9 +21,9 @@ from companion.core import RuleError
 from companion.history.details import (
     MAX_LOCATION,
     MAX_NOTES,
-    STARTING_PLAYER_GAMES,
     PlayDetails,
     expansions_of,
+    has_start_player,
     minutes_text,
     parse_minutes,
 )
@@ -49,7 +49,7 @@ class DetailsForm(Vertical):
         self.game_id = game_id
         self.players = tuple(players)
         self.details = details
-        self.ask_start = game_id in STARTING_PLAYER_GAMES and (ask_start or len(players) > 1)
+        self.ask_start = has_start_player(game_id) and (ask_start or len(players) > 1)
         """The players are typed in the same dialog (recording): the field is always there."""
 
     def compose(self) -> ComposeResult:

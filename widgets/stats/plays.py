@@ -13,7 +13,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from companion.history.details import PlayDetails, minutes_text
 from companion.history.plays import Play
-from companion.history.recorded import RECORDED_GAMES
+from companion.history.recorded import recorded_game
 from companion.history.records import plays_per_month, records
 from companion.registry import catalogue
 from companion.text import plural
@@ -214,7 +214,7 @@ class PlaysScreen(CompanionScreen):
         except (OSError, SaveError) as error:
             self.notify(f"Not kept: {error}", title="Not saved", severity="error", markup=False)
             return
-        self.notify(f"Recorded {RECORDED_GAMES[entry.play.game_id].title}.", title="Kept")
+        self.notify(f"Recorded {recorded_game(entry.play.game_id).title}.", title="Kept")
         self.reload()
 
     def load_recorded(self, play: Play) -> RecordedFile | None:

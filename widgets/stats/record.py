@@ -4,6 +4,7 @@ typed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from textual import on
@@ -12,10 +13,17 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
-from companion.cli.plays import parse_when
 from companion.core import RuleError
 from companion.history.details import PlayDetails
-from companion.history.recorded import RECORDED_GAMES, RecordedGame, RecordedPlay, check
+from companion.history.recorded import (
+    RecordedGame,
+    RecordedPlay,
+    check,
+    parse_when,
+    recorded_game,
+    recorded_games,
+)
+from saves.games.store import utc_now
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.stats.details import DetailsForm
@@ -25,10 +33,16 @@ OUTCOME_WORDS = {"won": "won", "lost": "lost", "failed": "failed (mission not co
 
 def players_text(play: RecordedPlay) -> str:
     """ "Ana=12, Ben=9" (no scores in a co-op or solo play: the group's is apart)."""
-    rules = RECORDED_GAMES[play.game_id]
+    rules = recorded_game(play.game_id)
     if rules.cooperative:
         return ", ".join(play.players)
     return ", ".join(f"{name}={play.scores.get(name, '')}" for name in play.players)
+
+
+def first_scored(games: Mapping[str, RecordedGame]) -> str:
+    """The game a new record starts on: the first whose plays have a score to type (Six
+    Sojourns among the four: Sojourn has none), else the first."""
+    return next((game_id for game_id, rules in games.items() if rules.scored), next(iter(games)))
 
 
 def parse_players(text: str) -> tuple[tuple[str, ...], dict[str, int]]:
@@ -70,12 +84,12 @@ class RecordDialog(Dialog[RecordedPlay | None]):
         super().__init__()
         self.play = play
         self.now = now
-        self.game_id = play.game_id if play else "six-sojourns"
+        self.game_id = play.game_id if play else first_scored(recorded_games())
 
     def compose(self) -> ComposeResult:
         play = self.play
         when = (play.played if play else self.now).astimezone()
-        games = [(rules.title, game_id) for game_id, rules in RECORDED_GAMES.items()]
+        games = [(rules.title, game_id) for game_id, rules in recorded_games().items()]
         with VerticalScroll(id="record-box"):
             yield Label("Game")
             yield Select(
@@ -100,7 +114,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
 
     @property
     def rules(self) -> RecordedGame:
-        return RECORDED_GAMES[self.game_id]
+        return recorded_game(self.game_id)
 
     def on_mount(self) -> None:
         self.query_one("#record-box").border_title = (
@@ -143,7 +157,8 @@ class RecordDialog(Dialog[RecordedPlay | None]):
         rules = self.rules
         names, scores = parse_players(self.query_one("#record-players", Input).value)
         try:
-            played = parse_when(self.query_one("#record-date", Input).value.replace(" ", "T", 1))
+            when = self.query_one("#record-date", Input).value.replace(" ", "T", 1)
+            played = parse_when(when, utc_now())
         except ValueError as error:
             raise RuleError(str(error)) from None
         outcome = ""

@@ -122,7 +122,7 @@ class TableDisplayScreen(CompanionScreen):
             return
         if self.presence is None or self.presence.save_id != saved.id:
             self.presence = Presence(self.companion.store.home, saved.id, device="")
-        options = seat_options(saved.game.id, saved.session.state)
+        options = seat_options(saved.game, saved.session.state)
         parts = seat_parts(options, self.presence.seats(), device=None)
         notice = self.presence.take_notice()
         if notice is not None:

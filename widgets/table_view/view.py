@@ -7,8 +7,6 @@ screen: the largest size at which everything fits whole, up to about a quarter o
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rich.cells import cell_len
@@ -19,6 +17,7 @@ from textual.widgets import Static
 
 from widgets.kit.shown import plain
 from widgets.play.seats import packed
+from widgets.shell.games import game_ui
 from widgets.table_view.boxes import GroupBox, shape
 from widgets.table_view.digits import SCALES, digits_height
 from widgets.table_view.figures import (
@@ -29,26 +28,17 @@ from widgets.table_view.figures import (
     wrapped_lines,
 )
 
-VIEWS: dict[str, str] = {
-    "cavendish": "widgets.cavendish.table_view",
-    "time-bastards": "widgets.time_bastards.table_view",
-    "six-sojourns": "widgets.six_sojourns.table_view",
-    "sojourn": "widgets.sojourn.table_view",
-}
-"""Game id -> the module whose `table(state)` says what its table view shows; imported when
-first shown, so that a game screen checking for its table view imports no other game."""
-
 SCROLLBAR = 2
 """Columns the body's scroll bar takes when the view is taller than the screen."""
 
 
 def content_for(game_id: str, title: str, state: Any) -> TableContent:
-    """What the table view shows for a game's state."""
-    module = VIEWS.get(game_id)
-    if module is None:
+    """What the table view shows for a game's state: what its screens' `table_view` says,
+    imported when first shown (so that a view of one game imports no other game)."""
+    ui = game_ui(game_id)
+    if ui is None or ui.table_view is None:
         return TableContent(f"{title} has no table view.", ())
-    table: Callable[[Any], TableContent] = importlib.import_module(module).table
-    return table(state)
+    return ui.table_view(state)
 
 
 def board_for(content: TableContent, width: int) -> Text | None:

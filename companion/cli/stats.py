@@ -1,0 +1,66 @@
+"""What `companion stats` and `companion plays --format csv|json` print, from the games and the
+recorded plays in the data folder."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from companion.history.plays import Play
+from companion.history.report import play_rows, rows_csv, stats_text, with_colours
+from companion.history.stats import Filter, identity, select
+from companion.registry import catalogue
+from saves.games.store import SaveStore
+from saves.history.plays import aliases, gather, stats_data, time_zone
+from saves.shared.roster import player_colours
+from saves.shared.settings import SettingsStore
+
+
+class NoFigures(Exception):
+    """Statistics asked of plays there are none of; the message says why (for one line)."""
+
+
+def check_filter(plays: list[Play], keep: Filter, titles: dict[str, str]) -> None:
+    """`NoFigures` naming why the filter keeps no play: no saved game at all, a player no game
+    knows (their name is resolved first, so a renamed name finds its player), or no play of
+    that game (by that player)."""
+    if not plays:
+        raise NoFigures("no games saved yet")
+    if keep.player is not None and not any(keep.player in p.facts.players for p in plays):
+        raise NoFigures(
+            f"no player called {keep.player!r} in {len(plays)} saved games "
+            "(`companion stats` lists the players)"
+        )
+    if not select(plays, keep):
+        game = titles.get(keep.game or "", keep.game)
+        by = f" with {keep.player}" if keep.player else ""
+        raise NoFigures(f"no {game} game saved{by}" if game else f"no game saved{by}")
+
+
+def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
+    """What `companion stats` prints, from the games in `home`: in JSON, each player with a
+    colour carries it (`"colour": "red"`). `NoFigures` when there are saved games but the
+    filter keeps none of them (the message says why)."""
+    settings = SettingsStore(home)
+    plays, _unreadable = gather(SaveStore(home), settings)
+    if keep.player is not None:
+        keep = replace(keep, player=identity(keep.player, aliases(settings)))
+    keep = replace(keep, zone=time_zone(settings)[0])
+    titles = dict(catalogue())
+    if plays:
+        check_filter(plays, keep, titles)  # NoFigures: the filter keeps no play, and why
+    elif not as_json:
+        return "No games saved yet.\n"
+    data = stats_data(plays, keep)
+    if as_json:
+        return json.dumps(with_colours(data, player_colours(settings).chosen), indent=2) + "\n"
+    return stats_text(data, titles)
+
+
+def plays_output(home: Path, form: str) -> str:
+    """What `companion plays --format csv|json` prints: one row per player per finished play."""
+    settings = SettingsStore(home)
+    plays, _unreadable = gather(SaveStore(home), settings)
+    rows = play_rows(plays, dict(catalogue()), time_zone(settings)[0])
+    return rows_csv(rows) if form == "csv" else json.dumps(rows, indent=2) + "\n"

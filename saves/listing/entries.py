@@ -1,0 +1,30 @@
+"""A game's line in the saved-games list, made from the game itself: by the store for a file it
+replays, and by the worker processes that replay many files at once."""
+
+from __future__ import annotations
+
+from companion.history.plays import facts_of_session, utc_offset_of
+from saves.games.document import SavedGame
+from saves.listing.cache import SaveEntry
+
+UTC_OFFSET = "utc_offset"
+"""The save's key for the minutes east of UTC of the machine that set the game up: the
+statistics date it there."""
+
+
+def entry_of(saved: SavedGame) -> SaveEntry:
+    """The saved-games list's line for a game."""
+    state = saved.session.state
+    return SaveEntry(
+        saved.id,
+        saved.title,
+        saved.game.id,
+        saved.game.title,
+        saved.updated,
+        saved.game.summary(state),
+        saved.status,
+        waiting.text if (waiting := saved.game.waiting_for(state)) else "",
+        created=saved.created,
+        facts=facts_of_session(saved.session),
+        utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
+    )

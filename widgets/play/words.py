@@ -1,0 +1,131 @@
+"""What a play screen says when several devices play one game: refusals, the undo of another
+device's action, what another device's change cleared, and the question of a file changed
+outside the app. Plain functions of what happened, so each wording is tested without an app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.session import Step
+from companion.text import plural, visible
+
+# What other devices did
+
+
+def who(whose: Iterable[str]) -> str:
+    """Who made a set of records (each record's `whose`), capitalised for the start of a
+    sentence: `Ana`, `Ana and Ben`; three or more: `Other devices`."""
+    names = sorted(set(whose))
+    text = visible(" and ".join(names) if len(names) < 3 else "other devices")
+    return text[:1].upper() + text[1:]
+
+
+def last_line(step: Step | None) -> str:
+    """The log's line of the game's last action (`None`: there is none left)."""
+    return step.line if step is not None else "the game is back at its start"
+
+
+def changed_first(who: str, last: str, rule: str) -> str:
+    """A change refused on the newest state, which another device's change made."""
+    return f"{who} has just changed the game ({last}): {rule}"
+
+
+def waiting_for_answer(asker: str, question: str, rule: str) -> str:
+    """A change refused while the game waits for the answer to another device's question."""
+    return f"Waiting for {asker}'s answer ({question}): {rule}"
+
+
+def answered_first(whose: str, last: str) -> str:
+    """This device's answer came second: the question was answered on another device."""
+    return f"{whose} answered first: {last}"
+
+
+def redo_cleared(who: str) -> str:
+    """What this device could have redone is gone: another device made a change."""
+    return f"Redo cleared: {who} made a change."
+
+
+# Writing under the game's lock
+
+
+def lock_held_too_long(seconds: float) -> str:
+    """Why the changes waiting for the game's lock were dropped."""
+    return f"another device held the game for {seconds:.0f} s"
+
+
+def changes_dropped(reason: object, count: int) -> str:
+    """The changes that waited for the game's lock, not made."""
+    return f"Not saved ({reason}): {plural(count, 'change')} not made; try again."
+
+
+def change_refused_by_disk(reason: str) -> str:
+    """The lasting line while the disk refuses the game's records."""
+    return (
+        f"Not saved ({reason}): that change was not made, and the game is as its "
+        "file has it. Try again once the disk can be written."
+    )
+
+
+# Undo and redo
+
+
+def look_first(last: str) -> str:
+    """Undo refused: the game moved since this screen showed it."""
+    return (
+        f"Not undone: another device has just changed the game. The last action is now "
+        f"{last}: press ctrl+z again to undo it."
+    )
+
+
+def undo_question(seat: str) -> str:
+    """The question before undoing another device's action (`seat`: who sits there, if said)."""
+    return f"Undo {seat or 'another device'}'s action?"
+
+
+def undo_detail(line: str) -> str:
+    """Under that question: the action it would take back."""
+    return f"Made on another device: {line}"
+
+
+UNDO_AFTER = "Redo (ctrl+y) puts it back, until someone makes another change."
+"""Under that question: that the undo can itself be taken back."""
+
+
+def not_undone(last: str) -> str:
+    """Undo refused on the newest state: another device made the last action meanwhile."""
+    return f"Nothing was undone: the last action is now {last}"
+
+
+def undone(line: str) -> str:
+    """What an undo took back."""
+    return f"Undone: {line}"
+
+
+def redone(line: str) -> str:
+    """What a redo put back."""
+    return f"Redone: {line}"
+
+
+# A file changed outside the app
+
+CHANGED_OUTSIDE = "was changed outside the app"
+"""Why a game was kept as a copy, when its player chose to keep it."""
+
+
+def conflict_text(why: str) -> str:
+    """The conflict question's text: what is wrong with the file (if known) and the choices."""
+    said = f"It {why}: it is not written over. " if why else ""
+    return (
+        f"{said}Nothing is lost either way. Reload it to go on from the file as it is "
+        "now, or keep this window's game as a copy: a new save beside it."
+    )
+
+
+def kept_as_copy(copy_id: str, why: str) -> str:
+    """This window's game, saved under a new id; `why` says what happened to the first file."""
+    return f"Saved as a copy, {copy_id}: the first file {why}."
+
+
+def copy_failed(error: object) -> str:
+    """Keeping a copy failed (a full or read-only disk): nothing was saved."""
+    return f"Could not save a copy: {error}"

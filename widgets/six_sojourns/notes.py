@@ -1,0 +1,34 @@
+"""What only Six Sojourns can say on the Stats screen: points by category, who led, campaigns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from widgets.stats.charts import bar, label, shown_score
+from widgets.stats.colours import in_column
+
+
+def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str | Text]:
+    """The average points of each category as bars, how often the winner alone led each, and
+    each campaign's totals (a player's name after their colour's ●)."""
+    average = game["average_points"]
+    largest = max(average.values(), default=0)
+    lines: list[str | Text] = ["  Average points per category (per player per game):"]
+    lines += [f"    {label(c, 12)} {bar(v, largest, 20).ljust(20)} {v}" for c, v in average.items()]
+    led = ", ".join(f"{c} {n} of {game['in_play'][c]}" for c, n in game["winner_led"].items())
+    lines.append(f"  Winner alone led the category (games it was in play): {led or '-'}")
+    if game["campaigns"]:
+        lines.append("  Campaigns (totals of six games, apart from single games):")
+    for name, row in game["campaigns"].items():
+        lines.append(
+            Text.assemble(
+                "    ",
+                in_column(name, colours, 16),
+                f" {row['played']} played, {row['won']} won, {row['points']} VP"
+                f" in all, best {shown_score(row['best'])}",
+            )
+        )
+    return lines

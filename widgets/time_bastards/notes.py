@@ -1,0 +1,22 @@
+"""What only Time Bastards can say on the Stats screen: which step of the tie-break decided."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+STEP_WORDS = {
+    "achievements": "most achievements",
+    "pieces": "fewer pieces",
+    "oldest piece": "oldest piece",
+    "tied": "shared win",
+}
+"""The words for each step of the winner rule that decided a game."""
+
+
+def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str | Text]:
+    """How many games each step of the winner rule decided."""
+    decided = ", ".join(f"{STEP_WORDS[s]} {n}" for s, n in game["decided_by"].items())
+    return [f"  Decided by: {decided}"]
