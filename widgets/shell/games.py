@@ -67,6 +67,7 @@ def forget_screens() -> None:
     """Read the entry points again on the next call (after a package was installed)."""
     global _POINTS
     _POINTS = None
+    _LOADED.clear()
 
 
 def register_ui(ui: GameUI) -> None:

@@ -1,0 +1,58 @@
+"""Pebbles installed the way pip installs a package: a `fifth_game-0.1.dist-info` folder whose
+`entry_points.txt` names its game (`companion.games`) and its screens (`companion.screens`),
+found on `sys.path` here and on `PYTHONPATH` by the `companion` processes a test starts."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import registry
+from widgets.shell import games as screens
+
+PACKAGE_FOLDER = Path(__file__).resolve().parent
+"""The folder that holds the package `pebbles`, as site-packages would."""
+ROOT = PACKAGE_FOLDER.parents[1]
+
+METADATA = """\
+Metadata-Version: 2.1
+Name: fifth-game
+Version: 0.1
+Summary: Pebbles, a fifth game for Table Companion
+"""
+ENTRY_POINTS = """\
+[companion.games]
+pebbles = pebbles:ENTRY
+
+[companion.screens]
+pebbles = pebbles.screens:PEBBLES_UI
+"""
+
+
+def forget_installed() -> None:
+    """The registries read the entry points again on their next call."""
+    registry.forget_entries()
+    screens.forget_screens()
+
+
+@pytest.fixture
+def installed_plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Pebbles installed for one test (the folder holding its `.dist-info`); uninstalled after,
+    the games and screens loaded meanwhile forgotten."""
+    site = tmp_path_factory.mktemp("site-packages")
+    info = site / "fifth_game-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(METADATA, "utf-8")
+    (info / "entry_points.txt").write_text(ENTRY_POINTS, "utf-8")
+    path = os.pathsep.join([str(site), str(PACKAGE_FOLDER), str(ROOT)])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(PACKAGE_FOLDER))
+        patch.syspath_prepend(str(site))
+        patch.setenv("PYTHONPATH", path)
+        patch.setattr(registry, "GAMES", dict(registry.GAMES))
+        forget_installed()
+        yield site
+    forget_installed()
