@@ -16,6 +16,11 @@ from typing import Literal
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_MODIFIER = 10_000
+LONGEST_NUMBER = 9
+"""Digits a number in dice notation or a typed-in face may have (leading zeros aside): every
+limit here has at most 5, and `int` refuses 4,301 digits and more (and is slow well before)."""
+SHOWN_CHARACTERS = 40
+"""How much of a refused notation or face a message quotes back: the line stays one line."""
 
 Source = Literal["app", "physical"]
 
@@ -67,27 +72,51 @@ class Roll:
     source: Source = "app"
 
 
+def _too_long(digits: str) -> bool:
+    """More digits than any number of dice, sides, modifier or face could need."""
+    return len(digits.lstrip("0")) > LONGEST_NUMBER
+
+
+def _number(digits: str) -> int:
+    """ASCII digits of at most `LONGEST_NUMBER` significant ones, as a number (leading zeros
+    would count towards `int`'s limit)."""
+    return int(digits.lstrip("0") or "0")
+
+
+def _shown(text: str) -> str:
+    """`text` as a message quotes it: shortened past `SHOWN_CHARACTERS`."""
+    if len(text) <= SHOWN_CHARACTERS:
+        return text
+    return f"{text[: SHOWN_CHARACTERS - 3]}..."
+
+
 def parse(expression: str) -> DiceSpec:
     """Read dice notation (`NdM`, `NdM+K`, `NdM-K`, `dM`, `d%`, `d100`) or raise `DiceError`."""
     text = expression.strip().lower().replace(" ", "")
+    shown = _shown(expression)
     if not text:
         raise DiceError("No dice given: type something like d6, 2d6+1 or d%.")
     if not text.isascii():  # `\d` and int() would read other scripts' digits, such as ٣d٦
         raise DiceError(
-            f"'{expression}' is not dice notation: write it with the ASCII digits 0-9, as 2d6+1."
+            f"'{shown}' is not dice notation: write it with the ASCII digits 0-9, as 2d6+1."
         )
     match = _NOTATION.match(text)
     if match is None:
-        raise DiceError(f"'{expression}' is not dice notation: use NdM, NdM+K, NdM-K, dM or d%.")
-    count = int(match["count"]) if match["count"] else 1
-    sides = 100 if match["sides"] == "%" else int(match["sides"])
-    modifier = int(match["mod"] or 0) * (-1 if match["sign"] == "-" else 1)
+        raise DiceError(f"'{shown}' is not dice notation: use NdM, NdM+K, NdM-K, dM or d%.")
+    if any(_too_long(match[part] or "") for part in ("count", "sides", "mod")):
+        raise DiceError(
+            f"'{shown}': a number too large for dice (at most {MAX_DICE} dice of "
+            f"{MAX_SIDES} sides, and a modifier within ±{MAX_MODIFIER})."
+        )
+    count = _number(match["count"]) if match["count"] else 1
+    sides = 100 if match["sides"] == "%" else _number(match["sides"])
+    modifier = _number(match["mod"] or "0") * (-1 if match["sign"] == "-" else 1)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(f"'{expression}': roll between 1 and {MAX_DICE} dice, not {count}.")
+        raise DiceError(f"'{shown}': roll between 1 and {MAX_DICE} dice, not {count}.")
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"'{expression}': a die needs 2 to {MAX_SIDES} sides, not {sides}.")
+        raise DiceError(f"'{shown}': a die needs 2 to {MAX_SIDES} sides, not {sides}.")
     if abs(modifier) > MAX_MODIFIER:
-        raise DiceError(f"'{expression}': the modifier must be within ±{MAX_MODIFIER}.")
+        raise DiceError(f"'{shown}': the modifier must be within ±{MAX_MODIFIER}.")
     return DiceSpec(count, sides, modifier)
 
 
@@ -177,10 +206,10 @@ def read_faces(spec: DiceSpec | str, text: str, *, zero_is_hundred: bool = True)
     tokens = text.replace(",", " ").replace("+", " ").split()
     if not tokens:
         raise DiceError(f"Type what the dice show, such as {_example(spec)}.")
-    bad = next((token for token in tokens if not _NUMBER.match(token)), None)
+    bad = next((t for t in tokens if not _NUMBER.match(t) or _too_long(t)), None)
     if bad is not None:
-        raise DiceError(f"'{bad}' is not a face: type numbers such as {_example(spec)}.")
-    numbers = [int(token) for token in tokens]
+        raise DiceError(f"'{_shown(bad)}' is not a face: type numbers such as {_example(spec)}.")
+    numbers = [_number(token) for token in tokens]
     if spec.percentile:
         if len(numbers) == spec.count:
             faces = [face for value in numbers for face in _reading_faces(value, zero_is_hundred)]

@@ -45,9 +45,19 @@ def csv_text(text: str) -> str:
     return f"'{shown}" if text.startswith(FORMULA_STARTS) else shown
 
 
-def markdown_cell(text: str) -> str:
-    """A Markdown table cell that stays one cell: `|` and `\\` escaped, controls made visible."""
-    return visible(text).replace("\\", "\\\\").replace("|", "\\|")
+MARKDOWN_INERT = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", **{mark: f"\\{mark}" for mark in "\\`*_[]#|~"}}
+)
+"""What makes a text plain in Markdown: HTML's `<`, `>` and `&` as entities (no tag, no entity
+of the text's own), and a backslash before each mark that starts a link, an image, code,
+emphasis, a heading's end or a table cell."""
+
+
+def markdown_text(text: str) -> str:
+    """`text` (a title, a name, a log line, a table cell) as Markdown that shows exactly it:
+    controls made visible, nothing read as HTML, a link or a table's edge (`<img onerror=...>`
+    and `[t](javascript:...)` stay text)."""
+    return visible(text).translate(MARKDOWN_INERT)
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

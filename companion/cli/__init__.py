@@ -178,6 +178,10 @@ def build_parser() -> argparse.ArgumentParser:
     plays.add_argument("--player", help="only the plays of this player (bgstats)")
     plays.add_argument("--since", help="only plays from this date: 2026-11-01 (bgstats)")
     plays.add_argument("--until", help="only plays up to this date (bgstats)")
+    plays.add_argument("--me", help="who you are among the players (bgstats: userInfo)")
+    plays.add_argument(
+        "--bgstats-link", metavar="ID", help="the link that sends this one play to BG Stats"
+    )
     plays.set_defaults(handler=run_plays)
     add_record_commands(commands, run_play_command)  # record, import: companion/cli/plays.py
 
@@ -357,11 +361,15 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_plays(args: argparse.Namespace) -> int:
+    if args.bgstats_link is not None:
+        args.play_command = "link"
+        return run_play_command(args)
     if args.format == "bgstats":
         args.play_command = "plays"
         return run_play_command(args)
-    if any(getattr(args, flag) is not None for flag in ("game", "player", "since", "until")):
-        raise CommandError("--game, --player, --since and --until go with --format bgstats")
+    flags = ("game", "player", "since", "until", "me")
+    if any(getattr(args, flag) is not None for flag in flags):
+        raise CommandError("--game, --player, --since, --until and --me go with --format bgstats")
     print(plays_output(data_home(), args.format), end="")
     return 0
 
@@ -374,8 +382,8 @@ def run_play_command(args: argparse.Namespace) -> int:
         text = run(data_home(), args)
     except ValueError as error:
         raise CommandError(str(error)) from None
-    if args.play_command == "plays":
-        print(text, end="")  # JSON: nothing in it to make visible
+    if args.play_command in ("plays", "link"):
+        print(text, end="")  # JSON, or a link URL-encoded whole: nothing in it to make visible
     else:
         say(text.removesuffix("\n"), lines=True)
     return 0

@@ -13,12 +13,13 @@ from typing import Any
 
 from companion.cli.games import GameChoices
 from companion.core import RuleError
-from companion.history.bgstats import FileProblem
+from companion.history.bgstats_import import FileProblem
 from companion.history.details import PlayDetails, parse_minutes
+from companion.history.push import push_link
 from companion.history.recorded import RecordedPlay, parse_when, recorded_game
 from companion.history.stats import Filter, select
 from saves.games.store import SaveStore, utc_now
-from saves.history.bgstats import bgstats_text, import_file, import_report
+from saves.history.bgstats import bgstats_text, exported, import_file, import_report
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.shared.settings import SettingsStore
@@ -115,19 +116,33 @@ def parse_day(text: str | None, flag: str) -> date | None:
         raise ValueError(f"{flag} '{text}' is not a date: 2026-11-29") from None
 
 
-def plays_bgstats(home: Path, keep: Filter) -> str:
+def plays_bgstats(home: Path, keep: Filter, me: str = "") -> str:
     """`companion plays --format bgstats`: the play file of the plays the filter keeps."""
     plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
-    return bgstats_text(home, select(plays, keep))
+    return bgstats_text(home, select(plays, keep), me)
+
+
+def bgstats_link(home: Path, save_id: str) -> str:
+    """`companion plays --bgstats-link ID`: BG Stats' push link of one finished play."""
+    plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
+    found = [play for play in plays if play.save_id == save_id]
+    if not found:
+        raise ValueError(f"no play '{save_id}' (companion list, or the plays list on Stats)")
+    items = exported(home, found)
+    if not items:
+        raise ValueError(f"'{save_id}' has not ended: only a finished play goes to BG Stats")
+    return push_link(items[0]) + "\n"
 
 
 def run_play_command(home: Path, args: argparse.Namespace) -> str:
-    """What `record`, `import` or `plays --format bgstats` prints; ValueError for what is
-    refused, in words."""
+    """What `record`, `import`, `plays --format bgstats` or `plays --bgstats-link` prints;
+    ValueError for what is refused, in words."""
+    if args.play_command == "link":
+        return bgstats_link(home, args.bgstats_link)
     if args.play_command == "plays":
         since, until = parse_day(args.since, "--since"), parse_day(args.until, "--until")
         keep = Filter(game=args.game, player=args.player, since=since, until=until)
-        return plays_bgstats(home, keep)
+        return plays_bgstats(home, keep, args.me or "")
     if args.play_command == "record":
         return run_record(home, args)
     return run_import(home, args.file)

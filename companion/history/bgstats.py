@@ -1,10 +1,11 @@
-"""BG Stats' play file, written from our plays and read back as recorded plays.
+"""BG Stats' play file, written from our plays (read back in `companion.history.bgstats_import`).
 
 The fields are those public material shows BG Stats' files with (never one of our own): the
-tables `about`, `players`, `locations`, `games` and `plays`; a play's `uuid`, `playDate`,
-`durationMin`, `gameRefId`, `locationRefId`, `playerScores` (`playerRefId`, `score` as text,
-`winner`, `startPlayer`, `newPlayer`, `rank`, `seatOrder`, `role`) and `expansionPlays`
-(`gameRefId`, `bggId`), and a game's `cooperative`, `highestWins`, `noPoints` and `bggId`.
+tables `about`, `userInfo` (`meRefId`), `players`, `locations`, `games` and `plays`; a play's
+`uuid`, `entryDate`, `modificationDate`, `playDate`, `durationMin`, `manualWinner`,
+`gameRefId`, `locationRefId`, `playerScores` (`playerRefId`, `score` as text, `winner`,
+`startPlayer`, `newPlayer`, `rank`, `seatOrder`, `role`) and `expansionPlays` (`gameRefId`,
+`bggId`), and a game's `cooperative`, `highestWins`, `noPoints` and `bggId`.
 Sources, and the sample they give, are in tests/data/bgstats/ and docs/bgstats.md.
 """
 
@@ -16,16 +17,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.core import RuleError
-from companion.history.details import PlayDetails, expansions_of, has_start_player
+from companion.core import Facts
+from companion.history.details import PlayDetails, expansions_of
 from companion.history.plays import Play
-from companion.history.recorded import (
-    RecordedPlay,
-    check,
-    recordable_games,
-    recorded_game,
-    same_name,
-)
+from companion.history.recorded import same_name
 from companion.registry import get_game
 
 ABOUT = "A play file for Board Game Stats (BG Stats), written by Table Companion."
@@ -46,15 +41,48 @@ def _uuid(kind: str, name: str) -> str:
 
 @dataclass(frozen=True)
 class Exported:
-    """One play to export: what the statistics know, its details, and its uuid."""
+    """One play to export: what the statistics know, its details, its uuid and its dates."""
 
     play: Play
     details: PlayDetails
     uuid: str
+    """BG Stats' own uuid for a play imported from it, exactly as it came; else ours."""
+    entered: datetime
+    """When the play was entered: set up in the app, or typed in (imported)."""
+    modified: datetime
+    """When it last changed: its last action, or when it was typed in."""
+    seated: bool = False
+    """The players are in seat order (a game played in the app); a typed-in play's order is not
+    known to be the table's."""
+    player_sources: Mapping[str, str] = field(default_factory=dict)
+    """An imported play's players' BG Stats uuids, by name, exactly as they came."""
 
 
-def play_file(items: Sequence[Exported]) -> dict[str, Any]:
-    """The play file of these plays (BG Stats opens it and matches games and players)."""
+def local_text(moment: datetime) -> str:
+    """A moment as BG Stats writes dates in its file: local time, no offset."""
+    return moment.astimezone().strftime(DATE_FORMAT)
+
+
+def player_uuid(name: str, sources: Mapping[str, str]) -> str:
+    """A player's uuid: BG Stats' own when the player came from it, else ours from the name."""
+    return sources.get(name) or _uuid("player", same_name(name))
+
+
+def manual_winner(facts: Facts) -> bool:
+    """BG Stats' `manualWinner`: the winners are not simply those with the best score (a tie
+    broken by the rules, a winner-only play). Never for a co-op group, which wins together."""
+    if facts.cooperative or not facts.winners:
+        return False
+    if not facts.scores:
+        return True
+    values = facts.scores.values()
+    best = min(values) if facts.lower_is_better else max(values)
+    return set(facts.winners) != {name for name, points in facts.scores.items() if points == best}
+
+
+def play_file(items: Sequence[Exported], me: str = "") -> dict[str, Any]:
+    """The play file of these plays (BG Stats opens it and matches games and players); `me` is
+    the player the file's owner is (`userInfo.meRefId`; 0 when not said or not among them)."""
     players: dict[str, dict[str, Any]] = {}
     locations: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, Any]] = {}
@@ -64,13 +92,19 @@ def play_file(items: Sequence[Exported]) -> dict[str, Any]:
             table[key] = {"id": len(table) + 1, **entry}
         return int(table[key]["id"])
 
+    known: dict[str, str] = {}  # a player's BG Stats uuid from any imported play: theirs
+    for item in items:
+        for name, source in item.player_sources.items():
+            known.setdefault(same_name(name), source)
     plays = []
     for item in items:
         game_id = item.play.game_id
-        game_ref = ref(games, game_id, _game(game_id))
-        plays.append(_play(item, game_ref, players, locations, games, ref))
+        game_ref = ref(games, game_id, game_entry(game_id))
+        plays.append(_play(item, game_ref, (players, locations, games), ref, known))
+    mine = players.get(same_name(me)) if me else None
     return {
         "about": ABOUT,
+        "userInfo": {"meRefId": mine["id"] if mine else 0},
         "players": list(players.values()),
         "locations": list(locations.values()),
         "games": list(games.values()),
@@ -78,18 +112,19 @@ def play_file(items: Sequence[Exported]) -> dict[str, Any]:
     }
 
 
-def _written_name(game_id: str) -> str:
+def written_name(game_id: str) -> str:
     """The name a game's plays are written under: its title (its id when it is not installed)."""
     game = get_game(game_id)
     return game.title if game is not None else game_id
 
 
-def _game(game_id: str) -> dict[str, Any]:
+def game_entry(game_id: str) -> dict[str, Any]:
+    """A game as BG Stats describes one: its name, BoardGameGeek id and how it is won."""
     game = get_game(game_id)
     rules = game.recorded if game is not None else None
     return {
         "uuid": _uuid("game", game_id),
-        "name": _written_name(game_id),
+        "name": written_name(game_id),
         "bggId": game.bgg_id if game is not None else 0,
         "cooperative": bool(rules and rules.cooperative),
         "highestWins": not (rules and rules.lower_is_better),
@@ -101,36 +136,47 @@ def _game(game_id: str) -> dict[str, Any]:
 
 
 def _expansion(game_id: str, expansion: str) -> dict[str, Any]:
-    name = f"{_written_name(game_id)}: {expansions_of(game_id)[expansion]}"
-    base = _game(game_id)
+    name = f"{written_name(game_id)}: {expansions_of(game_id)[expansion]}"
+    base = game_entry(game_id)
     return {**base, "uuid": _uuid("expansion", name), "name": name, "bggId": 0,
             "isBaseGame": 0, "isExpansion": 1}  # fmt: skip
 
 
-def _play(item: Exported, game_ref: int, players: Any, locations: Any, games: Any, ref: Any) -> Any:
+def _play(
+    item: Exported, game_ref: int, tables: Any, ref: Any, known: Mapping[str, str]
+) -> dict[str, Any]:
+    """One play's entry; `tables` are the file's players, locations and games being built."""
+    players, locations, games = tables
     play, details = item.play, item.details
     facts = play.facts
     scores = []
-    for seat, name in enumerate(facts.players):
+    for seat, name in enumerate(facts.players, start=1):
         points = facts.scores.get(name)
+        player = {
+            "uuid": known.get(same_name(name)) or player_uuid(name, {}),
+            "name": name,
+            "isAnonymous": False,
+        }
         scores.append(
             {
-                "playerRefId": ref(players, name, _player(name)),
+                "playerRefId": ref(players, same_name(name), player),
                 "score": "" if points is None else str(points),
                 "winner": name in facts.winners,
                 "startPlayer": name == details.start_player,
                 "newPlayer": False,
                 "rank": 0,
-                "seatOrder": seat,
+                "seatOrder": seat if item.seated else 0,
                 "role": "",
             }
         )
     entry: dict[str, Any] = {
         "uuid": item.uuid,
-        "playDate": play.started.astimezone().strftime(DATE_FORMAT),
+        "entryDate": local_text(item.entered),
+        "modificationDate": local_text(item.modified),
+        "playDate": local_text(play.started),
         "durationMin": details.minutes or 0,
         "ignored": False,
-        "manualWinner": False,
+        "manualWinner": manual_winner(facts),
         "usesTeams": False,
         "gameRefId": game_ref,
         "playerScores": scores,
@@ -149,157 +195,3 @@ def _play(item: Exported, game_ref: int, players: Any, locations: Any, games: An
     if details.notes:
         entry["comments"] = details.notes
     return entry
-
-
-def _player(name: str) -> dict[str, Any]:
-    return {"uuid": _uuid("player", same_name(name)), "name": name, "isAnonymous": False}
-
-
-@dataclass
-class Imported:
-    """What a play file gives: the plays of our games, and why the others were left out."""
-
-    plays: list[RecordedPlay] = field(default_factory=list)
-    skipped: dict[str, int] = field(default_factory=dict)
-    """Reason -> how many plays it left out ("Catan: not one of the companion's games")."""
-
-    def skip(self, reason: str) -> None:
-        self.skipped[reason] = self.skipped.get(reason, 0) + 1
-
-
-class FileProblem(Exception):
-    """The file is not a BG Stats play file (said in one line)."""
-
-
-def read_play_file(data: Any, imported_before: set[str]) -> Imported:
-    """The plays of a parsed play file that are of our games and not imported before."""
-    if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
-        raise FileProblem("not a BG Stats play file (no list of plays)")
-    games = _table(data, "games")
-    players = _table(data, "players")
-    locations = _table(data, "locations")
-    result = Imported()
-    seen = set(imported_before)
-    for raw in data["plays"]:
-        if not isinstance(raw, dict) or not isinstance(raw.get("uuid"), str):
-            result.skip("a play without a uuid")
-            continue
-        game = games.get(raw.get("gameRefId"), {})
-        game_id = match_game(game)
-        if game_id is None:
-            result.skip(
-                f"{str(game.get('name') or 'a game')[:60]}: not one of the companion's games"
-            )
-        elif raw["uuid"].upper() in seen:
-            result.skip("already imported")
-        elif raw.get("ignored") is True:
-            result.skip("marked ignored in BG Stats")
-        else:
-            try:
-                play = check(_recorded(raw, game_id, games, players, locations))
-            except (RuleError, ValueError, TypeError) as error:
-                result.skip(f"refused: {error}")
-                continue
-            result.plays.append(play)
-            seen.add(play.source)
-    return result
-
-
-def _table(data: dict[str, Any], key: str) -> dict[Any, dict[str, Any]]:
-    """A table of the file by its `id` (entries without one cannot be referred to)."""
-    rows = data.get(key, [])
-    if not isinstance(rows, list):
-        raise FileProblem(f"'{key}' is not a list")
-    return {row["id"]: row for row in rows if isinstance(row, dict) and type(row.get("id")) is int}
-
-
-def match_game(game: Mapping[str, Any], bgg_ids: Mapping[str, int] | None = None) -> str | None:
-    """Our game of a file's game entry, among those whose plays can be recorded: by its
-    BoardGameGeek id where known (`Game.bgg_id`, or `bgg_ids` when given), else by its title or
-    one of its `other_names`. None of the four games has a known id yet: each is written with
-    `bggId` 0, as the public writers do for a game without one, and matched back by name."""
-    ours = recordable_games()
-    if bgg_ids is None:
-        bgg_ids = {game_id: known.bgg_id for game_id, known in ours.items() if known.bgg_id}
-    bgg_id = game.get("bggId")
-    for game_id, known_id in bgg_ids.items():
-        if type(bgg_id) is int and bgg_id == known_id:
-            return game_id
-    names = {same_name(str(game.get(key, ""))) for key in ("name", "bggName")} - {""}
-    for game_id, known in ours.items():
-        if names & {same_name(name) for name in (known.title, *known.other_names)}:
-            return game_id
-    return None
-
-
-def _recorded(
-    raw: dict[str, Any],
-    game_id: str,
-    games: dict[Any, dict[str, Any]],
-    players: dict[Any, dict[str, Any]],
-    locations: dict[Any, dict[str, Any]],
-) -> RecordedPlay:
-    rules = recorded_game(game_id)
-    names, scores, winners, start = [], {}, [], ""
-    for row in raw.get("playerScores") or []:
-        player = players.get(row.get("playerRefId")) if isinstance(row, dict) else None
-        if player is None or not isinstance(player.get("name"), str):
-            raise ValueError("a player of the play is not in the file's players")
-        name = player["name"]
-        names.append(name)
-        points = _points(row.get("score"))
-        if points is not None and rules.scored:
-            scores[name] = points
-        if row.get("winner") is True:
-            winners.append(name)
-        if row.get("startPlayer") is True and has_start_player(game_id):
-            start = name
-    if not rules.cooperative and names and not winners:
-        raise ValueError("no winner marked (a Time Bastards co-op play lost, or a play unended)")
-    outcome = ""
-    if rules.cooperative:
-        outcome = rules.outcomes[0] if winners else rules.outcomes[1]
-        if outcome != rules.outcomes[0]:
-            scores = {}
-    location = locations.get(raw.get("locationRefId"), {}).get("name", "")
-    minutes = raw.get("durationMin")
-    details = PlayDetails(
-        location=location if isinstance(location, str) else "",
-        start_player=start if len(names) > 1 else "",
-        minutes=minutes if type(minutes) is int and minutes > 0 else None,
-        expansions=_expansions(raw, game_id, games),
-        notes=notes if isinstance(notes := raw.get("comments"), str) else "",
-    )
-    played = datetime.strptime(str(raw.get("playDate")), DATE_FORMAT).astimezone()
-    return RecordedPlay(
-        game_id, played, tuple(names), scores, tuple(winners), outcome, details, raw["uuid"].upper()
-    )
-
-
-def _points(score: Any) -> int | None:
-    """A score as BG Stats writes it (text, sometimes a number); "" is no score."""
-    if score is None or score == "":
-        return None
-    value = float(score)
-    if not value.is_integer():
-        raise ValueError(f"a score of {score} is not a whole number")
-    return int(value)
-
-
-def _expansions(
-    raw: dict[str, Any], game_id: str, games: dict[Any, dict[str, Any]]
-) -> tuple[str, ...]:
-    """Our expansion ids of a play's `expansionPlays` (by name, with or without the game's)."""
-    known = {same_name(name): key for key, name in expansions_of(game_id).items()}
-    found = []
-    for row in raw.get("expansionPlays") or []:
-        name = (
-            str(games.get(row.get("gameRefId"), {}).get("name", ""))
-            if isinstance(row, dict)
-            else ""
-        )
-        short = same_name(name.rpartition(":")[2].strip())
-        if short not in known:
-            raise ValueError(f"expansion '{name[:60]}' is not one the companion knows")
-        found.append(known[short])
-    return tuple(dict.fromkeys(found))

@@ -81,7 +81,10 @@ class RecordedPlay:
     """Co-op and solo games: `won`, `lost` or `failed`; "" for a competitive game."""
     details: PlayDetails = field(default_factory=PlayDetails)
     source: str = ""
-    """Where it came from when imported: the BG Stats play's uuid (never imported twice)."""
+    """Where it came from when imported: the BG Stats play's uuid, exactly as the file has it
+    (never imported twice; written back out unchanged)."""
+    player_sources: Mapping[str, str] = field(default_factory=dict)
+    """Imported: each player's BG Stats uuid, exactly as the file has it (written back out)."""
 
 
 def parse_when(text: str | None, now: datetime) -> datetime:
@@ -113,7 +116,8 @@ def check(play: RecordedPlay) -> RecordedPlay:
     rename = dict(zip(play.players, players, strict=True))
     scores = {rename.get(name, name): points for name, points in play.scores.items()}
     winners = tuple(rename.get(name, name) for name in play.winners)
-    for name in [*scores, *winners]:
+    sources = {rename.get(name, name): uuid for name, uuid in play.player_sources.items()}
+    for name in [*scores, *winners, *sources]:
         if name not in players:
             raise RuleError(f"{name} is not one of the players.")
     for name, points in scores.items():
@@ -126,7 +130,14 @@ def check(play: RecordedPlay) -> RecordedPlay:
             raise RuleError(f"{game.title} has a winner, not an outcome ('{play.outcome}').")
         winners = _competitive(game, players, scores, winners)
     details = checked(play.details, play.game_id, players)
-    return replace(play, players=players, scores=scores, winners=winners, details=details)
+    return replace(
+        play,
+        players=players,
+        scores=scores,
+        winners=winners,
+        details=details,
+        player_sources=sources,
+    )
 
 
 def _check_players(game: RecordedGame, players: tuple[str, ...]) -> None:
@@ -168,7 +179,7 @@ def _cooperative(
             raise RuleError(f"A {outcome} play of {game.title} has no score.")
         return {}, ()
     if not values:
-        raise RuleError(f"A won play of {game.title} has its score (crystals, lower is better).")
+        return {}, players  # won, the score not said (BG Stats' winner-only play)
     return dict.fromkeys(players, values.pop()), players
 
 
@@ -178,7 +189,11 @@ def _competitive(
     scores: dict[str, int],
     winners: tuple[str, ...],
 ) -> tuple[str, ...]:
-    """The winners: those given, who must hold the best score; none given: every best score."""
+    """The winners: those given, who must hold the best score; none given: every best score.
+    Without any score (BG Stats' winner-only play) the winners are those given, none: nobody
+    won."""
+    if not scores:
+        return tuple(dict.fromkeys(winners))
     missing = [name for name in players if name not in scores]
     if missing:
         raise RuleError(f"{', '.join(missing)}: no score.")

@@ -253,6 +253,7 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     replaced=replaced,
     recorded=history.RECORDED,
     start_player=history.START_PLAYER,
+    bgg_id=history.BGG_ID,
     figures=history.figures,
     board_file=BOARD_FILE,
     seats=seats,

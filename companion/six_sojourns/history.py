@@ -16,6 +16,8 @@ RECORDED = PlayShape()
 recorded play does not hold: it names its winners among the tied (none named: all of them)."""
 START_PLAYER = True
 """The rules name a first player ("randomly determine 1st player")."""
+BGG_ID = 439826
+"""Six Sojourns on BoardGameGeek (boardgamegeek.com/boardgame/439826): BG Stats matches by it."""
 
 
 def _counts(value: Any) -> dict[str, int]:

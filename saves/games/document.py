@@ -20,8 +20,16 @@ from companion.history.details import add_activity
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError
-from saves.games.records import RECORDS_KEY, Record, RecordReader, action_table, record_line
+from saves.files import SaveError, parse_toml
+from saves.games.records import (
+    RECORDS_KEY,
+    Record,
+    RecordReader,
+    action_table,
+    record_line,
+    records_start,
+    table_after_records,
+)
 
 FORMAT = 2
 """The save format this version writes: a head, then the game's records appended one a line."""
@@ -99,6 +107,9 @@ class SavedGame:
         self.position: Any = None
         """How far this process has read the file (`saves.games.journal.Position`); None: not yet
         read or written in format 2, so it cannot be added to."""
+        self.unapplied: list[Record] = []
+        """Records this process wrote to the file but could not apply: the game is read again
+        from its file before its next change, so no record number is used twice."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -233,6 +244,22 @@ def to_document(saved: SavedGame, with_actions: bool = True) -> dict[str, Any]:
     if with_actions:
         document["actions"] = [action_table(action) for action in saved.session.actions]
     return document
+
+
+def read_document(
+    path: Path, content: bytes, games: Mapping[str, Game[Any, Any]] | None = None
+) -> SavedGame:
+    """A save file's bytes parsed, checked and replayed (`SaveError` naming the problem).
+
+    In format 2 nothing but records may follow the `[records]` line: records after another
+    table would belong to it and silently go unread, so such a file is refused, saying where."""
+    data = parse_toml(path, content)
+    start = records_start(content) if data.get("format") == FORMAT else None
+    stray = None if start is None else table_after_records(content, start)
+    if stray is not None:
+        problem = "a table follows the records: the records after it would not be read"
+        raise SaveError(path, problem, stray)
+    return from_document(path, data, games)
 
 
 def from_document(

@@ -1,8 +1,9 @@
 """A saved game as the documents a player takes away: JSON for programs (docs/json.md), CSV for a
 spreadsheet, Markdown to paste anywhere. The same words as on screen, control characters made
 visible in the text formats (`companion.text.visible`); a CSV text cell never starts a formula
-(`csv_text`, numbers stay numbers) and a Markdown table cell stays one cell (`markdown_cell`);
-JSON keeps the exact text with its own escapes."""
+(`csv_text`, numbers stay numbers); in Markdown every text is inert (`markdown_text`: a title
+`<img src=x onerror=...>` or `[t](javascript:...)` shows as typed, never as HTML or a link, and a
+table cell stays one cell); JSON keeps the exact text with its own escapes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.core import Score
-from companion.text import csv_text, markdown_cell, visible
+from companion.text import csv_text, markdown_text
 from saves.games.store import SavedGame
 
 
@@ -85,21 +86,19 @@ def export_csv(saved: SavedGame) -> str:
 
 def export_markdown(saved: SavedGame) -> str:
     """The log, the score and the result in words as a Markdown page."""
-    state = saved.session.state
-    lines = [f"# {saved.title}", "", f"{saved.game.title}, {saved.status}.", ""]
-    lines += [saved.game.summary(state), "", "## Log", ""]
-    lines += [f"{n}. {line}" for n, line in enumerate(saved.session.history, start=1)]
+    state, md = saved.session.state, markdown_text
+    lines = [f"# {md(saved.title)}", "", f"{md(saved.game.title)}, {saved.status}.", ""]
+    lines += [md(saved.game.summary(state)), "", "## Log", ""]
+    lines += [f"{n}. {md(line)}" for n, line in enumerate(saved.session.history, start=1)]
     score = explained_score(saved)
     if score is not None:
         lines += ["", "## Score", "", "| Player | Points | Reason |", "| --- | --- | --- |"]
-        lines += [
-            f"| {markdown_cell(s.player)} | {s.points:+d} | {markdown_cell(s.reason)} |"
-            for s in score.lines
-        ]
+        lines += [f"| {md(s.player)} | {s.points:+d} | {md(s.reason)} |" for s in score.lines]
         lines += ["", "| Player | Total |", "| --- | --- |"]
-        lines += [f"| {markdown_cell(name)} | {total} |" for name, total in score.totals.items()]
-        lines += ["", f"Winner: {', '.join(score.winners) or 'none'}"]
+        lines += [f"| {md(name)} | {total} |" for name, total in score.totals.items()]
+        lines += ["", f"Winner: {md(', '.join(score.winners)) or 'none'}"]
     if saved.game.explain is not None:
         result = saved.game.explain(state)
-        lines += ["", "## Result", "", f"{result.outcome}.", *(f"- {why}" for why in result.why)]
-    return "\n".join(visible(line) for line in lines) + "\n"
+        lines += ["", "## Result", "", f"{md(result.outcome)}."]
+        lines += [f"- {md(why)}" for why in result.why]
+    return "\n".join(lines) + "\n"

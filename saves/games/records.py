@@ -16,6 +16,7 @@ brings itself up to date by parsing only the lines added since it last read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -32,6 +33,25 @@ RECORDS_KEY = "records"
 ACTION_KEY = "action"
 """The key naming an action's class inside each action table."""
 KINDS = ("do", "undo", "redo", "details")
+
+_RECORDS_LINE = re.compile(rb"^[ \t]*\[[ \t]*records[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?\n", re.M)
+"""The `[records]` line, whatever its line ending (a Windows editor writes CRLF) or comment."""
+_TABLE_LINE = re.compile(rb"^[ \t]*\[", re.M)
+"""A table's line (`[name]` or `[[name]]`): after the records, every line is a record's."""
+
+
+def records_start(content: bytes) -> int | None:
+    """Where the record lines of a file's bytes begin (right after its `[records]` line); None
+    when its records are not a `[records]` table (nothing can be appended to it)."""
+    found = _RECORDS_LINE.search(content)
+    return found.end() if found else None
+
+
+def table_after_records(content: bytes, start: int) -> int | None:
+    """The line number of a table that follows the records (from `start`, their first line):
+    a record appended there, or written after it, lands in that table and is never read."""
+    found = _TABLE_LINE.search(content, start)
+    return None if found is None else content.count(b"\n", 0, found.start()) + 1
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ is documented in docs/save-format.md.
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +23,6 @@ from saves.files import (
     MAX_FILE_BYTES,
     SaveError,
     mark_of,
-    parse_toml,
     read_file,
     remove_stale_temp_files,
     write_target,
@@ -31,14 +31,14 @@ from saves.files import (
 from saves.games import journal
 from saves.games.document import FORMAT as FORMAT
 from saves.games.document import MAX_TITLE as MAX_TITLE
-from saves.games.document import SAVE_ID, document_text
+from saves.games.document import SAVE_ID, document_text, read_document
 from saves.games.document import SavedGame as SavedGame
 from saves.games.document import clean_title as clean_title
 from saves.games.document import from_document as from_document
 from saves.games.document import to_document as to_document
 from saves.games.document import utc_now as utc_now
-from saves.games.journal import Draft, Rewritten, position_of
-from saves.games.records import Record
+from saves.games.journal import Behind, Draft, Rewritten, position_of
+from saves.games.records import Record, records_start
 from saves.games.writers import SaveConflict, publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
 from saves.listing.entries import UTC_OFFSET
@@ -47,6 +47,10 @@ from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
 from saves.shared.lock import DEADLINE_SECONDS, holding
+
+DECIDE_AGAIN = 3
+"""How many times a transaction catches up and decides again when records were appended beside
+it (each time another process appended one between this one's catch-up and its write)."""
 
 
 class SaveStore:
@@ -104,8 +108,15 @@ class SaveStore:
         """Apply what other processes appended to the game since this one last read it.
 
         A format 1 save not yet written again: nothing while the file is as read; once another
-        window has written it in format 2 (with its first change), that file is taken up."""
+        window has written it in format 2 (with its first change), that file is taken up. A
+        game that could not apply records it wrote is read again from its file: returns those
+        records."""
         path = self.path_for(saved.id)
+        if saved.unapplied:
+            unapplied, fresh = saved.unapplied, self.load(saved.id)
+            saved.adopt(fresh)
+            saved.position, saved.unapplied = fresh.position, []
+            return unapplied
         if saved.position is not None or saved.cannot_add:
             return journal.catch_up(path, saved)
         if mark_of(path) == saved.read_mark:
@@ -141,9 +152,15 @@ class SaveStore:
 
         Returns the records others had appended and this one's. `Busy`, `Rewritten`,
         `SaveError`, `RuleError` (from `drafts` or the rules) and OSError leave the file as it
-        was (the game may have caught up)."""
+        was (the game may have caught up). Records appended beside this transaction (its lock
+        file was deleted meanwhile) are caught up and `drafts()` asked again."""
         with self.game_lock(saved.id, deadline):
             theirs = self.catch_up(saved)
+            for _attempt in range(DECIDE_AGAIN):
+                try:
+                    return theirs, self.append(saved, drafts(), by, seat)
+                except Behind:
+                    theirs = theirs + self.catch_up(saved)
             return theirs, self.append(saved, drafts(), by, seat)
 
     def save(self, saved: SavedGame, touch: bool = True) -> None:
@@ -219,9 +236,9 @@ class SaveStore:
         saved.read_mark = mark
         if saved.format_read != FORMAT or saved.whole_first:
             pass  # written again whole, in format 2, by the first change (`_bring_up_to_date`)
-        elif content.rfind(b"\n[") != content.rfind(b"\n[records]\n"):
+        elif records_start(content) is None:
             saved.cannot_add = (
-                "another table follows its records, so a record added would land in it"
+                "its records are not a [records] table, so a record added would be lost"
             )
         else:
             saved.position = position_of(content, mark.inode)
@@ -233,11 +250,11 @@ class SaveStore:
         read whole, and written again whole by its first change (an append would cut it)."""
         complete = content[: content.rfind(b"\n") + 1]
         try:
-            return from_document(path, parse_toml(path, complete), self.games)
+            return read_document(path, complete, self.games)
         except SaveError:
             if complete == content:
                 raise
-            saved = from_document(path, parse_toml(path, content), self.games)
+            saved = read_document(path, content, self.games)
             saved.whole_first = True
             return saved
 
@@ -260,7 +277,7 @@ class SaveStore:
         Every file is read; only those whose bytes changed since the last listing are replayed.
         `with_facts=False` spares decoding the statistics' facts (every entry's facts is None).
         """
-        if not self.folder.is_dir():
+        if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
         for folder in (self.home, self.folder, exports_dir(self.home)):
             remove_stale_temp_files(folder)
@@ -273,7 +290,7 @@ class SaveStore:
 
     def _replayed_entry(self, path: Path, content: bytes) -> SaveEntry:
         """The list's line for a file's bytes, replayed through the rules (or `SaveError`)."""
-        return entry_of(from_document(path, parse_toml(path, content), self.games))
+        return entry_of(read_document(path, content, self.games))
 
     def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
         """Publish the game whole under a new id (no empty file is ever seen under it)."""

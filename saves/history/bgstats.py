@@ -7,14 +7,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from companion.history.bgstats import (
-    Exported,
-    FileProblem,
-    Imported,
-    play_file,
-    play_uuid,
-    read_play_file,
-)
+from companion.history.bgstats import Exported, play_file, play_uuid
+from companion.history.bgstats_import import FileProblem, Imported, read_play_file
 from companion.history.details import PlayDetails, active_minutes
 from companion.history.plays import Play
 from companion.text import plural
@@ -61,7 +55,8 @@ def saved_details(store: SaveStore, save_id: str) -> PlayDetails:
 
 
 def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
-    """Each finished play with its details and uuid (an imported play keeps BG Stats' uuid)."""
+    """Each finished play with its details, uuid and dates (an imported play keeps BG Stats'
+    uuids, its own and its players', exactly as they came)."""
     store = SaveStore(home)
     recorded = RecordedStore(home, utc_now)
     items = []
@@ -74,18 +69,27 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
             except SaveError:
                 continue
             source = entry.play.source or play_uuid(play.save_id)
-            items.append(Exported(play, entry.play.details, source))
-        else:
             items.append(
-                Exported(play, saved_details(store, play.save_id), play_uuid(play.save_id))
+                Exported(
+                    play,
+                    entry.play.details,
+                    source,
+                    entered=entry.recorded,
+                    modified=entry.recorded,
+                    player_sources=entry.play.player_sources,
+                )
             )
+        else:
+            details = saved_details(store, play.save_id)
+            uuid = play_uuid(play.save_id)
+            items.append(Exported(play, details, uuid, play.started, play.ended, seated=True))
     return items
 
 
-def bgstats_text(home: Path, plays: Iterable[Play]) -> str:
-    """BG Stats' play file of these plays, as JSON text."""
+def bgstats_text(home: Path, plays: Iterable[Play], me: str = "") -> str:
+    """BG Stats' play file of these plays, as JSON text (`me`: who the file's owner is)."""
     # ASCII: a name's control characters (C1 included) can never reach a terminal raw
-    return json.dumps(play_file(exported(home, plays)), indent=2) + "\n"
+    return json.dumps(play_file(exported(home, plays), me), indent=2) + "\n"
 
 
 def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:
@@ -112,6 +116,8 @@ def import_report(result: Imported, written: int) -> str:
     """What `companion import` says: how many came in, and each reason plays were left out."""
     games = sorted({play.game_id for play in result.plays})
     lines = [f"Imported {plural(written, 'play')}" + (f" ({', '.join(games)})." if games else ".")]
+    for reason, count in sorted(result.unscored.items()):
+        lines.append(f"Kept {plural(count, 'play')} {reason}")
     for reason, count in sorted(result.skipped.items()):
         lines.append(f"Skipped {plural(count, 'play')}: {reason}")
     return "\n".join(lines) + "\n"

@@ -9,6 +9,7 @@ docs/schemas/recorded.schema.json.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,7 +35,7 @@ KIND = "recorded"
 PREFIX = "recorded-"
 """Every recorded play's id starts so: no game save has such an id (no game is `recorded`)."""
 KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
-        "outcome", "details", "source"}  # fmt: skip
+        "outcome", "details", "source", "player_sources"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def document(entry: RecordedFile) -> dict[str, Any]:
         data["outcome"] = play.outcome
     if play.source:
         data["source"] = play.source
+    if play.player_sources:
+        data["player_sources"] = dict(play.player_sources)
     if play.scores:
         data["scores"] = dict(play.scores)
     details = details_to_plain(play.details, entry.recorded)
@@ -91,6 +94,9 @@ def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
     scores = data.get("scores", {})
     if not isinstance(scores, dict):
         raise SaveError(path, "'scores' must be a table of name = points")
+    sources = data.get("player_sources", {})
+    if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
+        raise SaveError(path, "'player_sources' must be a table of name = uuid")
     try:
         details = details_from_plain({"at": recorded, **data.get("details", {})})
         play = check(
@@ -103,6 +109,7 @@ def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
                 data.get("outcome", ""),
                 details,
                 data.get("source", ""),
+                sources,
             )
         )
     except (RuleError, TypeError) as error:
@@ -149,7 +156,7 @@ class RecordedStore:
 
     def listing(self) -> tuple[list[RecordedFile], list[UnreadableSave]]:
         """Every recorded play, oldest first, and the files that cannot be used."""
-        if not self.folder.is_dir():
+        if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
         found, unreadable = [], []
         for path in sorted(self.folder.glob(f"{PREFIX}*.toml")):

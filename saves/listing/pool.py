@@ -20,8 +20,8 @@ import threading
 from pathlib import Path
 
 from companion import registry
-from saves.files import SaveError, parse_toml
-from saves.games.document import from_document
+from saves.files import SaveError
+from saves.games.document import read_document
 from saves.listing.entries import entry_of
 
 MIN_SAVES = 400
@@ -49,7 +49,7 @@ def replay_one(job: Job) -> object:
     where, content = job
     path = Path(where)
     try:
-        return entry_of(from_document(path, parse_toml(path, content)))
+        return entry_of(read_document(path, content))
     except SaveError as error:
         return (error.line, error.problem)
 

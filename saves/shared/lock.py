@@ -5,9 +5,11 @@ two terminals may be open on one data folder: between this process's read and it
 may have written the file. So a change is never a rewrite of an old copy. `update(path, change)`:
 
 1. takes an exclusive `flock` on the file's own lock file in `locks/` (`locks/<name>.lock`: never
-   the data file, whose inode each `os.replace` changes, and never deleted), on a descriptor
-   opened for this change alone (`O_CLOEXEC`: no child process inherits it), without blocking,
-   trying again until a deadline;
+   the data file, whose inode each `os.replace` changes), on a descriptor opened for this change
+   alone (`O_CLOEXEC`: no child process inherits it; `O_NOFOLLOW`: a link put there is never
+   followed out of the folder), without blocking, trying again until a deadline; then proves
+   that the path still names the file it locked (a tidy user may delete `locks/`): if not, it
+   locks the file the path names now;
 2. reads what the file holds now;
 3. applies this process's change to that content;
 4. writes the result atomically (temp file, fsync, replace) and releases the lock.
@@ -20,6 +22,7 @@ change in memory and tries again later, so a screen never freezes behind another
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import time
@@ -69,22 +72,57 @@ def lock_path(path: Path, locks: Path) -> Path:
 
 @contextlib.contextmanager
 def holding(lock_file: Path, deadline: float = DEADLINE_SECONDS) -> Iterator[None]:
-    """Hold `lock_file` exclusively for the block, or raise `Busy` after `deadline` seconds."""
+    """Hold `lock_file` exclusively for the block, or raise `Busy` after `deadline` seconds.
+
+    The lock held is the file the path names once it is locked: a lock file deleted or replaced
+    between the open and the lock is let go and the new one locked (at most `RELOCKS` times).
+    A link at the path is refused (OSError), never followed."""
     lock_file.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    give_up = time.monotonic() + deadline
+    for _attempt in range(RELOCKS):
+        descriptor = _open_lock(lock_file)
+        try:
+            _lock(descriptor, lock_file, give_up)
+            if _names(lock_file, descriptor):
+                yield
+                return
+        finally:
+            os.close(descriptor)  # closing the only descriptor drops the flock
+    raise Busy(lock_file)
+
+
+RELOCKS = 20
+"""How many times a lock is taken again when its file keeps being deleted or replaced."""
+
+
+def _open_lock(lock_file: Path) -> int:
     try:
-        give_up = time.monotonic() + deadline
-        while True:
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= give_up:
-                    raise Busy(lock_file) from None
-                time.sleep(RETRY_SECONDS)
-        yield
-    finally:
-        os.close(descriptor)  # closing the only descriptor drops the flock
+        return os.open(lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # O_NOFOLLOW refused a link
+            raise OSError(errno.ELOOP, f"{lock_file} is a link: not followed") from None
+        raise
+
+
+def _lock(descriptor: int, lock_file: Path, give_up: float) -> None:
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= give_up:
+                raise Busy(lock_file) from None
+            time.sleep(RETRY_SECONDS)
+
+
+def _names(lock_file: Path, descriptor: int) -> bool:
+    """Whether `lock_file` names the file open on `descriptor` now (same device, same inode)."""
+    held = os.fstat(descriptor)
+    try:
+        named = os.stat(lock_file, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
 
 
 def update(

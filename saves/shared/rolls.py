@@ -199,7 +199,7 @@ class RollLog:
     def _load(self) -> list[LoggedRoll]:
         self._problem = None
         self._lines = []
-        if not (self.path.exists() or self.path.is_symlink()):
+        if not os.path.lexists(self.path):  # False, not an error, in a folder out of reach
             self._mark = None
             return []
         try:

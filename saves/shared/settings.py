@@ -108,7 +108,13 @@ class KeptFile:
 
     def _read(self) -> None:
         self._mark = mark_of(self.path)
-        if not (self.path.exists() or self.path.is_symlink()):
+        try:
+            present = self.path.exists() or self.path.is_symlink()
+        except OSError as error:  # in a folder this user cannot enter: said, never fatal
+            refused = SaveError(self.path, f"cannot be read ({error.strerror or error})")
+            self.problem = f"{refused} (the defaults are used; changes are not saved)"
+            return
+        if not present:
             self._data = self._with_pending({})
             return
         try:

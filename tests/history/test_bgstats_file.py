@@ -18,7 +18,8 @@ import pytest
 
 from companion import registry
 from companion.cli import main
-from companion.history.bgstats import FileProblem, match_game, play_uuid, read_play_file
+from companion.history.bgstats import play_uuid
+from companion.history.bgstats_import import FileProblem, match_game, read_play_file
 from companion.history.details import PlayDetails
 from companion.history.recorded import RecordedPlay
 from companion.registry import get_game
@@ -39,9 +40,9 @@ def sample() -> Any:
     return json.loads(SAMPLE.read_text(encoding="utf-8"))
 
 
-def test_the_sample_gives_our_two_plays_and_says_why_the_others_stay_out() -> None:
+def test_the_sample_gives_our_plays_and_says_why_the_others_stay_out() -> None:
     result = read_play_file(sample(), set())
-    six, cavendish = result.plays
+    six, cavendish, unscored = result.plays
     assert six.game_id == "six-sojourns"
     assert six.scores == {"Eerko": 47, "Suzan": 36} and six.winners == ("Eerko",)
     assert six.details == PlayDetails("Home", "Eerko", 36, ("places",), "Such a close play!")
@@ -49,16 +50,20 @@ def test_the_sample_gives_our_two_plays_and_says_why_the_others_stay_out() -> No
     assert six.source == "1DB76738-9A83-4201-93CB-48E842B3CC7B"
     assert cavendish.outcome == "won" and cavendish.scores == {"Eerko": 3, "Suzan": 3}
     assert cavendish.details.start_player == "Suzan" and cavendish.details.minutes == 95
+    assert (unscored.winners, unscored.scores) == (("Eerko",), {})
+    assert result.unscored == {
+        "without scores: Eerko is marked winner with 20, but the best score in Six Sojourns "
+        "wins (30)": 1
+    }
     assert result.skipped == {
         "Roll for the Galaxy: not one of the companion's games": 1,
-        "refused: Eerko cannot win with 20: the most in Six Sojourns wins (30).": 1,
         "marked ignored in BG Stats": 1,
     }
 
 
 def test_a_play_imported_before_is_skipped_by_its_uuid() -> None:
     result = read_play_file(sample(), {"1DB76738-9A83-4201-93CB-48E842B3CC7B"})
-    assert [play.game_id for play in result.plays] == ["cavendish"]
+    assert [play.game_id for play in result.plays] == ["cavendish", "six-sojourns"]
     assert result.skipped["already imported"] == 1
 
 
@@ -76,6 +81,7 @@ def test_games_match_by_name_in_any_case_and_by_a_known_boardgamegeek_id() -> No
     assert match_game({"name": "Catan", "bggId": 13}) is None
     assert match_game({"name": "Catan", "bggId": 13}, {"time-bastards": 13}) == "time-bastards"
     assert match_game({"name": "cavendish"}) == "cavendish"
+    assert match_game({"name": "Sechs Reisen", "bggId": 439826}) == "six-sojourns"
 
 
 @pytest.mark.parametrize(
@@ -90,10 +96,12 @@ def test_games_match_by_name_in_any_case_and_by_a_known_boardgamegeek_id() -> No
 def test_each_game_is_known_to_bg_stats_by_the_names_it_was_before(
     game_id: str, names: tuple[str, ...]
 ) -> None:
-    """Written under the first (the title), recognised by each; no BoardGameGeek id known yet."""
+    """Written under the first (the title), recognised by each; BoardGameGeek lists only Six
+    Sojourns."""
     game = get_game(game_id)
     assert game is not None
-    assert ((game.title, *game.other_names), game.bgg_id) == (names, 0)
+    bgg_id = 439826 if game_id == "six-sojourns" else 0
+    assert ((game.title, *game.other_names), game.bgg_id) == (names, bgg_id)
     assert all(match_game({"name": name}) == game_id for name in names)
 
 
@@ -206,7 +214,8 @@ def test_the_commands_export_filter_and_import(
     assert "go with --format bgstats" in capsys.readouterr().err
     assert main(["import", str(SAMPLE)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Imported 2 plays (cavendish, six-sojourns).")
+    assert out.startswith("Imported 3 plays (cavendish, six-sojourns).")
+    assert "Kept 1 play without scores: Eerko is marked winner with 20" in out
     assert "Skipped 1 play: Roll for the Galaxy: not one of the companion's games" in out
     assert main(["import", str(SAMPLE)]) == 0
     assert "Imported 0 plays." in capsys.readouterr().out

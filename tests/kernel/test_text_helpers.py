@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.text import csv_text, markdown_cell, plural
+from companion.text import csv_text, markdown_text, plural
 
 
 @pytest.mark.parametrize(
@@ -38,6 +38,6 @@ def test_a_plain_csv_text_cell_is_left_as_typed() -> None:
 
 
 def test_a_markdown_cell_keeps_its_pipes_inside_the_cell() -> None:
-    assert markdown_cell("Ana | Ben") == "Ana \\| Ben"
-    assert markdown_cell("a\\|b") == "a\\\\\\|b"
-    assert markdown_cell("x\ny") == "x␊y"
+    assert markdown_text("Ana | Ben") == "Ana \\| Ben"
+    assert markdown_text("a\\|b") == "a\\\\\\|b"
+    assert markdown_text("x\ny") == "x␊y"

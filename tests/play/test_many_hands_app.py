@@ -308,3 +308,36 @@ async def test_a_listing_cache_that_is_a_pipe_is_said_once_and_left(
         assert isinstance(app.screen, HomeScreen)
         assert sum(f"{cache.name}: not a regular file" in note for note in notes) == 1
     assert cache.is_fifo()
+
+
+async def test_a_change_behind_the_file_is_decided_again_without_a_word(
+    make_test_app: Any, companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another writer appended after this window's end (its lock file was cleared): the store
+    refuses with `Behind`, and the window catches up and decides again, never asking to reload."""
+    from saves.games.journal import Behind
+
+    save_id = install_sample(companion_home, "time-bastards")
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_latest(app, pilot)
+        count = len(screen.session.steps)
+        another_device(companion_home, save_id, MoveEarliest(screen.state.turn))
+        await pause_until(pilot, lambda: len(screen.session.steps) == count + 1)
+        store = screen.companion.store
+        append = store.append
+        refusals: list[int] = []
+
+        def behind_once(*args: Any, **kwargs: Any) -> Any:
+            if not refusals:
+                refusals.append(1)
+                raise Behind(store.path_for(save_id), "records follow this window's end")
+            return append(*args, **kwargs)
+
+        monkeypatch.setattr(store, "append", behind_once)
+        before = len(records_in(companion_home, save_id))
+        assert screen.act(MoveEarliest(screen.state.turn))
+        await pilot.pause()
+        assert refusals == [1]
+        assert not isinstance(app.screen, ConflictDialog)
+        assert len(records_in(companion_home, save_id)) == before + 1

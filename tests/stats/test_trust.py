@@ -81,8 +81,8 @@ class TestTextIsData:
         lines = export_markdown(saved).splitlines()
         table = [line for line in lines if line.startswith("|") and "HYPERLINK" in line]
         assert table == [
-            "| =HYPERLINK(1)\\|␛]52;c;aGk=␇ | +3 | tally |",
-            "| =HYPERLINK(1)\\|␛]52;c;aGk=␇ | 3 |",
+            "| =HYPERLINK(1)\\|␛\\]52;c;aGk=␇ | +3 | tally |",
+            "| =HYPERLINK(1)\\|␛\\]52;c;aGk=␇ | 3 |",
         ]
 
     def test_rolls_show_a_label_with_the_same_stand_ins_as_everywhere(self) -> None:

@@ -64,8 +64,8 @@ class ConfirmEndDialog(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-end"):
-            yield Label(Text(self.question), id="confirm-end-title")
-            yield Static(Text(f"{self.detail}\n{self.after}"), id="confirm-end-detail")
+            yield Label(plain(self.question), id="confirm-end-title")
+            yield Static(plain(f"{self.detail}\n{self.after}"), id="confirm-end-detail")
             with Horizontal(id="confirm-end-buttons"):
                 yield Button(f"{self.verb} (y)", variant="error", id="confirm-end-yes")
                 yield Button(f"{self.KEEP} (n)", id="confirm-end-no")
@@ -107,6 +107,7 @@ class ResultScreen(CompanionScreen):
     | s | An image to share (game, date, players, result): saved, sent to a browser, shown |
     | i | The play's details: where, who started, how long, notes |
     | b | This play's BG Stats file: sent to a browser, else written to the exports folder |
+    | o | Send to BG Stats: its push link opened in a browser, else shown as a QR code to scan |
     """
 
     CSS_PATH = "result.tcss"
@@ -117,6 +118,7 @@ class ResultScreen(CompanionScreen):
         # bgstats (widgets/stats/details.py): under `?` and in the help, not in the footer
         Binding("i", "details", "Details", id="result-details", show=False),
         Binding("b", "bgstats", "BG Stats file", id="result-bgstats", show=False),
+        Binding("o", "push", "Send to BG Stats", id="result-push", show=False),
     ]
 
     def __init__(self, saved: SavedGame, undo: Callable[[], None]) -> None:
@@ -195,6 +197,16 @@ class ResultScreen(CompanionScreen):
         from widgets.stats.details import send_saved_play
 
         send_saved_play(self, self.saved)
+
+    def action_push(self) -> None:
+        from widgets.stats.details import saved_play
+        from widgets.stats.push import send_to_bgstats
+
+        play = saved_play(self.saved)
+        if play is None:
+            self.notify("This game is still being played.", title="Not sent", severity="warning")
+            return
+        send_to_bgstats(self, play)
 
 
 def totals_heading(saved: SavedGame) -> str:

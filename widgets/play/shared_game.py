@@ -22,13 +22,15 @@ from typing import Any
 
 from companion.core import RuleError, WaitingFor
 from saves.files import SaveError
-from saves.games.journal import Draft, Rewritten
+from saves.games.journal import Behind, Draft, Rewritten
 from saves.games.records import Record
 from saves.shared.lock import DEADLINE_SECONDS, Busy
 from widgets.play import words
 from widgets.play.conflict import FileConflicts
 from widgets.play.host import PlayHost
 
+BEHIND_RETRIES = 3
+"""How often a change found behind the file (another writer appended first) is decided again."""
 FOLLOW_SECONDS = 0.1
 """How often a window with no folder watch looks at its game's file."""
 WATCH_STEP_MS = 10
@@ -132,30 +134,38 @@ class SharedGame:
         screen = self.screen
         store = screen.companion.store
         before = _Moment.of(screen)
-        try:
-            theirs = store.catch_up(screen.saved)
-        except Rewritten as error:
-            self.conflicts.ask(error.problem)
-            return False
-        except SaveError as error:
-            self.conflicts.keep_as_copy(error.problem)
-            return False
-        try:
-            drafts = decide(theirs)
-            mine = store.append(screen.saved, drafts, by=screen.device, seat=screen.seat)
-        except RuleError as error:
-            self._refused(before, theirs, str(error))
-            return False
-        except Rewritten as error:
-            self.conflicts.ask(error.problem)
-            return False
-        except SaveError as error:
-            self.conflicts.keep_as_copy(error.problem)
-            return False
-        except OSError as error:
-            self._moved(before, theirs)
-            screen.save_failed(error)
-            return False
+        theirs: list[Record] = []
+        for attempt in range(1, BEHIND_RETRIES + 1):
+            try:
+                theirs += store.catch_up(screen.saved)
+            except Rewritten as error:
+                self.conflicts.ask(error.problem)
+                return False
+            except SaveError as error:
+                self.conflicts.keep_as_copy(error.problem)
+                return False
+            try:
+                drafts = decide(theirs)
+                mine = store.append(screen.saved, drafts, by=screen.device, seat=screen.seat)
+                break
+            except Behind as error:  # another writer got in first: catch up, decide again
+                if attempt < BEHIND_RETRIES:
+                    continue
+                self.conflicts.ask(error.problem)
+                return False
+            except RuleError as error:
+                self._refused(before, theirs, str(error))
+                return False
+            except Rewritten as error:
+                self.conflicts.ask(error.problem)
+                return False
+            except SaveError as error:
+                self.conflicts.keep_as_copy(error.problem)
+                return False
+            except OSError as error:
+                self._moved(before, theirs)
+                screen.save_failed(error)
+                return False
         screen.save_worked()
         self._moved(before, theirs)
         if not screen.session.can_redo:

@@ -1,6 +1,9 @@
 """What a play screen says when several devices play one game: refusals, the undo of another
 device's action, what another device's change cleared, and the question of a file changed
-outside the app. Plain functions of what happened, so each wording is tested without an app."""
+outside the app. Plain functions of what happened, so each wording is tested without an app.
+
+A seat, a log line or a file's problem comes from a save another program may have written: each
+is quoted through `visible`, so no escape sequence in it reaches the terminal from a dialog."""
 
 from __future__ import annotations
 
@@ -79,12 +82,12 @@ def look_first(last: str) -> str:
 
 def undo_question(seat: str) -> str:
     """The question before undoing another device's action (`seat`: who sits there, if said)."""
-    return f"Undo {seat or 'another device'}'s action?"
+    return f"Undo {visible(seat) or 'another device'}'s action?"
 
 
 def undo_detail(line: str) -> str:
     """Under that question: the action it would take back."""
-    return f"Made on another device: {line}"
+    return f"Made on another device: {visible(line)}"
 
 
 UNDO_AFTER = "Redo (ctrl+y) puts it back, until someone makes another change."
@@ -114,7 +117,7 @@ CHANGED_OUTSIDE = "was changed outside the app"
 
 def conflict_text(why: str) -> str:
     """The conflict question's text: what is wrong with the file (if known) and the choices."""
-    said = f"It {why}: it is not written over. " if why else ""
+    said = f"It {visible(why)}: it is not written over. " if why else ""
     return (
         f"{said}Nothing is lost either way. Reload it to go on from the file as it is "
         "now, or keep this window's game as a copy: a new save beside it."
@@ -123,7 +126,7 @@ def conflict_text(why: str) -> str:
 
 def kept_as_copy(copy_id: str, why: str) -> str:
     """This window's game, saved under a new id; `why` says what happened to the first file."""
-    return f"Saved as a copy, {copy_id}: the first file {why}."
+    return f"Saved as a copy, {visible(copy_id)}: the first file {visible(why)}."
 
 
 def copy_failed(error: object) -> str:

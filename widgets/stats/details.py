@@ -207,11 +207,18 @@ def send_play_file(screen: Any, plays: Sequence[Play], name: str) -> None:
     screen.notify(f"Written to {where}", title="BG Stats file", markup=False)
 
 
-def send_saved_play(screen: Any, saved: SavedGame) -> None:
-    """The BG Stats file of one saved game (the result screen's `b`)."""
+def saved_play(saved: SavedGame) -> Play | None:
+    """The statistics' play of a saved game; None while it is being played."""
     facts = entry_of(saved).facts
     if facts is None or saved.status == "playing":
+        return None
+    return Play(saved.id, saved.game.id, saved.created, saved.updated, facts)
+
+
+def send_saved_play(screen: Any, saved: SavedGame) -> None:
+    """The BG Stats file of one saved game (the result screen's `b`)."""
+    play = saved_play(saved)
+    if play is None:
         screen.notify("This game is still being played.", title="Not sent", severity="warning")
         return
-    play = Play(saved.id, saved.game.id, saved.created, saved.updated, facts)
     send_play_file(screen, [play], saved.id)

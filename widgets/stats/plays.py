@@ -25,6 +25,7 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.shell.titles import short_titles
 from widgets.stats.charts import bar, label
 from widgets.stats.details import edit_details, send_play_file
+from widgets.stats.push import send_to_bgstats
 from widgets.stats.record import RecordDialog
 
 LOWER = " (lower is better)"
@@ -117,6 +118,7 @@ class PlaysScreen(CompanionScreen):
     | e / enter | Edit the highlighted play (its details; all of a recorded play) |
     | x / delete | Delete the highlighted recorded play (asks first) |
     | b | Send the highlighted play's BG Stats file |
+    | o | Send the highlighted play to BG Stats (its push link: opened in a browser, else a QR) |
     | escape | Back to the statistics |
     """
 
@@ -127,6 +129,7 @@ class PlaysScreen(CompanionScreen):
         Binding("e", "edit", "Edit", id="plays-edit"),
         Binding("x,delete", "delete", "Delete", id="plays-delete"),
         Binding("b", "bgstats", "BG Stats file", id="plays-bgstats"),
+        Binding("o", "push", "Send to BG Stats", id="plays-push"),
         Binding("escape", "back", "Back", id="plays-back"),
     ]
 
@@ -290,6 +293,11 @@ class PlaysScreen(CompanionScreen):
             self.notify("This game is still being played.", title="Not sent", severity="warning")
             return
         send_play_file(self, [play], play.save_id)
+
+    def action_push(self) -> None:
+        play = self.highlighted()
+        if play is not None:
+            send_to_bgstats(self, play)
 
     def action_back(self) -> None:
         self.dismiss()

@@ -32,9 +32,10 @@ OUTCOME_WORDS = {"won": "won", "lost": "lost", "failed": "failed (mission not co
 
 
 def players_text(play: RecordedPlay) -> str:
-    """ "Ana=12, Ben=9" (no scores in a co-op or solo play: the group's is apart)."""
+    """ "Ana=12, Ben=9" (no scores in a co-op or solo play: the group's is apart; none in a
+    winner-only play)."""
     rules = recorded_game(play.game_id)
-    if rules.cooperative:
+    if rules.cooperative or not play.scores:
         return ", ".join(play.players)
     return ", ".join(f"{name}={play.scores.get(name, '')}" for name in play.players)
 

@@ -214,14 +214,15 @@ def test_unknown_top_level_keys_are_kept_and_written_in_a_copy(companion_home: P
     assert unknown(store.load(store.save_copy(loaded).id).extra) == kept
 
 
-def test_a_table_after_the_records_makes_the_file_one_that_is_never_added_to(
+def test_records_not_in_a_records_table_make_the_file_one_that_is_never_added_to(
     companion_home: Path,
 ) -> None:
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
     path = store.path_for(saved.id)
-    path.write_text(path.read_text() + "\n[table]\nseats = 3\n")  # a record would land in it
-    text = path.read_text()
+    head = path.read_text().replace("\n[records]\n", "\n[table]\nseats = 3\n")
+    text = "records = {}\n" + head  # a record appended would land in [table]
+    path.write_text(text)
     loaded = store.load(saved.id)
     assert loaded.position is None and "records" in loaded.cannot_add
     loaded.session.do(Add(0, 1))
