@@ -6,12 +6,9 @@ one line.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
 
-from companion.cli.games import GameChoices
 from companion.core import RuleError
 from companion.history.bgstats_import import FileProblem
 from companion.history.details import PlayDetails, parse_minutes
@@ -23,36 +20,6 @@ from saves.history.bgstats import bgstats_text, exported, import_file, import_re
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.shared.settings import SettingsStore
-
-
-def add_record_commands(
-    commands: argparse._SubParsersAction[Any],
-    handler: Callable[[argparse.Namespace], int],
-) -> None:
-    """The `record` and `import` commands, run by `handler` (which reads `play_command`)."""
-    record = commands.add_parser("record", help="record a play played without the app")
-    record.add_argument("game").choices = GameChoices(lambda game: game.recorded is not None)
-    record.add_argument(
-        "--player",
-        action="append",
-        default=[],
-        metavar="NAME[=SCORE]",
-        help="a player and their score (repeat for each player)",
-    )
-    record.add_argument("--winner", action="append", default=[], metavar="NAME")
-    record.add_argument("--outcome", choices=["won", "lost", "failed"], help="co-op and solo")
-    record.add_argument("--score", type=int, help="the group's score (Cavendish crystals)")
-    record.add_argument("--date", help="when it started: 2026-11-29 or 2026-11-29T19:30 (local)")
-    record.add_argument("--location", default="")
-    record.add_argument("--duration", default="", help="minutes (95) or hours:minutes (1:35)")
-    record.add_argument("--start-player", default="")
-    record.add_argument("--expansion", action="append", default=[], help="Six Sojourns")
-    record.add_argument("--notes", default="")
-    record.set_defaults(handler=handler, play_command="record")
-
-    bring = commands.add_parser("import", help="bring in a BG Stats file's plays of our games")
-    bring.add_argument("file")
-    bring.set_defaults(handler=handler, play_command="import")
 
 
 def play_from_args(args: argparse.Namespace) -> RecordedPlay:

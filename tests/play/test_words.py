@@ -45,8 +45,47 @@ def test_a_question_answered_first_elsewhere_says_so_quietly() -> None:
     assert said == "Ben answered first: Woodstock goes left"
 
 
-def test_a_redo_another_devices_change_cleared() -> None:
-    assert words.redo_cleared("Ben and Cleo") == "Redo cleared: Ben and Cleo made a change."
+@pytest.mark.parametrize(
+    ("seat", "by", "said"),
+    [
+        ("Ben", "b0123456789a", "Ben, in a browser,"),
+        ("Ben", "t3f9a01c2d4e", "Ben, at a terminal,"),
+        ("Ben", "bfeedfeedfee", "Ben, in another tab of this browser,"),
+        ("Ben", "", "Ben, on another device,"),
+        ("", "b0123456789a", "Someone in a browser"),
+        ("", "t3f9a01c2d4e", "Someone at a terminal"),
+        ("", "", "Someone on another device"),
+        ("Ben\x1b[2J", "b0123456789a", "Ben\u241b[2J, in a browser,"),
+    ],
+)
+def test_who_did_it_names_the_seat_and_the_kind_of_device(seat: str, by: str, said: str) -> None:
+    assert words.doer(seat, by, here="bfeedfeedfee") == said
+
+
+def test_a_terminal_is_never_another_tab_even_under_its_own_id() -> None:
+    assert words.where("t3f9a01c2d4e", here="t3f9a01c2d4e") == "at a terminal"
+
+
+def test_an_undo_or_redo_of_this_devices_action_says_who_and_what() -> None:
+    ben = words.doer("Ben", "b0123456789a", here="t3f9a01c2d4e")
+    assert words.yours_changed(ben, "undo", "Jennifer took 1 Fear") == (
+        "Ben, in a browser, undid: Jennifer took 1 Fear"
+    )
+    assert words.yours_changed(ben, "redo", "Jennifer took 1 Fear") == (
+        "Ben, in a browser, redid: Jennifer took 1 Fear"
+    )
+    someone = words.doer("", "t3f9a01c2d4e", here="b0123456789a")
+    assert words.yours_changed(someone, "undo", "Amy explored\x1b[31m", more=2) == (
+        "Someone at a terminal undid: Amy explored\u241b[31m (and 2 more of your actions)"
+    )
+
+
+def test_a_redo_another_devices_change_cleared_says_who_and_what() -> None:
+    ben = words.doer("Ben", "b0123456789a", here="t3f9a01c2d4e")
+    assert words.redo_cleared(ben, "Amy explored the Vault") == (
+        "Redo cleared: Ben, in a browser, made a change: Amy explored the Vault"
+    )
+    assert words.redo_cleared(ben, "") == "Redo cleared: Ben, in a browser, made a change."
 
 
 def test_changes_dropped_while_another_device_held_the_game() -> None:

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.core import RuleError, WaitingFor
+from companion.session import Step
 from saves.files import SaveError
 from saves.games.journal import Behind, Draft, Rewritten
 from saves.games.records import Record
+from saves.games.store import SavedGame
 from saves.shared.lock import DEADLINE_SECONDS, Busy
 from widgets.play import words
 from widgets.play.conflict import FileConflicts
@@ -38,6 +40,9 @@ WATCH_STEP_MS = 10
 FOLLOW_GAP_SECONDS = 0.1
 """The least time between two follows: a flood of other devices' records is redrawn ten times a
 second, not once a record (the keys of this screen stay quick)."""
+TOLD_SECONDS = 12.0
+"""How long the line saying another device undid or redid this device's action stays: long
+enough to be read by a player who looks up from the table (the next confirmation replaces it)."""
 
 Decide = Callable[[list[Record]], list[Draft]]
 """Given the records of other devices just caught up on, the drafts to append (or a
@@ -133,7 +138,7 @@ class SharedGame:
         """Under the lock: catch up, decide on the newest state, append; whether it was made."""
         screen = self.screen
         store = screen.companion.store
-        before = _Moment.of(screen)
+        before = _Moment(screen)
         theirs: list[Record] = []
         for attempt in range(1, BEHIND_RETRIES + 1):
             try:
@@ -194,16 +199,30 @@ class SharedGame:
         screen.notify(rule, title="Not allowed", severity="error", markup=False)
 
     def _moved(self, before: _Moment, theirs: list[Record]) -> None:
-        """Show what other devices did (redraw, and the redo it cleared)."""
+        """Show what other devices did: redraw, then one line when they undid or redid an
+        action of this device, or cleared what it could redo (a confirmation: it replaces
+        the one before, and is data, never markup)."""
         if not theirs:
             return
         screen = self.screen
         mine = self.undid
         if not screen.session.can_redo:
             self.undid = False
-        if before.redo and mine and not screen.session.can_redo:
-            screen.notify(words.redo_cleared(_who(theirs)), title="Redo", markup=False)
         screen.followed(before.over)
+        here = screen.device
+        yours = _yours(here, before, screen.saved, theirs)
+        if yours:
+            record, line = yours[-1]
+            said = words.doer(record.seat, record.by, here)
+            told = words.yours_changed(said, record.kind, line, more=len(yours) - 1)
+            screen.notify(told, title="Another device", timeout=TOLD_SECONDS, markup=False)
+        elif before.redo and mine and not screen.session.can_redo:
+            cleared = next((record for record in theirs if record.kind == "do"), theirs[-1])
+            said = words.doer(cleared.seat, cleared.by, here)
+            saved = screen.saved
+            found = _lines(saved.origins, saved.session.steps, {cleared.number})
+            line = found.get(cleared.number, "")
+            screen.notify(words.redo_cleared(said, line), title="Redo", markup=False)
 
     # Following
 
@@ -290,7 +309,7 @@ class SharedGame:
         screen = self.screen
         if self.waiting or not screen.is_open:
             return []
-        before = _Moment.of(screen)
+        before = _Moment(screen)
         try:
             theirs = screen.companion.store.catch_up(screen.saved)
         except Rewritten as error:
@@ -315,12 +334,40 @@ class SharedGame:
 class _Moment:
     """What a screen showed before a transaction or a follow: to say what changed."""
 
-    def __init__(self, over: bool, redo: bool, waiting: WaitingFor | None) -> None:
-        self.over, self.redo, self.waiting = over, redo, waiting
+    def __init__(self, screen: PlayHost) -> None:
+        self.over, self.redo = screen.is_over, screen.session.can_redo
+        self.waiting: WaitingFor | None = screen.waiting
+        self.origins = tuple(screen.saved.origins)
+        """The records of the steps shown, in order (`steps`)."""
+        self.steps = screen.session.steps
+        self.undone = tuple(screen.saved.undone)
 
-    @classmethod
-    def of(cls, screen: PlayHost) -> _Moment:
-        return cls(screen.is_over, screen.session.can_redo, screen.waiting)
+
+def _lines(origins: Sequence[Record], steps: Sequence[Step], numbers: set[int]) -> dict[int, str]:
+    """The log lines of the steps that the `do` records `numbers` applied, if on the stack
+    (steps a tool added before saving them have no record yet: they end the session)."""
+    paired = zip(origins, steps, strict=False)
+    return {record.number: step.line for record, step in paired if record.number in numbers}
+
+
+def _yours(
+    here: str, before: _Moment, after: SavedGame, theirs: list[Record]
+) -> list[tuple[Record, str]]:
+    """Each undo or redo among `theirs` of an action device `here` made, with that action's
+    log line (as the log had it before them, or has it after). An action both put on and taken
+    off the log among them has no line: it is left out, as nothing shown changed."""
+    taking = [record for record in theirs if record.kind in words.TAKEN_BACK]
+    if not taking:
+        return []
+    wanted = {record.target for record in taking}
+    made = {
+        record.number
+        for record in (*before.origins, *before.undone, *theirs)
+        if record.kind == "do" and record.number in wanted and record.by == here
+    }
+    lines = _lines(before.origins, before.steps, wanted)
+    lines.update(_lines(after.origins, after.session.steps, wanted))
+    return [(r, lines[r.target]) for r in taking if r.target in made and r.target in lines]
 
 
 def _who(records: list[Record]) -> str:

@@ -1,6 +1,7 @@
 """What a play screen says when several devices play one game: refusals, the undo of another
-device's action, what another device's change cleared, and the question of a file changed
-outside the app. Plain functions of what happened, so each wording is tested without an app.
+device's action, who undid or redid this device's action elsewhere, what another device's change
+cleared, and the question of a file changed outside the app. Plain functions of what happened,
+so each wording is tested without an app.
 
 A seat, a log line or a file's problem comes from a save another program may have written: each
 is quoted through `visible`, so no escape sequence in it reaches the terminal from a dialog."""
@@ -43,9 +44,41 @@ def answered_first(whose: str, last: str) -> str:
     return f"{whose} answered first: {last}"
 
 
-def redo_cleared(who: str) -> str:
-    """What this device could have redone is gone: another device made a change."""
-    return f"Redo cleared: {who} made a change."
+def where(by: str, here: str) -> str:
+    """Which device made a record, as the device `here` says it. Devices have no names: a
+    record says only which kind of device made it (its `by`: `b...` a browser, `t...` a
+    terminal or `companion act`); one made by this browser's id came from another of its tabs."""
+    if by == here and by.startswith("b"):
+        return "in another tab of this browser"
+    if by.startswith("b"):
+        return "in a browser"
+    return "at a terminal" if by.startswith("t") else "on another device"
+
+
+def doer(seat: str, by: str, here: str) -> str:
+    """Who made a record, to start a sentence with a verb: `Ben, in a browser,` when someone
+    sat at that device, else `Someone in a browser`."""
+    if seat:
+        return f"{visible(seat)}, {where(by, here)},"
+    return f"Someone {where(by, here)}"
+
+
+TAKEN_BACK = {"undo": "undid", "redo": "redid"}
+"""What an undo or a redo record did to an action, as a verb."""
+
+
+def yours_changed(doer: str, kind: str, line: str, more: int = 0) -> str:
+    """Another device undid or redid (`kind`) this device's action; `more`: how many other
+    undos and redos of its actions came before it in the same look at the file."""
+    said = f"{doer} {TAKEN_BACK[kind]}: {visible(line)}"
+    return f"{said} (and {more} more of your actions)" if more else said
+
+
+def redo_cleared(doer: str, line: str) -> str:
+    """What this device could have redone is gone: another device made a change (`line`, its
+    log line; "" when it is no longer in the log)."""
+    change = f"made a change: {visible(line)}" if line else "made a change."
+    return f"Redo cleared: {doer} {change}"
 
 
 # Writing under the game's lock

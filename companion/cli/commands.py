@@ -1,0 +1,326 @@
+"""Each `companion` command's run: what it imports, it imports when it runs (the parser is in
+companion/cli/parser.py, `main` in companion/cli/__init__.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.cli import parser
+from companion.cli.output import CommandError, fail, say
+
+if TYPE_CHECKING:
+    from companion.dice import Roll
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the parsed command (the app when none is named); its refusal is one line on stderr."""
+    from saves.paths import HOME_VARIABLE, data_home, data_home_problem
+
+    problem = data_home_problem(data_home())
+    if problem is not None:
+        return fail(f"{problem}; set {HOME_VARIABLE} to another folder")
+    handler: parser.Handler = getattr(args, "handler", run_app)
+    try:
+        code = handler(args)
+    except Exception as error:
+        if not isinstance(error, refusals()):
+            raise
+        return fail(str(error))
+    sys.stdout.flush()
+    return code
+
+
+def refusals() -> tuple[type[Exception], ...]:
+    """The errors a command says in one line: imported only once a command has failed."""
+    from companion.dice import DiceError
+    from saves.files import SaveError
+
+    return (CommandError, SaveError, DiceError)
+
+
+def home() -> Path:
+    """The data folder (`saves.paths` is imported by the commands that use it)."""
+    from saves.paths import data_home
+
+    return data_home()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line (companion/cli/parser.py), each command run by its `run_` function."""
+    return parser.build_parser(
+        {
+            "new": run_new,
+            "resume": run_resume,
+            "roll": run_roll,
+            "rolls": run_rolls,
+            "dice-check": run_dice_check,
+            "list": run_list,
+            "show": run_show,
+            "act": run_act,
+            "export": run_export,
+            "score": run_score,
+            "locate": run_locate,
+            "stats": run_stats,
+            "plays": run_plays,
+            "play": run_play_command,
+            "serve": run_serve,
+        }
+    )
+
+
+def run_app(args: argparse.Namespace, start: Any = None) -> int:
+    if os.environ.get("COMPANION_TABLE_DISPLAY") == "1":  # `companion serve`'s /table
+        from widgets.table_view.display import make_display_app
+
+        make_display_app().run()
+        return 0
+    from webserve.device import device_start
+    from widgets.app import make_app
+
+    make_app(start=device_start(start)).run()
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    game_id: str = args.game
+    return run_app(args, start=lambda app: app.new_game(game_id))
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    from saves.games.store import SaveStore
+
+    store = SaveStore(home())
+    save_id: str | None = args.id
+    if save_id is None:
+        entries, _unreadable = store.listing()
+        if not entries:
+            raise CommandError("there is no saved game to resume")
+        save_id = entries[0].id
+    store.load(save_id)  # refuse an unreadable file here, with its reason, before the app starts
+    chosen = save_id
+    return run_app(args, start=lambda app: app.open_saved(chosen))
+
+
+def run_roll(args: argparse.Namespace) -> int:
+    import random
+
+    from companion import dice
+
+    if args.count is not None and not 1 <= args.count <= 1000:
+        raise CommandError("-n takes a count from 1 to 1000")
+    spec = dice.parse(args.expression)
+    rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
+    rolls = [dice.roll(spec, rng) for _ in range(args.count or 1)]
+    if args.json:
+        plain = [dice.roll_json(r) for r in rolls]
+        print(json.dumps(plain if args.count is not None else plain[0]))
+    else:
+        for r in rolls:
+            faces = " ".join(str(face) for face in r.faces)
+            say(f"{r.expression}: {r.total}  [{faces}]")
+    if args.seed is None and not args.no_history:  # a seeded roll is a replay, not a new roll
+        keep_rolls(rolls)
+    return 0
+
+
+def keep_rolls(rolls: list[Roll]) -> None:
+    """Add the rolls to the history; what could not be kept is said on stderr."""
+    from companion.text import plural, visible
+    from saves.shared.rolls import RollLog
+
+    log = RollLog(home(), utc_now)
+    notice = log.add_many(rolls)
+    if log.pending:  # this process ends now: what waits in memory is lost
+        notice = f"{plural(log.pending, 'roll')} not kept: {log.failure}"
+    if notice:
+        print(f"companion: {visible(notice)}", file=sys.stderr)
+
+
+def utc_now() -> datetime:
+    """The real clock, to the second, as `saves.games.document.utc_now` gives it: a roll
+    command does not import the store of games for it."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def run_rolls(args: argparse.Namespace) -> int:
+    from companion.cli.roll_words import no_rolls_reason
+    from saves.history.plays import time_zone
+    from saves.shared import rolls
+    from saves.shared.rolls import RollLog
+    from saves.shared.settings import SettingsStore
+
+    log = RollLog(home(), utc_now)
+    if log.problem:
+        raise CommandError(log.problem)
+    entries = rolls.select(log.rolls, args.die, args.source)
+    if not entries and log.rolls and (args.die or args.source):
+        raise CommandError(no_rolls_reason(log.rolls, args.die, args.source))
+    zone = time_zone(SettingsStore(home()))[0]
+    if args.json:
+        print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
+    else:
+        lines = "\n".join(rolls.entry_line(e, zone) for e in entries)
+        say(lines or "No rolls kept yet.", lines=True)
+    return 0
+
+
+def run_dice_check(args: argparse.Namespace) -> int:
+    from companion import fairness
+    from saves.history.plays import time_zone
+    from saves.shared import rolls
+    from saves.shared.rolls import RollLog
+    from saves.shared.settings import SettingsStore
+
+    try:
+        zone = time_zone(SettingsStore(home()))[0]
+        since = rolls.parse_since(args.since, zone) if args.since else None
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    log = RollLog(home(), utc_now)
+    if log.problem:
+        raise CommandError(log.problem)
+    checks = fairness.check_dice(e.roll for e in rolls.select(log.rolls, since=since))
+    if args.json:
+        print(json.dumps({"dice": [fairness.check_json(c) for c in checks]}, indent=2))
+    else:
+        say(
+            "\n\n".join(map(fairness.check_text, checks)) or "No physical rolls kept yet.",
+            lines=True,
+        )
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from companion.cli.show import listing_json, listing_lines
+    from saves.games.store import SaveStore
+
+    entries, unreadable = SaveStore(home()).listing()
+    if args.json:
+        print(json.dumps(listing_json(entries, unreadable), indent=2))
+        return 0
+    print("\n".join(listing_lines(entries, unreadable)))  # made visible line by line
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from companion.cli.show import show_lines
+    from saves.games.exports import game_json
+    from saves.games.store import SaveStore
+
+    saved = SaveStore(home()).load(args.id)
+    if args.json:
+        print(json.dumps(game_json(saved), indent=2))
+    else:
+        print("\n".join(show_lines(saved)))  # made visible line by line
+    return 0
+
+
+def run_act(args: argparse.Namespace) -> int:
+    """`companion act` (its logic and its output: companion/cli/act.py)."""
+    from companion.cli.act import ActError, act_output
+    from saves.games.store import SaveStore
+    from saves.shared.devices import this_device
+
+    store = SaveStore(home(), workers=False)
+    try:
+        text = act_output(store, args.id, args.action, args.values, args.json, this_device().id)
+    except ActError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(text)  # JSON: nothing in it to make visible
+    else:
+        say(text, lines=True)
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from saves.games.exports import export_csv, export_markdown, game_json
+    from saves.games.store import SaveStore
+
+    saved = SaveStore(home()).load(args.id)
+    if args.format == "json":
+        print(json.dumps(game_json(saved), indent=2))
+    elif args.format == "csv":
+        say(export_csv(saved).removesuffix("\n"), lines=True)
+    else:
+        say(export_markdown(saved).removesuffix("\n"), lines=True)
+    return 0
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Score a game's board file with the card data kept in settings (`companion/cli/score.py`)."""
+    from companion.cli.score import score_output
+    from saves.shared.settings import SettingsStore
+
+    try:
+        text = score_output(args.game, args.file, SettingsStore(home()), args.json)
+    except ValueError as error:  # a board the rules refuse
+        raise CommandError(str(error)) from None
+    say(text.removesuffix("\n"), lines=True)
+    return 0
+
+
+def run_locate(args: argparse.Namespace) -> int:
+    from saves.paths import locations
+
+    for name, path in locations(home()).items():
+        say(f"{name:<9} {path}")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from companion.cli.stats import NoFigures, stats_output
+    from companion.history.stats import Filter
+
+    keep = Filter(game=args.game, player=args.player)
+    try:
+        print(stats_output(home(), keep, args.json), end="")
+    except NoFigures as error:
+        raise CommandError(str(error)) from None
+    return 0
+
+
+def run_plays(args: argparse.Namespace) -> int:
+    if args.bgstats_link is not None:
+        args.play_command = "link"
+        return run_play_command(args)
+    if args.format == "bgstats":
+        args.play_command = "plays"
+        return run_play_command(args)
+    flags = ("game", "player", "since", "until", "me")
+    if any(getattr(args, flag) is not None for flag in flags):
+        raise CommandError("--game, --player, --since, --until and --me go with --format bgstats")
+    from companion.cli.stats import plays_output
+
+    print(plays_output(home(), args.format), end="")
+    return 0
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """`record`, `import` and `plays --format bgstats` (their logic: companion/cli/plays.py)."""
+    from companion.cli.plays import run_play_command as run
+
+    try:
+        text = run(home(), args)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    if args.play_command in ("plays", "link"):
+        print(text, end="")  # JSON, or a link URL-encoded whole: nothing in it to make visible
+    else:
+        say(text.removesuffix("\n"), lines=True)
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from webserve.server import ServeError, serve
+
+    try:
+        return serve(home(), args.host, args.port, args.keep_token, max_apps=args.max_apps)
+    except ServeError as error:
+        raise CommandError(str(error)) from None
