@@ -1,4 +1,5 @@
-"""The one way to change a file that several processes share (the rolls, the settings).
+"""The one way to change a file that several processes share (the settings; the rolls are
+appended under the same lock, saves/shared/roll_file.py).
 
 Every browser tab of `companion serve` is its own app, the command line runs beside the app, and
 two terminals may be open on one data folder: between this process's read and its write, another

@@ -1,67 +1,53 @@
 """The roll history (`rolls.toml`): every roll made in the tray, in a game or by `companion roll`.
 
-The file is read the first time the history is needed, never at start. A damaged file (wrong
-type at any key, an expression that is not dice, faces or a total that do not fit the dice, a
-time out of range, a folder, FIFO or device, a file too large) is reported once, left as it is,
-and the history runs empty in memory: new rolls are not written over the player's file.
-Rolls are kept oldest first in the file, one inline table per line, each rendered once: a new
-roll costs its own line and the write of the file.
+The file is read the first time the history is needed, never at start, and then only the lines
+other windows have added since (saves/shared/roll_file.py: one roll a line, appended). A damaged
+file (wrong type at any key, an expression that is not dice, faces or a total that do not fit the
+dice, a time out of range, a folder, FIFO or device, a file too large) is reported once, left as
+it is, and the history runs empty in memory: new rolls are not written over the player's file.
+A history of an older format is read once and rewritten in format 3 by the next roll.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from companion import dice
 from companion.dates import local
-from companion.dice import DiceError, DiceSpec, Roll
+from companion.dice import Roll
 from companion.text import plural, visible
-from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
+from saves.files import SaveError
 from saves.paths import locks_dir, rolls_path
-from saves.shared.lock import DEADLINE_SECONDS, Busy, Waiting, update
+from saves.shared import roll_file
+from saves.shared.lock import DEADLINE_SECONDS, Busy, Waiting, holding, lock_path
+from saves.shared.roll_file import FORMAT as FORMAT
+from saves.shared.roll_file import Changed, Position
+from saves.shared.roll_lines import MAX_LABEL as MAX_LABEL
+from saves.shared.roll_lines import LoggedRoll as LoggedRoll
+from saves.shared.roll_lines import RollHistoryError as RollHistoryError
+from saves.shared.roll_lines import roll_table
 
-FORMAT = 2
-"""Format 1 (up to version 0.x) kept 200 rolls newest first, without modifier or label."""
 KEEP_ROLLS = 10_000
 """The history keeps at least this many rolls."""
 TRIM_AT = 11_000
 """Past this many, the oldest rolls beyond `KEEP_ROLLS` are dropped (in one rewrite)."""
 MAX_BYTES = 16 * 1024 * 1024
 """A larger rolls.toml is reported without being read (11,000 rolls of 100d6 take ~5 MiB)."""
-MAX_LABEL = 200
-ROLL_KEYS = {"at", "expression", "faces", "modifier", "total", "source", "label"}
-
-
-@dataclass(frozen=True)
-class LoggedRoll:
-    """A roll in the history: the dice as they fell, when, and what it was for."""
-
-    roll: Roll
-    at: datetime
-    """When it was rolled, in UTC."""
-    label: str = ""
-    """What the roll was for ("RISK at Fall of Troy"); empty when none was given."""
-
-
-class RollHistoryError(ValueError):
-    """A roll in the file that cannot be used; the message says which and why."""
+ATTEMPTS = 3
+"""How often one write catches up again when the file changed under it (a lock file deleted)."""
 
 
 class RollLog:
     """The one roll history, loaded on first use and appended to on every roll.
 
-    Each roll is added under the file's lock to what the file holds now
-    (`saves.shared.lock.update`),
-    so rolls made by other windows and commands meanwhile are never lost. A roll that cannot be
-    written yet (another window saving, a full disk) waits in memory, still shown, and is written
-    with the next roll or by `retry`; only rolls that will never be written are said "not kept".
+    Each roll is appended under the file's lock (saves/shared/lock.py) after the lines other
+    windows and commands added meanwhile, so no roll is ever lost. A roll that cannot be written
+    yet (another window saving, a full disk) waits in memory, still shown, and is written with
+    the next roll or by `retry`; only rolls that will never be written are said "not kept".
     """
 
     def __init__(
@@ -76,18 +62,16 @@ class RollLog:
         self.deadline = deadline
         """How long a write waits for another process's (the app waits less, then retries)."""
         self._entries: list[LoggedRoll] | None = None
+        """The file's rolls, once read whole (a process that only adds rolls never reads them)."""
+        self._position: Position | None = None
+        """Where this process has read the file to; None before that, or for an older format."""
         self._pending: list[LoggedRoll] = []
+        """Rolls made here and not yet in the file (another window was saving, the disk full)."""
         self.failure: str | None = None
         """Why the rolls waiting in memory are not in the file yet."""
-        """Rolls made here and not yet in the file (another window was saving, the disk full)."""
         self._problem: str | None = None
         self._told: set[str] = set()
-        self._mark: FileMark | None = None
-        self._lines: list[str] = []
-        """Each roll of the file as its line, in step with `_entries`."""
         self._waited = Waiting()
-        self._written: tuple[list[LoggedRoll], list[str]] = ([], [])
-        """The history being written, taken as this window's once the write worked."""
 
     @property
     def rolls(self) -> Sequence[LoggedRoll]:
@@ -101,9 +85,53 @@ class RollLog:
         return len(self._pending)
 
     def _kept(self) -> list[LoggedRoll]:
-        if self._entries is None or (self._problem is None and self._mark != mark_of(self.path)):
-            self._entries = self._load()
+        try:
+            return self._follow()
+        except SaveError as error:
+            self._refuse(error)
+            return []
+
+    def _follow(self, migrate: bool = True) -> list[LoggedRoll]:
+        """The file's rolls now: read whole the first time (or when another process rewrote
+        it), else only the lines added since. An older format read is rewritten in this one
+        (`migrate`: not under the lock already). `SaveError` when the file cannot be used."""
+        if self._problem is not None:
+            return []
+        if self._entries is not None and self._position is not None:
+            try:
+                added, self._position = roll_file.catch_up(self.path, self._position, MAX_BYTES)
+                self._entries.extend(added)
+                return self._entries
+            except Changed:
+                pass
+        self._entries, self._position = [], None
+        if self._exists():
+            whole = roll_file.read_whole(self.path, MAX_BYTES)
+            self._entries, self._position = whole.entries, whole.position
+            if whole.position is None and migrate:
+                self._migrate()
         return self._entries
+
+    def _migrate(self) -> None:
+        """Rewrite a history of an older format in this one, under its lock, from what it holds
+        then: every roll is kept. Busy or a failed write: the next roll tries again."""
+        try:
+            with holding(lock_path(self.path, locks_dir(self.home)), self.deadline):
+                whole = roll_file.read_whole(self.path, MAX_BYTES)
+                self._entries, self._position = whole.entries, whole.position
+                if whole.position is None:
+                    self._rewrite(whole.entries)
+        except SaveError:  # a link out of reach (`LinkRefused` is an OSError too): told
+            raise
+        except OSError:  # Busy included: the rolls are shown, the file stays as it was
+            pass
+
+    def _exists(self) -> bool:
+        return os.path.lexists(self.path)  # False, not an error, in a folder out of reach
+
+    def _refuse(self, error: SaveError) -> None:
+        self._problem = f"{error} (left as it is)"
+        self._entries, self._position = [], None
 
     @property
     def problem(self) -> str | None:
@@ -123,7 +151,6 @@ class RollLog:
         """Record rolls made now, in order, with one write."""
         now = self.clock().astimezone(UTC)
         label = label[:MAX_LABEL].encode("utf-8", "replace").decode("utf-8")
-        self._kept()
         if self._problem is not None:
             return self._notice(self._refusal())
         self._pending.extend(LoggedRoll(roll, now, label) for roll in rolls)
@@ -135,22 +162,16 @@ class RollLog:
             return None
         waiting = plural(len(self._pending), "roll")
         try:
-            self._mark = update(
-                self.path,
-                self._with_pending,
-                locks=locks_dir(self.home),
-                limit=MAX_BYTES,
-                links_within=self._link_folder(),
-                deadline=self.deadline,
-            )
+            with holding(lock_path(self.path, locks_dir(self.home)), self.deadline):
+                self._write_pending()
         except Busy as busy:
             self.failure = str(busy)
             if not self._waited.long_enough(self.deadline):
                 return None  # the app tries again in a moment: no word for a short wait
             return f"Another window is saving the rolls: {waiting} kept here, written in a moment"
         except SaveError as error:  # the file became damaged meanwhile: never written over
-            self._problem = f"{error} (left as it is)"
-            self._entries, self._pending = [], []
+            self._refuse(error)
+            self._pending = []
             return self._notice(f"{waiting} not kept: {self._refusal()}")
         except OSError as error:
             why = error.strerror or str(error)
@@ -159,33 +180,49 @@ class RollLog:
                 f"Rolls not saved yet: cannot write {self.path} ({why}); "
                 f"{waiting} kept in this window, written with the next roll"
             )
-        self._entries, self._lines = self._written
         self._pending, self.failure = [], None
         self._waited.done()
         return None
+
+    def _write_pending(self) -> None:
+        """Under the lock: catch up, then append the waiting rolls (or rewrite the file when it
+        is new, of an older format, or past `TRIM_AT`). `Busy` when it kept changing."""
+        for _attempt in range(ATTEMPTS):
+            try:
+                self._write_once()
+                return
+            except Changed:
+                self._entries, self._position = None, None
+        raise Busy(self.path)
+
+    def _write_once(self) -> None:
+        if self._entries is None and self._exists():
+            self._position = roll_file.reach_end(self.path, MAX_BYTES)  # no need to read it all
+        if self._entries is not None or self._position is None:
+            self._follow(migrate=False)
+        if self._position is not None:
+            if self._position.count + len(self._pending) <= TRIM_AT:
+                self._position = roll_file.append(self.path, self._position, self._pending)
+                if self._entries is not None:
+                    self._entries.extend(self._pending)
+                return
+            if self._entries is None:  # past the cap: the kept rolls are read (and checked)
+                self._follow(migrate=False)
+        self._rewrite([*(self._entries or []), *self._pending])
+
+    def _rewrite(self, entries: list[LoggedRoll]) -> None:
+        """Write the file whole with `entries` (a new history, a migration, a trim past the
+        cap), numbered on from the file's own numbers."""
+        last = self._position.last + len(entries) - self._position.count if self._position else 0
+        kept = entries[-KEEP_ROLLS:] if len(entries) > TRIM_AT else entries
+        first = last - len(kept) + 1 if self._position else 1 + len(entries) - len(kept)
+        self._position = roll_file.rewrite(self.path, first, kept, self._link_folder())
+        self._entries = kept
 
     def _link_folder(self) -> Path:
         """Where a link may lead to be written through: a `rolls.toml` that is a link to a
         history anywhere is kept as the player made it (docs/save-format.md)."""
         return Path(os.path.realpath(self.path)).parent if self.path.is_symlink() else self.home
-
-    def _with_pending(self, content: bytes | None, mark: FileMark | None) -> str:
-        """The history as the file holds it now, with this window's waiting rolls at its end."""
-        if content is None:
-            entries, lines = [], []
-        elif mark == self._mark and self._entries is not None:
-            entries, lines = self._entries, self._lines  # the file as this window last wrote it
-            if len(lines) != len(entries):
-                lines = [roll_line(entry) for entry in entries]
-        else:
-            entries = parse_history(self.path, content)
-            lines = [roll_line(entry) for entry in entries]
-        entries = [*entries, *self._pending]
-        lines = [*lines, *(roll_line(entry) for entry in self._pending)]
-        if len(entries) > TRIM_AT:
-            del entries[: len(entries) - KEEP_ROLLS], lines[: len(lines) - KEEP_ROLLS]
-        self._written = (entries, lines)
-        return history_document(lines)
 
     def _refusal(self) -> str:
         return f"{self._problem}; new rolls are not kept until it is repaired or removed"
@@ -195,159 +232,6 @@ class RollLog:
             return None
         self._told.add(text)
         return text
-
-    def _load(self) -> list[LoggedRoll]:
-        self._problem = None
-        self._lines = []
-        if not os.path.lexists(self.path):  # False, not an error, in a folder out of reach
-            self._mark = None
-            return []
-        try:
-            content, self._mark = read_file(self.path, MAX_BYTES)
-            entries = parse_history(self.path, content)
-        except SaveError as error:
-            self._problem = f"{error} (left as it is)"
-            return []
-        return entries
-
-
-def read_history(path: Path) -> list[LoggedRoll]:
-    """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
-    return parse_history(path, read_file(path, MAX_BYTES)[0])
-
-
-def parse_history(path: Path, content: bytes) -> list[LoggedRoll]:
-    """The rolls of a history file's bytes, oldest first, or `SaveError` naming the problem."""
-    data = parse_toml(path, content)
-    version = data.get("format")
-    if type(version) is not int or version not in (1, FORMAT):
-        raise SaveError(path, f"unknown format {version!r} (this app reads 1 and {FORMAT})")
-    unknown = sorted(set(data) - {"format", "rolls"})
-    if unknown:
-        raise SaveError(path, f"unknown key {unknown[0]!r}")
-    raw_rolls = data.get("rolls", [])
-    if not isinstance(raw_rolls, list):
-        raise SaveError(path, "'rolls' must be a list of rolls")
-    if version == 1:
-        raw_rolls = raw_rolls[::-1]  # format 1 kept the newest first
-    entries = []
-    for number, raw in enumerate(raw_rolls, start=1):
-        try:
-            entries.append(decode_roll(raw))
-        except RollHistoryError as error:
-            raise SaveError(path, f"roll {number}: {error}") from None
-    return entries
-
-
-def decode_roll(raw: Any) -> LoggedRoll:
-    """One roll table, every field's type and every face checked against the dice."""
-    if not isinstance(raw, dict):
-        raise RollHistoryError("not a table")
-    unknown = sorted(set(raw) - ROLL_KEYS)
-    if unknown:
-        raise RollHistoryError(f"unknown key {unknown[0]!r}")
-    expression = _field(raw, "expression", str)
-    try:
-        spec = _spec(expression)
-    except DiceError as error:
-        raise RollHistoryError(str(error)) from None
-    faces = _field(raw, "faces", list)
-    if not all(type(face) is int for face in faces):
-        raise RollHistoryError("faces must be whole numbers")
-    try:
-        dice.check_faces(spec, faces)
-    except DiceError as error:
-        raise RollHistoryError(str(error)) from None
-    modifier = raw.get("modifier", spec.modifier)
-    if type(modifier) is not int or modifier != spec.modifier:
-        raise RollHistoryError(f"modifier must be {spec.modifier} for {expression}")
-    total = _field(raw, "total", int)
-    if total != dice.total_of(spec, faces):
-        raise RollHistoryError(f"total {total} is not what faces {faces} make")
-    source = _field(raw, "source", str)
-    if source not in ("app", "physical"):
-        raise RollHistoryError("source must be 'app' or 'physical'")
-    label = raw.get("label", "")
-    if not isinstance(label, str) or len(label) > MAX_LABEL:
-        raise RollHistoryError(f"label must be text of at most {MAX_LABEL} characters")
-    return LoggedRoll(
-        Roll(spec.expression, tuple(faces), total, "app" if source == "app" else "physical"),
-        _moment(raw.get("at")),
-        label,
-    )
-
-
-@functools.lru_cache(maxsize=256)
-def _spec(expression: str) -> DiceSpec:
-    """Notation read once per distinct expression: a history repeats a few of them."""
-    return dice.parse(expression)
-
-
-def _field(raw: dict[str, Any], key: str, kind: type) -> Any:
-    value = raw.get(key)
-    if value is None:
-        raise RollHistoryError(f"'{key}' is missing")
-    if type(value) is not kind:
-        raise RollHistoryError(f"'{key}' must be {kind.__name__}, not {type(value).__name__}")
-    return value
-
-
-def _moment(value: Any) -> datetime:
-    """A roll's time in UTC (a time without offset is taken as local); checked for range."""
-    if not isinstance(value, datetime):
-        raise RollHistoryError("'at' must be a date and time")
-    try:
-        moment = value.astimezone(UTC)
-    except (OverflowError, ValueError, OSError):
-        raise RollHistoryError(f"time {value} is out of range") from None
-    if not 1 < moment.year < 9999:  # shown in local time later: a day's margin either way
-        raise RollHistoryError(f"time {value} is out of range")
-    return moment
-
-
-def roll_line(entry: LoggedRoll) -> str:
-    """One roll as an inline TOML table on one line (strings escaped the JSON way, which TOML
-    reads, but for DEL that TOML wants escaped too)."""
-    roll = entry.roll
-    faces = ", ".join(map(str, roll.faces))
-    parts = [
-        f"at = {entry.at.isoformat()}",
-        f"expression = {_toml_string(roll.expression)}",
-        f"faces = [{faces}]",
-        f"modifier = {_spec(roll.expression).modifier}",
-        f"total = {roll.total}",
-        f'source = "{roll.source}"',
-    ]
-    if entry.label:
-        parts.append(f"label = {_toml_string(entry.label)}")
-    return "    { " + ", ".join(parts) + " },"
-
-
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
-def history_document(lines: Sequence[str]) -> str:
-    """The whole file: the format, then every roll line, oldest first."""
-    if not lines:
-        return f"format = {FORMAT}\nrolls = []\n"
-    return f"format = {FORMAT}\nrolls = [\n" + "\n".join(lines) + "\n]\n"
-
-
-def roll_table(entry: LoggedRoll) -> dict[str, Any]:
-    """One roll's fields, under the file's keys."""
-    roll = entry.roll
-    table: dict[str, Any] = {
-        "at": entry.at,
-        "expression": roll.expression,
-        "faces": list(roll.faces),
-        "modifier": dice.parse(roll.expression).modifier,
-        "total": roll.total,
-        "source": roll.source,
-    }
-    if entry.label:
-        table["label"] = entry.label
-    return table
 
 
 def select(

@@ -11,7 +11,6 @@ import pytest
 
 from companion import dice
 from saves.paths import rolls_path
-from saves.shared import lock as shared
 from saves.shared import rolls as history
 from saves.shared.rolls import KEEP_ROLLS, TRIM_AT, RollLog
 from tests.conftest import fixed_clock
@@ -27,7 +26,8 @@ def test_rolls_survive_a_restart_in_order_with_their_labels(companion_home: Path
     assert [e.label for e in again.rolls] == ["try 1", "try 2", "try 3", ""]
     assert again.rolls[-1].roll.total == 7 and again.rolls[-1].at == fixed_clock()
     text = rolls_path(companion_home).read_text()
-    assert "format = 2" in text and "modifier = 1" in text and 'source = "physical"' in text
+    assert text.startswith("format = 3\n") and text.count("\nr") == 4  # one roll a line
+    assert "modifier = 1" in text and 'source = "physical"' in text
 
 
 def test_at_least_ten_thousand_rolls_are_kept(companion_home: Path) -> None:
@@ -51,8 +51,8 @@ def test_a_format_1_history_is_read_newest_first_and_migrated(companion_home: Pa
     )
     log = RollLog(companion_home, fixed_clock)
     assert [e.roll.faces for e in log.rolls] == [(1,), (2,)]
+    assert path.read_text().startswith("format = 3\n")  # rewritten once, when first read
     log.add(dice.physical("d6", [3]))
-    assert "format = 2" in path.read_text()
     assert [e.roll.faces for e in RollLog(companion_home, fixed_clock).rolls] == [(1,), (2,), (3,)]
 
 
@@ -69,6 +69,8 @@ def test_rolls_written_by_another_window_are_kept(companion_home: Path) -> None:
 
 GOOD = 'at = 2026-11-29T10:00:00Z\nexpression = "2d6+1"\nfaces = [5, 1]\ntotal = 7\n'
 GOOD += 'source = "physical"\n'
+
+LINE = GOOD.strip().replace("\n", ", ")
 
 DAMAGED = {
     "rolls is a number": "format = 2\nrolls = 5\n",
@@ -89,7 +91,14 @@ DAMAGED = {
     "unknown roll key": f"format = 2\n[[rolls]]\n{GOOD}colour = 1\n",
     "unknown top key": f"format = 2\ncolour = 1\n[[rolls]]\n{GOOD}",
     "format is text": 'format = "2"\n',
-    "future format": "format = 3\n",
+    "future format": "format = 4\n",
+    "rolls not a table": "format = 3\nrolls = [1]\n",
+    "no rolls table": "format = 3\n",
+    "an inline rolls table": f"format = 3\nrolls = {{ r1 = {{ {LINE} }} }}\n",
+    "a key out of order": f"format = 3\n\n[rolls]\nr1 = {{ {LINE} }}\nr3 = {{ {LINE} }}\n",
+    "a key that is no number": f"format = 3\n\n[rolls]\nroll = {{ {LINE} }}\n",
+    "a bad roll line": f"format = 3\n\n[rolls]\nr1 = {{ {LINE.replace('= 7', '= 9')} }}\n",
+    "a table after the rolls": f"format = 3\n\n[rolls]\nr1 = {{ {LINE} }}\n[more]\n",
     "roll is a number": "format = 2\nrolls = [1]\n",
     "missing faces": "format = 2\n[[rolls]]\n" + GOOD.replace("faces = [5, 1]\n", ""),
     "not toml": "format = 2\n[[rolls\n",
@@ -169,12 +178,13 @@ def test_a_failed_write_is_one_notice_and_the_file_stays(
     log.add(dice.physical("d6", [1]))
     before = rolls_path(companion_home).read_bytes()
 
-    def full_disk(*_args: object, **_kwargs: object) -> None:
-        raise OSError(28, "No space left on device")
+    real_pwrite = os.pwrite  # a full disk takes part of the line
 
-    monkeypatch.setattr(shared, "write_text", full_disk)
+    monkeypatch.setattr(
+        os, "pwrite", lambda descriptor, data, at: real_pwrite(descriptor, data[:9], at)
+    )
     notice = log.add(dice.physical("d6", [2]))
-    assert notice is not None and "No space left on device" in notice
+    assert notice is not None and "the disk took only part of the roll" in notice
     assert "not kept" not in notice and "kept in this window" in notice
     assert rolls_path(companion_home).read_bytes() == before
     monkeypatch.undo()
@@ -184,7 +194,7 @@ def test_a_failed_write_is_one_notice_and_the_file_stays(
 
 def test_the_documented_example_is_read(companion_home: Path) -> None:
     doc = (Path(__file__).resolve().parents[3] / "docs" / "save-format.md").read_text()
-    section = doc.split("## `rolls.toml`, format 2", 1)[1]
+    section = doc.split("## `rolls.toml`, format 3", 1)[1]
     example = section.split("```toml\n", 1)[1].split("```", 1)[0]
     path = rolls_path(companion_home)
     path.parent.mkdir(parents=True)

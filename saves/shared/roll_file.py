@@ -1,0 +1,261 @@
+"""The roll history's file (format 3): a head, then one roll a line, appended at its end.
+
+    format = 3
+
+    [rolls]
+    r1 = { at = 2026-11-29T10:00:00+00:00, expression = "d6", faces = [4], ... }
+    r2 = { ... }
+
+The keys count up by one; the first is above r1 once the oldest rolls were trimmed. A process
+reads the file whole once, then only the bytes after where it left off (checked to still end
+as it read them): a roll costs its own line, whatever the history's length. Appends are made
+under the file's lock (saves/shared/lock.py) by one `pwrite` at the proven end; only a torn last
+line (no newline: a process that died while writing) is ever cut. Anything else that changed
+the file (a trim or a migration by another process, an edit) makes the reader read it whole.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import re
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from saves.files import SaveError, parse_toml, read_file, write_text
+from saves.shared.roll_lines import (
+    LoggedRoll,
+    RollHistoryError,
+    decode_roll,
+    parse_old_history,
+    roll_line,
+)
+
+FORMAT = 3
+"""Format 1 kept 200 rolls newest first; format 2 an array of every roll, rewritten whole."""
+HEAD = f"format = {FORMAT}\n\n[rolls]\n"
+CHECKED_BYTES = 64
+"""How many bytes before the read position must be as they were read (an edit in place)."""
+LAST_LINE_BYTES = 4096
+"""How much of the file's end is read first to find its last roll (more if a line is longer)."""
+
+
+class Changed(Exception):
+    """The file is no longer what was read plus appended lines: read it whole again."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """How far this process has read the file, and the numbers of the rolls it holds."""
+
+    offset: int
+    """The end of the last complete line read."""
+    inode: int
+    tail: bytes
+    """The `CHECKED_BYTES` bytes before `offset`."""
+    first: int
+    """The number of the file's first roll (one past `last` when it holds none)."""
+    last: int
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A history read whole: its rolls, and where appending goes on (None: an older format,
+    which is rewritten in this one before anything is added)."""
+
+    entries: list[LoggedRoll]
+    position: Position | None
+
+
+def _position(content: bytes, inode: int, first: int, last: int) -> Position:
+    offset = content.rfind(b"\n") + 1
+    return Position(offset, inode, content[max(0, offset - CHECKED_BYTES) : offset], first, last)
+
+
+def read_whole(path: Path, limit: int) -> Whole:
+    """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
+    content, mark = read_file(path, limit)
+    complete = content[: content.rfind(b"\n") + 1]  # a torn last line is never read
+    data = parse_toml(path, complete if _is_current(content) else content)
+    version = data.get("format")
+    if type(version) is not int or version not in (1, 2, FORMAT):
+        raise SaveError(path, f"unknown format {version!r} (this app reads 1 to {FORMAT})")
+    if version != FORMAT:
+        return Whole(parse_old_history(path, data, version), None)
+    unknown = sorted(set(data) - {"format", "rolls"})
+    if unknown:
+        raise SaveError(path, f"unknown key {unknown[0]!r}")
+    tables = data.get("rolls")
+    if not isinstance(tables, dict) or not _appendable(complete):
+        raise SaveError(path, "the rolls must be a last table `[rolls]`, r1 = { ... } a line")
+    first = _first_number(path, tables)
+    entries = _decoded(path, tables, first)
+    return Whole(entries, _position(complete, mark.inode, first, first + len(entries) - 1))
+
+
+_ROLLS_LINE = re.compile(rb"^[ \t]*\[[ \t]*rolls[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?\n", re.M)
+_TABLE_LINE = re.compile(rb"^[ \t]*\[", re.M)
+
+
+def _appendable(content: bytes) -> bool:
+    """Whether a line added at the end lands in the `[rolls]` table: its header is there and
+    no other table follows it."""
+    found = _ROLLS_LINE.search(content)
+    return found is not None and _TABLE_LINE.search(content, found.end()) is None
+
+
+def _is_current(content: bytes) -> bool:
+    """Whether the file starts as this format's head does (a torn line may then end it)."""
+    return content.startswith(f"format = {FORMAT}".encode())
+
+
+def _first_number(path: Path, tables: dict[str, object]) -> int:
+    if not tables:
+        return 1
+    key = next(iter(tables))
+    if not key.startswith("r") or not key[1:].isdigit() or len(key) > 12 or key[1:2] == "0":
+        raise SaveError(path, f"roll '{key}': keys are r1, r2, ... in order")
+    return int(key[1:])
+
+
+def _decoded(path: Path, tables: dict[str, object], first: int) -> list[LoggedRoll]:
+    entries = []
+    for number, (key, raw) in enumerate(tables.items(), start=first):
+        if key != f"r{number}":
+            raise SaveError(path, f"roll '{key}' where r{number} was expected")
+        try:
+            entries.append(decode_roll(raw))
+        except RollHistoryError as error:
+            raise SaveError(path, f"roll {key}: {error}") from None
+    return entries
+
+
+def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRoll], Position]:
+    """The rolls appended since `position` and the position after them. `Changed` when the
+    file is not what was read plus appended lines; `SaveError` when an appended line is not a
+    roll (the file is then damaged) or the file cannot be read."""
+    descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        size = _proven(path, descriptor, position)
+        if size > limit:
+            raise SaveError(path, "has grown past the largest history this app reads")
+        added = os.pread(descriptor, size - position.offset, position.offset)
+    except OSError as error:
+        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(descriptor)
+    complete = added[: added.rfind(b"\n") + 1]
+    if not complete:
+        return [], position
+    entries = _decoded(path, parse_toml(path, complete), position.last + 1)
+    tail = (position.tail + complete)[-CHECKED_BYTES:]
+    offset = position.offset + len(complete)
+    return entries, Position(
+        offset, position.inode, tail, position.first, position.last + len(entries)
+    )
+
+
+def reach_end(path: Path, limit: int) -> Position | None:
+    """Where to append to a file of this format, from its first and last lines only (a process
+    that only adds a roll, `companion roll`, never reads the history between them); None when
+    the file must be read whole to be used (an older format, no roll yet, a head edited)."""
+    descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+            return None
+        start = os.pread(descriptor, min(status.st_size, LAST_LINE_BYTES), 0)
+        size, reach = status.st_size, LAST_LINE_BYTES
+        while True:
+            end = os.pread(descriptor, min(size, reach), max(0, size - reach))
+            if end.count(b"\n") >= 2 or reach >= size:
+                break
+            reach *= 4
+    finally:
+        os.close(descriptor)
+    head = HEAD.encode()
+    if not start.startswith(head) or b"\n" not in start[len(head) :]:
+        return None
+    first_line = start[len(head) : start.index(b"\n", len(head)) + 1]
+    complete = end[: end.rfind(b"\n") + 1]
+    last_line = complete[complete.rfind(b"\n", 0, len(complete) - 1) + 1 :]
+    first = _first_number(path, parse_toml(path, first_line))
+    last_keys = list(parse_toml(path, last_line))
+    if len(last_keys) != 1 or not last_keys[0].startswith("r") or not last_keys[0][1:].isdigit():
+        return None
+    last = int(last_keys[0][1:])
+    offset = size - len(end) + len(complete)
+    tail = (end[: len(complete)])[-CHECKED_BYTES:]
+    return Position(offset, status.st_ino, tail, first, last)
+
+
+def append(path: Path, position: Position, entries: Sequence[LoggedRoll]) -> Position:
+    """Add `entries` after `position`, once it is proven to be the file's end (a torn last
+    line is cut off), with one write and an fsync; call under the file's lock, right after
+    catching up. `Changed` when the file is not what was caught up to; OSError when the write
+    fails (what reached the file is cut off again)."""
+    data = "".join(
+        roll_line(number, entry) for number, entry in enumerate(entries, start=position.last + 1)
+    ).encode("utf-8")
+    descriptor = _open(path, os.O_RDWR)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)  # held for one write: a writer whose lock file
+        size = _proven(path, descriptor, position)  # was deleted still writes after this one
+        if size > position.offset:
+            after = os.pread(descriptor, size - position.offset, position.offset)
+            if b"\n" in after:
+                raise Changed(path)
+            os.ftruncate(descriptor, position.offset)  # a dead writer's torn line
+        try:
+            if os.pwrite(descriptor, data, position.offset) != len(data):
+                raise OSError(errno.ENOSPC, "the disk took only part of the roll")
+            os.fsync(descriptor)
+        except BaseException:
+            os.ftruncate(descriptor, position.offset)
+            raise
+    finally:
+        os.close(descriptor)
+    tail = (position.tail + data)[-CHECKED_BYTES:]
+    last = position.last + len(entries)
+    return Position(position.offset + len(data), position.inode, tail, position.first, last)
+
+
+def rewrite(
+    path: Path, first: int, entries: Sequence[LoggedRoll], links_within: Path | None
+) -> Position:
+    """Write the whole file in this format (a new history, a migration, a trim), atomically:
+    the old file stays whole until the new one replaces it."""
+    lines = [roll_line(number, entry) for number, entry in enumerate(entries, start=first)]
+    content = (HEAD + "".join(lines)).encode("utf-8")
+    mark = write_text(path, content.decode("utf-8"), links_within=links_within)
+    return _position(content, mark.inode, first, first + len(entries) - 1)
+
+
+def _open(path: Path, flags: int) -> int:
+    try:
+        return os.open(path, flags | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise Changed(path) from None
+
+
+def _proven(path: Path, descriptor: int, position: Position) -> int:
+    """The open file's size, once it is the one read up to `position` and as it was read."""
+    status = os.fstat(descriptor)
+    if status.st_ino != position.inode or status.st_size < position.offset:
+        raise Changed(path)
+    start = position.offset - len(position.tail)
+    if os.pread(descriptor, len(position.tail), start) != position.tail:
+        raise Changed(path)
+    try:
+        if os.stat(path).st_ino != position.inode:  # replaced since it was opened
+            raise Changed(path)
+    except FileNotFoundError:
+        raise Changed(path) from None
+    return status.st_size
