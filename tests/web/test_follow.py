@@ -1,6 +1,7 @@
-"""Every window on a game plays it and follows the others live: their changes show within a
-second, a question another device's change asks shows here and closes once answered anywhere,
-and a file changed other than by appending is never written over."""
+"""Every window on a game plays it and follows the others live: their changes show at once
+(how soon: `tests/bench/run.py --only follow`), a question another device's change asks shows
+here and closes once answered anywhere, and a file changed other than by appending is never
+written over."""
 
 from __future__ import annotations
 
@@ -15,13 +16,12 @@ from tests.cavendish.conftest import setup_for
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 from widgets.cavendish.dialogs import BrokenLinkDialog, BrokenLinkFromElsewhere
 from widgets.play.conflict import ConflictDialog
 from widgets.play.game_screen import GameScreen
 
 PAUSE = 0.05
-WITHIN_A_SECOND = 20
-"""Pauses of `PAUSE` seconds: the follow must show a change within one second."""
 OTHER = "b0a1b2c3d4e5"
 
 
@@ -35,14 +35,13 @@ def other_window_undoes(home: Path, save_id: str) -> Any:
 
 
 async def wait_for(pilot: Any, condition: Any) -> bool:
-    for _ in range(WITHIN_A_SECOND):
-        if condition():
-            return True
-        await pilot.pause(PAUSE)
-    return bool(condition())
+    """Let the app follow the file until `condition` holds, failing by name only if it hangs
+    (how soon a change shows is a figure of `tests/bench/run.py --only follow`)."""
+    await pause_until(pilot, condition)
+    return True
 
 
-async def test_every_window_plays_and_shows_another_windows_change_within_a_second(
+async def test_every_window_plays_and_shows_another_windows_change(
     make_test_app: Any, companion_home: Path
 ) -> None:
     save_id = install_sample(companion_home, "time-bastards")

@@ -88,7 +88,7 @@ def sit_down(name: str, url: str, agent_key: str, agent: str) -> Tab:
         tab.press("r")
         tab.wait_for(lambda shown: "Discovery phase" in shown, START_SECONDS, "the mission")
         tab.press(agent_key)
-        tab.wait_for(lambda shown: f"{agent}: no Items" in shown, 5, f"{agent} selected")
+        tab.wait_for(lambda shown: f"{agent}: no Items" in shown, what=f"{agent} selected")
     except BaseException:
         tab.close()
         raise

@@ -12,7 +12,6 @@ import os
 import signal
 import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,17 +19,18 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from saves.shared.devices import last_game
 from tests.support.samples import install_sample
+from tests.support.waiting import HANG_SECONDS, wait_until
 from tests.web.browser import PHONE, START_SECONDS, TABLET, Tab, served
+from tests.web.table_devices import DEVICE_COOKIE
 from tests.web.test_browser import children_of
 
 pytestmark = pytest.mark.browser
 
-OPENED_SECONDS = 2.0
-"""The issue's promise: the page opens its terminal within 2 s, whatever the network does."""
-BACK_SECONDS = 40.0
-"""The longest a phone's page takes to find a restarted server (its back-off tops at 10 s) and
-start its app again on a busy machine (a limit, not a measure)."""
+BACK_SECONDS = 120.0
+"""The limit of a phone's page finding a restarted server (its back-off tops at 10 s) and starting
+its app again: 12 s at worst on a busy machine, so only a hang reaches this."""
 SOCKET_STATE = "const w = window.companionSocket; return [w.openedAt, w.firstFrameAt, w.size];"
 
 
@@ -58,12 +58,17 @@ def page_text(tab: Tab) -> str:
     return text
 
 
-def wait_until(tab: Tab, condition: str, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not tab.script(f"return Boolean({condition});"):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{tab.name}: no {what} within {seconds} s")
-        time.sleep(0.1)
+def page_until(tab: Tab, condition: str, what: str, seconds: float = HANG_SECONDS) -> None:
+    """Wait for the page's JavaScript `condition` to hold, naming `what` if it never does."""
+    wait_until(lambda: tab.script(f"return Boolean({condition});"), f"{tab.name}: {what}", seconds)
+
+
+def remembered(tab: Tab, home: Path, save_id: str) -> None:
+    """Wait until the browser's device remembers the game it shows (the app writes it as the
+    screen opens): only then is there a game for a new app to come back to."""
+    cookie = tab.driver.get_cookie(DEVICE_COOKIE)
+    assert cookie is not None, f"{tab.name} has no device cookie"
+    wait_until(lambda: last_game(home, cookie["value"]) == save_id, f"{tab.name}'s game remembered")
 
 
 def stop(server: subprocess.Popen[str]) -> None:
@@ -81,13 +86,8 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
         tabs.append(phone)
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
-        painted = phone.script(
-            "return performance.getEntriesByName('first-contentful-paint')[0].startTime;"
-        )
-        assert painted < OPENED_SECONDS * 1000  # textual-serve's own page: 30 s here
         opened, first_frame, size = phone.script(SOCKET_STATE)
-        assert 0 < opened < OPENED_SECONDS * 1000  # waited for no stylesheet, font or name
-        assert first_frame > opened
+        assert 0 < opened < first_frame  # how soon: `tests/bench/run.py --only browser`
         assert 40 <= size["width"] <= 44
         cell = phone.script(
             "return document.querySelector('.xterm-screen').getBoundingClientRect().height"
@@ -99,10 +99,10 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
 
         keyboard_up = {"width": 390, "height": 450, "deviceScaleFactor": 3, "mobile": True}
         phone.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", keyboard_up)
-        wait_until(phone, f"window.companionSocket.size.height < {size['height']}", 5, "refit")
+        page_until(phone, f"window.companionSocket.size.height < {size['height']}", "refit")
         _opened, _first, smaller = phone.script(SOCKET_STATE)
         assert smaller["width"] == size["width"]  # the same font: only fewer rows
-        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, 5, "the list above the keyboard")
+        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, what="the list above the keyboard")
 
         for address in phone.requested():
             parts = urlsplit(address)
@@ -120,7 +120,7 @@ def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
     tabs: list[Tab],
     companion_home: Path,
 ) -> None:
-    install_sample(companion_home, "time-bastards")
+    save_id = install_sample(companion_home, "time-bastards")
     port = str(free_port())
     network = ("--host", "0.0.0.0", "--keep-token", "--port", port)
     with served(companion_home, *network) as (server, url):
@@ -130,12 +130,13 @@ def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         phone.press("r")
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
+        remembered(phone, companion_home, save_id)
         stop(server)
-    wait_until(phone, "document.body.classList.contains('-gone')", 15, "'not running' page")
+    page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
     assert "The companion is not running" in page_text(phone)
     with served(companion_home, *network):
         back = "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
-        wait_until(phone, back, BACK_SECONDS, "reconnection")
+        page_until(phone, back, "reconnection", BACK_SECONDS)
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
 
 
@@ -152,7 +153,7 @@ def seen_as(state: str) -> str:
 def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
     tabs: list[Tab], companion_home: Path
 ) -> None:
-    install_sample(companion_home, "time-bastards")
+    save_id = install_sample(companion_home, "time-bastards")
     with served(companion_home, "--host", "0.0.0.0") as (server, url):
         phone = Tab("phone", PHONE)
         tabs.append(phone)
@@ -160,14 +161,15 @@ def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         phone.press("r")
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
+        remembered(phone, companion_home, save_id)
         phone.script(seen_as("hidden"))
         (app,) = children_of(server.pid)
         os.kill(app, signal.SIGKILL)  # its app is gone while the phone sleeps
-        wait_until(phone, "document.body.classList.contains('-closed')", 10, "closed socket")
+        page_until(phone, "document.body.classList.contains('-closed')", "closed socket")
         assert not phone.script("return window.companionSocket.socket.readyState === 1;")
         phone.script(seen_as("visible"))
         back = "!document.body.classList.contains('-closed') && window.companionSocket.firstFrameAt"
-        wait_until(phone, back, BACK_SECONDS, "reconnection on waking")
+        page_until(phone, back, "reconnection on waking", BACK_SECONDS)
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
         assert app not in children_of(server.pid)
 
@@ -196,8 +198,14 @@ def test_the_table_display_pressed_with_every_key_leaves_the_save_unchanged(
         tablet.open(url.replace("/s/", "/t/"))
         tablet.wait_for(lambda shown: "Table view" in shown, START_SECONDS, "the table view")
         _opened, _first, size = tablet.script(SOCKET_STATE)
-        assert 36 <= size["width"] <= 44  # big text: about 40 columns across the screen
+        assert size["width"] >= 80  # the fullest view whole (test_table_fit.py), in large type
         tablet.press(*EVERY_KEY)
         tablet.press("escape", "enter", "m", "u", "r")
-        time.sleep(1)  # a change would be saved at once; give a wrong one the time to land
+        resized = {"width": 1280, "height": 600, "deviceScaleFactor": 2, "mobile": True}
+        tablet.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", resized)
+        page_until(tablet, f"window.companionSocket.size.width != {size['width']}", "refit")
+        resized_at = tablet.script("return Date.now();")
+        page_until(tablet, f"window.companionSocket.heard > {resized_at}", "the app's redraw")
+        # the app takes its input in order: it redrew at the new size after every key, and a
+        # change would have been saved at once
         assert save.read_bytes() == before
