@@ -62,10 +62,10 @@ class CompanionApp(App[None]):
     TITLE = "Table Companion"
     HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
     BINDINGS = [
-        Binding("d", "dice", "Dice", id="dice"),
+        Binding("d", "dice", "Dice", id="dice", priority=True),
         Binding("f1", "help", "Help", id="help", priority=True),
         Binding("question_mark", "keys", "Keys", id="keys"),
-        Binding("ctrl+q", "quit", "Quit", id="quit"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
 
     def __init__(
@@ -151,7 +151,12 @@ class CompanionApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """A paste reaches a field with its control characters made visible (`␛` for an escape),
         as keys cannot type them: a field shows what it holds, and no escape sequence reaches the
-        terminal through it."""
+        terminal through it.
+
+        A key, a click or a paste that arrives once the last screen is gone (queued behind the
+        app's end) is dropped: there is nothing left to take it."""
+        if isinstance(event, events.InputEvent | events.Paste) and not self.screen_stack:
+            return
         if isinstance(event, events.Paste):
             event.text = visible(event.text, lines=True)
         elif isinstance(event, events.Key):
@@ -275,11 +280,19 @@ class CompanionApp(App[None]):
         self.push_screen(screen)
         return True
 
-    def action_dice(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`d` is a priority key, so that keys typed right behind it reach the open tray, but
+        not over a dialog (a field still types it: Textual lets a field take its keys)."""
+        if action == "dice":
+            return not self.screen.is_modal
+        return super().check_action(action, parameters)
+
+    async def action_dice(self) -> None:
+        """Open the tray and wait until it is built: `d 3 enter` typed at once records a 3."""
         from widgets.dice.tray import DiceTray  # imported on first use: a faster start
 
         if not isinstance(self.screen, DiceTray):
-            self.push_screen(DiceTray())
+            await self.push_screen(DiceTray())
 
     def action_help(self) -> None:
         """F1 opens the current screen's help, or closes the help when it is open."""

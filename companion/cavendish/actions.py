@@ -37,6 +37,8 @@ class AttemptTest:
     boosts: int = 0
     supports: tuple[tuple[Receptacle, int], ...] = ()
     """(supporting agent, Azrak spent) pairs."""
+    damage: int = 0
+    """Damage points the result deals to a group conflict's adversary, as the card says."""
 
 
 @dataclass(frozen=True)
@@ -135,11 +137,22 @@ class BeginGroupConflict:
 
     order: tuple[Receptacle, ...]
     """The Time Captain's order of attempts: every agent not ejected, once each."""
+    life_points: int = 0
+    """The adversary's life points from its card (0: not counted, the group says when)."""
+
+
+@dataclass(frozen=True)
+class OrderAttempts:
+    """The Time Captain sets a new order before a turn of the group conflict ("the above
+    procedure is repeated")."""
+
+    order: tuple[Receptacle, ...]
+    """The order of attempts for this turn and the next ones: every agent not ejected, once."""
 
 
 @dataclass(frozen=True)
 class EndGroupConflict:
-    """The group says the adversary is defeated: the adventure resumes."""
+    """By the players' word the adversary is defeated: the adventure resumes."""
 
 
 @dataclass(frozen=True)
@@ -209,6 +222,7 @@ ACTIONS: tuple[type, ...] = (
     PersonalConflict,
     AnnounceGroupConflict,
     BeginGroupConflict,
+    OrderAttempts,
     EndGroupConflict,
     LeaveLocation,
     StandardUpdate,

@@ -17,6 +17,10 @@ from companion.cavendish.model import (
 )
 from companion.core import RuleError
 
+FULL_POOL_REFUSED_FROM = 3
+"""The rules revision from which a gain into a full pool is refused (docs/rules-notes.md): an
+older mission may hold one, logged as "gained 0", and replays with it."""
+
 
 def agent_at(state: CavendishState, receptacle: str) -> int:
     """The index of a receptacle in play, or a `RuleError` saying it is not played."""
@@ -86,11 +90,17 @@ def gain(state: CavendishState, index: int, amount: int) -> CavendishState:
     """Take crystals from the Vortex into a pool, never past the starting level.
 
     From rules revision 2 a gain larger than the room left is cut to what fits (the rest stays in
-    the Vortex); revision 1 refuses it.
+    the Vortex); revision 1 refuses it. From revision 3 a gain into a full pool, which would take
+    nothing, is refused rather than logged as a gain.
     """
     positive(amount, "A gain")
     agent = state.agents[index]
     room = agent.starting - agent.pool
+    if room == 0 and state.rules >= FULL_POOL_REFUSED_FROM:
+        raise RuleError(
+            f"{agent.receptacle}'s pool is full ({agent.pool} of {agent.starting} Azrak, the "
+            "starting level): a gain takes nothing from the Vortex."
+        )
     if amount > room:
         if state.rules < 2:
             raise RuleError(

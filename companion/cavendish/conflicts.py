@@ -3,8 +3,8 @@
 The rulebook: a personal conflict's reader "must resolve the conflict immediately, before doing
 anything else"; a group conflict is announced when its card is read ("Before beginning the
 conflict, players may freely swap Items"), then every agent attempts one test a turn in the Time
-Captain's order until the adversary is defeated. The rulings the book leaves open are in
-docs/rules-notes.md (Cavendish conflicts).
+Captain's order until the adversary is defeated: its damage reaches its life points, or the group
+says so. The rulings the book leaves open are in docs/rules-notes.md (Cavendish conflicts).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from companion.cavendish.actions import (
     AttemptTest,
     BeginGroupConflict,
     EndGroupConflict,
+    OrderAttempts,
     PersonalConflict,
 )
 from companion.cavendish.azrak import active_agent, agent_at, require_phase, with_agent
@@ -24,6 +25,13 @@ from companion.core import RuleError
 
 MAX_ADVERSARY = 24
 """Longest adversary name kept."""
+
+MAX_POINTS = 99
+"""Most life points an adversary has, and most damage one test deals, as typed."""
+
+KEPT_WHOLE = 3
+"""The rules revision from which a group conflict's turn and the mission's end wait for every
+conflict (docs/rules-notes.md, Cavendish revision 3)."""
 
 
 def personal_conflict(state: CavendishState, action: PersonalConflict) -> CavendishState:
@@ -48,26 +56,58 @@ def announce(state: CavendishState, action: AnnounceGroupConflict) -> CavendishS
 
 
 def begin(state: CavendishState, action: BeginGroupConflict) -> CavendishState:
-    """The Time Captain's order of attempts: every agent not ejected, each once."""
+    """The Time Captain's order of attempts and the adversary's life points: it begins."""
     conflict = state.conflict
     if conflict is None:
         raise RuleError("No group conflict is announced: read its card first (announce it).")
     if conflict.begun:
         raise RuleError(f"{conflict.against_at_start} has already begun.")
-    for name in action.order:
+    check_order(state, action.order)
+    if not 0 <= action.life_points <= MAX_POINTS:
+        raise RuleError(
+            f"The adversary's life points are 1 to {MAX_POINTS} as its card shows (0 when the "
+            f"card gives none), not {action.life_points}."
+        )
+    begun = replace(conflict, begun=True, order=action.order, life_points=action.life_points)
+    return replace(state, conflict=begun)
+
+
+def check_order(state: CavendishState, order: tuple[Receptacle, ...]) -> None:
+    """An order of attempts names every agent not ejected, once each."""
+    for name in order:
         agent_at(state, name)
     able = [agent.receptacle for agent in state.agents if not agent.ejected]
-    if sorted(action.order) != sorted(able):
+    if sorted(order) != sorted(able):
         ejected = [agent.receptacle for agent in state.agents if agent.ejected]
         out = f" ({' and '.join(ejected)} ejected, so left out)" if ejected else ""
         raise RuleError(
             f"The Time Captain's order names every agent able to act once: {', '.join(able)}{out}."
         )
-    return replace(state, conflict=replace(conflict, begun=True, order=action.order))
+
+
+def reorder(state: CavendishState, action: OrderAttempts) -> CavendishState:
+    """A new order of attempts, set by the Time Captain before anyone attempts in a turn."""
+    conflict = state.conflict
+    if conflict is None or not conflict.begun:
+        raise RuleError(
+            "No group conflict is under way: the Time Captain's order is set when one begins."
+        )
+    state = next_turn_if_done(state)
+    assert state.conflict is not None
+    conflict = state.conflict
+    if conflict.attempted:
+        raise RuleError(
+            f"Turn {conflict.turn} of {conflict.against} is under way "
+            f"({', '.join(conflict.attempted)} attempted): the Time Captain sets a new order "
+            "before the next turn."
+        )
+    check_order(state, action.order)
+    return replace(state, conflict=replace(conflict, order=action.order))
 
 
 def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishState:
-    """The adversary is defeated: the adventure resumes."""
+    """By the players' word the adversary is defeated: the adventure resumes, between two turns
+    from revision 3 (damage reaching the life points ends it at once)."""
     conflict = state.conflict
     if conflict is None:
         raise RuleError("No group conflict is under way.")
@@ -76,7 +116,21 @@ def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishSt
             f"{conflict.against_at_start} has not begun: the Time Captain sets the order "
             "first (undo takes back an announcement made by mistake)."
         )
+    due = still_due(state)
+    if state.rules >= KEPT_WHOLE and due and conflict.attempted:
+        raise RuleError(
+            f"Turn {conflict.turn} of {conflict.against} ends once everyone in it has made "
+            f"their attempt: {' and '.join(due)} still to attempt (or to be ejected)."
+        )
     return replace(state, conflict=None)
+
+
+def still_due(state: CavendishState) -> list[Receptacle]:
+    """The agents of the order, not ejected, yet to attempt in this turn."""
+    conflict = state.conflict
+    assert conflict is not None
+    able = [name for name in conflict.order if not state.agents[state.index(name)].ejected]
+    return [name for name in able if name not in conflict.attempted]
 
 
 def running(state: CavendishState) -> bool:
@@ -89,10 +143,10 @@ def next_attempt(state: CavendishState) -> tuple[int, Receptacle | None]:
     skipped, and once everyone left has attempted, the next turn starts with the first."""
     conflict = state.conflict
     assert conflict is not None
-    able = [name for name in conflict.order if not state.agents[state.index(name)].ejected]
-    left = [name for name in able if name not in conflict.attempted]
+    left = still_due(state)
     if left:
         return conflict.turn, left[0]
+    able = [name for name in conflict.order if not state.agents[state.index(name)].ejected]
     return conflict.turn + 1, able[0] if able else None
 
 
@@ -133,8 +187,15 @@ def check_gift(state: CavendishState, giver: int) -> bool:
 
 
 def check_attempt(state: CavendishState, action: AttemptTest) -> None:
-    """A test waits for the group conflict to begin, then goes in the Time Captain's order."""
+    """A test waits for the group conflict to begin, then goes in the Time Captain's order; only
+    a test against a group conflict's adversary deals damage."""
     conflict = state.conflict
+    if not 0 <= action.damage <= MAX_POINTS:
+        raise RuleError(f"A test deals 0 to {MAX_POINTS} damage, not {action.damage}.")
+    if action.damage and (conflict is None or not conflict.begun):
+        raise RuleError(
+            "Damage points go on an adversary's card during a group conflict: none is under way."
+        )
     if conflict is None:
         return
     if not conflict.begun:
@@ -161,16 +222,20 @@ def next_turn_if_done(state: CavendishState) -> CavendishState:
     return replace(state, conflict=replace(conflict, turn=turn, attempted=()))
 
 
-def after_attempt(state: CavendishState, tester: Receptacle) -> CavendishState:
-    """Record a test: a begun group conflict moves to the next attempt (or turn); otherwise the
-    tester's personal conflict, if any, is resolved."""
+def after_attempt(state: CavendishState, tester: Receptacle, damage: int) -> CavendishState:
+    """Record a test: a begun group conflict takes its damage and ends once the damage reaches
+    the adversary's life points, or moves to the next attempt (or turn); otherwise the tester's
+    personal conflict, if any, is resolved."""
     conflict = state.conflict
     if conflict is not None and conflict.begun:
         state = next_turn_if_done(state)  # the rest of the turn may have been ejected
         assert state.conflict is not None
         attempted = (*state.conflict.attempted, tester)
-        state = replace(state, conflict=replace(state.conflict, attempted=attempted))
-        return next_turn_if_done(state)
+        dealt = state.conflict.damage + damage
+        conflict = replace(state.conflict, attempted=attempted, damage=dealt)
+        if defeated(conflict):
+            return replace(state, conflict=None)
+        return next_turn_if_done(replace(state, conflict=conflict))
     index = state.index(tester)
     agent = state.agents[index]
     if agent.personal_conflict:
@@ -191,3 +256,33 @@ def check_leaving(state: CavendishState) -> None:
             f"{' and '.join(held)} must resolve their personal conflict first: to leave, "
             "everyone is in stand by."
         )
+
+
+def defeated(conflict: GroupConflict) -> bool:
+    """ "when an adversary has accumulated damage equal to or greater than their life points,
+    the conflict ends" (life points not counted: only the group's word ends it)."""
+    return 0 < conflict.life_points <= conflict.damage
+
+
+def check_ending(state: CavendishState) -> None:
+    """From revision 3 the epilogue is read only with no conflict open."""
+    if state.rules < KEPT_WHOLE:
+        return
+    if state.conflict is not None:
+        raise RuleError(
+            f"{state.conflict.against_at_start} is not over: the mission ends once the "
+            "adversary is defeated."
+        )
+    held = [agent.receptacle for agent in state.agents if agent.personal_conflict]
+    if held:
+        raise RuleError(
+            f"{' and '.join(held)} must resolve their personal conflict before the mission ends."
+        )
+
+
+def closed(state: CavendishState) -> CavendishState:
+    """An ended mission (from revision 3) holds no conflict: nothing is played after it."""
+    if not state.outcome or state.rules < KEPT_WHOLE:
+        return state
+    agents = tuple(replace(agent, personal_conflict=False) for agent in state.agents)
+    return replace(state, conflict=None, agents=agents)

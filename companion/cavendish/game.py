@@ -30,6 +30,7 @@ from companion.cavendish.actions import (
     LeaveLocation,
     LoseAzrak,
     LoseControl,
+    OrderAttempts,
     PassCaptain,
     PersonalConflict,
     ReshuffleDestiny,
@@ -79,7 +80,7 @@ def apply(state: CavendishState, action: Any) -> CavendishState:
         )
     if not state.pending and isinstance(action, answers):
         raise RuleError("No link is broken: Emergency Update and loss of control answer one.")
-    return handler(state, action)
+    return conflicts.closed(handler(state, action))
 
 
 def _gain(state: CavendishState, action: GainAzrak) -> CavendishState:
@@ -155,6 +156,7 @@ def _reshuffle(state: CavendishState, action: ReshuffleDestiny) -> CavendishStat
 
 
 def _end(state: CavendishState, action: EndMission) -> CavendishState:
+    conflicts.check_ending(state)
     return replace(
         state,
         phase="over",
@@ -184,6 +186,7 @@ HANDLERS: dict[type, Handler] = {
     PersonalConflict: conflicts.personal_conflict,
     AnnounceGroupConflict: conflicts.announce,
     BeginGroupConflict: conflicts.begin,
+    OrderAttempts: conflicts.reorder,
     EndGroupConflict: conflicts.end_conflict,
     LeaveLocation: _leave,
     StandardUpdate: _update,

@@ -8,10 +8,13 @@ from typing import Literal
 TOTAL_CRYSTALS = 31
 """The box holds 31 Azrak crystals: pools + Vortex + Mission Return + House Plan + box."""
 
-RULES_REVISION = 2
+RULES_REVISION = 3
 """The newest revision of the app's Cavendish rules. 1: as first released. 2: the settled rulings
 (the final adjustments made on the card in printed order, a loss of control returns the Time
 Captain's crystal to the Vortex, a gain is cut to what fits, a free update is the group's choice).
+3: conflicts kept whole (a group conflict's turn ends only once everyone in it has attempted, the
+mission ends only with no conflict open, an ended mission holds none; a gain into a full pool
+is refused).
 A save replays under the revision it records (docs/rules-notes.md)."""
 
 DESTINY_CARDS = 6
@@ -146,7 +149,8 @@ class BrokenLink:
 @dataclass(frozen=True)
 class GroupConflict:
     """A group conflict card was read: announced (Items swap freely), then begun (turns of tests
-    in the Time Captain's order) until the group says the adversary is defeated."""
+    in the Time Captain's order) until the damage reaches the adversary's life points or the
+    group says the adversary is defeated."""
 
     adversary: str = ""
     """The adversary as the group calls it ("" when not named)."""
@@ -156,6 +160,10 @@ class GroupConflict:
     turn: int = 1
     attempted: tuple[Receptacle, ...] = ()
     """Who has attempted a test in this turn, in order."""
+    life_points: int = 0
+    """The adversary's life points from its card, typed when it begins (0: not counted)."""
+    damage: int = 0
+    """Damage points placed on the adversary's card by the tests so far."""
 
     @property
     def against(self) -> str:
@@ -200,6 +208,8 @@ class ResolvedTest:
     outcome: Outcome
     spent: int
     """Crystals spent in all: the tester's (1 unless free, + boosts) and the supporters'."""
+    damage: int = 0
+    """Damage points the test dealt to a group conflict's adversary, as its card says."""
 
 
 @dataclass(frozen=True)

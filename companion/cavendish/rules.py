@@ -217,9 +217,10 @@ def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
         value=value,
         outcome=outcome_of(value, action.difficulty),
         spent=cost + action.boosts + support,
+        damage=action.damage,
     )
     state = replace(state, destiny=deck, last_test=result, tests=(*state.tests, result))
-    return after_attempt(state, result.receptacle)
+    return after_attempt(state, result.receptacle, action.damage)
 
 
 def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]:

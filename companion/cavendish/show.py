@@ -52,9 +52,10 @@ def conflict_waiting(state: CavendishState) -> WaitingFor:
 
 
 def conflict_data(state: CavendishState) -> JsonValue:
-    """The group conflict announced or under way, or None."""
+    """The group conflict announced or under way, or None (always once the mission has ended:
+    a mission saved before rules revision 3 may have ended with one open)."""
     conflict = state.conflict
-    if conflict is None:
+    if conflict is None or state.outcome:
         return None
     turn, due = next_attempt(state) if conflict.begun else (conflict.turn, None)
     return {
@@ -64,11 +65,14 @@ def conflict_data(state: CavendishState) -> JsonValue:
         "turn": turn,
         "attempted": list(conflict.attempted) if turn == conflict.turn else [],
         "next": due,
+        "life_points": conflict.life_points or None,
+        "damage": conflict.damage,
     }
 
 
-def agent_data(agent: Agent) -> dict[str, JsonValue]:
-    """One receptacle in play: pool, Fear, attributes with Items, Items held, whether ejected."""
+def agent_data(agent: Agent, over: bool) -> dict[str, JsonValue]:
+    """One receptacle in play: pool, Fear, attributes with Items, Items held, whether ejected;
+    no personal conflict is open once the mission is `over`."""
     return {
         "receptacle": agent.receptacle,
         "player": agent.player,
@@ -79,7 +83,7 @@ def agent_data(agent: Agent) -> dict[str, JsonValue]:
         "items": [asdict(item) for item in agent.items],
         "ejected": agent.ejected,
         "lost_control": agent.lost_control,
-        "personal_conflict": agent.personal_conflict,
+        "personal_conflict": agent.personal_conflict and not over,
     }
 
 
@@ -96,7 +100,7 @@ def describe(state: CavendishState) -> dict[str, JsonValue]:
         "phase": state.phase,
         "location": state.location or None,
         "time_captain": state.captain_agent.receptacle,
-        "agents": [agent_data(agent) for agent in state.agents],
+        "agents": [agent_data(agent, bool(state.outcome)) for agent in state.agents],
         "vortex": state.vortex,
         "mission_return": state.mission_return,
         "house_plan": [

@@ -7,14 +7,11 @@ from typing import Any
 from companion.cavendish.actions import (
     AbandonMission,
     AndCost,
-    AnnounceGroupConflict,
     AttemptTest,
-    BeginGroupConflict,
     ChooseLocation,
     DiscardFear,
     Eject,
     EmergencyUpdate,
-    EndGroupConflict,
     EndMission,
     Explore,
     GainAzrak,
@@ -23,14 +20,13 @@ from companion.cavendish.actions import (
     LoseAzrak,
     LoseControl,
     PassCaptain,
-    PersonalConflict,
     ReshuffleDestiny,
     StandardUpdate,
     StowItem,
     TakeFear,
     TakeItem,
 )
-from companion.cavendish.conflicts import next_attempt, running
+from companion.cavendish.conflict_words import CONFLICT_ACTIONS, conflict_words, damage_words
 from companion.cavendish.destiny import signed
 from companion.cavendish.model import PHASE_NAMES, CavendishState, adjustment_moves
 from companion.core import Score, ScoreLine
@@ -97,31 +93,6 @@ def then(line: str, sentence: str) -> str:
     return f"{line} {sentence}" if line.endswith((".", "?", "!")) else f"{line}. {sentence}"
 
 
-def attempt_words(state: CavendishState) -> str:
-    """Whose attempt is next in a begun group conflict: "turn 2: Amy attempts next"."""
-    if not running(state):
-        return ""
-    turn, due = next_attempt(state)
-    return f"; turn {turn}: {due} attempts next" if due else ""
-
-
-def _conflict_words(before: CavendishState, action: Any, after: CavendishState) -> str:
-    if isinstance(action, PersonalConflict):
-        return f"{action.agent} is in a personal conflict: their test comes before anything else"
-    if isinstance(action, AnnounceGroupConflict):
-        assert after.conflict is not None
-        return (
-            f"{after.conflict.against_at_start} is announced: everyone stops; Items swap at "
-            "no cost until it begins"
-        )
-    if isinstance(action, BeginGroupConflict):
-        assert after.conflict is not None
-        order = ", ".join(action.order)
-        return f"{after.conflict.against_at_start} begins, in this order: {order}"
-    assert before.conflict is not None
-    return f"The adversary is defeated: {before.conflict.against} is over"
-
-
 def _action_words(before: CavendishState, action: Any, after: CavendishState) -> str:
     if isinstance(action, ChooseLocation):
         captain = before.captain_agent.receptacle
@@ -131,11 +102,9 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
     if isinstance(action, AndCost):
         return f"{action.agent} took both options ({spent_words(before, after, action.agent)})"
     if isinstance(action, AttemptTest):
-        return _test_words(after) + attempt_words(after)
-    if isinstance(action, PersonalConflict | AnnounceGroupConflict | BeginGroupConflict):
-        return _conflict_words(before, action, after)
-    if isinstance(action, EndGroupConflict):
-        return _conflict_words(before, action, after)
+        return _test_words(after) + damage_words(before, action, after)
+    if isinstance(action, CONFLICT_ACTIONS):
+        return conflict_words(before, action, after)
     if isinstance(action, GiveItems):
         cost = spent_words(before, after, action.giver) if before.phase == "discovery" else "swap"
         if before.conflict is not None:

@@ -156,6 +156,9 @@ def read_value(hint: Any, text: str, where: str) -> Any:
         for choice in args:
             if shown(choice) == text or (isinstance(choice, str) and choice == text):
                 return choice
+        alike = [c for c in args if isinstance(c, str) and c.casefold() == text.casefold()]
+        if len(alike) == 1:  # `amy` is Amy, as a location's `a` is A
+            return alike[0]
         raise ActError(f"{where}: '{text}' is not one of {choices(args)}")
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         for member in hint:
@@ -235,21 +238,24 @@ def choices(values: Sequence[Any]) -> str:
     return ", ".join(shown(value) for value in values)
 
 
-def kind_of(hint: Any) -> str:
-    """A field's type in a player's words, for the list of an action's fields."""
+def kind_of(hint: Any, seats: Sequence[str] = ()) -> str:
+    """A field's type in a player's words, for the list of an action's fields; a choice among
+    every seat the game has (Cavendish's four receptacles) names only the `seats` in play."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        kinds = [kind_of(arg) for arg in args if arg is not type(None)]
+        kinds = [kind_of(arg, seats) for arg in args if arg is not type(None)]
         return " or ".join(kinds) + (" or empty" if type(None) in args else "")
     if origin is Literal:
+        if seats and set(seats) <= set(args):
+            args = tuple(seats)
         return "|".join(shown(arg) for arg in args)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return "|".join(shown(member.value) for member in hint)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis and simple(args[0]):
-            return f"{kind_of(args[0])}, comma-separated"
+            return f"{kind_of(args[0], seats)}, comma-separated"
         if args and args[-1] is not Ellipsis and all(simple(arg) for arg in args):
-            return ",".join(kind_of(arg) for arg in args)
+            return ",".join(kind_of(arg, seats) for arg in args)
         return "JSON array"
     if origin is dict or dataclasses.is_dataclass(hint):
         return "JSON table"
@@ -262,11 +268,12 @@ def field_list(action_type: type) -> str:
     return "it has no fields" if fields == "no fields" else f"its fields: {fields}"
 
 
-def fields_text(action_type: type) -> str:
-    """`player (text), delta (whole number)`, or `no fields`."""
+def fields_text(action_type: type, seats: Sequence[str] = ()) -> str:
+    """`player (text), delta (whole number)`, or `no fields`; a choice of seat names only the
+    `seats` in play."""
     hints, fields = action_shape(action_type)
     described = (
-        f"{name} ({kind_of(hints[name])}{default_of(field, hints[name])})"
+        f"{name} ({kind_of(hints[name], seats)}{default_of(field, hints[name])})"
         for name, field in fields.items()
     )
     return ", ".join(described) or "no fields"
@@ -288,8 +295,9 @@ def action_lines(saved: SavedGame) -> list[str]:
     """`companion act ID`: the game's actions, each with its fields and their types."""
     game = saved.game
     lines = [f"Actions of {game.title} (companion act {saved.id} ACTION FIELD=VALUE ...):"]
+    seats = [seat.name for seat in game.seats(saved.session.state)]
     for action_type in game.action_types:
-        lines.append(f"  {action_type.__name__}: {fields_text(action_type)}")
+        lines.append(f"  {action_type.__name__}: {fields_text(action_type, seats)}")
     waiting = game.waiting_for(saved.session.state)
     if saved.status != "playing":
         lines.append(f"The game is over ({saved.status}): it takes no more actions.")

@@ -27,7 +27,7 @@ def check_filter(plays: list[Play], keep: Filter, titles: dict[str, str]) -> Non
     that game (by that player)."""
     if not plays:
         raise NoFigures("no games saved yet")
-    if keep.player is not None and not any(keep.player in p.facts.players for p in plays):
+    if keep.player is not None and not any(Filter(player=keep.player).keeps(p) for p in plays):
         raise NoFigures(
             f"no player called {keep.player!r} in {len(plays)} saved games "
             "(`companion stats` lists the players)"

@@ -19,8 +19,8 @@ from typing import Any
 
 from companion.core import Facts
 from companion.history.details import PlayDetails, expansions_of
+from companion.history.names import name_key
 from companion.history.plays import Play
-from companion.history.recorded import same_name
 from companion.registry import get_game
 
 ABOUT = "A play file for Board Game Stats (BG Stats), written by Table Companion."
@@ -65,7 +65,7 @@ def local_text(moment: datetime) -> str:
 
 def player_uuid(name: str, sources: Mapping[str, str]) -> str:
     """A player's uuid: BG Stats' own when the player came from it, else ours from the name."""
-    return sources.get(name) or _uuid("player", same_name(name))
+    return sources.get(name) or _uuid("player", name_key(name))
 
 
 def manual_winner(facts: Facts) -> bool:
@@ -95,13 +95,13 @@ def play_file(items: Sequence[Exported], me: str = "") -> dict[str, Any]:
     known: dict[str, str] = {}  # a player's BG Stats uuid from any imported play: theirs
     for item in items:
         for name, source in item.player_sources.items():
-            known.setdefault(same_name(name), source)
+            known.setdefault(name_key(name), source)
     plays = []
     for item in items:
         game_id = item.play.game_id
         game_ref = ref(games, game_id, game_entry(game_id))
         plays.append(_play(item, game_ref, (players, locations, games), ref, known))
-    mine = players.get(same_name(me)) if me else None
+    mine = players.get(name_key(me)) if me else None
     return {
         "about": ABOUT,
         "userInfo": {"meRefId": mine["id"] if mine else 0},
@@ -153,13 +153,13 @@ def _play(
     for seat, name in enumerate(facts.players, start=1):
         points = facts.scores.get(name)
         player = {
-            "uuid": known.get(same_name(name)) or player_uuid(name, {}),
+            "uuid": known.get(name_key(name)) or player_uuid(name, {}),
             "name": name,
             "isAnonymous": False,
         }
         scores.append(
             {
-                "playerRefId": ref(players, same_name(name), player),
+                "playerRefId": ref(players, name_key(name), player),
                 "score": "" if points is None else str(points),
                 "winner": name in facts.winners,
                 "startPlayer": name == details.start_player,

@@ -19,18 +19,18 @@ from companion.core import RuleError
 from companion.history.bgstats import ABOUT, DATE_FORMAT
 from companion.history.bgstats_scores import NotAScore, score_of
 from companion.history.details import MAX_MINUTES, PlayDetails, expansions_of, has_start_player
+from companion.history.names import name_key
 from companion.history.recorded import (
+    FIRST_YEAR,
+    LAST_YEAR,
     MAX_SCORE,
     RecordedGame,
     RecordedPlay,
     check,
     recordable_games,
     recorded_game,
-    same_name,
 )
 
-FIRST_YEAR, LAST_YEAR = 1900, 9998
-"""The years a play may be dated in: every figure can place it, in any time zone, to its end."""
 Table = dict[int, dict[str, Any]]
 
 
@@ -120,11 +120,11 @@ def match_game(game: Mapping[str, Any], bgg_ids: Mapping[str, int] | None = None
         if type(bgg_id) is int and bgg_id == known_id:
             return game_id
     names = {
-        same_name(name) for key in ("name", "bggName") if isinstance(name := game.get(key), str)
+        name_key(name) for key in ("name", "bggName") if isinstance(name := game.get(key), str)
     }
     names.discard("")
     for game_id, known in ours.items():
-        if names & {same_name(name) for name in (known.title, *known.other_names)}:
+        if names & {name_key(name) for name in (known.title, *known.other_names)}:
             return game_id
     return None
 
@@ -259,7 +259,7 @@ def _played(text: Any) -> datetime:
 
 def _expansions(raw: dict[str, Any], game_id: str, games: Table) -> tuple[str, ...]:
     """Our expansion ids of a play's `expansionPlays` (by name, with or without the game's)."""
-    known = {same_name(name): key for key, name in expansions_of(game_id).items()}
+    known = {name_key(name): key for key, name in expansions_of(game_id).items()}
     rows = raw.get("expansionPlays") or []
     if not isinstance(rows, list):
         raise RuleError("its expansions are not a list")
@@ -267,7 +267,7 @@ def _expansions(raw: dict[str, Any], game_id: str, games: Table) -> tuple[str, .
     for row in rows:
         name = _row(games, row.get("gameRefId")).get("name") if isinstance(row, dict) else None
         name = name if isinstance(name, str) else ""
-        short = same_name(name.rpartition(":")[2].strip())
+        short = name_key(name.rpartition(":")[2].strip())
         if short not in known:
             raise RuleError(f"expansion '{name[:60]}' is not one the companion knows")
         found.append(known[short])

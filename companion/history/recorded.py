@@ -7,7 +7,6 @@ or how a co-op or solo play may end (each game's `Game.recorded`, given in its o
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timedelta
@@ -15,6 +14,7 @@ from typing import Any
 
 from companion.core import Facts, Game, PlayShape, RuleError
 from companion.history.details import PlayDetails, checked, one_line
+from companion.history.names import name_key, tidy
 from companion.history.plays import Play
 from companion.registry import catalogue, get_game
 
@@ -87,6 +87,11 @@ class RecordedPlay:
     """Imported: each player's BG Stats uuid, exactly as the file has it (written back out)."""
 
 
+FIRST_YEAR, LAST_YEAR = 1900, 9998
+"""The years a play may be dated in: every figure can place it, in any time zone, to its end
+(a week at most after its start)."""
+
+
 def parse_when(text: str | None, now: datetime) -> datetime:
     """When a play started, as typed: a date or a date and time, local unless it gives its UTC
     offset (`now` when nothing is typed); ValueError saying what to type instead."""
@@ -101,17 +106,15 @@ def parse_when(text: str | None, now: datetime) -> datetime:
     return moment
 
 
-def same_name(name: str) -> str:
-    """The form two names are compared in: NFC and case-folded ("Zoë" typed two ways is one)."""
-    return unicodedata.normalize("NFC", name).casefold()
-
-
 def check(play: RecordedPlay) -> RecordedPlay:
     """The play with its names cleaned, checked by its game's rules; `RuleError` says why not."""
     game = recorded_game(play.game_id)
     if play.played.tzinfo is None:
         raise RuleError("The date needs its UTC offset.")
-    players = tuple(unicodedata.normalize("NFC", one_line(name)) for name in play.players)
+    if not FIRST_YEAR <= play.played.year <= LAST_YEAR:
+        day = play.played.date().isoformat()
+        raise RuleError(f"A play is dated from {FIRST_YEAR} to {LAST_YEAR}, not {day}.")
+    players = tuple(one_line(tidy(name)) for name in play.players)
     _check_players(game, players)
     rename = dict(zip(play.players, players, strict=True))
     scores = {rename.get(name, name): points for name, points in play.scores.items()}
@@ -154,9 +157,9 @@ def _check_players(game: RecordedGame, players: tuple[str, ...]) -> None:
             raise RuleError("A player has no name.")
         if len(name) > MAX_NAME:
             raise RuleError(f"'{name[:20]}...' is longer than {MAX_NAME} characters.")
-        if same_name(name) in seen:
+        if name_key(name) in seen:
             raise RuleError(f"{name} is named twice.")
-        seen.add(same_name(name))
+        seen.add(name_key(name))
 
 
 def _cooperative(

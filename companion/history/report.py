@@ -10,7 +10,7 @@ from datetime import tzinfo
 from typing import Any
 
 from companion.history.plays import Play
-from companion.history.stats import Scores, game_figures, in_order, player_figures
+from companion.history.stats import KINDS, Scores, game_figures, in_order, player_figures, won
 from companion.registry import get_game
 from companion.text import csv_text, visible
 
@@ -50,6 +50,9 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
             "plays": person.plays,
             "wins": person.wins,
             "win_rate": round(person.win_rate, 3),
+            "win_rate_by_kind": {
+                k: round(rate, 3) for k in KINDS if (rate := person.kind_rate(k)) is not None
+            },
             "streak": person.streak,
             "best_streak": person.best_streak,
             "games": {
@@ -94,7 +97,7 @@ def play_rows(
                     "game": titles.get(play.game_id, play.game_id),
                     "player": name,
                     "score": play.facts.scores.get(name),
-                    "win": name in play.facts.winners,
+                    "win": won(play, name),
                     "outcome": play.outcome,
                     "length_minutes": int(play.length.total_seconds() // 60),
                     "id": play.save_id,
@@ -135,7 +138,7 @@ def stats_text(data: Mapping[str, Any], titles: Mapping[str, str]) -> str:
     for name, person in data["players"].items():
         lines.append(
             f"  {name}: {person['plays']} played, {person['wins']} won "
-            f"({person['win_rate']:.0%}), "
+            f"({person['win_rate']:.0%} overall{_by_kind_words(person)}), "
             f"streak {person['streak']} (best {person['best_streak']})"
         )
         for game_id, row in person["games"].items():
@@ -144,6 +147,14 @@ def stats_text(data: Mapping[str, Any], titles: Mapping[str, str]) -> str:
                 f"{_scores_words(row)}"
             )
     return "\n".join(visible(line) for line in lines) + "\n"
+
+
+def _by_kind_words(person: Mapping[str, Any]) -> str:
+    """Each kind's win rate after the overall one, when more than one kind was played."""
+    rates = person.get("win_rate_by_kind", {})
+    if len(rates) < 2:
+        return ""
+    return "".join(f"; {k} {rate:.0%}" for k, rate in rates.items())
 
 
 def _scores_words(figures: Mapping[str, Any]) -> str:

@@ -7,48 +7,62 @@ docs/stats.md defines every figure.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, tzinfo
 from types import MappingProxyType
 
+from companion.history.names import name_key, tidy
 from companion.history.plays import Play
 
-
-def tidy(name: str) -> str:
-    """A name in one spelling: Unicode NFC ("Zoë" typed either way is one name), spaces
-    collapsed and trimmed."""
-    return " ".join(unicodedata.normalize("NFC", name).split())
-
-
 NO_ALIASES: Mapping[str, str] = MappingProxyType({})
-"""No renames: every name is its own player (after NFC)."""
+"""No renames: every name is its own player (after the identity rule, `names.name_key`)."""
+
+
+def by_key(aliases: Mapping[str, str]) -> dict[str, str]:
+    """A rename table keyed by `names.name_key` (any spelling of an old name finds it), valued
+    by tidy names."""
+    return {name_key(old): tidy(new) for old, new in aliases.items()}
 
 
 def identity(name: str, aliases: Mapping[str, str] = NO_ALIASES) -> str:
-    """The player a name is counted as: its NFC spelling, then its alias followed to its end (a
-    loop stops). The one function the statistics, the roster and the setups compare names by;
-    `aliases` is keyed and valued by tidy names (`saves.history.plays.aliases` reads them so)."""
+    """The player a name is counted as, in its tidy spelling: its alias followed to its end (a
+    loop stops). Names are compared by `names.name_key` (case, Unicode form and invisible
+    characters aside), the old names of `aliases` too."""
+    return _follow(name, by_key(aliases))
+
+
+def _follow(name: str, keyed: Mapping[str, str]) -> str:
     name = tidy(name)
-    seen = {name}
-    while name in aliases and aliases[name] not in seen:
-        name = aliases[name]
-        seen.add(name)
+    seen = {name_key(name)}
+    while (key := name_key(name)) in keyed and name_key(keyed[key]) not in seen:
+        name = keyed[key]
+        seen.add(name_key(name))
     return name
+
+
+def same_player(one: str, other: str, aliases: Mapping[str, str] = NO_ALIASES) -> bool:
+    """Whether two names are counted as one player."""
+    return name_key(identity(one, aliases)) == name_key(identity(other, aliases))
 
 
 def same_player_twice(names: Iterable[str], aliases: Mapping[str, str] = NO_ALIASES) -> str | None:
     """Why these names cannot be the players of one game, or None: two that are one player
-    (the same name in two Unicode forms, or one renamed into the other)."""
+    (one name in two cases, Unicode forms or with an invisible character, or one renamed into
+    the other)."""
+    keyed = by_key(aliases)
     seen: dict[str, str] = {}
     for name in names:
-        player = identity(name, aliases)
-        if player in seen:
-            first = seen[player]
-            same = "the same name" if tidy(first) == tidy(name) else f"both counted as {player}"
+        player = _follow(name, keyed)
+        if name_key(player) in seen:
+            first = seen[name_key(player)]
+            same = (
+                "the same name"
+                if name_key(first) == name_key(name)
+                else f"both counted as {player}"
+            )
             return f"{first} and {name} are one player ({same}): give them different names."
-        seen[player] = name
+        seen[name_key(player)] = name
     return None
 
 
@@ -68,22 +82,42 @@ class Filter:
         day = play.day(self.zone)
         return (
             (self.game is None or play.game_id == self.game)
-            and (self.player is None or self.player in play.facts.players)
+            and (
+                self.player is None
+                or name_key(self.player) in {name_key(n) for n in play.facts.players}
+            )
             and (self.since is None or day >= self.since)
             and (self.until is None or day <= self.until)
         )
 
 
 def renamed(plays: Iterable[Play], aliases: Mapping[str, str]) -> list[Play]:
-    """The plays with every player under their identity (renaming merges histories). A save
+    """The plays with every player under their identity (renaming merges histories), each
+    player in one spelling: the one a rename chose, else the one of their newest play. A save
     that seats one player twice (two spellings, from before setups refused it) counts them once,
     with the first seat's score; `Play.names` keeps how each name of the save is counted."""
+    plays, keyed = list(plays), by_key(aliases)
+    followed: dict[str, tuple[str, str]] = {}  # name -> (player, key): few names, many plays
+
+    def follow(name: str) -> tuple[str, str]:
+        if name not in followed:
+            player = _follow(name, keyed)
+            followed[name] = player, name_key(player)
+        return followed[name]
+
+    spelling: dict[str, str] = {}
+    for play in in_order(plays):
+        facts = play.facts
+        spelling.update(follow(n)[::-1] for n in (*facts.players, *facts.winners, *facts.scores))
+    spelling.update((name_key(target), target) for target in keyed.values())
+
+    def counted_as(name: str) -> str:
+        return spelling[follow(name)[1]]
+
     result = []
     for play in plays:
         facts = play.facts
-        names = {name: identity(name, aliases) for name in facts.players}
-        names.update((n, identity(n, aliases)) for n in (*facts.winners, *facts.scores))
-
+        names = {n: counted_as(n) for n in (*facts.players, *facts.winners, *facts.scores)}
         scores: dict[str, int] = {}
         for name, points in facts.scores.items():
             scores.setdefault(names[name], points)
@@ -105,6 +139,25 @@ def in_order(plays: Iterable[Play]) -> list[Play]:
 def select(plays: Iterable[Play], keep: Filter) -> list[Play]:
     """The plays the filter keeps, oldest first."""
     return in_order(p for p in plays if keep.keeps(p))
+
+
+KINDS = ("competitive", "co-op", "solo")
+"""The kinds of play a win rate is given for: a win means something different in each (beating
+the others, a mission the team completed, a run of one player against the game)."""
+
+
+def kind(play: Play) -> str | None:
+    """The play's kind (`KINDS`), or None for a play of one player in a game of scores against
+    each other (solo Six Sojourns: it has a score and no goal, so no win or loss)."""
+    alone = len(play.facts.players) == 1
+    if play.facts.cooperative:
+        return "solo" if alone else "co-op"
+    return None if alone else "competitive"
+
+
+def won(play: Play, name: str) -> bool:
+    """Whether `name` won the play (a play without a win or loss is won by nobody)."""
+    return kind(play) is not None and name in play.facts.winners
 
 
 def scored(play: Play) -> bool:
@@ -139,7 +192,8 @@ class GameFigures:
     """Finished plays (finished, won, lost or failed), campaigns included."""
     in_progress: int
     wins: int
-    """Finished plays that somebody won (a completed mission, a traveller home, a winner named)."""
+    """Finished plays that somebody won (a completed mission, a traveller home, a winner named;
+    a play without a win or loss, `kind`, is none)."""
     scores: Scores
     """Every player's final score in every finished single game (campaigns apart)."""
     last_played: datetime | None
@@ -159,7 +213,7 @@ def game_figures(plays: Iterable[Play]) -> dict[str, GameFigures]:
             game_id,
             plays=len(done),
             in_progress=len(group) - len(done),
-            wins=sum(1 for p in done if p.facts.winners),
+            wins=sum(1 for p in done if kind(p) is not None and p.facts.winners),
             scores=Scores(values, any(p.facts.lower_is_better for p in group)),
             last_played=max(p.ended for p in group),
         )
@@ -193,18 +247,28 @@ class PlayerFigures:
     plays: int
     wins: int
     streak: int
-    """Wins in a row up to the latest play (0 when the latest was not a win)."""
+    """Wins in a row up to the latest play with a win or loss (0 when it was not a win)."""
     best_streak: int
-    """The longest run of wins in a row."""
+    """The longest run of wins in a row (plays without a win or loss neither extend nor end
+    one)."""
     games: Mapping[str, PlayerGame]
     """Game id -> their plays, wins and scores in that game: a score means something only
     within one game (Cavendish counts lower as better, Six Sojourns VP, Time Bastards
     achievements)."""
     head_to_head: Mapping[str, HeadToHead]
+    by_kind: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Kind of play (`KINDS`) -> (wins, plays with a win or loss) of that kind, kinds played."""
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
+        """Overall: wins over every play with a win or loss, all kinds together."""
+        decided = sum(plays for _wins, plays in self.by_kind.values())
+        return self.wins / decided if decided else 0.0
+
+    def kind_rate(self, of_kind: str) -> float | None:
+        """The win rate within one kind of play (None: no play of that kind)."""
+        wins, plays = self.by_kind.get(of_kind, (0, 0))
+        return wins / plays if plays else None
 
 
 def player_figures(plays: Iterable[Play]) -> dict[str, PlayerFigures]:
@@ -214,19 +278,25 @@ def player_figures(plays: Iterable[Play]) -> dict[str, PlayerFigures]:
     figures = {}
     for name in names:
         mine = [p for p in done if name in p.facts.players]
-        results = [name in p.facts.winners for p in mine]
+        decided = [p for p in mine if kind(p) is not None]
         streak = best = 0
-        for won in results:
-            streak = streak + 1 if won else 0
+        for play in decided:
+            streak = streak + 1 if won(play, name) else 0
             best = max(best, streak)
+        by_kind = {
+            k: (sum(won(p, name) for p in group), len(group))
+            for k in KINDS
+            if (group := [p for p in decided if kind(p) == k])
+        }
         figures[name] = PlayerFigures(
             name,
             plays=len(mine),
-            wins=sum(results),
+            wins=sum(won(p, name) for p in decided),
             streak=streak,
             best_streak=best,
             games=_per_game(name, mine),
             head_to_head=_head_to_head(name, mine),
+            by_kind=MappingProxyType(by_kind),
         )
     return figures
 
@@ -238,7 +308,7 @@ def _per_game(name: str, mine: list[Play]) -> dict[str, PlayerGame]:
     return {
         game_id: PlayerGame(
             len(group),
-            sum(1 for p in group if name in p.facts.winners),
+            sum(won(p, name) for p in group),
             Scores(
                 tuple(p.facts.scores[name] for p in group if scored(p) and name in p.facts.scores),
                 any(p.facts.lower_is_better for p in group),
@@ -255,7 +325,7 @@ def _head_to_head(name: str, mine: list[Play]) -> dict[str, HeadToHead]:
             if other == name:
                 continue
             row = table.get(other, HeadToHead())
-            i_won, they_won = name in play.facts.winners, other in play.facts.winners
+            i_won, they_won = won(play, name), won(play, other)
             table[other] = HeadToHead(
                 row.played + 1,
                 row.won + (i_won and not they_won),
@@ -266,9 +336,13 @@ def _head_to_head(name: str, mine: list[Play]) -> dict[str, HeadToHead]:
 
 def roster(plays: Iterable[Play], remembered: Iterable[str] = ()) -> list[str]:
     """Every player known: in any play (finished or not) or remembered in the settings, each
-    once under their identity (`remembered` already resolved by the caller)."""
-    names = {name for p in plays for name in p.facts.players} | set(remembered)
-    return sorted(names, key=str.casefold)
+    once under their identity (`remembered` already resolved by the caller; a play's spelling
+    wins over a remembered one)."""
+    names: dict[str, str] = {}
+    for name in remembered:
+        names[name_key(name)] = name
+    names.update((name_key(name), name) for p in plays for name in p.facts.players)
+    return sorted(names.values(), key=str.casefold)
 
 
 def score_history(plays: Iterable[Play], player: str) -> list[tuple[Play, int]]:

@@ -33,14 +33,14 @@ def _single_game(play: Played) -> bool:
 
 
 def figures(plays: Sequence[Played]) -> dict[str, Any]:
-    """Average points per category (per player per single game), how often the winner led each
-    category, and the campaign standings.
+    """Average points per category (per player over every single game, 0 where nobody scored
+    it), how often the winner led each category, and the campaign standings.
 
-    A category counts in a game only when it is in play there (somebody scored in it: the
-    categories of expansions not chosen stay at 0 for everyone), and the winner led it only when
+    A category is in play in a game only when somebody scored in it (the categories of
+    expansions not chosen stay at 0 for everyone), and the winner led it only when
     one player alone has its most points and is a winner (a tie for the lead is no lead)."""
     totals: dict[str, int] = {}
-    entries: dict[str, int] = {}
+    seats = 0  # players over every single game: each category is averaged over all of them
     led: dict[str, int] = {}
     in_play: dict[str, int] = {}
     for play in plays:
@@ -50,19 +50,19 @@ def figures(plays: Sequence[Played]) -> dict[str, Any]:
         sheets: dict[str, dict[str, int]] = {}
         for name, points in categories.items():
             sheets.setdefault(play.player(str(name)), _counts(points))
+        seats += len(sheets)
         for category in dict.fromkeys(c for points in sheets.values() for c in points):
             values = {name: points.get(category, 0) for name, points in sheets.items()}
+            totals[category] = totals.get(category, 0) + sum(values.values())
             if not any(values.values()):
                 continue  # not in play in this game
             in_play[category] = in_play.get(category, 0) + 1
-            totals[category] = totals.get(category, 0) + sum(values.values())
-            entries[category] = entries.get(category, 0) + len(values)
             top = max(values.values())
             leaders = [name for name, value in values.items() if value == top]
             if len(leaders) == 1 and leaders[0] in play.facts.winners:
                 led[category] = led.get(category, 0) + 1
     return {
-        "average_points": {c: round(t / entries[c], 2) for c, t in totals.items()},
+        "average_points": {c: round(t / seats, 2) for c, t in totals.items()},
         "in_play": in_play,
         "winner_led": {c: led.get(c, 0) for c in in_play},
         "campaigns": campaign_standings(plays),

@@ -63,18 +63,33 @@ def _table_rows(sheet: Sheet, result: Score) -> tuple[list[str], list[list[str]]
     return header, rows
 
 
+TEXT_WIDTH = 80
+"""The columns of a terminal the plain score table fits in."""
+
+
+def _aligned(rows: list[list[str]], left: int) -> list[str]:
+    """The rows as lines of columns two spaces apart, column `left` to the left, numbers right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.ljust(width) if i == left else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+
+
 def score_text(sheet: Sheet, thresholds: Thresholds) -> str:
-    """The plain score table with every reason under it ("Ana +1 island North: 3 spaces vs 2")."""
+    """The plain score table with every reason under it ("Ana +1 island North: 3 spaces vs 2"):
+    a row per player, or, when that is wider than a terminal, a column per player as on the
+    score pad."""
     result = score(sheet, thresholds)
     header, rows = _table_rows(sheet, result)
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    out = [
-        "  ".join(
-            cell.rjust(w) if i != 1 else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in [header, *rows]
-    ]
+    out = _aligned([header, *rows], left=1)
+    if max(map(len, out)) > TEXT_WIDTH:
+        by_player = [header[1:2] + [row[1] for row in rows], header[:1] + [row[0] for row in rows]]
+        by_player += [[label] + [row[i] for row in rows] for i, label in enumerate(header) if i > 1]
+        out = _aligned(by_player, left=0)
     out.append("")
     out += [f"{line.player} {line.points:+d} {line.reason}" for line in result.lines]
     out.append("")

@@ -64,6 +64,8 @@ def trip_summary(state: SojournState, trip: Trip) -> str:
     if trip.roll is not None:
         result = f"{trip.damage} damage" if trip.damage else "safe"
         parts.append(f"rolled {trip.roll:02d} vs RISK {card.risk}: {result}")
+    elif trip.how != "loop" and card.risk == 0:
+        parts.append("RISK 0: safe, no roll")
     if trip.gained:
         parts.append(f"gained {len(trip.gained)} ({kinds_words(trip.gained)})")
     return ", ".join(parts)
@@ -187,12 +189,13 @@ def explain(state: SojournState) -> Result:
     standing = (
         f"Health {state.health} of 7, Temporal Charge {state.charge} of 7, "
         f"{state.fragments} of {FRAGMENTS_NEEDED} Time Fragments, "
-        f"{len(state.timeline) - 1} destinations opened."
+        f"{plural(len(state.timeline) - 1, 'destination')} opened."
     )
     if state.outcome is None:
         return Result(f"Travelling, at {state.here.name}", (standing,))
     if state.outcome.status == "won":
-        return Result("Home: the traveller is back in 2020", (state.outcome.reason, standing))
+        who = state.setup.traveller.strip() or "the traveller"
+        return Result(f"Home: {who} is back in 2020", (state.outcome.reason, standing))
     return Result("Lost in time", (state.outcome.reason, standing))
 
 

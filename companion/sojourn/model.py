@@ -20,10 +20,11 @@ RISKS = (0, 25, 50, 75, 90)
 """The five RISK icons printed on destination cards."""
 MAX_PRINTED = 9
 """Largest DROP, COST, DMG or GAIN accepted when a card is typed in (a typo guard)."""
-RULES_REVISION = 2
+RULES_REVISION = 3
 """The newest revision of the app's Sojourn rules. 1: as first released. 2: fragments beyond the
-four needed stay at their destination (revision 1 emptied it). A save replays under the revision
-it records (docs/rules-notes.md)."""
+four needed stay at their destination (revision 1 emptied it). 3: a trip to a RISK 0% destination
+asks for no roll (every roll meets or beats 0). A save replays under the revision it records
+(docs/rules-notes.md)."""
 JURASSIC = "Jurassic Period"
 JURASSIC_YEAR = -150_000_000
 

@@ -30,6 +30,18 @@ def is_safe(value: int, risk: int) -> bool:
     return value >= risk
 
 
+NO_ROLL_AT_RISK_0_FROM = 3
+"""The rules revision from which RISK 0% asks for no roll (docs/rules-notes.md)."""
+
+
+def rolls_for_risk(state: SojournState, risk: int, how: TripKind) -> bool:
+    """Whether this trip asks for the RISK roll: a Loop never does, and from rules revision 3
+    neither does RISK 0%, which every roll meets or beats."""
+    if how == "loop":
+        return False
+    return risk > 0 or state.rules < NO_ROLL_AT_RISK_0_FROM
+
+
 def damage_faces(risk: int, one_to_hundred: bool) -> int:
     """How many of the 100 (tens, units) face pairs fail a RISK: exactly RISK with 00-99."""
     return sum(

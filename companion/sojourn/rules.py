@@ -43,7 +43,14 @@ from companion.sojourn.model import (
     Trip,
     TripKind,
 )
-from companion.sojourn.outlook import is_safe, loop_targets, preview_trip, reading, stuck_reason
+from companion.sojourn.outlook import (
+    is_safe,
+    loop_targets,
+    preview_trip,
+    reading,
+    rolls_for_risk,
+    stuck_reason,
+)
 from companion.sojourn.timeline import above, check_new_name, free_spot, taken
 from companion.text import plural
 
@@ -205,7 +212,8 @@ def _leave_for(state: SojournState, index: int, how: TripKind) -> SojournState:
     """Move the marker, collect the fragments there and queue the trip's remaining steps.
 
     Fragments beyond the four needed stay on the card from rules revision 2 (the rulebook
-    collects "all Fragments", the green squares hold four); revision 1 emptied the card."""
+    collects "all Fragments", the green squares hold four); revision 1 emptied the card. From
+    revision 3 RISK 0% asks for no roll: any roll meets or beats 0."""
     place = state.timeline[index]
     collected = min(place.fragments, FRAGMENTS_NEEDED - state.fragments)
     left = place.fragments - collected if state.rules >= 2 else 0
@@ -214,7 +222,7 @@ def _leave_for(state: SojournState, index: int, how: TripKind) -> SojournState:
     steps: list[Pending] = []
     if not state.destination_deck_empty:
         steps.append(OpenNext("trip"))
-    if how != "loop":
+    if rolls_for_risk(state, place.card.risk, how):
         steps.append(RiskRoll(index))
     gain = min(place.card.gain, state.deck.total + state.discard.total)
     if gain:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError
+from companion.text import plural
 from companion.time_bastards.model import (
     COLOURS,
     HOURS_PER_LAP,
@@ -177,7 +178,8 @@ def _roll(state: TimeBastardsState, action: RollD6, log: list[str]) -> Any:
     target = mine.position - action.value
     if target < 0:
         log.append(
-            f"{head} {action.value} spaces before the earliest piece ({where(mine)}) is before "
+            f"{head} {plural(action.value, 'space')} before the earliest piece ({where(mine)}) is "
+            "before "
             f"the start: the new piece is lost in time and goes back to the supply. Turn over."
         )
         return state

@@ -62,25 +62,26 @@ def score_json(score: Score) -> dict[str, Any]:
     }
 
 
+CSV_COLUMNS = ["part", "step", "player", "points", "text"]
+"""One table a spreadsheet reads whole: `part` says whether a row is a `log` step (its number
+and what happened), a `score` line (player, points, reason) or the `result` in words."""
+
+
 def export_csv(saved: SavedGame) -> str:
-    """The log, the score and the result in words as CSV rows."""
+    """The log, the score and the result in words as the rows of one CSV table."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["step", "what happened"])
+    writer.writerow(CSV_COLUMNS)
     for number, line in enumerate(saved.session.history, start=1):
-        writer.writerow([number, csv_text(line)])
+        writer.writerow(["log", number, "", "", csv_text(line)])
     score = explained_score(saved)
     if score is not None:
-        writer.writerow([])
-        writer.writerow(["player", "points", "reason"])
-        for score_line in score.lines:
-            writer.writerow(
-                [csv_text(score_line.player), score_line.points, csv_text(score_line.reason)]
-            )
+        for s in score.lines:
+            writer.writerow(["score", "", csv_text(s.player), s.points, csv_text(s.reason)])
     if saved.game.explain is not None:
         result = saved.game.explain(saved.session.state)
-        why = ([csv_text(line)] for line in result.why)
-        writer.writerows([[], ["result"], [csv_text(result.outcome)], *why])
+        for words in (result.outcome, *result.why):
+            writer.writerow(["result", "", "", "", csv_text(words)])
     return out.getvalue()
 
 
@@ -96,7 +97,8 @@ def export_markdown(saved: SavedGame) -> str:
         lines += [f"| {md(s.player)} | {s.points:+d} | {md(s.reason)} |" for s in score.lines]
         lines += ["", "| Player | Total |", "| --- | --- |"]
         lines += [f"| {md(name)} | {total} |" for name, total in score.totals.items()]
-        lines += ["", f"Winner: {md(', '.join(score.winners)) or 'none'}"]
+        if len(score.totals) > 1:  # a group playing together (Cavendish) has nobody to beat
+            lines += ["", f"Winner: {md(', '.join(score.winners)) or 'none'}"]
     if saved.game.explain is not None:
         result = saved.game.explain(state)
         lines += ["", "## Result", "", f"{md(result.outcome)}."]

@@ -15,9 +15,17 @@ from typing import Any
 
 from companion.core import Game, RuleError
 from companion.dates import parse_zone
+from companion.history.names import name_key, tidy
 from companion.history.plays import Play
 from companion.history.report import stats_json
-from companion.history.stats import Filter, identity, renamed, same_player_twice, select, tidy
+from companion.history.stats import (
+    Filter,
+    identity,
+    renamed,
+    same_player,
+    same_player_twice,
+    select,
+)
 from saves.games.store import SaveStore
 from saves.history.recorded import recorded_plays
 from saves.listing.cache import SaveEntry, UnreadableSave
@@ -46,11 +54,16 @@ def plays_of(entries: list[SaveEntry]) -> list[Play]:
 
 
 def aliases(settings: SettingsStore) -> dict[str, str]:
-    """Old name -> new name, as remembered, both in their NFC spelling (`stats.tidy`); entries
-    that are not two different names are ignored."""
+    """Old name -> new name, as remembered, both in their tidy spelling (`names.tidy`; they are
+    compared by `names.name_key`). An entry that only changes the spelling ("cy" = "Cy")
+    chooses how one player is shown; entries that change nothing are ignored."""
     raw: dict[str, Any] = settings.preference(ALIASES, {})
-    table = {tidy(k): tidy(v) for k, v in raw.items() if isinstance(v, str) and v.strip()}
+    table = {tidy(k): tidy(v) for k, v in raw.items() if isinstance(v, str) and tidy(v)}
     return {k: v for k, v in table.items() if k != v}
+
+
+def _without(table: dict[str, str], name: str) -> dict[str, str]:
+    return {k: v for k, v in table.items() if name_key(k) != name_key(name)}
 
 
 def time_zone(settings: SettingsStore) -> tuple[tzinfo | None, str | None]:
@@ -76,10 +89,11 @@ def rename_refusal(plays: Iterable[Play], old: str, new: str, table: dict[str, s
     """Why `old` cannot be counted as `new`, or None: renaming into a player who sat at one of
     the same games would make one player of two seats (a score and a win credited wrongly)."""
     target = identity(new, table)
-    if target == old:
+    if same_player(target, old):
         return None
     for play in plays:
-        if old in play.facts.players and target in play.facts.players:
+        seated = {name_key(name) for name in play.facts.players}
+        if name_key(old) in seated and name_key(target) in seated:
             return (
                 f"{old} and {target} both played the game saved as {play.save_id}: "
                 "two players of one game cannot be one player."
@@ -97,19 +111,20 @@ def rename_player(settings: SettingsStore, old: str, new: str, plays: Sequence[P
     refusal = rename_refusal(plays, old, new, table)
     if refusal:
         raise RuleError(refusal)
-    if identity(new, table) == old:  # a name renamed back to one it had
-        table.pop(new, None)
+    if same_player(new, old, table):  # a name renamed back to one it had
+        table = _without(table, new)
     target = identity(new, table)
-    table = {k: (target if identity(v, table) == old else v) for k, v in table.items()}
-    table.pop(target, None)
-    if old != target:
-        table[old] = target
+    table = {k: (target if same_player(v, old, table) else v) for k, v in table.items()}
+    table = _without(table, target)
+    if old != target:  # another player, or another spelling of this one
+        table = _without(table, old) | {old: target}
     return settings.set_preference(ALIASES, table)
 
 
 def setup_refusal(game: Game[Any, Any], setup: Any, settings: SettingsStore) -> str | None:
     """Why a setup cannot start, by the players' identities, or None: two of its names are one
-    player (two Unicode forms of one name, or one renamed into the other). The players are read
+    player (`names.name_key`: case, Unicode form, invisible characters; or one renamed into
+    the other). The players are read
     through the game's own facts, so every game's setup is checked the same way."""
     try:
         players = game.facts_at(setup, game.start(setup), ()).players
@@ -130,5 +145,6 @@ def stats_data(plays: list[Play], keep: Filter) -> dict[str, Any]:
     filter, that player's own line only."""
     data = stats_json(select(plays, keep), keep.zone)
     if keep.player is not None:
-        data["players"] = {n: v for n, v in data["players"].items() if n == keep.player}
+        wanted = name_key(keep.player)
+        data["players"] = {n: v for n, v in data["players"].items() if name_key(n) == wanted}
     return data

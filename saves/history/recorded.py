@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,10 @@ def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
     scores = data.get("scores", {})
     if not isinstance(scores, dict):
         raise SaveError(path, "'scores' must be a table of name = points")
+    for key in ("details", "outcome", "source"):
+        if key in data and not isinstance(data[key], dict if key == "details" else str):
+            kind = "a table" if key == "details" else "text"
+            raise SaveError(path, f"'{key}' must be {kind}, not {_words(data[key])}")
     sources = data.get("player_sources", {})
     if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
         raise SaveError(path, "'player_sources' must be a table of name = uuid")
@@ -122,8 +126,29 @@ def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
     if value is None:
         raise SaveError(path, f"'{key}' is missing")
     if not isinstance(value, kind) or (isinstance(value, datetime) and value.tzinfo is None):
-        raise SaveError(path, f"'{key}' has the wrong type ({type(value).__name__})")
+        raise SaveError(path, f"'{key}' must be {_words(kind)}, not {_words(value)}")
     return value
+
+
+_KINDS_IN_WORDS = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+    list: "a list",
+    dict: "a table",
+    datetime: "a date and time with its UTC offset",
+    date: "a date",
+}
+
+
+def _words(value: object) -> str:
+    """What a value (or a type) is, in words: a reason never quotes Python."""
+    kind = value if isinstance(value, type) else type(value)
+    if isinstance(value, datetime) and value.tzinfo is None:
+        return "a date and time without its UTC offset"
+    found = (words for known, words in _KINDS_IN_WORDS.items() if kind is known)
+    return next(found, "a time of day")  # the one other kind of value a TOML file holds
 
 
 def _names(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:

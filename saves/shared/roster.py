@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.history.stats import identity
 from saves.history.plays import aliases, rename_player
@@ -88,7 +89,8 @@ def rename_keeping_colour(
     colours = player_colours(settings).chosen
     if not rename_player(settings, old, new, plays):
         return False
-    target = identity(old, aliases(settings))
+    renames = {name_key(k): v for k, v in aliases(settings).items()}
+    target = identity(renames.get(name_key(old), old), renames)
     if target != old and old in colours:
         table = _stored_table(settings)
         del table[old]

@@ -13,6 +13,7 @@ from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.memory import RememberedCards, remembered_destiny
 from widgets.cavendish.play import CavendishScreen
 from widgets.play.result import ConfirmEndDialog, ResultScreen
+from widgets.shell.keys import screen_keys
 
 
 async def type_text(pilot: Any, text: str) -> None:
@@ -88,13 +89,18 @@ async def test_whole_short_mission_from_the_keyboard(
         assert state.pending == () and state.agents[0].pool == 5
         assert state.free_updates_left == 1
 
-        await pilot.press("n", "u")
+        await pilot.press("n")
+        await pilot.pause()
+        assert "update" in {active.binding.action for active in app.screen.active_bindings.values()}
+        await pilot.press("u")
         await pilot.pause()
         await pilot.press("f")
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert state_of(app).free_updates_left == 0
+        offered = {active.binding.action for active in app.screen.active_bindings.values()}
+        assert "update" not in offered and "next_phase" in offered  # the phase's update is done
         await pilot.press("n")
         await pilot.pause()
         assert state_of(app).captain_agent.receptacle == "Amy"
@@ -223,3 +229,22 @@ async def test_an_ejected_agent_cannot_open_a_test(
         await pilot.press("1", "t")
         assert app.screen is screen and app.is_running
         assert any(f"{first} is ejected" in note for note in notes)
+
+
+async def test_the_keys_list_names_only_the_agents_in_play(
+    make_test_app: Callable[..., Any], cards: ReceptacleCards
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.remember("cavendish", RememberedCards(cards))
+        app.new_game("cavendish")
+        await pilot.pause()
+        await type_text(pilot, "Ana")
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "Ben")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(state_of(app).agents) == 2
+        listed = [description for _key, description, _now in screen_keys(app.screen)]
+        assert "Agent 1" in listed and "Agent 2" in listed
+        assert "Agent 3" not in listed and "Agent 4" not in listed

@@ -86,7 +86,7 @@ async def test_a_group_conflict_from_the_keyboard(
         assert isinstance(app.screen, CavendishScreen)
         conflict = screen.cav.conflict
         assert conflict is not None and conflict.order == ("Doug", "Anton", "Jennifer", "Amy")
-        assert "turn 1: Doug attempts next" in text_of(app, "#conflict")
+        assert "turn 1, damage 0 (no life points): Doug attempts next" in text_of(app, "#conflict")
 
         await pilot.press("1", "t")  # Amy is selected, but the panel opens for Doug, due now
         await pilot.pause()
@@ -126,7 +126,7 @@ async def test_a_personal_conflict_stops_only_its_agent(
         ]
 
 
-async def test_a_second_standard_update_is_refused_before_any_dialog(
+async def test_a_second_standard_update_is_not_offered_and_opens_no_dialog(
     make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
 ) -> None:
     app = make_test_app()
@@ -135,10 +135,10 @@ async def test_a_second_standard_update_is_refused_before_any_dialog(
         screen = await start(
             app, pilot, make_setup, lose, LeaveLocation(), StandardUpdate((2, 0, 0, 0))
         )
+        assert "update" not in {active.binding.action for active in screen.active_bindings.values()}
         await pilot.press("u")
         await pilot.pause()
         assert isinstance(app.screen, CavendishScreen)
-        assert "The group already performed a Standard Update in this phase." in notes(app)
         assert screen.cav.mission_return == 1
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.cavendish.actions import (
+    AbandonMission,
     AnnounceGroupConflict,
     AttemptTest,
     BeginGroupConflict,
@@ -52,6 +53,31 @@ def test_every_step_of_a_conflict_shows_as_the_schema_says(
         "turn": 1,
         "attempted": [],
         "next": None,
+        "life_points": None,
+        "damage": 0,
     }
     assert shown[5]["group_conflict"]["turn"] == 2
     assert shown[5]["waiting_for"]["text"] == "Anton's attempt in turn 2 of the group conflict"
+
+
+def test_the_damage_shows_and_an_ended_mission_shows_no_conflict_open(
+    capsys: pytest.CaptureFixture[str], companion_home: Path
+) -> None:
+    steps = [
+        ChooseLocation("A"),
+        PersonalConflict("Amy"),
+        AnnounceGroupConflict("the Butler"),
+        BeginGroupConflict(("Anton", "Amy"), life_points=4),
+        AttemptTest("Anton", "strength", 3, 0, damage=2),
+    ]
+    save(companion_home, "damage", CAVENDISH, setup_for(2), steps)
+    during = run(capsys, "show", "damage", "--json")
+    check("cavendish", during)
+    assert during["group_conflict"]["life_points"] == 4
+    assert during["group_conflict"]["damage"] == 2
+    assert during["tests"][-1]["damage"] == 2
+    save(companion_home, "abandoned", CAVENDISH, setup_for(2), [*steps, AbandonMission()])
+    ended = run(capsys, "show", "abandoned", "--json")
+    check("cavendish", ended)
+    assert ended["status"] == "failed" and ended["group_conflict"] is None
+    assert not any(agent["personal_conflict"] for agent in ended["agents"])

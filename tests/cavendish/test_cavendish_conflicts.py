@@ -251,7 +251,7 @@ def test_the_group_conflict_overrides_a_personal_one_which_then_resumes(
     """Every player attempts "regardless of where they are, or if they are locked in a personal
     conflict"; the personal conflict is still to be resolved afterwards."""
     state = play(at_location(4), PersonalConflict("Amy"), AnnounceGroupConflict())
-    state = play(state, BeginGroupConflict(ORDER), attempt("Doug"), attempt("Amy"))
+    state = play(state, BeginGroupConflict(ORDER), *(attempt(name) for name in ORDER))
     assert state.agents[state.index("Amy")].personal_conflict  # a group test, not hers
     state = apply(state, EndGroupConflict())
     with pytest.raises(RuleError, match="Amy must resolve their personal conflict"):
@@ -260,13 +260,15 @@ def test_the_group_conflict_overrides_a_personal_one_which_then_resumes(
 
 
 def test_the_group_says_when_the_adversary_is_defeated(at_location: State) -> None:
-    """ "A group conflict ends when the adversary is defeated." (mid-turn if it falls then)."""
-    state = play(begun(at_location), attempt("Doug"))
+    """ "A group conflict ends when the adversary is defeated.": by the players' word, between
+    two turns."""
+    state = play(begun(at_location), *(attempt(name) for name in ORDER))
     before = state
     state = apply(state, EndGroupConflict())
     assert state.conflict is None
     assert CAVENDISH.narrate(before, EndGroupConflict(), state) == (
-        "The adversary is defeated: the group conflict against the Butler is over"
+        "By the players' word the adversary is defeated: the group conflict against the Butler "
+        "is over"
     )
     assert play(state, Explore("Amy"), attempt("Amy"), LeaveLocation()).phase == "between"
     with pytest.raises(RuleError, match="No group conflict is under way"):
@@ -283,6 +285,8 @@ def test_the_conflict_is_shown_for_programs(at_location: State) -> None:
         "turn": 1,
         "attempted": ["Doug"],
         "next": "Amy",
+        "life_points": None,
+        "damage": 0,
     }
     assert CAVENDISH.describe(at_location(4))["group_conflict"] is None
 

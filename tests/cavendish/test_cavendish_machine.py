@@ -23,6 +23,7 @@ from companion.cavendish.actions import (
     LeaveLocation,
     LoseAzrak,
     LoseControl,
+    OrderAttempts,
     PassCaptain,
     PersonalConflict,
     StandardUpdate,
@@ -45,13 +46,14 @@ def moves(state: CavendishState) -> list[Any]:
         EmergencyUpdate(),
         LoseControl(),
         AnnounceGroupConflict("the Butler"),
-        BeginGroupConflict(tuple(agent.receptacle for agent in state.agents if not agent.ejected)),
+        BeginGroupConflict(tuple(a.receptacle for a in state.agents if not a.ejected), 4),
+        OrderAttempts(tuple(a.receptacle for a in state.agents if not a.ejected)[::-1]),
         EndGroupConflict(),
     ]
     for agent in state.agents:
         who = agent.receptacle
         candidates += [Explore(who), AndCost(who), GainAzrak(who, 1), LoseAzrak(who, 1)]
-        candidates += [AttemptTest(who, "strength", 3, 0), PersonalConflict(who)]
+        candidates += [AttemptTest(who, "strength", 3, 0, damage=1), PersonalConflict(who)]
     if state.phase == "between" and state.vortex:
         shares = even_split(state, max(0, state.vortex - update_cost(state)))
         candidates.append(StandardUpdate(shares))

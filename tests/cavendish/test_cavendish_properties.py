@@ -26,6 +26,7 @@ from companion.cavendish.actions import (
     LeaveLocation,
     LoseAzrak,
     LoseControl,
+    OrderAttempts,
     PassCaptain,
     PersonalConflict,
     ReshuffleDestiny,
@@ -82,6 +83,7 @@ ACTIONS = st.one_of(
         st.integers(-2, 2),
         st.integers(-1, 3),
         st.lists(st.tuples(agent, small), max_size=3).map(tuple),
+        st.integers(-1, 4),
     ),
     st.builds(AndCost, agent),
     st.builds(GiveItems, agent, agent, st.lists(items, max_size=2).map(tuple)),
@@ -109,7 +111,12 @@ ACTIONS = st.one_of(
     st.just(AbandonMission()),
     st.builds(PersonalConflict, agent),
     st.builds(AnnounceGroupConflict, st.sampled_from(("", "the Butler"))),
-    st.builds(BeginGroupConflict, st.permutations(RECEPTACLES).map(lambda o: tuple(o[:3]))),
+    st.builds(
+        BeginGroupConflict,
+        st.permutations(RECEPTACLES).map(lambda o: tuple(o[:3])),
+        st.integers(-1, 8),
+    ),
+    st.builds(OrderAttempts, st.permutations(RECEPTACLES).map(lambda o: tuple(o[:3]))),
     st.just(EndGroupConflict()),
 )
 """Actions of every kind with values both legal and not."""
@@ -133,6 +140,8 @@ def check_invariants(state: CavendishState) -> None:
         assert state.phase in ("discovery", "over")
         assert set(state.conflict.attempted) <= set(state.conflict.order)
         assert len(state.conflict.attempted) < len(state.conflict.order) or not state.conflict.begun
+        assert not 0 < state.conflict.life_points <= state.conflict.damage
+        assert not (state.outcome and state.rules >= 3)  # an ended mission holds no conflict
     if state.adjustments is not None:
         assert CAVENDISH.score is not None
         score = CAVENDISH.score(state)

@@ -13,6 +13,8 @@ from companion.cavendish.ending import explain
 from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import Adjustments, CavendishState
 from saves.games.exports import export_csv, export_markdown, game_json
+from saves.games.store import SaveStore
+from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from widgets.cavendish.play import CavendishScreen
 from widgets.play.result import ConfirmEndDialog, ResultScreen
@@ -160,3 +162,16 @@ def test_the_saved_games_line_says_how_the_mission_ended(
     """Issue 15: the list read "finished: Finished: final score" and named no outcome."""
     failed = apply(new_state(2), AbandonMission())
     assert CAVENDISH.summary(failed) == f"Mission failed: {failed.reason}"
+
+
+def test_the_markdown_of_a_finished_mission_names_no_winner(
+    companion_home: Path, make_setup: Callable[..., Any]
+) -> None:
+    """The group plays together: the score and the result say it all, "Winner: group" nothing."""
+    store = SaveStore(companion_home, fixed_clock, games={CAVENDISH.id: CAVENDISH})
+    saved = store.create(CAVENDISH, make_setup(2), "Markdown test")
+    saved.session.do(ChooseLocation("A"))
+    saved.session.do(EndMission(Adjustments()))
+    page = export_markdown(saved)
+    assert "## Score" in page and "| group | " in page
+    assert "Winner" not in page

@@ -1,5 +1,6 @@
 """A Cavendish save replays under the rules revision it records: a save made before revision 2
-(no `rules` key) keeps its state and score, the same log marked `rules = 2` gets the rulings."""
+(no `rules` key) keeps its state and score, the same log marked `rules = 2` gets the rulings; a
+revision 2 save keeps the conflicts as they were played."""
 
 from __future__ import annotations
 
@@ -10,17 +11,24 @@ from typing import Any
 import pytest
 
 from companion.cavendish.actions import (
+    AnnounceGroupConflict,
+    AttemptTest,
+    BeginGroupConflict,
     ChooseLocation,
+    EndGroupConflict,
     EndMission,
     Explore,
     LeaveLocation,
     LoseAzrak,
     LoseControl,
     PassCaptain,
+    PersonalConflict,
     StandardUpdate,
 )
 from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import Adjustments
+from companion.core import RuleError
+from companion.session import Session
 from saves.files import SaveError
 from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
@@ -49,20 +57,21 @@ def played(home: Path, make_setup: Callable[..., Any]) -> tuple[SaveStore, Saved
     return store, saved, store.path_for(saved.id)
 
 
-def test_new_missions_are_written_under_revision_2(
+def test_new_missions_are_written_under_the_newest_revision(
     companion_home: Path, make_setup: Callable[..., Any]
 ) -> None:
     store, saved, path = played(companion_home, make_setup)
-    assert "\nrules = 2\n" in path.read_text(encoding="utf-8")
+    assert "\nrules = 3\n" in path.read_text(encoding="utf-8")
     loaded = store.load(saved.id)
-    assert loaded.session.rules == 2 and loaded.session.state == saved.session.state
+    assert loaded.session.rules == 3 and loaded.session.state == saved.session.state
 
 
 def test_the_same_log_gives_the_old_result_under_revision_1_and_the_new_under_2(
     companion_home: Path, make_setup: Callable[..., Any]
 ) -> None:
     store, saved, path = played(companion_home, make_setup)
-    text = path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8").replace("rules = 3\n", "rules = 2\n")
+    path.write_text(text, encoding="utf-8")
     new = store.load(saved.id).session.state
     path.write_text(text.replace("rules = 2\n", ""), encoding="utf-8")
     old = store.load(saved.id).session.state
@@ -122,12 +131,42 @@ def test_a_rules_revision_newer_than_the_app_is_reported_like_a_newer_format(
 ) -> None:
     store, saved, path = played(companion_home, make_setup)
     path.write_text(
-        path.read_text(encoding="utf-8").replace("rules = 2\n", "rules = 99\n"), encoding="utf-8"
+        path.read_text(encoding="utf-8").replace("rules = 3\n", "rules = 99\n"), encoding="utf-8"
     )
     original = path.read_bytes()
     with pytest.raises(SaveError, match="rules revision 99 of TIME Stories Revolution: Cavendish"):
         store.load(saved.id)
     entries, unreadable = store.listing()
     assert entries == [] and [u.path for u in unreadable] == [path]
-    assert "was written by a newer version (this knows up to 2)" in unreadable[0].reason
+    assert "was written by a newer version (this knows up to 3)" in unreadable[0].reason
     assert path.read_bytes() == original
+
+
+CONFLICT_LOG = [
+    ChooseLocation("A"),
+    AnnounceGroupConflict("the Butler"),
+    BeginGroupConflict(("Amy", "Anton", "Jennifer", "Doug")),
+    AttemptTest("Amy", "strength", 3, 0),
+    EndGroupConflict(),
+    PersonalConflict("Doug"),
+    EndMission(Adjustments()),
+]
+"""Played under revision 2: the group's word in the middle of turn 1, then the epilogue read with
+Doug's personal conflict open; revision 3 refuses both."""
+
+
+def test_a_revision_2_save_with_conflicts_replays_as_it_was_played(
+    companion_home: Path, make_setup: Callable[..., Any]
+) -> None:
+    store = SaveStore(companion_home, fixed_clock)
+    session = Session(CAVENDISH, make_setup(4), CONFLICT_LOG, rules=2)
+    store.save(SavedGame("old-conflicts", "Old conflicts", session, fixed_clock(), fixed_clock()))
+    loaded = store.load("old-conflicts").session
+    assert loaded.rules == 2 and loaded.state == session.state
+    assert loaded.state.outcome == "finished"
+    assert loaded.history[-3] == (
+        "By the players' word the adversary is defeated: the group conflict against the Butler "
+        "is over"
+    )
+    with pytest.raises(RuleError, match="ends once everyone in it has made their attempt"):
+        Session(CAVENDISH, make_setup(4), CONFLICT_LOG, rules=3)

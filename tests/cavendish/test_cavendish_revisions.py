@@ -45,15 +45,15 @@ def under(state: CavendishState, revision: int) -> CavendishState:
 def test_a_new_mission_plays_under_the_newest_revision(
     new_state: State, make_setup: SetupFor
 ) -> None:
-    assert CAVENDISH.rules_revision == RULES_REVISION == 2
-    assert new_state(2).rules == 2
-    assert Session(CAVENDISH, make_setup(2)).rules == 2
+    assert CAVENDISH.rules_revision == RULES_REVISION == 3
+    assert new_state(2).rules == 3
+    assert Session(CAVENDISH, make_setup(2)).rules == 3
     assert Session(CAVENDISH, make_setup(2), rules=1).state.rules == 1
 
 
 def test_a_revision_the_game_does_not_have_is_refused(make_setup: SetupFor) -> None:
-    for revision in (0, 3):
-        with pytest.raises(ValueError, match="rules revisions 1 to 2, not"):
+    for revision in (0, 4):
+        with pytest.raises(ValueError, match="rules revisions 1 to 3, not"):
             Session(CAVENDISH, make_setup(2), rules=revision)
 
 
@@ -180,8 +180,17 @@ def test_a_cut_gain_says_what_the_vortex_truly_holds(at_location: State) -> None
     )
 
 
-def test_a_gain_into_a_full_pool_gains_nothing(at_location: State, pool_of: Pool) -> None:
+def test_a_gain_into_a_full_pool_is_refused(at_location: State, pool_of: Pool) -> None:
     state = at_location(4, Amy=6)
+    with pytest.raises(RuleError, match=r"Amy's pool is full \(6 of 6 Azrak.*takes nothing"):
+        apply(state, GainAzrak("Amy", 2))
+    assert pool_of(apply(at_location(4, Amy=5), GainAzrak("Amy", 2)), "Amy") == 6
+
+
+def test_under_revision_2_a_gain_into_a_full_pool_is_logged_and_gains_nothing(
+    at_location: State,
+) -> None:
+    state = under(at_location(4, Amy=6), 2)
     after = apply(state, GainAzrak("Amy", 2))
     assert after == state
     assert CAVENDISH.narrate(state, GainAzrak("Amy", 2), after) == (

@@ -161,8 +161,8 @@ class TestConflicts:
     ) -> None:
         actions = [
             *CONFLICT,
-            BeginGroupConflict(("Anton", "Doug", "Amy", "Jennifer")),
-            AttemptTest("Anton", "strength", 4, destiny=0, supports=(("Doug", 1),)),
+            BeginGroupConflict(("Anton", "Doug", "Amy", "Jennifer"), life_points=6),
+            AttemptTest("Anton", "strength", 4, destiny=0, supports=(("Doug", 1),), damage=2),
         ]
         run_before = starter(make_setup, actions)
         assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)

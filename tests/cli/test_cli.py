@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 from pathlib import Path
@@ -130,6 +132,8 @@ def test_show_and_export_a_game(
     assert "winners" not in shown["score"]  # a game reports its winners once it is over
     assert shown["waiting_for"] is None
     _, out, _ = run(capsys, "export", saved.id, "--format", "csv")
-    assert out.splitlines()[:2] == ["step,what happened", "1,Ana +3"]
+    assert out.splitlines()[:2] == ["part,step,player,points,text", "log,1,,,Ana +3"]
+    assert "score,,Ana,3," in out  # one table: every row has the same five columns
+    assert {len(row) for row in csv.reader(io.StringIO(out))} == {5}
     _, out, _ = run(capsys, "export", saved.id, "--format", "md")
     assert out.startswith("# Tally night") and "| Ana | 3 |" in out

@@ -8,15 +8,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 
 from companion import cli, dice
 from saves.shared.rolls import LoggedRoll
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
+from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 from widgets.dice.check import DiceCheckScreen
 from widgets.dice.history import history_lines
 from widgets.dice.prompt import FacesInput
 from widgets.dice.tray import DiceTray
+from widgets.play.game_screen import GameScreen
 
 SIZE = (80, 24)
 
@@ -47,6 +51,40 @@ async def test_d_4_enter_is_a_real_4_in_companion_rolls(
     (entry,) = json.loads(capsys.readouterr().out)["rolls"]
     assert entry["expression"] == "d6" and entry["faces"] == [4]
     assert entry["total"] == 4 and entry["source"] == "physical"
+
+
+def typed_at_once(app: Any, *keys: str) -> None:
+    """Keys as a fast typist's burst: all queued before the app handles the first."""
+    for key in keys:
+        app.post_message(events.Key(key, "\r" if key == "enter" else key))
+
+
+@pytest.mark.parametrize("on_a_game", [False, True])
+async def test_d_3_enter_typed_at_once_records_a_3(
+    make_test_app: Any, companion_home: Path, on_a_game: bool
+) -> None:
+    save_id = install_sample(companion_home, "sojourn") if on_a_game else ""
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        if on_a_game:
+            app.open_saved(save_id)
+            await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        typed_at_once(app, "d", "3", "enter")
+        await pause_until(pilot, lambda: bool(app.rolls.rolls))
+        assert kept(app) == [("d6", (3,), "physical", "")]
+        assert isinstance(app.screen, DiceTray) and app.screen.spec == dice.parse("d6")
+
+
+@pytest.mark.parametrize("keys", [("d",), ("d", "c")])
+async def test_ctrl_q_quits_from_the_tray_and_the_fairness_check(
+    make_test_app: Any, keys: tuple[str, ...]
+) -> None:
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys)
+        assert isinstance(app.screen, DiceCheckScreen if "c" in keys else DiceTray)
+        await pilot.press("ctrl+q")
+        await pause_until(pilot, lambda: not app.is_running)
 
 
 async def test_the_tray_reopens_on_the_dice_picked_last_even_after_a_restart(

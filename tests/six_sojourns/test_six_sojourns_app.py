@@ -35,8 +35,9 @@ async def test_setup_and_score_pad_entry(make_test_app: Callable[..., Any]) -> N
         screen = app.screen
         assert isinstance(screen, SojournsScreen)
         assert screen.state.players == ("Ana", "Ben", "Cy")
-        # cursor to Ana's cooking, type 9, then down to spaces (row 8), type 7
-        await pilot.press("right", "right", "down", "9", "enter")
+        # the cursor starts on Ana's first row: down to her cooking, type 9, then down to spaces
+        # (row 8), type 7
+        await pilot.press("down", "9", "enter")
         await pilot.press("down", "down", "down", "down", "down", "down", "down", "7", "enter")
         await pilot.pause()
         assert game_score(screen.state).totals == {"Ana": 14, "Ben": 0, "Cy": 0}

@@ -47,9 +47,13 @@ def test_board_file_json_shape_and_scores(capsys: pytest.CaptureFixture[str]) ->
 def test_board_file_plain_table_with_reasons(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(DATA / "full_board.toml"))
     assert code == 0
-    assert out.splitlines()[0].split() == [
-        "Rank",
+    lines = out.splitlines()
+    assert max(map(len, lines[:12])) <= 80  # a row per player was 101 columns: a column each
+    assert lines[0].split() == ["Player", "Ana", "Ben"]
+    assert lines[2].split() == ["spaces", "2", "3"]
+    assert [line.split()[0] for line in lines[:12]] == [
         "Player",
+        "Rank",
         "spaces",
         "islands",
         "trades",

@@ -42,7 +42,7 @@ async def test_the_log_keeps_whole_lines_after_entries_made_on_another_tab(
         screen = await start(pilot)
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press("s", "right", "right", "down", "5", "enter")
+        await pilot.press("s", "down", "5", "enter")
         await pilot.pause()
         await pilot.press("l")
         await pilot.pause()
@@ -52,6 +52,19 @@ async def test_the_log_keeps_whole_lines_after_entries_made_on_another_tab(
         await pilot.pause()
         reasons = [line for line in log_lines(screen.query_one("#ss-reasons", RichLog)) if line]
         assert reasons and all(len(line) > 3 for line in reasons)
+
+
+async def test_the_sheet_starts_on_the_first_players_cell_where_a_digit_writes(
+    make_test_app: Callable[..., Any],
+) -> None:
+    app = make_test_app(start=new_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        sheet = screen.query_one("#ss-sheet", DataTable)
+        spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
+        assert (spot.row_key.value, spot.column_key.value) == ("coins", "Ana")
+        await pilot.press("9")
+        assert isinstance(app.screen, TextDialog)
 
 
 def cells(table: DataTable[str], row: str) -> list[str]:
@@ -106,7 +119,7 @@ async def test_a_finished_game_says_so_before_any_editor_opens(
         await pilot.press("escape")  # from the result screen the finish opened, back to the sheet
         await pilot.pause()
         await pilot.press("escape")  # the play's details, asked once the result is read: skipped
-        await pilot.press("s", "right", "right", "down", "5")
+        await pilot.press("s", "down", "5")
         await pilot.pause()
         assert app.screen is screen
         assert any("undo (ctrl+z) reopens it" in note for note in notes)

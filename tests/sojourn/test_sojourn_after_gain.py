@@ -9,7 +9,7 @@ from typing import Any
 from sojourn_pilot import new_game, type_card
 
 from tests.support.notes import record_notes
-from widgets.sojourn.dialogs import CardsDialog, RiskDialog
+from widgets.sojourn.dialogs import CardsDialog
 from widgets.sojourn.play import SojournScreen
 
 
@@ -18,7 +18,8 @@ def start_sojourn(app: Any) -> None:
 
 
 async def trip_to_troy(pilot: Any) -> SojournScreen:
-    """Open Troy, travel there (RISK 0), roll, and type the one GAIN card: a Paradox."""
+    """Open Troy, travel there (RISK 0: no roll is asked), and type the one GAIN card: a
+    Paradox."""
     await new_game(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, SojournScreen)
@@ -28,9 +29,6 @@ async def trip_to_troy(pilot: Any) -> SojournScreen:
     await pilot.pause()
     await pilot.press("up", "right", "t", "enter")
     await type_card(pilot, "Giza", "2560 BC", "1", "1", "25", "1", "1")
-    assert isinstance(pilot.app.screen, RiskDialog)
-    await pilot.press("r")
-    await pilot.pause()
     assert isinstance(pilot.app.screen, CardsDialog)
     await pilot.press("p")  # the last GAIN card closes the dialog by itself
     await pilot.pause()

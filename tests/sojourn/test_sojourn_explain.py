@@ -21,6 +21,14 @@ def test_home_lost_and_travelling_are_said() -> None:
     assert SOJOURN.explain is explain
 
 
+def test_the_end_names_the_traveller_typed_and_counts_in_words() -> None:
+    start = SOJOURN.start(SojournSetup(traveller="Ana"))
+    won = replace(start, outcome=Outcome("won", "Home to May 20, 2020 using a Paradox card."))
+    assert explain(won).outcome == "Home: Ana is back in 2020"
+    opened = replace(start, timeline=start.timeline * 2)
+    assert explain(opened).why[0].endswith(", 1 destination opened.")
+
+
 def test_the_saved_games_line_names_the_end() -> None:
     start = SOJOURN.start(SojournSetup())
     assert not summary(start).startswith(("Home", "Lost"))

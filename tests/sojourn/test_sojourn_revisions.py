@@ -1,12 +1,12 @@
-"""Sojourn rules revision 2 (fragments beyond the four needed stay at their destination), each
-beside what revision 1 still does for the runs saved before it."""
+"""Sojourn rules revisions 2 (fragments beyond the four needed stay at their destination) and 3
+(no roll at RISK 0%), each beside what the revision before still does for the runs saved then."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from sojourn_helpers import B, card
+from sojourn_helpers import B, L, card
 
 from companion.session import Session
 from companion.sojourn.actions import (
@@ -17,13 +17,13 @@ from companion.sojourn.actions import (
     Travel,
 )
 from companion.sojourn.game import SOJOURN, narrate
-from companion.sojourn.model import RULES_REVISION, SojournSetup, SojournState
+from companion.sojourn.model import RULES_REVISION, DrawCards, SojournSetup, SojournState
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 
-SAFE = card("Safe Harbour", 1900, drop=0, cost=1, risk=0, dmg=0, gain=0)
-THIRD = card("Third Stop", 1950, drop=0, cost=1, risk=0, dmg=0, gain=0)
-HOARD = card("Hoard", 1800, drop=0, cost=1, risk=0, dmg=0, gain=0)
+SAFE = card("Safe Harbour", 1900, drop=0, cost=1, risk=25, dmg=0, gain=0)
+THIRD = card("Third Stop", 1950, drop=0, cost=1, risk=25, dmg=0, gain=0)
+HOARD = card("Hoard", 1800, drop=0, cost=1, risk=25, dmg=0, gain=0)
 
 TO_FOUR = [
     DrawTimestream((B, B, B, B, B)),
@@ -49,14 +49,14 @@ def played(revision: int) -> SojournState:
 
 
 def test_a_new_run_plays_under_the_newest_revision() -> None:
-    assert SOJOURN.rules_revision == RULES_REVISION == 2
-    assert Session(SOJOURN, SojournSetup()).state.rules == 2
-    assert SOJOURN.start(SojournSetup()).rules == 2
+    assert SOJOURN.rules_revision == RULES_REVISION == 3
+    assert Session(SOJOURN, SojournSetup()).state.rules == 3
+    assert SOJOURN.start(SojournSetup()).rules == 3
 
 
 def test_a_revision_the_game_does_not_have_is_refused() -> None:
-    with pytest.raises(ValueError, match="rules revisions 1 to 2, not 3"):
-        Session(SOJOURN, SojournSetup(), rules=3)
+    with pytest.raises(ValueError, match="rules revisions 1 to 3, not 4"):
+        Session(SOJOURN, SojournSetup(), rules=4)
 
 
 @pytest.mark.parametrize(("revision", "left"), [(2, 1), (1, 0)])
@@ -74,7 +74,7 @@ def test_the_fragment_left_behind_stays_through_later_trips() -> None:
     timeline (`companion show --json`) shows it there."""
     state = played(2)
     state = SOJOURN.apply(state, Travel(3))
-    state = SOJOURN.apply(state, DrawDestination(card("Fourth", 1960, risk=0, gain=0)))
+    state = SOJOURN.apply(state, DrawDestination(card("Fourth", 1960, risk=25, gain=0)))
     state = SOJOURN.apply(state, RollRisk(50, 5))
     state = SOJOURN.apply(state, Travel(2))
     assert (state.here.name, state.fragments, state.here.fragments) == ("Hoard", 4, 1)
@@ -98,10 +98,37 @@ def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path)
     store.save(saved)
     path = store.path_for(saved.id)
     text = path.read_text(encoding="utf-8")
-    assert "rules = 2\n" in text
+    assert "rules = 3\n" in text
     assert store.load(saved.id).session.state.timeline[2].fragments == 1
-    path.write_text(text.replace("rules = 2\n", ""), encoding="utf-8")
+    path.write_text(text.replace("rules = 3\n", ""), encoding="utf-8")
     loaded = store.load(saved.id)
     assert loaded.session.rules == 1
     assert loaded.session.state.timeline[2].fragments == 0
     assert loaded.session.state.fragments == 4
+
+
+CALM = card("Calm Sea", 1900, drop=0, cost=1, risk=0, dmg=2, gain=1)
+TO_CALM = [
+    DrawTimestream((B, B, B, B, B)),
+    DrawDestination(CALM),
+    Travel(1),
+    DrawDestination(card("Next", 1950, risk=50, gain=0)),
+]
+"""A trip to a RISK 0% destination, its free destination opened: next the roll, or the GAIN."""
+
+
+def test_a_trip_at_risk_0_asks_for_no_roll() -> None:
+    """The rulebook: the roll "must meet or beat the associated RISK percentage": every roll
+    meets 0, so there is nothing to roll; the GAIN follows at once."""
+    state = Session(SOJOURN, SojournSetup(), TO_CALM).state
+    assert isinstance(state.waiting, DrawCards) and state.waiting.reason == "gain"
+    after = SOJOURN.apply(state, DrawTimestream((L,)))
+    assert narrate(state, DrawTimestream((L,)), after).endswith(
+        "RISK 0: safe, no roll, gained 1 (1 Loop)"
+    )
+
+
+@pytest.mark.parametrize("revision", [1, 2])
+def test_before_revision_3_a_trip_at_risk_0_still_rolls(revision: int) -> None:
+    state = Session(SOJOURN, SojournSetup(), [*TO_CALM, RollRisk(0, 0)], rules=revision).state
+    assert state.health == 7 and isinstance(state.waiting, DrawCards)

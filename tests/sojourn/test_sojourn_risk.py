@@ -16,10 +16,12 @@ from companion.sojourn.outlook import damage_faces, preview_trip, reading
 FACES = [(tens, units) for tens in range(0, 100, 10) for units in range(10)]
 
 
-def at_risk(risk: int, one_to_hundred: bool = False) -> SojournState:
-    """A game waiting for the RISK roll at a destination with this RISK and DMG 2."""
+def at_risk(risk: int, one_to_hundred: bool = False, revision: int = 3) -> SojournState:
+    """A game waiting for the RISK roll at a destination with this RISK and DMG 2 (RISK 0%
+    waits for one only before rules revision 3)."""
     first = card("Target", 1900, drop=0, cost=0, risk=risk, dmg=2, gain=0)
     state = started(first=first, setup=SojournSetup(read_one_to_hundred=one_to_hundred))
+    state = SOJOURN.at_revision(state, revision)
     return play(state, [Travel(1, ()), DrawDestination(card("Next"))])
 
 
@@ -29,14 +31,16 @@ def hurt_by(state: SojournState, tens: int, units: int) -> bool:
 
 @pytest.mark.parametrize("risk", RISKS)
 def test_risk_n_damages_on_exactly_n_of_the_100_faces(risk: int) -> None:
-    state = at_risk(risk)
+    state = at_risk(risk, revision=2)
     assert sum(hurt_by(state, tens, units) for tens, units in FACES) == risk
     assert damage_faces(risk, one_to_hundred=False) == risk
 
 
-def test_risk_zero_never_damages() -> None:
+def test_risk_zero_never_damages_and_asks_for_no_roll() -> None:
     state = at_risk(0)
-    assert not any(hurt_by(state, tens, units) for tens, units in FACES)
+    assert state.waiting is None and state.trip is None and state.health == 7  # the trip is done
+    with pytest.raises(RuleError, match="Nothing is waiting for that now"):
+        SOJOURN.apply(state, RollRisk(0, 0))
 
 
 def test_risk_90_boundaries() -> None:

@@ -79,7 +79,7 @@ def test_default_deck_is_five_of_each_kind() -> None:
 
 
 def test_an_empty_deck_takes_back_the_discards() -> None:
-    harbor = card("Harbor", 1941, drop=1, cost=1, risk=0, gain=1)
+    harbor = card("Harbor", 1941, drop=1, cost=1, risk=25, gain=1)
     state = started((B, B, F, F, L), harbor, SojournSetup(deck=Cards(2, 2, 1, 0, 0)))
     assert state.deck.total == 0
     state = SOJOURN.apply(replace(state, health=6), PlayBandage())

@@ -16,8 +16,8 @@ from companion.sojourn.rules import waiting_words
 from companion.sojourn.timeline import column_label, column_words
 from widgets.sojourn.travel_dialog import TravelDialog, trip_keys
 
-PEARL = card("Pearl Harbor", 1941, drop=1, cost=1, risk=0, dmg=0, gain=1)
-ROME = card("Rome", -44, drop=0, cost=1, risk=0, dmg=0, gain=1)
+PEARL = card("Pearl Harbor", 1941, drop=1, cost=1, risk=25, dmg=0, gain=1)
+ROME = card("Rome", -44, drop=0, cost=1, risk=25, dmg=0, gain=1)
 AT_ROME = [
     DrawTimestream((B, F, L, P, T)),
     DrawDestination(PEARL),
@@ -26,7 +26,7 @@ AT_ROME = [
     RollRisk(50, 0),
     DrawTimestream((B,)),
     Travel(2),
-    DrawDestination(card("Apollo 11", 1969, risk=0, gain=0)),
+    DrawDestination(card("Apollo 11", 1969, risk=25, gain=0)),
     RollRisk(50, 0),
     DrawTimestream((B,)),
 ]

@@ -70,7 +70,7 @@ def sojourn_home_run() -> list[Any]:
     return [
         DrawTimestream((b, Kind.FRACTURE, Kind.LOOP, Kind.PARADOX, Kind.BATTERY)),
         *[DrawTimeFragment()] * 4,
-        DrawDestination(_card("Globe Theatre", 1599)),
+        DrawDestination(_card("Globe Theatre", 1599, risk=25)),
         Travel(1),
         DrawDestination(_card("Salem", 1692, risk=50, dmg=2)),
         RollRisk(50, 0),
@@ -102,7 +102,7 @@ def games() -> list[tuple[Game[Any, Any], Any, list[Any]]]:
     return [
         (SOJOURN, named, sojourn_home_run()),
         (SOJOURN, SojournSetup(), seeded(SOJOURN, SojournSetup(), soj, 3000, 0)),
-        (SOJOURN, named, seeded(SOJOURN, named, soj, 3000, 12)),
+        (SOJOURN, named, seeded(SOJOURN, named, soj, 3000, 9)),
         (SOJOURN, named, seeded(SOJOURN, named, soj, 20, 2)),
         (SIX_SOJOURNS, six, [*six_moves, CloseSojourn()]),
         (SIX_SOJOURNS, six, six_moves[:10]),

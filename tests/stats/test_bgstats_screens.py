@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-from companion.history.details import PlayDetails
+from companion.history.details import PlayDetails, minutes_text
 from companion.history.recorded import RecordedPlay, recorded_game, recorded_games
 from saves.games.store import SaveStore
 from saves.history.details import details_of
@@ -140,6 +140,8 @@ async def test_an_app_play_gets_its_details_and_its_bgstats_file(
         dialog.query_one("#details-minutes", Input).value = "1:10"
         await pilot.press("ctrl+s")
         await pilot.pause()
+        # the list shows an app play's details as it shows a typed-in play's
+        assert [r[5:] for r in cells(screen) if r[1] == "app"] == [["Library", minutes_text(70)]]
         await pilot.press("b")
         await pilot.pause()
     (saved_id,) = [p.stem for p in (companion_home / "games").glob("*.toml")]

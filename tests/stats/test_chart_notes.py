@@ -33,7 +33,7 @@ def test_sojourn_says_its_win_rate_and_how_runs_were_lost() -> None:
     figures = {"win_rate": 0.25, "lost_by": {"health": 2, "stuck": 1}}
     assert notes_of("sojourn", figures) == [
         "Sojourn",
-        "  Win rate 25% · lost runs: health at 0 2, stuck 1",
+        "  Win rate 25% · lost runs: 2 at Health 0, 1 stuck",
     ]
 
 

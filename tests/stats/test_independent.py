@@ -110,17 +110,28 @@ def expected(plays: list[Play], since: date | None, until: date | None) -> dict[
             game["in_progress"] += 1
             continue
         game["plays"] += 1
-        game["wins"] += bool(play.facts.winners)
-        winners = {counted_as(n) for n in play.facts.winners}
         seated = [counted_as(n) for n in play.facts.players]
+        alone = len(seated) == 1
+        # a play of one against the game is solo; one player alone in a scored game has no goal
+        what = (
+            ("solo" if alone else "co-op")
+            if play.facts.cooperative
+            else (None if alone else "competitive")
+        )
+        winners = {counted_as(n) for n in play.facts.winners} if what else set()
+        game["wins"] += bool(winners)
         for raw in play.facts.players:
             name = counted_as(raw)
             person = players.setdefault(
-                name, {"plays": 0, "wins": 0, "results": [], "games": {}, "h2h": {}}
+                name, {"plays": 0, "wins": 0, "results": [], "games": {}, "h2h": {}, "kinds": {}}
             )
             person["plays"] += 1
             person["wins"] += name in winners
-            person["results"].append(name in winners)
+            if what:
+                person["results"].append(name in winners)
+                tally = person["kinds"].setdefault(what, [0, 0])
+                tally[0] += name in winners
+                tally[1] += 1
             mine = person["games"].setdefault(play.game_id, {"plays": 0, "wins": 0, "scores": []})
             mine["plays"] += 1
             mine["wins"] += name in winners
@@ -169,7 +180,12 @@ def expected(plays: list[Play], since: date | None, until: date | None) -> dict[
         out_players[name] = {
             "plays": person["plays"],
             "wins": person["wins"],
-            "win_rate": round(person["wins"] / person["plays"], 3),
+            "win_rate": round(person["wins"] / max(len(person["results"]), 1), 3),
+            "win_rate_by_kind": {
+                k: round(person["kinds"][k][0] / person["kinds"][k][1], 3)
+                for k in ("competitive", "co-op", "solo")
+                if k in person["kinds"]
+            },
             "streak": streak,
             "best_streak": best,
             "games": {
@@ -212,10 +228,10 @@ def six_sojourns_notes(plays: list[Play]) -> dict[str, Any]:
         sheets = play.facts.details.get("categories", {})
         for category in CATEGORIES:
             values = {counted_as(n): sheet[category] for n, sheet in sheets.items()}
+            points.setdefault(category, []).extend(values.values())  # every game, 0s too
             if not any(values.values()):
                 continue
             in_play[category] = in_play.get(category, 0) + 1
-            points.setdefault(category, []).extend(values.values())
             top = max(values.values())
             leaders = [n for n, v in values.items() if v == top]
             led[category] = led.get(category, 0) + (len(leaders) == 1 and leaders[0] in winners)

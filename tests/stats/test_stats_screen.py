@@ -175,12 +175,12 @@ async def test_charts_and_notes_show_their_numbers(
         assert "low 10, high 10, last 10 (1 score)" in history
         dated = screen.query_one("#history-table", DataTable)
         assert [[str(cell) for cell in dated.get_row_at(n)] for n in range(dated.row_count)] == [
-            ["07 Nov 2026", "Cavendish", "3"],
+            ["07 Nov 2026", "Cavendish", "4"],
             ["05 Nov 2026", "Six Sojourns", "10"],
         ]
         notes = str(screen.query_one("#game-notes", Static).render())
-        assert "lost runs: health at 0 1, stuck 1" in notes
-        assert "Crystals spent: tests 10, explores 14, updates 3" in notes
+        assert "lost runs: 1 at Health 0, 1 stuck" in notes
+        assert "Crystals spent: tests 9, explores 18, updates 4" in notes
 
 
 async def test_each_tab_gives_the_focus_to_what_scrolls(

@@ -76,8 +76,8 @@ class TestTextIsData:
     def test_exports_escape_csv_and_markdown_cells(self, companion_home: Path) -> None:
         save_id = finished_tally(companion_home, (HOSTILE, "Ben"))
         saved = SaveStore(companion_home).load(save_id)
-        score_rows = export_csv(saved).split("player,points,reason\n")[1].splitlines()
-        assert score_rows[0].startswith("'=HYPERLINK(1)")
+        score_rows = [row for row in export_csv(saved).splitlines() if row.startswith("score,")]
+        assert score_rows[0].startswith("score,,'=HYPERLINK(1)")
         lines = export_markdown(saved).splitlines()
         table = [line for line in lines if line.startswith("|") and "HYPERLINK" in line]
         assert table == [
@@ -178,6 +178,16 @@ class TestIdentity:
         assert "Zoe\u0308" not in players
         text = (companion_home / "games").glob("*.toml")
         assert any("Zoe\u0308" in path.read_text("utf-8") for path in text)  # never rewritten
+
+    def test_two_cases_of_a_name_are_one_player_found_by_either(
+        self, companion_home: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        finished_tally(companion_home, ("cy", "Ben"))
+        finished_tally(companion_home, ("Cy\u200b", "Ben"), EVENING + timedelta(days=1))
+        assert main(["stats", "--json", "--player", "CY"]) == 0
+        players = json.loads(capsys.readouterr().out)["players"]
+        assert list(players) == ["Cy"]  # the newest play's spelling, its invisible space dropped
+        assert (players["Cy"]["plays"], players["Cy"]["wins"]) == (2, 2)
 
 
 @pytest.mark.usefixtures("tally")

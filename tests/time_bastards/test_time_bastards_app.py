@@ -205,3 +205,25 @@ async def test_a_bumped_piece_owner_is_asked_at_once(make_test_app: Any) -> None
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert again.screen.state == state
+
+
+def short_timelines(app: Any) -> None:
+    """Ana on timeline I, Ben on II, four spaces each."""
+    players = (Traveller("Ana", "red", 1), Traveller("Ben", "blue", 2))
+    app.start_game("time-bastards", TimeBastardsSetup(players, "duel", 4), "Ana v Ben")
+
+
+async def test_the_footer_offers_no_move_earliest_at_the_end_of_a_timeline(
+    make_test_app: Any,
+) -> None:
+    app = make_test_app(start=short_timelines)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TimeBastardsScreen)
+        assert "move_earliest" in {a.binding.action for a in screen.active_bindings.values()}
+        await pilot.press(*"m" * 6)  # each earliest piece from 0 to 3, the last space
+        await pilot.pause()
+        assert [(p.owner, p.position) for p in screen.tb.pieces] == [(0, 3), (1, 3)]
+        shown = {a.binding.action for a in screen.active_bindings.values() if a.enabled}
+        assert "move_earliest" not in shown and "roll" in shown

@@ -111,6 +111,11 @@ def test_lost_in_time_at_the_boundary(laid_out: Build) -> None:
     assert "lost in time" in lost.events[0]
 
 
+def test_a_piece_lost_in_time_by_a_1_counts_one_space(laid_out: Build) -> None:
+    lost = apply(laid_out([(ANA, 1, 0), (BEN, 2, 5)]), RollD6(ANA, 1))
+    assert "1 space before the earliest piece (I at 0) is before the start" in lost.events[0]
+
+
 def test_a_roll_with_no_counter_left_does_nothing(laid_out: Build) -> None:
     state = laid_out([(ANA, 1, 9), (ANA, 2, 8), (ANA, 3, 7), (ANA, 4, 6), (BEN, 1, 0)])
     assert state.supply[ANA] == 0

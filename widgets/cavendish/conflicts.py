@@ -1,12 +1,14 @@
 """Cavendish conflicts on the play screen: the keys, the Time Captain's order dialog, the words.
 
 `c` marks the selected agent's personal conflict; `G` steps a group conflict along: announce it
-(from the card), set the order of attempts and begin it, then say the adversary is defeated.
+(from the card), type the adversary's life points and the order of attempts and begin it, then
+(between two turns) say the adversary is defeated; `o` sets a new order before a turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,7 +16,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
-from companion.cavendish.actions import BeginGroupConflict
+from companion.cavendish.actions import BeginGroupConflict, OrderAttempts
+from companion.cavendish.conflict_words import life_words
 from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import CavendishState, Receptacle
 from widgets.cavendish.dialogs import CavendishDialog, NameDialog
@@ -26,6 +29,7 @@ CONFLICT_KEYS = {
     "announce_conflict": "none",
     "begin_conflict": "announced",
     "end_conflict": "begun",
+    "reorder_conflict": "begun",
 }
 """Each conflict key and the group conflict stage it needs ("" for any)."""
 
@@ -34,6 +38,7 @@ BINDINGS = [
     Binding("G", "announce_conflict", "Group conflict", id="cavendish-group-conflict"),
     Binding("G", "begin_conflict", "Begin conflict", id="cavendish-begin-conflict"),
     Binding("G", "end_conflict", "Defeated", id="cavendish-end-conflict"),
+    Binding("o", "reorder_conflict", "New order", id="cavendish-reorder-conflict"),
 ]
 """One key walks the group conflict through its stages: only the one for the stage is on."""
 
@@ -45,7 +50,8 @@ PALETTE = (
     ),
     ("announce_conflict", "announce group conflict", "A group conflict card was read"),
     ("begin_conflict", "begin group conflict", "The Time Captain's order of attempts"),
-    ("end_conflict", "adversary defeated", "The group conflict is over"),
+    ("end_conflict", "adversary defeated", "By the players' word, between two turns"),
+    ("reorder_conflict", "new order of attempts", "The Time Captain's order for the next turn"),
 )
 
 
@@ -64,13 +70,16 @@ def conflict_text(state: CavendishState) -> str:
     if conflict is not None and not conflict.begun:
         parts.append(
             f"{conflict.against_at_start} announced: Items swap at no cost (g); "
-            "G sets the order and begins it"
+            "G: life points and order, then it begins"
         )
     elif conflict is not None:
         turn, due = next_attempt(state)
+        damage = f"damage {conflict.damage}" + (
+            f" of {conflict.life_points}" if conflict.life_points else " (no life points)"
+        )
         parts.append(
-            f"{conflict.against_at_start}, turn {turn}: {due} attempts next (t); "
-            "G when the adversary is defeated"
+            f"{conflict.against_at_start}, turn {turn}, {damage}: {due} attempts next (t); "
+            "o: new order; G: defeated"
         )
     if held:
         parts.append(f"Personal conflict: {', '.join(held)} (their test first)")
@@ -88,59 +97,82 @@ def adversary_dialog() -> NameDialog:
 
 
 def proposed_order(state: CavendishState) -> tuple[int, ...]:
-    """Seat numbers (1-4) from the Time Captain leftwards, ejected agents left out."""
+    """Seat numbers (1-4): the order in force once begun, else from the Time Captain leftwards;
+    ejected agents left out."""
     count = len(state.agents)
-    seats = ((state.captain + step) % count for step in range(count))
+    if state.conflict is not None and state.conflict.begun:
+        seats = (state.index(name) for name in state.conflict.order)
+    else:
+        seats = ((state.captain + step) % count for step in range(count))
     return tuple(seat + 1 for seat in seats if not state.agents[seat].ejected)
 
 
 class OrderDialog(CavendishDialog):
-    """The Time Captain's order of attempts, typed as seat numbers; enter begins the conflict.
+    """The adversary's life points and the Time Captain's order of attempts, typed as seat
+    numbers; enter begins the conflict (once begun: sets the order for the next turn).
 
     | Key | Action |
     | --- | --- |
+    | 0-9 | The adversary's life points, as its card shows (blank: not counted) |
+    | tab | To the order |
     | 1-4 | Seat numbers in the order of attempts |
-    | enter, ctrl+s | Begin the group conflict |
+    | enter, ctrl+s | Begin the group conflict (or set the new order) |
     | escape | Cancel |
     """
 
-    BINDINGS = [Binding("ctrl+s", "confirm", "Begin", id="cavendish-confirm-order")]
+    BINDINGS = [Binding("ctrl+s", "confirm", "Confirm", id="cavendish-confirm-order")]
 
-    def __init__(self, state: CavendishState, submit: Callable[[BeginGroupConflict], bool]) -> None:
+    def __init__(
+        self, state: CavendishState, submit: Callable[[BeginGroupConflict | OrderAttempts], bool]
+    ) -> None:
         super().__init__()
         self.state = state
         self.submit = submit
+        assert state.conflict is not None
+        self.reordering = state.conflict.begun
+        """Begun already: a new order for the next turn, the life points kept."""
 
     def compose(self) -> ComposeResult:
         state = self.state
-        assert state.conflict is not None
+        conflict = state.conflict
+        assert conflict is not None
         seats = " · ".join(
             f"{number} {agent.receptacle}" + (" (ejected)" if agent.ejected else "")
             for number, agent in enumerate(state.agents, start=1)
         )
         captain = state.captain_agent.receptacle
+        if self.reordering:
+            title = f"Next turn of {conflict.against}: {captain} sets a new order"
+        else:
+            title = f"Begin {conflict.against}: {captain} sets the order"
         with Vertical(classes="dialog", id="order-dialog"):
-            yield Label(
-                plain(f"Begin {state.conflict.against}: {captain} sets the order"),
-                classes="dialog-title",
-            )
-            yield Static(plain(f"Seats: {seats}"))
+            yield Label(plain(title), classes="dialog-title")
+            if not self.reordering:
+                yield Static("Life points, from the adversary's card (blank: not counted)")
+                yield Input(
+                    placeholder="not counted",
+                    type="integer",
+                    valid_empty=True,
+                    id="life-points",
+                    compact=True,
+                )
+            yield Static(plain(f"Order of attempts, as seat numbers: {seats}"))
             default = " ".join(str(seat) for seat in proposed_order(state))
             yield Input(default, id="order", compact=True)
             yield Static(id="order-preview")
-            yield Static(
-                "Each agent not ejected once; no Item swaps once it begins\n"
-                "enter: begin · escape: cancel",
-                classes="hint",
-            )
+            hint = "Each agent not ejected once"
+            if not self.reordering:
+                hint += "; no Item swaps once it begins"
+            yield Static(f"{hint}\nenter: confirm · escape: cancel", classes="hint")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#order", Input).focus()
+        first = "#order" if self.reordering else "#life-points"
+        self.query_one(first, Input).focus()
         self.show_preview()
 
-    def read(self) -> BeginGroupConflict | str:
-        """The order typed, or why it cannot be read."""
+    def read(self) -> BeginGroupConflict | OrderAttempts | str:
+        """The order (and life points) typed, or why they cannot be read."""
         text = self.query_one("#order", Input).value
         numbers = [char for char in text if not char.isspace() and char != ","]
         count = len(self.state.agents)
@@ -149,12 +181,26 @@ class OrderDialog(CavendishDialog):
         order: tuple[Receptacle, ...] = tuple(
             self.state.agents[int(char) - 1].receptacle for char in numbers
         )
-        return BeginGroupConflict(order)
+        if self.reordering:
+            return OrderAttempts(order)
+        typed = self.query_one("#life-points", Input).value.strip()
+        try:
+            life_points = int(typed) if typed else 0
+        except ValueError:
+            return "Type the adversary's life points as a whole number, or leave them blank."
+        return BeginGroupConflict(order, life_points)
 
     @on(Input.Changed)
     def show_preview(self) -> None:
-        order = self.read()
-        text = order if isinstance(order, str) else "Order: " + ", ".join(order.order)
+        typed = self.read()
+        if isinstance(typed, str):
+            text = typed
+        else:
+            text = "Order: " + ", ".join(typed.order)
+            if isinstance(typed, BeginGroupConflict):
+                assert self.state.conflict is not None
+                life = typed_life_words(self.state, typed.life_points)
+                text += f"; {life}"
         self.query_one("#order-preview", Static).update(plain(text))
 
     @on(Input.Submitted)
@@ -162,10 +208,16 @@ class OrderDialog(CavendishDialog):
         self.action_confirm()
 
     def action_confirm(self) -> None:
-        """Begin, or stay open with what was typed and the reason it was refused."""
+        """Confirm, or stay open with what was typed and the reason it was refused."""
         order = self.read()
         if isinstance(order, str):
             self.notify(order, title="Not allowed", severity="error")
             return
         if self.submit(order):
             self.dismiss(order)
+
+
+def typed_life_words(state: CavendishState, life_points: int) -> str:
+    """The life points typed in the log's words ("6 life points", or not counted)."""
+    assert state.conflict is not None
+    return life_words(replace(state.conflict, life_points=life_points))

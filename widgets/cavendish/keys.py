@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from companion.cavendish.azrak import check_update_allowed
+from companion.cavendish.model import CavendishState
+from companion.core import RuleError
 from widgets.cavendish import conflicts
 
 PHASE_KEYS: dict[str, set[str]] = {
@@ -10,6 +13,17 @@ PHASE_KEYS: dict[str, set[str]] = {
     "between": {"update", "give", "next_phase"},
 }
 """Actions offered only in some phases (the rest are card effects, offered while playing)."""
+
+
+def update_allowed(state: CavendishState) -> bool:
+    """Whether `u` may start a Standard Update now: not outside the Between Locations phase, nor
+    once the phase's update is done, nor with nothing to share (the footer hides it then)."""
+    try:
+        check_update_allowed(state)
+    except RuleError:
+        return False
+    return True
+
 
 PLAYING_KEYS = {
     "gain",

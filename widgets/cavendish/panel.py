@@ -34,6 +34,14 @@ def number(text: str) -> int | None:
         return None
 
 
+def damage_so_far(state: CavendishState) -> str:
+    """The damage on the adversary's card against its life points: "damage so far 2 of 6"."""
+    conflict = state.conflict
+    assert conflict is not None
+    of = f" of {conflict.life_points} life points" if conflict.life_points else ""
+    return f"damage so far {conflict.damage}{of}"
+
+
 class TestPanel(CavendishDialog):
     """Fill in the test as it happens at the table; ctrl+s (or enter) resolves it.
 
@@ -79,10 +87,13 @@ class TestPanel(CavendishDialog):
                     f"Support {agent.receptacle}", f"support-{agent.receptacle}", ""
                 )
             yield from self.field("Destiny card", "test-destiny", "", placeholder="not drawn")
+            if running(self.state):  # the result's damage points go on the adversary's card
+                yield from self.field("Damage dealt", "test-damage", "")
             yield Static(id="test-preview")
             limit = f"supports: at most {plural(most, 'supporter')}, {each} Azrak each"
             if running(self.state):
                 limit += " (group conflict: even with a card in front)"
+                limit += f"\ndamage as the result says; {damage_so_far(self.state)}"
             yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
         yield KeyFooter()
 
@@ -152,7 +163,12 @@ class TestPanel(CavendishDialog):
                 supports.append((supporter, amount))
         if destiny is None:
             return "Draw a Destiny card and type its modifier."
-        return AttemptTest(agent, attribute, difficulty, destiny, boosts, tuple(supports))  # type: ignore[arg-type]
+        damage = (
+            number(self.query_one("#test-damage", Input).value or "0") if running(self.state) else 0
+        )
+        if damage is None:
+            return "Type the damage the result deals as a whole number (0 for none)."
+        return AttemptTest(agent, attribute, difficulty, destiny, boosts, tuple(supports), damage)  # type: ignore[arg-type]
 
     def update_preview(self) -> None:
         preview = self.query_one("#test-preview", Static)

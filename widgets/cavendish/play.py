@@ -46,7 +46,7 @@ from widgets.cavendish.dialogs import (
     NameDialog,
     PickDialog,
 )
-from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS
+from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS, update_allowed
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
@@ -72,7 +72,8 @@ class CavendishScreen(GameScreen):
     | u | Standard Update (Between Locations) |
     | r | Reshuffle the Destiny deck |
     | c | The selected agent is in a personal conflict |
-    | G | Group conflict: announce / set the order and begin / adversary defeated |
+    | G | Group conflict: announce / life points and order, begin / defeated (between turns) |
+    | o | Group conflict: the Time Captain's new order before a turn |
     | e / X | End the mission / abandon it |
     """
 
@@ -179,8 +180,15 @@ class CavendishScreen(GameScreen):
                 return False
             if action in PLAYING_KEYS:
                 return True
+            if action == "update":  # after the phase's update `u` would only be refused
+                return update_allowed(state)
             return action in PHASE_KEYS.get(state.phase, set())
         return True
+
+    @property
+    def absent_actions(self) -> frozenset[str]:
+        """The keys of agents this mission does not have: `?` does not list them."""
+        return frozenset(f"select({n})" for n in range(len(self.cav.agents), 4))
 
     @property
     def agent(self) -> str:
@@ -336,6 +344,9 @@ class CavendishScreen(GameScreen):
         self.ask(conflicts.adversary_dialog(), AnnounceGroupConflict)
 
     def action_begin_conflict(self) -> None:
+        self.app.push_screen(conflicts.OrderDialog(self.cav, self.act))
+
+    def action_reorder_conflict(self) -> None:
         self.app.push_screen(conflicts.OrderDialog(self.cav, self.act))
 
     def action_end_conflict(self) -> None:

@@ -44,6 +44,8 @@ class DiceTray(Dialog[None]):
     """
 
     HELP_TOPIC = "dice"
+    AUTO_FOCUS = "#faces"
+    """Focused as the tray is built, before keys typed behind `d` arrive (`d 3 enter` at once)."""
     BINDINGS = [
         Binding("p", "pick('p')", "d%", id="roll-percentile", priority=True),
         Binding("6", "pick('6')", "d6", id="roll-d6", priority=True),
@@ -86,7 +88,6 @@ class DiceTray(Dialog[None]):
         self.spec = self._remembered_dice()
         self._show_picked()
         self._show_history()
-        self.query_one("#faces", FacesInput).focus()
         notice = self.companion.rolls.take_notice()
         if notice:
             self.notify(notice, title="Roll history", severity="warning", timeout=10, markup=False)

@@ -54,7 +54,10 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode,
     active = screen.active_bindings
     rows = []
     for owner in (screen, app):
+        absent: frozenset[str] = getattr(owner, "absent_actions", frozenset())
         for binding in declared_bindings(owner):
+            if binding.action in absent:  # a key of nothing in this game (no agent 4 of 3)
+                continue
             found = active.get(binding.key)
             if found is None or found.binding.action != binding.action:
                 usable = ELSEWHERE

@@ -90,6 +90,15 @@ class SheetEditor(GameScreen):
 
         self.app.push_screen(TextDialog(title, value, hint, numeric), answered)
 
+    def focus_first_player(self) -> None:
+        """Focus the sheet on the first player's cell, where digits write (the row labels take
+        none)."""
+        sheet = self.query_one("#ss-sheet", DataTable)
+        sheet.focus()
+        if sheet.row_count and self.game.sheet.players:
+            first = self.game.sheet.players[0].name
+            sheet.move_cursor(column=sheet.get_column_index(first), animate=False)
+
     def cell(self, table_id: str) -> tuple[str, str] | None:
         table = self.query_one(table_id, DataTable)
         if not table.row_count:

@@ -176,7 +176,7 @@ class SojournsScreen(SheetEditor):
         self.title = "Six Sojourns"
         self.show_title()
         super().on_mount()
-        self.query_one("#ss-sheet", DataTable).focus()
+        self.focus_first_player()
         self.query_one("#ss-sheet-reasons").border_title = "Why: every point"
 
     def refresh_state(self) -> None:

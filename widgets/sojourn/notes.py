@@ -14,6 +14,6 @@ def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str
     """The win rate, and the lost runs by cause: health at 0 or stuck with no reachable card."""
     lost = game["lost_by"]
     return [
-        f"  Win rate {percent(game['win_rate'])} · lost runs: health at 0 "
-        f"{lost['health']}, stuck {lost['stuck']}"
+        f"  Win rate {percent(game['win_rate'])} · lost runs: {lost['health']} at Health 0, "
+        f"{lost['stuck']} stuck"
     ]

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from companion.sojourn.actions import LoopTo, Travel
 from companion.sojourn.model import KINDS, Cards, Kind, SojournState, TripKind
-from companion.sojourn.outlook import TripPreview, fragments_words, preview_trip
+from companion.sojourn.outlook import TripPreview, fragments_words, preview_trip, rolls_for_risk
 from companion.sojourn.timeline import column_words
 from companion.text import plural, visible
 from widgets.shell.chrome import KeyFooter
@@ -39,6 +39,8 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
     text.append("\n3 Move, open a new destination, collect fragments")
     if preview.how == "loop":
         text.append("\n4 Risk:  none (Loop)")
+    elif not rolls_for_risk(state, card.risk, preview.how):
+        text.append("\n4 Risk:  none (RISK 0%: no roll)")
     else:
         faces = preview.damage_faces
         text.append(f"\n4 Risk:  damage on {faces} of 100 faces = ")

@@ -25,3 +25,11 @@ def shown(value: Any) -> str:
 def best_words(figures: dict[str, Any]) -> str:
     """A best score, with "(low)" where the lowest is best (Cavendish)."""
     return shown(figures["best_score"]) + (" (low)" if figures["lower_is_better"] else "")
+
+
+def per_game_title(person: dict[str, Any]) -> str:
+    """The per-game table's title, with the player's win rate in each kind of play they had
+    ("competitive 50% · co-op 100%"): a duel won, a mission completed and a solo run home are
+    not one kind of win."""
+    rates = person.get("win_rate_by_kind", {})
+    return " · ".join(["Per game", *(f"{kind} {rate:.0%}" for kind, rate in rates.items())])

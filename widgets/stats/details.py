@@ -27,8 +27,8 @@ from companion.history.details import (
     minutes_text,
     parse_minutes,
 )
+from companion.history.names import name_key
 from companion.history.plays import Play
-from companion.history.recorded import same_name
 from companion.text import visible
 from saves.files import SaveError, write_text
 from saves.games.store import SavedGame, entry_of
@@ -78,18 +78,18 @@ class DetailsForm(Vertical):
         start = ""
         if self.query("#details-start"):
             typed = " ".join(self.query_one("#details-start", Input).value.split())
-            found = [name for name in self.players if same_name(name) == same_name(typed)]
+            found = [name for name in self.players if name_key(name) == name_key(typed)]
             if typed and not found:
                 raise RuleError(f"{typed} did not play: the start player is one of the players.")
             start = found[0] if found else ""
         expansions: list[str] = []
         if self.query("#details-expansions"):
-            by_name = {same_name(name): key for key, name in expansions_of(self.game_id).items()}
+            by_name = {name_key(name): key for key, name in expansions_of(self.game_id).items()}
             for part in self.query_one("#details-expansions", Input).value.split(","):
                 part = " ".join(part.split())
                 if not part:
                     continue
-                key = by_name.get(same_name(part)) or (part if part in by_name.values() else None)
+                key = by_name.get(name_key(part)) or (part if part in by_name.values() else None)
                 if key is None:
                     raise RuleError(f"'{part}' is not a Six Sojourns expansion.")
                 expansions.append(key)

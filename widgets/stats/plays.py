@@ -18,6 +18,7 @@ from companion.history.records import plays_per_month, records
 from companion.registry import catalogue
 from companion.text import plural
 from saves.files import SaveError
+from saves.history.bgstats import saved_details
 from saves.history.plays import gather
 from saves.history.recorded import PREFIX, RecordedFile, RecordedStore
 from widgets.shell.base import CompanionScreen, Dialog
@@ -191,8 +192,10 @@ class PlaysScreen(CompanionScreen):
         self.query_one("#plays-months", Static).update(months_text(self.plays))
 
     def details_of(self, play: Play, details: PlayDetails | None) -> tuple[str, str]:
-        """Where and how long, for the list: a recorded play's (a game's are in its file, shown
-        when it is edited)."""
+        """Where and how long, for the list: a recorded play's own, a game's from its file (the
+        duration typed in, else its active time), as the BG Stats file has them."""
+        if details is None and not play.save_id.startswith(PREFIX):
+            details = saved_details(self.companion.store, play.save_id)
         if details is None:
             return "", ""
         return details.location, minutes_text(details.minutes)

@@ -25,7 +25,7 @@ from widgets.kit.safe_lists import SafeSelect
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.shell.titles import short_titles
-from widgets.stats.cells import best_words, day_or_none, is_day, shown
+from widgets.stats.cells import best_words, day_or_none, is_day, per_game_title, shown
 from widgets.stats.charts import (
     distribution_chart,
     game_notes,
@@ -121,7 +121,7 @@ class StatsScreen(CompanionScreen):
             "Game", "Plays", "Playing", "Wins", "Avg score", "Best", "Last played"
         )
         self.query_one("#players-table", DataTable).add_columns(
-            "Player", "Plays", "Wins", "Win rate", "Streak", "Best streak"
+            "Player", "Plays", "Wins", "Win rate, all", "Streak", "Best streak"
         )
         self.query_one("#player-games", DataTable).add_columns(
             "Game", "Plays", "Wins", "Avg score", "Best"
@@ -129,7 +129,6 @@ class StatsScreen(CompanionScreen):
         self.query_one("#head-to-head", DataTable).add_columns("Against", "Together", "Won", "Lost")
         self.query_one("#history-table", DataTable).add_columns("Date", "Game", "Score")
         self.query_one("#players-table").border_title = "Players"
-        self.query_one("#player-games").border_title = "Per game"
         self.query_one("#head-to-head").border_title = "Head to head"
         self.reload()
         self.query_one("#games-table", DataTable).focus()
@@ -252,6 +251,7 @@ class StatsScreen(CompanionScreen):
         table.clear()
         name = self.highlighted_player()
         person = self.data["players"].get(name) if name else None
+        table.border_title = per_game_title(person or {})  # the win rate of each kind of play
         for game_id, row in (person or {}).get("games", {}).items():
             table.add_row(
                 self.titles.get(game_id, game_id),

@@ -24,6 +24,7 @@ from companion.time_bastards.model import (
     SendBumpedPiece,
     TimeBastardsState,
     deciding,
+    earliest,
     laps,
     name,
     piece,
@@ -186,7 +187,11 @@ class TimeBastardsScreen(GameScreen):
         if not isinstance(state, TimeBastardsState):
             return True
         fresh = not state.finished and not state.bumped and state.roll is None
-        if action in ("move_earliest", "roll", "real_roll"):
+        if action == "move_earliest":  # not offered with no piece out or at its timeline's end
+            mine = earliest(state, state.turn)
+            last = state.setup.timeline_length - 1
+            return fresh and mine is not None and mine.position < last
+        if action in ("roll", "real_roll"):
             return fresh
         if action == "timeline":
             return not state.finished and (bool(state.bumped) or (state.roll or 6) < 6)
