@@ -15,6 +15,7 @@ from companion.cavendish.actions import LoseAzrak
 from companion.six_sojourns.setup import SojournsSetup
 from companion.sojourn.actions import Travel
 from companion.sojourn.model import Kind, SojournSetup
+from tests.support.waiting import pause_until
 from widgets.play.game_screen import GameScreen
 from widgets.shell.help import HelpScreen, help_text
 from widgets.shell.keys import KeysScreen
@@ -283,8 +284,11 @@ async def test_the_numbers_grow_to_about_a_quarter_of_a_large_screen(
         assert heights and min(heights) >= 8 and max(heights) <= 40 // 4
         assert view.query_one("#tv-body").max_scroll_y == 0
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert max(digits.region.height for digits in view.query(Digits)) < 8
+        await pause_until(
+            pilot,
+            lambda: max(digits.region.height for digits in view.query(Digits)) < 8,
+            what="the numbers redrawn smaller at 80x24",
+        )
         assert view.query_one("#tv-body").max_scroll_y == 0
 
 

@@ -203,7 +203,7 @@ def test_the_table_display_pressed_with_every_key_leaves_the_save_unchanged(
         tablet.press("escape", "enter", "m", "u", "r")
         resized = {"width": 1280, "height": 600, "deviceScaleFactor": 2, "mobile": True}
         tablet.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", resized)
-        page_until(tablet, f"window.companionSocket.size.width != {size['width']}", "refit")
+        page_until(tablet, f"window.companionSocket.size.height < {size['height']}", "refit")
         resized_at = tablet.script("return Date.now();")
         page_until(tablet, f"window.companionSocket.heard > {resized_at}", "the app's redraw")
         # the app takes its input in order: it redrew at the new size after every key, and a

@@ -47,7 +47,7 @@ appended since): a move shows within a second."""
 
 PAGE_SECONDS = 8.0
 """How long each screenful stays when the view is taller than the screen (a TV read from
-across the room, where nobody scrolls): then the next, and back to the top."""
+across the room, where nobody scrolls): then the next, and back to the top (`pages`)."""
 
 CLOSED_ACTIONS = frozenset({"dice"})
 """App actions the display does not offer: a watching screen has no dice tray."""
@@ -106,6 +106,7 @@ class TableDisplayScreen(CompanionScreen):
         saved = self.saved
         if saved is None:
             return
+        self.query_one(TableView).stay_on_page()  # after a move or a resize, no box cut
         try:
             if store.catch_up(saved):  # only the records appended since the last look
                 self.draw()
@@ -130,12 +131,9 @@ class TableDisplayScreen(CompanionScreen):
         self.query_one(TableView).show_seats(parts)
 
     def turn_page(self) -> None:
-        """Show the next screenful of a view taller than the screen, after the last the top."""
-        view = self.query_one(TableView)
-        if view.max_scroll_y <= 0:
-            return
-        below = view.scroll_y + view.scrollable_content_region.height
-        view.scroll_to(y=below if view.scroll_y < view.max_scroll_y else 0, animate=False)
+        """Show the next screenful of a view taller than the screen, after the last the top:
+        each starts at a box, so no page cuts a number in two."""
+        self.query_one(TableView).turn_page()
 
     def open(self, save_id: str | None) -> None:
         """Show a game from its file (the last state stays when it cannot be read), or wait."""

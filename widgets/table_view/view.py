@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Grid, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from widgets.kit.shown import plain
@@ -27,6 +28,7 @@ from widgets.table_view.figures import (
     columns_for,
     wrapped_lines,
 )
+from widgets.table_view.pages import page_tops, room_under, whole_on
 
 SCROLLBAR = 2
 """Columns the body's scroll bar takes when the view is taller than the screen."""
@@ -102,13 +104,16 @@ class TableView(VerticalScroll):
         """Who sits at which device (`widgets.play.seats`), under the headline; none: nobody."""
         self.seats_shown = ""
         """The seats as the line under the headline shows them, packed to the view's width."""
+        self.page_top = 0
+        """The row the page shown starts at, where the table display pages (`pages`)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="tv-headline")
         yield Static(id="tv-seats")
         yield Grid(id="tv-groups")
-        with Center():
+        with Center(id="tv-board-row"):
             yield Static(id="tv-board")
+        yield Static(id="tv-page-end")  # room for the last page to start at a box (`pages`)
 
     def show(self, game_id: str, game_title: str, state: Any) -> None:
         """Draw a game's state; unchanged figures stay as they are on screen."""
@@ -172,3 +177,50 @@ class TableView(VerticalScroll):
 
     def on_resize(self) -> None:
         self.fit()
+
+    def pages(self) -> tuple[int, ...]:
+        """Where each screenful starts, each at the top of a box (one, `0`, when the view fits
+        its screen); the room under the last box made up so that the last page starts at one."""
+        end = self.query_one("#tv-page-end", Static)
+        total = self.virtual_size.height - end.outer_size.height
+        screen = self.scrollable_content_region.height
+        edges = sorted({y for _block, y in self.blocks()})
+        tops = page_tops(edges, screen, total)
+        end.styles.height = room_under(tops, screen, total)
+        return tops
+
+    def blocks(self) -> list[tuple[Widget, int]]:
+        """The boxes and the drawing, each with the row of the view it starts at (added up
+        from the sizes laid out: Textual places only what is on screen)."""
+        above = [self.query_one("#tv-headline", Static), self.query_one("#tv-seats", Static)]
+        y = sum(widget.outer_size.height for widget in above if widget.display)
+        grid = self.query_one("#tv-groups", Grid)
+        count = max(1, grid.styles.grid_size_columns)
+        placed: list[tuple[Widget, int]] = []
+        for start in range(0, len(self.boxes), count):
+            row = self.boxes[start : start + count]
+            placed += [(box, y) for box in row]
+            y += max(box.outer_size.height for box in row)
+        board = self.query_one("#tv-board-row", Center)
+        if self.query_one("#tv-board", Static).display:
+            placed.append((board, y))
+        return placed
+
+    def turn_page(self) -> None:
+        """The next page of a view taller than the screen, after the last the top again."""
+        later = [top for top in self.pages() if top > self.page_top]
+        self.page_top = later[0] if later else 0
+        self.call_after_refresh(self.show_page)  # (after the room under the last box)
+
+    def stay_on_page(self) -> None:
+        """After a redraw or a resize (the table display looks four times a second): the page
+        shown, or the one its top is now on, with only the boxes whole on it."""
+        self.page_top = max(top for top in self.pages() if top <= self.page_top)
+        self.call_after_refresh(self.show_page)
+
+    def show_page(self) -> None:
+        """Show the page starting at `page_top`: only the boxes whole on it."""
+        screen = self.scrollable_content_region.height
+        for block, y in self.blocks():
+            block.visible = whole_on(y, block.outer_size.height, self.page_top, screen)
+        self.scroll_to(y=self.page_top, animate=False)
