@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets._toast import Toast
 
 from companion.time_bastards.model import MoveEarliest
 from saves.games.journal import Draft
@@ -46,7 +45,7 @@ def confirmations(app: Any) -> list[str]:
 
 def toast_texts(app: Any) -> list[str]:
     """The toasts as drawn: their text as players read it."""
-    return [str(toast.render()) for toast in app.screen.query(Toast)]
+    return [str(toast.render()) for toast in app.screen.query("Toast")]  # by its CSS type
 
 
 @pytest.mark.parametrize(
