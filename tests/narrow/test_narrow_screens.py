@@ -241,8 +241,9 @@ async def test_the_dice_tray_can_be_closed_by_a_tap_on_a_phone(make_test_app: An
         for _tap in range(2):  # from the faces field: back to the dice, then close
             keys = {key.key: key for key in tray.query(FooterKey)}
             assert "escape" in keys, list(keys)
+            focused = app.focused
             await pilot.click(keys["escape"])
-            await pause_until(pilot, lambda: app.screen is home or not tray.query(FooterKey))
+            await pause_until(pilot, lambda: app.screen is home or app.focused is not focused)
             await pause_until(pilot, lambda: app.screen is home or bool(tray.query(FooterKey)))
             if app.screen is home:
                 break
