@@ -243,7 +243,9 @@ async def test_the_dice_tray_can_be_closed_by_a_tap_on_a_phone(make_test_app: An
             assert "escape" in keys, list(keys)
             focused = app.focused
             await pilot.click(keys["escape"])
-            await pause_until(pilot, lambda: app.screen is home or app.focused is not focused)
+            await pause_until(
+                pilot, lambda was=focused: app.screen is home or app.focused is not was
+            )
             await pause_until(pilot, lambda: app.screen is home or bool(tray.query(FooterKey)))
             if app.screen is home:
                 break
