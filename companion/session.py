@@ -1,13 +1,16 @@
 """A game in progress: the setup, the actions applied so far, undo and redo.
 
-Every state reached is kept, so undo is a list pop and never replays the log.
+Every state reached is kept, so undo is a list pop and never replays the log. A session may
+also start from a checkpoint (`Session.resumed`: a state reached before, and its log in words):
+the steps before it, with their states, are asked for only when an undo reaches before it, or
+when a caller wants every step.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +27,17 @@ class Step:
     action: Any
     state: Any
     line: str
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a resumed session starts: the state after the steps whose log lines are `lines`,
+    and how to get those steps (a replay) when an undo or a caller needs them."""
+
+    state: Any
+    lines: tuple[str, ...]
+    earlier: Callable[[], Sequence[Step]]
+    """The steps before the checkpoint, oldest first: they must end at `state`."""
 
 
 class Session:
@@ -51,9 +65,23 @@ class Session:
         self._initial = game.at_revision(game.start(setup), self.rules)
         self._steps: list[Step] = []
         self._redo: list[Step] = []
+        self._checkpoint: Checkpoint | None = None
+        """Set while the steps before a checkpoint have not been replayed (`resumed`)."""
         for action in actions:
             self.do(action)
         self._redo.clear()
+
+    @classmethod
+    def resumed(
+        cls, game: Game[Any, Any], setup: Any, rules: int, checkpoint: Checkpoint
+    ) -> Session:
+        """A session at `checkpoint.state`, nothing replayed: `do`, `state`, `history` and an
+        undo of a step made since cost what they cost on a short game; an undo reaching before
+        the checkpoint, `steps` or `actions` first replay the steps before it (`earlier`)."""
+        session = cls(game, setup, rules=rules)
+        if checkpoint.lines:
+            session._checkpoint = checkpoint
+        return session
 
     @property
     def initial(self) -> Any:
@@ -63,31 +91,37 @@ class Session:
     @property
     def state(self) -> Any:
         """The current state: after the last applied action."""
-        return self._steps[-1].state if self._steps else self._initial
+        if self._steps:
+            return self._steps[-1].state
+        return self._initial if self._checkpoint is None else self._checkpoint.state
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """The applied steps in order; a redone step is the very object that was undone."""
+        self._replay_earlier()
         return tuple(self._steps)
 
     @property
     def last_step(self) -> Step | None:
         """The step that made the current state (None before the first action)."""
+        if not self._steps:
+            self._replay_earlier()
         return self._steps[-1] if self._steps else None
 
     @property
     def actions(self) -> list[Any]:
         """The applied actions in order (what a save file stores)."""
-        return [step.action for step in self._steps]
+        return [step.action for step in self.steps]
 
     @property
     def history(self) -> list[str]:
         """The log in words, oldest first."""
-        return [step.line for step in self._steps]
+        earlier = list(self._checkpoint.lines) if self._checkpoint is not None else []
+        return earlier + [step.line for step in self._steps]
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._steps)
+        return bool(self._steps) or self._checkpoint is not None
 
     @property
     def can_redo(self) -> bool:
@@ -113,10 +147,13 @@ class Session:
             self._initial,
         )
         twin._steps, twin._redo = list(self._steps), list(self._redo)
+        twin._checkpoint = self._checkpoint
         return twin
 
     def undo(self) -> Step | None:
         """Take back the last action; returns it, or None when there is nothing to undo."""
+        if not self._steps:
+            self._replay_earlier()
         if not self._steps:
             return None
         step = self._steps.pop()
@@ -130,6 +167,19 @@ class Session:
         step = self._redo.pop()
         self._steps.append(step)
         return step
+
+    def _replay_earlier(self) -> None:
+        """Put the steps before the checkpoint under the ones made since (a full replay, once);
+        `ValueError` when they do not end where the checkpoint says (it was not made from them)."""
+        checkpoint = self._checkpoint
+        if checkpoint is None:
+            return
+        earlier = list(checkpoint.earlier())
+        ends = earlier[-1].state if earlier else self._initial
+        if len(earlier) != len(checkpoint.lines) or ends != checkpoint.state:
+            raise ValueError("the checkpoint does not match the steps it was made from")
+        self._steps[:0] = earlier
+        self._checkpoint = None
 
 
 def check_numbers(value: Any) -> None:

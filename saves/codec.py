@@ -128,6 +128,8 @@ def _decode_tuple(args: tuple[Any, ...], data: Any, where: str, depth: int) -> A
     if not isinstance(data, list):
         raise CodecError(where, f"expected an array, found {_kind(data)}")
     if len(args) == 2 and args[1] is Ellipsis:
+        if args[0] in _SCALARS and all(type(item) is args[0] for item in data):
+            return tuple(data)  # a long list of names: no path worked out per item
         return tuple(
             _decode(args[0], item, f"{where}[{i}]", depth + 1) for i, item in enumerate(data)
         )
@@ -182,6 +184,17 @@ def _kind(data: Any) -> str:
     return type(data).__name__
 
 
+_SCALARS = (str, int, bool)
+"""The item types a homogeneous list is checked for in one pass (`_decode_tuple`)."""
+_ALWAYS_BOUNDED = frozenset({str, bool})
+"""Values `bounded` leaves as they are: checked without working out their path (700,000 player
+names took seconds of paths never shown)."""
+
+
+def _key_path(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
 TOML_INT_MAX = 2**63 - 1
 """The largest integer TOML holds (a signed 64-bit integer); the smallest is -2**63."""
 TOML_INT_MIN = -(2**63)
@@ -194,10 +207,14 @@ def bounded(data: Any, where: str = "") -> Any:
     kind = type(data)
     if kind is dict:
         return {
-            key: bounded(value, f"{where}.{key}" if where else key) for key, value in data.items()
+            key: value if type(value) in _ALWAYS_BOUNDED else bounded(value, _key_path(where, key))
+            for key, value in data.items()
         }
     if kind is list:
-        return [bounded(value, f"{where}[{index}]") for index, value in enumerate(data)]
+        return [
+            value if type(value) in _ALWAYS_BOUNDED else bounded(value, f"{where}[{index}]")
+            for index, value in enumerate(data)
+        ]
     if kind is int:
         if not TOML_INT_MIN <= data <= TOML_INT_MAX:
             raise CodecError(where, "a whole number too large for a file (more than 64 bits)")

@@ -45,6 +45,11 @@ def listing_cache_path(home: Path) -> Path:
     return home / "listing-cache.json"
 
 
+def checkpoints_dir(home: Path) -> Path:
+    """Each long game's replayed state, so a command replays only the records after it (a cache)."""
+    return home / "checkpoints"
+
+
 def recorded_dir(home: Path) -> Path:
     """Plays played without the app, one TOML file each (`companion record`, BG Stats imports)."""
     return home / "recorded"
@@ -71,6 +76,7 @@ def locations(home: Path) -> dict[str, Path]:
         "rolls": rolls_path(home),
         "exports": exports_dir(home),
         "cache": listing_cache_path(home),
+        "checkpoints": checkpoints_dir(home),
         "locks": locks_dir(home),
         "serve-token": serve_token_path(home),
     }

@@ -1,5 +1,6 @@
 """Shared fixtures: every test gets its own data folder, a fixed clock, UTC and a seeded RNG; a
-failing test keeps its app's screen and log (tests/support/failures.py)."""
+failing test keeps its app's screen and log (tests/support/failures.py); the apps of one worker
+share their parsed CSS (tests/support/css_cache.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from tests.support import css_cache
 from tests.support.failures import AppRecorder
 
 os.environ["TZ"] = "UTC"
 time.tzset()
+css_cache.install()  # every app of a worker shares one parse of each CSS source
 
 FIXED_NOW = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 

@@ -258,7 +258,7 @@ class CompanionApp(App[None]):
         if not isinstance(self.screen, HomeScreen):
             return False
         try:
-            saved = self.store.load(save_id)
+            saved = self.store.open_for_play(save_id)
         except SaveError as error:
             self.notify(str(error), title="Cannot open this game", severity="error", timeout=10)
             return False

@@ -23,6 +23,7 @@ from companion.core import Game, RuleError
 from companion.session import check_numbers
 from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
 from saves.files import SaveError
+from saves.games import checkpoint
 from saves.games.exports import game_json
 from saves.games.journal import Draft, Rewritten, stale
 from saves.games.store import SavedGame, SaveStore
@@ -41,12 +42,19 @@ class ActError(Exception):
 
 
 def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str) -> SavedGame:
-    """Load the game, read the action, and append it in one transaction under the game's lock,
-    checked on the newest state; returns the game after it. `ActError` (or `SaveError` for a
-    file that cannot be read) when it is not applied."""
-    saved = store.load(save_id)
+    """Load the game (from its checkpoint, saves/games/checkpoint.py), read the action, and
+    append it in one transaction under the game's lock, checked on the newest state; returns
+    the game after it. `ActError` (or `SaveError` for a file that cannot be read) when it is
+    not applied."""
+    saved = checkpoint.load(store, save_id)
     game = saved.game
     action = read_action(game, name, pairs)
+    if saved.position is None and not saved.cannot_add:  # format 1: written again to play on,
+        try:  # once the action is known to apply (a refused one leaves the file as it was)
+            check_applicable(saved, action)
+        except RuleError as error:
+            raise ActError(str(error)) from None
+        saved = store.open_for_play(save_id)
     seen = game.replaced(saved.session.state, action)
 
     def drafts() -> list[Draft]:
@@ -319,7 +327,7 @@ def act_output(
     if name is None:
         if as_json:
             raise ActError("--json goes with an ACTION: it prints the game after it")
-        return "\n".join(action_lines(store.load(save_id)))
+        return "\n".join(action_lines(checkpoint.load(store, save_id)))
     saved = act(store, save_id, name, pairs, by)
     if as_json:
         return json.dumps(game_json(saved), indent=2)

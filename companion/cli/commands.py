@@ -93,6 +93,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
+    from saves.games import checkpoint
     from saves.games.store import SaveStore
 
     store = SaveStore(home())
@@ -102,7 +103,7 @@ def run_resume(args: argparse.Namespace) -> int:
         if not entries:
             raise CommandError("there is no saved game to resume")
         save_id = entries[0].id
-    store.load(save_id)  # refuse an unreadable file here, with its reason, before the app starts
+    checkpoint.load(store, save_id)  # an unreadable file is refused here, with its reason
     chosen = save_id
     return run_app(args, start=lambda app: app.open_saved(chosen))
 
@@ -210,10 +211,11 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     from companion.cli.show import show_lines
+    from saves.games import checkpoint
     from saves.games.exports import game_json
     from saves.games.store import SaveStore
 
-    saved = SaveStore(home()).load(args.id)
+    saved = checkpoint.load(SaveStore(home()), args.id)
     if args.json:
         print(json.dumps(game_json(saved), indent=2))
     else:

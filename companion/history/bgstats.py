@@ -98,8 +98,9 @@ def play_file(items: Sequence[Exported], me: str = "") -> dict[str, Any]:
             known.setdefault(name_key(name), source)
     plays = []
     for item in items:
-        game_id = item.play.game_id
-        game_ref = ref(games, game_id, game_entry(game_id))
+        game_id, co_op = item.play.game_id, in_co_op_mode(item.play)
+        key = f"{game_id}:co-op" if co_op else game_id
+        game_ref = ref(games, key, game_entry(game_id, co_op))
         plays.append(_play(item, game_ref, (players, locations, games), ref, known))
     mine = players.get(name_key(me)) if me else None
     return {
@@ -118,15 +119,29 @@ def written_name(game_id: str) -> str:
     return game.title if game is not None else game_id
 
 
-def game_entry(game_id: str) -> dict[str, Any]:
-    """A game as BG Stats describes one: its name, BoardGameGeek id and how it is won."""
+CO_OP_MARK = " (co-op)"
+"""After a game's name, the entry of its co-op mode (BG Stats keeps a game either co-op or
+not, so a game with both modes is two entries, as BG Stats users keep them)."""
+
+
+def in_co_op_mode(play: Play) -> bool:
+    """A co-op play of a game whose recorded plays are competitive (Time Bastards' co-op
+    game): written under the game's co-op entry, so it comes back co-op, never a duel."""
+    game = get_game(play.game_id)
+    rules = game.recorded if game is not None else None
+    return play.facts.cooperative and rules is not None and not rules.cooperative
+
+
+def game_entry(game_id: str, co_op: bool = False) -> dict[str, Any]:
+    """A game as BG Stats describes one: its name, BoardGameGeek id and how it is won (`co_op`:
+    its co-op mode's entry, `in_co_op_mode`)."""
     game = get_game(game_id)
     rules = game.recorded if game is not None else None
     return {
-        "uuid": _uuid("game", game_id),
-        "name": written_name(game_id),
+        "uuid": _uuid("game", f"{game_id}:co-op" if co_op else game_id),
+        "name": written_name(game_id) + (CO_OP_MARK if co_op else ""),
         "bggId": game.bgg_id if game is not None else 0,
-        "cooperative": bool(rules and rules.cooperative),
+        "cooperative": co_op or bool(rules and rules.cooperative),
         "highestWins": not (rules and rules.lower_is_better),
         "noPoints": bool(rules and not rules.scored),
         "usesTeams": False,

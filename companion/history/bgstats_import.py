@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.core import RuleError
-from companion.history.bgstats import ABOUT, DATE_FORMAT
+from companion.history.bgstats import ABOUT, CO_OP_MARK, DATE_FORMAT
 from companion.history.bgstats_scores import NotAScore, score_of
 from companion.history.details import MAX_MINUTES, PlayDetails, expansions_of, has_start_player
 from companion.history.names import name_key
@@ -27,6 +27,7 @@ from companion.history.recorded import (
     RecordedGame,
     RecordedPlay,
     check,
+    co_op_mode,
     recordable_games,
     recorded_game,
 )
@@ -44,6 +45,8 @@ class Imported:
     unscored: dict[str, int] = field(default_factory=dict)
     """What was left out and why -> how many plays came in so ("without scores: ..."); their
     winners are kept."""
+    stopped: str = ""
+    """Why the plays stopped being written (a full disk), in words; "" when all were."""
 
     def skip(self, reason: str) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
@@ -67,12 +70,16 @@ def read_play_file(data: Any, imported_before: set[str]) -> Imported:
     result = Imported()
     ours = data.get("about") == ABOUT  # our own file: a co-op score of 0 is a real 0
     seen = {source.upper() for source in imported_before}
+    matched: dict[Any, str | None] = {}  # a file's game -> ours, matched once per file
     for raw in data["plays"]:
         if not isinstance(raw, dict) or not isinstance(raw.get("uuid"), str) or not raw["uuid"]:
             result.skip("a play without a uuid")
             continue
         game = _row(games, raw.get("gameRefId"))
-        game_id = match_game(game)
+        key = raw.get("gameRefId") if game else 0  # not a game of the file: none of ours
+        if key not in matched:
+            matched[key] = match_game(game)
+        game_id = matched[key]
         if game_id is None:
             name = game.get("name")
             named = name[:60] if isinstance(name, str) and name else "a game"
@@ -120,7 +127,9 @@ def match_game(game: Mapping[str, Any], bgg_ids: Mapping[str, int] | None = None
         if type(bgg_id) is int and bgg_id == known_id:
             return game_id
     names = {
-        name_key(name) for key in ("name", "bggName") if isinstance(name := game.get(key), str)
+        name_key(name.removesuffix(CO_OP_MARK))
+        for key in ("name", "bggName")
+        if isinstance(name := game.get(key), str)
     }
     names.discard("")
     for game_id, known in ours.items():
@@ -140,6 +149,8 @@ def _recorded(
     file's games, players and locations tables."""
     games, players, locations = tables
     rules = recorded_game(game_id)
+    co_op = game.get("cooperative") is True and not rules.cooperative  # its co-op mode
+    rules = co_op_mode(rules) if co_op else rules
     rows = raw.get("playerScores") or []
     if not isinstance(rows, list):
         raise RuleError("its players are not a list")
@@ -193,6 +204,7 @@ def _recorded(
         details,
         raw["uuid"],
         sources,
+        co_op,
     )
     return play, notes
 
@@ -223,7 +235,7 @@ def _scores(
         return {}, "not every player has a score"
     values = set(given.values())
     if rules.cooperative:
-        if not winners:
+        if not winners and not rules.lost_scored:
             return {}, ""  # a lost co-op play has no score; BG Stats writes 0s there
         if values == {0} and not zero_is_a_score:
             return {}, "every score is 0 on a co-op play, BG Stats' way of writing none"
@@ -248,7 +260,12 @@ def _scores(
 def _played(text: Any) -> datetime:
     """When a play started: BG Stats' `playDate`, local time ("2020-10-23 19:16:58")."""
     try:
-        moment = datetime.strptime(str(text), DATE_FORMAT)
+        if isinstance(text, str) and len(text) == 19 and text[10] == " " and text.isascii():
+            moment = datetime.fromisoformat(text)  # BG Stats' one shape, read at C speed
+        else:
+            moment = datetime.strptime(str(text), DATE_FORMAT)
+        if moment.tzinfo is not None:
+            raise ValueError("an offset is not BG Stats' shape")
     except ValueError:
         raise RuleError(f"its date '{str(text)[:30]}' is not a date and time") from None
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:

@@ -66,12 +66,10 @@ def clean_notes(text: str) -> str:
 
 def checked(details: PlayDetails, game_id: str, players: Sequence[str]) -> PlayDetails:
     """The details cleaned and checked against the game and its players, or `RuleError`."""
-    details = replace(
-        details,
-        location=one_line(details.location),
-        start_player=one_line(details.start_player),
-        notes=clean_notes(details.notes),
-    )
+    cleaned = one_line(details.location), one_line(details.start_player), clean_notes(details.notes)
+    if cleaned != (details.location, details.start_player, details.notes):  # else as it is
+        location, start_player, notes = cleaned
+        details = replace(details, location=location, start_player=start_player, notes=notes)
     if len(details.location) > MAX_LOCATION:
         raise RuleError(
             f"The location is {len(details.location)} characters; at most {MAX_LOCATION}."

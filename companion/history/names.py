@@ -9,6 +9,7 @@ hyphen): what players at a table would read as the same name.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 _INVISIBLE_MARKS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
 """Invisible characters Unicode does not class as format characters (a combining grapheme
@@ -27,6 +28,7 @@ def _visible(name: str, keep: str = "") -> str:
     )
 
 
+@lru_cache(maxsize=4096)  # an import of 100,000 plays names the same few players
 def tidy(name: str) -> str:
     """A name in one spelling, as it is shown: Unicode NFC, invisible characters dropped (an
     emoji's joiner kept), spaces collapsed and trimmed. Letter case is kept."""
@@ -34,6 +36,7 @@ def tidy(name: str) -> str:
     return " ".join(visible.split())
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The form two names are compared in: the tidy spelling without any invisible character,
     case-folded ("Cy" and "cy", "Zoë" in NFC and NFD, with or without a zero-width space: one)."""

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import Any
 
 from companion.core import Facts, Game, Transition
 from companion.dates import MAX_OFFSET_MINUTES, local
+from companion.history.timing import play_end, play_minutes, span_seconds
 from companion.session import Session
 
 
@@ -27,7 +28,8 @@ class Play:
     game_id: str
     started: datetime
     ended: datetime
-    """When the last action was saved."""
+    """When it ended: its start plus its duration (`timing.play_end`; `app_play` and
+    `recorded.as_play` make every play so)."""
     facts: Facts
     utc_offset: int | None = None
     """Minutes east of UTC where the game was made (None: a save from before it was kept)."""
@@ -44,12 +46,13 @@ class Play:
         return self.facts.status != "playing"
 
     @property
-    def length(self) -> timedelta:
-        """From the setup to the last action saved."""
-        return self.ended - self.started
+    def minutes(self) -> int | None:
+        """How long it lasted, in whole minutes: from its start to its end (None: it ended as it
+        started, no duration said)."""
+        return play_minutes(None, span_seconds(self.started, self.ended))
 
     def ended_local(self, zone: tzinfo | None = None) -> datetime:
-        """When the last action was saved, where the game was played (or in `zone`)."""
+        """When it ended, where the game was played (or in `zone`)."""
         return local(self.ended, self.utc_offset, zone)
 
     def day(self, zone: tzinfo | None = None) -> date:
@@ -64,6 +67,23 @@ class Play:
         if self.facts.winners:
             return "won"
         return "failed" if self.facts.status == "failed" else "lost"
+
+
+def app_play(
+    save_id: str,
+    game_id: str,
+    created: datetime,
+    last_action: datetime,
+    facts: Facts,
+    utc_offset: int | None = None,
+    typed: int | None = None,
+    active: int | None = None,
+) -> Play:
+    """The play of a game played in the app: from its setup, lasting the duration typed in its
+    details (`typed`) or else its active time (`active`, what the save kept: pauses over 30
+    minutes left out; when it kept none, from setup to last action), by `timing`'s one rule."""
+    minutes = play_minutes(typed, active or span_seconds(created, last_action))
+    return Play(save_id, game_id, created, play_end(created, minutes), facts, utc_offset)
 
 
 def steps_of(initial: Any, transitions: Sequence[tuple[Any, Any]]) -> list[Transition]:

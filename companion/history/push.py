@@ -17,7 +17,13 @@ from datetime import UTC
 from typing import Any
 from urllib.parse import quote
 
-from companion.history.bgstats import DATE_FORMAT, Exported, game_entry, player_uuid
+from companion.history.bgstats import (
+    DATE_FORMAT,
+    Exported,
+    game_entry,
+    in_co_op_mode,
+    player_uuid,
+)
 
 PUSH_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 """Opens BG Stats on a phone that has it (`bgstats://app.bgstatsapp.com/...` opens it too)."""
@@ -30,7 +36,8 @@ def push_data(item: Exported) -> dict[str, Any]:
     (BG Stats' own files keep local time instead); a player without a score has no `score`."""
     play, details = item.play, item.details
     facts = play.facts
-    entry = game_entry(play.game_id)
+    co_op = in_co_op_mode(play)
+    entry = game_entry(play.game_id, co_op)
     players = []
     for name in facts.players:
         player: dict[str, Any] = {
@@ -52,7 +59,7 @@ def push_data(item: Exported) -> dict[str, Any]:
             "highestWins": entry["highestWins"],
             "noPoints": entry["noPoints"],
             "cooperative": entry["cooperative"],
-            "sourceGameId": play.game_id,
+            "sourceGameId": f"{play.game_id}-co-op" if co_op else play.game_id,
         },
         "players": players,
     }

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from companion.core import Facts, Game, PlayShape, RuleError
 from companion.history.details import PlayDetails, checked, one_line
 from companion.history.names import name_key, tidy
 from companion.history.plays import Play
+from companion.history.timing import play_end, play_minutes
 from companion.registry import catalogue, get_game
 
 MAX_NAME = 40
@@ -30,6 +31,28 @@ class RecordedGame(PlayShape):
     title: str
     min_players: int
     max_players: int
+    lost_scored: bool = False
+    """A lost co-op play keeps the group's score (a competitive game's co-op mode, where the
+    team's total stands whatever the end, as the app's own plays of it have)."""
+
+
+COOP_OUTCOMES = ("won", "lost")
+"""How a competitive game's co-op mode ends (`co_op_mode`)."""
+
+
+def co_op_mode(rules: RecordedGame) -> RecordedGame:
+    """The rules of a competitive game played in its co-op mode (BG Stats: a game entry marked
+    cooperative): the group wins or loses together, with one score for the group, won or lost.
+    A play of it is still a finished play of the game, as the app's own co-op plays are."""
+    if rules.cooperative:
+        return rules
+    return replace(
+        rules,
+        cooperative=True,
+        outcomes=COOP_OUTCOMES,
+        statuses=dict.fromkeys(COOP_OUTCOMES, "finished"),
+        lost_scored=True,
+    )
 
 
 def recordable_games() -> dict[str, Game[Any, Any]]:
@@ -52,13 +75,21 @@ def _rules_of(game: Game[Any, Any], shape: PlayShape) -> RecordedGame:
     )
 
 
+_MADE: dict[str, tuple[Game[Any, Any], RecordedGame]] = {}
+"""Game id -> the game and the rules made of it (100,000 imported plays are checked by a few
+games' rules); made again when the registry holds another game under the id."""
+
+
 def recorded_game(game_id: str) -> RecordedGame:
     """The rules a recorded play of this game is checked by (the game's rules imported on first
     use); `RuleError` for an id that is no game whose plays can be recorded."""
     game = get_game(game_id)
     if game is None or game.recorded is None:
         raise RuleError(f"'{game_id}' is not a game of the companion.")
-    return _rules_of(game, game.recorded)
+    made = _MADE.get(game_id)
+    if made is None or made[0] is not game:
+        made = _MADE[game_id] = game, _rules_of(game, game.recorded)
+    return made[1]
 
 
 def recorded_games() -> dict[str, RecordedGame]:
@@ -85,6 +116,14 @@ class RecordedPlay:
     (never imported twice; written back out unchanged)."""
     player_sources: Mapping[str, str] = field(default_factory=dict)
     """Imported: each player's BG Stats uuid, exactly as the file has it (written back out)."""
+    co_op: bool = False
+    """A competitive game played in its co-op mode (`co_op_mode`): the group won or lost."""
+
+
+def rules_of_play(play: RecordedPlay) -> RecordedGame:
+    """The rules a recorded play is checked and counted by: its game's, in co-op mode if so."""
+    rules = recorded_game(play.game_id)
+    return co_op_mode(rules) if play.co_op else rules
 
 
 FIRST_YEAR, LAST_YEAR = 1900, 9998
@@ -108,7 +147,9 @@ def parse_when(text: str | None, now: datetime) -> datetime:
 
 def check(play: RecordedPlay) -> RecordedPlay:
     """The play with its names cleaned, checked by its game's rules; `RuleError` says why not."""
-    game = recorded_game(play.game_id)
+    game = rules_of_play(play)
+    if play.co_op and recorded_game(play.game_id).cooperative:
+        raise RuleError(f"{game.title} is a co-op game: its plays have no co-op mode to mark.")
     if play.played.tzinfo is None:
         raise RuleError("The date needs its UTC offset.")
     if not FIRST_YEAR <= play.played.year <= LAST_YEAR:
@@ -178,9 +219,9 @@ def _cooperative(
     if len(values) > 1:
         raise RuleError(f"{game.title} has one score for the whole group.")
     if not won:
-        if scores:
+        if scores and not game.lost_scored:
             raise RuleError(f"A {outcome} play of {game.title} has no score.")
-        return {}, ()
+        return dict.fromkeys(players, values.pop()) if scores else {}, ()
     if not values:
         return {}, players  # won, the score not said (BG Stats' winner-only play)
     return dict.fromkeys(players, values.pop()), players
@@ -214,7 +255,7 @@ def _competitive(
 
 def facts_of(play: RecordedPlay) -> Facts:
     """The statistics' facts of a recorded play (the same shape the games give theirs)."""
-    game = recorded_game(play.game_id)
+    game = rules_of_play(play)
     status = game.statuses.get(play.outcome, play.outcome) if game.cooperative else "finished"
     return Facts(
         status,
@@ -228,6 +269,7 @@ def facts_of(play: RecordedPlay) -> Facts:
 
 
 def as_play(save_id: str, play: RecordedPlay) -> Play:
-    """The statistics' play: from its start to its end (the start when no duration is said)."""
-    ended = play.played + timedelta(minutes=play.details.minutes or 0)
+    """The statistics' play: from its start, lasting its typed duration (`timing`'s one rule;
+    it ends as it starts when none is said)."""
+    ended = play_end(play.played, play_minutes(play.details.minutes))
     return Play(save_id, play.game_id, play.played, ended, facts_of(play))

@@ -99,7 +99,7 @@ def play_rows(
                     "score": play.facts.scores.get(name),
                     "win": won(play, name),
                     "outcome": play.outcome,
-                    "length_minutes": int(play.length.total_seconds() // 60),
+                    "length_minutes": play.minutes or 0,  # as BG Stats writes none
                     "id": play.save_id,
                 }
             )

@@ -118,6 +118,10 @@ def renamed(plays: Iterable[Play], aliases: Mapping[str, str]) -> list[Play]:
     for play in plays:
         facts = play.facts
         names = {n: counted_as(n) for n in (*facts.players, *facts.winners, *facts.scores)}
+        unchanged = all(n == player for n, player in names.items())
+        if unchanged and not play.names and len(set(facts.players)) == len(facts.players):
+            result.append(play)  # every name already the player's one spelling (most plays)
+            continue
         scores: dict[str, int] = {}
         for name, points in facts.scores.items():
             scores.setdefault(names[name], points)
@@ -132,7 +136,7 @@ def renamed(plays: Iterable[Play], aliases: Mapping[str, str]) -> list[Play]:
 
 
 def in_order(plays: Iterable[Play]) -> list[Play]:
-    """Oldest first, by the last action (the save id breaks a tie)."""
+    """Oldest first, by the end (`timing.play_end`; the save id breaks a tie)."""
     return sorted(plays, key=lambda p: (p.ended, p.save_id))
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.core import RuleError
-from companion.six_sojourns.check import check_expansions, check_players
+from companion.six_sojourns.check import MAX_PLAYERS, check_expansions, check_players
 from companion.six_sojourns.model import (
     DEFAULT_THRESHOLDS,
     EXPANSIONS,
@@ -89,6 +89,8 @@ def sojourn(number: int) -> Sojourn:
 
 def check_setup(setup: SojournsSetup) -> None:
     """Raise `RuleError` when the setup cannot be played."""
+    if not 1 <= len(setup.players) <= MAX_PLAYERS:  # counted before a sheet is made for each
+        raise RuleError(f"Six Sojourns is for 1 to 4 players, not {len(setup.players)}")
     check_players(tuple(PlayerSheet(name) for name in setup.players))
     check_expansions(setup.expansions)
     if len(set(setup.expansions)) != len(setup.expansions):

@@ -1,4 +1,5 @@
-"""A saved game and its TOML document: to the file and back, checked, migrated and replayed.
+"""A saved game and its TOML document: to the file and back, checked and replayed (format 1
+read as the records format 2 writes for it).
 
 `saves.games.store` reads and writes the files; this module knows what is in one. The format is
 documented in docs/save-format.md.
@@ -7,7 +8,7 @@ documented in docs/save-format.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,7 +19,7 @@ import tomli_w
 from companion.core import Game, RuleError
 from companion.history.details import add_activity
 from companion.registry import get_game
-from companion.session import Session, Step
+from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError, parse_toml
 from saves.games.records import (
@@ -34,10 +35,10 @@ from saves.games.records import (
 FORMAT = 2
 """The save format this version writes: a head, then the game's records appended one a line."""
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: lambda data: data}
-"""Format N -> N + 1 upgrades, applied in turn to an older file's data when it is loaded. Format
-1's `[[actions]]` and `[[play_details]]` become records in `from_document` itself, whose error
-messages name them as format 1 did; `SaveStore.load` then writes the file in format 2."""
+OLDEST_FORMAT = 1
+"""The oldest format this version reads. Format 1's `[[actions]]` and `[[play_details]]` become
+records in `from_document` itself, whose error messages name them as format 1 did; the file is
+written again in format 2 when it is opened for play (`SaveStore.open_for_play`)."""
 
 MAX_TITLE = 80
 SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
@@ -87,26 +88,21 @@ class SavedGame:
         `play_details` and `activity`, gathered from the records."""
         self.origins: list[Record] = []
         """The record that applied each step of the session, in order."""
-        self.filed: list[Step] = []
-        """The session's steps as the file has them, in step with `origins` (a test or a tool
-        may change the session first and then `SaveStore.save` it: the steps differing from
-        these are written)."""
         self.undone: list[Record] = []
         """The records of the steps undone, last undone last: what redo puts back."""
         self.record_count = 0
         self.format_read = FORMAT
-        """The format of the file it was read from (1: to be written again in format 2)."""
+        """The format of the file it was read from (1: written again in format 2 when opened
+        for play)."""
         self.read_mark: Any = None
-        """The file's mark when it was read (`saves.files.FileMark`): a format 1 file is
-        written again only while it still has it."""
-        self.whole_first = False
-        """Its file is written again whole by its first change (its last line, needed to read
-        it, has no newline: an append would cut it)."""
+        """The file's mark when it was read (`saves.files.FileMark`): a file read without a
+        position is written again only while it still has it."""
         self.cannot_add = ""
-        """Why the file can be read but not added to (its records are not its last table)."""
+        """Why the file can be read but never added to here (its records are not its last
+        table; it could not be written again in format 2): shown, not changed."""
         self.position: Any = None
-        """How far this process has read the file (`saves.games.journal.Position`); None: not yet
-        read or written in format 2, so it cannot be added to."""
+        """How far this process has read the file (`saves.games.journal.Position`); None: read
+        by `SaveStore.load` only (not yet opened for play), so it cannot be added to."""
         self.unapplied: list[Record] = []
         """Records this process wrote to the file but could not apply: the game is read again
         from its file before its next change, so no record number is used twice."""
@@ -131,14 +127,13 @@ class SavedGame:
         if DETAILS_KEY in twin.extra:
             twin.extra[DETAILS_KEY] = list(twin.extra[DETAILS_KEY])
         twin.origins, twin.undone = list(self.origins), list(self.undone)
-        twin.filed = list(self.filed)
         twin.record_count, twin.position = self.record_count, self.position
         return twin
 
     def adopt(self, trial: SavedGame) -> None:
         """Take the game as `trial` reached it (the same object stays in every screen)."""
         self.session, self.updated, self.extra = trial.session, trial.updated, trial.extra
-        self.origins, self.undone, self.filed = trial.origins, trial.undone, trial.filed
+        self.origins, self.undone = trial.origins, trial.undone
         self.record_count = trial.record_count
 
 
@@ -159,14 +154,11 @@ def apply_record(saved: SavedGame, record: Record) -> None:
         _check_top(saved.origins, record, "undoes")
         session.undo()
         saved.undone.append(saved.origins.pop())
-        saved.filed.pop()
     elif record.kind == "redo":
         _check_top(saved.undone, record, "redoes")
         if session.redo() is None:
             raise RuleError(f"record {record.number} redoes a step this game cannot put back")
         saved.origins.append(saved.undone.pop())
-    if record.kind in ("do", "redo"):
-        saved.filed.append(session.last_step)  # type: ignore[arg-type]
     if record.kind == "details":
         kept = saved.extra.setdefault(DETAILS_KEY, [])
         if not isinstance(kept, list):
@@ -197,16 +189,17 @@ def _count_activity(saved: SavedGame, now: datetime) -> None:
 
 def document_text(saved: SavedGame) -> str:
     """The whole file of a game in format 2, for a new file (a new game, a copy, a format 1
-    save brought up to date): its head, then a `do` record for each step of its session (who
-    made it and when, where known) and a `details` record for each of its details. The game is
-    then counted as that file's (`origins`, `filed`, `record_count`)."""
+    save opened for play): its head, then a `do` record for each step of its session (who made
+    it and when, from the record that made it: `origins` is in step with the session) and a
+    `details` record for each of its details. The game is then counted as that file's
+    (`origins`, `record_count`)."""
     steps = saved.session.steps
     records = []
     for number, step in enumerate(steps, start=1):
-        known = number <= len(saved.filed) and saved.filed[number - 1] is step
+        known = number <= len(saved.origins)
         made = saved.origins[number - 1] if known else Record(number, "do", step.action)
         records.append(replace(made, number=number, kind="do", action=step.action, target=0))
-    saved.origins, saved.filed, saved.undone = list(records), list(steps), []
+    saved.origins, saved.undone = list(records), []
     for details in gathered_details(saved.extra):
         records.append(Record(len(records) + 1, "details", details=details))
     saved.record_count = len(records)
@@ -265,7 +258,7 @@ def read_document(
 def from_document(
     path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] | None = None
 ) -> SavedGame:
-    """Check, migrate and replay a parsed save file; any problem becomes a `SaveError`."""
+    """Check and replay a parsed save file; any problem becomes a `SaveError`."""
     try:
         return _from_document(path, data, games)
     except SaveError:
@@ -281,8 +274,7 @@ def from_document(
 def _from_document(
     path: Path, data: dict[str, Any], games: Mapping[str, Game[Any, Any]] | None
 ) -> SavedGame:
-    version = data.get("format")
-    data = migrate(path, data)
+    version = check_format(path, data)
     game_id = _field(path, data, "game", str)
     game = get_game(game_id) if games is None else games.get(game_id)
     if game is None:
@@ -308,7 +300,7 @@ def _from_document(
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
     saved = SavedGame(save_id, title, session, created, updated)
     saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
-    saved.format_read = int(version or FORMAT)
+    saved.format_read = version
     if version == 1 and gathered_details(saved.extra):
         del saved.extra[DETAILS_KEY]  # now records
     for record in records:
@@ -342,8 +334,9 @@ def _revision(path: Path, data: dict[str, Any]) -> int:
     return revision
 
 
-def migrate(path: Path, data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older format up to `FORMAT`; refuse a newer or missing one."""
+def check_format(path: Path, data: dict[str, Any]) -> int:
+    """The file's format number, if this version reads it; refuse a newer, older or missing one
+    (format 1 is read as it is, in `_from_document`)."""
     version = data.get("format")
     if type(version) is not int:
         raise SaveError(path, "no 'format' number: not a Table Companion save")
@@ -351,13 +344,9 @@ def migrate(path: Path, data: dict[str, Any]) -> dict[str, Any]:
         raise SaveError(
             path, f"format {version} was written by a newer version (this reads {FORMAT})"
         )
-    while version < FORMAT:
-        upgrade = MIGRATIONS.get(version)
-        if upgrade is None:
-            raise SaveError(path, f"format {version} is not supported")
-        data = upgrade(data)
-        version += 1
-    return data
+    if version < OLDEST_FORMAT:
+        raise SaveError(path, f"format {version} is not supported")
+    return version
 
 
 def rules_revision(path: Path, data: dict[str, Any], game: Game[Any, Any]) -> int:

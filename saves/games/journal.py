@@ -219,16 +219,6 @@ def check_alone(saved: SavedGame, record: Record) -> None:
         raise RuleError("play details are added to a 'play_details' key that is not a list")
 
 
-def write_records(
-    path: Path, saved: SavedGame, drafts: list[Draft], now: datetime | None
-) -> list[Record]:
-    """Append `drafts` as records without applying them: the caller's game already is where
-    they lead (`SaveStore.save`). Under the game's lock, with nothing new in the file."""
-    records = _numbered(saved, drafts, "", "", now)
-    _write(path, saved, records)
-    return records
-
-
 def has_news(path: Path, saved: SavedGame) -> bool:
     """Whether lines were appended after what `saved` has read (`Rewritten` if the file changed
     in any other way, `SaveError` if it cannot be read)."""
@@ -241,7 +231,7 @@ def has_news(path: Path, saved: SavedGame) -> bool:
 
 
 def _numbered(
-    saved: SavedGame, drafts: list[Draft], by: str, seat: str, now: datetime | None
+    saved: SavedGame, drafts: list[Draft], by: str, seat: str, now: datetime
 ) -> list[Record]:
     first = saved.record_count + 1
     return [
@@ -329,7 +319,7 @@ def _prove_end(path: Path, descriptor: int, position: Position) -> None:
 def _position(path: Path, saved: SavedGame) -> Position:
     position = saved.position
     if not isinstance(position, Position):
-        why = saved.cannot_add or "it was not read in format 2 by this window"
+        why = saved.cannot_add or "it was not opened for play (SaveStore.open_for_play)"
         raise SaveError(path, f"cannot be added to: {why}")
     return position
 

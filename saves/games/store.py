@@ -2,9 +2,10 @@
 
 A file that cannot be used is never changed or deleted: it is reported with its path and problem.
 Several writers per game: a game's file is only ever added to, one record a line, under the
-game's lock (saves/games/journal.py); each process catches up on what the others appended. The
-format
-is documented in docs/save-format.md.
+game's lock, through `SaveStore.transact` (saves/games/journal.py); each process catches up on
+what the others appended. A whole file is written only for a new game (or copy) and once for a
+file opened for play that cannot be appended to as it is (`open_for_play`). The format is
+documented in docs/save-format.md.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.dates import offset_minutes
 from companion.session import Session
 from saves.files import (
     MAX_FILE_BYTES,
+    LinkRefused,
     SaveError,
     mark_of,
     read_file,
@@ -28,7 +30,7 @@ from saves.files import (
     write_target,
     write_text,
 )
-from saves.games import journal
+from saves.games import checkpoint, journal
 from saves.games.document import FORMAT as FORMAT
 from saves.games.document import MAX_TITLE as MAX_TITLE
 from saves.games.document import SAVE_ID, document_text, read_document
@@ -39,7 +41,7 @@ from saves.games.document import to_document as to_document
 from saves.games.document import utc_now as utc_now
 from saves.games.journal import Behind, Draft, Rewritten, position_of
 from saves.games.records import Record, records_start
-from saves.games.writers import SaveConflict, publish_new
+from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
 from saves.listing.entries import UTC_OFFSET
 from saves.listing.entries import entry_of as entry_of
@@ -54,7 +56,7 @@ it (each time another process appended one between this one's catch-up and its w
 
 
 class SaveStore:
-    """The games folder: create, save, load and list games."""
+    """The games folder: create, load, open for play, change (`transact`) and list games."""
 
     def __init__(
         self,
@@ -107,29 +109,21 @@ class SaveStore:
     def catch_up(self, saved: SavedGame) -> list[Record]:
         """Apply what other processes appended to the game since this one last read it.
 
-        A format 1 save not yet written again: nothing while the file is as read; once another
-        window has written it in format 2 (with its first change), that file is taken up. A
-        game that could not apply records it wrote is read again from its file: returns those
-        records."""
+        A game read without a position (a format 1 file shown but not opened for play, or one
+        that cannot be added to) is not followed record by record: `Rewritten` once its file
+        changed, to be read again. A game that could not apply records it wrote is read again
+        from its file: returns those records."""
         path = self.path_for(saved.id)
         if saved.unapplied:
             unapplied, fresh = saved.unapplied, self.load(saved.id)
             saved.adopt(fresh)
             saved.position, saved.unapplied = fresh.position, []
             return unapplied
-        if saved.position is not None or saved.cannot_add:
-            return journal.catch_up(path, saved)
-        if mark_of(path) == saved.read_mark:
+        if saved.position is None:
+            if mark_of(path) != saved.read_mark:
+                raise Rewritten(path, "was written again since this window read it")
             return []
-        fresh = self.load(saved.id)
-        if fresh.position is None:  # not written again by this app: another program's file
-            raise Rewritten(path, "was written again by another program since this window read it")
-        ours = saved.session.actions
-        same_start = fresh.session.actions[: len(ours)] == ours
-        theirs = fresh.origins[len(ours) :] if same_start else fresh.origins[-1:]
-        saved.adopt(fresh)
-        saved.position, saved.format_read = fresh.position, FORMAT
-        return list(theirs)
+        return journal.catch_up(path, saved)
 
     def append(
         self, saved: SavedGame, drafts: list[Draft], by: str = "", seat: str = ""
@@ -137,7 +131,6 @@ class SaveStore:
         """Under `game_lock`, after `catch_up`: append and apply new records (journal.append)."""
         path = self.path_for(saved.id)
         write_target(path, self.home)  # a link out of the data folder is never written through
-        self._bring_up_to_date(path, saved)
         return journal.append(path, saved, drafts, by, seat, self.clock())
 
     def transact(
@@ -163,60 +156,13 @@ class SaveStore:
                     theirs = theirs + self.catch_up(saved)
             return theirs, self.append(saved, drafts(), by, seat)
 
-    def save(self, saved: SavedGame, touch: bool = True) -> None:
-        """Write the steps of the game's session the file does not have yet, as records: for a
-        program (a test, a tool) that changed the session itself. The app's screens use
-        `transact`, which never refuses another writer's records.
-
-        `SaveConflict` (nothing written) when another process added to the file since this
-        store last read or wrote it. `touch=False`: no time is given to the records (a play's
-        date stays the time of its last action)."""
-        path = self.path_for(saved.id)
-        with self.game_lock(saved.id):
-            if saved.position is None and (saved.format_read != FORMAT or saved.whole_first):
-                write_target(path, self.home)
-                self._bring_up_to_date(path, saved)  # with this game's steps, as they are now
-                return
-            if saved.position is None:
-                self._write_whole(path, saved)
-                return
-            if self.catch_up_needed(saved):
-                raise SaveConflict(path, "was changed in another window since this one read it")
-            steps = saved.session.steps
-            kept = 0
-            for filed, step in zip(saved.filed, steps, strict=False):
-                if filed is not step:
-                    break
-                kept += 1
-            drafts = [Draft("undo", target=record.number) for record in saved.origins[kept:]]
-            drafts.reverse()
-            drafts += [Draft("do", step.action) for step in steps[kept:]]
-            if not drafts:
-                return
-            now = self.clock() if touch else None
-            write_target(path, self.home)
-            taken_back = saved.origins[kept:][::-1]
-            undone = [*saved.undone, *taken_back] if kept == len(steps) else []
-            records = journal.write_records(path, saved, drafts, now)
-            saved.origins = saved.origins[:kept] + [r for r in records if r.kind == "do"]
-            saved.filed, saved.undone = list(steps), undone  # what a redo puts back
-            saved.record_count = records[-1].number
-            if now is not None:
-                saved.updated = now
-
-    def _write_whole(self, path: Path, saved: SavedGame) -> None:
-        """A game made in memory (a tool's, a test's) written as a new file: never over one."""
-        if path.exists() or path.is_symlink():
-            raise SaveConflict(path, "this window has not read this file: not replaced")
-        text = document_text(saved)
-        _check_size(path, text)
-        mark = write_text(path, text, links_within=self.home)
-        saved.position = position_of(text.encode("utf-8"), mark.inode)
-
     def catch_up_needed(self, saved: SavedGame) -> bool:
         """Whether the file has records this game has not read (`Rewritten` if it changed in
-        any other way)."""
-        return journal.has_news(self.path_for(saved.id), saved)
+        any other way); for a game read without a position, whether its file changed."""
+        path = self.path_for(saved.id)
+        if saved.position is None and not saved.unapplied:
+            return bool(mark_of(path) != saved.read_mark)
+        return journal.has_news(path, saved)
 
     def export(self, saved: SavedGame, extension: str, content: str) -> Path:
         """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`; a
@@ -228,14 +174,15 @@ class SaveStore:
     def load(self, save_id: str) -> SavedGame:
         """Read and replay a saved game, or raise `SaveError` naming the file and the problem.
 
-        Loading never writes: a file of format 1 is written again in format 2 by its first
-        change (under the game's lock, only if it still holds what was read)."""
+        Loading never writes: a file this version cannot append to as it is (format 1, or a
+        last line without its newline) is read without a position, to be shown; it is written
+        again in format 2 when it is opened for play (`open_for_play`)."""
         path = self.path_for(save_id)
         content, mark = read_file(path)
-        saved = self._read(path, content)
+        saved, whole = self._read(path, content)
         saved.read_mark = mark
-        if saved.format_read != FORMAT or saved.whole_first:
-            pass  # written again whole, in format 2, by the first change (`_bring_up_to_date`)
+        if saved.format_read != FORMAT or whole:
+            pass  # no position: `open_for_play` writes it again first
         elif records_start(content) is None:
             saved.cannot_add = (
                 "its records are not a [records] table, so a record added would be lost"
@@ -244,32 +191,53 @@ class SaveStore:
             saved.position = position_of(content, mark.inode)
         return saved
 
-    def _read(self, path: Path, content: bytes) -> SavedGame:
-        """Replay a file's bytes; a torn last line (a crash while it was appended) is left out.
-        A file that needs its last line though it has no newline (an editor dropped it) is
-        read whole, and written again whole by its first change (an append would cut it)."""
-        complete = content[: content.rfind(b"\n") + 1]
-        try:
-            return read_document(path, complete, self.games)
-        except SaveError:
-            if complete == content:
-                raise
-            saved = read_document(path, content, self.games)
-            saved.whole_first = True
-            return saved
+    def open_for_play(self, save_id: str) -> SavedGame:
+        """Load a game to play on (a play screen, `companion act`): the one place a file is
+        upgraded. One `load` read without a position is first written again whole in format 2,
+        once, under the game's lock; every later change appends to that file.
 
-    def _bring_up_to_date(self, path: Path, saved: SavedGame) -> None:
-        """Under the game's lock, before a format 1 save's first record: write it again in
-        format 2 (`Rewritten` if it changed since it was read: it is then left as it is)."""
-        if saved.position is not None or (saved.format_read == FORMAT and not saved.whole_first):
-            return
-        if mark_of(path) != saved.read_mark:
-            raise Rewritten(path, "was changed by another program since this window read it")
+        When it cannot be written again (a read-only folder, the lock held by another process
+        past its deadline), the game is returned to be shown only, `cannot_add` saying why; a
+        link out of the data folder is left for the first change to refuse (`LinkRefused`: the
+        screen keeps its game as a copy). `SaveError` when the file cannot be read."""
+        saved = checkpoint.load(self, save_id)  # a long game replays only its newest records
+        if saved.position is not None or saved.cannot_add:
+            return saved
+        path = self.path_for(save_id)
+        try:
+            with self.game_lock(save_id):
+                if mark_of(path) != saved.read_mark:  # changed before the lock was ours
+                    saved = self.load(save_id)
+                    if saved.position is not None or saved.cannot_add:
+                        return saved
+                self._write_again(path, saved)
+        except LinkRefused:
+            pass  # never written through: its first change says so, as for any save
+        except OSError as error:  # Busy, and a disk that refuses the new file
+            why = error.strerror or error
+            saved.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
+        return saved
+
+    def _write_again(self, path: Path, saved: SavedGame) -> None:
+        """Under the game's lock, with the file as `saved` read it: write it whole in format 2
+        (temp file, fsync, replace), its steps as records."""
         text = document_text(saved)
         _check_size(path, text)
         written = write_text(path, text, links_within=self.home)
         saved.position, saved.format_read = position_of(text.encode("utf-8"), written.inode), FORMAT
-        saved.whole_first = False
+        saved.read_mark = written
+
+    def _read(self, path: Path, content: bytes) -> tuple[SavedGame, bool]:
+        """Replay a file's bytes; a torn last line (a crash while it was appended) is left out.
+        A file that needs its last line though it has no newline (an editor dropped it) is
+        read whole (True): an append would cut that line, so it is written again before play."""
+        complete = content[: content.rfind(b"\n") + 1]
+        try:
+            return read_document(path, complete, self.games), False
+        except SaveError:
+            if complete == content:
+                raise
+            return read_document(path, content, self.games), True
 
     def listing(self, with_facts: bool = True) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.

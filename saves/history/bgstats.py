@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 from collections.abc import Iterable
 from dataclasses import replace
@@ -9,70 +11,66 @@ from pathlib import Path
 
 from companion.history.bgstats import Exported, play_file, play_uuid
 from companion.history.bgstats_import import FileProblem, Imported, read_play_file
-from companion.history.details import PlayDetails, active_minutes
+from companion.history.details import PlayDetails
 from companion.history.plays import Play
+from companion.history.timing import play_minutes, span_seconds
 from companion.text import plural
 from saves.files import SaveError, parse_toml, read_file
 from saves.games.document import DETAILS_KEY
 from saves.games.store import SaveStore, utc_now
-from saves.history.details import (
-    DetailsProblem,
-    active_seconds,
-    details_of,
-    gathered,
-)
-from saves.history.recorded import PREFIX, RecordedStore
+from saves.history.details import DetailsProblem, details_of, gathered
+from saves.history.recorded import PREFIX, RecordedFile, RecordedStore
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024
 """A BG Stats export of 20,000 plays is about 20 MB."""
 
 
-def saved_details(store: SaveStore, save_id: str) -> PlayDetails:
-    """A game save's newest details, read without replaying it; when they do not say, the
-    duration is the active time and the expansions the setup's. Only a file that holds one of
-    those is parsed (an export of 2,000 saves parses few of them)."""
+def saved_details(store: SaveStore, play: Play) -> PlayDetails:
+    """A game save's newest details, read without replaying it, with the play's one duration
+    (`timing.play_minutes`: the one typed in, else its active time) and, when the details do
+    not say, the setup's expansions. Only a file that holds one of those is parsed (an export
+    of 2,000 saves parses few of them)."""
+    details = PlayDetails()
     try:
-        path = store.path_for(save_id)
+        path = store.path_for(play.save_id)
         content, _mark = read_file(path)
-        wanted = (DETAILS_KEY.encode(), b"details", b"activity", b"expansions", b"at = ")
-        if not any(key in content for key in wanted):
-            return PlayDetails()
-        data = gathered(parse_toml(path, content))
+        wanted = (DETAILS_KEY.encode(), b"details", b"expansions")
+        data = gathered(parse_toml(path, content)) if any(k in content for k in wanted) else {}
     except SaveError:
-        return PlayDetails()
-    try:
-        details = details_of(data) or PlayDetails()
-    except DetailsProblem:
-        details = PlayDetails()
-    seconds = active_seconds(data)
-    if details.minutes is None and seconds is not None:
-        details = replace(details, minutes=active_minutes(seconds))
+        data = {}
+    with contextlib.suppress(DetailsProblem):  # damaged details: none said
+        details = details_of(data) or details
+    minutes = play_minutes(details.minutes, span_seconds(play.started, play.ended))
     setup = data.get("setup")
     chosen = setup.get("expansions") if isinstance(setup, dict) else None
     if not details.expansions and isinstance(chosen, list):
         details = replace(details, expansions=tuple(str(e) for e in chosen))
-    return details
+    return replace(details, minutes=minutes)
 
 
 def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
     """Each finished play with its details, uuid and dates (an imported play keeps BG Stats'
     uuids, its own and its players', exactly as they came)."""
     store = SaveStore(home)
-    recorded = RecordedStore(home, utc_now)
+    plays = list(plays)
+    recorded: dict[str, RecordedFile] = {}
+    if any(play.save_id.startswith(PREFIX) for play in plays):  # read once: an import's file
+        recorded = {entry.id: entry for entry in RecordedStore(home, utc_now).listing()[0]}
     items = []
     for play in plays:
         if not play.finished:
             continue
         if play.save_id.startswith(PREFIX):
-            try:
-                entry = recorded.load(play.save_id)
-            except SaveError:
+            entry = recorded.get(play.save_id)
+            if entry is None:  # unreadable since (the listing says why)
                 continue
             source = entry.play.source or play_uuid(play.save_id)
+            details = entry.play.details
+            minutes = play_minutes(details.minutes)  # the one rule its play ends by
             items.append(
                 Exported(
                     play,
-                    entry.play.details,
+                    replace(details, minutes=minutes),
                     source,
                     entered=entry.recorded,
                     modified=entry.recorded,
@@ -80,7 +78,7 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
                 )
             )
         else:
-            details = saved_details(store, play.save_id)
+            details = saved_details(store, play)
             uuid = play_uuid(play.save_id)
             items.append(Exported(play, details, uuid, play.started, play.ended, seated=True))
     return items
@@ -93,11 +91,13 @@ def bgstats_text(home: Path, plays: Iterable[Play], me: str = "") -> str:
 
 
 def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:
-    """Read a BG Stats file and keep its new plays of our games as recorded plays.
+    """Read a BG Stats file and keep its new plays of our games as recorded plays, many to a
+    file (`saves.history.batches`).
 
     Returns what was read and how many were written; `SaveError` for a file that cannot be read,
-    `FileProblem` for one that is not a play file. A failed write stops there (those written
-    stay, and are not imported again)."""
+    `FileProblem` for one that is not a play file. A failed write (a full disk) stops there:
+    those written stay whole and are not imported again, the rest is not written at all, and
+    `Imported.stopped` says why."""
     content, _mark = read_file(path, MAX_IMPORT_BYTES)
     try:
         data = json.loads(content)
@@ -105,17 +105,26 @@ def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:
         raise FileProblem("not JSON: not a BG Stats play file") from None
     store = RecordedStore(home, utc_now)
     result = read_play_file(data, store.sources())
-    written = 0
-    for play in result.plays:
-        store.add(play)
-        written += 1
+    written, error = store.add_many(result.plays)
+    if error is not None:
+        result.stopped = stop_reason(error, len(result.plays) - written)
     return result, written
 
 
+def stop_reason(error: OSError, left: int) -> str:
+    """Why an import stopped writing, in words, and what was left out."""
+    cause = "the disk is full" if error.errno == errno.ENOSPC else (error.strerror or "")
+    why = cause or "the data folder cannot be written"
+    return f"{why}: {plural(left, 'play')} not written (import the file again to add them)"
+
+
 def import_report(result: Imported, written: int) -> str:
-    """What `companion import` says: how many came in, and each reason plays were left out."""
+    """What `companion import` says: how many came in, why it stopped writing (a full disk),
+    and each reason plays were left out."""
     games = sorted({play.game_id for play in result.plays})
     lines = [f"Imported {plural(written, 'play')}" + (f" ({', '.join(games)})." if games else ".")]
+    if result.stopped:
+        lines.append(f"Stopped: {result.stopped}.")
     for reason, count in sorted(result.unscored.items()):
         lines.append(f"Kept {plural(count, 'play')} {reason}")
     for reason, count in sorted(result.skipped.items()):

@@ -13,13 +13,11 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from companion.core import RuleError
 from companion.history.details import (
     PlayDetails,
     active_minutes,
     add_activity,
     checked,
-    from_plain,
     to_plain,
 )
 from saves.files import SaveError, parse_toml, read_file
@@ -27,35 +25,10 @@ from saves.games.document import ACTIVITY_KEY, DETAILS_KEY
 from saves.games.journal import Draft
 from saves.games.records import RECORDS_KEY
 from saves.games.store import SavedGame, SaveStore, entry_of
-
-
-class DetailsProblem(Exception):
-    """The file's play details cannot be read: they are left as they are, never added to."""
-
-
-def details_of(extra: Mapping[str, Any]) -> PlayDetails | None:
-    """The newest details record of a save's top-level keys; None when there is none.
-
-    `DetailsProblem` when the table is not what this version writes."""
-    records = extra.get(DETAILS_KEY)
-    if records is None:
-        return None
-    if not isinstance(records, list) or not records:
-        raise DetailsProblem(f"'{DETAILS_KEY}' must be a list of tables")
-    try:
-        parsed = [from_plain(record) for record in records]
-    except RuleError as error:
-        raise DetailsProblem(f"'{DETAILS_KEY}': {error}") from None
-    return parsed[-1]
-
-
-def active_seconds(extra: Mapping[str, Any]) -> int | None:
-    """The active time kept in the save, or None when it was not kept (an older save)."""
-    activity = extra.get(ACTIVITY_KEY)
-    if not isinstance(activity, dict):
-        return None
-    seconds = activity.get("seconds")
-    return seconds if type(seconds) is int and seconds >= 0 else None
+from saves.history.kept_details import DetailsProblem as DetailsProblem
+from saves.history.kept_details import active_seconds as active_seconds
+from saves.history.kept_details import details_of as details_of
+from saves.shared.lock import DEADLINE_SECONDS
 
 
 def gathered(data: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -93,18 +66,37 @@ def players_of(saved: SavedGame) -> tuple[str, ...]:
 
 
 def prefilled(saved: SavedGame) -> PlayDetails:
-    """What the form opens with: the newest details, else the active time and the setup's
-    expansions. A damaged table opens the form empty (and saving it is refused)."""
+    """What the form opens with: the newest details, else the setup's expansions (the
+    duration is left for the players to say: `offered_minutes` is only offered). A damaged
+    table opens the form empty (and saving it is refused)."""
     try:
         current = details_of(saved.extra)
     except DetailsProblem:
         current = None
     if current is not None:
         return current
+    return PlayDetails(expansions=tuple(getattr(saved.session.setup, "expansions", ())))
+
+
+def offered_minutes(saved: SavedGame) -> int | None:
+    """The active time the duration field offers for a game played in the app; None when
+    there is nothing to go by (no time kept, or none between its changes)."""
     seconds = active_seconds(saved.extra)
-    expansions = tuple(getattr(saved.session.setup, "expansions", ()))
-    minutes = active_minutes(seconds) if seconds else None  # 0 seconds: nothing to go by
-    return PlayDetails(minutes=minutes, expansions=expansions)
+    return active_minutes(seconds) if seconds else None
+
+
+def details_draft(saved: SavedGame, details: PlayDetails, now: datetime) -> Draft:
+    """The record of a play's details, checked by the game's rules (the play's date stays the
+    time of its last action). It only reads the game: it is decided under the game's lock.
+
+    `RuleError` for details the game refuses, `DetailsProblem` when the file's details cannot
+    be read (they are never added to)."""
+    try:
+        details_of(saved.extra)
+    except DetailsProblem as error:
+        raise DetailsProblem(f"{error}: fix or remove it first") from None
+    table = to_plain(checked(details, saved.game.id, players_of(saved)), now)
+    return Draft("details", details=table)
 
 
 def add_details(
@@ -114,17 +106,16 @@ def add_details(
     now: datetime,
     by: str = "",
     seat: str = "",
+    deadline: float = DEADLINE_SECONDS,
 ) -> None:
-    """Append a details record (the play's date stays the time of its last action).
+    """Append a details record in one transaction of its own (a game not on a play screen).
 
-    `RuleError` for details the game refuses, `DetailsProblem` when the file's details cannot be
-    read; `Busy`, `Rewritten` / `SaveError` and `OSError` from the store as for any change."""
-    try:
-        details_of(saved.extra)  # a damaged table is reported, never appended to
-    except DetailsProblem as error:
-        raise DetailsProblem(f"{error}: fix or remove it first") from None
-    table = to_plain(checked(details, saved.game.id, players_of(saved)), now)
-    store.transact(saved, lambda: [Draft("details", details=table)], by=by, seat=seat)
+    `RuleError`, `DetailsProblem` as `details_draft`; `Busy` (the lock not had within
+    `deadline` seconds), `Rewritten` / `SaveError` and `OSError` from the store as for any
+    change."""
+    store.transact(
+        saved, lambda: [details_draft(saved, details, now)], by=by, seat=seat, deadline=deadline
+    )
 
 
 def details_in_file(store: SaveStore, save_id: str) -> PlayDetails | None:

@@ -16,7 +16,7 @@ from typing import Any
 from companion.core import Game, RuleError
 from companion.dates import parse_zone
 from companion.history.names import name_key, tidy
-from companion.history.plays import Play
+from companion.history.plays import Play, app_play
 from companion.history.report import stats_json
 from companion.history.stats import (
     Filter,
@@ -40,13 +40,15 @@ TIME_ZONE = "time_zone"
 def plays_of(entries: list[SaveEntry]) -> list[Play]:
     """The plays of listed games (entries without facts are skipped)."""
     return [
-        Play(
+        app_play(
             entry.id,
             entry.game_id,
             entry.created or entry.updated,
             entry.updated,
             entry.facts,
             entry.utc_offset,
+            typed=entry.typed_minutes,
+            active=entry.active_seconds,
         )
         for entry in entries
         if entry.facts is not None

@@ -10,9 +10,10 @@ docs/schemas/recorded.schema.json.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,21 @@ from companion.core import RuleError
 from companion.history.details import from_plain as details_from_plain
 from companion.history.details import to_plain as details_to_plain
 from companion.history.plays import Play
-from companion.history.recorded import RecordedPlay, as_play, check
+from companion.history.recorded import FIRST_YEAR, LAST_YEAR, RecordedPlay, as_play, check
 from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.games.store import utc_now
 from saves.games.writers import SaveConflict, publish_new
+from saves.history.batches import (
+    BATCH_PREFIX,
+    MAX_BATCH_BYTES,
+    SUFFIX,
+    batch_files,
+    change_line,
+    from_line,
+    read_batch,
+    split_id,
+    write_batches,
+)
 from saves.listing.cache import UnreadableSave
 from saves.paths import locks_dir, recorded_dir
 from saves.shared.lock import holding, lock_path, update
@@ -35,7 +47,7 @@ KIND = "recorded"
 PREFIX = "recorded-"
 """Every recorded play's id starts so: no game save has such an id (no game is `recorded`)."""
 KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
-        "outcome", "details", "source", "player_sources"}  # fmt: skip
+        "outcome", "details", "source", "player_sources", "co_op"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,8 @@ def document(entry: RecordedFile) -> dict[str, Any]:
     }
     if play.outcome:
         data["outcome"] = play.outcome
+    if play.co_op:
+        data["co_op"] = True
     if play.source:
         data["source"] = play.source
     if play.player_sources:
@@ -76,8 +90,11 @@ def document(entry: RecordedFile) -> dict[str, Any]:
     return data
 
 
-def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
-    """A recorded play from its parsed file, checked again by its game's rules (`SaveError`)."""
+def from_document(path: Path, data: dict[str, Any], save_id: str | None = None) -> RecordedFile:
+    """A recorded play from its parsed file (or line of an import's file: `save_id` is then
+    its id), checked again by its game's rules (`SaveError`)."""
+    if save_id is not None:
+        data = {"format": FORMAT, "kind": KIND, "id": save_id, **data}
     if data.get("kind") != KIND:
         raise SaveError(path, f"not a recorded play (kind is {data.get('kind')!r})")
     if data.get("format") != FORMAT:
@@ -85,11 +102,15 @@ def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
     unknown = sorted(set(data) - KEYS)
     if unknown:
         raise SaveError(path, f"unknown key '{unknown[0]}'")
+    expected = save_id or path.stem
     save_id = _field(path, data, "id", str)
-    if path.stem != save_id or not save_id.startswith(PREFIX):
+    if expected != save_id or not save_id.startswith(PREFIX):
         raise SaveError(path, f"id '{save_id}' does not match the file name")
     played = _field(path, data, "played", datetime)
     recorded = _field(path, data, "recorded", datetime)
+    if not FIRST_YEAR <= recorded.year <= LAST_YEAR:  # written out as local time: in bounds
+        day = recorded.date().isoformat()
+        raise SaveError(path, f"'recorded' is dated {day}, not from {FIRST_YEAR} to {LAST_YEAR}")
     players = _names(path, data, "players")
     scores = data.get("scores", {})
     if not isinstance(scores, dict):
@@ -98,6 +119,9 @@ def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
         if key in data and not isinstance(data[key], dict if key == "details" else str):
             kind = "a table" if key == "details" else "text"
             raise SaveError(path, f"'{key}' must be {kind}, not {_words(data[key])}")
+    co_op = data.get("co_op", False)
+    if type(co_op) is not bool:
+        raise SaveError(path, f"'co_op' must be true or false, not {_words(co_op)}")
     sources = data.get("player_sources", {})
     if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
         raise SaveError(path, "'player_sources' must be a table of name = uuid")
@@ -114,6 +138,7 @@ def from_document(path: Path, data: dict[str, Any]) -> RecordedFile:
                 details,
                 data.get("source", ""),
                 sources,
+                co_op,
             )
         )
     except (RuleError, TypeError) as error:
@@ -174,24 +199,51 @@ class RecordedStore:
         return self.folder / f"{save_id}.toml"
 
     def load(self, save_id: str) -> RecordedFile:
+        """One recorded play, from its own file or its line of an import's file."""
+        self.path_for(save_id)
+        where = split_id(save_id)
+        if where is not None:
+            path = self.folder / f"{where[0]}{SUFFIX}"
+            content, _mark = read_file(path, MAX_BATCH_BYTES)
+            lines = content.decode("utf-8", errors="replace").splitlines()
+            try:
+                data = from_line(lines[where[1] - 1]) if 1 < where[1] <= len(lines) else None
+            except ValueError as error:
+                raise SaveError(path, f"line {where[1]}: {error}") from None
+            if data is None:
+                raise SaveError(path, f"no play '{save_id}' in it")
+            return from_document(path, data, save_id)
         path = self.path_for(save_id)
         content, mark = read_file(path)
         entry = from_document(path, parse_toml(path, content))
         return RecordedFile(entry.id, entry.play, entry.recorded, mark)
 
     def listing(self) -> tuple[list[RecordedFile], list[UnreadableSave]]:
-        """Every recorded play, oldest first, and the files that cannot be used."""
+        """Every recorded play, oldest first, and the files (or lines) that cannot be used."""
         if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
-        found, unreadable = [], []
+        found: list[RecordedFile] = []
+        unreadable: list[UnreadableSave] = []
         for path in sorted(self.folder.glob(f"{PREFIX}*.toml")):
             try:
                 found.append(self.load(path.stem))
             except SaveError as error:
                 where = f"line {error.line}: " if error.line else ""
                 unreadable.append(UnreadableSave(path, where + error.problem))
+        for path in batch_files(self.folder):
+            plays, bad = read_batch(path, from_document)
+            found += plays
+            unreadable += bad
         found.sort(key=lambda entry: (entry.play.played, entry.id))
         return found, unreadable
+
+    def add_many(self, plays: Iterable[RecordedPlay]) -> tuple[int, OSError | None]:
+        """Write plays already checked (an import's) in a few files of many plays each
+        (`saves.history.batches`); how many were written and the error that stopped it (a full
+        disk), if any. The files written stay whole; the rest is not written at all."""
+        now = self.clock()
+        stem = f"{BATCH_PREFIX}{now:%Y%m%d-%H%M%S}"
+        return write_batches(self.home, stem, (partial(_document_of, play, now) for play in plays))
 
     def add(self, play: RecordedPlay) -> RecordedFile:
         """Check and write a new recorded play under a new id, published whole as new games are
@@ -212,6 +264,9 @@ class RecordedStore:
         play = check(play)
         path = self.path_for(entry.id)
         edited = RecordedFile(entry.id, play, entry.recorded)
+        if split_id(entry.id) is not None:
+            mark = change_line(self.home, entry.id, document(entry), document(edited))
+            return RecordedFile(entry.id, play, entry.recorded, mark)
 
         def edit(_content: bytes | None, mark: FileMark | None) -> str:
             self._check_unchanged(path, entry, mark)
@@ -223,6 +278,9 @@ class RecordedStore:
         return RecordedFile(entry.id, play, entry.recorded, mark)
 
     def delete(self, entry: RecordedFile) -> None:
+        if split_id(entry.id) is not None:
+            change_line(self.home, entry.id, document(entry), None)
+            return
         path = self.path_for(entry.id)
         with holding(lock_path(path, locks_dir(self.home))):
             self._check_unchanged(path, entry, mark_of(path))
@@ -235,6 +293,10 @@ class RecordedStore:
     def sources(self) -> set[str]:
         """The BG Stats uuids already imported."""
         return {entry.play.source for entry in self.listing()[0] if entry.play.source}
+
+
+def _document_of(play: RecordedPlay, now: datetime) -> dict[str, Any]:
+    return document(RecordedFile("", play, now))
 
 
 def recorded_plays(home: Path) -> tuple[list[Play], list[UnreadableSave]]:

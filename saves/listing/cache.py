@@ -38,15 +38,16 @@ from companion.registry import rules_files
 from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, read_bytes, write_text
 
-CACHE_FORMAT = 3
-"""3: the rules are stamped per game by their modules' bytes (2 by the newest module's time);
+CACHE_FORMAT = 4
+"""4: a record keeps the duration typed in the play's details and its active time; 3: the rules
+are stamped per game by their modules' bytes (2 by the newest module's time);
 2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 """A cache larger than this is not read (and is rebuilt): 10,000 saves make about 4 MiB."""
 _FIELDS = ("id", "title", "game_id", "game_title", "updated", "summary", "status", "waiting_for")
 """The fields every record holds, in `SaveEntry`'s order (all text; `updated` an ISO time)."""
 _REQUIRED = {"digest", *_FIELDS}
-_OPTIONAL = {"created", "facts", "utc_offset"}
+_OPTIONAL = {"created", "facts", "utc_offset", "typed_minutes", "active_seconds"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,10 @@ class SaveEntry:
     listing was asked without them, as the home screen asks)."""
     utc_offset: int | None = None
     """Minutes east of UTC where the game was made (the save's `utc_offset`), for local dates."""
+    typed_minutes: int | None = None
+    """The duration typed in the play's details (None: none typed), which every figure uses."""
+    active_seconds: int | None = None
+    """The active time the save keeps (pauses over 30 minutes left out; None: not kept)."""
 
 
 @dataclass(frozen=True)
@@ -260,6 +265,9 @@ def _record(entry: SaveEntry) -> dict[str, Any]:
         record["created"] = entry.created.isoformat()
     if entry.utc_offset is not None:
         record["utc_offset"] = entry.utc_offset
+    for key in ("typed_minutes", "active_seconds"):
+        if getattr(entry, key) is not None:
+            record[key] = getattr(entry, key)
     if entry.facts is not None:
         record["facts"] = json.dumps(facts_to_plain(entry.facts), separators=(",", ":"))
     return record
@@ -286,6 +294,9 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
         return None
     if facts is None and with_facts and "facts" in record:
         return None
+    typed, active = record.get("typed_minutes"), record.get("active_seconds")
+    if any(v is not None and (type(v) is not int or v < 0) for v in (typed, active)):
+        return None
     try:
         updated.astimezone(UTC)
     except (OverflowError, ValueError):
@@ -302,6 +313,8 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
         created,
         facts,
         utc_offset,
+        typed,
+        active,
     )
 
 

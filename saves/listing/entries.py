@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.history.plays import facts_of_session, utc_offset_of
 from saves.games.document import SavedGame
+from saves.history.kept_details import DetailsProblem, active_seconds, details_of
 from saves.listing.cache import SaveEntry
 
 UTC_OFFSET = "utc_offset"
@@ -27,4 +28,15 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         created=saved.created,
         facts=facts_of_session(saved.session),
         utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
+        typed_minutes=typed_minutes(saved),
+        active_seconds=active_seconds(saved.extra),
     )
+
+
+def typed_minutes(saved: SavedGame) -> int | None:
+    """The duration typed in the game's newest details (None: none, or details not readable)."""
+    try:
+        details = details_of(saved.extra)
+    except DetailsProblem:
+        return None
+    return details.minutes if details is not None else None

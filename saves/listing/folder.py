@@ -102,6 +102,12 @@ def _read(
     return misses
 
 
+MAX_REASON = 300
+"""The most of a reason the list keeps: a rule's refusal may quote a whole value from the file
+(a player's name of 200,000 combining marks), which no list line needs."""
+
+
 def _reason(line: int | None, problem: str) -> str:
-    """Why a file is unreadable, with its line when known."""
-    return (f"line {line}: " if line else "") + problem
+    """Why a file is unreadable, with its line when known, cut to `MAX_REASON` characters."""
+    reason = (f"line {line}: " if line else "") + problem
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"

@@ -52,8 +52,10 @@ def this_device(environ: dict[str, str] | None = None) -> Device:
     return Device("t" + secrets.token_hex(6), browser=False)
 
 
-MEMORY_SAVE_ID = re.compile(r"[a-z0-9-]{1,128}")
-"""What a device's memory must hold to be read as a save id (anything else: nothing remembered)."""
+MEMORY_SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+"""What a device's memory must hold to be read as a save id, the very shape of
+`saves.games.document.SAVE_ID` (anything else, `-x` or 81 letters included: nothing remembered,
+so the app never asks the store for a file its ids cannot name)."""
 MEMORY_BYTES = 256
 """A device's memory is one save id: a larger file is not one."""
 

@@ -9,9 +9,11 @@ from typing import Any
 from companion.cavendish.actions import DiscardFear, GainAzrak, LoseAzrak, TakeFear
 from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import CavendishSetup, ReceptacleCard, ReceptacleCards, Seat
+from companion.session import Session
 from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
 from companion.sojourn.actions import EditDestination
+from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore, from_document
 
 SETUP = CavendishSetup(
@@ -49,11 +51,15 @@ def cavendish_action(number: int) -> Any:
 
 
 def long_game(store: SaveStore, actions: int, title: str = "") -> SavedGame:
-    """A saved Cavendish game with `actions` legal actions logged (written once, at the end)."""
+    """A saved Cavendish game with `actions` legal actions logged (appended in one transaction)."""
     saved = store.create(CAVENDISH, SETUP, title or f"{actions} actions")
-    for number in range(actions):
-        saved.session.do(cavendish_action(number))
-    store.save(saved)
+    return logged(store, saved, [cavendish_action(number) for number in range(actions)])
+
+
+def logged(store: SaveStore, saved: SavedGame, actions: list[Any]) -> SavedGame:
+    """The game with `actions` appended to its file, as one transaction of many records."""
+    if actions:
+        store.transact(saved, lambda: [Draft("do", action) for action in actions])
     return saved
 
 
@@ -105,14 +111,12 @@ def sample_game(store: SaveStore, game_id: str, actions: int) -> SavedGame:
     path = SAMPLES / f"{game_id}.toml"
     with open(path, "rb") as handle:
         sample = from_document(path, tomllib.load(handle)).session
-    played = sample.actions
+    played = Session(sample.game, sample.setup)
+    for action in sample.actions[:actions]:
+        played.do(action)
+    while getattr(played.state, "pending", ()):  # end on a question answered
+        played.undo()
+    while len(played.steps) < actions:
+        played.do(_repeat(game_id, played.state, len(played.steps)))
     saved = store.create(sample.game, sample.setup, f"{actions} actions")
-    for action in played[:actions]:
-        saved.session.do(action)
-    while getattr(saved.session.state, "pending", ()):  # end on a question answered
-        saved.session.undo()
-    while len(saved.session.steps) < actions:
-        number = len(saved.session.steps)
-        saved.session.do(_repeat(game_id, saved.session.state, number))
-    store.save(saved)
-    return saved
+    return logged(store, saved, list(played.actions))

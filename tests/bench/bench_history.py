@@ -1,10 +1,12 @@
 """A long history: 2,000 saved games. The home screen's start against an empty data folder,
-`companion stats --json` against `companion list --json` (issue 12), and a listing without its
-cache against the same replay in one process (issue 22). Run by `run.py`."""
+`companion stats --json` against `companion list --json` (issue 12), a listing without its
+cache against the same replay in one process (issue 22), and an import of 100,000 BG Stats plays
+with the `stats` that follows it (issue 32). Run by `run.py`."""
 
 from __future__ import annotations
 
 import compileall
+import json
 import os
 import statistics
 import subprocess
@@ -22,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")
 COLD_LISTING = Path(__file__).with_name("cold_listing.py")
 GAMES = 2000
+IMPORTED = 100_000
 NOON = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 
 Row = tuple[str, float, str, str, bool, str]
@@ -78,6 +81,58 @@ def cold_listing(home: Path, reps: int) -> dict[str, float]:
         **{name: statistics.median(values) for name, values in times.items()},
         "ratio": statistics.median(ratios),
     }
+
+
+def bgstats_file(path: Path, count: int) -> Path:
+    """`count` Time Bastards duels in BG Stats' shape, every one started in the same second."""
+    plays = [
+        {
+            "uuid": f"PLAY-{number}",
+            "gameRefId": 1,
+            "playDate": "2020-10-23 19:16:58",
+            "durationMin": 30,
+            "playerScores": [
+                {"playerRefId": 1, "score": "3", "winner": True},
+                {"playerRefId": 2, "score": str(number % 3), "winner": False},
+            ],
+        }
+        for number in range(count)
+    ]
+    players = [{"id": 1, "name": "Ana", "uuid": "a"}, {"id": 2, "name": "Ben", "uuid": "b"}]
+    games = [{"id": 1, "name": "Time Bastards", "bggId": 0}]
+    path.write_text(json.dumps({"games": games, "players": players, "plays": plays}))
+    return path
+
+
+def import_rows() -> list[Row]:
+    """`companion import` of 100,000 plays into an empty folder, then `companion stats --json`
+    on it: one run each (the import is minutes of work on the old one-file-per-play store)."""
+    python = sys.executable
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        home = Path(folder) / "home"
+        home.mkdir()
+        file = bgstats_file(Path(folder) / "plays.json", IMPORTED)
+        imported = run_child([python, "-m", "companion", "import", str(file)], home)
+        stats = run_child([python, "-m", "companion", "stats", "--json"], home)
+        files = len(list((home / "recorded").iterdir()))
+    return [
+        (
+            "companion import of 100,000 BG Stats plays, two cores",
+            imported,
+            "s",
+            "<= 30 s",
+            imported <= 30,
+            f"{files} files written (one per 10,000 plays, two fsyncs each)",
+        ),
+        (
+            "companion stats --json after that import",
+            stats,
+            "s",
+            "<= 30 s",
+            stats <= 30,
+            f"reads {files} files, not 100,000",
+        ),
+    ]
 
 
 def history_rows(reps: int) -> list[Row]:
@@ -137,4 +192,5 @@ def history_rows(reps: int) -> list[Row]:
             cli_ratio <= 1.5,
             f"stats {cli['stats'] * 1000:.0f} ms, list {cli['list'] * 1000:.0f} ms",
         ),
+        *import_rows(),
     ]

@@ -29,18 +29,20 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench_browser import browser_rows  # noqa: E402
-from bench_commands import command_rows  # noqa: E402
+from bench_commands import command_rows, slow_open_rows  # noqa: E402
 from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
 from bench_rolls import roll_rows  # noqa: E402
+from bench_terminal import terminal_rows  # noqa: E402
 from figures import Figure, table  # noqa: E402
 from screen_keys import GAMES, SHORT_ONLY, Timing, measure  # noqa: E402
 
 from companion import dice  # noqa: E402
 from companion.six_sojourns.scoring import score  # noqa: E402
 from saves.files import write_text  # noqa: E402
-from saves.games.store import SaveStore  # noqa: E402
+from saves.games.journal import Draft  # noqa: E402
+from saves.games.store import SavedGame, SaveStore  # noqa: E402
 from saves.shared.rolls import KEEP_ROLLS, RollLog  # noqa: E402
 from saves.shared.settings import SettingsStore  # noqa: E402
 
@@ -97,6 +99,15 @@ def lived_in(home: Path) -> None:
     rolls.add_many(dice.roll("2d6+1", rng) for _ in range(KEEP_ROLLS))
 
 
+def furnish(store: SaveStore) -> None:
+    """The data folder a start is measured on: 4 saves on the home screen (1 of 1,000
+    actions), a full roll history and a theme."""
+    long_game(store, 1000, "Long mission")
+    for size in (10, 60, 200):
+        long_game(store, size)
+    lived_in(store.home)
+
+
 def bench_first_frame(reps: int) -> list[Figure]:
     """Companion (with saved games on the home screen) against one Static and a Footer.
 
@@ -107,11 +118,7 @@ def bench_first_frame(reps: int) -> list[Figure]:
     for package in ("companion", "saves", "widgets"):
         compileall.compile_dir(ROOT / package, quiet=1)
     with data_home() as home:
-        store = SaveStore(home, Clock())
-        long_game(store, 1000, "Long mission")
-        for size in (10, 60, 200):
-            long_game(store, size)
-        lived_in(home)
+        furnish(SaveStore(home, Clock()))
         times: dict[str, list[float]] = {"baseline": [], "companion": []}
         memory: dict[str, list[int]] = {"baseline": [], "companion": []}
         child("baseline", home)  # warm the disk cache and the bytecode of both
@@ -146,7 +153,8 @@ def bench_first_frame(reps: int) -> list[Figure]:
 
 
 def bench_autosave(reps: int) -> list[Figure]:
-    """One action plus its autosave on a game with 1,000 logged actions, and fsync alone."""
+    """One action plus its autosave (one transaction appending its record) on a game with 1,000
+    logged actions, and fsync alone."""
     with data_home() as home:
         store = SaveStore(home, Clock())
         saved = long_game(store, 1000)
@@ -154,7 +162,7 @@ def bench_autosave(reps: int) -> list[Figure]:
         samples = []
         for number in range(1000, 1000 + reps):
             action = cavendish_action(number)
-            samples.append(timed(lambda a=action: (saved.session.do(a), store.save(saved))))
+            samples.append(timed(lambda a=action: store.transact(saved, lambda: [Draft("do", a)])))
         probes = max(5, reps // 4)
         fsync = statistics.median(timed(lambda: fsync_only(path)) for _ in range(probes)) * 1000
         text = path.read_text(encoding="utf-8")
@@ -215,9 +223,8 @@ def bench_undo(reps: int) -> list[Figure]:
             for size, saved in games.items():
                 alone[size].append(timed(saved.session.undo))
                 saved.session.redo()
-                saving[size].append(timed(lambda s=saved: (s.session.undo(), store.save(s))))
-                saved.session.redo()
-                store.save(saved)
+                saving[size].append(timed(lambda s=saved: transact_undo(store, s)))
+                store.transact(saved, lambda s=saved: [Draft("redo", target=s.undone[-1].number)])
                 floor[size].append(timed(lambda t=texts[size]: write_text(probe, t)))
     results = {
         size: (statistics.median(alone[size]), statistics.median(saving[size])) for size in sizes
@@ -244,6 +251,11 @@ def bench_undo(reps: int) -> list[Figure]:
             f"{results[5000][0] * 1e6:.1f} us vs {results[50][0] * 1e6:.1f} us",
         ),
     ]
+
+
+def transact_undo(store: SaveStore, saved: SavedGame) -> None:
+    """Undo the game's last action as a play screen does: one transaction appending it."""
+    store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
 
 
 def bench_load(reps: int) -> list[Figure]:
@@ -356,8 +368,10 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "history": bench_history,
     "follow": lambda reps: [Figure(*row) for row in follow_rows(reps)],
     "browser": lambda reps: [Figure(*row) for row in browser_rows(reps)],
+    "terminal": lambda reps: [Figure(*row) for row in terminal_rows(reps, furnish)],
     "commands": lambda reps: [Figure(*row) for row in command_rows(reps)],
     "rolls": lambda reps: [Figure(*row) for row in roll_rows(reps)],
+    "slow-opens": lambda reps: [Figure(*row) for row in slow_open_rows()],
 }
 
 
@@ -370,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     reps = {"first-frame": 5, "other": 10} if args.quick else {"first-frame": 15, "other": 40}
     figures: list[Figure] = []
     for name in args.only or list(BENCHES):
-        few = name in ("first-frame", "history", "browser")  # each repetition starts a process
+        # processes started, or files built: fewer repetitions
+        few = name in ("first-frame", "history", "browser", "terminal", "slow-opens")
         count = reps["first-frame"] if few else reps["other"]
         figures.extend(BENCHES[name](count))
     if args.json:

@@ -1,9 +1,9 @@
 """A key on each play screen, to the screen redrawn, against a minimal Textual app (issue 15).
 
-Every sample is one Pilot press followed by a pause until the app is idle: what a player waits
-for between a key and the screen that answers it. The keys are undo and redo in turn (each
-applies or takes back one logged action, autosave included); the minimal app's key updates a
-`Static` and shows a notification, as undo and redo do.
+Every sample is one Pilot press followed by a pause until the app is idle: the app's own work
+for a key, without a terminal (bench_terminal.py measures the same keys in a real one). The keys
+are undo and redo in turn (each applies or takes back one logged action, autosave included); the
+minimal app's key updates a `Static` and shows a notification, as undo and redo do.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench_games import long_game, sample_game
-from textual.app import App, ComposeResult
-from textual.widgets import Static
+from terminal_apps import Minimal
+from textual.app import App
 
 from saves.games.store import SaveStore
 
@@ -27,24 +27,6 @@ SHORT_ONLY = {"time-bastards": 50}
 """Time Bastards' clock ends a game after 24 rounds (about 100 actions): only 50 is measured."""
 KEYS = ("ctrl+z", "ctrl+y")
 WARM_UP = 2
-
-
-class Minimal(App[None]):
-    """The baseline: one key that updates a Static and shows a notification."""
-
-    BINDINGS = [("ctrl+z", "bump"), ("ctrl+y", "bump")]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def compose(self) -> ComposeResult:
-        yield Static("0", id="count")
-
-    def action_bump(self) -> None:
-        self.count += 1
-        self.query_one("#count", Static).update(str(self.count))
-        self.notify(f"Count {self.count}")
 
 
 @dataclass

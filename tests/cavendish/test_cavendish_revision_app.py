@@ -23,6 +23,7 @@ from companion.cavendish.game import CAVENDISH
 from companion.cavendish.model import Adjustments, CavendishState
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
+from tests.support.saving import record_played
 from widgets.cavendish import board
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
@@ -43,7 +44,7 @@ async def test_the_group_chooses_a_paid_emergency_update(
         assert app.screen.act(LoseAzrak("Anton", 4))
         await pilot.pause()
         assert isinstance(app.screen, BrokenLinkDialog)
-        assert button_ids(app.screen) == ["free", "emergency", "lose"]
+        assert button_ids(app.screen) == ["free", "emergency", "lose", "undo"]
         await pilot.press("e")
         await pilot.pause()
         state = state_of(app)
@@ -85,7 +86,7 @@ async def test_a_revision_1_mission_uses_its_free_updates_without_asking(
     store = SaveStore(companion_home, fixed_clock)
     saved = store.create(CAVENDISH, make_setup(2), "Old mission")
     saved.session.do(ChooseLocation("A"))
-    store.save(saved)
+    record_played(store, saved)
     path = store.path_for(saved.id)
     path.write_text(path.read_text(encoding="utf-8").replace("rules = 3\n", ""), encoding="utf-8")
 
@@ -97,7 +98,7 @@ async def test_a_revision_1_mission_uses_its_free_updates_without_asking(
         assert app.screen.act(LoseAzrak("Anton", 4))
         await pilot.pause()
         assert isinstance(app.screen, BrokenLinkDialog)
-        assert button_ids(app.screen) == ["emergency", "lose"]
+        assert button_ids(app.screen) == ["emergency", "lose", "undo"]
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, BrokenLinkDialog)

@@ -32,6 +32,7 @@ from companion.session import Session
 from saves.files import SaveError
 from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
+from tests.support.saving import publish_whole, record_played
 
 LOG = [
     ChooseLocation("A"),
@@ -53,7 +54,7 @@ def played(home: Path, make_setup: Callable[..., Any]) -> tuple[SaveStore, Saved
     saved = store.create(CAVENDISH, make_setup(4), "Rulings")
     for action in LOG:
         saved.session.do(action)
-    store.save(saved)
+    record_played(store, saved)
     return store, saved, store.path_for(saved.id)
 
 
@@ -160,7 +161,9 @@ def test_a_revision_2_save_with_conflicts_replays_as_it_was_played(
 ) -> None:
     store = SaveStore(companion_home, fixed_clock)
     session = Session(CAVENDISH, make_setup(4), CONFLICT_LOG, rules=2)
-    store.save(SavedGame("old-conflicts", "Old conflicts", session, fixed_clock(), fixed_clock()))
+    publish_whole(
+        store, SavedGame("old-conflicts", "Old conflicts", session, fixed_clock(), fixed_clock())
+    )
     loaded = store.load("old-conflicts").session
     assert loaded.rules == 2 and loaded.state == session.state
     assert loaded.state.outcome == "finished"

@@ -204,7 +204,7 @@ class Racing(SaveStore):
     def load(self, save_id: str) -> SavedGame:
         saved = super().load(save_id)
         other = SaveStore(self.home, fixed_clock)
-        theirs = other.load(save_id)
+        theirs = other.open_for_play(save_id)
         quick = SetThresholds(Thresholds(cooking=Threshold(4, 8)))
         other.transact(theirs, lambda: [Draft("do", quick)], by="b0123456789a")
         return saved

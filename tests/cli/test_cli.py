@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli
+from tests.support.saving import record_played
 from tests.support.toy import TALLY
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -122,7 +123,7 @@ def test_show_and_export_a_game(
     store = SaveStore(companion_home, fixed_clock)
     saved = store.create(TALLY, TallySetup(), "Tally night")
     saved.session.do(Add(0, 3))
-    store.save(saved)
+    record_played(store, saved)
     code, out, _ = run(capsys, "show", saved.id, "--json")
     shown = json.loads(out)
     assert code == 0

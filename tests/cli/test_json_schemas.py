@@ -39,6 +39,7 @@ from companion.time_bastards.game import TIME_BASTARDS
 from saves.games.store import SavedGame, SaveStore
 from tests.data.samples import make_samples
 from tests.support.samples import install_sample
+from tests.support.saving import publish_whole
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
 GAMES = ("sojourn", "six-sojourns", "cavendish", "time-bastards")
@@ -69,7 +70,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
 def save(home: Path, save_id: str, game: Game[Any, Any], setup: Any, actions: Sequence[Any]) -> str:
     """Write a game played through its rules as a save, the way the app does."""
     session = Session(game, setup, actions)
-    SaveStore(home).save(SavedGame(save_id, f"{game.title} test", session, NOW, NOW))
+    publish_whole(SaveStore(home), SavedGame(save_id, f"{game.title} test", session, NOW, NOW))
     return save_id
 
 

@@ -13,6 +13,7 @@ from companion.six_sojourns.actions import CloseSojourn
 from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.store import SavedGame, SaveStore
+from tests.support.saving import record_played
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 if str(SAMPLES) not in sys.path:
@@ -30,7 +31,7 @@ def finished_six_sojourns(home: Path) -> tuple[SaveStore, SavedGame]:
     saved = store.create(SIX_SOJOURNS, setup, title="Sunday sojourns")
     for move in [*moves, CloseSojourn()]:
         saved.session.do(move)
-    store.save(saved)
+    record_played(store, saved)
     return store, saved
 
 
@@ -41,5 +42,5 @@ def cavendish_in_play(home: Path) -> SavedGame:
     saved = store.create(CAVENDISH, samples.CAVENDISH_SETUP, title="Cavendish night")
     for move in moves.actions:
         saved.session.do(move)
-    store.save(saved)
+    record_played(store, saved)
     return saved

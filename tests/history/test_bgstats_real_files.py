@@ -82,7 +82,9 @@ def test_a_score_reads_as_its_player_typed_it(typed: Any, points: int | None) ->
         (47.3, "comes to 47.3"),
         ("1/2", "'1/2' is not a score (a number, or a sum like 87+77)"),
         ("abc", "is not a score"),
-        (True, "a score of bool is not a number"),
+        (True, "a score that is true or false is not a number"),
+        ({"a": 1}, "a score that is a table is not a number"),  # never Python's word (dict)
+        ([1], "a score that is a list is not a number"),
         (float("nan"), "is not a number"),
     ],
 )

@@ -97,6 +97,16 @@ def test_a_stored_play_dated_too_late_is_reported_and_the_figures_stay(
             'players = ["Ana"]\noutcome = "won"\ndetails = [1]\n',
             "'details' must be a table, not a list",
         ),
+        (  # written out as local time by every export: New York cannot place year 1
+            "played = 2026-11-29T19:30:00Z\nrecorded = 0001-01-01T00:00:00Z\n"
+            'players = ["Ana"]\noutcome = "won"\n',
+            "'recorded' is dated 0001-01-01, not from 1900 to 9998",
+        ),
+        (
+            "played = 2026-11-29T19:30:00Z\nrecorded = 2026-11-29T19:30:00Z\n"
+            'players = ["Ana"]\noutcome = "won"\nco_op = "yes"\n',
+            "'co_op' must be true or false, not text",
+        ),
     ],
 )
 def test_a_wrong_type_is_refused_in_words(companion_home: Path, body: str, reason: str) -> None:

@@ -30,6 +30,7 @@ from saves.history.details import (
     add_details,
     details_of,
     gathered,
+    offered_minutes,
     prefilled,
 )
 from tests.history.games import finished_six_sojourns
@@ -149,7 +150,8 @@ def test_the_active_time_leaves_breaks_out_and_prefills_the_duration(tmp_path: P
     assert saved.extra["activity"] == {"seconds": 25 * 60, "last": clock[0]}
     reloaded = SaveStore(tmp_path).load(saved.id)
     assert reloaded.extra["activity"] == saved.extra["activity"]
-    assert prefilled(reloaded).minutes == 25
+    assert prefilled(reloaded).minutes is None  # offered, not typed in for the player
+    assert offered_minutes(reloaded) == 25
     assert prefilled(reloaded).expansions == ("places",)
     raw = tomllib.loads(store.path_for(saved.id).read_text("utf-8"))
     assert gathered(raw)["activity"] == saved.extra["activity"]  # read without replaying it

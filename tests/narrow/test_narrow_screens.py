@@ -17,6 +17,7 @@ from companion.time_bastards.model import MoveEarliest, RollD6, TimeBastardsSetu
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.play.action_log import ActionLog
 from widgets.shell.chrome import ICON
@@ -37,7 +38,7 @@ def finished_duel(home: Path) -> str:
     saved.session.do(MoveEarliest(0))
     while not saved.session.state.finished:
         saved.session.do(RollD6(saved.session.state.turn, 5))  # lost in time
-    store.save(saved)
+    record_played(store, saved)
     return saved.id
 
 

@@ -18,6 +18,7 @@ from companion.time_bastards.model import (
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 
 SLOW = pytest.mark.slow
 PHONE = [pytest.param((40, 40), marks=SLOW), (44, 43), pytest.param((44, 20), marks=SLOW)]
@@ -91,7 +92,7 @@ def games_to_list(companion_home: Path) -> None:
     saved.session.do(MoveEarliest(0))  # Ana's piece ahead: she wins on the oldest piece
     while not saved.session.state.finished:  # every other roll lost in time
         saved.session.do(RollD6(saved.session.state.turn, 5))
-    store.save(saved)
+    record_played(store, saved)
 
 
 class TestSavedGames:

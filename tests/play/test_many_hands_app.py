@@ -32,7 +32,7 @@ OTHER_DEVICE = "b0123456789a"
 def another_device(home: Path, save_id: str, action: Any, seat: str = "Ben") -> SavedGame:
     """Another device makes `action` on the game, through its own transaction."""
     store = SaveStore(home, fixed_clock)
-    theirs = store.load(save_id)
+    theirs = store.open_for_play(save_id)
     store.transact(theirs, lambda: [Draft("do", action)], by=OTHER_DEVICE, seat=seat)
     return theirs
 

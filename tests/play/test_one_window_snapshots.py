@@ -31,7 +31,7 @@ class TestOneGameTwoDevices:
             screen = pilot.app.screen
             count = len(screen.session.steps)
             other = SaveStore(companion_home, fixed_clock)
-            theirs = other.load(save_id)
+            theirs = other.open_for_play(save_id)
             move = [Draft("do", MoveEarliest(theirs.session.state.turn))]
             other.transact(theirs, lambda: move, by="b0123456789a", seat="Jonas")
             await pause_until(pilot, lambda: len(screen.session.steps) == count + 1)

@@ -20,6 +20,7 @@ from companion.time_bastards.model import (
     Traveller,
 )
 from tests.support.notes import record_notes
+from tests.support.saving import record_played
 from widgets.play.result import ResultScreen, ShareScreen
 
 SIZES = [(80, 24), (120, 40)]
@@ -44,7 +45,7 @@ def finished_duel(app: Any, setup: TimeBastardsSetup = SETUP, title: str = "Frid
     saved = app.start_game("time-bastards", setup, title)
     for action in session.actions:
         saved.session.do(action)
-    app.store.save(saved)
+    record_played(app.store, saved)
 
 
 def words(svg: str) -> str:

@@ -39,7 +39,7 @@ def hostile_player(home: Path, save_id: str) -> None:
 
 def another_device(home: Path, save_id: str, seat: str) -> None:
     store = SaveStore(home, fixed_clock)
-    theirs = store.load(save_id)
+    theirs = store.open_for_play(save_id)
     turn = theirs.session.state.turn
     store.transact(theirs, lambda: [Draft("do", MoveEarliest(turn))], by=OTHER_DEVICE, seat=seat)
 

@@ -23,7 +23,7 @@ from widgets.play.game_screen import GameScreen
 def taken_back_elsewhere(home: Path, save_id: str, kind: str, seat: str = "Ben") -> None:
     """Another device undoes the game's last action, or redoes its last undone one."""
     store = SaveStore(home, fixed_clock)
-    theirs = store.load(save_id)
+    theirs = store.open_for_play(save_id)
     stack = theirs.origins if kind == "undo" else theirs.undone
     target = stack[-1].number
     store.transact(theirs, lambda: [Draft(kind, target=target)], by=OTHER_DEVICE, seat=seat)

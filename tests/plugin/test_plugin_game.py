@@ -22,6 +22,7 @@ from textual.widgets import OptionList, Static
 
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
+from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.table_view import TableViewScreen
 from widgets.table_view.boxes import GroupBox
@@ -95,7 +96,7 @@ def test_the_command_line_plays_it_and_the_history_counts_it(companion_home: Pat
     store = SaveStore(companion_home, fixed_clock)
     saved = store.create(PEBBLES, PebblesSetup(pile=5), "Pebbles night")
     saved.session.do(Take(2))
-    store.save(saved)
+    record_played(store, saved)
 
     assert companion("act", saved.id, "Take", "count=3") == "Ben takes 3 (0 left)\n"
     shown = json.loads(companion("show", saved.id, "--json"))

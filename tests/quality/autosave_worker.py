@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from saves.games.store import SaveStore
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 SAVE_TITLE = "crash test"
@@ -30,7 +31,7 @@ def main(home: Path) -> None:
     while True:
         count += 1
         saved.session.do(action_number(count))
-        store.save(saved)
+        record_played(store, saved)
         print(count, flush=True)
 
 

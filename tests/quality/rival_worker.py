@@ -13,6 +13,7 @@ from pathlib import Path
 
 from saves.games.store import SaveStore
 from saves.games.writers import SaveConflict
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add
 
 
@@ -22,7 +23,7 @@ def main(home: Path, save_id: str, seat: int, count: int) -> None:
     for number in range(1, count + 1):
         saved.session.do(Add(seat, number))
         try:
-            store.save(saved)
+            record_played(store, saved)
         except SaveConflict:
             print("conflict", number, flush=True)
             saved = store.load(save_id)

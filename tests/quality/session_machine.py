@@ -25,6 +25,7 @@ from companion.core import Game, RuleError
 from companion.session import Session, Step
 from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
+from tests.support.saving import publish_whole
 
 QUICK = settings(max_examples=25, stateful_step_count=30, deadline=None)
 """For CI: the four machines together run in a few seconds."""
@@ -157,7 +158,7 @@ def session_machine(spec: MachineSpec) -> type[RuleBasedStateMachine]:
                 f"{game.id}-machine", "Machine", self.live, fixed_clock(), fixed_clock()
             )
             self.store.path_for(saved.id).unlink(missing_ok=True)  # a new file each time
-            self.store.save(saved)
+            publish_whole(self.store, saved)
             loaded = self.store.load(saved.id).session
             assert loaded.game is game
             assert loaded.setup == self.live.setup

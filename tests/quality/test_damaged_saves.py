@@ -13,6 +13,7 @@ from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.quality.mutations import all_cases
 from tests.support.samples import SAMPLES
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 KNOWN = {**all_games(), TALLY.id: TALLY}
@@ -23,7 +24,7 @@ def tally_sample(home: Path) -> bytes:
     saved = store.create(TALLY, TallySetup(), "Tally sample")
     for n in range(12):
         saved.session.do(Add(n % 2, 1))
-    store.save(saved)
+    record_played(store, saved)
     return store.path_for(saved.id).read_bytes()
 
 

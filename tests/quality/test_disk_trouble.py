@@ -23,6 +23,7 @@ from saves.games.store import SaveStore
 from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 from widgets.play.game_screen import GameScreen
 
@@ -69,7 +70,7 @@ def test_every_write_fails_cleanly(
     before = everything(companion_home)
     inject(monkeypatch, stage, ERRORS[trouble])
     saved.session.do(Add(0, 1))
-    appends = [lambda: store.save(saved)] if stage == "sync" else []  # a record: no temp file
+    appends = [lambda: record_played(store, saved)] if stage == "sync" else []  # no temp file
     for write in (
         *appends,
         lambda: store.save_copy(saved),
@@ -86,7 +87,7 @@ def test_every_write_fails_cleanly(
     assert store.listing()[0][0].id == saved.id  # a cache that cannot be written is skipped
     assert everything(companion_home) == before  # no temp file, no empty file, no exports/
     monkeypatch.undo()
-    store.save(saved)  # the disk is back: the game in memory is saved whole
+    record_played(store, saved)  # the disk is back: the step is appended
     assert store.load(saved.id).session.actions == [Add(0, 1)]
 
 
@@ -105,11 +106,11 @@ def test_a_record_the_disk_refuses_leaves_the_file_as_it_was(
     monkeypatch.setattr(os, "pwrite", fail)
     saved.session.do(Add(0, 1))
     with pytest.raises(OSError) as caught:
-        store.save(saved)
+        record_played(store, saved)
     assert caught.value.errno == ERRORS[trouble]
     assert path.read_bytes() == before and saved.revision == 0
     monkeypatch.undo()
-    store.save(saved)
+    record_played(store, saved)
     assert store.load(saved.id).session.actions == [Add(0, 1)]
 
 
@@ -163,7 +164,7 @@ def test_a_real_disk_filling_up_then_turning_read_only(tiny_disk: Path) -> None:
     with pytest.raises(OSError) as caught:
         while True:
             saved.session.do(Add(0, 1))
-            store.save(saved)
+            record_played(store, saved)
             kept = len(saved.session.actions)
     assert caught.value.errno == errno.ENOSPC
     assert len(store.load(saved.id).session.actions) == kept  # the last good save, whole
@@ -176,7 +177,7 @@ def test_a_real_disk_filling_up_then_turning_read_only(tiny_disk: Path) -> None:
     assert leftovers == []
     subprocess.run(["mount", "-o", "remount,ro", str(tiny_disk)], check=True)
     with pytest.raises(OSError) as caught:
-        store.save(saved)
+        record_played(store, saved)
     assert caught.value.errno == errno.EROFS
     with pytest.raises((OSError, SaveError)):
         store.create(TALLY, TallySetup())

@@ -18,6 +18,7 @@ from saves.games import journal
 from saves.games.store import SaveStore
 from tests.quality.test_crash import kill_at_random
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ def test_no_save_is_written_larger_than_a_save_may_be_read(
     for number in range(20):
         saved.session.do(Add(0, number))
     with pytest.raises(OSError, match="the most a save holds"):
-        store.save(saved)
+        record_played(store, saved)
     assert path.read_bytes() == before
 
 
@@ -109,13 +110,13 @@ def test_the_first_save_after_loading_appends_only_the_new_action(companion_home
     saved = store.create(TALLY, TallySetup(limit=10**9))
     for number in range(300):
         saved.session.do(Add(number % 2, number))
-    store.save(saved)
+    record_played(store, saved)
     path = store.path_for(saved.id)
     before = path.read_bytes()
     loaded = SaveStore(companion_home, games={TALLY.id: TALLY})
     game = loaded.load(saved.id)
     game.session.do(Add(0, 1))
-    loaded.save(game)
+    record_played(loaded, game)
     after = path.read_bytes()
     assert after.startswith(before)  # the 300 records read from the file are left as they are
     assert after[len(before) :].decode().startswith("r301 = {")

@@ -12,6 +12,7 @@ from companion import registry
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -25,7 +26,7 @@ def saved_games(companion_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = SaveStore(companion_home, fixed_clock)
     saved = store.create(TALLY, TallySetup(), "Tuesday tally")
     saved.session.do(Add(0, 4))
-    store.save(saved)
+    record_played(store, saved)
     shutil.copyfile(DATA / "not-toml.toml", store.folder / "damaged.toml")
 
 

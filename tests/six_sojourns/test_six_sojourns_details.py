@@ -27,6 +27,7 @@ from companion.six_sojourns.report import score_text, sheet_csv, sheet_markdown
 from companion.six_sojourns.scoring import score, shown_categories, standings
 from companion.six_sojourns.setup import SojournsSetup, checklist
 from tests.support.notes import record_notes
+from tests.support.saving import record_played
 from widgets.six_sojourns.dialogs import TokensDialog
 from widgets.six_sojourns.play import SojournsScreen, turn_words
 from widgets.six_sojourns.tables import sheet_rows
@@ -48,7 +49,7 @@ def opened(actions: list[Any], setup: SojournsSetup = FEUDS) -> Callable[[Any], 
         saved = app.start_game("six-sojourns", setup, "Ana, Ben")
         for action in actions:
             saved.session.do(action)
-        app.store.save(saved)
+        record_played(app.store, saved)
 
     return start
 

@@ -9,6 +9,7 @@ import pytest
 from companion.six_sojourns.actions import AdjustCoins, CloseSojourn, EnterCount, ScoreBy
 from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
+from tests.support.saving import record_played
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -27,7 +28,7 @@ def finished_game(app: Any) -> None:
     saved = app.store.create(SIX_SOJOURNS, setup, "Snapshot game")
     for action in TIED:
         saved.session.do(action)
-    app.store.save(saved)
+    record_played(app.store, saved)
     app.open_saved(saved.id)
 
 

@@ -20,6 +20,7 @@ from companion.six_sojourns.setup import SojournsSetup
 from companion.six_sojourns.switch import held_tokens, tokens_words
 from saves.games.store import SaveStore, to_document
 from tests.conftest import fixed_clock
+from tests.support.saving import record_played
 
 SETUP = SojournsSetup(players=("Ana", "Ben"), expansions=("trades-tokens",))
 ART_TOKEN = Space("A1", island="North", trade_token="art", pieces={"Ana": Pieces(people=2)})
@@ -116,7 +117,7 @@ def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path)
     saved = store.create(SIX_SOJOURNS, SETUP, "Before")
     for action in ENTERED:
         saved.session.do(action)
-    store.save(saved)
+    record_played(store, saved)
     path = store.path_for(saved.id)
     assert "rules = 2\n" in path.read_text(encoding="utf-8")
     old = to_document(saved)  # as a format 1 save of before the revision had it

@@ -17,6 +17,7 @@ from companion.sojourn.model import (
     SojournSetup,
     SojournState,
 )
+from tests.support.saving import record_played
 
 B, F, L, P, T = Kind.BANDAGE, Kind.FRACTURE, Kind.LOOP, Kind.PARADOX, Kind.BATTERY
 
@@ -72,7 +73,7 @@ def resumed(actions: Iterable[Any]) -> Callable[[Any], None]:
         saved = app.store.create(SOJOURN, SojournSetup(), "Sojourn")
         for action in actions:
             saved.session.do(action)
-        app.store.save(saved)
+        record_played(app.store, saved)
         assert app.open_saved(saved.id)
 
     return start

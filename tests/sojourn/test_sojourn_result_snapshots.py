@@ -12,6 +12,7 @@ from test_sojourn_snapshots import MOVES, SIZES
 from companion.sojourn.actions import DrawDestination, RollRisk, Travel
 from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
+from tests.support.saving import record_played
 
 LOST = [
     *MOVES,
@@ -26,7 +27,7 @@ def lost_game(app: Any) -> None:
     saved = app.store.create(SOJOURN, SojournSetup(), "Snapshot trip")
     for move in LOST:
         saved.session.do(move)
-    app.store.save(saved)
+    record_played(app.store, saved)
     app.open_saved(saved.id)
 
 

@@ -20,6 +20,7 @@ from companion.sojourn.game import SOJOURN, narrate
 from companion.sojourn.model import RULES_REVISION, DrawCards, SojournSetup, SojournState
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
+from tests.support.saving import record_played
 
 SAFE = card("Safe Harbour", 1900, drop=0, cost=1, risk=25, dmg=0, gain=0)
 THIRD = card("Third Stop", 1950, drop=0, cost=1, risk=25, dmg=0, gain=0)
@@ -95,7 +96,7 @@ def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path)
     saved = store.create(SOJOURN, SojournSetup(), "Before")
     for action in TO_FOUR:
         saved.session.do(action)
-    store.save(saved)
+    record_played(store, saved)
     path = store.path_for(saved.id)
     text = path.read_text(encoding="utf-8")
     assert "rules = 3\n" in text

@@ -19,6 +19,7 @@ from companion.sojourn.actions import (
 )
 from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
+from tests.support.saving import record_played
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -47,7 +48,7 @@ def several_rows(app: Any) -> None:
     saved = app.store.create(SOJOURN, SojournSetup(), "Snapshot trip")
     for move in MOVES:
         saved.session.do(move)
-    app.store.save(saved)
+    record_played(app.store, saved)
     app.open_saved(saved.id)
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from sojourn_helpers import B, F, L, P, T, card, resumed, started
+from textual.widgets import Button
 
 from companion.sojourn.actions import DrawDestination, DrawTimestream, RollRisk, Travel
 from companion.sojourn.model import Destination, DrawCards
@@ -87,6 +88,7 @@ async def test_a_refused_loop_offers_only_escape(make_test_app: Callable[..., An
         assert "Not allowed: Loop only goes back in history" in shown
         assert "enter go" not in shown and shown.rstrip().endswith("escape cancel")
         assert "go" not in {active.binding.action for active in dialog.active_bindings.values()}
+        assert not isinstance(app.focused, Button)  # no button to take the refused enter
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is dialog and len(screen.session.actions) == len(AT_ROME)

@@ -55,6 +55,7 @@ from companion.sojourn.game import SOJOURN  # noqa: E402
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup  # noqa: E402
 from companion.time_bastards.game import TIME_BASTARDS  # noqa: E402
 from saves.games.store import SaveStore  # noqa: E402
+from tests.support.saving import record_played  # noqa: E402
 
 FIRST_DAY = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
 """Save N is set up on day N at 20:00 and its last action is saved 45 minutes later."""
@@ -126,7 +127,7 @@ def write_games(home: Path, chosen: Iterable[int] | None = None) -> list[str]:
         for move in moves:
             saved.session.do(move)
         store.clock = lambda day=day: day + timedelta(minutes=45)
-        store.save(saved)
+        record_played(store, saved)
         ids.append(saved.id)
     return ids
 

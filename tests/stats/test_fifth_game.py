@@ -18,6 +18,7 @@ from companion.cli import main
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
+from tests.support.saving import record_played
 from tests.support.toy import TallySetup
 from widgets.shell import games as screens
 
@@ -36,7 +37,7 @@ def played_race(home: Path) -> str:
     saved = store.create(RACE, TallySetup(limit=3), "Race night")
     for move in race_moves():
         saved.session.do(move)
-    store.save(saved)
+    record_played(store, saved)
     return saved.id
 
 

@@ -22,6 +22,7 @@ from saves.history.plays import gather, rename_player, set_time_zone, setup_refu
 from saves.listing import cache as listing
 from saves.paths import listing_cache_path
 from saves.shared.settings import SettingsStore
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 EVENING = datetime(2026, 11, 6, 4, 30, tzinfo=UTC)
@@ -38,7 +39,7 @@ def finished_tally(home: Path, players: tuple[str, ...], when: datetime = EVENIN
     store = SaveStore(home, lambda: when)
     saved = store.create(TALLY, TallySetup(players=players, limit=3), "Tally")
     saved.session.do(Add(0, 3))
-    store.save(saved)
+    record_played(store, saved)
     return saved.id
 
 

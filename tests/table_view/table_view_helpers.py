@@ -22,6 +22,7 @@ from companion.sojourn.actions import (
 from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import DestinationCard, HistoricalDate, Kind, SojournSetup
 from companion.time_bastards.model import TimeBastardsSetup, Traveller
+from tests.support.saving import record_played
 
 GAMES = ("cavendish", "time-bastards", "six-sojourns", "sojourn")
 
@@ -56,7 +57,7 @@ def sojourn_run(app: Any) -> None:
     saved = app.store.create(SOJOURN, SojournSetup(), "Two trips")
     for move in SOJOURN_MOVES:
         saved.session.do(move)
-    app.store.save(saved)
+    record_played(app.store, saved)
     app.open_saved(saved.id)
 
 

@@ -23,6 +23,7 @@ from companion.time_bastards.model import RollD6, TimeBastardsSetup, Traveller
 from saves.games.store import SavedGame, SaveStore
 from saves.listing.cache import SaveEntry
 from tests.conftest import FIXED_NOW
+from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.table_view import display
 from widgets.table_view.display import VARIABLE, TableDisplayApp, TableDisplayScreen, followed
@@ -45,7 +46,7 @@ def abandoned_mission(home: Path, minutes: int) -> SavedGame:
     store = SaveStore(home, at(minutes))
     saved = store.create(CAVENDISH, FOUR_AGENTS, "Ended mission")
     saved.session.do(AbandonMission())
-    store.save(saved)
+    record_played(store, saved)
     return saved
 
 
@@ -128,7 +129,7 @@ async def test_it_follows_a_move_saved_by_another_process(
         players = SaveStore(companion_home, at(2))
         theirs = players.load(saved.id)
         theirs.session.do(RollD6(0, 6))
-        players.save(theirs)
+        record_played(players, theirs)
         assert await wait_for(pilot, lambda: view.content.headline == "Mara's turn · rolled 6")
 
 
@@ -162,7 +163,7 @@ async def test_a_game_that_ends_stays_on_screen_with_its_result(
         await pilot.pause()
         assert shown_id(app) == saved.id
         saved.session.do(AbandonMission())
-        store.save(saved)
+        record_played(store, saved)
         view = display_of(app).query_one(TableView)
         assert await wait_for(pilot, lambda: view.content.headline.startswith("MISSION FAILED"))
         assert shown_id(app) == saved.id and not waiting(app)

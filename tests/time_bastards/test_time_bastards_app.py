@@ -21,6 +21,7 @@ from companion.time_bastards.model import (
 )
 from companion.time_bastards.result import verdict
 from tests.support.notes import record_notes
+from tests.support.saving import record_played
 from widgets.time_bastards.choices import NumberedChoices
 from widgets.time_bastards.play import TimeBastardsScreen
 from widgets.time_bastards.setup import TimeBastardsSetupScreen
@@ -99,7 +100,7 @@ def at_the_last_round(app: Any) -> None:
             saved.session.do(RollD6(state.turn, rng.randint(1, 6)))
         else:
             saved.session.do(choices(state)[0].action)
-    app.store.save(saved)
+    record_played(app.store, saved)
 
 
 async def test_the_last_round_from_the_keyboard_to_a_winner(make_test_app: Any) -> None:

@@ -7,11 +7,13 @@ is then in the page (`.xterm-rows`), readable as a player would read it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -144,9 +146,25 @@ class Tab:
             options.add_experimental_option("mobileEmulation", emulation)
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         self.name = name
+        self.device = device
+        self.flags = tuple(flags)
         self.waiting_for = ""
         """What the test waits for this browser to show, while it waits (kept on a failure)."""
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+    def blank(self, name: str) -> None:
+        """Ready for the next test, as a new browser of its kind would be: a blank page (the
+        last page's scripts and socket gone), no cookies (no device id, no token), the device's
+        own screen again and an empty network log."""
+        self.driver.get("about:blank")
+        self.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        if self.device is not None:  # a test may have resized it (the keyboard up)
+            metrics = {"width": self.device.width, "height": self.device.height}
+            metrics |= {"deviceScaleFactor": self.device.pixel_ratio, "mobile": True}
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        self.driver.get_log("performance")
+        self.name = name
+        self.waiting_for = ""
 
     def open(self, url: str) -> None:
         self.driver.get(url)
@@ -221,6 +239,11 @@ class Tab:
     def close(self) -> None:
         self.driver.quit()
 
+    def close_quietly(self) -> None:
+        """Close a browser that may be gone already."""
+        with contextlib.suppress(Exception):  # its driver or Chromium ended on its own
+            self.close()
+
 
 def http_status(url: str) -> int:
     """The status of a plain GET, cookies kept across its redirects (403 is an answer)."""
@@ -234,3 +257,59 @@ def http_status(url: str) -> int:
             return status
     except HTTPError as error:
         return error.code
+
+
+class Browsers:
+    """The Chromiums of one test process, kept open between its tests: starting one costs about
+    3 s of CPU, a third of a short browser test. A test takes one of the device (and flags) it
+    asks for, blanked (`Tab.blank`), or a new one; at its end each goes back, at most `KEEP` of
+    a kind, and the rest close."""
+
+    KEEP = 3
+    """Idle browsers kept of each kind: the most one test opens at once (three devices)."""
+
+    def __init__(self) -> None:
+        self._idle: dict[tuple[Device | None, tuple[str, ...]], list[Tab]] = {}
+        self._lock = threading.Lock()  # tests open their browsers from threads too
+
+    def take(self, name: str, device: Device | None = None, flags: Sequence[str] = ()) -> Tab:
+        with self._lock:
+            idle = self._idle.get((device, tuple(flags)), [])
+            tab = idle.pop() if idle else None
+        if tab is None:
+            return Tab(name, device, flags)
+        try:
+            tab.blank(name)
+        except Exception:  # a browser that died idle: a new one instead
+            tab.close_quietly()
+            return Tab(name, device, flags)
+        return tab
+
+    def give_back(self, tab: Tab) -> None:
+        with self._lock:
+            idle = self._idle.setdefault((tab.device, tab.flags), [])
+            if len(idle) < self.KEEP:
+                idle.append(tab)
+                return
+        tab.close()
+
+    def close(self) -> None:
+        with self._lock:
+            idle = [tab for kind in self._idle.values() for tab in kind]
+            self._idle.clear()
+        for tab in idle:
+            tab.close_quietly()
+
+
+class OpenTabs(list[Tab]):
+    """The browsers one test opened: `new` takes one from the process's `Browsers`; a test may
+    also append a `Tab` it started itself. All go back to the pool at the test's end."""
+
+    def __init__(self, browsers: Browsers) -> None:
+        super().__init__()
+        self.browsers = browsers
+
+    def new(self, name: str, device: Device | None = None, flags: Sequence[str] = ()) -> Tab:
+        tab = self.browsers.take(name, device, flags)
+        self.append(tab)
+        return tab

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.samples import install_sample
-from tests.web.browser import START_SECONDS, Tab, http_status, served
+from tests.web.browser import PHONE, START_SECONDS, OpenTabs, http_status, served
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ def alive(pid: int) -> bool:
 
 
 def test_two_browsers_play_one_game_and_each_follows_the_other(
-    tabs: list[Tab], companion_home: Path
+    tabs: OpenTabs, companion_home: Path
 ) -> None:
     save_id = install_sample(companion_home, "time-bastards")
     save = companion_home / "games" / f"{save_id}.toml"
@@ -60,8 +60,7 @@ def test_two_browsers_play_one_game_and_each_follows_the_other(
         assert http_status(f"{base}/ws?token=not-the-token") == 403
         assert http_status(f"{base}/s/{key[:-1]}") == 403
 
-        driver = Tab("driver")
-        tabs.append(driver)
+        driver = tabs.new("driver")
         driver.open(url)
         driver.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "saved game")
         driver.press("r")  # resume the newest game
@@ -71,8 +70,7 @@ def test_two_browsers_play_one_game_and_each_follows_the_other(
         driver.wait_for(lambda shown: "Mara's turn" in shown, FOLLOW_SECONDS, "Mara's turn")
         assert actions_in(save) == before + 1
 
-        viewer = Tab("viewer")
-        tabs.append(viewer)
+        viewer = tabs.new("viewer")
         viewer.open(url)
         viewer.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "saved game")
         viewer.press("r")  # the second browser plays too: its play screen, not a watching view
@@ -105,3 +103,23 @@ def test_two_browsers_play_one_game_and_each_follows_the_other(
         assert server.wait(timeout=15) == 0
         assert not [pid for pid in apps if alive(pid)]  # every browser's app has ended
     assert actions_in(save) == before + 3
+
+
+def test_a_kept_browser_comes_back_blank_on_its_own_screen(
+    tabs: OpenTabs, companion_home: Path
+) -> None:
+    """The next test's browser, taken from the ones kept: no page, no cookie, no resize left."""
+    with served(companion_home) as (_server, url):
+        phone = tabs.browsers.take("phone", PHONE)
+        phone.open(url)
+        phone.driver.add_cookie({"name": "left-over", "value": "1"})
+        keyboard_up = {"width": 390, "height": 450, "deviceScaleFactor": 3, "mobile": True}
+        phone.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", keyboard_up)
+        tabs.browsers.give_back(phone)
+        again = tabs.new("again", PHONE)
+        assert again is phone and again.name == "again"
+        assert again.script("return window.location.href;") == "about:blank"
+        assert again.requested() == []
+        again.open(url)
+        assert again.driver.get_cookie("left-over") is None
+        assert again.script("return [window.innerWidth, window.innerHeight];") == [390, 844]

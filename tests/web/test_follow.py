@@ -28,7 +28,7 @@ OTHER = "b0a1b2c3d4e5"
 def other_window_undoes(home: Path, save_id: str) -> Any:
     """Another window takes back the game's last action; returns the new state."""
     store = SaveStore(home, fixed_clock)
-    theirs = store.load(save_id)
+    theirs = store.open_for_play(save_id)
     top = theirs.origins[-1].number
     store.transact(theirs, lambda: [Draft("undo", target=top)], by=OTHER)
     return theirs.session.state
@@ -55,7 +55,7 @@ async def test_every_window_plays_and_shows_another_windows_change(
         view = app.screen
         before, shown_before = len(screen.session.actions), view.content
         other = SaveStore(companion_home, fixed_clock)
-        theirs = other.load(save_id)
+        theirs = other.open_for_play(save_id)
         other.transact(theirs, lambda: [Draft("do", theirs_move(theirs))], by=OTHER)
         assert await wait_for(pilot, lambda: len(screen.session.actions) == before + 1)
         assert screen.state == theirs.session.state

@@ -31,7 +31,8 @@ from companion.cavendish.model import CavendishState, ReceptacleCard, Receptacle
 from companion.registry import get_game
 from saves.games.store import SaveStore
 from tests.cavendish.conftest import setup_for
-from tests.web.browser import START_SECONDS, Tab, served
+from tests.support.saving import record_played
+from tests.web.browser import START_SECONDS, OpenTabs, Tab, served
 from tests.web.table_devices import (
     Growth,
     crystals_shown,
@@ -75,13 +76,13 @@ def new_mission(home: Path, devices: int) -> tuple[str, CavendishState]:
     store = SaveStore(home)
     saved = store.create(game, setup_for(devices, CARDS), TITLE)
     saved.session.do(ChooseLocation("A"))
-    store.save(saved)
+    record_played(store, saved)
     return saved.id, saved.session.state
 
 
-def sit_down(name: str, url: str, agent_key: str, agent: str) -> Tab:
+def sit_down(tabs: OpenTabs, name: str, url: str, agent_key: str, agent: str) -> Tab:
     """A browser opens the mission from the saved games and selects its agent."""
-    tab = Tab(name)
+    tab = tabs.browsers.take(name)
     try:
         tab.open(url)
         tab.wait_for(lambda shown: TITLE in shown, START_SECONDS, "the saved game")
@@ -169,7 +170,7 @@ def shown_json(save_id: str) -> dict[str, Any]:
 
 
 def test_three_devices_spend_their_own_agents_crystals_at_once_and_agree(
-    tabs: list[Tab], companion_home: Path
+    tabs: OpenTabs, companion_home: Path
 ) -> None:
     save_id, start = new_mission(companion_home, DEVICES)
     seats: dict[str, str] = {agent.receptacle: agent.player for agent in start.agents}
@@ -177,7 +178,7 @@ def test_three_devices_spend_their_own_agents_crystals_at_once_and_agree(
     path = SaveStore(companion_home).path_for(save_id)
     with served(companion_home) as (_server, url), ThreadPoolExecutor(DEVICES) as pool:
         sitting = [
-            pool.submit(sit_down, f"device-{seat + 1}", url, str(seat + 1), agent)
+            pool.submit(sit_down, tabs, f"device-{seat + 1}", url, str(seat + 1), agent)
             for seat, agent in enumerate(agents)
         ]
         tabs.extend(future.result() for future in sitting if future.exception() is None)

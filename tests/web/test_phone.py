@@ -22,7 +22,7 @@ import pytest
 from saves.shared.devices import last_game
 from tests.support.samples import install_sample
 from tests.support.waiting import HANG_SECONDS, wait_until
-from tests.web.browser import PHONE, START_SECONDS, TABLET, Tab, served
+from tests.web.browser import PHONE, START_SECONDS, TABLET, OpenTabs, Tab, served
 from tests.web.table_devices import DEVICE_COOKIE
 from tests.web.test_browser import children_of
 
@@ -77,13 +77,12 @@ def stop(server: subprocess.Popen[str]) -> None:
 
 
 def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
-    tabs: list[Tab],
+    tabs: OpenTabs,
     companion_home: Path,
 ) -> None:
     install_sample(companion_home, "time-bastards")
     with silent_server() as port, served(companion_home, "--host", "0.0.0.0") as (_server, url):
-        phone = Tab("phone", PHONE, offline_flags(port))
-        tabs.append(phone)
+        phone = tabs.new("phone", PHONE, offline_flags(port))
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         opened, first_frame, size = phone.script(SOCKET_STATE)
@@ -108,8 +107,7 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
             parts = urlsplit(address)
             assert parts.scheme in {"data", "blob"} or parts.hostname == "127.0.0.1", address
 
-        tablet = Tab("tablet", TABLET)
-        tabs.append(tablet)
+        tablet = tabs.new("tablet", TABLET)
         tablet.open(url)
         tablet.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         _opened, _first, size = tablet.script(SOCKET_STATE)
@@ -117,15 +115,14 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
 
 
 def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
-    tabs: list[Tab],
+    tabs: OpenTabs,
     companion_home: Path,
 ) -> None:
     save_id = install_sample(companion_home, "time-bastards")
     port = str(free_port())
     network = ("--host", "0.0.0.0", "--keep-token", "--port", port)
     with served(companion_home, *network) as (server, url):
-        phone = Tab("phone", PHONE)
-        tabs.append(phone)
+        phone = tabs.new("phone", PHONE)
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         phone.press("r")
@@ -151,12 +148,11 @@ def seen_as(state: str) -> str:
 
 
 def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
-    tabs: list[Tab], companion_home: Path
+    tabs: OpenTabs, companion_home: Path
 ) -> None:
     save_id = install_sample(companion_home, "time-bastards")
     with served(companion_home, "--host", "0.0.0.0") as (server, url):
-        phone = Tab("phone", PHONE)
-        tabs.append(phone)
+        phone = tabs.new("phone", PHONE)
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         phone.press("r")
@@ -186,15 +182,14 @@ EVERY_KEY = [
 
 
 def test_the_table_display_pressed_with_every_key_leaves_the_save_unchanged(
-    tabs: list[Tab],
+    tabs: OpenTabs,
     companion_home: Path,
 ) -> None:
     save_id = install_sample(companion_home, "time-bastards")
     save = companion_home / "games" / f"{save_id}.toml"
     before = save.read_bytes()
     with served(companion_home, "--host", "0.0.0.0") as (_server, url):
-        tablet = Tab("tablet", TABLET)
-        tabs.append(tablet)
+        tablet = tabs.new("tablet", TABLET)
         tablet.open(url.replace("/s/", "/t/"))
         tablet.wait_for(lambda shown: "Table view" in shown, START_SECONDS, "the table view")
         _opened, _first, size = tablet.script(SOCKET_STATE)

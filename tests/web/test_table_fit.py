@@ -14,7 +14,7 @@ import pytest
 from companion.registry import get_game
 from saves.games.store import SaveStore
 from tests.table_view.table_view_helpers import WORST_CASES
-from tests.web.browser import PHONE, START_SECONDS, TABLET, Device, Tab, served
+from tests.web.browser import PHONE, START_SECONDS, TABLET, Device, OpenTabs, served
 from widgets.table_view.view import content_for
 
 pytestmark = pytest.mark.browser
@@ -40,7 +40,7 @@ def whole(text: str, titles: list[str], labels: list[str], boxes: int) -> bool:
 @pytest.mark.parametrize("case", ["cavendish", "time-bastards"])
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_the_fullest_view_is_whole_on_every_screen_in_the_largest_type_that_fits(
-    tabs: list[Tab], companion_home: Path, device: str, case: str
+    tabs: OpenTabs, companion_home: Path, device: str, case: str
 ) -> None:
     game = get_game(case)
     assert game is not None
@@ -50,8 +50,7 @@ def test_the_fullest_view_is_whole_on_every_screen_in_the_largest_type_that_fits
     labels = [figure.label for group in content.groups for figure in group.figures]
     boxes = len(content.groups) + bool(content.boards)
     with served(companion_home, "--host", "0.0.0.0") as (_server, url):
-        tab = Tab(device, DEVICES[device])
-        tabs.append(tab)
+        tab = tabs.new(device, DEVICES[device])
         tab.open(url.replace("/s/", "/t/"))
         tab.wait_for(
             lambda shown: whole(shown, titles, labels, boxes),

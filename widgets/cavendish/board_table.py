@@ -1,4 +1,10 @@
-"""The Cavendish agents table, written cell by cell from the state."""
+"""The Cavendish agents table, written cell by cell from the state.
+
+Wide, the flags (★ captain, ✖ ejected ...) have a column of their own. On a narrow screen (a
+phone's 40 columns) they lead the agent's cell, the player's name is cut to the width of its
+heading and the table loses its side edges (cavendish.tcss): four agents, Jennifer among them,
+then fit 40 columns with no sideways scroll.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +14,55 @@ from companion.cavendish.model import CavendishState
 from widgets.cavendish import board
 from widgets.kit.shown import plain
 
+COLUMNS = ("Agent", "Player", "Azrak", "Fear", "S/C/D")
+"""The columns after the flags."""
+PLAYER_WIDTH, NARROW_PLAYER_WIDTH = 8, len("Player")
+"""How much of a player's name the table shows, wide and narrow."""
 
-def show_agents(table: DataTable[object], state: CavendishState, selected: int) -> None:
-    """The agents table: only the cells that changed are written (a rebuild restyles all)."""
-    rows = [
-        (
-            board.agent_flags(state, index),
-            agent.receptacle,
-            plain(agent.player[:8]),
+
+def set_columns(table: DataTable[object], narrow: bool) -> None:
+    """The table's columns for its width, with no rows yet."""
+    table.clear(columns=True)
+    if not narrow:
+        table.add_column("", width=board.FLAGS_WIDTH)  # wide enough for ★ and ✖ from the start
+    table.add_columns(*COLUMNS)
+
+
+def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[object, ...]]:
+    """Each agent's cells, the receptacle's name last (the row's key)."""
+    rows: list[tuple[object, ...]] = []
+    for index, agent in enumerate(state.agents):
+        flags = board.agent_flags(state, index)
+        player = agent.player[: NARROW_PLAYER_WIDTH if narrow else PLAYER_WIDTH]
+        cells = (
+            f"{flags:<{board.FLAGS_WIDTH}}{agent.receptacle}" if narrow else agent.receptacle,
+            plain(player),
             f"{agent.pool}/{agent.starting}",
             str(agent.fear),
             board.attributes_text(agent),
         )
-        for index, agent in enumerate(state.agents)
-    ]
-    shown = [tuple(table.get_row_at(number)) for number in range(table.row_count)]
-    if [row[1] for row in shown] != [row[1] for row in rows]:
+        rows.append((*cells, agent.receptacle) if narrow else (flags, *cells, agent.receptacle))
+    return rows
+
+
+def show_agents(
+    table: DataTable[object], state: CavendishState, selected: int, narrow: bool = False
+) -> None:
+    """The agents table: only the cells that changed are written (a rebuild restyles all)."""
+    rows = agent_rows(state, narrow)
+    if len(table.columns) != len(COLUMNS) + (0 if narrow else 1):
+        set_columns(table, narrow)
+    keys = [row_key.value for row_key in table.rows]
+    if keys != [row[-1] for row in rows]:
         table.clear()
-        for row in rows:
-            table.add_row(*row, key=row[1])
+        for *cells, key in rows:
+            table.add_row(*cells, key=str(key))
     else:
         columns = list(table.columns)
-        for row, before in zip(rows, shown, strict=True):
-            for column, value, old in zip(columns, row, before, strict=True):
+        for *cells, key in rows:
+            before = table.get_row(str(key))
+            for column, value, old in zip(columns, cells, before, strict=True):
                 if value != old:
-                    table.update_cell(row[1], column, value)
+                    table.update_cell(str(key), column, value)
     if table.cursor_row != selected:
         table.move_cursor(row=selected)

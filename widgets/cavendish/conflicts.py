@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from companion.cavendish.actions import BeginGroupConflict, OrderAttempts
 from companion.cavendish.conflict_words import life_words
@@ -22,6 +22,7 @@ from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import CavendishState, Receptacle
 from widgets.cavendish.dialogs import CavendishDialog, NameDialog
 from widgets.kit.shown import plain
+from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
 
 CONFLICT_KEYS = {
@@ -163,7 +164,10 @@ class OrderDialog(CavendishDialog):
             hint = "Each agent not ejected once"
             if not self.reordering:
                 hint += "; no Item swaps once it begins"
-            yield Static(f"{hint}\nenter: confirm · escape: cancel", classes="hint")
+            yield Static(hint, classes="hint")
+            with Answers():
+                yield Button("Confirm (ctrl+s)", action="screen.confirm", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:

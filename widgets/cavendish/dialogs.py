@@ -21,7 +21,7 @@ from companion.cavendish.model import CavendishState
 from companion.cavendish.show import waiting_for
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 
@@ -52,13 +52,21 @@ class AmountDialog(CavendishDialog):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Input(str(self.default), type="integer", id="amount", compact=True)
-            yield Static("enter: confirm · escape: cancel", classes="hint")
+            with Answers():
+                yield Button("Confirm (enter)", action="screen.confirm_typed", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @on(Input.Submitted)
-    def confirm(self, event: Input.Submitted) -> None:
+    def submitted(self, event: Input.Submitted) -> None:
+        self.confirm(event.value)
+
+    def action_confirm_typed(self) -> None:
+        self.confirm(self.query_one("#amount", Input).value)
+
+    def confirm(self, typed: str) -> None:
         try:
-            self.dismiss(int(event.value))
+            self.dismiss(int(typed))
         except ValueError:
             self.notify("Type a whole number.", severity="error")
 
@@ -84,12 +92,18 @@ class NameDialog(CavendishDialog):
             yield Label(self.title_text, classes="dialog-title")
             suggester = SuggestFromList(self.known, case_sensitive=False) if self.known else None
             yield Input(placeholder=self.placeholder, id="name", suggester=suggester, compact=True)
-            yield Static(plain(f"{self.hint}\nenter: confirm · escape: cancel"), classes="hint")
+            yield Static(plain(self.hint), classes="hint")
+            with Answers():
+                yield Button("Confirm (enter)", action="screen.confirm_typed", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @on(Input.Submitted)
     def confirm(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+    def action_confirm_typed(self) -> None:
+        self.dismiss(self.query_one("#name", Input).value)
 
 
 class PickDialog(CavendishDialog):
@@ -105,6 +119,8 @@ class PickDialog(CavendishDialog):
             yield Label(plain(self.title_text), classes="dialog-title")
             options = (Option(plain(text), id=key) for key, text in self.choices)
             yield SafeOptionList(*options, id="pick")
+            with Answers():
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @on(OptionList.OptionSelected)
@@ -129,7 +145,10 @@ class ItemDialog(CavendishDialog):
                 with Horizontal(classes="field"):
                     yield Label(f"{attribute.title()} bonus", classes="field-label")
                     yield Input("0", type="integer", id=f"item-{attribute}", compact=True)
-            yield Static("tab: next field · ctrl+s: take · escape: cancel", classes="hint")
+            yield Static("tab: next field", classes="hint")
+            with Answers():
+                yield Button("Take the Item (ctrl+s)", action="screen.take", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -187,13 +206,14 @@ class BrokenLinkDialog(Dialog[str]):
         with Vertical(classes="dialog", id="broken-link"):
             yield Label(f"{self.link.receptacle}'s link is broken", classes="dialog-title")
             yield Static(self.explanation(), id="broken-link-text")
-            with Horizontal(classes="buttons"):
+            with Answers():
                 if self.free_offered:
                     yield Button("Free update (f)", id="free", variant="success")
                     yield Button("Paid update (e)", id="emergency", variant="warning")
                 else:
                     yield Button("Emergency Update (e)", id="emergency", variant="warning")
                 yield Button("Lose control (l)", id="lose", variant="error")
+                yield Button("Undo (ctrl+z)", id="undo")
         yield KeyFooter()
 
     def explanation(self) -> str:

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.cavendish.actions import AttemptTest
 from companion.cavendish.conflicts import running
@@ -20,6 +20,7 @@ from companion.cavendish.rules import action_cost
 from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.kit.safe_lists import SafeSelect
+from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
 
 TARGET = Fraction(2, 3)
@@ -94,7 +95,10 @@ class TestPanel(CavendishDialog):
             if running(self.state):
                 limit += " (group conflict: even with a card in front)"
                 limit += f"\ndamage as the result says; {damage_so_far(self.state)}"
-            yield Static(f"{limit} · ctrl+s: resolve · escape: cancel", classes="hint")
+            yield Static(limit, classes="hint")
+            with Answers():
+                yield Button("Resolve (ctrl+s)", action="screen.resolve", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def field(self, label: str, field_id: str, value: str, placeholder: str = "0") -> ComposeResult:

@@ -16,6 +16,7 @@ from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, 
 from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.kit.toggles import TickBox
+from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
 
 
@@ -46,14 +47,11 @@ class FreeUpdateDialog(CavendishDialog):
                 "mission. A free update moves nothing to the Mission Return card; a paid one "
                 "moves 1 Azrak there (it counts against your score)."
             )
-            with Horizontal(classes="buttons"):
-                yield Button("Free update (f)", id="free", variant="success")
-                yield Button("Pay 1 Azrak (p)", id="paid", variant="warning")
+            with Answers():
+                yield Button("Free update (f)", action="screen.choose(True)", variant="success")
+                yield Button("Pay 1 Azrak (p)", action="screen.choose(False)", variant="warning")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "free")
 
     def action_choose(self, use_free: bool) -> None:
         self.dismiss(use_free)
@@ -106,9 +104,10 @@ class UpdateDialog(CavendishDialog):
                     yield Input(
                         str(share), type="integer", id=f"share-{agent.receptacle}", compact=True
                     )
-            yield Static(
-                "Surplus stays in the Vortex · ctrl+s: update · escape: cancel", classes="hint"
-            )
+            yield Static("Surplus stays in the Vortex", classes="hint")
+            with Answers():
+                yield Button("Update (ctrl+s)", action="screen.confirm", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -152,7 +151,10 @@ class EndMissionDialog(CavendishDialog):
             for name, words, delta in ADJUSTMENTS:
                 yield TickBox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
             yield Static(id="end-preview")
-            yield Static("space: tick · ctrl+s: end the mission · escape: cancel", classes="hint")
+            yield Static("space: tick the highlighted question", classes="hint")
+            with Answers():
+                yield Button("End mission (ctrl+s)", action="screen.confirm", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:

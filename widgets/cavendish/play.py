@@ -50,6 +50,7 @@ from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS, update_all
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
+from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
@@ -78,7 +79,9 @@ class CavendishScreen(GameScreen):
     """
 
     HELP_TOPIC = "cavendish"
-    CSS_PATH = "cavendish.tcss"
+    CSS_PATH = ["cavendish.tcss", "../kit/main_actions.tcss"]
+    MAIN_ACTIONS = ("location", "explore", "test", "update", "next_phase")
+    """The buttons a phone shows (widgets/kit/main_actions.py): each phase's own actions."""
     BINDINGS = [
         Binding("l", "location", "Location", id="cavendish-location"),
         Binding("x", "explore", "Explore", id="cavendish-explore"),
@@ -124,13 +127,11 @@ class CavendishScreen(GameScreen):
                 yield Static(id="destiny")
                 yield Static(id="report")
                 yield ActionLog(id="log")
+        yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one("#agents", DataTable)
-        table.add_column("", width=board.FLAGS_WIDTH)  # wide enough for ★ and ✖ from the start
-        table.add_columns("Agent", "Player", "Azrak", "Fear", "S/C/D")
-        table.focus()
+        self.query_one("#agents", DataTable).focus()
         super().on_mount()
 
     @property
@@ -141,7 +142,7 @@ class CavendishScreen(GameScreen):
     def refresh_state(self) -> None:
         state = self.cav
         self.selected = min(self.selected, len(state.agents) - 1)
-        board_table.show_agents(self.query_one("#agents", DataTable), state, self.selected)
+        self.show_agents()
         self.show_text("#phase", plain(board.phase_text(state)))
         conflict_line = conflicts.conflict_text(state)
         self.show_text("#conflict", plain(conflict_line)).display = bool(conflict_line)
@@ -161,6 +162,16 @@ class CavendishScreen(GameScreen):
             remember_destiny(self.companion, state.destiny.known)
         if state.pending and not self.asking:
             self.ask_broken_link()
+
+    def show_agents(self) -> None:
+        narrow = self.has_class("-narrow")
+        board_table.show_agents(
+            self.query_one("#agents", DataTable), self.cav, self.selected, narrow
+        )
+
+    def on_resize(self) -> None:
+        """Across the narrow width the agents table changes its columns."""
+        self.show_agents()
 
     @on(DataTable.RowHighlighted, "#agents")
     def highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -9,12 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from companion import fairness
 from companion.dice import Roll
 from companion.fairness import DieCheck
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 INTRO = (
@@ -59,6 +59,8 @@ class DiceCheckScreen(Dialog[None]):
                 yield Static("No real dice in the history yet: type what your dice show.")
             for check in self.checks:
                 yield Static(check_text(check, self.app.size.width), classes="die-check")
+            with Answers():
+                yield Button("Back (esc)", action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -17,7 +17,7 @@ from widgets.dice.check import DiceCheckScreen
 from widgets.dice.history import RollHistory
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
 from widgets.kit.shown import plain
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 QUICK = {"p": "d%", "6": "d6", "2": "2d6"}
@@ -79,6 +79,9 @@ class DiceTray(Dialog[None]):
                 yield Input(placeholder="what for", id="roll-label", compact=True)
             yield RollPrompt(convention(self.spec), "faces", compact=True)
             yield Static(id="last-roll")
+            with Answers():
+                yield Button("Fair? (c)", action="screen.check")
+                yield Button("Close (esc)", action="screen.close")
             yield RollHistory(self.companion.rolls.rolls, id="roll-history")
         yield KeyFooter()
 

@@ -25,18 +25,19 @@ from companion.text import visible
 EMPTY = "Nothing has happened yet."
 """What the log says before the first action."""
 
-NUMBER_WIDTH = 5
-"""`  1. ` before each entry; its wrapped lines are indented as far, so the numbers stand out."""
-
 
 def entry_lines(number: int, line: str, width: int, console: Console) -> list[Text]:
-    """One numbered entry wrapped to `width` cells, its later lines indented under its text."""
+    """One numbered entry wrapped to `width` cells, its later lines indented under its text.
+
+    The number (`  1. `, `1000. `) is as wide as it needs: the text beside it wraps to what is
+    left, so no entry's first line is longer than the log is wide."""
     line = visible(line)  # a name or title in it is shown as typed, never as a control
-    if width <= NUMBER_WIDTH * 2:  # too narrow to indent: wrap the numbered line as it is
+    prefix = f"{number:>3}. "
+    if width <= len(prefix) * 2:  # too narrow to indent: wrap the numbered line as it is
         return list(Text(f"{number}. {line}").wrap(console, max(1, width), overflow="fold"))
-    parts = list(Text(line).wrap(console, width - NUMBER_WIDTH, overflow="fold")) or [Text()]
-    first = Text(f"{number:>3}. ") + parts[0]
-    return [first, *(Text(" " * NUMBER_WIDTH) + part for part in parts[1:])]
+    parts = list(Text(line).wrap(console, width - len(prefix), overflow="fold")) or [Text()]
+    first = Text(prefix) + parts[0]
+    return [first, *(Text(" " * len(prefix)) + part for part in parts[1:])]
 
 
 def history_lines(history: Sequence[str], width: int, console: Console) -> list[str]:
@@ -122,8 +123,17 @@ class ActionLog(ScrollView, can_focus=True):
         ]
 
     def _resize_virtual(self) -> None:
+        """The log's new length. A log that had a scrollbar and still has one (or had none and
+        still fits) keeps its place on the screen: only its scrollbar is updated, and the
+        screen is not laid out again (which costs more than the lines drawn)."""
         height = self._ends[-1] if self._ends else 1
-        self.virtual_size = Size(self._width, height)
+        size, view = Size(self._width, height), self.scrollable_content_region.height
+        old = self.virtual_size
+        if self.is_mounted and old.width == size.width and (old.height > view) == (height > view):
+            self.set_reactive(ActionLog.virtual_size, size)
+            self._scroll_update(size)  # what Textual does for a size known not to move
+        else:
+            self.virtual_size = size
 
     def on_resize(self, event: Resize) -> None:
         """Wrap everything again at a new width (a resize, or a hidden tab shown at last)."""

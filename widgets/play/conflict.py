@@ -13,13 +13,13 @@ from collections.abc import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from saves.files import SaveError
 from widgets.play import words
 from widgets.play.host import PlayHost
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 RELOAD = "reload"
@@ -50,7 +50,7 @@ class ConflictDialog(Dialog[str]):
         with Vertical(id="conflict-box"):
             yield Static("This game's file was changed outside the app.", id="conflict-title")
             yield Static(words.conflict_text(self.why), id="conflict-text", markup=False)
-            with Horizontal(id="conflict-buttons"):
+            with Answers():
                 yield Button("Reload (r)", id=RELOAD, variant="primary")
                 yield Button("Keep as copy (c)", id=KEEP_COPY)
         yield KeyFooter()
@@ -90,7 +90,7 @@ class FileConflicts:
         """Go on from the game as the file holds it now."""
         screen = self.screen
         try:
-            screen.saved = screen.companion.store.load(screen.saved.id)
+            screen.saved = screen.companion.store.open_for_play(screen.saved.id)
         except SaveError as error:
             screen.notify(
                 str(error), title="Cannot reload; kept as a copy", severity="error", markup=False

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
@@ -34,6 +35,20 @@ from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
     from widgets.table_view import TableShown, TableViewScreen
+
+
+def keeps_size(static: Static, before: Size) -> bool:
+    """The Static's new content fits the box its old content had: a width that does not follow
+    the content, and a height that is fixed or the same number of lines at that width."""
+    styles = static.styles
+    if not static.is_mounted or not before.width or not static.display:
+        return False
+    if styles.width is not None and styles.width.is_auto:
+        return False
+    if styles.height is not None and not styles.height.is_auto:
+        return True
+    height = static.get_content_height(static.container_size, static.app.size, before.width)
+    return height == before.height
 
 
 class GameScreen(CompanionScreen):
@@ -169,12 +184,16 @@ class GameScreen(CompanionScreen):
         return self in self.app.screen_stack
 
     def show_text(self, selector: str, content: Any) -> Static:
-        """Update a Static only when its content changed: an update lays the screen out again,
-        which costs more than the comparison (most panels stay the same after a key)."""
+        """Update a Static only when its content changed, and lay the screen out again only
+        when its size changed with it: a layout costs more than everything else a key does,
+        and most panels keep their lines after a key (an Azrak count, a phase's words)."""
         static = self.query_one(selector, Static)
         if self._shown_text.get(selector) != content:
             self._shown_text[selector] = content
-            static.update(content)
+            before = static.content_size
+            static.update(content, layout=False)
+            if not keeps_size(static, before):
+                static.refresh(layout=True)
         return static
 
     def redraw(self) -> None:

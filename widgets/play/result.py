@@ -18,14 +18,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Label, Static
 
 from companion.core import Result
 from companion.history.plays import facts_of_session
 from saves.games.store import SavedGame
 from widgets.kit.shown import local_time, plain
-from widgets.shell.base import CompanionScreen, Dialog
+from widgets.shell.base import Answers, CompanionScreen, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
 UNDO_STILL_WORKS = "Undo (ctrl+z) will still work afterwards: nothing is lost."
@@ -66,7 +66,7 @@ class ConfirmEndDialog(Dialog[bool]):
         with Vertical(id="confirm-end"):
             yield Label(plain(self.question), id="confirm-end-title")
             yield Static(plain(f"{self.detail}\n{self.after}"), id="confirm-end-detail")
-            with Horizontal(id="confirm-end-buttons"):
+            with Answers():
                 yield Button(f"{self.verb} (y)", variant="error", id="confirm-end-yes")
                 yield Button(f"{self.KEEP} (n)", id="confirm-end-no")
         yield KeyFooter()

@@ -21,7 +21,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.timer import Timer
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import Game, SeatOption
@@ -30,7 +30,7 @@ from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
 from widgets.play.host import PlayHost
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
 SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
@@ -148,10 +148,10 @@ class SitDialog(Dialog[str]):
             entries.append(Option(plain("Nobody (stand up)"), id="stand"))
             yield SafeOptionList(*entries, id="seats-list")
             yield Static(
-                "enter: sit · escape: cancel\nNo seat is needed to play: any device can act.",
-                id="seats-hint",
-                markup=False,
+                "No seat is needed to play: any device can act.", id="seats-hint", markup=False
             )
+            with Answers():
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:

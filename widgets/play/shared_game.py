@@ -1,11 +1,15 @@
 """A play screen's side of a game several devices play at once: each change is one short
 transaction on the game's file, and every other device's change is followed as it is appended.
 
-A transaction (`SharedGame.commit`) takes the game's lock, catches up on what the others
-appended, checks this device's change against that newest state and appends it. The lock is
-first tried once, at once, on the screen's own thread (it is free nearly always, held for the
-milliseconds of another device's append); when another device holds it, the wait is done by a
-worker thread, so the screen never freezes, and the change is made once the lock is had.
+A transaction (`SharedGame.commit`) is `SaveStore.transact`: it takes the game's lock, catches
+up on what the others appended, decides this device's change on that newest state and appends
+it, deciding again when another writer got in first. The lock covers those three steps and
+nothing else: the redraw, the notices and the dialogs come once it is let go, from the
+transaction's outcome. The lock is tried once, at once, on the screen's own thread (it is free
+nearly always, held for the milliseconds of another device's append). When another device
+holds it, a worker thread waits until it is free, lets it go at once and hands the change back
+to the screen's thread, which tries again: the worker never holds the lock while it waits for
+the screen, and the screen never waits for the lock.
 
 The file is followed by watching the games folder (watchfiles: every write of another device
 shows at once, and only the appended lines are read). A window where nothing can be watched
@@ -16,23 +20,27 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core import RuleError, WaitingFor
-from companion.session import Step
+from companion.core import RuleError
 from saves.files import SaveError
-from saves.games.journal import Behind, Draft, Rewritten
+from saves.games.journal import Draft, Rewritten
 from saves.games.records import Record
 from saves.games.store import SavedGame
-from saves.shared.lock import DEADLINE_SECONDS, Busy
+from saves.shared.lock import Busy
 from widgets.play import words
 from widgets.play.conflict import FileConflicts
 from widgets.play.host import PlayHost
+from widgets.play.told import Moment, Outcome, moved, refused
+from widgets.play.unsaved import show_lock_wait
 
-BEHIND_RETRIES = 3
-"""How often a change found behind the file (another writer appended first) is decided again."""
+WAIT_SECONDS = 30.0
+"""How long changes wait for another device's lock before they are dropped (and said): the
+screen takes keys all the while, so this is not how long anything freezes; a lock held this
+long is a stopped program."""
 FOLLOW_SECONDS = 0.1
 """How often a window with no folder watch looks at its game's file."""
 WATCH_STEP_MS = 10
@@ -40,14 +48,31 @@ WATCH_STEP_MS = 10
 FOLLOW_GAP_SECONDS = 0.1
 """The least time between two follows: a flood of other devices' records is redrawn ten times a
 second, not once a record (the keys of this screen stay quick)."""
-TOLD_SECONDS = 12.0
-"""How long the line saying another device undid or redid this device's action stays: long
-enough to be read by a player who looks up from the table (the next confirmation replaces it)."""
 
 Decide = Callable[[list[Record]], list[Draft]]
-"""Given the records of other devices just caught up on, the drafts to append (or a
-`RuleError` saying why not, on the newest state)."""
+"""Given the records of other devices caught up on since the change was first tried, the
+drafts to append (or a `RuleError` saying why not, on the newest state). Runs under the
+game's lock: it reads the game and returns drafts, and never touches a widget."""
 Done = Callable[[list[Record]], None]
+"""Once the change is made and the lock let go: what the screen says of it."""
+
+
+class _Unseen(Exception):
+    """The transaction caught up on records this screen did not see first (appended between
+    its look at the file and its lock): nothing is written, and the player is told."""
+
+
+@dataclass
+class _Change:
+    """A change on its way to the file: what decides it and what is said once it is made."""
+
+    decide: Decide
+    done: Done | None
+    first: Moment | None = None
+    """What the screen showed when the change was first tried (to say what another device
+    changed before it)."""
+    theirs: list[Record] = field(default_factory=list)
+    """Every record of other devices caught up on since it was first tried."""
 
 
 class SharedGame:
@@ -60,10 +85,13 @@ class SharedGame:
         self.undid = False
         """This device's undo is what redo would put back: another device's change that
         clears it is said here (and only here)."""
-        self.queue: list[tuple[Decide, Done | None]] = []
+        self.queue: list[_Change] = []
         """Changes waiting for the lock while another device holds it, in the order made."""
         self.waiting = False
-        """A worker thread waits for the lock: later changes queue behind."""
+        """A worker thread waits for the lock to be free: later changes queue behind."""
+        self.waited_since = 0.0
+        """When the changes in `queue` began to wait (`WAIT_SECONDS` from then they are
+        dropped)."""
         self.stop = threading.Event()
         self.trouble: str | None = None
         """Why the file could not be followed last time (said once, not at every look)."""
@@ -84,49 +112,71 @@ class SharedGame:
         """Make a change now if the game's lock is free, else as soon as it is (in order).
 
         True once made, False when it was not (said why), None while it waits for the lock."""
+        change = _Change(decide, done)
         if self.waiting:
-            self.queue.append((decide, done))
+            self.queue.append(change)
+            show_lock_wait(self.screen, len(self.queue))
             return None
-        store = self.screen.companion.store
-        try:
-            with store.game_lock(self.screen.saved.id, deadline=0):
-                return self._transaction(decide, done)
-        except Busy:
-            self.waiting = True
-            self.queue.append((decide, done))
+        outcome = self._transaction(change)
+        if outcome.busy:
+            self._moved(outcome.before, outcome.theirs)  # the screen plays on while it waits
+            self.waited_since = time.monotonic()
+            self.queue.append(change)
             self.screen.notify("Another device is saving: your change follows it.", timeout=2)
-            self.screen.run_worker(
-                self._wait_for_lock, thread=True, group="transactions", exit_on_error=False
-            )
+            self._wait_for_lock()
             return None
-        except OSError as error:  # the lock file itself cannot be made (a read-only folder)
-            self.screen.save_failed(error)
-            return False
+        return self._show(outcome, change)
 
     def _wait_for_lock(self) -> None:
-        """In a worker thread: hold the lock while the screen's thread makes the queued
-        changes (the game itself is only ever changed on the screen's thread)."""
+        """Have a worker thread wait for the lock to be free; the queue is kept meanwhile."""
+        self.waiting = True
+        show_lock_wait(self.screen, len(self.queue))
+        left = max(0.0, self.waited_since + WAIT_SECONDS - time.monotonic())
+        self.screen.run_worker(
+            lambda: self._until_free(left), thread=True, group="transactions", exit_on_error=False
+        )
+
+    def _until_free(self, deadline: float) -> None:
+        """In a worker thread: wait until the game's lock is free, let it go at once, then hand
+        the queued changes back to the screen's thread (it never holds the lock while it waits
+        for that thread)."""
         store = self.screen.companion.store
         app = self.screen.app
         try:
             try:
-                with store.game_lock(self.screen.saved.id, DEADLINE_SECONDS):
-                    app.call_from_thread(self._run_queue)
+                with store.game_lock(self.screen.saved.id, deadline):
+                    pass  # free: the screen's thread takes it for each change, at once
             except Busy:
                 app.call_from_thread(self._give_up)
             except OSError as error:
                 app.call_from_thread(self._give_up, error)
+            else:
+                app.call_from_thread(self._run_queue)
         except RuntimeError:  # the app closed meanwhile: the changes are not made
             return
 
     def _run_queue(self) -> None:
-        queued, self.queue, self.waiting = self.queue, [], False
-        for decide, done in queued:
-            self._transaction(decide, done)
+        """On the screen's thread, the lock just seen free: make the queued changes in order;
+        should another device take the lock first, the rest wait again."""
+        self.waiting = False
+        while self.queue:
+            change = self.queue[0]
+            outcome = self._transaction(change)
+            if outcome.busy:
+                self._moved(outcome.before, outcome.theirs)
+                if time.monotonic() - self.waited_since >= WAIT_SECONDS:
+                    self._give_up()
+                else:
+                    self._wait_for_lock()
+                return
+            self.queue.pop(0)
+            self._show(outcome, change)
+        show_lock_wait(self.screen, 0)
 
     def _give_up(self, error: OSError | None = None) -> None:
         dropped, self.queue, self.waiting = len(self.queue), [], False
-        reason = error or words.lock_held_too_long(DEADLINE_SECONDS)
+        show_lock_wait(self.screen, 0)
+        reason = error or words.lock_held_too_long(WAIT_SECONDS)
         self.screen.notify(
             words.changes_dropped(reason, dropped),
             title="Not saved",
@@ -134,95 +184,96 @@ class SharedGame:
             markup=False,
         )
 
-    def _transaction(self, decide: Decide, done: Done | None) -> bool:
-        """Under the lock: catch up, decide on the newest state, append; whether it was made."""
+    def _transaction(self, change: _Change) -> Outcome:
+        """Catch up (as a follow does, without the lock), then one `SaveStore.transact`:
+        under the lock only its catch-up, the change's `decide` and the append run. Nothing
+        here draws: what happened is in the outcome."""
         screen = self.screen
-        store = screen.companion.store
-        before = _Moment(screen)
-        theirs: list[Record] = []
-        for attempt in range(1, BEHIND_RETRIES + 1):
-            try:
-                theirs += store.catch_up(screen.saved)
-            except Rewritten as error:
-                self.conflicts.ask(error.problem)
-                return False
-            except SaveError as error:
-                self.conflicts.keep_as_copy(error.problem)
-                return False
-            try:
-                drafts = decide(theirs)
-                mine = store.append(screen.saved, drafts, by=screen.device, seat=screen.seat)
-                break
-            except Behind as error:  # another writer got in first: catch up, decide again
-                if attempt < BEHIND_RETRIES:
-                    continue
-                self.conflicts.ask(error.problem)
-                return False
-            except RuleError as error:
-                self._refused(before, theirs, str(error))
-                return False
-            except Rewritten as error:
-                self.conflicts.ask(error.problem)
-                return False
-            except SaveError as error:
-                self.conflicts.keep_as_copy(error.problem)
-                return False
-            except OSError as error:
-                self._moved(before, theirs)
-                screen.save_failed(error)
-                return False
-        screen.save_worked()
+        saved, store = screen.saved, screen.companion.store
+        outcome = Outcome(Moment(screen))
+        if change.first is None:
+            change.first = outcome.before
+        try:
+            outcome.theirs = store.catch_up(saved)
+        except Rewritten as error:
+            outcome.conflict = error
+            return outcome
+        except SaveError as error:
+            outcome.unreadable = error
+            return outcome
+        change.theirs += outcome.theirs
+        seen = saved.record_count
+        found: list[Record] = []
+
+        def drafts() -> list[Draft]:
+            # Records appended between the look above and the lock were caught up on by the
+            # transaction, which does not hand them over: those still in the game are found.
+            found[:] = _appended_since(saved, seen)
+            if saved.record_count != seen and not found:
+                raise _Unseen  # only undos, redos or details: nothing to decide on, told
+            return change.decide(change.theirs + found)
+
+        try:
+            caught, outcome.mine = store.transact(
+                saved, drafts, by=screen.device, seat=screen.seat, deadline=0
+            )
+            found[:] = caught  # all of them, in order, once the change is made
+        except Busy:  # (records it caught up on before a wait for the write: told so)
+            outcome.busy = saved.record_count == seen
+            outcome.unseen = not outcome.busy
+        except _Unseen:
+            outcome.unseen = True
+        except RuleError as error:
+            outcome.refused = str(error)
+        except Rewritten as error:
+            outcome.conflict = error
+        except SaveError as error:
+            outcome.unreadable = error
+        except OSError as error:  # a full disk, a lock file that cannot be made
+            outcome.failed = error
+        outcome.theirs += found
+        change.theirs += found
+        return outcome
+
+    def _show(self, outcome: Outcome, change: _Change) -> bool:
+        """The lock let go: redraw and say what the transaction did; whether it was made."""
+        screen, before, theirs = self.screen, outcome.before, outcome.theirs
         self._moved(before, theirs)
+        if outcome.unseen:
+            if not theirs:
+                screen.followed(before.over)
+            notice = words.changed_meanwhile(screen.last_line())
+            screen.notify(notice, title="Not changed", severity="warning", markup=False)
+            return False
+        if outcome.refused:
+            refused(screen, change.first or before, change.theirs, outcome.refused)
+            return False
+        if outcome.conflict is not None:
+            self.conflicts.ask(outcome.conflict.problem)
+            return False
+        if outcome.unreadable is not None:
+            self.conflicts.keep_as_copy(outcome.unreadable.problem)
+            return False
+        if outcome.failed is not None:
+            screen.save_failed(outcome.failed)
+            return False
+        screen.save_worked()
         if not screen.session.can_redo:
             self.undid = False
-        if done is not None:
-            done(mine)
+        if change.done is not None:
+            change.done(outcome.mine)
         screen.changed(before.over)
         return True
 
-    def _refused(self, before: _Moment, theirs: list[Record], rule: str) -> None:
-        """Say why a change was not made: the rule, and what another device changed first."""
-        screen = self.screen
-        self._moved(before, theirs)
-        asked = before.waiting is not None and before.waiting.question
-        if theirs and asked and screen.waiting != before.waiting:
-            screen.notify(  # the question was answered first on another device: quiet
-                words.answered_first(theirs[-1].whose, screen.last_line()),
-                title="Already answered",
-                markup=False,
-            )
-            return
-        if theirs:
-            rule = words.changed_first(_who(theirs), screen.last_line(), rule)
-        elif screen.waiting is not None and screen.waiting.question and screen.question_by():
-            rule = words.waiting_for_answer(screen.question_by(), screen.waiting.text, rule)
-        screen.notify(rule, title="Not allowed", severity="error", markup=False)
-
-    def _moved(self, before: _Moment, theirs: list[Record]) -> None:
-        """Show what other devices did: redraw, then one line when they undid or redid an
-        action of this device, or cleared what it could redo (a confirmation: it replaces
-        the one before, and is data, never markup)."""
+    def _moved(self, before: Moment, theirs: list[Record]) -> None:
+        """Show what other devices did (this device's undo stops being redo's once they
+        cleared it)."""
         if not theirs:
             return
-        screen = self.screen
-        mine = self.undid
-        if not screen.session.can_redo:
+        undid = self.undid
+        if not self.screen.session.can_redo:
             self.undid = False
-        screen.followed(before.over)
-        here = screen.device
-        yours = _yours(here, before, screen.saved, theirs)
-        if yours:
-            record, line = yours[-1]
-            said = words.doer(record.seat, record.by, here)
-            told = words.yours_changed(said, record.kind, line, more=len(yours) - 1)
-            screen.notify(told, title="Another device", timeout=TOLD_SECONDS, markup=False)
-        elif before.redo and mine and not screen.session.can_redo:
-            cleared = next((record for record in theirs if record.kind == "do"), theirs[-1])
-            said = words.doer(cleared.seat, cleared.by, here)
-            saved = screen.saved
-            found = _lines(saved.origins, saved.session.steps, {cleared.number})
-            line = found.get(cleared.number, "")
-            screen.notify(words.redo_cleared(said, line), title="Redo", markup=False)
+        moved(self.screen, before, theirs, undid)
 
     # Following
 
@@ -309,7 +360,7 @@ class SharedGame:
         screen = self.screen
         if self.waiting or not screen.is_open:
             return []
-        before = _Moment(screen)
+        before = Moment(screen)
         try:
             theirs = screen.companion.store.catch_up(screen.saved)
         except Rewritten as error:
@@ -331,45 +382,8 @@ class SharedGame:
         self.stop.set()
 
 
-class _Moment:
-    """What a screen showed before a transaction or a follow: to say what changed."""
-
-    def __init__(self, screen: PlayHost) -> None:
-        self.over, self.redo = screen.is_over, screen.session.can_redo
-        self.waiting: WaitingFor | None = screen.waiting
-        self.origins = tuple(screen.saved.origins)
-        """The records of the steps shown, in order (`steps`)."""
-        self.steps = screen.session.steps
-        self.undone = tuple(screen.saved.undone)
-
-
-def _lines(origins: Sequence[Record], steps: Sequence[Step], numbers: set[int]) -> dict[int, str]:
-    """The log lines of the steps that the `do` records `numbers` applied, if on the stack
-    (steps a tool added before saving them have no record yet: they end the session)."""
-    paired = zip(origins, steps, strict=False)
-    return {record.number: step.line for record, step in paired if record.number in numbers}
-
-
-def _yours(
-    here: str, before: _Moment, after: SavedGame, theirs: list[Record]
-) -> list[tuple[Record, str]]:
-    """Each undo or redo among `theirs` of an action device `here` made, with that action's
-    log line (as the log had it before them, or has it after). An action both put on and taken
-    off the log among them has no line: it is left out, as nothing shown changed."""
-    taking = [record for record in theirs if record.kind in words.TAKEN_BACK]
-    if not taking:
-        return []
-    wanted = {record.target for record in taking}
-    made = {
-        record.number
-        for record in (*before.origins, *before.undone, *theirs)
-        if record.kind == "do" and record.number in wanted and record.by == here
-    }
-    lines = _lines(before.origins, before.steps, wanted)
-    lines.update(_lines(after.origins, after.session.steps, wanted))
-    return [(r, lines[r.target]) for r in taking if r.target in made and r.target in lines]
-
-
-def _who(records: list[Record]) -> str:
-    """Who made these records, for the start of a sentence."""
-    return words.who(record.whose for record in records)
+def _appended_since(saved: SavedGame, seen: int) -> list[Record]:
+    """The records numbered after `seen` that the game still holds (its steps and what redo
+    puts back), by number: the actions other devices appended since this screen looked."""
+    held = (*saved.origins, *saved.undone)
+    return sorted((r for r in held if r.number > seen), key=lambda record: record.number)

@@ -37,3 +37,15 @@ class SaveTrouble:
             line.first(Static).update(self.line())
         else:
             screen.mount(Static(self.line(), id="not-saved", markup=False))
+
+
+def show_lock_wait(screen: Any, count: int) -> None:
+    """One lasting line while `count` changes wait for another device's lock (the screen takes
+    keys meanwhile); 0: none wait, the line goes."""
+    line = screen.query("#lock-wait")
+    if not count:
+        line.remove()
+    elif line:
+        line.first(Static).update(words.waiting_for_lock(count))
+    else:
+        screen.mount(Static(words.waiting_for_lock(count), id="lock-wait", markup=False))

@@ -34,6 +34,14 @@ def changed_first(who: str, last: str, rule: str) -> str:
     return f"{who} has just changed the game ({last}): {rule}"
 
 
+def changed_meanwhile(last: str) -> str:
+    """A change not made: another device appended as this one began to write."""
+    return (
+        f"Another device changed the game as you did (now: {visible(last)}). Nothing was "
+        "changed: do it again if you still mean it."
+    )
+
+
 def waiting_for_answer(asker: str, question: str, rule: str) -> str:
     """A change refused while the game waits for the answer to another device's question."""
     return f"Waiting for {asker}'s answer ({question}): {rule}"
@@ -82,6 +90,11 @@ def redo_cleared(doer: str, line: str) -> str:
 
 
 # Writing under the game's lock
+
+
+def waiting_for_lock(count: int) -> str:
+    """The lasting line while changes wait for another device's save of the game."""
+    return f"Waiting for another device to finish saving: {plural(count, 'change')} to follow."
 
 
 def lock_held_too_long(seconds: float) -> str:

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, TypeVar
 
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Button
 
 from widgets.services import AppServices
+
+DIALOG_CSS = Path(__file__).with_name("dialogs.tcss")
+"""The rules every dialog shares (its answers side by side or stacked), read with each dialog's
+own styles."""
+
+ANSWER_GAP = 1
+"""Columns between two answers side by side (their margin in `dialogs.tcss`)."""
 
 
 def companion_app(app: App[Any]) -> AppServices:
@@ -38,8 +49,62 @@ class CompanionScreen(ScreenBasics[None]):
     """A full screen of Table Companion."""
 
 
+def answer_width(button: Button) -> int:
+    """Columns an answer takes side by side: its label on one line, its border and padding, at
+    least its minimum width."""
+    label = button.get_content_width(Size(0, 0), Size(0, 0)) + button.styles.gutter.width
+    least = button.styles.min_width
+    floor = int(least.resolve(Size(0, 0), Size(0, 0))) if least is not None else 0
+    return max(label, floor)
+
+
+class TapButton(Button):
+    """An answer to tap that never takes the focus: in a dialog whose keys (enter among them)
+    are its own bindings, a focused button would take enter when the binding refuses it."""
+
+    can_focus = False
+
+
+class Answers(Horizontal):
+    """A dialog's answers, one button each with its key in its label ("Lose control (l)"): side
+    by side where they all fit whole; else two to a row (`-pairs`), an answer too wide for half
+    the row taking a whole one (`-whole-row`); else one under the other (`-stacked`). So each is
+    whole and tappable on a phone's 40 columns."""
+
+    DEFAULT_CLASSES = "answers"
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Lay the answers out for the row's width (rules in `dialogs.tcss`)."""
+        buttons = [button for button in self.query_children(Button) if button.display]
+        widths = [answer_width(button) for button in buttons]
+        room = self.content_size.width
+        half = (room - ANSWER_GAP) // 2
+        side_by_side = sum(widths) + ANSWER_GAP * (len(widths) - 1) <= room
+        pairs = not side_by_side and sum(width <= half for width in widths) >= 2
+        whole_rows: set[int] = set()
+        beside: int | None = None  # the answer alone so far in the row being filled
+        for index, width in enumerate(widths):
+            if width <= half:
+                beside = index if beside is None else None
+                continue
+            whole_rows.add(index)
+            if beside is not None:  # a wide one starts a row: the one before it takes its own
+                whole_rows.add(beside)
+                beside = None
+        for index, button in enumerate(buttons):
+            button.set_class(pairs and index in whole_rows, "-whole-row")
+        self.set_class(pairs, "-pairs")
+        self.set_class(not side_by_side and not pairs, "-stacked")
+
+
 class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
     """A modal dialog of Table Companion, which answers at most once.
+
+    Every dialog reads `dialogs.tcss` beside its own styles: its `Answers` side by side or
+    stacked.
 
     ModalScreen comes first: Textual takes a widget's CSS (and its type name in selectors) from
     the first base class only.
@@ -48,6 +113,10 @@ class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
     has closed (enter pressed twice, a key queued behind the first answer) would close the game
     underneath, or fail on the last screen. Here such a late answer is ignored.
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.css_path = [*self.css_path, DIALOG_CSS]
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, TextArea
 
 from companion.text import visible
 from widgets.kit.shown import plain
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 
@@ -47,11 +47,17 @@ class TextDialog(Dialog[str | None]):
                 select_on_focus=False,
             )
             yield Label(plain(self.hint), id="ss-dialog-hint")
+            with Answers():
+                yield Button("Confirm (enter)", action="screen.confirm", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @on(Input.Submitted)
-    def confirm(self, event: Input.Submitted) -> None:
+    def submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+    def action_confirm(self) -> None:
+        self.dismiss(self.query_one("#ss-dialog-input", Input).value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -83,6 +89,9 @@ class LinesDialog(Dialog[str | None]):
             lines = visible(self.value, lines=True)
             yield TextArea(lines, id="ss-dialog-lines", show_line_numbers=False)
             yield Label(plain(self.hint), id="ss-dialog-hint")
+            with Answers():
+                yield Button("Save (ctrl+s)", action="screen.confirm", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def action_confirm(self) -> None:
@@ -119,12 +128,11 @@ class TokensDialog(Dialog[str | None]):
             yield Label(plain(self.title_text), id="ss-dialog-title")
             yield Label(plain(self.question), id="ss-dialog-question")
             for choice, words in self.choices.items():
-                yield Button(plain(f"{choice[0]}  {words}"), id=f"tokens-{choice}")
-            yield Label(plain("escape: do not switch"), id="ss-dialog-hint")
+                answer = f"screen.answer('{choice}')"
+                yield Button(plain(f"{words} ({choice[0]})"), id=f"tokens-{choice}", action=answer)
+            with Answers():
+                yield Button("Do not switch (esc)", action="screen.answer('')")
         yield KeyFooter()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss((event.button.id or "").removeprefix("tokens-"))
 
     def action_answer(self, choice: str) -> None:
         self.dismiss(choice or None)

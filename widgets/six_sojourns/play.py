@@ -29,19 +29,22 @@ from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
 from companion.text import plural
+from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.tables import (
+    TAB_KEYS,
     fill_board,
     fill_sheet,
     fill_standings,
     fill_turns,
     scored_anything,
+    tab_label,
+    tabs_width,
 )
 
-TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
 EXPORTS = {"csv": sheet_csv, "json": sheet_json}
 TALL = 34
 """Rows from which the Sheet tab has room for every point's reason under the sheet."""
@@ -106,7 +109,9 @@ class SojournsScreen(SheetEditor):
     """
 
     HELP_TOPIC = "six-sojourns"
-    CSS_PATH = "six_sojourns.tcss"
+    CSS_PATH = ["six_sojourns.tcss", "../kit/main_actions.tcss"]
+    MAIN_ACTIONS = ("objectives", "finish")
+    """The buttons a phone shows (widgets/kit/main_actions.py): objectives, the end."""
     BINDINGS = [
         Binding("a", "add_space", "Add space", id="add-space"),
         Binding("delete", "remove_space", "Remove space", id="remove-space"),
@@ -151,7 +156,7 @@ class SojournsScreen(SheetEditor):
         yield Static(id="ss-status")
         with TabbedContent(id="ss-tabs"):
             for key, label in TAB_KEYS.items():
-                with TabPane(f"{label} ({key[0]})", id=key):
+                with TabPane(tab_label(key, label), id=key):
                     if key == "turns":
                         yield Static(id="ss-turn")
                     if key == "log":
@@ -167,6 +172,7 @@ class SojournsScreen(SheetEditor):
                         yield reasons_log("ss-sheet-reasons")
                     if key == "why":
                         yield reasons_log("ss-reasons")
+        yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def title_text(self) -> str:
@@ -219,9 +225,18 @@ class SojournsScreen(SheetEditor):
     def on_resize(self) -> None:
         """The tables share out a new width; a tall screen shows the reasons under the sheet."""
         self.set_class(self.size.height >= TALL, "-tall")
+        self.name_tabs()
         if self.is_mounted and self.size != self.drawn_at:
             self.refresh_state()
             self.call_after_refresh(self.fill_logs)  # once the reasons have their new size
+
+    def name_tabs(self) -> None:
+        """Each tab named with its key where all five fit so, else by its name alone (a phone's
+        44 columns showed "Log (l)" as "L"): the keys are in the footer and `?` then."""
+        short = self.size.width < tabs_width()
+        tabs = self.query_one("#ss-tabs", TabbedContent)
+        for key, label in TAB_KEYS.items():
+            tabs.get_tab(key).label = label if short else tab_label(key, label)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys of another tab or of an expansion not in play are hidden; entries on a finished

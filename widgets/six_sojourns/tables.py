@@ -1,6 +1,7 @@
 """Six Sojourns tables: the score sheet, the board grid, the turn tracker and the standings.
 
-Each function redraws one `DataTable` from the state, keeping the cursor where it was.
+Each function redraws one `DataTable` from the state, keeping the cursor where it was. The
+tabs they sit in are named here too.
 """
 
 from __future__ import annotations
@@ -280,3 +281,18 @@ def fill_standings(table: DataTable[str], state: SojournsState, result: Score) -
         for s in sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
     ]
     _refill(table, columns, rows)
+
+
+TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
+TAB_EDGES = 2
+"""Columns a tab takes beyond its label (a space each side)."""
+
+
+def tab_label(key: str, label: str) -> str:
+    """A tab's name with its key: "Sheet (s)"."""
+    return f"{label} ({key[0]})"
+
+
+def tabs_width() -> int:
+    """Columns the five tabs take named with their keys."""
+    return sum(len(tab_label(key, label)) + TAB_EDGES for key, label in TAB_KEYS.items())

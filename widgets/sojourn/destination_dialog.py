@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from companion.sojourn.actions import (
@@ -17,6 +17,7 @@ from companion.sojourn.actions import (
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
 from companion.text import plural, visible
 from widgets.kit.shown import plain
+from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
@@ -138,15 +139,22 @@ class DestinationDialog(SojournDialog):
                     yield Label(LABELS[field])
                     value = visible(values[field])  # a control character shows as its symbol
                     yield Input(value, placeholder=HINTS[field], id=f"field-{field}")
-            if self.editing is None:
-                with Horizontal(classes="kind-buttons"):
-                    yield Button("Save (ctrl+s)", id="save", variant="primary")
+            with Answers():
+                yield Button("Save (ctrl+s)", id="save", variant="primary")
+                if self.editing is None:
                     yield Button("Time Fragment (ctrl+f)", id="fragment")
                     yield Button("Deck empty (ctrl+e)", id="deck-empty")
+                yield Button("Later (esc)", action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#field-name", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Editing a card already placed draws nothing: no Time Fragment, no empty deck."""
+        if action in ("fragment", "deck_empty") and self.editing is not None:
+            return None
+        return super().check_action(action, parameters)
 
     def values(self) -> dict[str, str]:
         return {field: self.query_one(f"#field-{field}", Input).value for field in FIELDS}

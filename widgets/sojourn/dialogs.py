@@ -9,7 +9,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Button, Input, Static
 
 from companion import dice
@@ -19,7 +19,7 @@ from companion.sojourn.model import KINDS, Kind, SojournState
 from companion.sojourn.outlook import damage_faces, draw_chances, reading
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
 from widgets.kit.shown import plain
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 Submit = Callable[[Any], bool]
@@ -76,9 +76,13 @@ class CardsDialog(SojournDialog):
         with Vertical(classes="sojourn-dialog", id="cards-dialog") as box:
             box.border_title = plain(self.why)
             yield Static(id="cards-typed")
-            with Horizontal(classes="kind-buttons"):
+            with Answers(id="cards-kinds"):
                 for kind in KINDS:
-                    yield Button(f"{kind.key} {kind.label}", id=f"kind-{kind.value}")
+                    yield Button(f"{kind.label} ({kind.key})", id=f"kind-{kind.value}")
+            with Answers():
+                yield Button("Take back (⌫)", action="screen.take_back")
+                yield Button("Done (enter)", action="screen.done", variant="primary")
+                yield Button("Later (esc)", action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -148,9 +152,10 @@ class SideDialog(SojournDialog):
                     "or right of the card above; it takes the nearest free spot on that side."
                 )
             )
-            with Horizontal(classes="kind-buttons"):
-                yield Button("← Left", id="left")
-                yield Button("Right →", id="right")
+            with Answers():
+                yield Button("Left (←)", id="left")
+                yield Button("Right (→)", id="right")
+                yield Button("Later (esc)", action="screen.close")
         yield KeyFooter()
 
     def action_side(self, side: str) -> None:
@@ -203,6 +208,8 @@ class RiskDialog(SojournDialog):
                 markup=False,
             )
             yield RollPrompt(convention(dice.parse("d%"), one), "real-dice")
+            with Answers():
+                yield Button("Later (esc)", action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -251,6 +258,8 @@ class InfoDialog(Dialog[None]):
         with Vertical(classes="sojourn-dialog", id="info-dialog") as box:
             box.border_title = plain(self.title_text)
             yield Static(plain(self.text))
+            with Answers():
+                yield Button("Close (enter)", action="screen.close", variant="primary")
         yield KeyFooter()
 
     def action_close(self) -> None:

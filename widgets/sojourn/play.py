@@ -26,6 +26,7 @@ from companion.sojourn.game import undone_line
 from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, SojournState
 from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
+from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
@@ -71,7 +72,9 @@ class SojournScreen(GameScreen):
     """
 
     HELP_TOPIC = "sojourn"
-    CSS_PATH = "sojourn.tcss"
+    CSS_PATH = ["sojourn.tcss", "../kit/main_actions.tcss"]
+    MAIN_ACTIONS = ("travel", "loop", "home")
+    """The buttons a phone shows (widgets/kit/main_actions.py): trips, Loops, home."""
     BINDINGS = [
         Binding("t", "travel", "Travel", id="travel"),
         Binding("l", "loop", "Loop", id="loop"),
@@ -102,6 +105,7 @@ class SojournScreen(GameScreen):
                 yield Static(id="selected-card")
         yield Static(id="sojourn-status")
         yield ActionLog(id="sojourn-log")
+        yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -57,7 +57,8 @@ def trip_group(state: SojournState) -> Group:
 
 
 def table(state: SojournState) -> TableContent:
-    """The Traveler card's tracks, then the next trip."""
+    """The Traveler card's tracks, then the next trip while the game is on (a traveller home
+    or lost makes no more trips)."""
     traveler = Group(
         "Traveler card",
         (
@@ -66,4 +67,6 @@ def table(state: SojournState) -> TableContent:
             Figure(f"Fragments of {FRAGMENTS_NEEDED}", state.fragments),
         ),
     )
+    if state.outcome is not None:
+        return TableContent(headline(state), (traveler,))
     return TableContent(headline(state), (traveler, trip_group(state)))

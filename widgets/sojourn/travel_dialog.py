@@ -6,13 +6,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from companion.sojourn.actions import LoopTo, Travel
 from companion.sojourn.model import KINDS, Cards, Kind, SojournState, TripKind
 from companion.sojourn.outlook import TripPreview, fragments_words, preview_trip, rolls_for_risk
 from companion.sojourn.timeline import column_words
 from companion.text import plural, visible
+from widgets.shell.base import Answers, TapButton
 from widgets.shell.chrome import KeyFooter
 from widgets.sojourn.dialogs import SojournDialog, Submit
 
@@ -101,6 +102,17 @@ class TravelDialog(SojournDialog):
         with Vertical(classes="sojourn-dialog", id="travel-dialog") as box:
             box.border_title = "Loop back" if self.how == "loop" else "Travel"
             yield Static(id="trip-preview")
+            if self.how != "loop":
+                with Answers(id="drop-kinds"):
+                    for kind in KINDS:
+                        pick = f"screen.pick('{kind.value}')"
+                        yield TapButton(f"{kind.label} ({kind.key})", action=pick)
+            with Answers():
+                yield TapButton("Travel (enter)", action="screen.go", variant="primary", id="go")
+                if self.how != "loop":
+                    yield TapButton("Take back (⌫)", action="screen.take_back")
+                    yield TapButton("Use Paradox (x)", action="screen.paradox", id="paradox")
+                yield TapButton("Cancel (esc)", action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -111,6 +123,10 @@ class TravelDialog(SojournDialog):
         self.query_one("#trip-preview", Static).update(
             preview_text(self.state, preview, tuple(self.chosen))
         )
+        self.query_one("#go", Button).disabled = preview.problem is not None
+        if self.how != "loop":
+            paradox = "No Paradox (x)" if self.how == "paradox" else "Use Paradox (x)"
+            self.query_one("#paradox", Button).label = paradox
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -119,6 +135,8 @@ class TravelDialog(SojournDialog):
             return False
         if action == "go":
             return preview_trip(self.state, self.index, self.how).problem is None
+        if action in ("pick", "take_back", "paradox") and self.how == "loop":
+            return None  # a loop drops no card and takes no Paradox: not offered
         return True
 
     def action_pick(self, value: str) -> None:

@@ -14,13 +14,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Label, OptionList
+from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 from saves.shared.roster import COLOURS
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 SHADES = {
@@ -92,6 +92,8 @@ class ColourDialog(Dialog[str | None]):
         with Vertical(id="colour-box"):
             yield Label(Text.assemble("Colour for ", plain(self.player)), id="colour-player")
             yield SafeOptionList(*options, id="colour-list")
+            with Answers():
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:

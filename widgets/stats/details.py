@@ -31,10 +31,19 @@ from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.text import visible
 from saves.files import SaveError, write_text
+from saves.games.journal import Draft
 from saves.games.store import SavedGame, entry_of
 from saves.history.bgstats import bgstats_text
-from saves.history.details import DetailsProblem, add_details, players_of, prefilled
+from saves.history.details import (
+    DetailsProblem,
+    add_details,
+    details_draft,
+    offered_minutes,
+    players_of,
+    prefilled,
+)
 from saves.paths import exports_dir
+from saves.shared.lock import Busy
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
 
@@ -43,7 +52,12 @@ class DetailsForm(Vertical):
     """The details fields; `read` gives what they say, or `RuleError` naming the wrong field."""
 
     def __init__(
-        self, game_id: str, players: Sequence[str], details: PlayDetails, ask_start: bool = False
+        self,
+        game_id: str,
+        players: Sequence[str],
+        details: PlayDetails,
+        ask_start: bool = False,
+        offered: int | None = None,
     ) -> None:
         super().__init__(classes="details-form")
         self.game_id = game_id
@@ -51,13 +65,27 @@ class DetailsForm(Vertical):
         self.details = details
         self.ask_start = has_start_player(game_id) and (ask_start or len(players) > 1)
         """The players are typed in the same dialog (recording): the field is always there."""
+        self.offered = offered
+        """The active time of a game played in the app, offered for the duration (never typed
+        in for the players: a game played on the table and scored in the app is longer)."""
 
     def compose(self) -> ComposeResult:
         details = self.details
         yield Label("Where (location)")
         yield Input(details.location, id="details-location", max_length=MAX_LOCATION, compact=True)
-        yield Label("Duration (minutes, or h:mm)")
-        yield Input(minutes_text(details.minutes), id="details-minutes", max_length=8, compact=True)
+        yield Label("How long did you play? (minutes, or h:mm)")
+        offered = minutes_text(self.offered)
+        yield Input(
+            minutes_text(details.minutes),
+            placeholder=offered,
+            id="details-minutes",
+            max_length=8,
+            compact=True,
+        )
+        if self.offered is not None:
+            yield Static(
+                f"Active in the app: {offered}, counted when left empty.", id="details-offered"
+            )
         if self.ask_start:
             among = ", ".join(self.players) if self.players else "one of the players"
             yield Static(f"Start player ({among})", markup=False)
@@ -118,10 +146,17 @@ class DetailsDialog(Dialog[PlayDetails | None]):
         Binding("escape", "skip", "Skip", id="details-skip"),
     ]
 
-    def __init__(self, title: str, game_id: str, players: Sequence[str], details: PlayDetails):
+    def __init__(
+        self,
+        title: str,
+        game_id: str,
+        players: Sequence[str],
+        details: PlayDetails,
+        offered: int | None = None,
+    ):
         super().__init__()
         self.heading = title
-        self.form = DetailsForm(game_id, players, details)
+        self.form = DetailsForm(game_id, players, details, offered=offered)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="details-box"):
@@ -151,29 +186,73 @@ class DetailsDialog(Dialog[PlayDetails | None]):
 
 
 def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
-    """Open the details dialog for a saved game and append what is saved to its file."""
+    """Open the details dialog for a saved game and append what is saved to its file: through
+    the transactions of the play screen that holds the game (so it waits, like an action, for
+    a lock another device holds, without holding up this screen), else in one transaction of
+    its own that never waits for the lock."""
 
     def answered(details: PlayDetails | None) -> None:
         if details is None:
             return
-        store = screen.companion.store
-        try:
-            by = screen.companion.device.id
-            add_details(store, saved, details, store.clock(), by, getattr(screen, "seat", ""))
-        except (RuleError, DetailsProblem, SaveError) as error:
-            screen.notify(str(error), title="Not saved", severity="error", markup=False)
-            return
-        except OSError as error:
-            screen.notify(
-                f"Could not save: {error}", title="Not saved", severity="error", markup=False
-            )
-            return
-        screen.notify("Details saved.", title="Saved")
-        if then is not None:
-            then()
+        now = screen.companion.store.clock()
 
-    dialog = DetailsDialog(saved.title, saved.game.id, players_of(saved), prefilled(saved))
+        def saved_now(_mine: object = None) -> None:
+            screen.notify("Details saved.", title="Saved")
+            if then is not None:
+                then()
+
+        shared = _playing(screen, saved)
+        if shared is not None:
+
+            def decide(_theirs: object) -> list[Draft]:
+                try:
+                    return [details_draft(saved, details, now)]
+                except DetailsProblem as error:
+                    raise RuleError(str(error)) from None
+
+            shared.commit(decide, saved_now)
+            return
+        if _saved_alone(screen, saved, details, now):
+            saved_now()
+
+    offered = offered_minutes(saved)
+    form = prefilled(saved)
+    dialog = DetailsDialog(saved.title, saved.game.id, players_of(saved), form, offered)
     screen.app.push_screen(dialog, answered)
+
+
+def _playing(screen: Any, saved: SavedGame) -> Any:
+    """The transactions (`SharedGame`) of the play screen that shows this very game, if one is
+    open under the dialog (the result screen's game, or the game that just ended)."""
+    for shown in reversed(screen.app.screen_stack):
+        shared = getattr(shown, "shared", None)
+        if shared is not None and getattr(shown, "saved", None) is saved:
+            return shared
+    return None
+
+
+def _saved_alone(screen: Any, saved: SavedGame, details: PlayDetails, now: Any) -> bool:
+    """One transaction for a game no play screen holds (the plays list): the lock is tried
+    once, never waited for; whether the details were saved (else it says why)."""
+    store = screen.companion.store
+    try:
+        by = screen.companion.device.id
+        add_details(store, saved, details, now, by, getattr(screen, "seat", ""), deadline=0)
+    except (RuleError, DetailsProblem, SaveError) as error:
+        screen.notify(str(error), title="Not saved", severity="error", markup=False)
+        return False
+    except Busy:
+        screen.notify(
+            "Another device is saving this game: nothing was saved. Open the details again "
+            "in a moment.",
+            title="Not saved",
+            severity="warning",
+        )
+        return False
+    except OSError as error:
+        screen.notify(f"Could not save: {error}", title="Not saved", severity="error", markup=False)
+        return False
+    return True
 
 
 def ask_once(screen: Any, saved: SavedGame) -> None:

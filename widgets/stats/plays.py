@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Label, Static
 
 from companion.history.details import PlayDetails, minutes_text
@@ -21,7 +21,7 @@ from saves.files import SaveError
 from saves.history.bgstats import saved_details
 from saves.history.plays import gather
 from saves.history.recorded import PREFIX, RecordedFile, RecordedStore
-from widgets.shell.base import CompanionScreen, Dialog
+from widgets.shell.base import Answers, CompanionScreen, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.shell.titles import short_titles
 from widgets.stats.charts import bar, label
@@ -95,7 +95,7 @@ class ConfirmDelete(Dialog[bool]):
             yield Label("Delete this recorded play?")
             yield Static(Text(self.what), id="delete-what")
             yield Static("It is gone for good: no undo.")
-            with Horizontal(id="delete-buttons"):
+            with Answers():
                 yield Button("Delete (y)", variant="error", id="delete-yes")
                 yield Button("Keep it (n)", id="delete-no")
         yield KeyFooter()
@@ -192,12 +192,12 @@ class PlaysScreen(CompanionScreen):
         self.query_one("#plays-months", Static).update(months_text(self.plays))
 
     def details_of(self, play: Play, details: PlayDetails | None) -> tuple[str, str]:
-        """Where and how long, for the list: a recorded play's own, a game's from its file (the
-        duration typed in, else its active time), as the BG Stats file has them."""
+        """Where and how long, for the list: a recorded play's own place, a game's from its
+        file, and the play's one duration (`timing`), as the BG Stats file has them."""
         if details is None and not play.save_id.startswith(PREFIX):
-            details = saved_details(self.companion.store, play.save_id)
+            details = saved_details(self.companion.store, play)
         if details is None:
-            return "", ""
+            return "", minutes_text(play.minutes)
         return details.location, minutes_text(details.minutes)
 
     def highlighted(self) -> Play | None:

@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.core import RuleError
 from companion.history.details import PlayDetails
@@ -22,9 +22,10 @@ from companion.history.recorded import (
     parse_when,
     recorded_game,
     recorded_games,
+    rules_of_play,
 )
 from saves.games.store import utc_now
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.stats.details import DetailsForm
 
@@ -111,10 +112,16 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             yield Input(str(score), id="record-score", max_length=5, compact=True)
             yield Vertical(id="record-form")
             yield Static("", id="record-problem", markup=False)
+            with Answers():
+                yield Button("Keep (ctrl+s)", action="screen.save", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     @property
     def rules(self) -> RecordedGame:
+        """The game's rules; an edited co-op play of a competitive game keeps its co-op mode."""
+        if self.play is not None and self.play.game_id == self.game_id:
+            return rules_of_play(self.play)
         return recorded_game(self.game_id)
 
     def on_mount(self) -> None:
@@ -168,7 +175,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             value = self.query_one("#record-outcome", Select).value
             outcome = value if isinstance(value, str) else ""
             group = self.query_one("#record-score", Input).value.strip()
-            if group and outcome == rules.outcomes[0]:
+            if group and (outcome == rules.outcomes[0] or rules.lost_scored):
                 if not group.isdigit():
                     raise RuleError(f"The group's score '{group}' is not a whole number.")
                 scores = dict.fromkeys(names, int(group))
@@ -179,10 +186,13 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             winners = tuple(" ".join(w.split()) for w in typed if w.strip())
         form = self.query_one(DetailsForm)
         form.players = names
-        source = self.play.source if self.play else ""
+        kept = self.play if self.play and self.play.game_id == self.game_id else None
         play = RecordedPlay(
-            self.game_id, played, names, scores, winners, outcome, form.read(), source
-        )
+            self.game_id, played, names, scores, winners, outcome, form.read(),
+            self.play.source if self.play else "",
+            {n: u for n, u in kept.player_sources.items() if n in names} if kept else {},
+            kept.co_op if kept else False,
+        )  # fmt: skip
         return check(play)
 
     @on(Input.Submitted)

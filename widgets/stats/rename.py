@@ -6,9 +6,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.widgets import Button, Input, Label
 
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 
@@ -33,6 +33,9 @@ class RenameDialog(Dialog[str | None]):
             yield Label("Rename (an existing name merges the two):")
             yield Label(self.old_name, id="rename-old", markup=False)
             yield Input(self.old_name, id="rename-new", max_length=40)
+            with Answers():
+                yield Button("Rename (enter)", action="screen.rename", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -40,8 +43,11 @@ class RenameDialog(Dialog[str | None]):
         self.query_one("#rename-new", Input).focus()
 
     @on(Input.Submitted, "#rename-new")
-    def submitted(self, event: Input.Submitted) -> None:
-        name = " ".join(event.value.split())
+    def submitted(self) -> None:
+        self.action_rename()
+
+    def action_rename(self) -> None:
+        name = " ".join(self.query_one("#rename-new", Input).value.split())
         if not name:
             self.notify("Type a name.", severity="warning")
             return

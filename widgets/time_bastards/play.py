@@ -31,6 +31,7 @@ from companion.time_bastards.model import (
     where,
 )
 from companion.time_bastards.result import explain
+from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import literal, plain
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
@@ -55,7 +56,9 @@ class TimeBastardsScreen(GameScreen):
     """
 
     HELP_TOPIC = "time-bastards"
-    CSS_PATH = "time_bastards.tcss"
+    CSS_PATH = ["time_bastards.tcss", "../kit/main_actions.tcss"]
+    MAIN_ACTIONS = ("roll", "real_roll", "move_earliest", "leave_pieces")
+    """The buttons a phone shows (widgets/kit/main_actions.py): a turn's roll, or its move."""
     BINDINGS = [
         Binding("m", "move_earliest", "Move earliest", id="tb-move-earliest"),
         Binding("t", "real_roll", "Real D6", id="tb-real-roll"),
@@ -87,6 +90,7 @@ class TimeBastardsScreen(GameScreen):
                 yield NumberedChoices(id="tb-choices")
             yield TravellersPanel(id="tb-travellers")
             yield ActionLog(id="tb-log")
+        yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:

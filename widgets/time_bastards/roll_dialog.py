@@ -8,13 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.widgets import Button, Input, Label
 
 from companion import dice
 from companion.dice import DiceError, Roll
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
 from widgets.kit.shown import plain
-from widgets.shell.base import Dialog
+from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 D6 = dice.parse("d6")
@@ -44,6 +44,8 @@ class D6RollDialog(Dialog[bool]):
         with Vertical(id="real-roll"):
             yield Label(plain(f"{self.who}: roll the D6."))
             yield RollPrompt(convention(D6), "real-roll-value")
+            with Answers():
+                yield Button("Cancel (esc)", action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:

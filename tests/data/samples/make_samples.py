@@ -102,6 +102,7 @@ from companion.time_bastards.model import (  # noqa: E402
     Traveller,
 )
 from saves.games.store import SavedGame, SaveStore  # noqa: E402
+from tests.support.saving import publish_whole  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 NOW = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
@@ -374,7 +375,7 @@ def build(folder: Path = HERE, seed: int = 2026) -> dict[str, int]:
         store = SaveStore(Path(home), fixed_clock)
         for save_id, title, game, setup, propose, count in SAMPLES:
             session = play(game, setup, propose, count, seed)
-            store.save(SavedGame(save_id, title, session, NOW, NOW))
+            publish_whole(store, SavedGame(save_id, title, session, NOW, NOW))
             shutil.copyfile(store.path_for(save_id), folder / f"{save_id}.toml")
             written[save_id] = len(session.actions)
     return written

@@ -1,6 +1,6 @@
-"""A game's file is only added to: a program that changed its session itself (`SaveStore.save`)
-never writes over another writer's records, new ids are claimed whole, the game's lock, and the
-file's own rights (permission bits, links, unknown keys)."""
+"""A game's file is only added to: a transaction never writes over another writer's records,
+new ids are claimed whole, the game's lock, and the file's own rights (permission bits, links,
+unknown keys)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from saves.files import LinkRefused, SaveError
-from saves.games.store import SaveStore
+from saves.games.journal import Draft
+from saves.games.store import SavedGame, SaveStore
 from saves.games.writers import SaveConflict
 from saves.shared.lock import Busy, holding
 from tests.conftest import fixed_clock
@@ -28,22 +29,20 @@ def make_store(home: Path) -> SaveStore:
     return SaveStore(home, fixed_clock, games=GAMES)
 
 
-def test_a_file_saved_by_another_process_is_not_replaced(companion_home: Path) -> None:
+def add(store: SaveStore, saved: SavedGame, *actions: Add) -> None:
+    """One transaction appending `actions`, decided on the newest state, as a screen does."""
+    store.transact(saved, lambda: [Draft("do", action) for action in actions])
+
+
+def test_a_file_added_to_by_another_process_keeps_their_records(companion_home: Path) -> None:
     first = make_store(companion_home)
     saved = first.create(TALLY, TallySetup(limit=100))
     other = make_store(companion_home)  # a second window on the same game
-    theirs = other.load(saved.id)
-    theirs.session.do(Add(1, 7))
-    other.save(theirs)
+    add(other, other.open_for_play(saved.id), Add(1, 7))
     written = first.path_for(saved.id).read_bytes()
-    saved.session.do(Add(0, 1))
-    with pytest.raises(SaveConflict, match="changed in another window"):
-        first.save(saved)
-    assert first.path_for(saved.id).read_bytes() == written  # their action is still there
-    again = first.load(saved.id)  # reloading makes this window's store current again
-    again.session.do(Add(0, 2))
-    first.save(again)
-    assert first.load(saved.id).session.actions == [Add(1, 7), Add(0, 2)]
+    add(first, saved, Add(0, 2))  # caught up first, then appended after theirs
+    assert first.path_for(saved.id).read_bytes().startswith(written)
+    assert first.load(saved.id).session.actions == [Add(1, 7), Add(0, 2)] == saved.session.actions
 
 
 def test_a_file_only_touched_is_still_saved(companion_home: Path) -> None:
@@ -51,8 +50,7 @@ def test_a_file_only_touched_is_still_saved(companion_home: Path) -> None:
     saved = store.create(TALLY, TallySetup())
     path = store.path_for(saved.id)
     os.utime(path, ns=(1, 1))  # same bytes, another time: a backup tool, `touch`
-    saved.session.do(Add(0, 1))
-    store.save(saved)
+    add(store, saved, Add(0, 1))
     assert store.load(saved.id).session.actions == [Add(0, 1)]
 
 
@@ -62,23 +60,20 @@ def test_a_removed_file_or_one_never_read_is_not_written_blindly(companion_home:
     path = store.path_for(saved.id)
     path.unlink()
     with pytest.raises(SaveConflict, match="removed or moved"):
-        store.save(saved)
+        add(store, saved, Add(0, 1))
     path.write_text("someone else's file")
     with pytest.raises(SaveConflict):
-        make_store(companion_home).save(saved)  # a store that never read it
+        add(make_store(companion_home), saved, Add(0, 1))  # another store: the same proof
     assert path.read_text() == "someone else's file"
 
 
-def test_the_revision_counts_records_and_each_save_only_appends(companion_home: Path) -> None:
+def test_the_revision_counts_records_and_each_change_only_appends(companion_home: Path) -> None:
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
     assert saved.revision == 0
     before = store.path_for(saved.id).read_text()
-    saved.session.do(Add(0, 1))
-    saved.session.do(Add(1, 2))
-    store.save(saved)
-    saved.session.undo()
-    store.save(saved)
+    add(store, saved, Add(0, 1), Add(1, 2))
+    store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
     after = store.path_for(saved.id).read_text()
     assert after.startswith(before)
     assert [line.split(" = ")[0] for line in after[len(before) :].splitlines()] == [
@@ -93,8 +88,7 @@ def test_the_revision_counts_records_and_each_save_only_appends(companion_home: 
 def test_a_record_out_of_order_is_reported(companion_home: Path) -> None:
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
-    saved.session.do(Add(0, 1))
-    store.save(saved)
+    add(store, saved, Add(0, 1))
     path = store.path_for(saved.id)
     path.write_text(path.read_text().replace("r1 = {", "r2 = {"))
     entries, unreadable = store.listing()
@@ -154,10 +148,11 @@ def test_rewritten_files_keep_their_permission_bits(companion_home: Path) -> Non
     saved = store.create(TALLY, TallySetup())
     path = store.path_for(saved.id)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600  # a new save is private
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))  # to be written again whole
     path.chmod(0o640)
-    saved.session.do(Add(0, 1))
-    store.save(saved)
+    add(store, store.open_for_play(saved.id), Add(0, 1))
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert store.load(saved.id).session.actions == [Add(0, 1)]
 
 
 def test_a_save_linked_inside_the_data_folder_is_written_through(companion_home: Path) -> None:
@@ -168,9 +163,7 @@ def test_a_save_linked_inside_the_data_folder_is_written_through(companion_home:
     kept.parent.mkdir()
     path.rename(kept)
     path.symlink_to(kept)
-    loaded = store.load(saved.id)
-    loaded.session.do(Add(0, 3))
-    store.save(loaded)
+    add(store, store.open_for_play(saved.id), Add(0, 3))
     assert path.is_symlink()
     assert store.load(saved.id).session.actions == [Add(0, 3)]
 
@@ -180,15 +173,15 @@ def test_a_save_linked_outside_the_data_folder_is_never_replaced(
 ) -> None:
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
+    add(store, saved, Add(0, 3))
     path = store.path_for(saved.id)
     outside = tmp_path / "elsewhere.toml"
     path.rename(outside)
     path.symlink_to(outside)
     before = outside.read_bytes()
-    loaded = store.load(saved.id)
-    loaded.session.do(Add(0, 3))
+    loaded = store.open_for_play(saved.id)
     with pytest.raises(LinkRefused, match="not a file inside the data folder"):
-        store.save(loaded)
+        add(store, loaded, Add(0, 1))
     assert path.is_symlink() and outside.read_bytes() == before
     copy = store.save_copy(loaded)  # what the app does: keep a copy in games/
     assert copy.id != saved.id and store.path_for(copy.id).is_file()
@@ -200,9 +193,8 @@ def test_unknown_top_level_keys_are_kept_and_written_in_a_copy(companion_home: P
     saved = store.create(TALLY, TallySetup())
     path = store.path_for(saved.id)
     path.write_text('notes = "Ana won the coin toss"\n' + path.read_text())
-    loaded = store.load(saved.id)
-    loaded.session.do(Add(0, 1))
-    store.save(loaded)
+    loaded = store.open_for_play(saved.id)
+    add(store, loaded, Add(0, 1))
     assert path.read_text().startswith('notes = "Ana won the coin toss"\n')
     offset = saved.extra["utc_offset"]  # where the game was set up (docs/stats.md)
     kept = {"notes": "Ana won the coin toss", "utc_offset": offset}
@@ -223,11 +215,10 @@ def test_records_not_in_a_records_table_make_the_file_one_that_is_never_added_to
     head = path.read_text().replace("\n[records]\n", "\n[table]\nseats = 3\n")
     text = "records = {}\n" + head  # a record appended would land in [table]
     path.write_text(text)
-    loaded = store.load(saved.id)
+    loaded = store.open_for_play(saved.id)  # read, and never written again
     assert loaded.position is None and "records" in loaded.cannot_add
-    loaded.session.do(Add(0, 1))
-    with pytest.raises(SaveError):
-        store.save(loaded)
+    with pytest.raises(SaveError, match="cannot be added to"):
+        add(store, loaded, Add(0, 1))
     assert path.read_text() == text
 
 

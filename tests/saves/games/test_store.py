@@ -14,6 +14,7 @@ from saves import files
 from saves.files import SaveError
 from saves.games.store import FORMAT, SaveStore, clean_title
 from tests.conftest import fixed_clock
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -29,7 +30,7 @@ def test_a_game_survives_save_and_load(companion_home: Path) -> None:
     saved = store.create(TALLY, TallySetup(players=("Ana", "Ben", "Cy")), "Friday night")
     saved.session.do(Add(2, 4))
     saved.session.do(Add(0, 1))
-    store.save(saved)
+    record_played(store, saved)
     loaded = store.load(saved.id)
     assert loaded.title == "Friday night"
     assert loaded.session.setup == TallySetup(players=("Ana", "Ben", "Cy"))
@@ -47,7 +48,7 @@ def test_any_game_round_trips(
     saved = store.create(TALLY, TallySetup(limit=200))
     for player, amount in moves:
         saved.session.do(Add(player, amount))
-    store.save(saved)
+    record_played(store, saved)
     loaded = store.load(saved.id)
     assert loaded.session.actions == saved.session.actions
     assert loaded.session.state == saved.session.state
@@ -83,7 +84,7 @@ def test_a_failed_append_keeps_the_old_file(
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
     saved.session.do(Add(0, 1))
-    store.save(saved)
+    record_played(store, saved)
     path = store.path_for(saved.id)
     before = path.read_bytes()
 
@@ -96,7 +97,7 @@ def test_a_failed_append_keeps_the_old_file(
     monkeypatch.setattr(os, "pwrite", crash)
     saved.session.do(Add(0, 5))
     with pytest.raises(OSError, match="power cut"):
-        store.save(saved)
+        record_played(store, saved)
     assert path.read_bytes() == before  # the half line is cut off again
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # nothing left beside it
     monkeypatch.undo()
@@ -156,7 +157,7 @@ def test_listing_is_newest_first(companion_home: Path) -> None:
     old = store.create(TALLY, TallySetup(), "old")
     new = store.create(TALLY, TallySetup(), "new")
     old.session.do(Add(0, 1))
-    store.save(old)  # played again: now the newest
+    record_played(store, old)  # played again: now the newest
     entries, _ = store.listing()
     assert [e.id for e in entries] == [old.id, new.id]
 
@@ -189,7 +190,7 @@ def test_a_save_without_a_rules_revision_is_revision_1(companion_home: Path) -> 
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
     saved.session.do(Add(0, 3))
-    store.save(saved)
+    record_played(store, saved)
     rewrite(store, saved.id, "rules = 1\n", "")
     loaded = store.load(saved.id)
     assert loaded.session.rules == 1 and loaded.session.state == saved.session.state

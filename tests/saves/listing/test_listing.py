@@ -22,6 +22,7 @@ from saves.games.store import SaveStore
 from saves.listing import cache as listing
 from saves.paths import listing_cache_path
 from tests.conftest import fixed_clock
+from tests.support.saving import record_played
 from tests.support.toy import TALLY, Add, TallySetup
 
 
@@ -50,7 +51,7 @@ def played(store: SaveStore, tally: CountingTally, amounts: list[int], title: st
     saved = store.create(tally.game, TallySetup(), title)
     for amount in amounts:
         saved.session.do(Add(0, amount))
-    store.save(saved)
+    record_played(store, saved)
     return saved.id
 
 
@@ -286,7 +287,7 @@ def test_a_cached_listing_is_always_what_a_fresh_one_gives(
             with contextlib.suppress(SaveError, RuleError):
                 saved = store.load(path.stem)
                 saved.session.do(Add(0, pick + 1))
-                store.save(saved)
+                record_played(store, saved)
         elif step == "damage" and path.exists():
             path.write_bytes(path.read_bytes()[: 10 * pick + 5])
         elif step == "delete":

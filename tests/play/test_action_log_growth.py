@@ -1,0 +1,38 @@
+"""A log that grows past its box keeps showing its newest line, with a scrollbar as long as the
+whole history, whether it has just begun to scroll or has long scrolled (its place on the screen
+is kept without laying the screen out again)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from companion.session import Session
+from companion.six_sojourns.actions import AdjustCoins
+from companion.six_sojourns.game import SIX_SOJOURNS
+from companion.six_sojourns.setup import SojournsSetup
+from widgets.play.action_log import ActionLog
+
+
+class LogHost(App[None]):
+    def compose(self) -> ComposeResult:
+        yield ActionLog(id="log")
+
+
+async def test_each_new_entry_is_drawn_at_the_bottom_and_counted_by_the_scrollbar() -> None:
+    game = Session(SIX_SOJOURNS, SojournsSetup(players=("Ana", "Ben")))
+    app = LogHost()
+    async with app.run_test(size=(40, 8)) as pilot:
+        log = app.query_one(ActionLog)
+        for number in range(1, 25):
+            game.do(AdjustCoins("Ana" if number % 2 else "Ben", number))
+            log.show(game.steps)
+            await pilot.pause()
+            height = log.scrollable_content_region.height
+            bottom = min(number, height) - 1
+            newest = f"{number}. {game.history[-1]}"
+            assert log.render_line(bottom).text.strip() == newest
+            assert log.virtual_size.height == number
+            assert log.scroll_y == log.max_scroll_y
+            if number > height:
+                assert log.show_vertical_scrollbar
+                assert log.vertical_scrollbar.window_virtual_size == number

@@ -1,0 +1,200 @@
+"""A game's checkpoint (saves/games/checkpoint.py, issue 30): a command replays only the records
+after it, and it is never trusted over the file (another byte, other rules, a damaged or foreign
+checkpoint file: a full replay, word for word as without one)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from saves.games import checkpoint
+from saves.games.journal import Draft
+from saves.games.store import SavedGame, SaveStore
+from tests.conftest import fixed_clock
+from tests.support.toy import TALLY, Add, TallySetup
+
+LENGTH = checkpoint.SMALLEST_GAME + 20
+
+
+class CountingTally:
+    """The tally game with its `apply` calls counted, to see how much a load replayed."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.game = replace(TALLY, apply=self.apply)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        self.calls += 1
+        return TALLY.apply(state, action)
+
+
+@pytest.fixture
+def counting() -> CountingTally:
+    return CountingTally()
+
+
+@pytest.fixture
+def store(tmp_path: Path, counting: CountingTally) -> SaveStore:
+    return SaveStore(tmp_path, fixed_clock, games={"tally": counting.game})
+
+
+def long_game(store: SaveStore, length: int = LENGTH) -> SavedGame:
+    """A tally game of `length` steps (each seat up and down in turn), seats named."""
+    saved = store.create(store.games["tally"], TallySetup())  # type: ignore[index]
+    drafts = [Draft("do", Add(n % 2, 1 if n % 4 < 2 else -1)) for n in range(length)]
+    store.transact(saved, lambda: drafts, by="t1a2b3c4d5e6", seat="Ana")
+    return saved
+
+
+def same_game(left: SavedGame, right: SavedGame) -> None:
+    """Two reads of one file give the same game: state, log, records, times, who made what."""
+    assert left.session.state == right.session.state
+    assert left.session.history == right.session.history
+    assert left.record_count == right.record_count and left.updated == right.updated
+    assert left.origins == right.origins and left.undone == right.undone
+    assert left.extra == right.extra and left.title == right.title
+    assert left.position == right.position and left.read_mark == right.read_mark
+
+
+def test_a_long_game_gets_a_checkpoint_that_later_loads_start_from(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    path = checkpoint.checkpoint_path(store.home, saved.id)
+    first = checkpoint.load(store, saved.id)
+    assert path.is_file()
+    counting.calls = 0
+    again = checkpoint.load(store, saved.id)
+    assert counting.calls == 0
+    same_game(again, first)
+    same_game(again, store.load(saved.id))
+    assert again.session.actions == first.session.actions
+
+
+def test_only_the_records_after_the_checkpoint_are_replayed(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    store.transact(saved, lambda: [Draft("do", Add(0, 1)), Draft("undo", target=LENGTH + 1)])
+    store.transact(saved, lambda: [Draft("do", Add(1, 1))], seat="Ben")
+    counting.calls = 0
+    resumed = checkpoint.load(store, saved.id)
+    assert counting.calls == 2
+    same_game(resumed, store.load(saved.id))
+
+
+def test_a_small_game_gets_none(store: SaveStore) -> None:
+    saved = long_game(store, checkpoint.SMALLEST_GAME - 1)
+    checkpoint.load(store, saved.id)
+    assert not checkpoint.checkpoint_path(store.home, saved.id).exists()
+
+
+def test_a_checkpoint_falls_behind_and_is_written_again(store: SaveStore) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    path = checkpoint.checkpoint_path(store.home, saved.id)
+    before = path.read_bytes()
+    for n in range(checkpoint.REFRESH_AFTER):
+        store.transact(saved, lambda n=n: [Draft("do", Add(0, 1 if n % 2 == 0 else -1))])
+    checkpoint.load(store, saved.id)
+    assert path.read_bytes() != before
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+
+
+def test_an_edit_inside_what_it_covers_means_a_full_replay(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    file = store.path_for(saved.id)
+    file.write_bytes(file.read_bytes().replace(b'seat = "Ana"', b'seat = "Bob"', 7))
+    counting.calls = 0
+    edited = checkpoint.load(store, saved.id)
+    assert counting.calls == LENGTH
+    assert [o.seat for o in edited.origins[:8]] == ["Bob"] * 7 + ["Ana"]
+    same_game(edited, store.load(saved.id))
+
+
+def test_other_rules_mean_a_full_replay(
+    store: SaveStore, counting: CountingTally, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    made_by = checkpoint.stamp("tally")
+    monkeypatch.setattr(checkpoint, "stamp", lambda game_id: made_by + "-changed")
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == LENGTH
+
+
+def test_a_refused_record_after_it_is_reported_as_a_full_load_reports_it(
+    store: SaveStore,
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    file = store.path_for(saved.id)
+    with file.open("a") as handle:
+        handle.write(f'r{LENGTH + 1} = {{ do = {{ action = "Add", seat = 0, amount = 99 }} }}\n')
+    with pytest.raises(Exception) as without:
+        store.load(saved.id)
+    with pytest.raises(type(without.value)) as with_checkpoint:
+        checkpoint.load(store, saved.id)
+    assert str(with_checkpoint.value) == str(without.value)
+
+
+def test_an_undo_reaching_before_the_checkpoint_replays_the_game_once(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    resumed = checkpoint.load(store, saved.id)
+    counting.calls = 0
+    store.transact(resumed, lambda: [Draft("undo", target=resumed.origins[-1].number)])
+    assert counting.calls == LENGTH  # the steps before the checkpoint, once
+    full = store.load(saved.id)
+    assert resumed.session.state == full.session.state
+    assert resumed.session.history == full.session.history
+    assert resumed.undone == full.undone and resumed.origins == full.origins
+
+
+@pytest.mark.parametrize("damage", ["garbage", "shape", "huge"])
+def test_a_damaged_checkpoint_is_ignored_and_rebuilt(
+    store: SaveStore, counting: CountingTally, damage: str
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    path = checkpoint.checkpoint_path(store.home, saved.id)
+    if damage == "garbage":
+        path.write_bytes(b"\x00{not json")
+    elif damage == "shape":
+        path.write_text(path.read_text().replace('"state":{', '"state":{"extra":1,', 1))
+    else:
+        with path.open("wb") as handle:
+            handle.truncate(checkpoint.MAX_CHECKPOINT_BYTES + 1)
+    counting.calls = 0
+    loaded = checkpoint.load(store, saved.id)
+    assert counting.calls == LENGTH
+    same_game(loaded, store.load(saved.id))
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == 0  # rebuilt
+
+
+def test_a_link_or_a_pipe_in_its_place_is_left_alone(store: SaveStore, tmp_path: Path) -> None:
+    saved = long_game(store)
+    path = checkpoint.checkpoint_path(store.home, saved.id)
+    path.parent.mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("mine")
+    path.symlink_to(elsewhere)
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+    assert path.is_symlink() and elsewhere.read_text() == "mine"
+    path.unlink()
+    os.mkfifo(path)
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+    assert path.is_fifo()
