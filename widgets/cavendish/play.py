@@ -54,7 +54,7 @@ from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
-from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 
 
 class CavendishScreen(GameScreen):
@@ -164,7 +164,8 @@ class CavendishScreen(GameScreen):
             self.ask_broken_link()
 
     def show_agents(self) -> None:
-        narrow = self.has_class("-narrow")
+        # by the width itself: the `-narrow` class may come after this screen's Resize
+        narrow = self.size.width < NARROW_WIDTH
         board_table.show_agents(
             self.query_one("#agents", DataTable), self.cav, self.selected, narrow
         )

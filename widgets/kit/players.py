@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from textual.suggester import Suggester, SuggestFromList
 
+from companion.history.names import name_key
 from saves.shared.settings import SettingsStore
 
 KNOWN = "known-players"
@@ -59,9 +60,9 @@ class NamesSuggester(Suggester):
         start = typing.lstrip()
         if not start:
             return None
-        taken = {name.strip().casefold() for name in before.split(",")}
+        taken = {name_key(name) for name in before.split(",")}  # look-alikes are one player
         for name in self.names:
-            folded = name.casefold()
-            if folded.startswith(start.casefold()) and folded not in taken:
+            folded = name_key(name)
+            if folded.startswith(name_key(start)) and folded not in taken:
                 return before + comma + typing[: len(typing) - len(start)] + name
         return None

@@ -82,8 +82,8 @@ class TableViewScreen(CompanionScreen):
     def show_seats(self, parts: tuple[str, ...]) -> None:
         """Who sits where, from the play screen's look at the seats."""
         self.seats = parts
-        if self.is_mounted:
-            self.query_one(TableView).show_seats(parts)
+        for view in self.query(TableView):  # none while composing: on_mount shows them
+            view.show_seats(parts)
 
     @property
     def content(self) -> TableContent | None:
