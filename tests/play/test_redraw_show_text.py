@@ -14,7 +14,7 @@ from textual.widgets import Static
 from tests.play.test_many_hands_app import open_latest
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.play.game_screen import keeps_size
+from widgets.kit.shown import keeps_size
 
 
 class Panels(App[None]):

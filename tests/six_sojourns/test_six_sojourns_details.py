@@ -29,7 +29,8 @@ from companion.six_sojourns.setup import SojournsSetup, checklist
 from tests.support.notes import record_notes
 from tests.support.saving import record_played
 from widgets.six_sojourns.dialogs import TokensDialog
-from widgets.six_sojourns.play import SojournsScreen, turn_words
+from widgets.six_sojourns.play import SojournsScreen
+from widgets.six_sojourns.standing import turn_words
 from widgets.six_sojourns.tables import sheet_rows
 
 FEUDS = SojournsSetup(("Ana", "Ben"), "A", ("trades-tokens", "feuds"))

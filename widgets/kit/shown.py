@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.widgets import Static
 
 from companion.text import visible
 
@@ -30,3 +32,17 @@ def local_time(when: datetime, pattern: str) -> str:
         return when.astimezone().strftime(pattern)
     except (OverflowError, ValueError):
         return when.isoformat(sep=" ", timespec="minutes")
+
+
+def keeps_size(static: Static, before: Size) -> bool:
+    """The Static's new content fits the box its old content had: a width that does not follow
+    the content, and a height that is fixed or the same number of lines at that width."""
+    styles = static.styles
+    if not static.is_mounted or not before.width or not static.display:
+        return False
+    if styles.width is not None and styles.width.is_auto:
+        return False
+    if styles.height is not None and not styles.height.is_auto:
+        return True
+    height = static.get_content_height(static.container_size, static.app.size, before.width)
+    return height == before.height

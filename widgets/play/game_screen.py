@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
@@ -27,6 +26,7 @@ from companion.session import Session, Step, check_numbers
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
+from widgets.kit.shown import keeps_size
 from widgets.play import words
 from widgets.play.seats import SEAT_BINDING, SeatKeys
 from widgets.play.shared_game import SharedGame
@@ -35,20 +35,6 @@ from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
     from widgets.table_view import TableShown, TableViewScreen
-
-
-def keeps_size(static: Static, before: Size) -> bool:
-    """The Static's new content fits the box its old content had: a width that does not follow
-    the content, and a height that is fixed or the same number of lines at that width."""
-    styles = static.styles
-    if not static.is_mounted or not before.width or not static.display:
-        return False
-    if styles.width is not None and styles.width.is_auto:
-        return False
-    if styles.height is not None and not styles.height.is_auto:
-        return True
-    height = static.get_content_height(static.container_size, static.app.size, before.width)
-    return height == before.height
 
 
 class GameScreen(CompanionScreen):

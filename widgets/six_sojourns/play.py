@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import partial
 
 from textual import events, on
@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
 
-from companion.core import RuleError, Score
+from companion.core import RuleError
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -19,7 +19,6 @@ from companion.six_sojourns.actions import (
     PlaceSerpent,
     PlaceShrine,
     PlaceUpgrade,
-    SojournsState,
     TakeCard,
 )
 from companion.six_sojourns.game import explain, game_score, title_of
@@ -34,13 +33,13 @@ from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.editing import SheetEditor
+from widgets.six_sojourns.standing import players_title, standing_words, turn_words
 from widgets.six_sojourns.tables import (
     TAB_KEYS,
     fill_board,
     fill_sheet,
     fill_standings,
     fill_turns,
-    scored_anything,
     tab_label,
     tabs_width,
 )
@@ -48,39 +47,6 @@ from widgets.six_sojourns.tables import (
 EXPORTS = {"csv": sheet_csv, "json": sheet_json}
 TALL = 34
 """Rows from which the Sheet tab has room for every point's reason under the sheet."""
-OLD_TITLE_PREFIX = "Six Sojourns: "
-"""Saves made before titles named only the players began with the game's name."""
-
-
-def players_title(title: str) -> str:
-    """The save's title without the game's name, which the header already shows."""
-    return title.removeprefix(OLD_TITLE_PREFIX)
-
-
-def names_words(names: Sequence[str]) -> str:
-    """`Ana`, `Ana and Ben`, `Ana, Ben and Cy`."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def standing_words(state: SojournsState, result: Score) -> str:
-    """Who leads or won, in words: nobody leads before the first point is entered."""
-    if state.finished:
-        return f"finished · won by {names_words(result.winners)}"
-    if not scored_anything(result):
-        return "no points entered yet"
-    tied = " (tied)" if len(result.winners) > 1 else ""
-    return f"leading: {names_words(result.winners)}{tied}"
-
-
-def turn_words(state: SojournsState) -> str:
-    """What the Turns tab asks for: the card to buy, the final entries, or nothing once scored."""
-    if state.finished:
-        return "The game is finished and scored: no card to buy (ctrl+z reopens it)."
-    if state.cards_over:
-        return "Every player has 9 cards: enter the final board, then f to finish."
-    return f"Turn {state.turn_number} of 9: {state.turn_player} buys a card: 0-4 (its cost)."
-
-
 REASONS_MIN = 20
 """The reasons wrap to their panel down to this width (Textual's RichLog keeps 78 by default,
 which cut every line on a phone and the last columns at 80)."""

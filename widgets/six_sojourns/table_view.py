@@ -10,7 +10,7 @@ from companion.six_sojourns.actions import SojournsState
 from companion.six_sojourns.game import explain, title_of
 from companion.six_sojourns.model import CARDS_EACH
 from companion.six_sojourns.scoring import score
-from widgets.six_sojourns.play import names_words
+from widgets.six_sojourns.standing import names_words
 from widgets.table_view.figures import Figure, Group, TableContent
 
 
