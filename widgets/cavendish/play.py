@@ -164,8 +164,7 @@ class CavendishScreen(GameScreen):
             self.ask_broken_link()
 
     def show_agents(self) -> None:
-        # by the width itself: the `-narrow` class may come after this screen's Resize
-        narrow = self.size.width < NARROW_WIDTH
+        narrow = self.size.width < NARROW_WIDTH  # `-narrow` may come after this Resize
         board_table.show_agents(
             self.query_one("#agents", DataTable), self.cav, self.selected, narrow
         )
