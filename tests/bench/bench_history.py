@@ -6,7 +6,6 @@ with the `stats` that follows it (issue 32). Run by `run.py`."""
 from __future__ import annotations
 
 import compileall
-import json
 import os
 import statistics
 import subprocess
@@ -19,6 +18,7 @@ from pathlib import Path
 from bench_games import long_game
 
 from saves.games.store import SaveStore
+from tests.support.bgstats_plays import play_file
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME = Path(__file__).with_name("first_frame.py")
@@ -83,27 +83,6 @@ def cold_listing(home: Path, reps: int) -> dict[str, float]:
     }
 
 
-def bgstats_file(path: Path, count: int) -> Path:
-    """`count` Time Bastards duels in BG Stats' shape, every one started in the same second."""
-    plays = [
-        {
-            "uuid": f"PLAY-{number}",
-            "gameRefId": 1,
-            "playDate": "2020-10-23 19:16:58",
-            "durationMin": 30,
-            "playerScores": [
-                {"playerRefId": 1, "score": "3", "winner": True},
-                {"playerRefId": 2, "score": str(number % 3), "winner": False},
-            ],
-        }
-        for number in range(count)
-    ]
-    players = [{"id": 1, "name": "Ana", "uuid": "a"}, {"id": 2, "name": "Ben", "uuid": "b"}]
-    games = [{"id": 1, "name": "Time Bastards", "bggId": 0}]
-    path.write_text(json.dumps({"games": games, "players": players, "plays": plays}))
-    return path
-
-
 def import_rows() -> list[Row]:
     """`companion import` of 100,000 plays into an empty folder, then `companion stats --json`
     on it: one run each (the import is minutes of work on the old one-file-per-play store)."""
@@ -111,7 +90,7 @@ def import_rows() -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         home = Path(folder) / "home"
         home.mkdir()
-        file = bgstats_file(Path(folder) / "plays.json", IMPORTED)
+        file = play_file(Path(folder) / "plays.json", IMPORTED)
         imported = run_child([python, "-m", "companion", "import", str(file)], home)
         stats = run_child([python, "-m", "companion", "stats", "--json"], home)
         files = len(list((home / "recorded").iterdir()))

@@ -11,27 +11,15 @@ from typing import Any
 
 import pytest
 
-from companion import cli
 from companion.six_sojourns.actions import AdjustCoins, SetThresholds
 from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.model import START_COINS, Threshold, Thresholds
 from companion.six_sojourns.setup import SojournsSetup
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
+from tests.cli.conftest import Run
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
-
-Run = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> Run:
-    def command(*args: str) -> tuple[int, str, str]:
-        code = cli.main(list(args))
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return command
 
 
 def new_game(home: Path, *players: str) -> str:

@@ -4,12 +4,8 @@ and print what a full replay of the file gives."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
-from companion import cli
 from companion.cli.show import show_lines
 from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.game import SIX_SOJOURNS
@@ -18,19 +14,8 @@ from saves.games import checkpoint
 from saves.games.exports import game_json
 from saves.games.journal import Draft
 from saves.games.store import SaveStore
+from tests.cli.conftest import Run
 from tests.conftest import fixed_clock
-
-Run = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]) -> Run:
-    def command(*args: str) -> tuple[int, str, str]:
-        code = cli.main(list(args))
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return command
 
 
 def long_game(home: Path) -> str:

@@ -5,7 +5,6 @@ half written, and old one-file-per-play folders still read (issue 32, item 5).""
 from __future__ import annotations
 
 import errno
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,32 +21,9 @@ from saves.history.bgstats import import_file, import_report
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.shared.settings import SettingsStore
+from tests.support.bgstats_plays import play_file
 
 MOMENT = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
-
-
-def play_file(path: Path, count: int, first: int = 0) -> Path:
-    """`count` Time Bastards duels, every one started in the same second (the worst case for
-    names made from a start time)."""
-    data = {
-        "games": [{"id": 1, "name": "Time Bastards", "bggId": 0}],
-        "players": [{"id": 1, "name": "Ana", "uuid": "a"}, {"id": 2, "name": "Ben", "uuid": "b"}],
-        "plays": [
-            {
-                "uuid": f"PLAY-{number}",
-                "gameRefId": 1,
-                "playDate": "2020-10-23 19:16:58",
-                "durationMin": 30,
-                "playerScores": [
-                    {"playerRefId": 1, "score": "3", "winner": True},
-                    {"playerRefId": 2, "score": str(number % 3), "winner": False},
-                ],
-            }
-            for number in range(first, first + count)
-        ],
-    }
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
 
 
 def files_in(home: Path) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.core import Game, RuleError, Score, ScoreLine
 
@@ -71,3 +72,15 @@ TALLY: Game[TallySetup, TallyState] = Game(
     describe=lambda state: {"counts": list(state.counts)},
     score=score,
 )
+
+
+class CountingTally:
+    """The tally game with its `apply` calls counted: how much a load or a listing replayed."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.game = replace(TALLY, apply=self.apply)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        self.calls += 1
+        return TALLY.apply(state, action)

@@ -5,9 +5,7 @@ checkpoint file: a full replay, word for word as without one)."""
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,21 +13,9 @@ from saves.games import checkpoint
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
 from tests.conftest import fixed_clock
-from tests.support.toy import TALLY, Add, TallySetup
+from tests.support.toy import Add, CountingTally, TallySetup
 
 LENGTH = checkpoint.SMALLEST_GAME + 20
-
-
-class CountingTally:
-    """The tally game with its `apply` calls counted, to see how much a load replayed."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.game = replace(TALLY, apply=self.apply)
-
-    def apply(self, state: Any, action: Any) -> Any:
-        self.calls += 1
-        return TALLY.apply(state, action)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import os
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,19 +22,7 @@ from saves.listing import cache as listing
 from saves.paths import listing_cache_path
 from tests.conftest import fixed_clock
 from tests.support.saving import record_played
-from tests.support.toy import TALLY, Add, TallySetup
-
-
-class CountingTally:
-    """The tally game with its `apply` calls counted, to see whether a listing replayed a save."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.game = replace(TALLY, apply=self.apply)
-
-    def apply(self, state: Any, action: Any) -> Any:
-        self.calls += 1
-        return TALLY.apply(state, action)
+from tests.support.toy import Add, CountingTally, TallySetup
 
 
 @pytest.fixture
