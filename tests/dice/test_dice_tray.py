@@ -33,9 +33,13 @@ async def test_the_tray_opens_in_the_faces_of_a_d6_where_digits_are_faces(
     make_test_app: Any,
 ) -> None:
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         assert isinstance(app.screen, DiceTray) and isinstance(app.focused, FacesInput)
+        await pilot.press("enter")  # an empty field never rolls
+        assert app.rolls.rolls == []
+        assert any("press r to roll in the app" in note for note in notes)
         await pilot.press("2", "enter")  # a face of the d6, not a pick of 2d6
         assert kept(app) == [("d6", (2,), "physical", "")]
 
@@ -129,15 +133,6 @@ async def test_pick_then_type_what_the_dice_show(make_test_app: Any) -> None:
             ("d%", (30, 7), "physical", ""),
         ]
         assert app.rolls.rolls[-1].roll.total == 37
-
-
-async def test_enter_on_an_empty_field_never_rolls(make_test_app: Any) -> None:
-    app = make_test_app()
-    notes = record_notes(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "enter")
-        assert app.rolls.rolls == []
-        assert any("press r to roll in the app" in note for note in notes)
 
 
 async def test_a_label_goes_with_the_next_rolls(make_test_app: Any) -> None:

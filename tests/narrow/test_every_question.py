@@ -249,8 +249,20 @@ def opened(save_id: str) -> Callable[[Any], None]:
     return start
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game", "questions"), GAMES, ids=[game for game, _q in GAMES])
+ONE_SIZE_EACH = [
+    pytest.param(game, questions, SIZES[index % len(SIZES)], id=game)
+    for index, (game, questions) in enumerate(GAMES)
+]
+"""Each game at one of the phone sizes, the sizes taken in turn: every size and game checked."""
+
+EVERY_SIZE = [
+    pytest.param(game, questions, size, id=f"{game}-{size[0]}x{size[1]}", marks=pytest.mark.slow)
+    for game, questions in GAMES
+    for size in SIZES
+]
+
+
+@pytest.mark.parametrize(("game", "questions", "size"), ONE_SIZE_EACH)
 async def test_every_answer_is_a_whole_button_on_a_phone(
     make_test_app: Any,
     companion_home: Path,
@@ -258,6 +270,31 @@ async def test_every_answer_is_a_whole_button_on_a_phone(
     questions: list[Question],
     size: tuple[int, int],
 ) -> None:
+    """Every question of each game, at one phone size; the other size of each game is left to
+    the slow variant below."""
+    await check_every_question(make_test_app, companion_home, game, questions, size)
+
+
+@pytest.mark.parametrize(("game", "questions", "size"), EVERY_SIZE)
+async def test_every_answer_is_a_whole_button_at_every_phone_size(
+    make_test_app: Any,
+    companion_home: Path,
+    game: str,
+    questions: list[Question],
+    size: tuple[int, int],
+) -> None:
+    """The full sweep (slow): every question of every game at both phone sizes."""
+    await check_every_question(make_test_app, companion_home, game, questions, size)
+
+
+async def check_every_question(
+    make_test_app: Any,
+    companion_home: Path,
+    game: str,
+    questions: list[Question],
+    size: tuple[int, int],
+) -> None:
+    """Open each question over the game's sample and collect what keeps an answer from a tap."""
     app = make_test_app(start=opened(install_sample(companion_home, game)))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

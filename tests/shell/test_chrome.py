@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -12,6 +13,7 @@ from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderTitle
 
+from tests.support.waiting import pause_until
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
 
@@ -62,6 +64,40 @@ async def test_a_focus_move_that_keeps_the_same_keys_does_not_rebuild_it() -> No
         await pilot.pause()
         assert list(app.query(FooterKey)) == keys_before  # the very same widgets
         assert all(key.is_attached for key in keys_before)
+
+
+async def test_the_footer_works_out_its_keys_once_after_the_frame_for_many_asks() -> None:
+    """Each key asks the footer again; it looks at its keys once, after the key's frame."""
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeyFooter)
+        looked: list[object] = []
+        keys_to_show = footer.keys_to_show
+
+        def counted() -> tuple[int, tuple[object, ...]]:
+            looked.append(None)
+            return keys_to_show()
+
+        footer.keys_to_show = counted  # type: ignore[method-assign]
+        for _ in range(3):
+            footer.bindings_changed(app.screen)
+        assert looked == []  # not while the key is handled
+        await pause_until(pilot, lambda: looked)
+        await pilot.pause()
+        assert len(looked) == 1
+
+
+async def test_the_footer_keeps_its_keys_while_the_app_has_no_focus() -> None:
+    """Another window in front blurs the app (and its focused widget): the keys stay."""
+    app = FooterApp()
+    async with app.run_test() as pilot:
+        app.query_one("#marker").focus()
+        await pause_until(pilot, lambda: "Mark" in shown(app))
+        app.post_message(events.AppBlur())
+        await pause_until(pilot, lambda: not app.app_focus and app.focused is None)
+        await pilot.pause()
+        assert "Mark" in shown(app)
 
 
 class TitledScreen(Screen[None]):

@@ -91,7 +91,7 @@ async def test_a_play_is_recorded_from_the_keyboard_and_refused_with_the_reason(
     assert entry.play.winners == ("Ben",) and entry.play.details.location == "Club"
 
 
-async def test_a_recorded_play_is_edited_and_deleted_only_after_asking(
+async def test_a_recorded_play_is_edited_and_deleted_only_after_asking_an_app_play_is_not(
     make_test_app: Any, companion_home: Path
 ) -> None:
     write_plays(companion_home)
@@ -121,15 +121,7 @@ async def test_a_recorded_play_is_edited_and_deleted_only_after_asking(
         await pilot.press("delete")  # a game played in the app is not deleted here
         await pilot.pause()
         assert app.screen is screen and len(cells(screen)) == 2
-
-
-async def test_an_app_play_gets_its_details_and_its_bgstats_file(
-    make_test_app: Any, companion_home: Path
-) -> None:
-    write_plays(companion_home)
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_plays(pilot)
+        # ... but it gets its details and its BG Stats file
         row = [r[1] for r in cells(screen)].index("app")
         screen.query_one("#plays-table", DataTable).move_cursor(row=row)
         await pilot.press("e")
@@ -153,13 +145,21 @@ async def test_an_app_play_gets_its_details_and_its_bgstats_file(
     assert '"name": "Library"' in sent and '"durationMin": 70' in sent
 
 
-async def test_the_end_of_a_game_asks_for_its_details_once(
+async def test_the_end_of_a_game_asks_for_its_details_once_not_when_undone_from_the_result(
     make_test_app: Any, companion_home: Path
 ) -> None:
     saved = cavendish_in_play(companion_home)
     app = make_test_app(start=lambda app: app.open_saved(saved.id))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await pilot.press("X", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("ctrl+z")  # undone from the result: not asked
+        await pilot.pause()
+        assert not isinstance(app.screen, (ResultScreen, DetailsDialog))
+        assert "play_details" not in SaveStore(companion_home).load(saved.id).extra
         await pilot.press("X", "y")
         await pilot.pause()
         await pilot.pause()
@@ -183,23 +183,6 @@ async def test_the_end_of_a_game_asks_for_its_details_once(
     # the test clock stands still: no active time to prefill the duration with
     assert reloaded.extra["activity"]["seconds"] == 0
     assert details_of(reloaded.extra) == PlayDetails("Club")
-
-
-async def test_undoing_the_end_from_the_result_does_not_ask(
-    make_test_app: Any, companion_home: Path
-) -> None:
-    saved = cavendish_in_play(companion_home)
-    app = make_test_app(start=lambda app: app.open_saved(saved.id))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("X", "y")
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert not isinstance(app.screen, (ResultScreen, DetailsDialog))
-    assert "play_details" not in SaveStore(companion_home).load(saved.id).extra
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input, Select, Static
 
 from saves.history.plays import rename_player
 from saves.shared.settings import SettingsStore
+from tests.support.notes import record_notes
 from widgets.shell.help import HelpScreen
 from widgets.shell.home import HomeScreen
 from widgets.stats.charts import buckets, sparkline
@@ -39,7 +40,7 @@ async def open_stats(app: Any, pilot: Any) -> StatsScreen:
     return app.screen
 
 
-async def test_t_on_home_opens_the_hand_counted_figures(
+async def test_t_on_home_opens_the_hand_counted_figures_and_each_tab_focuses_its_body(
     make_test_app: Callable[..., Any], games: None
 ) -> None:
     app = make_test_app()
@@ -62,27 +63,65 @@ async def test_t_on_home_opens_the_hand_counted_figures(
             "Mara": ["3", "2"],
             "Unnamed traveller": ["1", "0"],
         }
+        await pilot.press("r", "escape")  # a rename cancelled: nothing kept
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.settings.preference("player_aliases", {}) == {}
+        for key, focused in [("c", "charts-body"), ("k", "notes-body"), ("p", "players-table")]:
+            await pilot.press(key)  # each tab gives the focus to what scrolls
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == focused
+        await pilot.press("c", "pagedown")
+        await pilot.pause()
+        assert screen.query_one("#charts-body").scroll_y > 0
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "stats"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
 
 
-async def test_the_palette_command_opens_stats(make_test_app: Callable[..., Any]) -> None:
+async def test_the_palette_command_opens_stats_where_o_without_a_player_says_so(
+    make_test_app: Callable[..., Any],
+) -> None:
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
         commands["Statistics"].callback()
         await pilot.pause()
-        assert isinstance(app.screen, StatsScreen)
-        table = app.screen.query_one("#games-table", DataTable)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        table = screen.query_one("#games-table", DataTable)
         assert column(table, 0) == ["No games saved yet"]
+        await pilot.press("p", "o")
+        await pilot.pause()
+        assert app.screen is screen
+        assert notes == ["No player to colour: choose one in the Players tab."]
 
 
-async def test_filters_by_game_player_and_dates(
+async def test_charts_and_notes_show_their_numbers_then_filters_by_game_player_and_dates(
     make_test_app: Callable[..., Any], games: None
 ) -> None:
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_stats(app, pilot)
+        await pilot.press("c")
+        wins = str(screen.query_one("#wins-chart", Static).render())
+        assert "2 of 5" in wins and "0 of 1" in wins
+        history = str(screen.query_one("#history", Static).render())
+        assert "low 10, high 10, last 10 (1 score)" in history
+        dated = screen.query_one("#history-table", DataTable)
+        assert [[str(cell) for cell in dated.get_row_at(n)] for n in range(dated.row_count)] == [
+            ["07 Nov 2026", "Cavendish", "4"],
+            ["05 Nov 2026", "Six Sojourns", "10"],
+        ]
+        notes = str(screen.query_one("#game-notes", Static).render())
+        assert "lost runs: 1 at Health 0, 1 stuck" in notes
+        assert "Crystals spent: tests 9, explores 18, updates 4" in notes
         games_table = screen.query_one("#games-table", DataTable)
         screen.query_one("#filter-game", Select).value = "cavendish"
         await pilot.pause()
@@ -150,61 +189,6 @@ async def test_rename_merges_histories_and_survives_a_restart(
         table = screen.query_one("#players-table", DataTable)
         assert rows(table)["Ana"][:2] == ["6", "2"]
     assert {p: p.read_bytes() for p in (companion_home / "games").glob("*.toml")} == saves
-
-
-async def test_escape_cancels_a_rename(make_test_app: Callable[..., Any], games: None) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_stats(app, pilot)
-        await pilot.press("r", "escape")
-        await pilot.pause()
-        assert app.screen is screen
-        assert app.settings.preference("player_aliases", {}) == {}
-
-
-async def test_charts_and_notes_show_their_numbers(
-    make_test_app: Callable[..., Any], games: None
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_stats(app, pilot)
-        await pilot.press("c")
-        wins = str(screen.query_one("#wins-chart", Static).render())
-        assert "2 of 5" in wins and "0 of 1" in wins
-        history = str(screen.query_one("#history", Static).render())
-        assert "low 10, high 10, last 10 (1 score)" in history
-        dated = screen.query_one("#history-table", DataTable)
-        assert [[str(cell) for cell in dated.get_row_at(n)] for n in range(dated.row_count)] == [
-            ["07 Nov 2026", "Cavendish", "4"],
-            ["05 Nov 2026", "Six Sojourns", "10"],
-        ]
-        notes = str(screen.query_one("#game-notes", Static).render())
-        assert "lost runs: 1 at Health 0, 1 stuck" in notes
-        assert "Crystals spent: tests 9, explores 18, updates 4" in notes
-
-
-async def test_each_tab_gives_the_focus_to_what_scrolls(
-    make_test_app: Callable[..., Any], games: None
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_stats(app, pilot)
-        for key, focused in [("c", "charts-body"), ("k", "notes-body"), ("p", "players-table")]:
-            await pilot.press(key)
-            await pilot.pause()
-            assert app.focused is not None and app.focused.id == focused
-        await pilot.press("c", "pagedown")
-        await pilot.pause()
-        assert app.screen.query_one("#charts-body").scroll_y > 0
-
-
-async def test_f1_opens_the_stats_help(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_stats(app, pilot)
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "stats"
 
 
 async def test_sojourn_setup_takes_the_travellers_name(make_test_app: Callable[..., Any]) -> None:

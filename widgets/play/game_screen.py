@@ -29,11 +29,11 @@ from saves.games.store import SavedGame
 from widgets.kit.shown import keeps_size
 from widgets.play import words
 from widgets.play.seats import SEAT_BINDING, SeatKeys
-from widgets.play.shared_game import SharedGame
 from widgets.play.unsaved import SaveTrouble
 from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
+    from widgets.play.shared_game import SharedGame
     from widgets.table_view import TableShown, TableViewScreen
 
 
@@ -82,7 +82,9 @@ class GameScreen(CompanionScreen):
         """This game's table view, once opened: given the state again at each redraw."""
         self.trouble = SaveTrouble()
         """The lasting line while the disk refuses this game's records."""
-        self.shared = SharedGame(self)
+        from widgets.play.shared_game import SharedGame  # when a game opens: a faster start
+
+        self.shared: SharedGame = SharedGame(self)
         """The transactions on the game's file, the follow of the other devices' records, and
         what to do when the file changed in a way that is not an appended record."""
         self.seats = SeatKeys(self)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
+from functools import cache
 
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.command import DiscoveryHit, Hits
 from textual.content import Content
 from textual.css.query import NoMatches
@@ -99,12 +100,20 @@ def binding_rank(screen: Screen[object], node: DOMNode, binding: Binding) -> int
     """Where a key comes in the footer: the screen's own keys first (its most derived class
     first), then the keys it inherits, then the focused widget's, then the app's."""
     if node is screen:
-        for depth, cls in enumerate(type(screen).__mro__):
-            for declared in cls.__dict__.get("BINDINGS", ()):
-                if isinstance(declared, Binding) and declared.action == binding.action:
-                    return depth
-        return len(type(screen).__mro__)
+        return action_depths(type(screen)).get(binding.action, len(type(screen).__mro__))
     return 1000 if node is screen.app else 500
+
+
+@cache
+def action_depths(screen_type: type) -> dict[str, int]:
+    """Each action a screen class binds, by the depth in its MRO of the class that declares it
+    first: the footer asks at every key, and a class's bindings do not change."""
+    depths: dict[str, int] = {}
+    for depth, cls in enumerate(screen_type.__mro__):
+        for declared in cls.__dict__.get("BINDINGS", ()):
+            if isinstance(declared, Binding):
+                depths.setdefault(declared.action, depth)
+    return depths
 
 
 class KeyFooter(Footer):
@@ -118,7 +127,7 @@ class KeyFooter(Footer):
 
     def __init__(self) -> None:
         super().__init__(compact=True)
-        self._shown: tuple[object, ...] | None = None
+        self._shown: tuple[int, tuple[ShownKey, ...]] | None = None
         self._rebuild_pending = False
 
     def compose(self) -> ComposeResult:
@@ -126,7 +135,7 @@ class KeyFooter(Footer):
         if not self._bindings_ready:
             return
         self._shown = self.keys_to_show()
-        for binding, enabled, tooltip in self.fitting_keys():
+        for binding, enabled, tooltip in self._shown[1]:
             yield FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
@@ -148,12 +157,14 @@ class KeyFooter(Footer):
                 tooltip=binding.tooltip or binding.description,
             )
 
-    def ordered_keys(self) -> list[ShownKey]:
-        """The shown keys, usable ones first, each group in the screen's order of importance."""
+    def ordered_keys(self, active: dict[str, ActiveBinding] | None = None) -> list[ShownKey]:
+        """The shown keys, usable ones first, each group in the screen's order of importance
+        (`active`: the screen's active bindings, when the caller has them already)."""
         screen = self.screen
+        active = screen.active_bindings if active is None else active
         keys = [
             (not enabled, binding_rank(screen, node, binding), index, (binding, enabled, tip))
-            for index, (node, binding, enabled, tip) in enumerate(screen.active_bindings.values())
+            for index, (node, binding, enabled, tip) in enumerate(active.values())
             if binding.show
         ]
         seen: set[str] = set()
@@ -170,10 +181,11 @@ class KeyFooter(Footer):
         (typing in a field), escape keeps that place: a phone has no escape key, and its tap
         is the way out of a dialog or the dice tray."""
         room = self.size.width or self.app.size.width
-        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        active = self.screen.active_bindings  # built anew at each call: asked once
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None:
             room -= key_width(self.app, palette.binding) + 1  # its border and right padding
-        ordered = self.ordered_keys()
+        ordered = self.ordered_keys(active)
         listing = [key for key in ordered if key[0].action == KEYS_ACTION]
         if not listing and self.screen.has_class("-narrow"):  # `?` taken by a field
             listing = [key for key in ordered if key[0].key == "escape" and key[1]][:1]
@@ -196,24 +208,36 @@ class KeyFooter(Footer):
         return fitting
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Textual's `Footer.bindings_changed`, but one rebuild at a time and only for new keys."""
+        """Textual's `Footer.bindings_changed`, but one rebuild at a time, only for new keys,
+        and worked out after the key's own frame is drawn (each key asks, and most change none
+        of the keys shown)."""
         self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+        if not self.is_attached or screen is not self.screen:
             return
-        if self._rebuild_pending or self.keys_to_show() == self._shown:
+        # Without the focus (another window in front) Textual's footer keeps its keys; the
+        # first keys are still shown, as a browser's page opens without the focus.
+        if not screen.app.app_focus and self._shown is not None:
             return
-        self._rebuild_pending = True
-        self.call_after_refresh(self.recompose)
+        self.rebuild_later()
 
     def on_resize(self) -> None:
         """A new width fits other keys."""
-        if not self._bindings_ready or self._rebuild_pending:
-            return
-        if self.keys_to_show() != self._shown:
-            self._rebuild_pending = True
-            self.call_after_refresh(self.recompose)
+        if self._bindings_ready:
+            self.rebuild_later()
 
-    def keys_to_show(self) -> tuple[object, ...]:
-        """What the footer would show: each key that fits, whether it is enabled, its tip, and
-        the width it was fitted to."""
-        return (self.size.width, *self.fitting_keys())
+    def rebuild_later(self) -> None:
+        """Once the screen is drawn, rebuild the keys if they changed (once for many asks)."""
+        if not self._rebuild_pending:
+            self._rebuild_pending = True
+            self.call_after_refresh(self._rebuild_if_changed)
+
+    async def _rebuild_if_changed(self) -> None:
+        if not self.is_attached or self.keys_to_show() == self._shown:
+            self._rebuild_pending = False
+            return
+        await self.recompose()  # (compose clears `_rebuild_pending`)
+
+    def keys_to_show(self) -> tuple[int, tuple[ShownKey, ...]]:
+        """What the footer would show: the width it was fitted to, and each key that fits,
+        whether it is enabled, and its tip."""
+        return (self.size.width, tuple(self.fitting_keys()))

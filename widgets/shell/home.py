@@ -161,18 +161,7 @@ class HomeScreen(CompanionScreen):
         table = self.query_one("#saves", DataTable)
         self.refresh_saves()
         self.watch(table, "scroll_y", self._scrolled, init=False)
-        self.watch(self.app, "app_focus", self._keys_kept)
         games.focus()
-
-    def _keys_kept(self, focused: bool) -> None:
-        """A browser's page opens without the focus (the first screen a phone shows is drawn
-        before anything on the page is tapped), and Textual's footer rebuilds only while the
-        app has it: the keys are built once more, so home never shows an empty footer."""
-        if not focused and self.is_current:
-            footer = self.query_one(KeyFooter)
-            # Once the blur's own rebuild was skipped; asked by the footer itself, which its
-            # compose needs.
-            footer.call_next(footer.call_after_refresh, footer.recompose)
 
     def refresh_saves(self) -> None:
         """Re-read the games folder: readable games newest first, then the unreadable files."""
