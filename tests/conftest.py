@@ -21,6 +21,8 @@ os.environ["TZ"] = "UTC"
 time.tzset()
 css_cache.install()  # every app of a worker shares one parse of each CSS source
 
+pytest_plugins = ["tests.support.snapshots"]  # snap_sizes: several sizes in one app run
+
 FIXED_NOW = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 
 
@@ -90,7 +92,7 @@ def companion_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(autouse=True)
 def steady_cursor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """In snapshots the text cursor stays on: whether it has blinked off depends on timing."""
-    if "snap_compare" in request.fixturenames:
+    if {"snap_compare", "snap_sizes"} & set(request.fixturenames):
         from textual.widgets import Input
 
         monkeypatch.setattr(Input, "cursor_blink", False)

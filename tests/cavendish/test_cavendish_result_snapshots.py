@@ -17,6 +17,7 @@ from companion.cavendish.actions import (
     TakeFear,
 )
 from companion.cavendish.model import Adjustments
+from tests.support.snapshots import Size
 
 PLAYED = [
     ChooseLocation("A"),
@@ -30,17 +31,17 @@ PLAYED = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestResultScreen:
     def test_mission_completed(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         end = EndMission(Adjustments(damien_rescued=True, anigimas_freed=True))
         run_before = starter(make_setup, [*PLAYED, end], players=2)
-        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, run_before=run_before) == []
 
     def test_mission_failed(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         run_before = starter(make_setup, [*PLAYED, AbandonMission()], players=2)
-        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, run_before=run_before) == []

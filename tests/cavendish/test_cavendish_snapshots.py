@@ -21,8 +21,9 @@ from companion.cavendish.actions import (
     TakeItem,
 )
 from companion.cavendish.model import Adjustments
+from tests.support.snapshots import Size, size_sets
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 
 MID_GAME = [
     ChooseLocation("A"),
@@ -48,28 +49,28 @@ def starter(make_setup: Callable[..., Any], actions: list[Any], players: int = 4
     return run_before
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestMainScreen:
     def test_mid_game(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         app = make_test_app()
-        assert snap_compare(app, run_before=starter(make_setup, MID_GAME), terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=starter(make_setup, MID_GAME)) == []
 
     def test_broken_link_asked(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         from companion.cavendish.actions import LoseAzrak
 
         actions = [ChooseLocation("A"), LoseAzrak("Amy", 6)]
         app = make_test_app()
-        assert snap_compare(app, run_before=starter(make_setup, actions), terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=starter(make_setup, actions)) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestTestPanel:
     def test_panel_with_known_deck(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         from dataclasses import replace
 
@@ -82,13 +83,13 @@ class TestTestPanel:
 
         app = make_test_app()
         press = ["t", "4", "tab", "2", "tab", "1"]
-        assert snap_compare(app, press=press, run_before=run_before, terminal_size=size)
+        assert snap_sizes(app, sizes, press=press, run_before=run_before) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestEndScreen:
     def test_finished_mission(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         actions = [
             ChooseLocation("A"),
@@ -109,27 +110,27 @@ class TestEndScreen:
         # escape: from the result screen (tests/cavendish/test_cavendish_result_snapshots.py)
         # back to the play screen's mission report, then the play's details skipped
         press = ["escape", "escape"]
-        assert snap_compare(app, press=press, run_before=run_before, terminal_size=size)
+        assert snap_sizes(app, sizes, press=press, run_before=run_before) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestFreeUpdateChoice:
     """Rules revision 2: while a free update is left the group is asked whether to use it."""
 
     def test_broken_link_offers_free_and_paid(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         from companion.cavendish.actions import LoseAzrak
 
         actions = [ChooseLocation("A"), LoseAzrak("Anton", 4)]
         run_before = starter(make_setup, actions, players=2)
-        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, run_before=run_before) == []
 
     def test_standard_update_asks_first(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         run_before = starter(make_setup, [ChooseLocation("A"), LeaveLocation()], players=2)
-        assert snap_compare(make_test_app(), press=["u"], run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["u"], run_before=run_before) == []
 
 
 CONFLICT = [
@@ -142,22 +143,22 @@ CONFLICT = [
 conflict is read."""
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestConflicts:
     def test_group_conflict_announced(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         run_before = starter(make_setup, CONFLICT)
-        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, run_before=run_before) == []
 
     def test_the_time_captains_order(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         run_before = starter(make_setup, CONFLICT)
-        assert snap_compare(make_test_app(), press=["G"], run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["G"], run_before=run_before) == []
 
     def test_group_conflict_under_way(
-        self, snap_compare: Any, make_test_app: Any, make_setup: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
         actions = [
             *CONFLICT,
@@ -165,4 +166,4 @@ class TestConflicts:
             AttemptTest("Anton", "strength", 4, destiny=0, supports=(("Doug", 1),), damage=2),
         ]
         run_before = starter(make_setup, actions)
-        assert snap_compare(make_test_app(), run_before=run_before, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, run_before=run_before) == []

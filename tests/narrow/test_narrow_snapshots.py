@@ -19,10 +19,11 @@ from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.saving import record_played
+from tests.support.snapshots import Size, size_sets
 
 SLOW = pytest.mark.slow
 PHONE = [pytest.param((40, 40), marks=SLOW), (44, 43), pytest.param((44, 20), marks=SLOW)]
-SIZES = [*PHONE, pytest.param((80, 24), marks=SLOW), pytest.param((120, 40), marks=SLOW)]
+SIZES = size_sets([(44, 43)], slow=[(40, 40), (44, 20), (80, 24), (120, 40)])
 """The default run draws a phone (44x43); `-m slow` every size (80x24 and 120x40 are also each
 game's own snapshots)."""
 GAMES = ["sojourn", "six-sojourns", "cavendish", "time-bastards"]
@@ -57,24 +58,29 @@ async def settled(pilot: Any) -> None:
 
 
 class TestPlayScreens:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     @pytest.mark.parametrize("game", GAMES)
     def test_sample_game(
-        self, snap_compare: Any, make_test_app: Any, companion_home: Path, game: str, size: Any
+        self,
+        snap_sizes: Any,
+        make_test_app: Any,
+        companion_home: Path,
+        game: str,
+        sizes: list[Size],
     ) -> None:
         app = make_test_app(start=opened(install_sample(companion_home, game)))
-        assert snap_compare(app, run_before=settled, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=settled, name=game) == []
 
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_time_bastards_last_spaces(
-        self, snap_compare: Any, make_test_app: Any, size: Any
+        self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]
     ) -> None:
         def start(app: Any) -> None:
             saved = app.start_game("time-bastards", TO_THE_END, "Ana v Ben")
             for action in WALK:
                 saved.session.do(action)
 
-        assert snap_compare(make_test_app(start=start), run_before=settled, terminal_size=size)
+        assert snap_sizes(make_test_app(start=start), sizes, run_before=settled) == []
 
 
 @pytest.fixture
@@ -96,8 +102,8 @@ def games_to_list(companion_home: Path) -> None:
 
 
 class TestSavedGames:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_saved_games_list(
-        self, snap_compare: Any, make_test_app: Any, games_to_list: None, size: Any
+        self, snap_sizes: Any, make_test_app: Any, games_to_list: None, sizes: list[Size]
     ) -> None:
-        assert snap_compare(make_test_app(), press=["s"], terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["s"]) == []

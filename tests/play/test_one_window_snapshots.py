@@ -14,15 +14,16 @@ from saves.games.journal import Draft
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.snapshots import Size, size_sets
 from tests.support.waiting import pause_until
 
-SIZES = [(80, 24), (120, 40), pytest.param((44, 43), marks=pytest.mark.slow)]
+SIZES = size_sets([(80, 24), (120, 40)], slow=[(44, 43)])
 
 
 class TestOneGameTwoDevices:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_undo_of_another_devices_action(
-        self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
     ) -> None:
         save_id = install_sample(companion_home, "time-bastards")
 
@@ -39,11 +40,11 @@ class TestOneGameTwoDevices:
             await pilot.pause()
 
         app = make_test_app()
-        assert snap_compare(app, run_before=another_device_moved, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=another_device_moved) == []
 
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_conflict_question(
-        self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
     ) -> None:
         save_id = install_sample(companion_home, "time-bastards")
 
@@ -58,4 +59,4 @@ class TestOneGameTwoDevices:
             await pilot.pause()
 
         app = make_test_app()
-        assert snap_compare(app, run_before=replaced_elsewhere, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=replaced_elsewhere) == []

@@ -12,11 +12,12 @@ import pytest
 from saves.shared.devices import Device
 from saves.shared.presence import Presence
 from tests.support.samples import install_sample
+from tests.support.snapshots import Size, size_sets
 from widgets.play.game_screen import GameScreen
 from widgets.play.seats import SeatKeys
 from widgets.table_view.display import TableDisplayApp
 
-SIZES = [(44, 43), (80, 24), (120, 40)]
+SIZES = size_sets([(44, 43), (80, 24), (120, 40)])
 HERE = Device("tlocal0000001", browser=False)
 AGENTS = ["Amy", "Anton", "Doug"]
 
@@ -54,13 +55,13 @@ def with_seats(then: Callable[[SeatKeys], None]) -> Callable[[Any], Any]:
     return run_before
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("sizes", SIZES)
 def test_sit_as_dialog(
-    snap_compare: Any, make_test_app: Callable[..., Any], mission: str, size: tuple[int, int]
+    snap_sizes: Any, make_test_app: Callable[..., Any], mission: str, sizes: list[Size]
 ) -> None:
     app = make_test_app(start=lambda app: app.open_saved(mission))
     opened = with_seats(lambda seats: seats.sit_dialog())
-    assert snap_compare(app, run_before=opened, terminal_size=size)
+    assert snap_sizes(app, sizes, run_before=opened) == []
 
 
 def test_seats_line_on_a_phone(

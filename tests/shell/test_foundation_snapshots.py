@@ -13,10 +13,11 @@ from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.saving import record_played
+from tests.support.snapshots import Size, size_sets
 from tests.support.toy import TALLY, Add, TallySetup
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 
 
 @pytest.fixture
@@ -31,11 +32,11 @@ def saved_games(companion_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 class TestHome:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_home_with_saves(
-        self, snap_compare: Any, make_test_app: Any, saved_games: None, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, saved_games: None, sizes: list[Size]
     ) -> None:
-        assert snap_compare(make_test_app(), terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes) == []
 
     def test_help(self, snap_compare: Any, make_test_app: Any) -> None:
         assert snap_compare(make_test_app(), press=["f1"], terminal_size=(80, 24))
@@ -49,20 +50,18 @@ def every_game_saved(companion_home: Path) -> None:
 
 
 class TestHomeWithGames:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_four_games_in_play(
-        self, snap_compare: Any, make_test_app: Any, every_game_saved: None, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, every_game_saved: None, sizes: list[Size]
     ) -> None:
-        assert snap_compare(make_test_app(), terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes) == []
 
     def test_no_saves_yet(self, snap_compare: Any, make_test_app: Any) -> None:
         assert snap_compare(make_test_app(), terminal_size=(80, 24))
 
 
 class TestDiceTray:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_tray_after_rolls(
-        self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
-    ) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_tray_after_rolls(self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]) -> None:
         keys = ["d", "r", "escape", "2", "r", "escape", "p", *"37", "enter"]
-        assert snap_compare(make_test_app(seed=5), press=keys, terminal_size=size)
+        assert snap_sizes(make_test_app(seed=5), sizes, press=keys) == []

@@ -10,8 +10,9 @@ from companion.six_sojourns.actions import AdjustCoins, CloseSojourn, EnterCount
 from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.saving import record_played
+from tests.support.snapshots import Size, size_sets
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 
 TIED = [
     ScoreBy("pad"),
@@ -33,7 +34,7 @@ def finished_game(app: Any) -> None:
 
 
 class TestResultScreen:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_won_on_coins(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_won_on_coins(self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]) -> None:
         app = make_test_app(start=finished_game)
-        assert snap_compare(app, press=["R"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["R"]) == []

@@ -13,6 +13,7 @@ from companion.sojourn.actions import DrawDestination, RollRisk, Travel
 from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
 from tests.support.saving import record_played
+from tests.support.snapshots import Size
 
 LOST = [
     *MOVES,
@@ -32,9 +33,9 @@ def lost_game(app: Any) -> None:
 
 
 class TestResultScreen:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_lost_in_time(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         app = make_test_app(start=lost_game)
-        assert snap_compare(app, press=["R"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["R"]) == []

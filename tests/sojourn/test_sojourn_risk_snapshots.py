@@ -7,13 +7,15 @@ from typing import Any
 import pytest
 from sojourn_helpers import waiting_for_the_risk_roll
 
-SIZES = [(80, 24), (120, 40)]
+from tests.support.snapshots import Size, size_sets
+
+SIZES = size_sets([(80, 24), (120, 40)])
 
 
 class TestRiskPrompt:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_the_cursor_waits_for_the_real_dice(
-        self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]
     ) -> None:
         app = make_test_app(start=waiting_for_the_risk_roll)
-        assert snap_compare(app, press=["1"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["1"]) == []

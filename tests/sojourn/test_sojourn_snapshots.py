@@ -20,8 +20,9 @@ from companion.sojourn.actions import (
 from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import SojournSetup
 from tests.support.saving import record_played
+from tests.support.snapshots import Size, size_sets
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 
 MOVES = [
     DrawTimestream((B, F, L, P, T)),
@@ -53,25 +54,25 @@ def several_rows(app: Any) -> None:
 
 
 class TestTravellerScreen:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_timeline_of_several_rows(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_compare(make_test_app(start=several_rows), terminal_size=size)
+        assert snap_sizes(make_test_app(start=several_rows), sizes) == []
 
 
 class TestTravelDialog:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_trip_preview_with_cards_picked(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         app = make_test_app(start=several_rows)
-        assert snap_compare(app, press=["down", "left", "t", "b"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["down", "left", "t", "b"]) == []
 
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_a_refused_loop_offers_only_escape(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         """Pearl Harbor (1941) is later than Rome: the Loop is refused, no "enter go"."""
         app = make_test_app(start=several_rows)
-        assert snap_compare(app, press=["down", "l"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["down", "l"]) == []

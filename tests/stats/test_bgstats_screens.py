@@ -15,12 +15,13 @@ from saves.games.store import SaveStore
 from saves.history.details import details_of
 from saves.history.recorded import RecordedStore
 from tests.history.games import SET_UP, cavendish_in_play, finished_six_sojourns
+from tests.support.snapshots import Size, size_sets
 from widgets.play.result import ResultScreen
 from widgets.stats.details import DetailsDialog
 from widgets.stats.plays import ConfirmDelete, PlaysScreen
 from widgets.stats.record import RecordDialog, first_scored
 
-SIZES = [(44, 43), (80, 24), (120, 40)]
+SIZES = size_sets([(44, 43), (80, 24), (120, 40)])
 
 
 def test_a_new_record_starts_on_the_first_game_with_a_score() -> None:
@@ -185,18 +186,22 @@ async def test_the_end_of_a_game_asks_for_its_details_once_not_when_undone_from_
     assert details_of(reloaded.extra) == PlayDetails("Club")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestSnapshots:
-    def test_plays(self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: Any):
+    def test_plays(
+        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
+    ):
         write_plays(companion_home)
-        assert snap_compare(make_test_app(), press=["t", "l"], terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["t", "l"]) == []
 
-    def test_record(self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: Any):
+    def test_record(
+        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
+    ):
         write_plays(companion_home)
-        assert snap_compare(make_test_app(), press=["t", "l", "n"], terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["t", "l", "n"]) == []
 
     def test_details(
-        self, snap_compare: Any, make_test_app: Any, companion_home: Path, size: Any
+        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
     ) -> None:
         write_plays(companion_home)
 
@@ -208,7 +213,7 @@ class TestSnapshots:
             screen.query_one("#plays-table", DataTable).move_cursor(row=row)
             await pilot.press("e")
 
-        assert snap_compare(make_test_app(), run_before=to_the_app_play, terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, run_before=to_the_app_play) == []
 
 
 async def test_in_a_browser_the_file_is_delivered_to_the_device_that_asks(

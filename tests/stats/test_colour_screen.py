@@ -17,10 +17,11 @@ from saves.shared import lock as shared_module
 from saves.shared.roster import COLOURS, player_colours, set_colour
 from saves.shared.settings import SettingsStore
 from tests.support.notes import record_notes
+from tests.support.snapshots import Size, size_sets
 from widgets.stats.colours import NO_COLOUR, SHADES, ColourDialog
 from widgets.stats.screen import StatsScreen
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 
 
 def names(table: DataTable[Any]) -> list[str]:
@@ -163,20 +164,26 @@ def coloured(home: Path) -> None:
 
 
 class TestColourSnapshots:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_players(self, snap_compare: Any, make_test_app: Any, games: Path, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_players(
+        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
+    ) -> None:
         coloured(games)
-        assert snap_compare(make_test_app(), press=["t", "p"], terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["t", "p"]) == []
 
-    @pytest.mark.parametrize("size", SIZES)
-    def test_charts(self, snap_compare: Any, make_test_app: Any, games: Path, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_charts(
+        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
+    ) -> None:
         coloured(games)
-        assert snap_compare(make_test_app(), press=["t", "c"], terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["t", "c"]) == []
 
-    @pytest.mark.parametrize("size", SIZES)
-    def test_dialog(self, snap_compare: Any, make_test_app: Any, games: Path, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_dialog(
+        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
+    ) -> None:
         coloured(games)
-        assert snap_compare(make_test_app(), press=["t", "p", "o"], terminal_size=size)
+        assert snap_sizes(make_test_app(), sizes, press=["t", "p", "o"]) == []
 
 
 async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(

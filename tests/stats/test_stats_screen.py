@@ -12,13 +12,14 @@ from textual.widgets import DataTable, Input, Select, Static
 from saves.history.plays import rename_player
 from saves.shared.settings import SettingsStore
 from tests.support.notes import record_notes
+from tests.support.snapshots import Size, size_sets
 from widgets.shell.help import HelpScreen
 from widgets.shell.home import HomeScreen
 from widgets.stats.charts import buckets, sparkline
 from widgets.stats.rename import RenameDialog
 from widgets.stats.screen import StatsScreen
 
-SIZES = [(44, 43), (80, 24), (120, 40)]
+SIZES = size_sets([(44, 43), (80, 24), (120, 40)])
 
 
 def column(table: DataTable[Any], index: int) -> list[str]:
@@ -238,17 +239,23 @@ def test_score_buckets() -> None:
 
 
 class TestStatsSnapshots:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_games(self, snap_compare: Any, make_test_app: Any, games: None, size: Any) -> None:
-        assert snap_compare(make_test_app(), press=["t"], terminal_size=size)
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_games(
+        self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
+    ) -> None:
+        assert snap_sizes(make_test_app(), sizes, press=["t"]) == []
 
-    @pytest.mark.parametrize("size", SIZES)
-    def test_players(self, snap_compare: Any, make_test_app: Any, games: None, size: Any) -> None:
-        assert snap_compare(make_test_app(), press=["t", "p"], terminal_size=size)
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_players(
+        self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
+    ) -> None:
+        assert snap_sizes(make_test_app(), sizes, press=["t", "p"]) == []
 
-    @pytest.mark.parametrize("size", SIZES)
-    def test_charts(self, snap_compare: Any, make_test_app: Any, games: None, size: Any) -> None:
-        assert snap_compare(make_test_app(), press=["t", "c"], terminal_size=size)
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_charts(
+        self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
+    ) -> None:
+        assert snap_sizes(make_test_app(), sizes, press=["t", "c"]) == []
 
     def test_notes(self, snap_compare: Any, make_test_app: Any, games: None) -> None:
         assert snap_compare(make_test_app(), press=["t", "k"], terminal_size=(120, 40))

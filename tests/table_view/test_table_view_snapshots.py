@@ -11,14 +11,11 @@ import pytest
 from table_view_helpers import FOUR_AGENTS
 
 from tests.support.samples import install_sample
+from tests.support.snapshots import Size, size_sets
 from widgets.table_view.display import TableDisplayApp
 
-SLOW_SIZES = {(40, 40), (44, 20), (100, 30)}
-"""Drawn by `-m slow` only: the default run keeps a phone (44x43), 80x24 and 120x40."""
-SIZES = [
-    pytest.param(size, id=f"{size[0]}x{size[1]}", marks=[pytest.mark.slow] * (size in SLOW_SIZES))
-    for size in [(40, 40), (44, 43), (44, 20), (80, 24), (100, 30), (120, 40)]
-]
+SIZES = size_sets([(44, 43), (80, 24), (120, 40)], slow=[(40, 40), (44, 20), (100, 30)])
+"""A phone (44x43), 80x24 and 120x40 in the default run; 40x40, 44x20 and 100x30 with `-m slow`."""
 
 
 async def open_table_view(pilot: Any) -> None:
@@ -29,31 +26,31 @@ async def open_table_view(pilot: Any) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sizes", SIZES)
 class TestTableView:
     def test_cavendish_three_agents(
-        self, snap_compare: Any, game_app: Callable[[str], Any], size: tuple[int, int]
+        self, snap_sizes: Any, game_app: Callable[[str], Any], sizes: list[Size]
     ) -> None:
         app = game_app("cavendish")
-        assert snap_compare(app, run_before=open_table_view, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=open_table_view) == []
 
     def test_time_bastards_duel_in_its_second_lap(
-        self, snap_compare: Any, game_app: Callable[[str], Any], size: tuple[int, int]
+        self, snap_sizes: Any, game_app: Callable[[str], Any], sizes: list[Size]
     ) -> None:
         app = game_app("time-bastards")
-        assert snap_compare(app, run_before=open_table_view, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=open_table_view) == []
 
     def test_six_sojourns_standings_of_four(
-        self, snap_compare: Any, game_app: Callable[[str], Any], size: tuple[int, int]
+        self, snap_sizes: Any, game_app: Callable[[str], Any], sizes: list[Size]
     ) -> None:
         app = game_app("six-sojourns")
-        assert snap_compare(app, run_before=open_table_view, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=open_table_view) == []
 
     def test_sojourn_tracks_and_next_trip(
-        self, snap_compare: Any, game_app: Callable[[str], Any], size: tuple[int, int]
+        self, snap_sizes: Any, game_app: Callable[[str], Any], sizes: list[Size]
     ) -> None:
         app = game_app("sojourn")
-        assert snap_compare(app, run_before=open_table_view, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=open_table_view) == []
 
 
 def test_cavendish_four_agents_at_80x24(

@@ -10,6 +10,7 @@ from test_time_bastards_snapshots import MIDGAME, SETUP, SIZES, playing, settle
 from companion.session import Session
 from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.model import LeavePieces, RollD6
+from tests.support.snapshots import Size
 
 
 def to_the_end() -> list[Any]:
@@ -23,7 +24,9 @@ def to_the_end() -> list[Any]:
 
 
 class TestResultScreen:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_duel_decided_by_pieces(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_duel_decided_by_pieces(
+        self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]
+    ) -> None:
         app = make_test_app(start=playing(to_the_end()))
-        assert snap_compare(app, press=["R"], run_before=settle, terminal_size=size)
+        assert snap_sizes(app, sizes, press=["R"], run_before=settle) == []

@@ -6,13 +6,15 @@ from typing import Any
 
 import pytest
 
-SIZES = [(80, 24), (120, 40)]
+from tests.support.snapshots import Size, size_sets
+
+SIZES = size_sets([(80, 24), (120, 40)])
 
 
 class TestD6Prompt:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_the_cursor_waits_for_the_real_die(
-        self, snap_compare: Any, make_test_app: Any, size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]
     ) -> None:
         app = make_test_app(start=lambda app: app.new_game("time-bastards"))
-        assert snap_compare(app, press=["ctrl+s", "t", "4"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["ctrl+s", "t", "4"]) == []

@@ -14,8 +14,9 @@ from companion.time_bastards.model import (
     TimeBastardsSetup,
     Traveller,
 )
+from tests.support.snapshots import Size, size_sets
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 SETUP = TimeBastardsSetup((Traveller("Ana", "red", 1), Traveller("Ben", "blue", 3)))
 
 
@@ -51,23 +52,25 @@ async def settle(pilot: Any) -> None:
 
 
 class TestBoard:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_midgame_board(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_midgame_board(self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]) -> None:
         app = make_test_app(start=playing(MIDGAME))
-        assert snap_compare(app, run_before=settle, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=settle) == []
 
-    @pytest.mark.parametrize("size", SIZES)
-    def test_placing_a_new_piece(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_placing_a_new_piece(
+        self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]
+    ) -> None:
         app = make_test_app(start=playing([*MIDGAME, RollD6(0, 3)]))
-        assert snap_compare(app, run_before=settle, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=settle) == []
 
 
 class TestClock:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_second_lap(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_second_lap(self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]) -> None:
         turns = [lost(p) for _ in range(14) for p in (0, 1)]
         app = make_test_app(start=playing(turns))
-        assert snap_compare(app, run_before=settle, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=settle) == []
 
 
 class TestBump:
@@ -78,12 +81,12 @@ class TestBump:
 
 
 class TestResult:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_game_over(self, snap_compare: Any, make_test_app: Any, size: Any) -> None:
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_game_over(self, snap_sizes: Any, make_test_app: Any, sizes: list[Size]) -> None:
         coop = TimeBastardsSetup(SETUP.players, "coop")
         turns = [lost(p) for _ in range(12) for p in (0, 1)]
         app = make_test_app(start=playing(turns, coop))
-        assert snap_compare(app, run_before=settle, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=settle) == []
 
 
 class TestSetup:

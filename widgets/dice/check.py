@@ -68,7 +68,8 @@ class DiceCheckScreen(Dialog[None]):
         self.show()
 
     def on_resize(self) -> None:
-        self.show()
+        """The charts fit the new width once the dialog is laid out at it."""
+        self.call_after_refresh(self.show)
 
     def show(self) -> None:
         width = self.query_one("#dice-check").content_region.width or self.app.size.width

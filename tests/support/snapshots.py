@@ -1,0 +1,134 @@
+"""Several sizes of one screen in one app run (the `snap_sizes` fixture).
+
+`snap_compare` (pytest-textual-snapshot) starts an app for each picture: a screen drawn at 44x43,
+80x24 and 120x40 was set up three times, the same keys pressed three times. `snap_sizes` starts
+the app once at the first size, runs the flow, compares the picture, then resizes the terminal to
+each further size and compares again, as a player turning a tablet or widening a window would see
+it. Each picture is the snapshot file the parametrized test had (`Class.test_name[44x43].svg`),
+and each goes into the screenshot report (`test-artifacts/snapshot_report.html`) as its own
+entry. A screen that drew differently after a resize than when started at that size fails here:
+that is a screen that does not follow a resize, which a player meets too.
+"""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any
+
+import pytest
+from pytest_textual_snapshot import (
+    PseudoApp,
+    PseudoConsole,
+    SVGImageExtension,
+    node_to_report_path,
+)
+from rich.console import Console
+from syrupy import SnapshotAssertion
+from textual.app import App
+from textual.pilot import Pilot
+
+Size = tuple[int, int]
+RunBefore = Callable[[Pilot[Any]], Awaitable[None] | None]
+
+
+def size_label(size: Size, name: str = "") -> str:
+    """The snapshot's name for a size, after the test's own name for the picture if it has one:
+    `44x43`, `sojourn-44x43`."""
+    return f"{name}-{size[0]}x{size[1]}" if name else f"{size[0]}x{size[1]}"
+
+
+class SizedSVG(SVGImageExtension):
+    """Snapshot files named by the test function and the size (`Class.test_x[80x24].svg`),
+    whatever the test's own parameters (`[sizes]`, `[more-sizes]`)."""
+
+    @classmethod
+    def get_snapshot_name(cls, *, test_location: Any, index: Any = 0) -> str:
+        base = test_location.methodname
+        if test_location.classname is not None:
+            base = f"{test_location.classname}.{base}"
+        return f"{base}[{index}]"
+
+
+def size_sets(default: Sequence[Size], slow: Sequence[Size] = ()) -> list[Any]:
+    """The parameters of a test taking its sizes: the default run's sizes in one app run, and
+    each size only `-m slow` draws in an app of its own (started at that size)."""
+    sets = [pytest.param(list(default), id="sizes")]
+    for size in slow:
+        sets.append(pytest.param([size], id=size_label(size), marks=pytest.mark.slow))
+    return sets
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """What `take_svg_screenshot` waits for before its picture."""
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+
+
+@pytest.fixture
+def snap_sizes(
+    snapshot: SnapshotAssertion, request: pytest.FixtureRequest
+) -> Callable[..., list[str]]:
+    """`snap_sizes(app, sizes, press=..., run_before=...)`: the sizes that differ from their
+    snapshots (an empty list when every picture matches), each compared in one app run."""
+    sized = snapshot.use_extension(SizedSVG)
+    node = request.node
+
+    def compare(
+        app: App[Any],
+        sizes: Iterable[Size],
+        press: Iterable[str] = (),
+        run_before: RunBefore | None = None,
+        name: str = "",
+    ) -> list[str]:
+        sizes = sorted(sizes, key=lambda size: size[0] * size[1], reverse=True)
+        pictures: dict[str, str] = {}
+
+        async def auto_pilot(pilot: Pilot[Any]) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            await pilot.pause()
+            await pilot.press(*press)
+            await settle(pilot)
+            pictures[size_label(sizes[0], name)] = app.export_screenshot(simplify=True)
+            for size in sizes[1:]:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+                pictures[size_label(size, name)] = app.export_screenshot(simplify=True)
+            app.exit()
+
+        app.run(headless=True, auto_pilot=auto_pilot, size=sizes[0])
+        assert len(pictures) == len(sizes), f"the app closed before its pictures: {list(pictures)}"
+        return [label for label, svg in pictures.items() if not matches(label, svg)]
+
+    def matches(label: str, svg: str) -> bool:
+        """Compare one picture and file it for the report, as `snap_compare` does."""
+        passed = bool(sized(name=label) == svg)
+        result = sized.executions.get(sized._execution_name_index.get(label, -1))
+        expected = result.recalled_data if result is not None else None
+        exists = result is not None and result.final_data is not None
+        console = Console(legacy_windows=False, force_terminal=True)
+        pseudo = PseudoApp(PseudoConsole(console.legacy_windows, console.size))
+        path, line, name = node.reportinfo()
+        data = (
+            passed,
+            "" if expected is None else str(expected),
+            svg,
+            pseudo,
+            path,
+            line,
+            f"{name} at {label}",
+            inspect.getdoc(node.function) or "",
+            "",
+            exists,
+        )
+        report = node_to_report_path(node).with_name(f"{node_to_report_path(node).name}_{label}")
+        report.write_bytes(pickle.dumps(data))
+        return passed
+
+    return compare
