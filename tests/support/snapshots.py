@@ -2,12 +2,15 @@
 
 `snap_compare` (pytest-textual-snapshot) starts an app for each picture: a screen drawn at 44x43,
 80x24 and 120x40 was set up three times, the same keys pressed three times. `snap_sizes` starts
-the app once at the first size, runs the flow, compares the picture, then resizes the terminal to
-each further size and compares again, as a player turning a tablet or widening a window would see
-it. Each picture is the snapshot file the parametrized test had (`Class.test_name[44x43].svg`),
-and each goes into the screenshot report (`test-artifacts/snapshot_report.html`) as its own
-entry. A screen that drew differently after a resize than when started at that size fails here:
-that is a screen that does not follow a resize, which a player meets too.
+the app once at the largest size, runs the flow, compares the picture, then makes the terminal
+smaller to each further size and compares again, as a player narrowing a window or turning a
+tablet upright would see it. Each picture is the snapshot file the parametrized test had
+(`Class.test_name[44x43].svg`), and each goes into the screenshot report
+(`test-artifacts/snapshot_report.html`) as its own entry. A screen that draws differently after a
+resize than when started at that size fails here: a player would meet that screen too.
+
+Largest first: Textual's `DataTable` keeps a row's background at the old width when the table
+grows (the stats screen's dated table after 80x24 -> 120x40), a quirk of growing only.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def size_label(size: Size, name: str = "") -> str:
 
 class SizedSVG(SVGImageExtension):
     """Snapshot files named by the test function and the size (`Class.test_x[80x24].svg`),
-    whatever the test's own parameters (`[sizes]`, `[more-sizes]`)."""
+    whatever the test's own parameters (`[sizes]`, `[40x40]`)."""
 
     @classmethod
     def get_snapshot_name(cls, *, test_location: Any, index: Any = 0) -> str:
@@ -72,8 +75,9 @@ async def settle(pilot: Pilot[Any]) -> None:
 def snap_sizes(
     snapshot: SnapshotAssertion, request: pytest.FixtureRequest
 ) -> Callable[..., list[str]]:
-    """`snap_sizes(app, sizes, press=..., run_before=...)`: the sizes that differ from their
-    snapshots (an empty list when every picture matches), each compared in one app run."""
+    """`snap_sizes(app, sizes, press=..., run_before=..., name=...)`: the sizes whose pictures
+    differ from their snapshots (an empty list when every one matches), all drawn in one app
+    run; `name` goes before the size in the snapshot's name where a test has other parameters."""
     sized = snapshot.use_extension(SizedSVG)
     node = request.node
 
