@@ -89,11 +89,13 @@ async def open_view(pilot: Any) -> TableViewScreen:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_v_opens_the_figures_of_the_game_and_escape_goes_back(
+async def test_v_opens_the_figures_large_on_a_large_screen_and_escape_goes_back(
     game_app: Callable[[str], Any], game_id: str
 ) -> None:
+    """At 120x40 every number is 8 or 10 rows tall (not Digits' 3), everything whole; shrunk to
+    80x24 the same view is whole again, the numbers smaller; escape and `v` go back."""
     app = game_app(game_id)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         play = app.screen
         view = await open_view(pilot)
@@ -101,6 +103,17 @@ async def test_v_opens_the_figures_of_the_game_and_escape_goes_back(
         assert shown(view) == EXPECTED[game_id]
         assert headline(view) == HEADLINES[game_id]
         assert view.sub_title == play.sub_title
+        heights = {digits.region.height for digits in view.query(Digits)}
+        assert heights and min(heights) >= 8 and max(heights) <= 40 // 4
+        assert view.query_one("#tv-body").max_scroll_y == 0
+        await pilot.resize_terminal(80, 24)
+        await pause_until(
+            pilot,
+            lambda: max(digits.region.height for digits in view.query(Digits)) < 8,
+            what="the numbers redrawn smaller at 80x24",
+        )
+        assert view.query_one("#tv-body").max_scroll_y == 0
+        assert shown(view) == EXPECTED[game_id]
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is play
@@ -110,13 +123,28 @@ async def test_v_opens_the_figures_of_the_game_and_escape_goes_back(
         assert app.screen is play
 
 
-async def test_the_view_follows_an_action_and_an_undo_on_the_play_screen(
+async def test_v_is_listed_the_view_changes_nothing_and_follows_the_play_screen(
     game_app: Callable[[str], Any],
 ) -> None:
+    """`v` is among the play screen's keys; the play screen's keys do nothing under the view
+    (`-` loses no crystal, `u` updates not); an action and its undo on the play screen show."""
     app = game_app("cavendish")
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[1]): table.get_row_at(i) for i in range(table.row_count)}
+        assert str(rows["Table view"][0]) == "v"
+        await pilot.press("escape")
         view = await open_view(pilot)
         play = play_screen(view)
+        steps = len(play.session.steps)
+        await pilot.press("minus", "u", "x", "ctrl+z")
+        await pilot.pause()
+        assert len(play.session.steps) == steps
+        assert shown(view) == EXPECTED["cavendish"]
         assert play.act(LoseAzrak("Amy", 2))
         await pilot.pause()
         assert shown(view)["Amy · Ana"]["Azrak of 6"] == "4"
@@ -127,22 +155,10 @@ async def test_the_view_follows_an_action_and_an_undo_on_the_play_screen(
         assert shown(view)["Azrak crystals"]["Vortex"] == "4"
 
 
-async def test_a_trip_under_way_replaces_the_next_trip(game_app: Callable[[str], Any]) -> None:
-    """The trip box changes its figures (no COST once paid): the view builds it again."""
-    app = game_app("sojourn")
-    async with app.run_test(size=(80, 24)) as pilot:
-        view = await open_view(pilot)
-        assert play_screen(view).act(Travel(4, (Kind.LOOP,)))
-        await pilot.pause()
-        boxes = shown(view)
-        assert boxes["This trip"] == {"RISK %": "75", "DMG": "3"}
-        assert boxes["Traveler card"]["Charge of 7"] == "0"
-        assert "waiting: type in the destination card drawn" in headline(view)
-
-
-async def test_a_wider_screen_puts_the_boxes_side_by_side(
+async def test_a_wider_screen_puts_the_boxes_side_by_side_and_a_trip_replaces_the_next(
     game_app: Callable[[str], Any],
 ) -> None:
+    """The trip box changes its figures (no COST once paid): the view builds it again."""
     app = game_app("sojourn")
     async with app.run_test(size=(60, 16)) as pilot:
         view = await open_view(pilot)
@@ -152,31 +168,17 @@ async def test_a_wider_screen_puts_the_boxes_side_by_side(
         await pilot.pause()
         assert boxes[0].region.y == boxes[1].region.y
         assert boxes[0].region.right < boxes[1].region.x
-
-
-async def test_f1_explains_the_view(game_app: Callable[[str], Any]) -> None:
-    app = game_app("time-bastards")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_view(pilot)
-        await pilot.press("f1")
+        assert play_screen(view).act(Travel(4, (Kind.LOOP,)))
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "table-view"
-        assert help_text("table-view").startswith("# Table view")
+        boxes_shown = shown(view)
+        assert boxes_shown["This trip"] == {"RISK %": "75", "DMG": "3"}
+        assert boxes_shown["Traveler card"]["Charge of 7"] == "0"
+        assert "waiting: type in the destination card drawn" in headline(view)
 
 
-async def test_the_view_changes_nothing(game_app: Callable[[str], Any]) -> None:
-    """The play screen's keys do nothing under the view: `-` loses no crystal, `u` updates not."""
-    app = game_app("cavendish")
-    async with app.run_test(size=(80, 24)) as pilot:
-        view = await open_view(pilot)
-        steps = len(play_screen(view).session.steps)
-        await pilot.press("minus", "u", "x", "ctrl+z")
-        await pilot.pause()
-        assert len(play_screen(view).session.steps) == steps
-        assert shown(view) == EXPECTED["cavendish"]
-
-
-async def test_a_watched_game_says_so_in_the_view(game_app: Callable[[str], Any]) -> None:
+async def test_a_watched_game_says_so_in_the_view_and_f1_explains_it(
+    game_app: Callable[[str], Any],
+) -> None:
     app = game_app("time-bastards")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -184,6 +186,10 @@ async def test_a_watched_game_says_so_in_the_view(game_app: Callable[[str], Any]
         view = await open_view(pilot)
         assert view.sub_title == "Mara vs Jonas (watching)"
         assert view.title == "Table view: Time Bastards"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "table-view"
+        assert help_text("table-view").startswith("# Table view")
 
 
 async def test_names_with_markup_are_shown_as_typed(make_test_app: Callable[..., Any]) -> None:
@@ -223,20 +229,6 @@ async def test_the_fullest_views_fit_whole_at_80x24(
             assert board.region.right <= 80 and board.region.bottom <= 23
 
 
-async def test_v_is_listed_among_the_keys_of_a_play_screen(
-    game_app: Callable[[str], Any],
-) -> None:
-    app = game_app("cavendish")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, KeysScreen)
-        table = app.screen.query_one(DataTable)
-        rows = {str(table.get_row_at(i)[1]): table.get_row_at(i) for i in range(table.row_count)}
-        assert str(rows["Table view"][0]) == "v"
-
-
 @pytest.mark.parametrize(
     ("game_title", "subtitle", "words"),
     [
@@ -269,27 +261,6 @@ async def test_a_new_sojourn_run_names_its_game_once(make_test_app: Callable[...
         view = app.screen
         assert isinstance(view, TableViewScreen)
         assert (view.title, view.sub_title) == ("Table view", "Sojourn")
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-async def test_the_numbers_grow_to_about_a_quarter_of_a_large_screen(
-    game_app: Callable[[str], Any], game_id: str
-) -> None:
-    """At 120x40 every number is 8 or 10 rows tall (not Digits' 3), everything still whole;
-    shrunk to 80x24 the same view is whole again, the numbers smaller."""
-    app = game_app(game_id)
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = await open_view(pilot)
-        heights = {digits.region.height for digits in view.query(Digits)}
-        assert heights and min(heights) >= 8 and max(heights) <= 40 // 4
-        assert view.query_one("#tv-body").max_scroll_y == 0
-        await pilot.resize_terminal(80, 24)
-        await pause_until(
-            pilot,
-            lambda: max(digits.region.height for digits in view.query(Digits)) < 8,
-            what="the numbers redrawn smaller at 80x24",
-        )
-        assert view.query_one("#tv-body").max_scroll_y == 0
 
 
 def test_the_view_imports_nothing_of_the_play_screen() -> None:
