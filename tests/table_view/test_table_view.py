@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from rich.text import Text
-from table_view_helpers import GAMES, WORST_CASES
+from table_view_helpers import GAMES
 from textual.widgets import DataTable, Digits, Static
 
 from companion.cavendish.actions import LoseAzrak
@@ -205,28 +205,6 @@ async def test_names_with_markup_are_shown_as_typed(make_test_app: Callable[...,
         assert all(isinstance(title, Text) for title in titles)
         assert [str(title) for title in titles] == ["1. Ana [/] Ben", "1. [b]Cy[/b]"]
         assert headline(view) == "Map A · no points entered yet"
-
-
-@pytest.mark.parametrize("case", WORST_CASES)
-async def test_the_fullest_views_fit_whole_at_80x24(
-    make_test_app: Callable[..., Any], case: str
-) -> None:
-    """Every box whole on screen, every number inside its box, nothing scrolled away."""
-
-    def start(app: Any) -> None:
-        app.start_game(case.removesuffix("-coop"), WORST_CASES[case], "Fullest")
-
-    app = make_test_app(start=start)
-    async with app.run_test(size=(80, 24)) as pilot:
-        view = await open_view(pilot)
-        assert view.query_one("#tv-body").max_scroll_y == 0
-        for box in view.query(".tv-group"):
-            assert box.region.right <= 80 and box.region.bottom <= 23
-            for digits in box.query(Digits):
-                assert box.content_region.contains_region(digits.region)
-        board = view.query_one("#tv-board")
-        if board.display:
-            assert board.region.right <= 80 and board.region.bottom <= 23
 
 
 @pytest.mark.parametrize(
