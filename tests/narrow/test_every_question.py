@@ -114,12 +114,15 @@ CAVENDISH_QUESTIONS: list[Question] = [
     lambda screen: PickDialog("Who takes the Fear?", [("Amy", "Amy (Ana)"), ("Doug", "Doug")]),
     lambda screen: ItemDialog("Jennifer"),
 ]
+TRAVEL_QUESTIONS: list[Question] = [
+    lambda screen: TravelDialog(yes, screen.state, 0, "travel"),
+    lambda screen: TravelDialog(yes, screen.state, 0, "loop"),
+]
 SOJOURN_QUESTIONS: list[Question] = [
     lambda screen: CardsDialog(yes, screen.state, 3, "Draw for the Loop"),
     lambda screen: SideDialog(yes, "Ancient Rome", "The Library of Alexandria"),
     lambda screen: RiskDialog(yes, screen.state, random.Random(1), lambda roll, label: None),
-    lambda screen: TravelDialog(yes, screen.state, 0, "travel"),
-    lambda screen: TravelDialog(yes, screen.state, 0, "loop"),
+    *TRAVEL_QUESTIONS,
     lambda screen: DestinationDialog(yes, "New destination"),
     lambda screen: DestinationDialog(yes, "Edit the card", editing=0),
     lambda screen: InfoDialog("Can I still make it home?", "Yes: 3 Loops in hand."),
@@ -306,6 +309,14 @@ async def test_every_answer_is_a_whole_button_at_every_phone_size(
 ) -> None:
     """The full sweep (slow): every question of every game at both phone sizes."""
     await check_every_question(make_test_app, companion_home, game, questions, size)
+
+
+async def test_the_travel_dialogs_cards_are_whole_at_44_columns(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """Issue 33: at 44x43 (a phone in tmux) the card buttons read "p Par…", the Temporal Battery
+    off the screen."""
+    await check_every_question(make_test_app, companion_home, "sojourn", TRAVEL_QUESTIONS, (44, 43))
 
 
 async def check_every_question(
