@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import events
+from textual.screen import Screen
 from textual.widgets import Input
 
 from tests.support.drawn import shows_focus, slanted
 from tests.support.waiting import pause_until
+from widgets.cavendish.dialogs import ItemDialog
 from widgets.kit.players import remember_players
 from widgets.shell.base import SetupScreen
 
@@ -56,7 +58,7 @@ async def setup_focused_on(pilot: Any, game_id: str, field_id: str) -> SetupScre
     return screen
 
 
-def values(screen: SetupScreen, fields: dict[str, str]) -> dict[str, str]:
+def values(screen: Screen[Any], fields: dict[str, str]) -> dict[str, str]:
     return {field: screen.query_one(f"#{field}", Input).value for field in fields}
 
 
@@ -71,6 +73,16 @@ async def test_keys_typed_in_one_burst_land_where_slow_keys_land(
             await pilot.pause()  # the app has handed every key on (each pause waits for every
             await pilot.pause()  # queue to reach what was in it), then the fields took theirs
             assert values(screen, expected) == expected, game_id
+        dialog = ItemDialog("Amy")  # a dialog's fields alike
+        await app.push_screen(dialog)
+        await pause_until(pilot, lambda: app.screen is dialog and dialog.is_mounted)
+        dialog.query_one("#item-name").focus()
+        await pause_until(pilot, lambda: app.focused is dialog.query_one("#item-name"))
+        typed_at_once(app, [*"Lamp", "tab", "tab", "2"])
+        await pilot.pause()
+        await pilot.pause()
+        item = {"item-name": "Lamp", "item-strength": "0", "item-confidence": "2"}
+        assert values(dialog, item) == item
 
 
 async def test_fields_read_without_colour(make_test_app: Callable[..., Any]) -> None:
