@@ -272,12 +272,12 @@ def standard_update(
             )
     if sum(shares) > available:
         raise RuleError(
-            f"Only {available} crystals are in the Vortex to share; these make {sum(shares)}."
+            f"The Vortex holds only {available} Azrak to share; these make {sum(shares)}."
         )
     room = sum(agent.starting - agent.pool for agent in state.agents)
     if sum(shares) < min(available, room):
         raise RuleError(
-            f"{available} crystals are to be shared and agents still have room: share "
+            f"The Vortex holds {available} Azrak to share and agents still have room: share "
             f"{min(available, room)} (the surplus stays in the Vortex only once everyone is full)."
         )
     for agent, share in zip(state.agents, shares, strict=True):

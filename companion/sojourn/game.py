@@ -180,7 +180,8 @@ def summary(state: SojournState) -> str:
     ended = "" if state.outcome is None else f"{explain(state).outcome} · "
     return (
         f"{ended}Health {state.health}, Charge {state.charge}, "
-        f"{state.fragments}/{FRAGMENTS_NEEDED} fragments, {state.hand.total} cards, at {where}"
+        f"{state.fragments}/{FRAGMENTS_NEEDED} fragments, {plural(state.hand.total, 'card')}, "
+        f"at {where}"
     )
 
 

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from companion.cavendish.actions import AttemptTest, StandardUpdate
 from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState, Ledger
+from companion.core import RuleError
 from widgets.cavendish.memory import RememberedCards
 from widgets.cavendish.play import CavendishScreen
 from widgets.cavendish.setup import CavendishSetupScreen, mission_title
@@ -58,6 +60,16 @@ def test_the_score_lines_count_updates_in_their_number(at_location: State) -> No
         "1 Standard Update",
         "0 Emergency Updates",
     ]
+
+
+def test_the_update_refusals_count_what_the_vortex_holds(at_location: State) -> None:
+    """They said "1 crystals are to be shared": Azrak is the word for one crystal or many."""
+    state = replace(at_location(4, Amy=4), phase="between")  # 1 Azrak to share after the cost
+    with pytest.raises(RuleError) as refused:
+        apply(state, StandardUpdate((0, 0, 0, 0)))
+    assert str(refused.value).startswith("The Vortex holds 1 Azrak to share and agents still")
+    with pytest.raises(RuleError, match=r"^The Vortex holds only 1 Azrak to share; these make 2"):
+        apply(state, StandardUpdate((1, 1, 0, 0)))
 
 
 def test_a_mission_title_is_numbered_when_the_players_already_have_one() -> None:

@@ -20,6 +20,7 @@ from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.saving import record_played
 from tests.support.waiting import pause_until
+from widgets.cavendish.phase_dialogs import FreeUpdateDialog, UpdateDialog
 from widgets.kit.main_actions import ActionButton, MainActions
 from widgets.play.game_screen import GameScreen
 
@@ -108,8 +109,10 @@ async def test_tapping_a_button_does_its_action_and_the_buttons_follow_the_phase
         await pilot.click(buttons(screen)["next_phase"])
         await pause_until(pilot, lambda: screen.state.phase == "between")
         await pause_until(pilot, lambda: "explore" not in buttons(screen))
-        assert "next_phase" in buttons(screen)
-        assert_whole(screen, PHONE[0])
+        assert {"update", "next_phase"} <= set(buttons(screen))  # the Explore's crystal to share:
+        assert_whole(screen, PHONE[0])  # the Standard Update one tap away, not behind `? More keys`
+        await pilot.click(buttons(screen)["update"])
+        await pause_until(pilot, lambda: isinstance(app.screen, (FreeUpdateDialog, UpdateDialog)))
 
 
 async def test_no_buttons_at_80_columns_and_they_come_when_the_window_narrows(

@@ -1,7 +1,8 @@
 """Every question the four games ask, on a phone (40x40, and 43x42 = a 390x844 phone in a
 browser): each answer a button that is whole (inside the screen and its dialog, its label
 shown in full, nothing over it), names its key, and every key the dialog takes is one tap away
-(a button, the footer, or the footer's `?` list)."""
+(a button, the footer, or the footer's `?` list). Its fields read without colour: the one with
+the focus drawn with its marks and no other, each placeholder slanted."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from textual import events
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from companion.cavendish.actions import (
     AnnounceGroupConflict,
@@ -31,6 +32,7 @@ from companion.core import SeatOption
 from saves.shared.presence import Seat
 from tests.cavendish.conftest import setup_for
 from tests.conftest import FIXED_NOW
+from tests.support.drawn import shows_focus, slanted, words_drawn
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.cavendish import panel
@@ -112,12 +114,15 @@ CAVENDISH_QUESTIONS: list[Question] = [
     lambda screen: PickDialog("Who takes the Fear?", [("Amy", "Amy (Ana)"), ("Doug", "Doug")]),
     lambda screen: ItemDialog("Jennifer"),
 ]
+TRAVEL_QUESTIONS: list[Question] = [
+    lambda screen: TravelDialog(yes, screen.state, 0, "travel"),
+    lambda screen: TravelDialog(yes, screen.state, 0, "loop"),
+]
 SOJOURN_QUESTIONS: list[Question] = [
     lambda screen: CardsDialog(yes, screen.state, 3, "Draw for the Loop"),
     lambda screen: SideDialog(yes, "Ancient Rome", "The Library of Alexandria"),
     lambda screen: RiskDialog(yes, screen.state, random.Random(1), lambda roll, label: None),
-    lambda screen: TravelDialog(yes, screen.state, 0, "travel"),
-    lambda screen: TravelDialog(yes, screen.state, 0, "loop"),
+    *TRAVEL_QUESTIONS,
     lambda screen: DestinationDialog(yes, "New destination"),
     lambda screen: DestinationDialog(yes, "Edit the card", editing=0),
     lambda screen: InfoDialog("Can I still make it home?", "Yes: 3 Loops in hand."),
@@ -234,6 +239,25 @@ def answer_problems(dialog: Dialog[Any]) -> list[str]:
     return problems
 
 
+def field_problems(dialog: Dialog[Any]) -> list[str]:
+    """What keeps the dialog's fields from reading without colour: the focus shown on another
+    field than the focused one, or on none; a placeholder drawn upright like a typed value."""
+    problems = []
+    for field in dialog.query("Input, TextArea, Select"):
+        if not field.display or field.region.area == 0:
+            continue
+        name = field.id or type(field).__name__
+        if shows_focus(field) and field is not dialog.focused:
+            problems.append(f"{name} is drawn as focused without the focus")
+        if field is dialog.focused and not shows_focus(field):
+            problems.append(f"{name} has the focus and does not show it")
+        shown = words_drawn(field)
+        placeholder = isinstance(field, Input) and field.placeholder and not field.value
+        if placeholder and " ".join(slanted(field).split()) != shown:
+            problems.append(f"{name}'s placeholder {shown!r} is not slanted")
+    return problems
+
+
 def is_own(dialog: Screen[Any], action: str) -> bool:
     """A key of the dialog itself, shown in its footer (not a field's editing key)."""
     return action.startswith(f"{id(dialog)}:") and any(
@@ -287,6 +311,14 @@ async def test_every_answer_is_a_whole_button_at_every_phone_size(
     await check_every_question(make_test_app, companion_home, game, questions, size)
 
 
+async def test_the_travel_dialogs_cards_are_whole_at_44_columns(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """Issue 33: at 44x43 (a phone in tmux) the card buttons read "p Par…", the Temporal Battery
+    off the screen."""
+    await check_every_question(make_test_app, companion_home, "sojourn", TRAVEL_QUESTIONS, (44, 43))
+
+
 async def check_every_question(
     make_test_app: Any,
     companion_home: Path,
@@ -320,7 +352,7 @@ async def asked(pilot: Any, dialog: Dialog[Any]) -> list[str]:
     await pilot.pause()  # the answers are fitted to their row once it has its width
     await pilot.pause()
     assert dialog.query(Button), f"{type(dialog).__name__} has no answer to tap"
-    return answer_problems(dialog)
+    return answer_problems(dialog) + field_problems(dialog)
 
 
 async def test_the_first_screen_a_browser_opens_shows_its_keys(make_test_app: Any) -> None:

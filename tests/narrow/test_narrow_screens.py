@@ -175,7 +175,8 @@ async def test_a_key_not_usable_now_says_so_and_does_nothing(
         assert app.screen is keys and screen.tb == state
 
 
-async def test_two_taps_on_a_listed_key_run_it(make_test_app: Any, companion_home: Path) -> None:
+async def test_one_tap_on_a_listed_key_runs_it(make_test_app: Any, companion_home: Path) -> None:
+    """Issue 33: after `? More keys` a key was a tap to highlight its row and another to run it."""
     save_id = install_sample(companion_home, "time-bastards")
     app = make_test_app(start=lambda a: a.open_saved(save_id))
     async with app.run_test(size=PHONE) as pilot:
@@ -194,11 +195,12 @@ async def test_two_taps_on_a_listed_key_run_it(make_test_app: Any, companion_hom
         row = next(i for i, (_k, words, _now) in enumerate(keys.rows) if words == "Move earliest")
         table = keys.query_one("#keys-table", DataTable)
         await pause_until(pilot, lambda: table.size.height > 0)
-        at = (5, 1 + row)  # under the header row
-        await pilot.click(table, offset=at)
+        await pilot.click(table, offset=(5, 0))  # the header: nothing to run
         await pilot.pause()
-        assert app.screen is keys and table.cursor_row == row  # the first tap highlights
-        await pilot.click(table, offset=at)
+        assert app.screen is keys and len(screen.session.steps) == before
+        table.move_cursor(row=table.row_count - 1)  # another row highlighted, not this one
+        await pause_until(pilot, lambda: table.cursor_row != row)
+        await pilot.click(table, offset=(5, 1 + row))  # under the header row
         await pause_until(pilot, lambda: len(screen.session.steps) == before + 1)
         assert app.screen is screen
 

@@ -11,10 +11,12 @@ from sojourn_helpers import B, F, L, P, T, card, resumed, started
 from textual.widgets import Button
 
 from companion.sojourn.actions import DrawDestination, DrawTimestream, RollRisk, Travel
-from companion.sojourn.model import Destination, DrawCards
+from companion.sojourn.game import summary
+from companion.sojourn.model import Cards, Destination, DrawCards
 from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
 from companion.sojourn.timeline import column_label, column_words
+from widgets.sojourn.table_view import headline
 from widgets.sojourn.travel_dialog import TravelDialog, trip_keys
 
 PEARL = card("Pearl Harbor", 1941, drop=1, cost=1, risk=25, dmg=0, gain=1)
@@ -48,6 +50,14 @@ def test_counted_nouns_take_their_number() -> None:
     three = replace(started(), fragments=3)
     assert "you need 1 more Time Fragment." in home_outlook(three)
     assert "you need 4 more Time Fragments." in home_outlook(started())
+
+
+def test_one_card_in_hand_is_one_card() -> None:
+    """The saved-games line and the table view said "1 cards"."""
+    one = replace(started(), hand=Cards(bandage=1))
+    assert ", 1 card, at " in summary(one)
+    assert headline(one).endswith("· 1 card in hand")
+    assert ", 5 cards, at " in summary(started())
 
 
 def test_fragments_on_a_card_say_which_stay() -> None:

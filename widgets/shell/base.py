@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button
 
+from widgets.kit.fields import FIELD_KEYS
 from widgets.services import AppServices
 
 DIALOG_CSS = Path(__file__).with_name("dialogs.tcss")
@@ -112,7 +113,11 @@ class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
     Textual's `dismiss` closes whatever screen is on top: an answer that arrives after the dialog
     has closed (enter pressed twice, a key queued behind the first answer) would close the game
     underneath, or fail on the last screen. Here such a late answer is ignored.
+
+    Tab and shift+tab move between its fields at once (`FIELD_KEYS`), whatever is typed behind.
     """
+
+    BINDINGS = [*FIELD_KEYS]
 
     def __init__(self) -> None:
         super().__init__()
@@ -132,11 +137,13 @@ class SetupScreen(CompanionScreen):
     | --- | --- |
     | ctrl+s | Start the game (each game's `action_start` checks the setup first) |
     | escape | Back home, nothing saved |
+    | tab / shift+tab | Next / previous field, at once (`FIELD_KEYS`) |
     """
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start-game"),
         Binding("escape", "back", "Home", id="leave-setup"),
+        *FIELD_KEYS,
     ]
 
     def action_start(self) -> None:

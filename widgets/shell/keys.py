@@ -1,14 +1,14 @@
 """Every key of a screen in one list (`?`): the footer shows what fits, this shows the rest.
 
-A key usable now is also a button: enter on its row, or a tap (a phone has no ctrl, escape or
-F1), closes the list and does what the key does."""
+A key usable now is also a button: enter on its row, or one tap on it (a phone has no ctrl,
+escape or F1), closes the list and does what the key does."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -71,6 +71,20 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode,
     return rows
 
 
+class KeysTable(DataTable[Text]):
+    """The keys in rows: a tap (or click) on a row does what enter on it does, at once. Textual's
+    table only highlights a row on a first tap and selects it on a second, which made each key
+    two taps away after `? More keys`."""
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.style.meta.get("row")
+        if isinstance(row, int) and 0 <= row < self.row_count:  # a row, not the header
+            event.prevent_default()  # (Textual's own handler would select it a second time)
+            event.stop()
+            self.move_cursor(row=row, animate=False)
+            self.action_select_cursor()
+
+
 class KeysScreen(Dialog[None]):
     """The keys of the screen underneath, usable or not at this moment; any of escape, q or ?
     closes it.
@@ -92,7 +106,7 @@ class KeysScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-box"):
             yield Static(TITLE, id="keys-title")
-            table: DataTable[Text] = DataTable(id="keys-table", cursor_type="row")
+            table = KeysTable(id="keys-table", cursor_type="row")
             width = self.app.size.width
             if width >= NARROW_WIDTH:
                 table.add_columns("Key", "What it does", "Now")

@@ -103,7 +103,8 @@ class CardsDialog(SojournDialog):
 
     def add(self, kind: Kind) -> None:
         if len(self.cards) >= self.count:
-            self.notify(f"{self.count} cards are typed already: enter to finish.")
+            typed = "1 card is" if self.count == 1 else f"{self.count} cards are"
+            self.notify(f"{typed} typed already: enter to finish.")
             return
         self.cards.append(kind)
         self.show()

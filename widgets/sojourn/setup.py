@@ -18,6 +18,10 @@ from widgets.kit.toggles import TickRadioButton
 from widgets.shell.base import SetupScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
+READING_HINT = "Read 00-99, RISK N% hurts on exactly N of the 100 faces."
+"""What the first way of reading the dice means, under the choice: a radio button's label is
+one line, cut at a phone's width (the choices themselves stay short)."""
+
 
 class SojournSetupScreen(SetupScreen):
     """Choose the dice reading and the deck, then start: the hand and first card come next.
@@ -48,13 +52,12 @@ class SojournSetupScreen(SetupScreen):
             yield Label("Percentile dice read")
             with RadioSet(id="reading"):
                 yield TickRadioButton(
-                    "00-99 (00+0 = 0): RISK N% hurts on N faces",
-                    value=not known.read_one_to_hundred,
-                    id="zero-to-99",
+                    "00-99 (00+0 = 0)", value=not known.read_one_to_hundred, id="zero-to-99"
                 )
                 yield TickRadioButton(
                     "1-100 (00+0 = 100)", value=known.read_one_to_hundred, id="one-to-100"
                 )
+            yield Static(READING_HINT, id="reading-hint", classes="setup-hint")
             yield Label("Timestream deck (cards of each kind)")
             with Grid(id="deck-counts"):
                 for kind in KINDS:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.sojourn.model import FRAGMENTS_NEEDED, SQUARES, Destination, SojournState
 from companion.sojourn.outlook import damage_faces
 from companion.sojourn.rules import waiting_words
+from companion.text import plural
 from widgets.table_view.figures import Figure, Group, TableContent
 
 
@@ -18,7 +19,7 @@ def headline(state: SojournState) -> str:
         word = "WON" if state.outcome.status == "won" else "LOST"
         return f"{word}: {state.outcome.reason}"
     here = state.here
-    where = f"At {here.name} ({here.card.date}) · {state.hand.total} cards in hand"
+    where = f"At {here.name} ({here.card.date}) · {plural(state.hand.total, 'card')} in hand"
     if state.waiting is not None:
         where += f" · waiting: {waiting_words(state.waiting)}"
     return where
