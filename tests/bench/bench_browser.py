@@ -21,6 +21,7 @@ another browser's move within 2 s, issue 13) stay beside the ratios. Run by `run
 
 from __future__ import annotations
 
+import compileall
 import statistics
 import tempfile
 from collections.abc import Iterator
@@ -35,6 +36,7 @@ from tests.web.test_phone import offline_flags, silent_server
 
 Row = tuple[str, float, str, str, bool, str]
 """(name, value, unit, target, met, detail): one figure, as run.py's `Figure` takes it."""
+ROOT = Path(__file__).resolve().parents[2]
 SERVE_APP = str(Path(__file__).with_name("serve_app.py"))
 OPENED_MS = 2000.0
 """The promise of issue 24: the page paints and opens its terminal within 2 s, whatever the
@@ -47,6 +49,9 @@ SAVED_GAMES = "Mara vs Jonas"
 PLAYERS = ("Mara", "Jonas")
 MINIMAL_TURNS = ("Ann's turn", "Bob's turn")
 WARM_UP = 2
+NO_PAGE_CACHE = "--disable-features=BackForwardCache"
+"""A page left for the next load ends its app at once: Chromium's back/forward cache would keep
+it, its socket open and so its app running, for a return to it."""
 """Keys and moves made before the measured ones, on each side."""
 
 
@@ -74,7 +79,7 @@ def opening(home: Path, reps: int) -> dict[str, list[tuple[float, float, float]]
             kind = "companion" if name == "companion" else "served"
             pid, url = stack.enter_context(side(kind, home, "0.0.0.0", *app))
             servers.append(pid)
-            phone = Tab(name, PHONE, offline_flags(port))
+            phone = Tab(name, PHONE, [*offline_flags(port), NO_PAGE_CACHE])
             stack.callback(phone.close_quietly)
             watch_start(phone, pattern)
             load(phone, url)  # the token in the address becomes a cookie: later loads have none
@@ -102,7 +107,7 @@ def playing(home: Path, reps: int) -> tuple[dict[str, list[float]], dict[str, li
         pages = {"companion": url, "minimal": minimal_url}
 
         def opened(name: str, role: str) -> Tab:
-            tab = Tab(f"{name} {role}")
+            tab = Tab(f"{name} {role}", None, [NO_PAGE_CACHE])
             stack.callback(tab.close_quietly)
             watch_start(tab, "$^")
             tab.open(pages[name])
@@ -146,6 +151,8 @@ def browser_rows(reps: int) -> list[Row]:
     missing = browser_missing()
     if missing:
         return [("browser figures", 0.0, "ms", "measured", False, f"not measured: {missing}")]
+    for package in ("companion", "saves", "widgets", "webserve"):  # as run.py's first frame
+        compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         home = Path(folder) / "companion-home"
         install_sample(home, "time-bastards")
