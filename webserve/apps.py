@@ -4,20 +4,27 @@ textual-serve's `AppService` runs the process and relays its screen; this subcla
 process the browser's device id and display through its environment, and ends it for sure: a
 browser that drops is noticed by the websocket's heartbeat within a few seconds, then the app is
 asked to quit, terminated if it does not, and killed if it still does not, so no process outlives
-its browser. `AppCount` limits how many apps one address may run at once.
+its browser. `AppCount` limits how many apps one address may run at once. `Standby` keeps the next
+browser's app started before that browser comes, so that its start is mostly done when it does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
+from asyncio.subprocess import Process
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 
 from saves.shared.devices import DEVICE_VARIABLE
 from webserve.device import TABLE_DISPLAY_VARIABLE
+from webserve.handover import hand_over_packet
 
 HEARTBEAT_SECONDS = 3.0
 """The websocket's ping interval on a quiet connection; a pong missing for half of it closes the
@@ -27,14 +34,44 @@ QUIT_SECONDS = 2.0
 """How long an app has to quit (saving as it goes) before it is terminated."""
 TERMINATE_SECONDS = 1.5
 """How long a terminated app has before it is killed."""
+FRAME = re.compile(rb"\x1b\[\d+;\d+H")
+"""The cursor placed on a row and column: a frame being drawn (what an app writes before its
+first frame only switches the terminal's modes)."""
 
 
 class CompanionAppService(AppService):
-    """textual-serve's app service, with the browser's environment and a bounded end."""
+    """textual-serve's app service, with the browser's environment and a bounded end; its app is
+    the one `standby` keeps ready, if there is one."""
 
-    def __init__(self, command: str, environment: dict[str, str], **options: Any) -> None:
+    def __init__(
+        self,
+        command: str,
+        environment: dict[str, str],
+        standby: Standby | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__(command, **options)
         self.environment = environment
+        self.standby = standby
+        self.drawn = False
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        """The app kept ready, handed this browser's environment; else one started now."""
+        if self.standby is not None:
+            process = await self.standby.take(self._build_environment(width, height))
+            if process is not None:
+                self._process, self._stdin = process, process.stdin
+                return process
+        return await super()._open_app_process(width, height)
+
+    async def on_data(self, payload: bytes) -> None:
+        """The app's output to its browser; once its first frame is out, the next browser's app
+        is started (not before: this start has the CPU to itself)."""
+        if not self.drawn and FRAME.search(payload):
+            self.drawn = True
+            if self.standby is not None:
+                self.standby.refill()
+        await super().on_data(payload)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         built = super()._build_environment(width=width, height=height)
@@ -60,13 +97,7 @@ class CompanionAppService(AppService):
         if process.returncode is None:
             with contextlib.suppress(TimeoutError, OSError, RuntimeError):
                 await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_SECONDS)
-        if not await _ended(process, QUIT_SECONDS):
-            with contextlib.suppress(ProcessLookupError):
-                process.terminate()
-            if not await _ended(process, TERMINATE_SECONDS):
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+        await _stopped(process)
         if process.stdin is not None:
             process.stdin.close()  # its pipe now, not whenever the transport is collected
         await self._end_relay()
@@ -83,6 +114,91 @@ class CompanionAppService(AppService):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+class Standby:
+    """The next browser's app, started before that browser connects (`command`: `python -m
+    companion.cli.standby`, which imports what the app needs, then waits for a browser).
+
+    It is started as every app is (textual-serve's pipes, the environment of a browser with no
+    device id at 80x24), as a process of its own: nothing is forked, so no thread, hash seed or
+    random state is shared. A browser that connects takes it and hands it its environment
+    (webserve/handover.py); the next one is started once that app has drawn. Two browsers at
+    once: the second starts its app afresh, as before.
+    """
+
+    def __init__(self, command: str, download_manager: DownloadManager) -> None:
+        self.command = command
+        self.download_manager = download_manager
+        self.process: Process | None = None
+        self.starting: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def refill(self) -> None:
+        """Start the next browser's app, unless one is ready or starting (or the server stops)."""
+        if self.closed or self.starting is not None:
+            return
+        if self.process is not None and self.process.returncode is None:
+            return
+        self.starting = asyncio.create_task(self._start())
+
+    async def _start(self) -> None:
+        opener = CompanionAppService(
+            self.command,
+            {},
+            write_bytes=_unrelayed,
+            write_str=_unrelayed,
+            close=_unrelayed,
+            download_manager=self.download_manager,
+        )
+        try:
+            self.process = await opener._open_app_process()
+        except OSError as error:  # no process to spare: each browser starts its own
+            logging.getLogger("companion-serve").warning("no app kept ready: %s", error)
+        finally:
+            self.starting = None
+
+    async def take(self, environment: Mapping[str, str]) -> Process | None:
+        """The app kept ready, handed `environment`; None if there is none alive."""
+        process, self.process = self.process, None
+        if process is None or process.returncode is not None or process.stdin is None:
+            return None
+        try:
+            process.stdin.write(hand_over_packet(environment))
+            await process.stdin.drain()
+        except (ConnectionError, RuntimeError):  # it ended meanwhile
+            await _stopped(process)
+            return None
+        return process
+
+    async def close(self) -> None:
+        """The server stops: the app kept ready ends without having started (end of input)."""
+        self.closed = True
+        if self.starting is not None:
+            await asyncio.shield(self.starting)
+        process, self.process = self.process, None
+        if process is None:
+            return
+        if process.stdin is not None:
+            process.stdin.close()
+        await _stopped(process)
+
+
+async def _unrelayed(*_data: object) -> None:
+    """Where an app kept ready would write before a browser takes it: it writes nothing then,
+    and the browser's own service relays it after."""
+
+
+async def _stopped(process: Process) -> None:
+    """Wait for the process to end, terminating then killing it if it does not."""
+    if await _ended(process, QUIT_SECONDS):
+        return
+    with contextlib.suppress(ProcessLookupError):
+        process.terminate()
+    if not await _ended(process, TERMINATE_SECONDS):
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
 
 
 async def _ended(process: asyncio.subprocess.Process, seconds: float) -> bool:

@@ -43,7 +43,7 @@ from webserve.access import (
     public_host,
     scan_address,
 )
-from webserve.apps import HEARTBEAT_SECONDS, AppCount, CompanionAppService
+from webserve.apps import HEARTBEAT_SECONDS, AppCount, CompanionAppService, Standby
 from webserve.device import TABLE_DISPLAY_VARIABLE, usable_device
 
 TITLE = "Table Companion"
@@ -87,7 +87,8 @@ async def _uncancelled(work: Any) -> None:
 
 
 class CompanionServer(Server):
-    """textual-serve's server for the companion, refusing what `Access` refuses."""
+    """textual-serve's server for the companion, refusing what `Access` refuses. With a
+    `standby` command, the next browser's app is kept started before it connects."""
 
     def __init__(
         self,
@@ -95,6 +96,7 @@ class CompanionServer(Server):
         access: Access,
         keep_token: bool = False,
         max_apps: int = DEFAULT_MAX_APPS,
+        standby: str | None = None,
     ) -> None:
         super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
@@ -102,19 +104,25 @@ class CompanionServer(Server):
         self.apps = AppCount(max_apps)
         self.sessions: set[asyncio.Task[Any]] = set()
         """One task per connected browser, each relaying one `companion` process."""
+        self.standby = None if standby is None else Standby(standby, self.download_manager)
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
 
     async def on_startup(self, app: web.Application) -> None:
-        """Nothing to print: `serve` printed the address before listening."""
+        """The first browser's app is started (nothing to print: `serve` printed the address
+        before listening)."""
+        if self.standby is not None:
+            self.standby.refill()
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ctrl+C: every browser's app is asked to quit and awaited (each saved as it went),
         so no `companion` process outlives the server."""
         for session in self.sessions:
             session.cancel()
+        if self.standby is not None:  # first: an app that ends now starts no other
+            await self.standby.close()
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
 
@@ -219,6 +227,7 @@ class CompanionServer(Server):
         service = CompanionAppService(
             self.command,
             environment,
+            self.standby,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
@@ -240,6 +249,8 @@ class CompanionServer(Server):
             await _uncancelled(service.end())
             if not websocket.closed:
                 await websocket.close()
+            if self.standby is not None:  # an app that ended before it drew took the last one
+                self.standby.refill()
         return websocket
 
     async def _close_when_app_ends(
@@ -284,7 +295,8 @@ def serve(
     else:
         print_codes(shown_host, bound_port, token, out)
     command = "exec " + shlex.join([sys.executable, "-m", "companion"])  # signals reach the app
-    server = CompanionServer(command, Access(host, token), keep_token, max_apps)
+    standby = "exec " + shlex.join([sys.executable, "-m", "companion.cli.standby"])
+    server = CompanionServer(command, Access(host, token), keep_token, max_apps, standby)
     server.serve_on(listening)
     print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
     return 0

@@ -67,13 +67,19 @@ def browser_missing() -> str | None:
     return None
 
 
+SERVE = ("-m", "companion", "serve")
+
+
 @contextmanager
-def served(home: Path, *args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def served(
+    home: Path, *args: str, program: Sequence[str] = SERVE
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """`companion serve` on a free port; yields the process and the address it printed, pointed
     at 127.0.0.1. What it prints goes to `SERVE_LOG` beside `home`. Stopped with Ctrl+C (SIGINT)
-    at the end, as a player stops it."""
+    at the end, as a player stops it. `program`: another server taking `--port` and printing its
+    address the same way (the benchmark's `serve_app.py`)."""
     environment = dict(os.environ, COMPANION_HOME=str(home), PYTHONUNBUFFERED="1")
-    command = [sys.executable, "-m", "companion", "serve", "--port", "0", *args]
+    command = [sys.executable, *program, "--port", "0", *args]
     log = home.parent / SERVE_LOG
     start = log.stat().st_size if log.exists() else 0
     with log.open("a", encoding="utf-8") as printed:

@@ -1,7 +1,9 @@
 """A stand-in for `companion` under `companion serve`: says it is a Textual app, records its
 environment, then quits when asked (`polite`), ends at once without a word (`crashing`), or ignores
 every request to end (`stubborn`: it never reads its input and ignores SIGTERM, as a hung app
-would)."""
+would). `standby` stands in for `companion.cli.standby`: it notes that it waits
+(`RECORD.waiting.PID`), takes the environment the server hands over, draws one frame, then is
+`polite`."""
 
 from __future__ import annotations
 
@@ -11,12 +13,28 @@ import signal
 import sys
 import time
 
+from webserve.handover import read_hand_over
+
 record, manner = sys.argv[1], sys.argv[2]
-seen = {name: os.environ.get(name) for name in ("COMPANION_DEVICE", "COMPANION_TABLE_DISPLAY")}
+names = ("COMPANION_DEVICE", "COMPANION_TABLE_DISPLAY")
+if manner == "standby":
+    with open(f"{record}.waiting.{os.getpid()}", "w", encoding="utf-8"):
+        pass
+    handed = read_hand_over(sys.stdin.fileno())
+    if handed is None:
+        sys.exit(0)
+    os.environ.clear()
+    os.environ.update(handed)
+    names += ("COLUMNS", "ROWS")
+seen = {name: os.environ.get(name) for name in names}
 with open(f"{record}.{os.getpid()}", "w", encoding="utf-8") as handle:
     json.dump(seen, handle)
 sys.stdout.write("__GANGLION__\n")
 sys.stdout.flush()
+if manner == "standby":
+    frame = b"\x1b[1;1Hready"
+    sys.stdout.buffer.write(b"D" + len(frame).to_bytes(4, "big") + frame)
+    sys.stdout.flush()
 if manner == "crashing":
     sys.exit(1)
 if manner == "stubborn":

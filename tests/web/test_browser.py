@@ -9,6 +9,7 @@ named by COMPANION_TEST_ARTIFACTS).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import tomllib
@@ -37,6 +38,17 @@ def actions_in(path: Path) -> int:
 def children_of(pid: int) -> set[int]:
     found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return {int(line) for line in found.split()}
+
+
+def apps_of(pid: int) -> set[int]:
+    """The server's children that run a browser's app: the one `companion serve` keeps ready
+    for the next browser runs a single thread until a browser takes it."""
+    running = set()
+    for child in children_of(pid):
+        with contextlib.suppress(FileNotFoundError):  # ended meanwhile
+            if len(os.listdir(f"/proc/{child}/task")) > 1:
+                running.add(child)
+    return running
 
 
 def alive(pid: int) -> bool:

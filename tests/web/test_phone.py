@@ -24,7 +24,7 @@ from tests.support.samples import install_sample
 from tests.support.waiting import HANG_SECONDS, wait_until
 from tests.web.browser import PHONE, START_SECONDS, TABLET, OpenTabs, Tab, served
 from tests.web.table_devices import DEVICE_COOKIE
-from tests.web.test_browser import children_of
+from tests.web.test_browser import apps_of, children_of
 
 pytestmark = pytest.mark.browser
 
@@ -81,10 +81,12 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
     companion_home: Path,
 ) -> None:
     install_sample(companion_home, "time-bastards")
-    with silent_server() as port, served(companion_home, "--host", "0.0.0.0") as (_server, url):
+    with silent_server() as port, served(companion_home, "--host", "0.0.0.0") as (server, url):
+        ready = wait_until(lambda: children_of(server.pid), "the app kept ready", START_SECONDS)
         phone = tabs.new("phone", PHONE, offline_flags(port))
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
+        assert apps_of(server.pid) == ready  # the phone's app was started before it came
         opened, first_frame, size = phone.script(SOCKET_STATE)
         assert 0 < opened < first_frame  # how soon: `tests/bench/run.py --only browser`
         assert 40 <= size["width"] <= 44
@@ -159,7 +161,7 @@ def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
         remembered(phone, companion_home, save_id)
         phone.script(seen_as("hidden"))
-        (app,) = children_of(server.pid)
+        (app,) = apps_of(server.pid)
         os.kill(app, signal.SIGKILL)  # its app is gone while the phone sleeps
         page_until(phone, "document.body.classList.contains('-closed')", "closed socket")
         assert not phone.script("return window.companionSocket.socket.readyState === 1;")
