@@ -32,6 +32,7 @@ from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.six_sojourns.cells import CellTable
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.standing import players_title, standing_words, turn_words
 from widgets.six_sojourns.tables import (
@@ -128,7 +129,7 @@ class SojournsScreen(SheetEditor):
                     if key == "log":
                         yield ActionLog(id="ss-log")
                     else:
-                        yield DataTable[str](
+                        yield CellTable(
                             id=f"ss-{key}",
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
@@ -157,14 +158,14 @@ class SojournsScreen(SheetEditor):
         result = score(state.sheet, state.thresholds)
         count = len(state.sheet.spaces)
         mode = "score pad" if state.sheet.pad else f"board, {plural(count, 'space')}"
-        self.query_one("#ss-status", Static).update(
-            plain(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
+        self.show_text(
+            "#ss-status", plain(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
         )
-        fill_sheet(self.query_one("#ss-sheet", DataTable), state, result)
-        fill_board(self.query_one("#ss-board", DataTable), state)
-        fill_turns(self.query_one("#ss-turns", DataTable), state)
-        fill_standings(self.query_one("#ss-why", DataTable), state, result)
-        self.query_one("#ss-turn", Static).update(plain(turn_words(state)))
+        fill_sheet(self.query_one("#ss-sheet", CellTable), state, result)
+        fill_board(self.query_one("#ss-board", CellTable), state)
+        fill_turns(self.query_one("#ss-turns", CellTable), state)
+        fill_standings(self.query_one("#ss-why", CellTable), state, result)
+        self.show_text("#ss-turn", plain(turn_words(state)))
         self.fill_logs()
         self.refresh_bindings()
 
