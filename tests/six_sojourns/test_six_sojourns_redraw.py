@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 
 from tests.support.notes import record_notes
@@ -35,12 +36,13 @@ def sheet_of(screen: SojournsScreen) -> CellTable:
     return screen.query_one("#ss-sheet", CellTable)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (44, 43)])  # a phone's sheet scrolls sideways
 async def test_undo_and_redo_paint_what_a_screen_opened_afresh_paints(
-    make_test_app: Callable[..., Any], companion_home: Path
+    make_test_app: Callable[..., Any], companion_home: Path, size: tuple[int, int]
 ) -> None:
     save_id = install_sample(companion_home, "six-sojourns")
     app = make_test_app(start=lambda app: app.open_saved(save_id))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
         await pilot.pause()
         first = painted(sheet_of(app.screen))
