@@ -81,7 +81,10 @@ async def test_the_switch_asks_and_says_what_it_did(make_test_app: Callable[...,
         state = screen.game
         assert not state.sheet.pad and state.sheet.players[0].icons("art") == 3
         assert score(state.sheet, state.thresholds).totals["Ana"] == 1 + 1 + 4 + 1
-        assert any("taken out of the icons typed (Ana art 4 -> 3)" in note for note in notes)
+        status = str(screen.query_one("#ss-status", Static).render())
+        assert status.startswith("Map A · switched to the board, 1 space · leading: Ana · ")
+        assert status.endswith("…")  # the tokens' words cut at the edge: the log has them whole
+        assert not notes  # said in the status line, not over the sheet
         assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "3+1 (4)"
         await pilot.press("m")  # back to the pad: asked again, the token goes back in
         await pilot.pause()
@@ -103,7 +106,9 @@ async def test_no_token_no_question(make_test_app: Callable[..., Any]) -> None:
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, SojournsScreen) and not app.screen.game.sheet.pad
-        assert "Scoring from the board" in notes
+        status = str(app.screen.query_one("#ss-status", Static).render())
+        assert status == "Map A · switched to the board, 0 spaces · leading: Ana"
+        assert not notes
 
 
 def test_the_board_gives_the_sheet_its_rows_in_play() -> None:

@@ -20,7 +20,7 @@ from companion.six_sojourns.actions import (
     SojournsState,
 )
 from companion.six_sojourns.model import TRADES
-from companion.six_sojourns.switch import switch_question, switch_words
+from companion.six_sojourns.switch import switch_question
 from companion.six_sojourns.text import (
     MARK_HELP,
     OBJECTIVE_HELP,
@@ -35,7 +35,6 @@ from companion.six_sojourns.text import (
     where_text,
     with_where,
 )
-from companion.text import visible
 from widgets.play.game_screen import GameScreen
 from widgets.six_sojourns.dialogs import LinesDialog, TextDialog, TokensDialog
 from widgets.six_sojourns.setup import THRESHOLDS_KEY
@@ -261,7 +260,6 @@ class SheetEditor(GameScreen):
         self.app.push_screen(TokensDialog(title, question, convert, keep), answered)
 
     def switch(self, action: ScoreBy) -> None:
-        """Switch and say what became of the trades tokens (the log line)."""
-        before = self.game
-        if self.act(action):
-            self.notify(visible(switch_words(before, action)), title="Scoring", markup=False)
+        """Switch; the status line says so, and what became of the trades tokens (no notice: it
+        would lie over the columns the switch has just changed)."""
+        self.act(action)

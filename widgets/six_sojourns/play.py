@@ -19,21 +19,22 @@ from companion.six_sojourns.actions import (
     PlaceSerpent,
     PlaceShrine,
     PlaceUpgrade,
+    ScoreBy,
     TakeCard,
 )
-from companion.six_sojourns.game import explain, game_score, title_of
+from companion.six_sojourns.game import explain, game_score
 from companion.six_sojourns.model import CARD_PRICES
 from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
-from companion.text import plural
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.six_sojourns.cells import CellTable
 from widgets.six_sojourns.editing import SheetEditor
-from widgets.six_sojourns.standing import players_title, standing_words, turn_words
+from widgets.six_sojourns.standing import players_title, status_words, turn_words
 from widgets.six_sojourns.tables import (
     TAB_KEYS,
     fill_board,
@@ -128,7 +129,7 @@ class SojournsScreen(SheetEditor):
                     if key == "log":
                         yield ActionLog(id="ss-log")
                     else:
-                        yield DataTable[str](
+                        yield CellTable(
                             id=f"ss-{key}",
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
@@ -155,18 +156,26 @@ class SojournsScreen(SheetEditor):
         self.drawn_at = self.size
         state = self.game
         result = score(state.sheet, state.thresholds)
-        count = len(state.sheet.spaces)
-        mode = "score pad" if state.sheet.pad else f"board, {plural(count, 'space')}"
-        self.query_one("#ss-status", Static).update(
-            plain(f"{title_of(state)} · {mode} · {standing_words(state, result)}")
-        )
-        fill_sheet(self.query_one("#ss-sheet", DataTable), state, result)
-        fill_board(self.query_one("#ss-board", DataTable), state)
-        fill_turns(self.query_one("#ss-turns", DataTable), state)
-        fill_standings(self.query_one("#ss-why", DataTable), state, result)
-        self.query_one("#ss-turn", Static).update(plain(turn_words(state)))
+        switched = self.switch_line()
+        status = plain(status_words(state, result, switched))
+        if switched and not self.has_class("-narrow"):  # one line: the tokens' words cut short
+            status.truncate(self.size.width - 2, overflow="ellipsis")
+        self.show_text("#ss-status", status)
+        fill_sheet(self.query_one("#ss-sheet", CellTable), state, result)
+        fill_board(self.query_one("#ss-board", CellTable), state)
+        fill_turns(self.query_one("#ss-turns", CellTable), state)
+        fill_standings(self.query_one("#ss-why", CellTable), state, result)
+        self.show_text("#ss-turn", plain(turn_words(state)))
         self.fill_logs()
         self.refresh_bindings()
+
+    def switch_line(self) -> str:
+        """The log line of the pad/board switch that made the state shown, made on any device
+        (the switch's own words, in the status line until the next change); "" otherwise."""
+        made_by = self.saved.origins
+        if made_by and isinstance(made_by[-1].action, ScoreBy):
+            return self.session.history[-1]
+        return ""
 
     def fill_logs(self) -> None:
         """Write the reasons and the log, only while their tab shows.

@@ -1,4 +1,5 @@
-"""The Six Sojourns play screen's words: its title, who leads or won, what the Turns tab asks."""
+"""The Six Sojourns play screen's words: its title, its status line (who leads or won, where the
+score comes from, a switch just made), what the Turns tab asks."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from collections.abc import Sequence
 
 from companion.core import Score
 from companion.six_sojourns.actions import SojournsState
+from companion.six_sojourns.game import title_of
+from companion.text import plural
 from widgets.six_sojourns.tables import scored_anything
 
 OLD_TITLE_PREFIX = "Six Sojourns: "
@@ -30,6 +33,22 @@ def standing_words(state: SojournsState, result: Score) -> str:
         return "no points entered yet"
     tied = " (tied)" if len(result.winners) > 1 else ""
     return f"leading: {names_words(result.winners)}{tied}"
+
+
+def status_words(state: SojournsState, result: Score, switch_line: str = "") -> str:
+    """The status line: the map or sojourn, where the score comes from, who leads or won.
+
+    While a pad/board switch is the last thing done (`switch_line`, its log line), the line says
+    so, with what became of the trades tokens at its end: said here rather than in a notice,
+    which would lie over the sheet the switch has just changed."""
+    count = len(state.sheet.spaces)
+    mode = "score pad" if state.sheet.pad else f"board, {plural(count, 'space')}"
+    standing = standing_words(state, result)
+    if not switch_line:
+        return f"{title_of(state)} · {mode} · {standing}"
+    tokens = switch_line.partition("; ")[2]
+    said = f"{title_of(state)} · switched to the {mode} · {standing}"
+    return f"{said} · {tokens}" if tokens else said
 
 
 def turn_words(state: SojournsState) -> str:

@@ -1,15 +1,12 @@
 """Six Sojourns tables: the score sheet, the board grid, the turn tracker and the standings.
 
-Each function redraws one `DataTable` from the state, keeping the cursor where it was. The
-tabs they sit in are named here too.
+Each function redraws one table from the state (`CellTable`: only the cells that changed are
+drawn again), keeping the cursor where it was. The tabs they sit in are named here too.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
-
-from textual.widgets import DataTable
 
 from companion.core import Score
 from companion.six_sojourns.actions import SojournsState
@@ -23,7 +20,7 @@ from companion.six_sojourns.scoring import (
 )
 from companion.six_sojourns.switch import held_tokens
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
-from widgets.kit.shown import plain
+from widgets.six_sojourns.cells import CellTable, Row
 
 PAD_LABELS = {
     "spaces": "Spaces (VP)",
@@ -44,33 +41,25 @@ SHORT = {
 }
 
 
-def _refill(
-    table: DataTable[Any], columns: list[tuple[str, str]], rows: list[tuple[str, list[str]]]
-) -> None:
-    """Replace the table's columns and rows, keeping the cursor's place when it still exists."""
-    row, column = table.cursor_coordinate
-    table.clear(columns=True)
+def _show(table: CellTable, columns: list[tuple[str, str]], rows: list[Row]) -> None:
+    """Show these columns and rows, the columns as wide as their cells (and the screen's room):
+    only the cells that changed are drawn again when the table keeps its shape."""
     widths = [
         max([len(label)] + [len(cells[index]) for _key, cells in rows])
         for index, (label, _key) in enumerate(columns)
     ]
-    for (label, key), width in zip(columns, grown(widths, table), strict=True):
-        table.add_column(plain(label), key=key, width=width)
-    for key, cells in rows:
-        table.add_row(*map(plain, cells), key=key)
-    if table.row_count:
-        table.move_cursor(
-            row=min(row, table.row_count - 1),
-            column=min(column, len(table.columns) - 1),
-            animate=False,
-        )
+    drawn = [
+        (label, key, width)
+        for (label, key), width in zip(columns, grown(widths, table), strict=True)
+    ]
+    table.show(drawn, rows)
 
 
 GROWN_MAX = 24
 """A column widens to use a wide screen, up to this many characters."""
 
 
-def grown(widths: list[int], table: DataTable[str]) -> list[int]:
+def grown(widths: list[int], table: CellTable) -> list[int]:
     """The columns' widths shared out over the table's width (each cell has 2 of padding and
     the scrollbar 2), so a wide screen is used rather than a small table in its corner."""
     room = (table.size.width or table.app.size.width) - 2 * len(widths) - 2
@@ -128,7 +117,7 @@ SHORT_BOARD = {
 }
 
 
-def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> None:
+def fill_sheet(table: CellTable, state: SojournsState, result: Score) -> None:
     """The score pad: a column per player, a row per category; compact on a phone."""
     sheet = state.sheet
     places = {s.name: s for s in standings(sheet, result)}
@@ -136,7 +125,7 @@ def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> No
     compact = (table.size.width or table.app.size.width) < COMPACT_BELOW
     players = [(p.name, p.name) for p in sheet.players]
     columns = [("", "what"), *([] if compact else [("4/7 at", "thresholds")]), *players]
-    rows: list[tuple[str, list[str]]] = []
+    rows: list[Row] = []
 
     def row(label: str, note: str, cells: list[str]) -> list[str]:
         """A row's label, its note (in the label on a phone) and its cells."""
@@ -186,7 +175,7 @@ def fill_sheet(table: DataTable[str], state: SojournsState, result: Score) -> No
         else:
             cells = row(PAD_LABELS[key], "", [str(getattr(p, key)) for p in sheet.players])
         rows.append((key, cells))
-    _refill(table, columns, rows)
+    _show(table, columns, rows)
 
 
 def trade_tokens(state: SojournsState) -> dict[str, Counter[str]]:
@@ -223,7 +212,7 @@ def _trade_points(result: Score, player: str, trade: str) -> int:
     )
 
 
-def fill_board(table: DataTable[str], state: SojournsState) -> None:
+def fill_board(table: CellTable, state: SojournsState) -> None:
     players = state.players
     columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
     columns += [(name, name) for name in players] + [("Control", "control")]
@@ -243,10 +232,10 @@ def fill_board(table: DataTable[str], state: SojournsState) -> None:
         cells = [space.name, where_text(space), marks_text(space) or "-"]
         cells += [pieces_text(space.pieces.get(name)) or "-" for name in players]
         rows.append((space.name, [*cells, owner]))
-    _refill(table, columns, rows)
+    _show(table, columns, rows)
 
 
-def fill_turns(table: DataTable[str], state: SojournsState) -> None:
+def fill_turns(table: CellTable, state: SojournsState) -> None:
     shrines = state.sheet.has("shrines")
     columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins")]
     columns += [("Shrines", "shrines")] * shrines
@@ -259,10 +248,10 @@ def fill_turns(table: DataTable[str], state: SojournsState) -> None:
         built = state.shrines_placed.get(player.name, 0)
         cells = [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins)]
         rows.append((player.name, cells + [f"{built}/{SHRINES_EACH}"] * shrines))
-    _refill(table, columns, rows)
+    _show(table, columns, rows)
 
 
-def fill_standings(table: DataTable[str], state: SojournsState, result: Score) -> None:
+def fill_standings(table: CellTable, state: SojournsState, result: Score) -> None:
     table_data = standings(state.sheet, result)
     categories = shown_categories(state.sheet, table_data)
     columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
@@ -280,7 +269,7 @@ def fill_standings(table: DataTable[str], state: SojournsState, result: Score) -
         )
         for s in sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
     ]
-    _refill(table, columns, rows)
+    _show(table, columns, rows)
 
 
 TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}

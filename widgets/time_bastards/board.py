@@ -8,7 +8,6 @@ which is older.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from companion.text import visible
 from companion.time_bastards.model import (
@@ -21,6 +20,7 @@ from companion.time_bastards.model import (
     piece,
     rank,
 )
+from widgets.time_bastards.panel import Panel
 
 OWNER_MARKS = ("●", "◆")
 """Each player's pieces by shape as well as colour: the first player's dots, the second's
@@ -59,7 +59,7 @@ def target_time(state: TimeBastardsState) -> int | None:
     return None
 
 
-class TimelineBoard(Static):
+class TimelineBoard(Panel):
     """Timelines I-IV as rows of spaces, the start (0) on the left; redraw with `show(state)`."""
 
     DEFAULT_CLASSES = "timeline-board"
@@ -70,11 +70,11 @@ class TimelineBoard(Static):
 
     def show(self, state: TimeBastardsState) -> None:
         self.state = state
-        self.update(self.drawing())
+        self.put(self.drawing())
 
     def on_resize(self) -> None:
         if self.state is not None:
-            self.update(self.drawing())
+            self.put(self.drawing())
 
     def cell_width(self) -> int:
         """Three columns a space, more when the panel is wide enough, two (a compact cell)
@@ -124,7 +124,7 @@ class TimelineBoard(Static):
         return Text(" " * (pad // 2)) + cell + Text(" " * (pad - pad // 2))
 
 
-class TravellersPanel(Static):
+class TravellersPanel(Panel):
     """Per player: colour, name, whose turn, achievements held, pieces on the board and supply."""
 
     DEFAULT_CLASSES = "travellers"
@@ -150,7 +150,7 @@ class TravellersPanel(Static):
             text.append("  ")
             text.append_text(_achievements(held(state, 0)))
         text.rstrip()
-        self.update(text)
+        self.put(text)
 
 
 def _achievements(timelines: tuple[int, ...]) -> Text:

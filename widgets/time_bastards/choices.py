@@ -40,14 +40,29 @@ class NumberedChoices(SafeOptionList):
         """A digit typed in the list -> the index of the move it takes."""
 
     def show(self, entries: list[Entry]) -> None:
-        """List these entries, the first one highlighted."""
+        """List these entries, the first one highlighted.
+
+        Where the list keeps its options (a fresh turn's, a player's turn after another's),
+        only the entries whose words changed are written again: a list cleared and filled is
+        laid out anew, and the screen with it."""
+        before = self.entries
+        kept = self.option_count == len(before) and [e.option_id for e in entries] == [
+            e.option_id for e in before
+        ]
         self.entries = entries
         unkeyed = [index for index, entry in enumerate(entries) if not entry.key]
         self.numbers = {str(number): index for number, index in enumerate(unkeyed[:9], start=1)}
-        self.clear_options()
-        self.add_options(
-            Option(self._prompt(index), id=entry.option_id) for index, entry in enumerate(entries)
-        )
+        if kept:
+            for index, (entry, was) in enumerate(zip(entries, before, strict=True)):
+                if entry != was:
+                    self.replace_option_prompt_at_index(index, self._prompt(index))
+            self.scroll_y = 0  # as a list cleared and filled again
+        else:
+            self.clear_options()
+            self.add_options(
+                Option(self._prompt(index), id=entry.option_id)
+                for index, entry in enumerate(entries)
+            )
         self.highlighted = 0 if entries else None
 
     def key_of(self, index: int) -> str:

@@ -7,7 +7,8 @@ it reaches 12 a second marker starts at X and moves on, for as many laps as the 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+
+from widgets.time_bastards.panel import Panel
 
 HOURS = 12
 WIDTH = 23
@@ -44,7 +45,7 @@ def markers(elapsed: int, laps: int) -> tuple[int, ...]:
     return tuple(min(elapsed - HOURS * k, HOURS) for k in range(laps) if elapsed >= HOURS * k)
 
 
-class ClockFace(Static):
+class ClockFace(Panel):
     """The clock track as a face: hours passed are bright, the moving marker is highlighted.
 
     Call `show(elapsed, laps)` with the hours advanced so far (the round number) and the laps
@@ -62,11 +63,11 @@ class ClockFace(Static):
         """Redraw for `elapsed` hours advanced in a game of `laps` laps."""
         self.elapsed = elapsed
         self.laps = laps
-        self.update(self.face())
+        self.put(self.face())
 
     def on_resize(self) -> None:
         """A face where it has room for one, a track where it has not (a narrow screen)."""
-        self.update(self.face())
+        self.put(self.face())
 
     def face(self) -> Text:
         """The face as styled text, 7 rows of 23 columns; where the widget has fewer rows,

@@ -72,6 +72,8 @@ class TimeBastardsScreen(GameScreen):
 
     seated: int | None = None
     """The traveller this device sits as (`widgets.play.seats`): their turns say "(you)"."""
+    decision_title = ""
+    """The decision box's title as last set."""
 
     def select_seat(self, name: str) -> None:
         names = [traveller.name for traveller in self.tb.setup.players]
@@ -116,27 +118,35 @@ class TimeBastardsScreen(GameScreen):
 
     def _show_decision(self, state: TimeBastardsState) -> None:
         box = self.query_one("#tb-decision")
-        prompt = self.query_one("#tb-prompt", Static)
         options = self.query_one("#tb-choices", NumberedChoices)
         box.set_class(bool(state.bumped), "asking")
         if state.finished:
-            box.border_title = "Game over"
+            self._decision_title("Game over")
             result = explain(state)
-            prompt.update(plain("\n".join((result.outcome, *result.why, "R: the result screen"))))
+            lines = (result.outcome, *result.why, "R: the result screen")
+            self.show_text("#tb-prompt", plain("\n".join(lines)))
             options.display = False
             options.show([])
             return
         options.display = True
         who = name(state, deciding(state))
         you = " (you)" if deciding(state) == self.seated else ""
-        box.border_title = plain(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
-        prompt.update(plain(self._prompt(state)))
-        prompt.display = bool(state.bumped or state.roll)
+        self._decision_title(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
+        asking = bool(state.bumped or state.roll)
+        if asking:  # (a hidden prompt is written when it is shown again)
+            self.show_text("#tb-prompt", plain(self._prompt(state)))
+        self.query_one("#tb-prompt").display = asking
         if state.roll is None and not state.bumped:
             options.show(self._turn_options(state))
         else:
             options.show([self._entry(index, c) for index, c in enumerate(choices(state))])
         options.focus()
+
+    def _decision_title(self, title: str) -> None:
+        """The decision box's title, set only when it changes (setting it repaints the box)."""
+        if title != self.decision_title:
+            self.decision_title = title
+            self.query_one("#tb-decision").border_title = plain(title)
 
     def _prompt(self, state: TimeBastardsState) -> str:
         who = name(state, deciding(state))

@@ -1,0 +1,115 @@
+"""A key redraws only what it changed (issue 33), and nothing is left undrawn: what the screen
+paints after a key is what a screen opened afresh on the same game paints; a pad/board switch
+says so in the status line, leaving the sheet it changed in view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+from tests.support.notes import record_notes
+from tests.support.painted import drawn_afresh, painted, painted_screen
+from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
+from widgets.shell.home import HomeScreen
+from widgets.six_sojourns.cells import CellTable
+from widgets.six_sojourns.play import SojournsScreen
+
+
+async def opened(pilot: Any, save_id: str) -> SojournsScreen:
+    """The game opened from the home screen, drawn and idle."""
+    app = pilot.app
+    app.go_home()
+    await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    app.open_saved(save_id)
+    await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+    await pilot.pause()
+    screen: SojournsScreen = app.screen
+    return screen
+
+
+def sheet_of(screen: SojournsScreen) -> CellTable:
+    return screen.query_one("#ss-sheet", CellTable)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (44, 43)])  # a phone's sheet scrolls sideways
+async def test_undo_and_redo_paint_what_a_screen_opened_afresh_paints(
+    make_test_app: Callable[..., Any], companion_home: Path, size: tuple[int, int]
+) -> None:
+    save_id = install_sample(companion_home, "six-sojourns")
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    async with app.run_test(size=size) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+        await pilot.pause()
+        first = painted(sheet_of(app.screen))
+        for key in ("ctrl+z", "ctrl+y"):  # the sewing token taken back: its row, totals, ranks
+            await pilot.press(key)
+            await pilot.pause()
+            shown = painted_screen(app.screen)
+            assert shown == painted_screen(await opened(pilot, save_id))
+        assert painted(sheet_of(app.screen)) == first
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert painted(sheet_of(app.screen)) != first  # the undo shows
+
+
+async def test_the_sheet_shows_every_change_made_while_another_tab_was_open_or_typed(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    save_id = install_sample(companion_home, "six-sojourns")
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+        sheet = sheet_of(app.screen)
+        await pilot.pause()
+        before = painted(sheet)
+        await pilot.press("b", "ctrl+z", "s")  # taken back while the Board tab is shown
+        await pilot.pause()
+        assert painted(sheet) != before
+        assert painted(sheet) == drawn_afresh(sheet)
+        await pilot.press("5", "enter")  # Ana's coins, where the sheet's cursor starts
+        await pilot.pause()
+        coins = painted(sheet)[1]
+        assert coins.split()[:2] == ["Coins", "5"]
+        assert painted(sheet) == drawn_afresh(sheet)
+        await pilot.resize_terminal(120, 30)  # the columns grow: the table is filled again
+        await pilot.pause()
+        assert painted(sheet) == drawn_afresh(sheet)
+        assert painted(sheet)[1].split()[:2] == ["Coins", "5"]
+
+
+async def test_a_switch_is_said_in_the_status_line_and_leaves_the_sheet_in_view(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    save_id = install_sample(companion_home, "six-sojourns")
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts shown
+        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+        screen = app.screen
+        status = screen.query_one("#ss-status", Static)
+        for key, words in (("m", "switched to the score pad"), ("m", "switched to the board")):
+            await pilot.press(key)
+            await pilot.press("w", "s")  # answered after the switch: anything it showed is up
+            await pause_until(pilot, lambda: screen.tab == "sheet")
+            assert f"Map A · {words}" in str(status.render())
+            sheet = sheet_of(screen)
+            region = sheet.region
+            covered = {
+                (x, y)
+                for x in range(region.x, region.right)
+                for y in range(region.y, region.bottom)
+                if screen.get_widget_at(x, y)[0] is not sheet
+            }
+            assert not covered, "the sheet is covered where the players read their scores"
+        assert not notes
+        await pilot.press("ctrl+z")  # the last switch taken back: the one before it is said
+        await pilot.pause()
+        assert "Map A · switched to the score pad" in str(status.render())
+        await pilot.press("ctrl+z")  # and that one: the status line as before them
+        await pilot.pause()
+        assert str(status.render()) == "Map A · board, 10 spaces · leading: Ben"
