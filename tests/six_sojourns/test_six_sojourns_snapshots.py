@@ -18,8 +18,9 @@ from companion.six_sojourns.actions import (
 )
 from companion.six_sojourns.model import Objective, Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
+from tests.support.snapshots import Size, size_sets
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 SETUP = SojournsSetup(("Ana", "Ben", "Cy", "Dee"), "A", ("feuds", "mountains"))
 TURNS_SETUP = SojournsSetup(("Ana", "Ben", "Cy"), "B", ("shrines", "upgrades"))
 
@@ -55,41 +56,41 @@ def played(make_test_app: Callable[..., Any], board: bool) -> Any:
 
 
 class TestSheet:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_score_pad(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_compare(played(make_test_app, board=False), terminal_size=size)
+        assert snap_sizes(played(make_test_app, board=False), sizes) == []
 
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_scored_from_the_board(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         """The board's rows (spaces, islands, the mountains and feuds in play) on the sheet."""
-        assert snap_compare(played(make_test_app, board=True), terminal_size=size)
+        assert snap_sizes(played(make_test_app, board=True), sizes) == []
 
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_why(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_compare(played(make_test_app, board=True), press=["w"], terminal_size=size)
+        assert snap_sizes(played(make_test_app, board=True), sizes, press=["w"]) == []
 
 
 class TestBoardGrid:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_board(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_compare(played(make_test_app, board=True), press=["b"], terminal_size=size)
+        assert snap_sizes(played(make_test_app, board=True), sizes, press=["b"]) == []
 
 
 class TestSetup:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_setup(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         app = make_test_app(start=lambda app: app.new_game("six-sojourns"))
-        assert snap_compare(app, terminal_size=size)
+        assert snap_sizes(app, sizes) == []
 
 
 def turns_in_play(make_test_app: Callable[..., Any]) -> Any:
@@ -106,23 +107,23 @@ def turns_in_play(make_test_app: Callable[..., Any]) -> Any:
 
 
 class TestTurnsAndLog:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_turns(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_compare(turns_in_play(make_test_app), press=["t"], terminal_size=size)
+        assert snap_sizes(turns_in_play(make_test_app), sizes, press=["t"]) == []
 
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_log(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_compare(turns_in_play(make_test_app), press=["l"], terminal_size=size)
+        assert snap_sizes(turns_in_play(make_test_app), sizes, press=["l"]) == []
 
 
 class TestKeys:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_every_key_listed(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         app = played(make_test_app, board=True)
-        assert snap_compare(app, press=["question_mark"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["question_mark"]) == []

@@ -11,8 +11,9 @@ import pytest
 from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace, TakeCard
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
+from tests.support.snapshots import Size, size_sets
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = size_sets([(80, 24), (120, 40)])
 SETUP = SojournsSetup(("Ana", "Ben"), "A", ("trades-tokens", "feuds"))
 
 
@@ -34,18 +35,18 @@ TOKEN_ON_A1 = [
 
 
 class TestSwitch:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_the_trades_tokens_question(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         app = make_test_app(start=opened(TOKEN_ON_A1))
-        assert snap_compare(app, press=["m"], terminal_size=size)
+        assert snap_sizes(app, sizes, press=["m"]) == []
 
 
 class TestFinished:
-    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("sizes", SIZES)
     def test_turns_of_a_finished_game(
-        self, snap_compare: Any, make_test_app: Callable[..., Any], size: tuple[int, int]
+        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
         app = make_test_app(start=opened([TakeCard(2), EnterCount("Ana", "spaces", 3)]))
 
@@ -57,4 +58,4 @@ class TestFinished:
             await pilot.pause()
             await pilot.press("escape", "t")  # the play's details skipped; the Turns tab
 
-        assert snap_compare(app, run_before=finish_then_turns, terminal_size=size)
+        assert snap_sizes(app, sizes, run_before=finish_then_turns) == []

@@ -202,8 +202,14 @@ class SojournsScreen(SheetEditor):
         self.set_class(self.size.height >= TALL, "-tall")
         self.name_tabs()
         if self.is_mounted and self.size != self.drawn_at:
-            self.refresh_state()
-            self.call_after_refresh(self.fill_logs)  # once the reasons have their new size
+            self.call_after_refresh(self.redraw_at_new_size)
+
+    def redraw_at_new_size(self) -> None:
+        """Once the tables are laid out at the screen's new size: their columns shared out over
+        their new width (a sheet narrowed kept its wide columns, and Cy and Dee off the side),
+        then the reasons wrapped to theirs."""
+        self.refresh_state()
+        self.call_after_refresh(self.fill_logs)
 
     def name_tabs(self) -> None:
         """Each tab named with its key where all five fit so, else by its name alone (a phone's
