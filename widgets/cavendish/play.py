@@ -125,18 +125,16 @@ class CavendishScreen(GameScreen):
                 yield Static(id="agent-detail")
                 yield Static(id="last-test")
             with Vertical(id="cav-right"):
-                destiny = Static(id="destiny")
-                destiny.border_title = "Destiny deck"
-                yield destiny
-                report = Static(id="report")
-                report.border_title = "Mission report"
-                yield report
+                yield Static(id="destiny")
+                yield Static(id="report")
                 yield ActionLog(id="log")
         yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#agents", DataTable).focus()
+        self.query_one("#agents", CellTable).focus()
+        self.query_one("#destiny").border_title = "Destiny deck"  # once: a title set redraws
+        self.query_one("#report").border_title = "Mission report"
         super().on_mount()
 
     @property
@@ -167,7 +165,8 @@ class CavendishScreen(GameScreen):
 
     def show_agents(self) -> None:
         narrow = self.size.width < NARROW_WIDTH  # `-narrow` may come after this Resize
-        board_table.show_agents(self.query_one("#agents", CellTable), self.cav, self.selected, narrow)
+        table = self.query_one("#agents", CellTable)
+        board_table.show_agents(table, self.cav, self.selected, narrow)
 
     def on_resize(self) -> None:
         """Across the narrow width the agents table changes its columns."""

@@ -10,11 +10,10 @@ a new size) draws it as Textual does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from textual.geometry import Region
 from textual.widgets import DataTable
-from typing_extensions import Self
 
 
 class CellTable(DataTable[Any]):
