@@ -5,7 +5,9 @@ each figure beside a minimal Textual app measured the same way in the same run.
   saved games are on the screen and the output is quiet, against one Static and a Footer.
 - Key to frame: undo and redo in turn on each game's play screen, against a Static updated and a
   notification shown. Two figures each: to the first frame that answers (the screen reacts), and
-  to the last before the output goes quiet (the notification in place, everything drawn).
+  to the last before the output goes quiet (the notification in place, everything drawn); and
+  the app's main-thread CPU from the key to that first frame, which the other programs of a busy
+  machine stretch less (`terminal_apps.count_cpu`).
 - Another window's action to this window's frame: a transaction appended by this process (as
   another window makes it) until the play screen has redrawn, against a minimal follower that
   watches its file the same way and shows the file's last line in a Static.
@@ -27,6 +29,7 @@ from pathlib import Path
 from bench_games import cavendish_action, long_game, sample_game
 from screen_keys import GAMES, SHORT_ONLY
 from terminal import Answer, Terminal
+from terminal_apps import CPU_ENV
 
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
@@ -68,9 +71,11 @@ def starts(home: Path, reps: int) -> dict[str, list[Answer]]:
     return answers
 
 
-def started(argv: list[str], home: Path) -> Terminal:
-    """An app started and shown, one at a time: each answers the terminal's question at once."""
-    terminal = Terminal(argv, environment(home), ROOT)
+def started(argv: list[str], home: Path, cpu: Path | None = None) -> Terminal:
+    """An app started and shown, one at a time: each answers the terminal's question at once
+    (with `cpu`, the file it notes its main thread's CPU in)."""
+    env = environment(home) if cpu is None else {**environment(home), CPU_ENV: str(cpu)}
+    terminal = Terminal(argv, env, ROOT)
     try:
         terminal.settle(terminal.started)
     except BaseException:
@@ -79,24 +84,49 @@ def started(argv: list[str], home: Path) -> Terminal:
     return terminal
 
 
-def keys(home: Path, saves: dict[str, str], reps: int) -> dict[str, list[Answer]]:
-    """Undo and redo typed on each play screen, and on the minimal app, taking turns."""
+class CpuNotes:
+    """An app's notes of its main thread's CPU (`terminal_apps.count_cpu`), read as they grow."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.read = 0
+
+    def key_to_frame(self) -> float:
+        """CPU seconds from the last key noted since the last call to the first frame after it."""
+        with open(self.path, encoding="utf-8") as notes:
+            notes.seek(self.read)
+            lines = notes.read().splitlines()
+            self.read = notes.tell()
+        key = max(i for i, line in enumerate(lines) if line.startswith("key "))
+        frame = next(line for line in lines[key:] if line.startswith("frame "))
+        return float(frame.split()[1]) - float(lines[key].split()[1])
+
+
+def keys(
+    home: Path, saves: dict[str, str], reps: int
+) -> tuple[dict[str, list[Answer]], dict[str, list[float]]]:
+    """Undo and redo typed on each play screen, and on the minimal app, taking turns: the
+    answers, and each app's main-thread CPU from the key to its first frame."""
     commands = {"minimal": app("notify")}
     commands.update({name: app("play", str(home), save_id) for name, save_id in saves.items()})
     terminals: dict[str, Terminal] = {}
     answers: dict[str, list[Answer]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    notes = {name: CpuNotes(home / f"cpu-{number}.txt") for number, name in enumerate(commands)}
     try:
         for name, argv in commands.items():
-            terminals[name] = started(argv, home)
+            terminals[name] = started(argv, home, notes[name].path)
         for number in range(WARM_UP + reps):
             for name, terminal in terminals.items():
                 answer = terminal.press(KEYS[number % len(KEYS)])
+                spent = notes[name].key_to_frame()
                 if number >= WARM_UP:
                     answers[name].append(answer)
+                    cpu[name].append(spent)
     finally:
         for terminal in terminals.values():
             terminal.close()
-    return answers
+    return answers, cpu
 
 
 def follows(home: Path, store: SaveStore, reps: int) -> dict[str, list[Answer]]:
@@ -151,14 +181,14 @@ def terminal_rows(reps: int, furnish: Callable[[SaveStore], None]) -> list[Row]:
                 saves[f"{game}@{size}"] = long_game(store, size).id
             else:
                 saves[f"{game}@{size}"] = sample_game(store, game, size).id
-        typed = keys(home, saves, reps)
+        typed, spent = keys(home, saves, reps)
         followed = follows(home, store, reps)
     start = _ratio("start to the home screen shown", started, "baseline", "companion", START_TARGET)
     rows = [start]
     rows += [
         row
         for name in saves
-        for row in _key_rows(f"{name.replace('@', ' at ')} actions", typed, name)
+        for row in _key_rows(f"{name.replace('@', ' at ')} actions", typed, spent, name)
     ]
     rows += _follow_rows(followed)
     return rows
@@ -185,9 +215,21 @@ def _ratio(
     return (f"terminal: {name}", ours / theirs, "x", f"<= {most}x", ours / theirs <= most, detail)
 
 
-def _key_rows(label: str, answers: dict[str, list[Answer]], name: str) -> list[Row]:
+def _key_rows(
+    label: str, answers: dict[str, list[Answer]], cpu: dict[str, list[float]], name: str
+) -> list[Row]:
+    ours, theirs = statistics.median(cpu[name]), statistics.median(cpu["minimal"])
+    detail = f"{ours * 1000:.1f} ms vs {theirs * 1000:.1f} ms of main-thread CPU, the same keys"
     return [
         _ratio(f"key to first frame, {label}", answers, "minimal", name, KEY_TARGET, "first"),
+        (
+            f"terminal: key to first frame (CPU), {label}",
+            ours / theirs,
+            "x",
+            f"<= {KEY_TARGET}x",
+            ours / theirs <= KEY_TARGET,
+            detail,
+        ),
         _ratio(f"key to quiet, {label}", answers, "minimal", name, KEY_TARGET, "last"),
     ]
 

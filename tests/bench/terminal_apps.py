@@ -7,12 +7,19 @@
 - `play HOME SAVE_ID`: Table Companion on a data folder, the save opened from the home screen.
 - `baseline`: the minimal app of a start (one Static, a Footer: first_frame.py's), beside
   `python -m companion` itself.
+
+With `CPU_ENV` set to a file, each app writes its main thread's CPU time there at each key and at
+each frame written (`count_cpu`): the same keys seen as work done, which the other programs of a
+busy machine stretch less than they stretch a wall time.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -74,6 +81,33 @@ class Follower(App[None]):
         self.query_one("#line", Static).update(self.last_line())
 
 
+CPU_ENV = "COMPANION_BENCH_CPU"
+"""The file an app writes `key SECONDS` and `frame SECONDS` lines to (its main thread's CPU)."""
+
+
+def count_cpu(path: str) -> None:
+    """Note the main thread's CPU time when a key arrives and when a frame is written (Textual's
+    own methods wrapped: this is the bench's instrument, not the app's code)."""
+    from textual import events
+    from textual.app import App
+
+    out = open(path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - open while the app runs
+    on_event, display = App.on_event, App._display
+
+    async def on_event_counted(self: App[Any], event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            out.write(f"key {time.thread_time()}\n")
+        await on_event(self, event)
+
+    def display_counted(self: App[Any], screen: Any, renderable: Any) -> None:
+        display(self, screen, renderable)
+        if renderable is not None:
+            out.write(f"frame {time.thread_time()}\n")
+
+    App.on_event = on_event_counted  # type: ignore[method-assign]
+    App._display = display_counted  # type: ignore[method-assign]
+
+
 def play(home: str, save_id: str) -> None:
     from widgets.app import CompanionApp, make_app
 
@@ -85,6 +119,8 @@ def play(home: str, save_id: str) -> None:
 
 def main(argv: list[str]) -> None:
     name = argv[0]
+    if os.environ.get(CPU_ENV):
+        count_cpu(os.environ[CPU_ENV])
     if name == "notify":
         Minimal().run()
     elif name == "follower":

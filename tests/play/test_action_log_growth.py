@@ -36,3 +36,22 @@ async def test_each_new_entry_is_drawn_at_the_bottom_and_counted_by_the_scrollba
             if number > height:
                 assert log.show_vertical_scrollbar
                 assert log.vertical_scrollbar.window_virtual_size == number
+
+
+async def test_a_log_that_keeps_its_place_is_at_its_newest_entry_at_once() -> None:
+    """Scrolled in the same frame that draws the entry (another window's action shows in the
+    first frame after it, not one later)."""
+    game = Session(SIX_SOJOURNS, SojournsSetup(players=("Ana", "Ben")))
+    app = LogHost()
+    async with app.run_test(size=(40, 8)) as pilot:
+        log = app.query_one(ActionLog)
+        for number in range(1, 20):
+            game.do(AdjustCoins("Ana", number))
+        log.show(game.steps)
+        await pilot.pause()
+        for number in range(20, 25):
+            game.do(AdjustCoins("Ben", number))
+            log.show(game.steps)  # no pause: what the next frame draws
+            assert log.scroll_y == log.max_scroll_y == number - log.scrollable_content_region.height
+            bottom = log.scrollable_content_region.height - 1
+            assert log.render_line(bottom).text.strip() == f"{number}. {game.history[-1]}"

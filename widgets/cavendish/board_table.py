@@ -8,10 +8,9 @@ then fit 40 columns with no sideways scroll.
 
 from __future__ import annotations
 
-from textual.widgets import DataTable
-
 from companion.cavendish.model import CavendishState
 from widgets.cavendish import board
+from widgets.kit.cell_table import CellTable
 from widgets.kit.shown import plain
 
 COLUMNS = ("Agent", "Player", "Azrak", "Fear", "S/C/D")
@@ -20,7 +19,7 @@ PLAYER_WIDTH, NARROW_PLAYER_WIDTH = 8, len("Player")
 """How much of a player's name the table shows, wide and narrow."""
 
 
-def set_columns(table: DataTable[object], narrow: bool) -> None:
+def set_columns(table: CellTable, narrow: bool) -> None:
     """The table's columns for its width, with no rows yet."""
     table.clear(columns=True)
     if not narrow:
@@ -46,9 +45,10 @@ def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[object, ...]]:
 
 
 def show_agents(
-    table: DataTable[object], state: CavendishState, selected: int, narrow: bool = False
+    table: CellTable, state: CavendishState, selected: int, narrow: bool = False
 ) -> None:
-    """The agents table: only the cells that changed are written (a rebuild restyles all)."""
+    """The agents table: only the cells that changed are written, and only their rows drawn
+    again (a rebuild restyles all)."""
     rows = agent_rows(state, narrow)
     if len(table.columns) != len(COLUMNS) + (0 if narrow else 1):
         set_columns(table, narrow)
@@ -63,6 +63,6 @@ def show_agents(
             before = table.get_row(str(key))
             for column, value, old in zip(columns, cells, before, strict=True):
                 if value != old:
-                    table.update_cell(str(key), column, value)
+                    table.set_cell(str(key), column, value)
     if table.cursor_row != selected:
         table.move_cursor(row=selected)

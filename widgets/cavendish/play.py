@@ -50,6 +50,7 @@ from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS, update_all
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
+from widgets.kit.cell_table import CellTable
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
@@ -116,7 +117,7 @@ class CavendishScreen(GameScreen):
         yield TitleHeader()
         with Horizontal(id="cav-body"):
             with Vertical(id="cav-left"):
-                yield DataTable(id="agents", cursor_type="row", zebra_stripes=False)
+                yield CellTable(id="agents", cursor_type="row", zebra_stripes=False)
                 yield Static(id="phase")
                 yield Static(id="conflict")
                 yield Static(id="crystals")
@@ -131,7 +132,9 @@ class CavendishScreen(GameScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#agents", DataTable).focus()
+        self.query_one("#agents", CellTable).focus()
+        self.query_one("#destiny").border_title = "Destiny deck"  # once: a title set redraws
+        self.query_one("#report").border_title = "Mission report"
         super().on_mount()
 
     @property
@@ -150,12 +153,9 @@ class CavendishScreen(GameScreen):
         self.show_text("#house", plain(board.house_text(state)))
         self.show_text("#agent-detail", plain(board.agent_text(state, self.selected)))
         self.show_text("#last-test", plain(board.last_test_text(state)))
-        destiny = self.show_text("#destiny", plain(board.destiny_text(state)))
-        destiny.display = not state.outcome
-        destiny.border_title = "Destiny deck"
+        self.show_text("#destiny", plain(board.destiny_text(state))).display = not state.outcome
         report = self.show_text("#report", plain(board.report_text(state) if state.outcome else ""))
         report.display = bool(state.outcome)
-        report.border_title = "Mission report"
         self.query_one("#log", ActionLog).show(self.session.steps)
         self.refresh_bindings()
         if state.destiny.complete:
@@ -165,9 +165,8 @@ class CavendishScreen(GameScreen):
 
     def show_agents(self) -> None:
         narrow = self.size.width < NARROW_WIDTH  # `-narrow` may come after this Resize
-        board_table.show_agents(
-            self.query_one("#agents", DataTable), self.cav, self.selected, narrow
-        )
+        table = self.query_one("#agents", CellTable)
+        board_table.show_agents(table, self.cav, self.selected, narrow)
 
     def on_resize(self) -> None:
         """Across the narrow width the agents table changes its columns."""

@@ -97,8 +97,10 @@ class ActionLog(ScrollView, can_focus=True):
         del shown[keep:], self._wrapped[keep:], self._ends[keep:]
         for step in steps[keep:]:
             self._add(step)
-        self._resize_virtual()
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        kept = self._resize_virtual()
+        # Kept in place, the log scrolls now: the frame that draws the new entry shows it (a
+        # later scroll drew the log twice, and another window's action a frame late).
+        self.scroll_end(animate=False, immediate=kept, x_axis=False)
         self.refresh()
 
     @property
@@ -122,18 +124,20 @@ class ActionLog(ScrollView, can_focus=True):
             for text in entry_lines(number, line, self._width, console)
         ]
 
-    def _resize_virtual(self) -> None:
+    def _resize_virtual(self) -> bool:
         """The log's new length. A log that had a scrollbar and still has one (or had none and
         still fits) keeps its place on the screen: only its scrollbar is updated, and the
-        screen is not laid out again (which costs more than the lines drawn)."""
+        screen is not laid out again (which costs more than the lines drawn). True when it
+        kept its place."""
         height = self._ends[-1] if self._ends else 1
         size, view = Size(self._width, height), self.scrollable_content_region.height
         old = self.virtual_size
         if self.is_mounted and old.width == size.width and (old.height > view) == (height > view):
             self.set_reactive(ActionLog.virtual_size, size)
             self._scroll_update(size)  # what Textual does for a size known not to move
-        else:
-            self.virtual_size = size
+            return True
+        self.virtual_size = size
+        return False
 
     def on_resize(self, event: Resize) -> None:
         """Wrap everything again at a new width (a resize, or a hidden tab shown at last)."""

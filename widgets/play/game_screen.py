@@ -351,9 +351,16 @@ class GameScreen(CompanionScreen):
         def done(_mine: list[Record]) -> None:
             self.shared.undid = True
             if step is not None:
-                self.notify(words.undone(self.undone_line(step)), markup=False)
+                self.confirm(words.undone(self.undone_line(step)))
 
         self.shared.commit(decide, done)
+
+    def confirm(self, message: str) -> None:
+        """Say that this device's change was made, once the change is drawn: the frame that
+        answers the key draws what changed alone, and the toast that takes the place of the
+        last one (a layout of the whole screen) follows in the next frame. (The app's own
+        queue hands it to the screen after the widgets the change redraws.)"""
+        self.app.call_after_refresh(self.notify, message, markup=False)
 
     def undone_line(self, step: Step) -> str:
         """What the undo notice says was taken back (`self.state` is the state before it)."""
@@ -374,7 +381,7 @@ class GameScreen(CompanionScreen):
             return [Draft("redo", target=top.number)]
 
         def done(_mine: list[Record]) -> None:
-            self.notify(words.redone(self.last_line()), markup=False)
+            self.confirm(words.redone(self.last_line()))
 
         self.shared.commit(decide, done)
 
