@@ -16,7 +16,7 @@ from tests.support.painted import drawn_afresh, painted, painted_screen
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.shell.home import HomeScreen
-from widgets.six_sojourns.cells import CellTable
+from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.play import SojournsScreen
 
 
@@ -32,8 +32,8 @@ async def opened(pilot: Any, save_id: str) -> SojournsScreen:
     return screen
 
 
-def sheet_of(screen: SojournsScreen) -> CellTable:
-    return screen.query_one("#ss-sheet", CellTable)
+def sheet_of(screen: SojournsScreen) -> ShownTable:
+    return screen.query_one("#ss-sheet", ShownTable)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (44, 43)])  # a phone's sheet scrolls sideways

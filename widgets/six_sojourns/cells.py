@@ -1,19 +1,17 @@
-"""A DataTable drawn again from its whole contents at every key, repainting only what changed.
+"""A table drawn again from its whole contents at every key, repainting only what changed.
 
 The Six Sojourns tables are worked out from the state after every action, but an action changes
-a cell or two (a coin, a total, a rank). Filling the table again repaints every cell, and so does
-Textual's own `update_cell`: its caches are keyed by a count of every update, and it asks for a
-repaint of the whole table. Here a table whose columns and rows are the same as before takes
-only its changed cells, and repaints only their rows: Textual then draws those lines again and
-keeps the others as they were drawn.
+a cell or two (a coin, a total, a rank). Filling the table again repaints every cell. Here a
+table whose columns and rows are the same as before takes only its changed cells
+(`CellTable.set_cell`: only their rows are drawn again, widgets/kit/cell_table.py); a new shape
+or a new width fills it again.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import DataTable
-
+from widgets.kit.cell_table import CellTable
 from widgets.kit.shown import plain
 
 Column = tuple[str, str, int]
@@ -22,12 +20,8 @@ Row = tuple[str, list[str]]
 """A row: its key and its cells' words."""
 
 
-class CellTable(DataTable[Any]):
-    """A `DataTable` shown with `show(columns, rows)`: cells that change repaint their row only."""
-
-    _row_repaint = False
-    """Within `_set_row`: the repaint Textual asks of the whole table is left to the row's (a
-    class attribute: Textual refreshes the table while it is being built)."""
+class ShownTable(CellTable):
+    """A table shown with `show(columns, rows)`: cells that change repaint their row only."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -43,16 +37,12 @@ class CellTable(DataTable[Any]):
         ):
             for key, cells in rows:
                 before = self.rows_shown[key]
-                changed = {
-                    column: value
-                    for (_label, column, _width), value, was in zip(
-                        columns, cells, before, strict=True
-                    )
-                    if value != was
-                }
-                if changed:
-                    self._set_row(key, changed)
-                    self.rows_shown[key] = cells
+                for (_label, column, _width), value, was in zip(
+                    columns, cells, before, strict=True
+                ):
+                    if value != was:
+                        self.set_cell(key, column, plain(value))
+                self.rows_shown[key] = cells
             return
         self._fill(columns, rows)
 
@@ -71,26 +61,3 @@ class CellTable(DataTable[Any]):
                 column=min(column, len(self.columns) - 1),
                 animate=False,
             )
-
-    def _set_row(self, row_key: str, cells: dict[str, str]) -> None:
-        """Change these cells of one row. On the screen, only that row is painted again; a
-        table not on the screen (a hidden tab) is painted whole when it is shown."""
-        if not self.region:
-            for column, value in cells.items():
-                self.update_cell(row_key, column, plain(value))
-            return
-        self._row_repaint = True
-        try:
-            for column, value in cells.items():
-                self.update_cell(row_key, column, plain(value))
-        finally:
-            self._row_repaint = False
-        self.refresh_row(self.get_row_index(row_key))
-
-    def refresh(
-        self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> CellTable:
-        if self._row_repaint and not (regions or layout or recompose):
-            return self  # `_set_row` repaints the row it changed
-        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        return self

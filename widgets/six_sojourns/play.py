@@ -32,7 +32,7 @@ from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.shell.chrome import KeyFooter, TitleHeader
-from widgets.six_sojourns.cells import CellTable
+from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.editing import SheetEditor
 from widgets.six_sojourns.standing import players_title, status_words, turn_words
 from widgets.six_sojourns.tables import (
@@ -129,7 +129,7 @@ class SojournsScreen(SheetEditor):
                     if key == "log":
                         yield ActionLog(id="ss-log")
                     else:
-                        yield CellTable(
+                        yield ShownTable(
                             id=f"ss-{key}",
                             cursor_type="row" if key in ("turns", "why") else "cell",
                             zebra_stripes=True,
@@ -161,10 +161,10 @@ class SojournsScreen(SheetEditor):
         if switched and not self.has_class("-narrow"):  # one line: the tokens' words cut short
             status.truncate(self.size.width - 2, overflow="ellipsis")
         self.show_text("#ss-status", status)
-        fill_sheet(self.query_one("#ss-sheet", CellTable), state, result)
-        fill_board(self.query_one("#ss-board", CellTable), state)
-        fill_turns(self.query_one("#ss-turns", CellTable), state)
-        fill_standings(self.query_one("#ss-why", CellTable), state, result)
+        fill_sheet(self.query_one("#ss-sheet", ShownTable), state, result)
+        fill_board(self.query_one("#ss-board", ShownTable), state)
+        fill_turns(self.query_one("#ss-turns", ShownTable), state)
+        fill_standings(self.query_one("#ss-why", ShownTable), state, result)
         self.show_text("#ss-turn", plain(turn_words(state)))
         self.fill_logs()
         self.refresh_bindings()

@@ -1,6 +1,6 @@
 """Six Sojourns tables: the score sheet, the board grid, the turn tracker and the standings.
 
-Each function redraws one table from the state (`CellTable`: only the cells that changed are
+Each function redraws one table from the state (`ShownTable`: only the cells that changed are
 drawn again), keeping the cursor where it was. The tabs they sit in are named here too.
 """
 
@@ -20,7 +20,7 @@ from companion.six_sojourns.scoring import (
 )
 from companion.six_sojourns.switch import held_tokens
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
-from widgets.six_sojourns.cells import CellTable, Row
+from widgets.six_sojourns.cells import Row, ShownTable
 
 PAD_LABELS = {
     "spaces": "Spaces (VP)",
@@ -41,7 +41,7 @@ SHORT = {
 }
 
 
-def _show(table: CellTable, columns: list[tuple[str, str]], rows: list[Row]) -> None:
+def _show(table: ShownTable, columns: list[tuple[str, str]], rows: list[Row]) -> None:
     """Show these columns and rows, the columns as wide as their cells (and the screen's room):
     only the cells that changed are drawn again when the table keeps its shape."""
     widths = [
@@ -59,7 +59,7 @@ GROWN_MAX = 24
 """A column widens to use a wide screen, up to this many characters."""
 
 
-def grown(widths: list[int], table: CellTable) -> list[int]:
+def grown(widths: list[int], table: ShownTable) -> list[int]:
     """The columns' widths shared out over the table's width (each cell has 2 of padding and
     the scrollbar 2), so a wide screen is used rather than a small table in its corner."""
     room = (table.size.width or table.app.size.width) - 2 * len(widths) - 2
@@ -117,7 +117,7 @@ SHORT_BOARD = {
 }
 
 
-def fill_sheet(table: CellTable, state: SojournsState, result: Score) -> None:
+def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
     """The score pad: a column per player, a row per category; compact on a phone."""
     sheet = state.sheet
     places = {s.name: s for s in standings(sheet, result)}
@@ -212,7 +212,7 @@ def _trade_points(result: Score, player: str, trade: str) -> int:
     )
 
 
-def fill_board(table: CellTable, state: SojournsState) -> None:
+def fill_board(table: ShownTable, state: SojournsState) -> None:
     players = state.players
     columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
     columns += [(name, name) for name in players] + [("Control", "control")]
@@ -235,7 +235,7 @@ def fill_board(table: CellTable, state: SojournsState) -> None:
     _show(table, columns, rows)
 
 
-def fill_turns(table: CellTable, state: SojournsState) -> None:
+def fill_turns(table: ShownTable, state: SojournsState) -> None:
     shrines = state.sheet.has("shrines")
     columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins")]
     columns += [("Shrines", "shrines")] * shrines
@@ -251,7 +251,7 @@ def fill_turns(table: CellTable, state: SojournsState) -> None:
     _show(table, columns, rows)
 
 
-def fill_standings(table: CellTable, state: SojournsState, result: Score) -> None:
+def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> None:
     table_data = standings(state.sheet, result)
     categories = shown_categories(state.sheet, table_data)
     columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
