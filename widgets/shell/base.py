@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, TypeVar
 
+from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -19,6 +20,9 @@ from widgets.services import AppServices
 DIALOG_CSS = Path(__file__).with_name("dialogs.tcss")
 """The rules every dialog shares (its answers side by side or stacked), read with each dialog's
 own styles."""
+
+WIDGETS_EXPECTED = (events.Mount, events.Resize, events.Show, events.ScreenResume)
+"""The events whose handlers draw a screen's widgets."""
 
 ANSWER_GAP = 1
 """Columns between two answers side by side (their margin in `dialogs.tcss`)."""
@@ -44,6 +48,19 @@ class ScreenBasics(Screen[ResultT]):
         """A key queued right behind the one that opened the screen reaches it before its widgets
         exist; its action is dropped rather than failing on a missing widget."""
         return self.is_mounted
+
+    async def on_event(self, event: events.Event) -> None:
+        """A screen opened as the app closes (a game resumed and ctrl+q typed right behind it)
+        never gets its widgets: Textual mounts nothing once the app is exiting. What reaches it
+        then to draw it (its mount, a resize, its resume) is dropped, rather than its handlers
+        failing on widgets that are not there."""
+        if (
+            isinstance(event, WIDGETS_EXPECTED)
+            and self.app.return_code is not None
+            and not self.children
+        ):
+            return
+        await super().on_event(event)
 
 
 class CompanionScreen(ScreenBasics[None]):
