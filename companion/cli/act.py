@@ -26,6 +26,7 @@ from saves.files import SaveError
 from saves.games import checkpoint
 from saves.games.exports import game_json
 from saves.games.journal import Draft, Rewritten, stale
+from saves.games.records import Record
 from saves.games.store import SavedGame, SaveStore
 from saves.shared.lock import Busy
 
@@ -57,7 +58,7 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
         saved = store.open_for_play(save_id)
     seen = game.replaced(saved.session.state, action)
 
-    def drafts() -> list[Draft]:
+    def drafts(_theirs: list[Record]) -> list[Draft]:  # decided on the newest state itself
         check_applicable(saved, action)
         refusal = stale(game, seen, saved.session.state, action)
         if refusal is not None:

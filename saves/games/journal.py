@@ -163,7 +163,13 @@ def _complete_lines(added: bytes) -> bytes:
 
 
 def append(
-    path: Path, saved: SavedGame, drafts: list[Draft], by: str, seat: str, now: datetime
+    path: Path,
+    saved: SavedGame,
+    drafts: list[Draft],
+    by: str,
+    seat: str,
+    now: datetime,
+    deadline: float = DEADLINE_SECONDS,
 ) -> list[Record]:
     """Append `drafts` as records made now by device `by` (sitting as `seat`) and apply them.
 
@@ -172,19 +178,20 @@ def append(
     the rules) appends nothing and leaves the game as it was, and so does an OSError (a full
     disk: whatever part of a line reached the file is cut off). `Behind`: records were appended
     since the catch-up; nothing was written. Should applying fail once the record is written,
-    the game is read again from its file before its next change (`SavedGame.unapplied`)."""
+    the game is read again from its file before its next change (`SavedGame.unapplied`).
+    `Busy` when the file's own lock is not had within `deadline` seconds: nothing written."""
     if saved.unapplied:
         raise Behind(path, "this window must read the file again before it adds to it")
     records = _numbered(saved, drafts, by, seat, now)
     if len(records) == 1:  # the usual change: checked on the game itself, not on a copy of it
         check_alone(saved, records[0])
-        _write(path, saved, records)
+        _write(path, saved, records, deadline)
         _apply_written(saved, records, lambda: apply_record(saved, records[0]))
         return records
     trial = saved.trial()
     for record in records:
         apply_record(trial, record)  # a RuleError: nothing written, nothing changed
-    _write(path, saved, records)
+    _write(path, saved, records, deadline)
     _apply_written(saved, records, lambda: saved.adopt(trial))
     return records
 
@@ -250,25 +257,25 @@ def _numbered(
     ]
 
 
-def _write(path: Path, saved: SavedGame, records: list[Record]) -> None:
+def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float) -> None:
     position = _position(path, saved)
     data = "".join(record_line(record) for record in records).encode("utf-8")
     if position.offset + len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
-    _write_at_end(path, position, data)
+    _write_at_end(path, position, data, deadline)
     tail = (position.tail + data)[-CHECKED_BYTES:]
     saved.position = Position(position.offset + len(data), position.inode, tail, position.head)
 
 
-def _write_at_end(path: Path, position: Position, data: bytes) -> None:
+def _write_at_end(path: Path, position: Position, data: bytes, deadline: float) -> None:
     """Write `data` at `position`, once it is proven to be the file's end (a torn line after it
     is cut off), holding the file's own lock for the write: two writers that both hold the
     game's lock (its lock file was deleted meanwhile) still write one after the other, and the
     second finds the first's record and is `Behind`."""
     descriptor = os.open(path, os.O_RDWR | os.O_CLOEXEC)
     try:
-        _lock_for_write(path, descriptor)
+        _lock_for_write(path, descriptor, deadline)
         _prove_end(path, descriptor, position)
         try:
             written = os.pwrite(descriptor, data, position.offset)
@@ -284,9 +291,10 @@ def _write_at_end(path: Path, position: Position, data: bytes) -> None:
     # new size), and a folder's failed fsync after the record is kept would say "not saved".
 
 
-def _lock_for_write(path: Path, descriptor: int) -> None:
-    """The game file's own `flock`, held for one write (milliseconds), dropped when closed."""
-    give_up = time.monotonic() + DEADLINE_SECONDS
+def _lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
+    """The game file's own `flock`, held for one write (milliseconds), dropped when closed;
+    `Busy` when it is not had within `deadline` seconds (0: tried once, as a screen does)."""
+    give_up = time.monotonic() + deadline
     while True:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)

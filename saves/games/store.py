@@ -126,35 +126,43 @@ class SaveStore:
         return journal.catch_up(path, saved)
 
     def append(
-        self, saved: SavedGame, drafts: list[Draft], by: str = "", seat: str = ""
+        self,
+        saved: SavedGame,
+        drafts: list[Draft],
+        by: str = "",
+        seat: str = "",
+        deadline: float = DEADLINE_SECONDS,
     ) -> list[Record]:
-        """Under `game_lock`, after `catch_up`: append and apply new records (journal.append)."""
+        """Under `game_lock`, after `catch_up`: append and apply new records (journal.append;
+        the game file's own lock for the write is waited for `deadline` seconds at most)."""
         path = self.path_for(saved.id)
         write_target(path, self.home)  # a link out of the data folder is never written through
-        return journal.append(path, saved, drafts, by, seat, self.clock())
+        return journal.append(path, saved, drafts, by, seat, self.clock(), deadline)
 
     def transact(
         self,
         saved: SavedGame,
-        drafts: Callable[[], list[Draft]],
+        drafts: Callable[[list[Record]], list[Draft]],
         by: str = "",
         seat: str = "",
         deadline: float = DEADLINE_SECONDS,
     ) -> tuple[list[Record], list[Record]]:
-        """One transaction: lock, catch up, append what `drafts()` decides on the newest state.
+        """One transaction: lock, catch up, append what `drafts(theirs)` decides on the newest
+        state, `theirs` being every record caught up on under the lock, in order.
 
         Returns the records others had appended and this one's. `Busy`, `Rewritten`,
         `SaveError`, `RuleError` (from `drafts` or the rules) and OSError leave the file as it
-        was (the game may have caught up). Records appended beside this transaction (its lock
-        file was deleted meanwhile) are caught up and `drafts()` asked again."""
+        was (the game may have caught up: `drafts` was then given what it caught up on).
+        Records appended beside this transaction (its lock file was deleted meanwhile) are
+        caught up and `drafts` asked again, with them added to the ones before."""
         with self.game_lock(saved.id, deadline):
             theirs = self.catch_up(saved)
             for _attempt in range(DECIDE_AGAIN):
                 try:
-                    return theirs, self.append(saved, drafts(), by, seat)
+                    return theirs, self.append(saved, drafts(list(theirs)), by, seat, deadline)
                 except Behind:
                     theirs = theirs + self.catch_up(saved)
-            return theirs, self.append(saved, drafts(), by, seat)
+            return theirs, self.append(saved, drafts(list(theirs)), by, seat, deadline)
 
     def catch_up_needed(self, saved: SavedGame) -> bool:
         """Whether the file has records this game has not read (`Rewritten` if it changed in

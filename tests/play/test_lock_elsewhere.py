@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static
 
-from companion.cavendish.actions import AbandonMission
+from companion.cavendish.actions import AbandonMission, GainAzrak, LoseAzrak
 from companion.cavendish.game import CAVENDISH
 from companion.history.details import PlayDetails
 from saves.games.journal import Draft
 from saves.games.records import Record, RecordReader
-from saves.games.store import SaveStore
-from saves.history.details import details_of
+from saves.games.store import SavedGame, SaveStore
+from saves.history.details import details_draft, details_of
 from saves.paths import locks_dir
 from tests.conftest import fixed_clock
 from tests.history.games import cavendish_in_play, samples
@@ -184,7 +184,7 @@ def appends_as_the_lock_is_taken(
             done.append(True)
             other = SaveStore(home, fixed_clock)
             theirs = other.load(save_id)
-            other.transact(theirs, lambda: [draft(theirs)], by=OTHER_DEVICE)
+            other.transact(theirs, lambda _theirs: [draft(theirs)], by=OTHER_DEVICE)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(store, "transact", transact)
@@ -227,25 +227,71 @@ async def test_an_action_appended_as_the_lock_is_taken_is_decided_on(
     ]
 
 
-async def test_an_undo_appended_as_the_lock_is_taken_is_shown_not_written_over(
+def undo_last(game: SavedGame) -> Draft:
+    return Draft("undo", target=game.origins[-1].number)
+
+
+def redo_last(game: SavedGame) -> Draft:
+    return Draft("redo", target=game.undone[-1].number)
+
+
+def club_details(game: SavedGame) -> Draft:
+    return details_draft(game, PlayDetails("Club"), fixed_clock())
+
+
+@pytest.mark.parametrize(
+    ("theirs", "kind"), [(undo_last, "undo"), (redo_last, "redo"), (club_details, "details")]
+)
+async def test_an_undo_redo_or_details_appended_as_the_lock_is_taken_keeps_a_legal_change(
+    make_test_app: Any,
+    companion_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    theirs: Callable[[SavedGame], Draft],
+    kind: str,
+) -> None:
+    """Another device's undo, redo or play details between the screen's look at the file and
+    its lock: the change is decided on the game after them, and made while it is still legal."""
+    saved = cavendish_in_play(companion_home)
+    if kind == "redo":  # something to redo: the last action undone before the screen opens
+        store = SaveStore(companion_home, fixed_clock)
+        undone = store.open_for_play(saved.id)
+        store.transact(undone, lambda _theirs: [undo_last(undone)], by=OTHER_DEVICE)
+    still_legal = LoseAzrak("Amy", 1)  # legal with Amy's last Explore and without it
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_cavendish(pilot, app)
+        shown = screen.session.actions
+        store = screen.companion.store
+        appends_as_the_lock_is_taken(monkeypatch, store, companion_home, saved.id, theirs)
+        assert screen.act(still_legal)
+        after = {"undo": shown[:-1], "redo": [*shown, saved.session.actions[-1]]}
+        assert screen.session.actions == [*after.get(kind, shown), still_legal]
+    records = records_in(SaveStore(companion_home), saved.id)
+    assert [(r.kind, r.by) for r in records[-2:]] == [(kind, OTHER_DEVICE), ("do", app.device.id)]
+    assert records[-1].action == still_legal
+
+
+async def test_a_change_an_undo_appended_as_the_lock_is_taken_makes_illegal_is_refused(
     make_test_app: Any, companion_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The undo another device appended between the screen's look and its lock fills Amy's
+    pool again: the gain the screen accepted is refused on the newest state, saying who changed
+    the game and the rule; the undo is shown and nothing of this screen is written."""
     saved = cavendish_in_play(companion_home)
-    later = samples.play(
-        CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 11, 2026
-    ).actions[10]
     app = make_test_app(start=lambda app: app.open_saved(saved.id))
     said: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_cavendish(pilot, app)
         store = screen.companion.store
-        undo = lambda game: Draft("undo", target=game.origins[-1].number)  # noqa: E731
-        appends_as_the_lock_is_taken(monkeypatch, store, companion_home, saved.id, undo)
+        appends_as_the_lock_is_taken(monkeypatch, store, companion_home, saved.id, undo_last)
         monkeypatch.setattr(
             screen, "notify", lambda message, **_kw: said.append(message), raising=False
         )
-        assert not screen.act(later)  # not made: the player decides again on what shows
-        assert any("as you did" in line for line in said)
+        assert not screen.act(GainAzrak("Amy", 1))  # accepted on the state shown, then refused
         assert screen.session.actions == saved.session.actions[:-1]  # theirs shown
+    assert any(
+        line.startswith("A browser has just changed the game") and "Amy's pool is full" in line
+        for line in said
+    ), said
     records = records_in(SaveStore(companion_home), saved.id)
-    assert [r.kind for r in records[-1:]] == ["undo"]  # theirs only: this one not written
+    assert [(r.kind, r.by) for r in records[-1:]] == [("undo", OTHER_DEVICE)]  # theirs only

@@ -41,7 +41,9 @@ def another_device(home: Path, save_id: str, seat: str) -> None:
     store = SaveStore(home, fixed_clock)
     theirs = store.open_for_play(save_id)
     turn = theirs.session.state.turn
-    store.transact(theirs, lambda: [Draft("do", MoveEarliest(turn))], by=OTHER_DEVICE, seat=seat)
+    store.transact(
+        theirs, lambda _theirs: [Draft("do", MoveEarliest(turn))], by=OTHER_DEVICE, seat=seat
+    )
 
 
 def shown(widget: Label | Static) -> str:

@@ -34,14 +34,6 @@ def changed_first(who: str, last: str, rule: str) -> str:
     return f"{who} has just changed the game ({last}): {rule}"
 
 
-def changed_meanwhile(last: str) -> str:
-    """A change not made: another device appended as this one began to write."""
-    return (
-        f"Another device changed the game as you did (now: {visible(last)}). Nothing was "
-        "changed: do it again if you still mean it."
-    )
-
-
 def waiting_for_answer(asker: str, question: str, rule: str) -> str:
     """A change refused while the game waits for the answer to another device's question."""
     return f"Waiting for {asker}'s answer ({question}): {rule}"

@@ -32,7 +32,7 @@ def long_game(store: SaveStore, length: int = LENGTH) -> SavedGame:
     """A tally game of `length` steps (each seat up and down in turn), seats named."""
     saved = store.create(store.games["tally"], TallySetup())  # type: ignore[index]
     drafts = [Draft("do", Add(n % 2, 1 if n % 4 < 2 else -1)) for n in range(length)]
-    store.transact(saved, lambda: drafts, by="t1a2b3c4d5e6", seat="Ana")
+    store.transact(saved, lambda _theirs: drafts, by="t1a2b3c4d5e6", seat="Ana")
     return saved
 
 
@@ -66,8 +66,10 @@ def test_only_the_records_after_the_checkpoint_are_replayed(
 ) -> None:
     saved = long_game(store)
     checkpoint.load(store, saved.id)
-    store.transact(saved, lambda: [Draft("do", Add(0, 1)), Draft("undo", target=LENGTH + 1)])
-    store.transact(saved, lambda: [Draft("do", Add(1, 1))], seat="Ben")
+    store.transact(
+        saved, lambda _theirs: [Draft("do", Add(0, 1)), Draft("undo", target=LENGTH + 1)]
+    )
+    store.transact(saved, lambda _theirs: [Draft("do", Add(1, 1))], seat="Ben")
     counting.calls = 0
     resumed = checkpoint.load(store, saved.id)
     assert counting.calls == 2
@@ -86,7 +88,7 @@ def test_a_checkpoint_falls_behind_and_is_written_again(store: SaveStore) -> Non
     path = checkpoint.checkpoint_path(store.home, saved.id)
     before = path.read_bytes()
     for n in range(checkpoint.REFRESH_AFTER):
-        store.transact(saved, lambda n=n: [Draft("do", Add(0, 1 if n % 2 == 0 else -1))])
+        store.transact(saved, lambda _theirs, n=n: [Draft("do", Add(0, 1 if n % 2 == 0 else -1))])
     checkpoint.load(store, saved.id)
     assert path.read_bytes() != before
     same_game(checkpoint.load(store, saved.id), store.load(saved.id))
@@ -140,7 +142,7 @@ def test_an_undo_reaching_before_the_checkpoint_replays_the_game_once(
     checkpoint.load(store, saved.id)
     resumed = checkpoint.load(store, saved.id)
     counting.calls = 0
-    store.transact(resumed, lambda: [Draft("undo", target=resumed.origins[-1].number)])
+    store.transact(resumed, lambda _theirs: [Draft("undo", target=resumed.origins[-1].number)])
     assert counting.calls == LENGTH  # the steps before the checkpoint, once
     full = store.load(saved.id)
     assert resumed.session.state == full.session.state
