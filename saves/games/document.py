@@ -100,6 +100,9 @@ class SavedGame:
         self.cannot_add = ""
         """Why the file can be read but never added to here (its records are not its last
         table; it could not be written again in format 2): shown, not changed."""
+        self.upgrade_waits = False
+        """A file to be written again in format 2 before it is played, whose lock another
+        process held when it was opened for play: shown until `open_for_play` gets the lock."""
         self.position: Any = None
         """How far this process has read the file (`saves.games.journal.Position`); None: read
         by `SaveStore.load` only (not yet opened for play), so it cannot be added to."""

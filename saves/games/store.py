@@ -48,7 +48,7 @@ from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
-from saves.shared.lock import DEADLINE_SECONDS, holding
+from saves.shared.lock import DEADLINE_SECONDS, Busy, holding
 
 DECIDE_AGAIN = 3
 """How many times a transaction catches up and decides again when records were appended beside
@@ -199,21 +199,24 @@ class SaveStore:
             saved.position = position_of(content, mark.inode)
         return saved
 
-    def open_for_play(self, save_id: str) -> SavedGame:
+    def open_for_play(self, save_id: str, deadline: float = 0.0) -> SavedGame:
         """Load a game to play on (a play screen, `companion act`): the one place a file is
         upgraded. One `load` read without a position is first written again whole in format 2,
         once, under the game's lock; every later change appends to that file.
 
-        When it cannot be written again (a read-only folder, the lock held by another process
-        past its deadline), the game is returned to be shown only, `cannot_add` saying why; a
-        link out of the data folder is left for the first change to refuse (`LinkRefused`: the
-        screen keeps its game as a copy). `SaveError` when the file cannot be read."""
+        The lock is tried for `deadline` seconds: at once by default, as a screen must (a
+        command may wait). When it is held, the game is returned to be shown only,
+        `upgrade_waits` set: open it for play again once the lock is free. When it cannot be
+        written again (a read-only folder, a lock file that cannot be made), it is shown only,
+        `cannot_add` saying why; a link out of the data folder is left for the first change to
+        refuse (`LinkRefused`: the screen keeps its game as a copy). `SaveError` when the file
+        cannot be read."""
         saved = checkpoint.load(self, save_id)  # a long game replays only its newest records
         if saved.position is not None or saved.cannot_add:
             return saved
         path = self.path_for(save_id)
         try:
-            with self.game_lock(save_id):
+            with self.game_lock(save_id, deadline):
                 if mark_of(path) != saved.read_mark:  # changed before the lock was ours
                     saved = self.load(save_id)
                     if saved.position is not None or saved.cannot_add:
@@ -224,6 +227,7 @@ class SaveStore:
         except OSError as error:  # Busy, and a disk that refuses the new file
             why = error.strerror or error
             saved.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
+            saved.upgrade_waits = isinstance(error, Busy)
         return saved
 
     def _write_again(self, path: Path, saved: SavedGame) -> None:

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 from companion.cavendish.actions import AbandonMission, GainAzrak, LoseAzrak
 from companion.cavendish.game import CAVENDISH
 from companion.history.details import PlayDetails
+from companion.six_sojourns.actions import AdjustCoins
 from saves.games.journal import Draft
 from saves.games.records import Record, RecordReader
 from saves.games.store import SavedGame, SaveStore
@@ -26,8 +27,9 @@ from saves.history.details import details_draft, details_of
 from saves.paths import locks_dir
 from tests.conftest import fixed_clock
 from tests.history.games import cavendish_in_play, samples
+from tests.support.samples import install_sample
 from tests.support.waiting import HANG_SECONDS, pause_until
-from widgets.play import shared_game
+from widgets.play import shared_game, upgrade, words
 from widgets.play.game_screen import GameScreen
 from widgets.play.result import ResultScreen
 from widgets.stats.details import DetailsDialog
@@ -91,6 +93,7 @@ def never_on_screen_thread(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 
     monkeypatch.setattr(SaveStore, "game_lock", game_lock)
     monkeypatch.setattr(shared_game, "WAIT_SECONDS", HANG_SECONDS)  # only a hang gives up
+    monkeypatch.setattr(upgrade, "WAIT_SECONDS", HANG_SECONDS)
     return asked
 
 
@@ -295,3 +298,54 @@ async def test_a_change_an_undo_appended_as_the_lock_is_taken_makes_illegal_is_r
     ), said
     records = records_in(SaveStore(companion_home), saved.id)
     assert [(r.kind, r.by) for r in records[-1:]] == [("undo", OTHER_DEVICE)]  # theirs only
+
+
+async def test_an_older_save_opened_while_another_process_holds_its_lock_plays_once_free(
+    make_test_app: Any, companion_home: Path, never_on_screen_thread: list[float]
+) -> None:
+    """A format 1 save must be written again before it is played: opened while another process
+    holds its lock, the screen shows it (watching, saying why) without waiting, and plays it
+    once the lock is let go. Nothing is written while the lock is held."""
+    save_id = install_sample(companion_home, "six-sojourns")
+    path = SaveStore(companion_home).path_for(save_id)
+    before = path.read_bytes()
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    said: list[str] = []
+    with ExitStack() as lock:
+        lock.enter_context(held_elsewhere(locks_dir(companion_home) / f"{save_id}.lock"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_cavendish(pilot, app)  # (any game's play screen)
+            await pause_until(pilot, lambda: screen.watch_only == words.UPGRADE_WAITS)
+            assert screen.sub_title.endswith("(watching)")
+            real_notify = screen.notify
+            screen.notify = lambda message, **_kw: said.append(message)  # type: ignore[method-assign]
+            assert not screen.act(AdjustCoins("Ana", 1))  # refused: only shown for now
+            assert said == [words.UPGRADE_WAITS] and path.read_bytes() == before
+            screen.notify = real_notify  # type: ignore[method-assign]
+            lock.close()  # the other process lets go
+            await pause_until(pilot, lambda: not screen.watch_only)
+            assert screen.sub_title == screen.saved.title  # no longer "(watching)"
+            assert screen.act(AdjustCoins("Ana", 1))
+            coins = screen.state.sheet.player("Ana").coins
+    assert never_on_screen_thread and set(never_on_screen_thread) == {0}
+    reopened = SaveStore(companion_home).load(save_id)  # the next start reads it so
+    assert reopened.format_read == 2 and reopened.position is not None
+    assert reopened.session.state.sheet.player("Ana").coins == coins
+    records = records_in(SaveStore(companion_home), save_id)
+    assert [(r.action, r.by) for r in records[-1:]] == [(AdjustCoins("Ana", 1), app.device.id)]
+
+
+async def test_an_older_save_whose_lock_stays_held_past_the_wait_stays_shown_saying_why(
+    make_test_app: Any, companion_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_id = install_sample(companion_home, "six-sojourns")
+    before = SaveStore(companion_home).path_for(save_id).read_bytes()
+    monkeypatch.setattr(upgrade, "WAIT_SECONDS", 0.0)  # the lock never comes free in time
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    with held_elsewhere(locks_dir(companion_home) / f"{save_id}.lock"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_cavendish(pilot, app)
+            gave_up = words.upgrade_given_up(words.lock_held_too_long(0.0))
+            await pause_until(pilot, lambda: screen.watch_only == gave_up)
+            assert not screen.act(AdjustCoins("Ana", 1))
+    assert SaveStore(companion_home).path_for(save_id).read_bytes() == before

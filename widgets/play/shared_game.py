@@ -35,6 +35,7 @@ from widgets.play.conflict import FileConflicts
 from widgets.play.host import PlayHost
 from widgets.play.told import Moment, Outcome, moved, refused
 from widgets.play.unsaved import show_lock_wait
+from widgets.play.upgrade import LateUpgrade
 
 WAIT_SECONDS = 30.0
 """How long changes wait for another device's lock before they are dropped (and said): the
@@ -74,7 +75,9 @@ class SharedGame:
 
     def __init__(self, screen: PlayHost) -> None:
         self.screen = screen
-        self.conflicts = FileConflicts(screen, self.follow_copy)
+        self.upgrade = LateUpgrade(screen)
+        """An older save whose lock another device held when it opened: played once free."""
+        self.conflicts = FileConflicts(screen, self.follow_copy, self.upgrade.start)
         """What to do when the game's file changed in a way that is not an appended record."""
         self.undid = False
         """This device's undo is what redo would put back: another device's change that
@@ -259,9 +262,11 @@ class SharedGame:
 
     def start_following(self) -> None:
         """Watch the games folder for this game's file, in a worker thread until the screen
-        closes (`stop`)."""
+        closes (`stop`); an older save another device held when it opened waits for its lock."""
         self.started = True
         self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
+        if self.screen.saved.upgrade_waits:
+            self.upgrade.start()
 
     def follow_copy(self) -> None:
         """The screen now plays a copy under a new id: follow that file instead."""

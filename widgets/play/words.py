@@ -99,6 +99,29 @@ def changes_dropped(reason: object, count: int) -> str:
     return f"Not saved ({reason}): {plural(count, 'change')} not made; try again."
 
 
+# An older save opened while another device saves it
+
+UPGRADE_WAITS = (
+    "Another device is saving this game: it is shown, and you can play once that device is done."
+)
+"""Why a save that must first be brought up to date only shows while another device holds it."""
+PLAYABLE_NOW = "Another device finished saving this game: you can play now."
+NOT_WRITABLE = "This save's file cannot be written here: it is shown, not changed."
+
+
+def cannot_be_added(reason: str) -> str:
+    """Why a save is shown and never changed here (`SavedGame.cannot_add`)."""
+    return f"This save cannot be added to ({visible(reason)}): it is shown, not changed."
+
+
+def upgrade_given_up(reason: object) -> str:
+    """A save still held by another device after the wait: it stays shown only."""
+    return (
+        f"This save could not be brought up to date ({visible(str(reason))}): it is shown, not "
+        "changed. Open it again to play."
+    )
+
+
 def change_refused_by_disk(reason: str) -> str:
     """The lasting line while the disk refuses the game's records."""
     return (

@@ -241,6 +241,7 @@ def test_a_format_1_save_whose_lock_stays_held_opens_to_be_shown(
     monkeypatch.setattr(store, "game_lock", held)
     saved = store.open_for_play(save_id)
     assert saved.position is None and "another window is saving" in saved.cannot_add
+    assert saved.upgrade_waits  # to be opened for play again once the lock is free
     assert path.read_bytes() == before
 
 
