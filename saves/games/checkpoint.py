@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import tomllib
 from collections.abc import Mapping
 from datetime import datetime
@@ -38,6 +39,7 @@ from saves.games.document import (
     ACTIVITY_KEY,
     DETAILS_KEY,
     FORMAT,
+    SAVE_ID,
     SavedGame,
     apply_record,
     from_document,
@@ -99,6 +101,35 @@ def load(store: Store, save_id: str) -> SavedGame:
     if saved.read_mark == mark and saved.record_count >= SMALLEST_GAME:
         _write(store.home, saved, content)  # else changed since: its bytes are not `content`
     return saved
+
+
+def remove_orphans(home: Path, games: Path) -> None:
+    """Remove the checkpoints whose game's file is gone from `games` (deleted by its player):
+    only regular files named as a checkpoint, in a `checkpoints/` folder that is no link, each
+    removed only when nothing at all is at its game's name, as the folder was listed and just
+    before (a link, even a broken one, keeps it; a games folder that cannot be listed keeps
+    them all). A checkpoint is a cache: one removed as its game is made again is rebuilt."""
+    try:
+        with os.scandir(games) as found:
+            present = {item.name for item in found}
+        folder = os.open(checkpoints_dir(home), os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError:  # no games folder to trust, no checkpoints, a link, out of reach
+        return
+    try:
+        with os.scandir(folder) as found:
+            names = [item.name for item in found if item.is_file(follow_symlinks=False)]
+        for name in names:
+            save_id = name.removesuffix(".json")
+            if name == save_id or not SAVE_ID.fullmatch(save_id):
+                continue
+            game = f"{save_id}.toml"
+            if game not in present and not os.path.lexists(games / game):
+                with contextlib.suppress(OSError):
+                    os.unlink(name, dir_fd=folder)  # the name itself: never followed
+    except OSError:
+        return
+    finally:
+        os.close(folder)
 
 
 def stamp(game_id: str) -> str:

@@ -255,7 +255,8 @@ class SaveStore:
         """Readable games newest first, and the files that could not be read.
 
         Every file is read; only those whose bytes changed since the last listing are replayed.
-        `with_facts=False` spares decoding the statistics' facts (every entry's facts is None).
+        The checkpoints of games whose files are gone are removed. `with_facts=False` spares
+        decoding the statistics' facts (every entry's facts is None).
         """
         if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
@@ -265,6 +266,7 @@ class SaveStore:
         workers = start_workers if self.workers else None  # a test's games: here
         listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
+        checkpoint.remove_orphans(self.home, self.folder)  # of games deleted since
         self.cache_problem = cache.problem
         return listed
 

@@ -12,6 +12,7 @@ import pytest
 from saves.games import checkpoint
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
+from saves.paths import checkpoints_dir
 from tests.conftest import fixed_clock
 from tests.support.toy import Add, CountingTally, TallySetup
 
@@ -186,3 +187,43 @@ def test_a_link_or_a_pipe_in_its_place_is_left_alone(store: SaveStore, tmp_path:
     os.mkfifo(path)
     same_game(checkpoint.load(store, saved.id), store.load(saved.id))
     assert path.is_fifo()
+
+
+def test_the_checkpoint_of_a_deleted_game_goes_at_the_next_listing(store: SaveStore) -> None:
+    """Only the deleted game's: a game that is there keeps its own, and so does a game whose
+    name is a link (even a broken one); a file that is not a checkpoint is left alone."""
+    kept, deleted, linked = (long_game(store) for _ in range(3))
+    for saved in (kept, deleted, linked):
+        checkpoint.load(store, saved.id)
+    path = {
+        saved.id: checkpoint.checkpoint_path(store.home, saved.id)
+        for saved in (kept, deleted, linked)
+    }
+    notes = path[kept.id].parent / "notes.txt"
+    notes.write_text("mine")
+    store.path_for(deleted.id).unlink()
+    store.path_for(linked.id).unlink()
+    store.path_for(linked.id).symlink_to(store.home / "nowhere.toml")
+    store.listing()
+    assert not path[deleted.id].exists()
+    assert path[kept.id].is_file() and path[linked.id].is_file() and notes.read_text() == "mine"
+    same_game(checkpoint.load(store, kept.id), store.load(kept.id))
+
+
+def test_no_link_is_followed_to_remove_a_checkpoint(store: SaveStore, tmp_path: Path) -> None:
+    """A link named as a checkpoint of no game, and a `checkpoints/` folder that is a link, are
+    left as they are, and so is what they point at."""
+    store.create(store.games["tally"], TallySetup())  # type: ignore[index]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "gone-1.json").write_text("theirs")
+    folder = checkpoints_dir(store.home)
+    folder.symlink_to(outside, target_is_directory=True)
+    store.listing()
+    assert (outside / "gone-1.json").read_text() == "theirs"
+    folder.unlink()
+    folder.mkdir()
+    (folder / "gone-2.json").symlink_to(outside / "gone-1.json")
+    store.listing()
+    assert (folder / "gone-2.json").is_symlink()
+    assert (outside / "gone-1.json").read_text() == "theirs"
