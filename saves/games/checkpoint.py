@@ -7,7 +7,7 @@ words, who made each step, and what it was made from: how many bytes of the save
 digest of those bytes, and the stamps of the rules and of the code that replayed them. It is
 used only while the save's first bytes are exactly those (a file edited, cut or replaced shows
 as another digest and is replayed whole) and the rules are the same bytes; the records after it
-are read as an append is (`parse_toml`, `RecordReader`, `apply_record`). Anything wrong with the
+are read as an append is (`parse_records`, `RecordReader`, `apply_record`). Anything wrong with the
 checkpoint file (damaged, huge, a link, a FIFO) leaves it ignored and, unless it is not a file of
 ours, rebuilt; any problem with the save itself is reported by a full `SaveStore.load`, word for
 word as without a checkpoint.
@@ -46,6 +46,7 @@ from saves.games.document import (
     read_document,
 )
 from saves.games.journal import position_of
+from saves.games.record_lines import parse_records
 from saves.games.records import (
     Record,
     RecordReader,
@@ -211,7 +212,7 @@ def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> 
             return None
         saved.record_count, saved.updated = kept["records"], _moment(kept["updated"])
         saved.extra.update(tomllib.loads(kept["extra"]))
-        tables = parse_toml(path, content[covers:])
+        tables = parse_records(path, content[covers:])
         for record in reader.records(tables, saved.record_count + 1):
             apply_record(saved, record)
     except Exception:  # a cache is never trusted: the full load says what is wrong, if anything
@@ -262,10 +263,14 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             return
         extra = {key: saved.extra[key] for key in _KEPT_EXTRA if key in saved.extra}
         tables: dict[str, int] = {}
-        indexes = [
-            tables.setdefault(json.dumps(action_table(o.action), sort_keys=True), len(tables))
-            for o in saved.origins
-        ]
+        known: dict[int, int] = {}  # by the action object: a file's repeated action is one
+        indexes = []
+        for origin in saved.origins:
+            index = known.get(id(origin.action))
+            if index is None:
+                table = json.dumps(action_table(origin.action), sort_keys=True)
+                index = known[id(origin.action)] = tables.setdefault(table, len(tables))
+            indexes.append(index)
         document = {
             "format": CHECKPOINT_FORMAT,
             "id": saved.id,

@@ -30,8 +30,9 @@ from typing import Any
 
 from companion.core import Game, Replaced, RuleError
 from companion.session import check_numbers
-from saves.files import MAX_FILE_BYTES, SaveError, parse_toml
+from saves.files import MAX_FILE_BYTES, SaveError
 from saves.games.document import DETAILS_KEY, SavedGame, apply_record
+from saves.games.record_lines import parse_records
 from saves.games.records import Record, RecordReader, record_line, records_start
 from saves.games.writers import SaveConflict
 from saves.shared.lock import DEADLINE_SECONDS, RETRY_SECONDS, Busy
@@ -333,10 +334,11 @@ def _position(path: Path, saved: SavedGame) -> Position:
 
 
 def _parse(path: Path, saved: SavedGame, complete: bytes) -> list[Record]:
-    """The records of appended lines, read with the bounds of a whole file (`parse_toml`: no
-    huge integer, deep nesting or long dotted key); any problem is `Rewritten`."""
+    """The records of appended lines, read with the bounds of a whole file (`parse_records`,
+    as `parse_toml` reads them: no huge integer, deep nesting or long dotted key); any problem
+    is `Rewritten`."""
     try:
-        tables = parse_toml(path, complete)
+        tables = parse_records(path, complete)
     except SaveError as error:
         raise Rewritten(path, f"an added line is not a record ({error.problem})") from None
     reader = RecordReader(path, saved.game)
