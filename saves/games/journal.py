@@ -292,6 +292,19 @@ def _write_at_end(path: Path, position: Position, data: bytes, deadline: float) 
     # new size), and a folder's failed fsync after the record is kept would say "not saved".
 
 
+def until_writable(path: Path, deadline: float) -> None:
+    """Wait until no other process holds the file's own lock for a write (`Busy` after
+    `deadline` seconds); a file that cannot be opened is left to the next transaction."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        _lock_for_write(path, descriptor, deadline)
+    finally:
+        os.close(descriptor)  # and with it the lock, at once
+
+
 def _lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
     """The game file's own `flock`, held for one write (milliseconds), dropped when closed;
     `Busy` when it is not had within `deadline` seconds (0: tried once, as a screen does)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -105,6 +106,14 @@ class SaveStore:
         """Hold the game's lock for one transaction (`Busy` after `deadline` seconds)."""
         self.path_for(save_id)  # refuses an id that could leave the folder
         return holding(locks_dir(self.home) / f"{save_id}.lock", deadline)
+
+    def wait_until_free(self, save_id: str, deadline: float) -> None:
+        """For a worker thread, never a screen's: wait until neither the game's lock nor its
+        file's own lock for a write is held elsewhere, taking each and letting it go at once
+        (`Busy` after `deadline` seconds), so that a transaction tried next takes them at once."""
+        give_up = time.monotonic() + deadline
+        with self.game_lock(save_id, deadline):
+            journal.until_writable(self.path_for(save_id), max(0.0, give_up - time.monotonic()))
 
     def catch_up(self, saved: SavedGame) -> list[Record]:
         """Apply what other processes appended to the game since this one last read it.

@@ -20,6 +20,7 @@ from companion.cavendish.actions import AbandonMission, GainAzrak, LoseAzrak
 from companion.cavendish.game import CAVENDISH
 from companion.history.details import PlayDetails
 from companion.six_sojourns.actions import AdjustCoins
+from saves.games import journal
 from saves.games.journal import Draft
 from saves.games.records import Record, RecordReader
 from saves.games.store import SavedGame, SaveStore
@@ -146,6 +147,46 @@ async def test_the_screen_plays_on_while_another_process_holds_the_lock(
     reloaded = store.load(saved.id)
     assert reloaded.status != "playing"
     assert details_of(reloaded.extra) == PlayDetails("Club")
+
+
+async def test_the_screen_waits_for_no_write_lock_on_the_game_file_either(
+    make_test_app: Any,
+    companion_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    never_on_screen_thread: list[float],
+) -> None:
+    """Another process holds the game file's own lock for a write (a writer whose lock file was
+    deleted under it): the screen's write tries it once, the change waits and is made once it
+    is free, and the screen takes keys meanwhile."""
+    saved = cavendish_in_play(companion_home)
+    later = samples.play(
+        CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 11, 2026
+    ).actions[10]
+    tried: list[float] = []
+    real = journal._lock_for_write
+
+    def lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
+        if threading.current_thread() is threading.main_thread():
+            tried.append(deadline)
+        real(path, descriptor, deadline)
+
+    monkeypatch.setattr(journal, "_lock_for_write", lock_for_write)
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_cavendish(pilot, app)
+        with held_elsewhere(SaveStore(companion_home).path_for(saved.id)):
+            assert screen.act(later)
+            await pause_until(pilot, lambda: "1 change to follow" in waiting_line(screen))
+            await pilot.press("v")
+            await pause_until(pilot, lambda: isinstance(app.screen, TableViewScreen))
+            await pilot.press("escape")
+            await pause_until(pilot, lambda: app.screen is screen)
+            assert screen.session.actions == saved.session.actions
+        await pause_until(pilot, lambda: not waiting_line(screen))
+        assert screen.session.actions == [*saved.session.actions, later]
+    assert tried and set(tried) == {0}
+    made = [r.action for r in records_in(SaveStore(companion_home), saved.id) if r.kind == "do"]
+    assert made == [*saved.session.actions, later]
 
 
 async def test_changes_held_up_past_the_wait_are_dropped_and_said(

@@ -134,15 +134,14 @@ class SharedGame:
         )
 
     def _until_free(self, deadline: float) -> None:
-        """In a worker thread: wait until the game's lock is free, let it go at once, then hand
-        the queued changes back to the screen's thread (it never holds the lock while it waits
-        for that thread)."""
+        """In a worker thread: wait until the game's lock (and its file's, for the write) is free,
+        let it go at once, then hand the queued changes back to the screen's thread (it never
+        holds a lock while it waits for that thread)."""
         store = self.screen.companion.store
         app = self.screen.app
         try:
-            try:
-                with store.game_lock(self.screen.saved.id, deadline):
-                    pass  # free: the screen's thread takes it for each change, at once
+            try:  # free: the screen's thread takes them for each change, at once
+                store.wait_until_free(self.screen.saved.id, deadline)
             except Busy:
                 app.call_from_thread(self._give_up)
             except OSError as error:
