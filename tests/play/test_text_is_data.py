@@ -69,6 +69,15 @@ def test_the_conflict_words_show_the_files_problem_as_its_symbols() -> None:
     )
 
 
+def test_the_watching_words_show_a_files_problem_as_its_symbols() -> None:
+    assert words.cannot_be_added(f"has '{HOSTILE}'") == (
+        f"This save cannot be added to (has '{SHOWN}'): it is shown, not changed."
+    )
+    assert words.upgrade_given_up(f"has '{HOSTILE}'").startswith(
+        f"This save could not be brought up to date (has '{SHOWN}'): "
+    )
+
+
 async def test_the_undo_question_shows_a_hostile_seat_and_name_literally(
     make_test_app: Any, companion_home: Path
 ) -> None:
