@@ -26,8 +26,9 @@ from saves.files import SaveError
 from saves.games import checkpoint
 from saves.games.exports import game_json
 from saves.games.journal import Draft, Rewritten, stale
+from saves.games.records import Record
 from saves.games.store import SavedGame, SaveStore
-from saves.shared.lock import Busy
+from saves.shared.lock import DEADLINE_SECONDS, Busy
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
@@ -54,10 +55,10 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
             check_applicable(saved, action)
         except RuleError as error:
             raise ActError(str(error)) from None
-        saved = store.open_for_play(save_id)
+        saved = store.open_for_play(save_id, deadline=DEADLINE_SECONDS)  # a command waits
     seen = game.replaced(saved.session.state, action)
 
-    def drafts() -> list[Draft]:
+    def drafts(_theirs: list[Record]) -> list[Draft]:  # decided on the newest state itself
         check_applicable(saved, action)
         refusal = stale(game, seen, saved.session.state, action)
         if refusal is not None:

@@ -7,7 +7,7 @@ words, who made each step, and what it was made from: how many bytes of the save
 digest of those bytes, and the stamps of the rules and of the code that replayed them. It is
 used only while the save's first bytes are exactly those (a file edited, cut or replaced shows
 as another digest and is replayed whole) and the rules are the same bytes; the records after it
-are read as an append is (`parse_toml`, `RecordReader`, `apply_record`). Anything wrong with the
+are read as an append is (`parse_records`, `RecordReader`, `apply_record`). Anything wrong with the
 checkpoint file (damaged, huge, a link, a FIFO) leaves it ignored and, unless it is not a file of
 ours, rebuilt; any problem with the save itself is reported by a full `SaveStore.load`, word for
 word as without a checkpoint.
@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import tomllib
 from collections.abc import Mapping
 from datetime import datetime
@@ -38,12 +39,14 @@ from saves.games.document import (
     ACTIVITY_KEY,
     DETAILS_KEY,
     FORMAT,
+    SAVE_ID,
     SavedGame,
     apply_record,
     from_document,
     read_document,
 )
 from saves.games.journal import position_of
+from saves.games.record_lines import parse_records
 from saves.games.records import (
     Record,
     RecordReader,
@@ -99,6 +102,35 @@ def load(store: Store, save_id: str) -> SavedGame:
     if saved.read_mark == mark and saved.record_count >= SMALLEST_GAME:
         _write(store.home, saved, content)  # else changed since: its bytes are not `content`
     return saved
+
+
+def remove_orphans(home: Path, games: Path) -> None:
+    """Remove the checkpoints whose game's file is gone from `games` (deleted by its player):
+    only regular files named as a checkpoint, in a `checkpoints/` folder that is no link, each
+    removed only when nothing at all is at its game's name, as the folder was listed and just
+    before (a link, even a broken one, keeps it; a games folder that cannot be listed keeps
+    them all). A checkpoint is a cache: one removed as its game is made again is rebuilt."""
+    try:
+        with os.scandir(games) as found:
+            present = {item.name for item in found}
+        folder = os.open(checkpoints_dir(home), os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError:  # no games folder to trust, no checkpoints, a link, out of reach
+        return
+    try:
+        with os.scandir(folder) as found:
+            names = [item.name for item in found if item.is_file(follow_symlinks=False)]
+        for name in names:
+            save_id = name.removesuffix(".json")
+            if name == save_id or not SAVE_ID.fullmatch(save_id):
+                continue
+            game = f"{save_id}.toml"
+            if game not in present and not os.path.lexists(games / game):
+                with contextlib.suppress(OSError):
+                    os.unlink(name, dir_fd=folder)  # the name itself: never followed
+    except OSError:
+        return
+    finally:
+        os.close(folder)
 
 
 def stamp(game_id: str) -> str:
@@ -180,7 +212,7 @@ def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> 
             return None
         saved.record_count, saved.updated = kept["records"], _moment(kept["updated"])
         saved.extra.update(tomllib.loads(kept["extra"]))
-        tables = parse_toml(path, content[covers:])
+        tables = parse_records(path, content[covers:])
         for record in reader.records(tables, saved.record_count + 1):
             apply_record(saved, record)
     except Exception:  # a cache is never trusted: the full load says what is wrong, if anything
@@ -231,10 +263,14 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             return
         extra = {key: saved.extra[key] for key in _KEPT_EXTRA if key in saved.extra}
         tables: dict[str, int] = {}
-        indexes = [
-            tables.setdefault(json.dumps(action_table(o.action), sort_keys=True), len(tables))
-            for o in saved.origins
-        ]
+        known: dict[int, int] = {}  # by the action object: a file's repeated action is one
+        indexes = []
+        for origin in saved.origins:
+            index = known.get(id(origin.action))
+            if index is None:
+                table = json.dumps(action_table(origin.action), sort_keys=True)
+                index = known[id(origin.action)] = tables.setdefault(table, len(tables))
+            indexes.append(index)
         document = {
             "format": CHECKPOINT_FORMAT,
             "id": saved.id,

@@ -21,7 +21,8 @@ from companion.history.details import add_activity
 from companion.registry import get_game
 from companion.session import Session
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError, parse_toml
+from saves.files import SaveError
+from saves.games.record_lines import parse_document
 from saves.games.records import (
     RECORDS_KEY,
     Record,
@@ -100,6 +101,9 @@ class SavedGame:
         self.cannot_add = ""
         """Why the file can be read but never added to here (its records are not its last
         table; it could not be written again in format 2): shown, not changed."""
+        self.upgrade_waits = False
+        """A file to be written again in format 2 before it is played, whose lock another
+        process held when it was opened for play: shown until `open_for_play` gets the lock."""
         self.position: Any = None
         """How far this process has read the file (`saves.games.journal.Position`); None: read
         by `SaveStore.load` only (not yet opened for play), so it cannot be added to."""
@@ -246,7 +250,7 @@ def read_document(
 
     In format 2 nothing but records may follow the `[records]` line: records after another
     table would belong to it and silently go unread, so such a file is refused, saying where."""
-    data = parse_toml(path, content)
+    data = parse_document(path, content)
     start = records_start(content) if data.get("format") == FORMAT else None
     stray = None if start is None else table_after_records(content, start)
     if stray is not None:

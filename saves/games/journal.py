@@ -30,8 +30,9 @@ from typing import Any
 
 from companion.core import Game, Replaced, RuleError
 from companion.session import check_numbers
-from saves.files import MAX_FILE_BYTES, SaveError, parse_toml
+from saves.files import MAX_FILE_BYTES, SaveError
 from saves.games.document import DETAILS_KEY, SavedGame, apply_record
+from saves.games.record_lines import parse_records
 from saves.games.records import Record, RecordReader, record_line, records_start
 from saves.games.writers import SaveConflict
 from saves.shared.lock import DEADLINE_SECONDS, RETRY_SECONDS, Busy
@@ -163,7 +164,13 @@ def _complete_lines(added: bytes) -> bytes:
 
 
 def append(
-    path: Path, saved: SavedGame, drafts: list[Draft], by: str, seat: str, now: datetime
+    path: Path,
+    saved: SavedGame,
+    drafts: list[Draft],
+    by: str,
+    seat: str,
+    now: datetime,
+    deadline: float = DEADLINE_SECONDS,
 ) -> list[Record]:
     """Append `drafts` as records made now by device `by` (sitting as `seat`) and apply them.
 
@@ -172,19 +179,20 @@ def append(
     the rules) appends nothing and leaves the game as it was, and so does an OSError (a full
     disk: whatever part of a line reached the file is cut off). `Behind`: records were appended
     since the catch-up; nothing was written. Should applying fail once the record is written,
-    the game is read again from its file before its next change (`SavedGame.unapplied`)."""
+    the game is read again from its file before its next change (`SavedGame.unapplied`).
+    `Busy` when the file's own lock is not had within `deadline` seconds: nothing written."""
     if saved.unapplied:
         raise Behind(path, "this window must read the file again before it adds to it")
     records = _numbered(saved, drafts, by, seat, now)
     if len(records) == 1:  # the usual change: checked on the game itself, not on a copy of it
         check_alone(saved, records[0])
-        _write(path, saved, records)
+        _write(path, saved, records, deadline)
         _apply_written(saved, records, lambda: apply_record(saved, records[0]))
         return records
     trial = saved.trial()
     for record in records:
         apply_record(trial, record)  # a RuleError: nothing written, nothing changed
-    _write(path, saved, records)
+    _write(path, saved, records, deadline)
     _apply_written(saved, records, lambda: saved.adopt(trial))
     return records
 
@@ -250,25 +258,25 @@ def _numbered(
     ]
 
 
-def _write(path: Path, saved: SavedGame, records: list[Record]) -> None:
+def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float) -> None:
     position = _position(path, saved)
     data = "".join(record_line(record) for record in records).encode("utf-8")
     if position.offset + len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
-    _write_at_end(path, position, data)
+    _write_at_end(path, position, data, deadline)
     tail = (position.tail + data)[-CHECKED_BYTES:]
     saved.position = Position(position.offset + len(data), position.inode, tail, position.head)
 
 
-def _write_at_end(path: Path, position: Position, data: bytes) -> None:
+def _write_at_end(path: Path, position: Position, data: bytes, deadline: float) -> None:
     """Write `data` at `position`, once it is proven to be the file's end (a torn line after it
     is cut off), holding the file's own lock for the write: two writers that both hold the
     game's lock (its lock file was deleted meanwhile) still write one after the other, and the
     second finds the first's record and is `Behind`."""
     descriptor = os.open(path, os.O_RDWR | os.O_CLOEXEC)
     try:
-        _lock_for_write(path, descriptor)
+        _lock_for_write(path, descriptor, deadline)
         _prove_end(path, descriptor, position)
         try:
             written = os.pwrite(descriptor, data, position.offset)
@@ -284,9 +292,23 @@ def _write_at_end(path: Path, position: Position, data: bytes) -> None:
     # new size), and a folder's failed fsync after the record is kept would say "not saved".
 
 
-def _lock_for_write(path: Path, descriptor: int) -> None:
-    """The game file's own `flock`, held for one write (milliseconds), dropped when closed."""
-    give_up = time.monotonic() + DEADLINE_SECONDS
+def until_writable(path: Path, deadline: float) -> None:
+    """Wait until no other process holds the file's own lock for a write (`Busy` after
+    `deadline` seconds); a file that cannot be opened is left to the next transaction."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        _lock_for_write(path, descriptor, deadline)
+    finally:
+        os.close(descriptor)  # and with it the lock, at once
+
+
+def _lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
+    """The game file's own `flock`, held for one write (milliseconds), dropped when closed;
+    `Busy` when it is not had within `deadline` seconds (0: tried once, as a screen does)."""
+    give_up = time.monotonic() + deadline
     while True:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -325,10 +347,11 @@ def _position(path: Path, saved: SavedGame) -> Position:
 
 
 def _parse(path: Path, saved: SavedGame, complete: bytes) -> list[Record]:
-    """The records of appended lines, read with the bounds of a whole file (`parse_toml`: no
-    huge integer, deep nesting or long dotted key); any problem is `Rewritten`."""
+    """The records of appended lines, read with the bounds of a whole file (`parse_records`,
+    as `parse_toml` reads them: no huge integer, deep nesting or long dotted key); any problem
+    is `Rewritten`."""
     try:
-        tables = parse_toml(path, complete)
+        tables = parse_records(path, complete)
     except SaveError as error:
         raise Rewritten(path, f"an added line is not a record ({error.problem})") from None
     reader = RecordReader(path, saved.game)

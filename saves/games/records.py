@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -154,17 +154,17 @@ class RecordReader:
         for key, value in (("by", by), ("seat", seat), ("was", was)):
             if value is not None and not isinstance(value, str):
                 raise SaveError(self.path, f"{where}.{key}: expected text")
-        record = Record(number, kind, by=by or "", seat=seat or "", at=at)
-        body = table[kind]
+        by, seat, body = by or "", seat or "", table[kind]
         if kind == "do":
-            return replace(record, action=self.action(body, where), was=was)
+            action = self.action(body, where)
+            return Record(number, kind, action, by=by, seat=seat, at=at, was=was)
         if kind == "details":
             if not isinstance(body, dict):
                 raise SaveError(self.path, f"{where}.details: expected a table")
-            return replace(record, details=body)
+            return Record(number, kind, by=by, seat=seat, at=at, details=body)
         if type(body) is not int or not 1 <= body < number:
             raise SaveError(self.path, f"{where}.{kind}: expected an earlier record's number")
-        return replace(record, target=body)
+        return Record(number, kind, target=body, by=by, seat=seat, at=at)
 
     def action(self, raw: Any, where: str) -> Any:
         key = repr(raw)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +49,7 @@ from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
 from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
-from saves.shared.lock import DEADLINE_SECONDS, holding
+from saves.shared.lock import DEADLINE_SECONDS, Busy, holding
 
 DECIDE_AGAIN = 3
 """How many times a transaction catches up and decides again when records were appended beside
@@ -106,6 +107,14 @@ class SaveStore:
         self.path_for(save_id)  # refuses an id that could leave the folder
         return holding(locks_dir(self.home) / f"{save_id}.lock", deadline)
 
+    def wait_until_free(self, save_id: str, deadline: float) -> None:
+        """For a worker thread, never a screen's: wait until neither the game's lock nor its
+        file's own lock for a write is held elsewhere, taking each and letting it go at once
+        (`Busy` after `deadline` seconds), so that a transaction tried next takes them at once."""
+        give_up = time.monotonic() + deadline
+        with self.game_lock(save_id, deadline):
+            journal.until_writable(self.path_for(save_id), max(0.0, give_up - time.monotonic()))
+
     def catch_up(self, saved: SavedGame) -> list[Record]:
         """Apply what other processes appended to the game since this one last read it.
 
@@ -126,35 +135,43 @@ class SaveStore:
         return journal.catch_up(path, saved)
 
     def append(
-        self, saved: SavedGame, drafts: list[Draft], by: str = "", seat: str = ""
+        self,
+        saved: SavedGame,
+        drafts: list[Draft],
+        by: str = "",
+        seat: str = "",
+        deadline: float = DEADLINE_SECONDS,
     ) -> list[Record]:
-        """Under `game_lock`, after `catch_up`: append and apply new records (journal.append)."""
+        """Under `game_lock`, after `catch_up`: append and apply new records (journal.append;
+        the game file's own lock for the write is waited for `deadline` seconds at most)."""
         path = self.path_for(saved.id)
         write_target(path, self.home)  # a link out of the data folder is never written through
-        return journal.append(path, saved, drafts, by, seat, self.clock())
+        return journal.append(path, saved, drafts, by, seat, self.clock(), deadline)
 
     def transact(
         self,
         saved: SavedGame,
-        drafts: Callable[[], list[Draft]],
+        drafts: Callable[[list[Record]], list[Draft]],
         by: str = "",
         seat: str = "",
         deadline: float = DEADLINE_SECONDS,
     ) -> tuple[list[Record], list[Record]]:
-        """One transaction: lock, catch up, append what `drafts()` decides on the newest state.
+        """One transaction: lock, catch up, append what `drafts(theirs)` decides on the newest
+        state, `theirs` being every record caught up on under the lock, in order.
 
         Returns the records others had appended and this one's. `Busy`, `Rewritten`,
         `SaveError`, `RuleError` (from `drafts` or the rules) and OSError leave the file as it
-        was (the game may have caught up). Records appended beside this transaction (its lock
-        file was deleted meanwhile) are caught up and `drafts()` asked again."""
+        was (the game may have caught up: `drafts` was then given what it caught up on).
+        Records appended beside this transaction (its lock file was deleted meanwhile) are
+        caught up and `drafts` asked again, with them added to the ones before."""
         with self.game_lock(saved.id, deadline):
             theirs = self.catch_up(saved)
             for _attempt in range(DECIDE_AGAIN):
                 try:
-                    return theirs, self.append(saved, drafts(), by, seat)
+                    return theirs, self.append(saved, drafts(list(theirs)), by, seat, deadline)
                 except Behind:
                     theirs = theirs + self.catch_up(saved)
-            return theirs, self.append(saved, drafts(), by, seat)
+            return theirs, self.append(saved, drafts(list(theirs)), by, seat, deadline)
 
     def catch_up_needed(self, saved: SavedGame) -> bool:
         """Whether the file has records this game has not read (`Rewritten` if it changed in
@@ -191,21 +208,24 @@ class SaveStore:
             saved.position = position_of(content, mark.inode)
         return saved
 
-    def open_for_play(self, save_id: str) -> SavedGame:
+    def open_for_play(self, save_id: str, deadline: float = 0.0) -> SavedGame:
         """Load a game to play on (a play screen, `companion act`): the one place a file is
         upgraded. One `load` read without a position is first written again whole in format 2,
         once, under the game's lock; every later change appends to that file.
 
-        When it cannot be written again (a read-only folder, the lock held by another process
-        past its deadline), the game is returned to be shown only, `cannot_add` saying why; a
-        link out of the data folder is left for the first change to refuse (`LinkRefused`: the
-        screen keeps its game as a copy). `SaveError` when the file cannot be read."""
+        The lock is tried for `deadline` seconds: at once by default, as a screen must (a
+        command may wait). When it is held, the game is returned to be shown only,
+        `upgrade_waits` set: open it for play again once the lock is free. When it cannot be
+        written again (a read-only folder, a lock file that cannot be made), it is shown only,
+        `cannot_add` saying why; a link out of the data folder is left for the first change to
+        refuse (`LinkRefused`: the screen keeps its game as a copy). `SaveError` when the file
+        cannot be read."""
         saved = checkpoint.load(self, save_id)  # a long game replays only its newest records
         if saved.position is not None or saved.cannot_add:
             return saved
         path = self.path_for(save_id)
         try:
-            with self.game_lock(save_id):
+            with self.game_lock(save_id, deadline):
                 if mark_of(path) != saved.read_mark:  # changed before the lock was ours
                     saved = self.load(save_id)
                     if saved.position is not None or saved.cannot_add:
@@ -216,6 +236,7 @@ class SaveStore:
         except OSError as error:  # Busy, and a disk that refuses the new file
             why = error.strerror or error
             saved.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
+            saved.upgrade_waits = isinstance(error, Busy)
         return saved
 
     def _write_again(self, path: Path, saved: SavedGame) -> None:
@@ -243,7 +264,8 @@ class SaveStore:
         """Readable games newest first, and the files that could not be read.
 
         Every file is read; only those whose bytes changed since the last listing are replayed.
-        `with_facts=False` spares decoding the statistics' facts (every entry's facts is None).
+        The checkpoints of games whose files are gone are removed. `with_facts=False` spares
+        decoding the statistics' facts (every entry's facts is None).
         """
         if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
@@ -253,6 +275,7 @@ class SaveStore:
         workers = start_workers if self.workers else None  # a test's games: here
         listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
         cache.write()
+        checkpoint.remove_orphans(self.home, self.folder)  # of games deleted since
         self.cache_problem = cache.problem
         return listed
 

@@ -114,7 +114,11 @@ def add_details(
     `deadline` seconds), `Rewritten` / `SaveError` and `OSError` from the store as for any
     change."""
     store.transact(
-        saved, lambda: [details_draft(saved, details, now)], by=by, seat=seat, deadline=deadline
+        saved,
+        lambda _theirs: [details_draft(saved, details, now)],
+        by=by,
+        seat=seat,
+        deadline=deadline,
     )
 
 

@@ -59,7 +59,7 @@ def long_game(store: SaveStore, actions: int, title: str = "") -> SavedGame:
 def logged(store: SaveStore, saved: SavedGame, actions: list[Any]) -> SavedGame:
     """The game with `actions` appended to its file, as one transaction of many records."""
     if actions:
-        store.transact(saved, lambda: [Draft("do", action) for action in actions])
+        store.transact(saved, lambda _theirs: [Draft("do", action) for action in actions])
     return saved
 
 

@@ -160,7 +160,7 @@ def follows(home: Path, store: SaveStore, reps: int) -> dict[str, list[Answer]]:
 def append_one(store: SaveStore, saved: SavedGame) -> float:
     """Append the game's next action as another window would; the moment it is on disk."""
     action = cavendish_action(len(saved.session.steps))
-    store.transact(saved, lambda: [Draft("do", action)], by="tbench")
+    store.transact(saved, lambda _theirs: [Draft("do", action)], by="tbench")
     return time.perf_counter()
 
 

@@ -162,7 +162,9 @@ def bench_autosave(reps: int) -> list[Figure]:
         samples = []
         for number in range(1000, 1000 + reps):
             action = cavendish_action(number)
-            samples.append(timed(lambda a=action: store.transact(saved, lambda: [Draft("do", a)])))
+            samples.append(
+                timed(lambda a=action: store.transact(saved, lambda _theirs: [Draft("do", a)]))
+            )
         probes = max(5, reps // 4)
         fsync = statistics.median(timed(lambda: fsync_only(path)) for _ in range(probes)) * 1000
         text = path.read_text(encoding="utf-8")
@@ -224,7 +226,9 @@ def bench_undo(reps: int) -> list[Figure]:
                 alone[size].append(timed(saved.session.undo))
                 saved.session.redo()
                 saving[size].append(timed(lambda s=saved: transact_undo(store, s)))
-                store.transact(saved, lambda s=saved: [Draft("redo", target=s.undone[-1].number)])
+                store.transact(
+                    saved, lambda _theirs, s=saved: [Draft("redo", target=s.undone[-1].number)]
+                )
                 floor[size].append(timed(lambda t=texts[size]: write_text(probe, t)))
     results = {
         size: (statistics.median(alone[size]), statistics.median(saving[size])) for size in sizes
@@ -255,7 +259,7 @@ def bench_undo(reps: int) -> list[Figure]:
 
 def transact_undo(store: SaveStore, saved: SavedGame) -> None:
     """Undo the game's last action as a play screen does: one transaction appending it."""
-    store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
+    store.transact(saved, lambda _theirs: [Draft("undo", target=saved.origins[-1].number)])
 
 
 def bench_load(reps: int) -> list[Figure]:

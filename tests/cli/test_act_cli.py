@@ -194,7 +194,7 @@ class Racing(SaveStore):
         other = SaveStore(self.home, fixed_clock)
         theirs = other.open_for_play(save_id)
         quick = SetThresholds(Thresholds(cooking=Threshold(4, 8)))
-        other.transact(theirs, lambda: [Draft("do", quick)], by="b0123456789a")
+        other.transact(theirs, lambda _theirs: [Draft("do", quick)], by="b0123456789a")
         return saved
 
 

@@ -24,7 +24,7 @@ def long_game(home: Path) -> str:
     saved = store.create(SIX_SOJOURNS, SojournsSetup(players=("Ana", "Ben")))
     length = checkpoint.SMALLEST_GAME + 10
     drafts = [Draft("do", AdjustCoins("Ana", 1 if n % 2 == 0 else -1)) for n in range(length)]
-    store.transact(saved, lambda: drafts)
+    store.transact(saved, lambda _theirs: drafts)
     return saved.id
 
 

@@ -146,7 +146,7 @@ def test_the_active_time_leaves_breaks_out_and_prefills_the_duration(tmp_path: P
     saved = store.create(SIX_SOJOURNS, setup)
     for minutes in (10, 20, 90, 95):  # 10 + 10, a break of 70 minutes, then 5
         clock[0] = T0 + timedelta(minutes=minutes)
-        store.transact(saved, lambda: [Draft("do", AdjustCoins("Ana", 1))])
+        store.transact(saved, lambda _theirs: [Draft("do", AdjustCoins("Ana", 1))])
     assert saved.extra["activity"] == {"seconds": 25 * 60, "last": clock[0]}
     reloaded = SaveStore(tmp_path).load(saved.id)
     assert reloaded.extra["activity"] == saved.extra["activity"]

@@ -28,7 +28,7 @@ def played_for_twenty_minutes(home: Path) -> str:
     moves = samples.play(CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 3, 2026)
     for minutes, move in zip((0, 10, 20), moves.actions, strict=True):
         clock[0] = SET_UP + timedelta(minutes=minutes)
-        store.transact(saved, lambda move=move: [Draft("do", move)])
+        store.transact(saved, lambda _theirs, move=move: [Draft("do", move)])
     return saved.id
 
 

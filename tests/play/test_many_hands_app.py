@@ -33,7 +33,7 @@ def another_device(home: Path, save_id: str, action: Any, seat: str = "Ben") -> 
     """Another device makes `action` on the game, through its own transaction."""
     store = SaveStore(home, fixed_clock)
     theirs = store.open_for_play(save_id)
-    store.transact(theirs, lambda: [Draft("do", action)], by=OTHER_DEVICE, seat=seat)
+    store.transact(theirs, lambda _theirs: [Draft("do", action)], by=OTHER_DEVICE, seat=seat)
     return theirs
 
 

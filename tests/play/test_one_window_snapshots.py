@@ -34,7 +34,7 @@ class TestOneGameTwoDevices:
             other = SaveStore(companion_home, fixed_clock)
             theirs = other.open_for_play(save_id)
             move = [Draft("do", MoveEarliest(theirs.session.state.turn))]
-            other.transact(theirs, lambda: move, by="b0123456789a", seat="Jonas")
+            other.transact(theirs, lambda _theirs: move, by="b0123456789a", seat="Jonas")
             await pause_until(pilot, lambda: len(screen.session.steps) == count + 1)
             await pilot.press("ctrl+z")
             await pilot.pause()

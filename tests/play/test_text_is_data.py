@@ -41,7 +41,9 @@ def another_device(home: Path, save_id: str, seat: str) -> None:
     store = SaveStore(home, fixed_clock)
     theirs = store.open_for_play(save_id)
     turn = theirs.session.state.turn
-    store.transact(theirs, lambda: [Draft("do", MoveEarliest(turn))], by=OTHER_DEVICE, seat=seat)
+    store.transact(
+        theirs, lambda _theirs: [Draft("do", MoveEarliest(turn))], by=OTHER_DEVICE, seat=seat
+    )
 
 
 def shown(widget: Label | Static) -> str:
@@ -64,6 +66,15 @@ def test_the_conflict_words_show_the_files_problem_as_its_symbols() -> None:
     assert words.conflict_text(f"has '{HOSTILE}'").startswith(f"It has '{SHOWN}': ")
     assert words.kept_as_copy("c1", f"has '{HOSTILE}'") == (
         f"Saved as a copy, c1: the first file has '{SHOWN}'."
+    )
+
+
+def test_the_watching_words_show_a_files_problem_as_its_symbols() -> None:
+    assert words.cannot_be_added(f"has '{HOSTILE}'") == (
+        f"This save cannot be added to (has '{SHOWN}'): it is shown, not changed."
+    )
+    assert words.upgrade_given_up(f"has '{HOSTILE}'").startswith(
+        f"This save could not be brought up to date (has '{SHOWN}'): "
     )
 
 

@@ -26,7 +26,7 @@ def taken_back_elsewhere(home: Path, save_id: str, kind: str, seat: str = "Ben")
     theirs = store.open_for_play(save_id)
     stack = theirs.origins if kind == "undo" else theirs.undone
     target = stack[-1].number
-    store.transact(theirs, lambda: [Draft(kind, target=target)], by=OTHER_DEVICE, seat=seat)
+    store.transact(theirs, lambda _theirs: [Draft(kind, target=target)], by=OTHER_DEVICE, seat=seat)
 
 
 async def move_here(pilot: Any, screen: GameScreen) -> str:

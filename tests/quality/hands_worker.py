@@ -41,7 +41,7 @@ def play(home: Path, save_id: str, player: str, count: int, pause: float) -> Non
             try:
                 store.transact(
                     saved,
-                    lambda: [Draft("do", AdjustCoins(player, 1))],
+                    lambda _theirs: [Draft("do", AdjustCoins(player, 1))],
                     by=device(player),
                     seat=f"{player} {number}",
                 )

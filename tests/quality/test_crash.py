@@ -40,7 +40,8 @@ def kill_at_random(
     assert first.strip().isdigit(), worker.stderr.read() if worker.stderr else first
     time.sleep(rng.uniform(0, most))
     worker.send_signal(signal.SIGKILL)
-    rest, _ = worker.communicate()
+    rest = worker.stdout.read()  # through the reader's buffer: `readline` may have taken more
+    worker.communicate()  # (its own reads skip that buffer: counts in it were lost)
     reported = [int(line) for line in [first, *rest.splitlines()] if line.strip().isdigit()]
     return reported[-1]
 

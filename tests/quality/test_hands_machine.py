@@ -84,7 +84,7 @@ class HandsMachine(RuleBasedStateMachine):
         """One transaction of `writer`; `draft` may be a function of its caught-up game."""
         store, saved = self.stores[writer], self.games[writer]
 
-        def drafts() -> list[Draft]:
+        def drafts(_theirs: list[Record]) -> list[Draft]:
             return [draft(saved) if callable(draft) else draft]
 
         try:

@@ -145,7 +145,8 @@ def test_pathological_saves_cost_once_and_a_bounded_amount(
 
     monkeypatch.setattr(files.tomllib, "loads", parse_counted)
     entries, unreadable = SaveStore(companion_home, fixed_clock).listing()
-    assert (games / f"{good}.toml").read_text("utf-8") in parsed  # the listing parses here
+    good_text = (games / f"{good}.toml").read_text("utf-8")
+    assert any(part and part in good_text for part in parsed)  # the listing parses it (tables)
     assert DEEP_KEY not in parsed  # refused unparsed: Python's TOML reader took 15 s over it
     assert [e.id for e in entries] == [good]
     assert len(unreadable) == len(HOSTILE)

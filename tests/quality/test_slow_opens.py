@@ -1,24 +1,30 @@
 """The extreme saves of issue 30, opened, listed and refused as they should be (under -m slow;
 their times are figures in tests/bench/bench_commands.py, never asserted here): a game of 60,000
-actions, a setup of 700,000 players, names of 200,000 combining marks."""
+actions, a setup of 700,000 players, names of 200,000 combining marks, an older save with
+400,000 keys this version does not know."""
 
 from __future__ import annotations
 
 import tomllib
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tomli_w
 
+from companion.six_sojourns.actions import AdjustCoins
 from saves.games import checkpoint
+from saves.games.journal import Draft
 from saves.games.records import Record, record_line
-from saves.games.store import SaveStore
+from saves.games.store import SavedGame, SaveStore
 from saves.listing.folder import MAX_REASON
 from tests.bench.bench_games import SETUP, cavendish_action
 from tests.quality.hostile import SAMPLES, hostile_save
 
 LONG_GAME = 60_000
 PLAYERS = 700_000
+UNKNOWN_KEYS = 400_000
 MARKS = "e" + "\u0301" * 200_000
 
 pytestmark = pytest.mark.slow
@@ -46,6 +52,31 @@ def crowded_save(home: Path, players: int = PLAYERS) -> str:
     (home / "games").mkdir(parents=True, exist_ok=True)
     (home / "games" / f"{data['id']}.toml").write_text(tomli_w.dumps(data), "utf-8")
     return str(data["id"])
+
+
+def many_keys_save(home: Path, keys: int = UNKNOWN_KEYS) -> str:
+    """A format 1 Six Sojourns save with `keys` top-level keys this version does not know
+    (6.5 MB), written again in format 2 when first opened for play; its id."""
+    document: dict[str, Any] = {
+        "format": 1,
+        "id": "many-keys",
+        "game": "six-sojourns",
+        "title": "Many keys",
+        "created": datetime(2026, 11, 29, 12, tzinfo=UTC),
+        "setup": {"players": ["Ana", "Ben"], "map": "A"},
+        "actions": [{"action": "AdjustCoins", "player": "Ana", "delta": 3}],
+    }
+    document.update((f"u{number}", number) for number in range(keys))
+    (home / "games").mkdir(parents=True, exist_ok=True)
+    (home / "games" / "many-keys.toml").write_text(tomli_w.dumps(document), "utf-8")
+    return "many-keys"
+
+
+def first_change(store: SaveStore, save_id: str) -> SavedGame:
+    """Open an older save for play (written again once) and make its first change."""
+    saved = store.open_for_play(save_id)
+    store.transact(saved, lambda _theirs: [Draft("do", AdjustCoins("Ana", 1))])
+    return saved
 
 
 def test_a_game_of_60000_actions_opens_lists_and_resumes_from_its_checkpoint(
@@ -87,3 +118,13 @@ def test_names_of_200000_combining_marks_open_or_are_refused_in_one_short_line(
         assert entries == [] and len(unreadable) == 1
         reason = unreadable[0].reason
         assert reason.startswith("the setup is refused by the rules") and len(reason) <= MAX_REASON
+
+
+def test_an_older_save_of_400000_unknown_keys_plays_and_keeps_them(companion_home: Path) -> None:
+    save_id = many_keys_save(companion_home)
+    store = SaveStore(companion_home, workers=False)
+    saved = first_change(store, save_id)
+    assert saved.format_read == 2 and saved.session.state.sheet.player("Ana").coins == 12 + 3 + 1
+    again = SaveStore(companion_home, workers=False).open_for_play(save_id)
+    assert again.extra[f"u{UNKNOWN_KEYS - 1}"] == UNKNOWN_KEYS - 1
+    assert again.session.state == saved.session.state

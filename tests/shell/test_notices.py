@@ -18,7 +18,7 @@ from saves.games.journal import Draft
 def duel(app: Any) -> None:
     saved = app.start_game("time-bastards", TimeBastardsSetup(), "Red v Blue")
     moves = [Draft("do", MoveEarliest(0)), Draft("do", MoveEarliest(1))]
-    app.store.transact(saved, lambda: moves)  # the screen holds this game: it shows them
+    app.store.transact(saved, lambda _theirs: moves)  # the screen holds this game: it shows them
 
 
 def toast_texts(app: Any) -> list[str]:

@@ -26,7 +26,7 @@ def record_played(store: SaveStore, saved: SavedGame, by: str = "", seat: str = 
     drafts += [Draft("do", action) for action in played[kept:]]
     fresh = store.open_for_play(saved.id)
     if drafts:
-        store.transact(fresh, lambda: drafts, by=by, seat=seat)
+        store.transact(fresh, lambda _theirs: drafts, by=by, seat=seat)
     saved.adopt(fresh)
     saved.position, saved.read_mark, saved.cannot_add = (
         fresh.position,

@@ -30,7 +30,7 @@ def other_window_undoes(home: Path, save_id: str) -> Any:
     store = SaveStore(home, fixed_clock)
     theirs = store.open_for_play(save_id)
     top = theirs.origins[-1].number
-    store.transact(theirs, lambda: [Draft("undo", target=top)], by=OTHER)
+    store.transact(theirs, lambda _theirs: [Draft("undo", target=top)], by=OTHER)
     return theirs.session.state
 
 
@@ -56,7 +56,7 @@ async def test_every_window_plays_and_shows_another_windows_change(
         before, shown_before = len(screen.session.actions), view.content
         other = SaveStore(companion_home, fixed_clock)
         theirs = other.open_for_play(save_id)
-        other.transact(theirs, lambda: [Draft("do", theirs_move(theirs))], by=OTHER)
+        other.transact(theirs, lambda _theirs: [Draft("do", theirs_move(theirs))], by=OTHER)
         assert await wait_for(pilot, lambda: len(screen.session.actions) == before + 1)
         assert screen.state == theirs.session.state
         assert view.content != shown_before  # the table view redrew the new state
@@ -111,19 +111,19 @@ async def test_a_broken_link_from_another_device_is_asked_here_and_closes_once_a
     assert game is not None
     players = SaveStore(companion_home, fixed_clock)
     saved = players.create(game, setup_for(2), "Watched")
-    players.transact(saved, lambda: [Draft("do", ChooseLocation("A"))], by=OTHER)
+    players.transact(saved, lambda _theirs: [Draft("do", ChooseLocation("A"))], by=OTHER)
     app = make_test_app()
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        players.transact(saved, lambda: [Draft("do", LoseAzrak("Amy", 9))], by=OTHER)
+        players.transact(saved, lambda _theirs: [Draft("do", LoseAzrak("Amy", 9))], by=OTHER)
         assert await wait_for(pilot, lambda: isinstance(app.screen, BrokenLinkDialog))
         dialog = app.screen
         assert isinstance(dialog, BrokenLinkFromElsewhere)  # no button takes a stray enter
         assert app.focused is None
-        players.transact(saved, lambda: [Draft("do", LoseControl())], by=OTHER)
+        players.transact(saved, lambda _theirs: [Draft("do", LoseControl())], by=OTHER)
         assert await wait_for(pilot, lambda: app.screen is screen)
         assert any("Answered on another device" in note for note in notes)
         assert not screen.state.pending

@@ -67,11 +67,19 @@ class FileConflicts:
     """A play screen's answers when its game's file can no longer simply be replaced: changed
     in another window (ask: reload it, or keep this game as a copy), or not replaceable at all (a
     link out of the data folder: kept as a copy at once). `follow_copy` follows the copy's file
-    once the game is kept as one."""
+    once the game is kept as one; `upgrade_later` waits for the lock of an older save reloaded
+    while another device holds it."""
 
-    def __init__(self, screen: PlayHost, follow_copy: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        screen: PlayHost,
+        follow_copy: Callable[[], None],
+        upgrade_later: Callable[[], None],
+    ) -> None:
         self.screen = screen
         self.follow_copy = follow_copy
+        self.upgrade_later = upgrade_later
+        """An older save reloaded while another device holds its lock: played once free."""
 
     def ask(self, why: str = "") -> None:
         screen = self.screen
@@ -99,6 +107,8 @@ class FileConflicts:
             return
         screen.notify("Reloaded: the game as its file holds it now.", title="Reloaded")
         screen.redraw()
+        if screen.saved.upgrade_waits:
+            self.upgrade_later()
 
     def reload_watched(self) -> None:
         """A watching screen whose file was replaced: read it again (nothing to ask)."""

@@ -93,6 +93,9 @@ class PlayHost(Protocol):
     def show_title(self) -> None:
         """The header's subtitle, once the save's title or id changed."""
 
+    def only_watch(self, reason: str) -> None:
+        """Only watch the game, every change refused with `reason` ("": play it again)."""
+
     def save_failed(self, error: OSError) -> None:
         """The disk refused a change: say so until a write works."""
 

@@ -29,13 +29,13 @@ from companion.core import RuleError
 from saves.files import SaveError
 from saves.games.journal import Draft, Rewritten
 from saves.games.records import Record
-from saves.games.store import SavedGame
 from saves.shared.lock import Busy
 from widgets.play import words
 from widgets.play.conflict import FileConflicts
 from widgets.play.host import PlayHost
 from widgets.play.told import Moment, Outcome, moved, refused
 from widgets.play.unsaved import show_lock_wait
+from widgets.play.upgrade import LateUpgrade
 
 WAIT_SECONDS = 30.0
 """How long changes wait for another device's lock before they are dropped (and said): the
@@ -57,11 +57,6 @@ Done = Callable[[list[Record]], None]
 """Once the change is made and the lock let go: what the screen says of it."""
 
 
-class _Unseen(Exception):
-    """The transaction caught up on records this screen did not see first (appended between
-    its look at the file and its lock): nothing is written, and the player is told."""
-
-
 @dataclass
 class _Change:
     """A change on its way to the file: what decides it and what is said once it is made."""
@@ -80,7 +75,9 @@ class SharedGame:
 
     def __init__(self, screen: PlayHost) -> None:
         self.screen = screen
-        self.conflicts = FileConflicts(screen, self.follow_copy)
+        self.upgrade = LateUpgrade(screen)
+        """An older save whose lock another device held when it opened: played once free."""
+        self.conflicts = FileConflicts(screen, self.follow_copy, self.upgrade.start)
         """What to do when the game's file changed in a way that is not an appended record."""
         self.undid = False
         """This device's undo is what redo would put back: another device's change that
@@ -137,15 +134,14 @@ class SharedGame:
         )
 
     def _until_free(self, deadline: float) -> None:
-        """In a worker thread: wait until the game's lock is free, let it go at once, then hand
-        the queued changes back to the screen's thread (it never holds the lock while it waits
-        for that thread)."""
+        """In a worker thread: wait until the game's lock (and its file's, for the write) is free,
+        let it go at once, then hand the queued changes back to the screen's thread (it never
+        holds a lock while it waits for that thread)."""
         store = self.screen.companion.store
         app = self.screen.app
         try:
-            try:
-                with store.game_lock(self.screen.saved.id, deadline):
-                    pass  # free: the screen's thread takes it for each change, at once
+            try:  # free: the screen's thread takes them for each change, at once
+                store.wait_until_free(self.screen.saved.id, deadline)
             except Busy:
                 app.call_from_thread(self._give_up)
             except OSError as error:
@@ -186,8 +182,9 @@ class SharedGame:
 
     def _transaction(self, change: _Change) -> Outcome:
         """Catch up (as a follow does, without the lock), then one `SaveStore.transact`:
-        under the lock only its catch-up, the change's `decide` and the append run. Nothing
-        here draws: what happened is in the outcome."""
+        under the lock only its catch-up, the change's `decide` (given every other device's
+        record since the change was first tried, those the transaction caught up on last) and
+        the append run. Nothing here draws: what happened is in the outcome."""
         screen = self.screen
         saved, store = screen.saved, screen.companion.store
         outcome = Outcome(Moment(screen))
@@ -202,27 +199,18 @@ class SharedGame:
             outcome.unreadable = error
             return outcome
         change.theirs += outcome.theirs
-        seen = saved.record_count
-        found: list[Record] = []
+        caught: list[Record] = []
 
-        def drafts() -> list[Draft]:
-            # Records appended between the look above and the lock were caught up on by the
-            # transaction, which does not hand them over: those still in the game are found.
-            found[:] = _appended_since(saved, seen)
-            if saved.record_count != seen and not found:
-                raise _Unseen  # only undos, redos or details: nothing to decide on, told
-            return change.decide(change.theirs + found)
+        def drafts(theirs: list[Record]) -> list[Draft]:
+            caught[:] = theirs  # kept should the append fail: they are in the game
+            return change.decide(change.theirs + theirs)
 
         try:
-            caught, outcome.mine = store.transact(
+            _theirs, outcome.mine = store.transact(
                 saved, drafts, by=screen.device, seat=screen.seat, deadline=0
             )
-            found[:] = caught  # all of them, in order, once the change is made
-        except Busy:  # (records it caught up on before a wait for the write: told so)
-            outcome.busy = saved.record_count == seen
-            outcome.unseen = not outcome.busy
-        except _Unseen:
-            outcome.unseen = True
+        except Busy:  # not had at once (the game's lock, or the file's for the write)
+            outcome.busy = True
         except RuleError as error:
             outcome.refused = str(error)
         except Rewritten as error:
@@ -231,20 +219,14 @@ class SharedGame:
             outcome.unreadable = error
         except OSError as error:  # a full disk, a lock file that cannot be made
             outcome.failed = error
-        outcome.theirs += found
-        change.theirs += found
+        outcome.theirs += caught
+        change.theirs += caught
         return outcome
 
     def _show(self, outcome: Outcome, change: _Change) -> bool:
         """The lock let go: redraw and say what the transaction did; whether it was made."""
         screen, before, theirs = self.screen, outcome.before, outcome.theirs
         self._moved(before, theirs)
-        if outcome.unseen:
-            if not theirs:
-                screen.followed(before.over)
-            notice = words.changed_meanwhile(screen.last_line())
-            screen.notify(notice, title="Not changed", severity="warning", markup=False)
-            return False
         if outcome.refused:
             refused(screen, change.first or before, change.theirs, outcome.refused)
             return False
@@ -279,9 +261,11 @@ class SharedGame:
 
     def start_following(self) -> None:
         """Watch the games folder for this game's file, in a worker thread until the screen
-        closes (`stop`)."""
+        closes (`stop`); an older save another device held when it opened waits for its lock."""
         self.started = True
         self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
+        if self.screen.saved.upgrade_waits:
+            self.upgrade.start()
 
     def follow_copy(self) -> None:
         """The screen now plays a copy under a new id: follow that file instead."""
@@ -380,10 +364,3 @@ class SharedGame:
 
     def close(self) -> None:
         self.stop.set()
-
-
-def _appended_since(saved: SavedGame, seen: int) -> list[Record]:
-    """The records numbered after `seen` that the game still holds (its steps and what redo
-    puts back), by number: the actions other devices appended since this screen looked."""
-    held = (*saved.origins, *saved.undone)
-    return sorted((r for r in held if r.number > seen), key=lambda record: record.number)

@@ -56,9 +56,6 @@ class Outcome:
     """The disk refused the record (or the lock file could not be made)."""
     busy: bool = False
     """The lock was not free at once: the change waits until it is, and is decided again."""
-    unseen: bool = False
-    """Records were appended between the screen's look at the file and its lock: they are
-    shown, and the change is not made (the player decides again on what they see)."""
 
 
 def refused(screen: PlayHost, before: Moment, theirs: list[Record], rule: str) -> None:

@@ -34,14 +34,6 @@ def changed_first(who: str, last: str, rule: str) -> str:
     return f"{who} has just changed the game ({last}): {rule}"
 
 
-def changed_meanwhile(last: str) -> str:
-    """A change not made: another device appended as this one began to write."""
-    return (
-        f"Another device changed the game as you did (now: {visible(last)}). Nothing was "
-        "changed: do it again if you still mean it."
-    )
-
-
 def waiting_for_answer(asker: str, question: str, rule: str) -> str:
     """A change refused while the game waits for the answer to another device's question."""
     return f"Waiting for {asker}'s answer ({question}): {rule}"
@@ -105,6 +97,29 @@ def lock_held_too_long(seconds: float) -> str:
 def changes_dropped(reason: object, count: int) -> str:
     """The changes that waited for the game's lock, not made."""
     return f"Not saved ({reason}): {plural(count, 'change')} not made; try again."
+
+
+# An older save opened while another device saves it
+
+UPGRADE_WAITS = (
+    "Another device is saving this game: it is shown, and you can play once that device is done."
+)
+"""Why a save that must first be brought up to date only shows while another device holds it."""
+PLAYABLE_NOW = "Another device finished saving this game: you can play now."
+NOT_WRITABLE = "This save's file cannot be written here: it is shown, not changed."
+
+
+def cannot_be_added(reason: str) -> str:
+    """Why a save is shown and never changed here (`SavedGame.cannot_add`)."""
+    return f"This save cannot be added to ({visible(reason)}): it is shown, not changed."
+
+
+def upgrade_given_up(reason: object) -> str:
+    """A save still held by another device after the wait: it stays shown only."""
+    return (
+        f"This save could not be brought up to date ({visible(str(reason))}): it is shown, not "
+        "changed. Open it again to play."
+    )
 
 
 def change_refused_by_disk(reason: str) -> str:

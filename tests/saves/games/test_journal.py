@@ -43,7 +43,7 @@ def new_game(home: Path) -> tuple[SaveStore, SavedGame]:
 
 def coins(store: SaveStore, saved: SavedGame, *deltas: int, by: str = "t1") -> None:
     for delta in deltas:
-        store.transact(saved, lambda d=delta: [Draft("do", AdjustCoins("Ana", d))], by=by)
+        store.transact(saved, lambda _theirs, d=delta: [Draft("do", AdjustCoins("Ana", d))], by=by)
 
 
 def file_bytes(store: SaveStore, saved: SavedGame) -> bytes:
@@ -132,8 +132,8 @@ def test_a_second_window_catches_up_on_what_the_first_appended(companion_home: P
     coins(store, first, 3, 4)
     assert [r.number for r in store.catch_up(second)] == [1, 2]
     coins(store, second, 5, by="t2")
-    store.transact(first, lambda: [Draft("undo", target=first.origins[-1].number)])
-    store.transact(first, lambda: [Draft("redo", target=first.undone[-1].number)])
+    store.transact(first, lambda _theirs: [Draft("undo", target=first.origins[-1].number)])
+    store.transact(first, lambda _theirs: [Draft("redo", target=first.undone[-1].number)])
     theirs = store.catch_up(second)
     assert [(r.number, r.kind) for r in theirs] == [(4, "undo"), (5, "redo")]
     assert store.catch_up(first) == []  # its transactions caught up on record 3
@@ -226,9 +226,9 @@ def test_undos_keep_what_redo_puts_back(companion_home: Path) -> None:
     store, saved = new_game(companion_home)
     coins(store, saved, 1, 2)
     for _ in range(2):  # one transaction each
-        store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
+        store.transact(saved, lambda _theirs: [Draft("undo", target=saved.origins[-1].number)])
         assert [r.number for r in saved.undone] == [r.number for r in store.load(saved.id).undone]
-    store.transact(saved, lambda: [Draft("redo", target=saved.undone[-1].number)])
+    store.transact(saved, lambda _theirs: [Draft("redo", target=saved.undone[-1].number)])
     assert seen(saved) == seen(store.load(saved.id))
 
 
@@ -318,16 +318,16 @@ def test_undo_and_redo_records_check_their_target(companion_home: Path) -> None:
     window = seen(saved)
     for draft in (Draft("undo", target=1), Draft("redo", target=2), Draft("undo", target=9)):
         with pytest.raises(RuleError):
-            store.transact(saved, lambda d=draft: [d])
+            store.transact(saved, lambda _theirs, d=draft: [d])
         assert file_bytes(store, saved) == before and seen(saved) == window
-    store.transact(saved, lambda: [Draft("undo", target=2)])
+    store.transact(saved, lambda _theirs: [Draft("undo", target=2)])
     with pytest.raises(RuleError, match="redoes record 1"):
-        store.transact(saved, lambda: [Draft("redo", target=1)])
-    store.transact(saved, lambda: [Draft("redo", target=2), Draft("undo", target=2)])
+        store.transact(saved, lambda _theirs: [Draft("redo", target=1)])
+    store.transact(saved, lambda _theirs: [Draft("redo", target=2), Draft("undo", target=2)])
     assert [r.number for r in saved.undone] == [2]
     coins(store, saved, 5)  # a new action: nothing left to redo
     with pytest.raises(RuleError, match="nothing is last"):
-        store.transact(saved, lambda: [Draft("redo", target=2)])
+        store.transact(saved, lambda _theirs: [Draft("redo", target=2)])
     assert seen(store.load(saved.id)) == seen(saved)
 
 

@@ -34,7 +34,7 @@ def make_store(home: Path) -> SaveStore:
 def two_windows(home: Path) -> tuple[SaveStore, SavedGame, SavedGame]:
     store = make_store(home)
     saved = store.create(TALLY, TallySetup())
-    store.transact(saved, lambda: [Draft("do", Add(0, 1))])
+    store.transact(saved, lambda _theirs: [Draft("do", Add(0, 1))])
     return store, saved, make_store(home).load(saved.id)
 
 
@@ -76,7 +76,7 @@ def test_any_failure_reading_an_appended_line_is_a_file_changed_outside_the_app(
     """Whatever goes wrong in the reader or the rules, a follower that catches `Rewritten` and
     `SaveError` is never ended by a line someone appended."""
     store, writer, follower = two_windows(companion_home)
-    store.transact(writer, lambda: [Draft("do", Add(1, 2))])
+    store.transact(writer, lambda _theirs: [Draft("do", Add(1, 2))])
 
     def broken(*_args: object) -> None:
         raise KeyError("surprise")
@@ -95,7 +95,7 @@ def test_a_read_that_fails_once_the_file_is_open_is_a_save_error(
     companion_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store, writer, follower = two_windows(companion_home)
-    store.transact(writer, lambda: [Draft("do", Add(1, 2))])
+    store.transact(writer, lambda _theirs: [Draft("do", Add(1, 2))])
 
     def failing(*_args: object) -> bytes:
         raise OSError(errno.EIO, os.strerror(errno.EIO))
@@ -117,7 +117,7 @@ def test_a_save_with_crlf_line_endings_plays(companion_home: Path) -> None:
     loaded = store.load(saved.id)
     assert loaded.cannot_add == "" and loaded.position is not None
     follower = make_store(companion_home).load(saved.id)
-    store.transact(loaded, lambda: [Draft("do", Add(1, 4))])
+    store.transact(loaded, lambda _theirs: [Draft("do", Add(1, 4))])
     assert [r.number for r in store.catch_up(follower)] == [2]
     assert store.load(saved.id).session.state.counts == (1, 4) == follower.session.state.counts
 

@@ -44,8 +44,8 @@ def format_1_game(home: Path, game_id: str) -> tuple[SaveStore, SavedGame, bytes
 
 def undo_then_redo(store: SaveStore, saved: SavedGame, by: str = "t1") -> None:
     """Two changes any game with a step takes, and that leave its state as it was."""
-    store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)], by=by)
-    store.transact(saved, lambda: [Draft("redo", target=saved.undone[-1].number)], by=by)
+    store.transact(saved, lambda _theirs: [Draft("undo", target=saved.origins[-1].number)], by=by)
+    store.transact(saved, lambda _theirs: [Draft("redo", target=saved.undone[-1].number)], by=by)
 
 
 def without_time(shown: dict[str, Any]) -> dict[str, Any]:
@@ -124,8 +124,10 @@ def test_two_windows_on_a_format_1_save_both_play(companion_home: Path) -> None:
     other = SaveStore(companion_home, fixed_clock, workers=False)
     second = other.open_for_play(first.id)
     player = first.session.state.players[0]
-    store.transact(first, lambda: [Draft("do", AdjustCoins(player, 1))], by="t1")
-    theirs, _mine = other.transact(second, lambda: [Draft("do", AdjustCoins(player, 2))], by="t2")
+    store.transact(first, lambda _theirs: [Draft("do", AdjustCoins(player, 1))], by="t1")
+    theirs, _mine = other.transact(
+        second, lambda _theirs: [Draft("do", AdjustCoins(player, 2))], by="t2"
+    )
     assert [r.by for r in theirs] == ["t1"]
     assert [r.by for r in store.catch_up(first)] == ["t2"]
     assert seen(first)[:-1] == seen(second)[:-1] == seen(store.load(first.id))[:-1]
@@ -149,7 +151,7 @@ def test_a_format_1_save_in_a_read_only_folder_is_read_and_left_as_it_was(
     assert len(saved.session.steps) == len(tomllib.loads(before.decode())["actions"])
     window = seen(saved)
     with pytest.raises(SaveError, match="cannot be added to"):
-        store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
+        store.transact(saved, lambda _theirs: [Draft("undo", target=saved.origins[-1].number)])
     assert path.read_bytes() == before and seen(saved) == window
     assert store.catch_up(saved) == []  # followed: read again once the file changes
 
@@ -239,6 +241,7 @@ def test_a_format_1_save_whose_lock_stays_held_opens_to_be_shown(
     monkeypatch.setattr(store, "game_lock", held)
     saved = store.open_for_play(save_id)
     assert saved.position is None and "another window is saving" in saved.cannot_add
+    assert saved.upgrade_waits  # to be opened for play again once the lock is free
     assert path.read_bytes() == before
 
 

@@ -13,7 +13,6 @@ import dataclasses
 import fcntl
 import os
 import tempfile
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,19 +88,22 @@ def test_a_lock_file_removed_mid_transaction_cuts_no_confirmed_record(
     theirs = other.load(saved.id)
     lock_file = locks_dir(companion_home) / f"{saved.id}.lock"
     decided: list[tuple[int, ...]] = []
+    handed: list[list[int]] = []
     confirmed: list[Record] = []
 
-    def decide() -> list[Draft]:
+    def decide(caught: list[Record]) -> list[Draft]:
         decided.append(saved.session.state.counts)
+        handed.append([record.number for record in caught])
         if len(decided) == 1:
             lock_file.unlink()
             if tidied == "replaced":
                 lock_file.write_bytes(b"")
-            confirmed.extend(other.transact(theirs, lambda: add(1, 5), deadline=0.2)[1])
+            confirmed.extend(other.transact(theirs, lambda _theirs: add(1, 5), deadline=0.2)[1])
         return add(0, 1)
 
     seen_first, mine = store.transact(saved, decide)
     assert decided == [(0, 0), (0, 5)]  # decided again on the newest state
+    assert handed == [[], [1]]  # given the record it caught up on before deciding again
     assert [r.number for r in seen_first] == [1] and [r.number for r in mine] == [2]
     assert [r.number for r in confirmed] == [1]
     assert record_keys(store, saved) == ["r1", "r2"]
@@ -115,13 +117,13 @@ def test_a_stale_append_raises_and_keeps_the_record_it_would_have_cut(
     saved = store.create(TALLY, TallySetup())
     other = make_store(companion_home)
     theirs = other.load(saved.id)
-    other.transact(theirs, lambda: add(1, 2))
+    other.transact(theirs, lambda _theirs: add(1, 2))
     before = store.path_for(saved.id).read_bytes()
     with pytest.raises(Behind), store.game_lock(saved.id):
         store.append(saved, add(0, 1))  # no catch-up first: its position is stale
     assert store.path_for(saved.id).read_bytes() == before
     assert saved.record_count == 0 and saved.session.state.counts == (0, 0)
-    store.transact(saved, lambda: add(0, 1))
+    store.transact(saved, lambda _theirs: add(0, 1))
     assert store.load(saved.id).session.state.counts == (1, 2)
 
 
@@ -131,7 +133,7 @@ def test_a_torn_last_line_is_cut_and_a_complete_one_never(companion_home: Path) 
     path = store.path_for(saved.id)
     with path.open("ab") as handle:
         handle.write(b"r1 = { do = { action = ")  # a writer killed mid-line
-    store.transact(saved, lambda: add(0, 1))
+    store.transact(saved, lambda _theirs: add(0, 1))
     assert record_keys(store, saved) == ["r1"]
     with path.open("ab") as handle:
         handle.write(b'r2 = { do = { action = "Add", player = 1, amount = 3 } }\n')
@@ -171,7 +173,7 @@ def test_writers_stale_or_killed_never_remove_a_confirmed_record(
                 continue
             try:
                 if kind == "transact":
-                    mine = store.transact(window, partial(add, 0, step))[1]
+                    mine = store.transact(window, lambda _theirs, n=step: add(0, n))[1]
                 else:
                     with store.game_lock(window.id):
                         mine = store.append(window, add(1, step))
@@ -199,12 +201,12 @@ def test_a_game_whose_narrate_raises_writes_nothing_and_repeats_no_number(
 ) -> None:
     store = make_store(companion_home, {"tally": UNLUCKY})
     saved = store.create(UNLUCKY, TallySetup())
-    store.transact(saved, lambda: add(0, 1))
+    store.transact(saved, lambda _theirs: add(0, 1))
     before = store.path_for(saved.id).read_bytes()
     with pytest.raises(LookupError):
-        store.transact(saved, lambda: add(0, 13))
+        store.transact(saved, lambda _theirs: add(0, 13))
     assert store.path_for(saved.id).read_bytes() == before
-    store.transact(saved, lambda: add(1, 2))
+    store.transact(saved, lambda _theirs: add(1, 2))
     assert record_keys(store, saved) == ["r1", "r2"]
     assert store.load(saved.id).session.state.counts == (1, 2)
 
@@ -223,11 +225,11 @@ def test_a_record_written_but_not_applied_makes_the_game_read_again(
     with monkeypatch.context() as patch:
         patch.setattr("saves.games.journal.apply_record", failing)
         with pytest.raises(MemoryError):
-            store.transact(saved, lambda: add(0, 1))
+            store.transact(saved, lambda _theirs: add(0, 1))
     assert record_keys(store, saved) == ["r1"] and saved.record_count == 0
     with pytest.raises(Behind), store.game_lock(saved.id):
         store.append(saved, add(0, 2))  # not before it is read again
-    theirs, mine = store.transact(saved, lambda: add(0, 2))
+    theirs, mine = store.transact(saved, lambda _theirs: add(0, 2))
     assert [r.number for r in theirs] == [1] and [r.number for r in mine] == [2]
     assert record_keys(store, saved) == ["r1", "r2"]
     assert saved.session.state.counts == (3, 0) == store.load(saved.id).session.state.counts

@@ -31,7 +31,7 @@ def make_store(home: Path) -> SaveStore:
 
 def add(store: SaveStore, saved: SavedGame, *actions: Add) -> None:
     """One transaction appending `actions`, decided on the newest state, as a screen does."""
-    store.transact(saved, lambda: [Draft("do", action) for action in actions])
+    store.transact(saved, lambda _theirs: [Draft("do", action) for action in actions])
 
 
 def test_a_file_added_to_by_another_process_keeps_their_records(companion_home: Path) -> None:
@@ -73,7 +73,7 @@ def test_the_revision_counts_records_and_each_change_only_appends(companion_home
     assert saved.revision == 0
     before = store.path_for(saved.id).read_text()
     add(store, saved, Add(0, 1), Add(1, 2))
-    store.transact(saved, lambda: [Draft("undo", target=saved.origins[-1].number)])
+    store.transact(saved, lambda _theirs: [Draft("undo", target=saved.origins[-1].number)])
     after = store.path_for(saved.id).read_text()
     assert after.startswith(before)
     assert [line.split(" = ")[0] for line in after[len(before) :].splitlines()] == [

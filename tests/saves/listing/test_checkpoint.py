@@ -12,6 +12,7 @@ import pytest
 from saves.games import checkpoint
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
+from saves.paths import checkpoints_dir
 from tests.conftest import fixed_clock
 from tests.support.toy import Add, CountingTally, TallySetup
 
@@ -32,7 +33,7 @@ def long_game(store: SaveStore, length: int = LENGTH) -> SavedGame:
     """A tally game of `length` steps (each seat up and down in turn), seats named."""
     saved = store.create(store.games["tally"], TallySetup())  # type: ignore[index]
     drafts = [Draft("do", Add(n % 2, 1 if n % 4 < 2 else -1)) for n in range(length)]
-    store.transact(saved, lambda: drafts, by="t1a2b3c4d5e6", seat="Ana")
+    store.transact(saved, lambda _theirs: drafts, by="t1a2b3c4d5e6", seat="Ana")
     return saved
 
 
@@ -66,8 +67,10 @@ def test_only_the_records_after_the_checkpoint_are_replayed(
 ) -> None:
     saved = long_game(store)
     checkpoint.load(store, saved.id)
-    store.transact(saved, lambda: [Draft("do", Add(0, 1)), Draft("undo", target=LENGTH + 1)])
-    store.transact(saved, lambda: [Draft("do", Add(1, 1))], seat="Ben")
+    store.transact(
+        saved, lambda _theirs: [Draft("do", Add(0, 1)), Draft("undo", target=LENGTH + 1)]
+    )
+    store.transact(saved, lambda _theirs: [Draft("do", Add(1, 1))], seat="Ben")
     counting.calls = 0
     resumed = checkpoint.load(store, saved.id)
     assert counting.calls == 2
@@ -86,7 +89,7 @@ def test_a_checkpoint_falls_behind_and_is_written_again(store: SaveStore) -> Non
     path = checkpoint.checkpoint_path(store.home, saved.id)
     before = path.read_bytes()
     for n in range(checkpoint.REFRESH_AFTER):
-        store.transact(saved, lambda n=n: [Draft("do", Add(0, 1 if n % 2 == 0 else -1))])
+        store.transact(saved, lambda _theirs, n=n: [Draft("do", Add(0, 1 if n % 2 == 0 else -1))])
     checkpoint.load(store, saved.id)
     assert path.read_bytes() != before
     same_game(checkpoint.load(store, saved.id), store.load(saved.id))
@@ -140,7 +143,7 @@ def test_an_undo_reaching_before_the_checkpoint_replays_the_game_once(
     checkpoint.load(store, saved.id)
     resumed = checkpoint.load(store, saved.id)
     counting.calls = 0
-    store.transact(resumed, lambda: [Draft("undo", target=resumed.origins[-1].number)])
+    store.transact(resumed, lambda _theirs: [Draft("undo", target=resumed.origins[-1].number)])
     assert counting.calls == LENGTH  # the steps before the checkpoint, once
     full = store.load(saved.id)
     assert resumed.session.state == full.session.state
@@ -184,3 +187,43 @@ def test_a_link_or_a_pipe_in_its_place_is_left_alone(store: SaveStore, tmp_path:
     os.mkfifo(path)
     same_game(checkpoint.load(store, saved.id), store.load(saved.id))
     assert path.is_fifo()
+
+
+def test_the_checkpoint_of_a_deleted_game_goes_at_the_next_listing(store: SaveStore) -> None:
+    """Only the deleted game's: a game that is there keeps its own, and so does a game whose
+    name is a link (even a broken one); a file that is not a checkpoint is left alone."""
+    kept, deleted, linked = (long_game(store) for _ in range(3))
+    for saved in (kept, deleted, linked):
+        checkpoint.load(store, saved.id)
+    path = {
+        saved.id: checkpoint.checkpoint_path(store.home, saved.id)
+        for saved in (kept, deleted, linked)
+    }
+    notes = path[kept.id].parent / "notes.txt"
+    notes.write_text("mine")
+    store.path_for(deleted.id).unlink()
+    store.path_for(linked.id).unlink()
+    store.path_for(linked.id).symlink_to(store.home / "nowhere.toml")
+    store.listing()
+    assert not path[deleted.id].exists()
+    assert path[kept.id].is_file() and path[linked.id].is_file() and notes.read_text() == "mine"
+    same_game(checkpoint.load(store, kept.id), store.load(kept.id))
+
+
+def test_no_link_is_followed_to_remove_a_checkpoint(store: SaveStore, tmp_path: Path) -> None:
+    """A link named as a checkpoint of no game, and a `checkpoints/` folder that is a link, are
+    left as they are, and so is what they point at."""
+    store.create(store.games["tally"], TallySetup())  # type: ignore[index]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "gone-1.json").write_text("theirs")
+    folder = checkpoints_dir(store.home)
+    folder.symlink_to(outside, target_is_directory=True)
+    store.listing()
+    assert (outside / "gone-1.json").read_text() == "theirs"
+    folder.unlink()
+    folder.mkdir()
+    (folder / "gone-2.json").symlink_to(outside / "gone-1.json")
+    store.listing()
+    assert (folder / "gone-2.json").is_symlink()
+    assert (outside / "gone-1.json").read_text() == "theirs"

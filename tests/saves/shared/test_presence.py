@@ -227,3 +227,21 @@ def test_a_name_longer_than_a_seat_holds_is_refused_and_the_file_stays_readable(
         presence.sit(long_name, (long_name,))
     presence.sit("N" * 100, ("N" * 100,))
     assert list(here(companion_home, "tother0000001").seats()) == ["N" * 100]
+
+
+def test_a_seat_file_planted_as_a_link_is_never_followed(
+    companion_home: Path, tmp_path: Path
+) -> None:
+    """A link put where this device's alive file goes (pointing out of the data folder): the seat
+    is refused saying so, nothing is created or locked out there, and a link holds no seat."""
+    presence = Presence(companion_home, SAVE, "tlinked000001", process=77)
+    outside = tmp_path / "outside" / "planted"
+    outside.parent.mkdir()
+    link = alive_path(companion_home, SAVE, presence.sitter)
+    link.parent.mkdir(parents=True)
+    link.symlink_to(outside)
+    with pytest.raises(SeatRefused, match="cannot open"):
+        presence.sit("Ana", PLAYERS)
+    assert not outside.exists() and link.is_symlink()
+    outside.write_text("")
+    assert not held(link)
