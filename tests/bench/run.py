@@ -36,7 +36,7 @@ from bench_history import history_rows  # noqa: E402
 from bench_rolls import roll_rows  # noqa: E402
 from bench_terminal import terminal_rows  # noqa: E402
 from figures import Figure, table  # noqa: E402
-from screen_keys import GAMES, SHORT_ONLY, Timing, measure  # noqa: E402
+from screen_keys import bench_keys  # noqa: E402
 
 from companion import dice  # noqa: E402
 from companion.six_sojourns.scoring import score  # noqa: E402
@@ -306,55 +306,6 @@ def bench_scoring(reps: int) -> list[Figure]:
             f"worst {worst:.2f} ms of {len(samples)}",
         )
     ]
-
-
-def bench_keys(reps: int) -> list[Figure]:
-    """Undo and redo on each game's play screen, to the screen redrawn, against a minimal app."""
-    with data_home() as home:
-        timings = measure(home, reps)
-    base = timings["minimal"]
-
-    def ms(timing: Timing) -> str:
-        return f"{timing.median * 1000:.0f} ms (worst {timing.worst * 1000:.0f})"
-
-    figures = []
-    for game in GAMES:
-        if game in SHORT_ONLY:
-            size = SHORT_ONLY[game]
-            at = timings[f"{game}@{size}"]
-            ratio = at.median / base.median
-            figures.append(
-                Figure(
-                    f"{game}: key at {size} actions vs minimal app",
-                    ratio,
-                    "x",
-                    "<= 1.5x",
-                    ratio <= 1.5,
-                    f"{ms(at)} vs {ms(base)}; the clock ends a game after about 100 actions",
-                )
-            )
-            continue
-        small, middle, large = (timings[f"{game}@{size}"] for size in (50, 1000, 5000))
-        versus_base, growth = middle.median / base.median, large.median / small.median
-        figures += [
-            Figure(
-                f"{game}: key at 1,000 actions vs minimal app",
-                versus_base,
-                "x",
-                "<= 1.5x",
-                versus_base <= 1.5,
-                f"{ms(middle)} vs {ms(base)}",
-            ),
-            Figure(
-                f"{game}: key at 5,000 vs at 50 actions",
-                growth,
-                "x",
-                "<= 1.3x",
-                growth <= 1.3,
-                f"{ms(large)} vs {ms(small)}",
-            ),
-        ]
-    return figures
 
 
 def bench_history(reps: int) -> list[Figure]:

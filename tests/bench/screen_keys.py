@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench_games import long_game, sample_game
+from figures import Figure
 from terminal_apps import Minimal
 from textual.app import App
 
@@ -89,3 +91,52 @@ def measure(home: Path, presses: int, rounds: int = 2) -> dict[str, Timing]:
             app = Minimal() if save_id is None else make_app(home=home, rng=random.Random(1))
             timings[name].samples.extend(_run(app, save_id, per_round))
     return timings
+
+
+def bench_keys(reps: int) -> list[Figure]:
+    """Undo and redo on each game's play screen, to the screen redrawn, against a minimal app."""
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        timings = measure(Path(folder), reps)
+    base = timings["minimal"]
+
+    def ms(timing: Timing) -> str:
+        return f"{timing.median * 1000:.0f} ms (worst {timing.worst * 1000:.0f})"
+
+    figures = []
+    for game in GAMES:
+        if game in SHORT_ONLY:
+            size = SHORT_ONLY[game]
+            at = timings[f"{game}@{size}"]
+            ratio = at.median / base.median
+            figures.append(
+                Figure(
+                    f"{game}: key at {size} actions vs minimal app",
+                    ratio,
+                    "x",
+                    "<= 1.5x",
+                    ratio <= 1.5,
+                    f"{ms(at)} vs {ms(base)}; the clock ends a game after about 100 actions",
+                )
+            )
+            continue
+        small, middle, large = (timings[f"{game}@{size}"] for size in (50, 1000, 5000))
+        versus_base, growth = middle.median / base.median, large.median / small.median
+        figures += [
+            Figure(
+                f"{game}: key at 1,000 actions vs minimal app",
+                versus_base,
+                "x",
+                "<= 1.5x",
+                versus_base <= 1.5,
+                f"{ms(middle)} vs {ms(base)}",
+            ),
+            Figure(
+                f"{game}: key at 5,000 vs at 50 actions",
+                growth,
+                "x",
+                "<= 1.3x",
+                growth <= 1.3,
+                f"{ms(large)} vs {ms(small)}",
+            ),
+        ]
+    return figures
