@@ -6,6 +6,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.widgets import TabbedContent, TabPane
 
@@ -13,7 +16,7 @@ from companion.session import Session
 from companion.six_sojourns.actions import AdjustCoins
 from companion.six_sojourns.game import SIX_SOJOURNS
 from companion.six_sojourns.setup import SojournsSetup
-from widgets.play.action_log import ActionLog, history_lines
+from widgets.play.action_log import ActionLog, entry_height, entry_lines, history_lines
 
 LONG = "gains a coin from an explore token after a long crossing between the far islands"
 
@@ -115,3 +118,35 @@ async def test_an_empty_log_says_so() -> None:
         log.show(())
         await pilot.pause()
         assert log.plain_lines == ["Nothing has happened yet."]
+
+
+@settings(max_examples=300)
+@given(
+    number=st.integers(min_value=1, max_value=120_000),
+    line=st.text(max_size=120),
+    width=st.integers(min_value=1, max_value=130),
+)
+def test_an_entrys_height_is_the_number_of_its_wrapped_lines(
+    number: int, line: str, width: int
+) -> None:
+    """The log sizes itself from each entry's height before drawing it (a long game opens
+    without wrapping every entry): the height must be the lines the entry wraps to, wide
+    characters, control characters and words longer than the line included."""
+    assert entry_height(number, line, width) == len(
+        entry_lines(number, line, width, Console(width=200))
+    )
+
+
+async def test_a_long_log_draws_only_the_entries_on_screen() -> None:
+    """A long log opens with its last entries drawn: the others wait until scrolled to."""
+    app = LogHost()
+    game = session()
+    for count in range(3_000):
+        game.do(AdjustCoins("Ana", -1 if count % 2 else 1))
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(ActionLog)
+        log.show(game.steps)
+        await pilot.pause()
+        drawn = [index for index, lines in enumerate(log._wrapped) if lines is not None]
+        assert drawn and min(drawn) > 2_900
+        assert log.plain_lines == expected(app, log, game.history)

@@ -248,3 +248,29 @@ async def test_the_command_palette_resumes_and_starts_games(
         await pilot.press("ctrl+p", *"new game: time bastards", "enter")
         await pause_until(pilot, lambda: type(app.screen).__name__ == "TimeBastardsSetupScreen")
         assert type(app.screen).__name__ == "TimeBastardsSetupScreen"
+
+
+async def test_a_game_resumed_at_start_lists_the_saves_once_home_shows(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """`companion resume` opens the game without listing the saves under it (a long game's
+    first listing replays it); escape to home lists them."""
+    save_id = install_sample(companion_home, "cavendish")
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    listings: list[object] = []
+    listing = app.store.listing
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        listings.append(None)
+        return listing(*args, **kwargs)
+
+    app.store.listing = counted
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert listings == []
+        await pilot.press("escape")
+        await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        table = app.screen.query_one("#saves", DataTable)
+        assert [key.value for key in table.rows] == [save_id]

@@ -159,9 +159,17 @@ class HomeScreen(CompanionScreen):
             if not available(game_id):
                 games.disable_option_at_index(index)
         table = self.query_one("#saves", DataTable)
-        self.refresh_saves()
+        if self.app.screen is self:  # else a game opened at start: listed when home shows
+            self.refresh_saves()
         self.watch(table, "scroll_y", self._scrolled, init=False)
         games.focus()
+
+    def on_screen_resume(self) -> None:
+        """Home shown for the first time under a game opened at start (`companion resume`):
+        the saves are listed now, not while the game was opening (a long game's first listing
+        replays it)."""
+        if not self.filled_width and self.app.screen is self:
+            self.refresh_saves()
 
     def refresh_saves(self) -> None:
         """Re-read the games folder: readable games newest first, then the unreadable files."""
@@ -188,7 +196,7 @@ class HomeScreen(CompanionScreen):
 
     def on_resize(self) -> None:
         """The columns share out a new width."""
-        if self.is_mounted and self.app.size.width != self.filled_width:
+        if self.is_mounted and self.filled_width and self.app.size.width != self.filled_width:
             self.refresh_saves()
 
     def show_more_saves(self) -> None:
