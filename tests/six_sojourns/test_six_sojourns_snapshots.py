@@ -63,25 +63,13 @@ class TestSheet:
         assert snap_sizes(played(make_test_app, board=False), sizes) == []
 
     @pytest.mark.parametrize("sizes", SIZES)
-    def test_scored_from_the_board(
+    def test_a_game_scored_from_the_board(
         self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        """The board's rows (spaces, islands, the mountains and feuds in play) on the sheet."""
-        assert snap_sizes(played(make_test_app, board=True), sizes) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_why(
-        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
-    ) -> None:
-        assert snap_sizes(played(make_test_app, board=True), sizes, press=["w"]) == []
-
-
-class TestBoardGrid:
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_board(
-        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
-    ) -> None:
-        assert snap_sizes(played(make_test_app, board=True), sizes, press=["b"]) == []
+        """The board's rows (spaces, islands, the mountains and feuds in play) on the sheet; why
+        each point; the board's grid."""
+        views = {"sheet": ["s"], "why": ["w"], "board": ["b"]}
+        assert snap_sizes(played(make_test_app, board=True), sizes, views=views) == []
 
 
 class TestSetup:
@@ -108,16 +96,11 @@ def turns_in_play(make_test_app: Callable[..., Any]) -> Any:
 
 class TestTurnsAndLog:
     @pytest.mark.parametrize("sizes", SIZES)
-    def test_turns(
+    def test_turns_and_log(
         self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        assert snap_sizes(turns_in_play(make_test_app), sizes, press=["t"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_log(
-        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
-    ) -> None:
-        assert snap_sizes(turns_in_play(make_test_app), sizes, press=["l"]) == []
+        views = {"turns": ["t"], "log": ["l"]}
+        assert snap_sizes(turns_in_play(make_test_app), sizes, views=views) == []
 
 
 class TestKeys:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import inspect
 import pickle
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -75,9 +75,12 @@ async def settle(pilot: Pilot[Any]) -> None:
 def snap_sizes(
     snapshot: SnapshotAssertion, request: pytest.FixtureRequest
 ) -> Callable[..., list[str]]:
-    """`snap_sizes(app, sizes, press=..., run_before=..., name=...)`: the sizes whose pictures
-    differ from their snapshots (an empty list when every one matches), all drawn in one app
-    run; `name` goes before the size in the snapshot's name where a test has other parameters."""
+    """`snap_sizes(app, sizes, press=..., run_before=..., name=..., views=...)`: the pictures
+    that differ from their snapshots (an empty list when every one matches), all drawn in one
+    app run; `name` goes before the size in the snapshot's name where a test has other
+    parameters. `views` ({"why": ["w"], "board": ["b"]}) takes several views of the same
+    game at each size, each shown by its keys (tabs, panels: keys that change nothing), each
+    its own snapshot (`Class.test_x[why-80x24].svg`)."""
     sized = snapshot.use_extension(SizedSVG)
     node = request.node
 
@@ -87,8 +90,10 @@ def snap_sizes(
         press: Iterable[str] = (),
         run_before: RunBefore | None = None,
         name: str = "",
+        views: Mapping[str, Sequence[str]] | None = None,
     ) -> list[str]:
         sizes = sorted(sizes, key=lambda size: size[0] * size[1], reverse=True)
+        shown = dict(views) if views is not None else {"": ()}
         pictures: dict[str, str] = {}
 
         async def auto_pilot(pilot: Pilot[Any]) -> None:
@@ -99,15 +104,20 @@ def snap_sizes(
             await pilot.pause()
             await pilot.press(*press)
             await settle(pilot)
-            pictures[size_label(sizes[0], name)] = app.export_screenshot(simplify=True)
-            for size in sizes[1:]:
-                await pilot.resize_terminal(*size)
-                await settle(pilot)
-                pictures[size_label(size, name)] = app.export_screenshot(simplify=True)
+            for number, size in enumerate(sizes):
+                if number:
+                    await pilot.resize_terminal(*size)
+                    await settle(pilot)
+                for view, keys in shown.items():
+                    await pilot.press(*keys)
+                    await settle(pilot)
+                    label = size_label(size, "-".join(part for part in (name, view) if part))
+                    pictures[label] = app.export_screenshot(simplify=True)
             app.exit()
 
         app.run(headless=True, auto_pilot=auto_pilot, size=sizes[0])
-        assert len(pictures) == len(sizes), f"the app closed before its pictures: {list(pictures)}"
+        wanted = len(sizes) * len(shown)
+        assert len(pictures) == wanted, f"the app closed before its pictures: {list(pictures)}"
         return [label for label, svg in pictures.items() if not matches(label, svg)]
 
     def matches(label: str, svg: str) -> bool:
