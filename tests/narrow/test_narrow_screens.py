@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderIcon, HeaderTitle
@@ -26,6 +25,7 @@ from widgets.shell.keys import NOW, KeysScreen
 from widgets.time_bastards.play import TimeBastardsScreen
 
 PHONE = (44, 43)
+GAMES = ["sojourn", "six-sojourns", "cavendish", "time-bastards"]
 
 
 def finished_duel(home: Path) -> str:
@@ -42,107 +42,149 @@ def finished_duel(home: Path) -> str:
     return saved.id
 
 
-@pytest.mark.parametrize(("width", "narrow"), [(40, True), (44, True), (79, True), (80, False)])
-async def test_a_screen_is_narrow_below_80_columns(
-    make_test_app: Any, width: int, narrow: bool
-) -> None:
+WIDTHS = [(80, False), (79, True), (44, True), (40, True)]
+"""Each width, widest first, and whether a screen is a phone's there."""
+
+
+async def test_a_screen_is_narrow_below_80_columns(make_test_app: Any) -> None:
+    """One window narrowed in steps: at each width home has the class of that width, and the
+    dice tray opened there gets it too."""
     app = make_test_app()
-    async with app.run_test(size=(width, 24)) as pilot:
+    async with app.run_test(size=(WIDTHS[0][0], 24)) as pilot:
         await pilot.pause()
-        assert app.screen.has_class("-narrow") is narrow
-        assert app.screen.has_class("-wide") is not narrow
-        await pilot.press("d")  # a screen opened later gets its class too
-        await pause_until(pilot, lambda: app.screen.has_class("-narrow") is narrow)
+        home = app.screen
+        for width, narrow in WIDTHS:
+            await pilot.resize_terminal(width, 24)
+            await pause_until(pilot, lambda w=width: home.size.width == w)
+            assert home.has_class("-narrow") is narrow, width
+            assert home.has_class("-wide") is not narrow, width
+            await pilot.press("d")  # a screen opened later gets its class too
+            await pause_until(
+                pilot,
+                lambda n=narrow: app.screen is not home and app.screen.has_class("-narrow") is n,
+            )
+            await pilot.press("escape", "escape")  # the faces field, then the tray
+            await pause_until(pilot, lambda: app.screen is home)
+
+
+async def a_notice_width(pilot: Any) -> int:
+    """The width of a notice shown now, the only one on the screen."""
+    app = pilot.app
+    app.notify("The bumped piece must leave timeline III.", severity="error")
+    await pause_until(pilot, lambda: bool(app.screen.query(Toast)))
+    toast = app.screen.query_one(Toast)
+    await pause_until(pilot, lambda: toast.outer_size.width > 0)
+    return int(toast.outer_size.width)
 
 
 async def test_a_notice_takes_the_whole_width_of_a_phone(make_test_app: Any) -> None:
-    app = make_test_app()
-    async with app.run_test(size=PHONE, notifications=True) as pilot:
-        await pilot.pause()
-        app.notify("The bumped piece must leave timeline III.", severity="error")
-        await pause_until(pilot, lambda: bool(app.screen.query(Toast)))
-        toast = app.screen.query_one(Toast)
-        await pause_until(pilot, lambda: toast.outer_size.width > 0)
-        assert toast.outer_size.width == PHONE[0]
+    """At 120 columns a notice has Textual's own width; the window narrowed to a phone's, the
+    next notice takes the whole width."""
     app = make_test_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
-        app.notify("The bumped piece must leave timeline III.", severity="error")
-        await pause_until(pilot, lambda: bool(app.screen.query(Toast)))
-        toast = app.screen.query_one(Toast)
-        await pause_until(pilot, lambda: toast.outer_size.width > 0)
-        assert toast.outer_size.width <= 60  # Textual's own, beside the board at 120
-
-
-async def test_the_header_shows_the_game_alone_on_a_phone(
-    make_test_app: Any, companion_home: Path
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    app = make_test_app(start=lambda a: a.open_saved(save_id))
-    async with app.run_test(size=PHONE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TimeBastardsScreen)
-        title = app.screen.query_one(HeaderTitle)
-        await pause_until(pilot, lambda: str(title.render()).strip() == "Mara vs Jonas")
-        assert str(app.screen.query_one(HeaderIcon).render()) == ICON
-        await pilot.resize_terminal(120, 40)
-        await pause_until(
-            pilot, lambda: str(title.render()).strip() == "Table Companion — Mara vs Jonas"
-        )
+        assert await a_notice_width(pilot) <= 60  # Textual's own, beside the board at 120
+        app.clear_notifications()
+        await pause_until(pilot, lambda: not app.screen.query(Toast))
+        await pilot.resize_terminal(*PHONE)
+        await pause_until(pilot, lambda: app.screen.size == PHONE)
+        assert await a_notice_width(pilot) == PHONE[0]
 
 
 def cells(table: DataTable[Any]) -> list[list[str]]:
     return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
 
 
-@pytest.mark.parametrize("size", [(40, 40), PHONE, (44, 20), (80, 24), (120, 40)])
+LIST_SIZES = [(120, 40), (80, 24), PHONE, (40, 40), (44, 20)]
+"""Largest first: one window made smaller to each (a phone's keyboard up last)."""
+
+
 async def test_the_saved_games_list_names_the_state_and_winner(
-    make_test_app: Any, companion_home: Path, size: tuple[int, int]
+    make_test_app: Any, companion_home: Path
 ) -> None:
     finished = finished_duel(companion_home)
     for game in ("sojourn", "six-sojourns", "cavendish", "time-bastards"):
         install_sample(companion_home, game)
     app = make_test_app()
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=LIST_SIZES[0]) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, HomeScreen)
-        table = screen.query_one("#saves", DataTable)
-        rows = {str(key.value): row for key, row in zip(table.rows, cells(table), strict=True)}
-        entries = {entry.id: entry for entry in screen.entries}
-        winner_row = rows[finished]
-        assert winner_row[-1] == state_words(entries[finished])  # whole, wrapped in its column
-        assert "Ana wins" in winner_row[-1]
-        for save_id, row in rows.items():
-            shown = " ".join(row[-1].split())
-            if size[0] < 80:  # on a phone every state is whole, and the game and its date
-                assert shown == " ".join(state_words(entries[save_id]).split())
-                assert row[0].splitlines()[-1] == "29 Nov 12:00"
-            else:
-                assert shown.rstrip("…") and state_words(entries[save_id]).startswith(
-                    shown.rstrip("…").split()[0]
-                )
-        columns = sum(column.get_render_width(table) for column in table.columns.values())
-        assert columns <= table.size.width - 2  # nothing off the side: no column cut
-        await pause_until(pilot, lambda: table.max_scroll_x == 0)
+        for size in LIST_SIZES:
+            await pilot.resize_terminal(*size)
+            await pause_until(pilot, lambda s=size: screen.size == s)
+            await pilot.pause()
+            names_the_state_and_winner(screen, finished, size)
+            table = screen.query_one("#saves", DataTable)
+            await pause_until(pilot, lambda t=table: t.max_scroll_x == 0)
 
 
-async def test_a_tap_on_a_listed_key_does_what_the_key_does(
+def names_the_state_and_winner(screen: HomeScreen, finished: str, size: tuple[int, int]) -> None:
+    """Each row's state whole on a phone (shortened at its start elsewhere), the finished duel
+    naming its winner, and no column cut."""
+    table = screen.query_one("#saves", DataTable)
+    rows = {str(key.value): row for key, row in zip(table.rows, cells(table), strict=True)}
+    entries = {entry.id: entry for entry in screen.entries}
+    winner_row = rows[finished]
+    assert winner_row[-1] == state_words(entries[finished]), size  # whole, wrapped in its column
+    assert "Ana wins" in winner_row[-1]
+    for save_id, row in rows.items():
+        shown = " ".join(row[-1].split())
+        if size[0] < 80:  # on a phone every state is whole, and the game and its date
+            assert shown == " ".join(state_words(entries[save_id]).split()), size
+            assert row[0].splitlines()[-1] == "29 Nov 12:00", size
+        else:
+            assert shown.rstrip("…") and state_words(entries[save_id]).startswith(
+                shown.rstrip("…").split()[0]
+            ), size
+    columns = sum(column.get_render_width(table) for column in table.columns.values())
+    assert columns <= table.size.width - 2, size  # nothing off the side: no column cut
+
+
+async def listed(pilot: Any, words: str) -> tuple[KeysScreen, int]:
+    """The `?` keys list opened, and the row of the key described by `words`."""
+    app = pilot.app
+    await pilot.press("question_mark")
+    await pause_until(pilot, lambda: isinstance(app.screen, KeysScreen))
+    keys = app.screen
+    assert isinstance(keys, KeysScreen)
+    return keys, next(i for i, (_k, said, _now) in enumerate(keys.rows) if said == words)
+
+
+async def test_a_phone_shows_the_game_in_the_header_and_every_key_a_tap_away(
     make_test_app: Any, companion_home: Path
 ) -> None:
+    """The Time Bastards sample on a phone, in turn: the header shows the game alone (the app's
+    name comes back at 120 columns, last); a key not usable now, picked in the `?` keys list,
+    says so and does nothing; a listed key picked there does what the key does (then undone);
+    and one tap on a listed key runs it (issue 33: it was a tap to highlight its row and
+    another to run it), a tap on the list's header running nothing."""
     save_id = install_sample(companion_home, "time-bastards")
     app = make_test_app(start=lambda a: a.open_saved(save_id))
-    async with app.run_test(size=PHONE) as pilot:
+    async with app.run_test(size=PHONE, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TimeBastardsScreen)
+        title = screen.query_one(HeaderTitle)
+        await pause_until(pilot, lambda: str(title.render()).strip() == "Mara vs Jonas")
+        assert str(screen.query_one(HeaderIcon).render()) == ICON
+
+        # a key not usable now says so and does nothing
+        state = screen.tb
+        keys, row = await listed(pilot, "Move none")
+        assert keys.rows[row][2] != NOW
+        keys.query_one("#keys-table", DataTable).move_cursor(row=row)
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: bool(app.screen.query(Toast)))
+        assert app.screen is keys and screen.tb == state
+        app.clear_notifications()
+        await pilot.press("escape")
+        await pause_until(pilot, lambda: app.screen is screen and not screen.query(Toast))
+
+        # a listed key picked with enter does what the key does
         before = len(screen.session.steps)
-        await pilot.press("question_mark")
-        await pause_until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        keys = app.screen
-        assert isinstance(keys, KeysScreen)
+        keys, row = await listed(pilot, "Move earliest")
         table = keys.query_one("#keys-table", DataTable)
-        row = next(i for i, (_k, words, now) in enumerate(keys.rows) if words == "Move earliest")
         assert keys.rows[row][2] == NOW
         assert str(table.get_row_at(row)[2]) == NOW  # the Now column on screen at 44 columns
         assert table.max_scroll_x == 0
@@ -151,48 +193,15 @@ async def test_a_tap_on_a_listed_key_does_what_the_key_does(
         await pause_until(pilot, lambda: len(screen.session.steps) == before + 1)
         assert app.screen is screen
         assert screen.session.steps[-1].line.startswith("Jonas moves the earliest piece")
+        await pilot.press("ctrl+z")
+        await pause_until(pilot, lambda: len(screen.session.steps) == before)
 
-
-async def test_a_key_not_usable_now_says_so_and_does_nothing(
-    make_test_app: Any, companion_home: Path
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    app = make_test_app(start=lambda a: a.open_saved(save_id))
-    async with app.run_test(size=PHONE, notifications=True) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TimeBastardsScreen)
-        state = screen.tb
-        await pilot.press("question_mark")
-        await pause_until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        keys = app.screen
-        assert isinstance(keys, KeysScreen)
-        row = next(i for i, (_k, words, _now) in enumerate(keys.rows) if words == "Move none")
-        assert keys.rows[row][2] != NOW
-        keys.query_one("#keys-table", DataTable).move_cursor(row=row)
-        await pilot.press("enter")
-        await pause_until(pilot, lambda: bool(app.screen.query(Toast)))
-        assert app.screen is keys and screen.tb == state
-
-
-async def test_one_tap_on_a_listed_key_runs_it(make_test_app: Any, companion_home: Path) -> None:
-    """Issue 33: after `? More keys` a key was a tap to highlight its row and another to run it."""
-    save_id = install_sample(companion_home, "time-bastards")
-    app = make_test_app(start=lambda a: a.open_saved(save_id))
-    async with app.run_test(size=PHONE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TimeBastardsScreen)
-        before = len(screen.session.steps)
+        # one tap on a listed key runs it
         await pilot.click(HeaderIcon)  # the header's icon: the palette, then its list of keys
         await pause_until(pilot, lambda: app.screen is not screen)
         await pilot.press("escape")
         await pause_until(pilot, lambda: app.screen is screen)
-        await pilot.press("question_mark")
-        await pause_until(pilot, lambda: isinstance(app.screen, KeysScreen))
-        keys = app.screen
-        assert isinstance(keys, KeysScreen)
-        row = next(i for i, (_k, words, _now) in enumerate(keys.rows) if words == "Move earliest")
+        keys, row = await listed(pilot, "Move earliest")
         table = keys.query_one("#keys-table", DataTable)
         await pause_until(pilot, lambda: table.size.height > 0)
         await pilot.click(table, offset=(5, 0))  # the header: nothing to run
@@ -204,30 +213,41 @@ async def test_one_tap_on_a_listed_key_runs_it(make_test_app: Any, companion_hom
         await pause_until(pilot, lambda: len(screen.session.steps) == before + 1)
         assert app.screen is screen
 
+        await pilot.resize_terminal(120, 40)
+        await pause_until(
+            pilot, lambda: str(title.render()).strip() == "Table Companion — Mara vs Jonas"
+        )
 
-@pytest.mark.parametrize("game", ["sojourn", "six-sojourns", "cavendish", "time-bastards"])
-async def test_the_log_reads_in_lines_on_a_phone(
-    make_test_app: Any, companion_home: Path, game: str
-) -> None:
-    """The log has the phone's width (it wrapped a word per line beside the board) and shows
-    its newest line once the column has settled."""
-    save_id = install_sample(companion_home, game)
+
+async def test_the_log_reads_in_lines_on_a_phone(make_test_app: Any, companion_home: Path) -> None:
+    """Each game's log, opened from home in one phone window: it has the phone's width (it
+    wrapped a word per line beside the board) and shows its newest line once the column has
+    settled."""
+    saves = {game: install_sample(companion_home, game) for game in GAMES}
     app = make_test_app()
     async with app.run_test(size=(40, 40)) as pilot:
         await pilot.pause()
-        app.open_saved(save_id)  # from home, as a player opens it
-        await pilot.pause()
-        if app.screen.is_modal:
-            await pilot.press("escape")  # Sojourn's sample asks for a side: later
-        if game == "six-sojourns":
-            await pilot.press("l")  # its log has a tab of its own
-        log = app.screen.query_one(ActionLog)
-        await pause_until(pilot, lambda: log.size.width > 0 and log.max_scroll_y > 0)
-        assert log.scrollable_content_region.width >= 34
-        await pause_until(pilot, lambda: log.scroll_y == log.max_scroll_y)
-        assert log.scroll_y == log.max_scroll_y
-        words = [line.split() for line in log.plain_lines]
-        assert sum(len(line) for line in words) / len(words) >= 4
+        for game, save_id in saves.items():
+            app.go_home()
+            await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await log_reads_in_lines(pilot, game, save_id)
+
+
+async def log_reads_in_lines(pilot: Any, game: str, save_id: str) -> None:
+    app = pilot.app
+    app.open_saved(save_id)  # from home, as a player opens it
+    await pilot.pause()
+    if app.screen.is_modal:
+        await pilot.press("escape")  # Sojourn's sample asks for a side: later
+    if game == "six-sojourns":
+        await pilot.press("l")  # its log has a tab of its own
+    log = app.screen.query_one(ActionLog)
+    await pause_until(pilot, lambda: log.size.width > 0 and log.max_scroll_y > 0)
+    assert log.scrollable_content_region.width >= 34, game
+    await pause_until(pilot, lambda: log.scroll_y == log.max_scroll_y)
+    assert log.scroll_y == log.max_scroll_y
+    words = [line.split() for line in log.plain_lines]
+    assert sum(len(line) for line in words) / len(words) >= 4, game
 
 
 async def test_the_dice_tray_can_be_closed_by_a_tap_on_a_phone(make_test_app: Any) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from textual.widget import Widget
 from textual.widgets import Checkbox, Label, RadioButton, Static
 
@@ -42,28 +41,46 @@ def cut_words(screen: SetupScreen) -> list[str]:
     return cut
 
 
-@pytest.mark.parametrize("size", [(40, 40), (44, 43)])
+SIZES = [(44, 43), (40, 40)]
+"""The phones, larger first: each setup is drawn at the first, then the window narrowed."""
+
+
 async def test_every_word_of_every_setup_is_whole_on_a_phone(
-    make_test_app: Callable[..., Any], size: tuple[int, int]
+    make_test_app: Callable[..., Any],
 ) -> None:
     app = make_test_app()
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SIZES[0]) as pilot:
         found: dict[str, list[str]] = {}
         for game_id in GAMES:
             app.go_home()
             await pause_until(pilot, lambda: not isinstance(app.screen, SetupScreen))
+            await pilot.resize_terminal(*SIZES[0])
             app.new_game(game_id)
             await pause_until(
                 pilot, lambda: isinstance(app.screen, SetupScreen) and app.focused is not None
             )
-            screen = app.screen
-            await pilot.pause()
-            if game_id == "sojourn":
-                hint = words_of(screen.query_one("#reading-hint", Static))
-                assert hint == READING_HINT  # what the first choice means, in words
-                choices = [words_of(button) for button in screen.query("#reading RadioButton")]
-                assert choices == ["▐●▌ 00-99 (00+0 = 0)", "▐ ▌ 1-100 (00+0 = 100)"]
-            assert screen.query(Label), game_id
-            if problems := cut_words(screen):
-                found[game_id] = problems
+            found.update(await cut_at_each_size(pilot, app.screen, game_id))
         assert not found, found
+
+
+async def cut_at_each_size(pilot: Any, screen: SetupScreen, game_id: str) -> dict[str, list[str]]:
+    """The setup's words cut at each phone size, the window narrowed from one to the next."""
+    found = {}
+    for size in SIZES:
+        await pilot.resize_terminal(*size)
+        await pause_until(pilot, lambda s=size: screen.size == s)
+        await pilot.pause()
+        if problems := words_not_whole(screen, game_id):
+            found[f"{game_id} at {size[0]}x{size[1]}"] = problems
+    return found
+
+
+def words_not_whole(screen: SetupScreen, game_id: str) -> list[str]:
+    """What of the setup's words is cut; Sojourn's reading of the dice said in words."""
+    if game_id == "sojourn":
+        hint = words_of(screen.query_one("#reading-hint", Static))
+        assert hint == READING_HINT  # what the first choice means, in words
+        choices = [words_of(button) for button in screen.query("#reading RadioButton")]
+        assert choices == ["▐●▌ 00-99 (00+0 = 0)", "▐ ▌ 1-100 (00+0 = 100)"]
+    assert screen.query(Label), game_id
+    return cut_words(screen)
