@@ -273,75 +273,79 @@ def opened(save_id: str) -> Callable[[Any], None]:
     return start
 
 
+TMUX_PHONE = (44, 43)
+"""Issue 33: at 44x43 (a phone in tmux) the travel dialog's card buttons read "p Par…", the
+Temporal Battery off the screen."""
+
+Round = tuple[tuple[int, int], list[Question]]
+"""Questions asked at one size."""
+
+
+def rounds(game: str, questions: list[Question], size: tuple[int, int]) -> list[Round]:
+    """The questions at `size`; Sojourn's travel questions at 44x43 first, the window then
+    narrowed to `size`."""
+    ahead = [(TMUX_PHONE, TRAVEL_QUESTIONS)] if game == "sojourn" else []
+    return [*ahead, (size, questions)]
+
+
 ONE_SIZE_EACH = [
-    pytest.param(game, questions, SIZES[index % len(SIZES)], id=game)
+    pytest.param(game, rounds(game, questions, SIZES[index % len(SIZES)]), id=game)
     for index, (game, questions) in enumerate(GAMES)
 ]
 """Each game at one of the phone sizes, the sizes taken in turn: every size and game checked."""
 
 EVERY_SIZE = [
-    pytest.param(game, questions, size, id=f"{game}-{size[0]}x{size[1]}", marks=pytest.mark.slow)
+    pytest.param(
+        game,
+        rounds(game, questions, size),
+        id=f"{game}-{size[0]}x{size[1]}",
+        marks=pytest.mark.slow,
+    )
     for game, questions in GAMES
     for size in SIZES
 ]
 
 
-@pytest.mark.parametrize(("game", "questions", "size"), ONE_SIZE_EACH)
+@pytest.mark.parametrize(("game", "asked_in_turn"), ONE_SIZE_EACH)
 async def test_every_answer_is_a_whole_button_on_a_phone(
-    make_test_app: Any,
-    companion_home: Path,
-    game: str,
-    questions: list[Question],
-    size: tuple[int, int],
+    make_test_app: Any, companion_home: Path, game: str, asked_in_turn: list[Round]
 ) -> None:
     """Every question of each game, at one phone size; the other size of each game is left to
-    the slow variant below."""
-    await check_every_question(make_test_app, companion_home, game, questions, size)
+    the slow variant below. Sojourn's travel questions are also asked at 44x43 (issue 33)."""
+    await check_every_question(make_test_app, companion_home, game, asked_in_turn)
 
 
-@pytest.mark.parametrize(("game", "questions", "size"), EVERY_SIZE)
+@pytest.mark.parametrize(("game", "asked_in_turn"), EVERY_SIZE)
 async def test_every_answer_is_a_whole_button_at_every_phone_size(
-    make_test_app: Any,
-    companion_home: Path,
-    game: str,
-    questions: list[Question],
-    size: tuple[int, int],
+    make_test_app: Any, companion_home: Path, game: str, asked_in_turn: list[Round]
 ) -> None:
     """The full sweep (slow): every question of every game at both phone sizes."""
-    await check_every_question(make_test_app, companion_home, game, questions, size)
-
-
-async def test_the_travel_dialogs_cards_are_whole_at_44_columns(
-    make_test_app: Any, companion_home: Path
-) -> None:
-    """Issue 33: at 44x43 (a phone in tmux) the card buttons read "p Par…", the Temporal Battery
-    off the screen."""
-    await check_every_question(make_test_app, companion_home, "sojourn", TRAVEL_QUESTIONS, (44, 43))
+    await check_every_question(make_test_app, companion_home, game, asked_in_turn)
 
 
 async def check_every_question(
-    make_test_app: Any,
-    companion_home: Path,
-    game: str,
-    questions: list[Question],
-    size: tuple[int, int],
+    make_test_app: Any, companion_home: Path, game: str, asked_in_turn: list[Round]
 ) -> None:
-    """Open each question over the game's sample and collect what keeps an answer from a tap."""
+    """Open each question over the game's sample, at each size in turn (the largest first),
+    and collect what keeps an answer from a tap."""
     app = make_test_app(start=opened(install_sample(companion_home, game)))
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=asked_in_turn[0][0]) as pilot:
         await pilot.pause()
         if app.screen.is_modal:  # the sample's own question (a Sojourn side) put off
             await pilot.press("escape")
         await pause_until(pilot, lambda: not app.screen.is_modal)
         play = app.screen
         found: dict[str, list[str]] = {}
-        for question in questions:
-            dialog = question(play)
-            problems = await asked(pilot, dialog)
-            if problems:
-                found[type(dialog).__name__] = problems
-            app.pop_screen()
-            await pause_until(pilot, lambda: app.screen is play)
+        for size, questions in asked_in_turn:
+            await pilot.resize_terminal(*size)
+            await pause_until(pilot, lambda s=size: play.size == s)
+            for question in questions:
+                dialog = question(play)
+                problems = await asked(pilot, dialog)
+                if problems:
+                    found[f"{type(dialog).__name__} at {size[0]}x{size[1]}"] = problems
+                app.pop_screen()
+                await pause_until(pilot, lambda: app.screen is play)
         assert not found, found
 
 
