@@ -43,28 +43,10 @@ async def test_the_last_name_of_a_list_is_completed() -> None:
     assert await suggester.get_suggestion("Ana, ") is None
 
 
-async def test_six_sojourns_proposes_its_last_players(make_test_app: Any) -> None:
-    app = make_test_app(start=lambda app: app.new_game("six-sojourns"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.screen.query_one("#ss-players", Input).value = "Zoé, Ugo, Ines"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        app.go_home()
-        await pilot.pause()
-        app.new_game("six-sojourns")
-        await pilot.pause()
-        field = app.screen.query_one("#ss-players", Input)
-        assert field.value == "Zoé, Ugo, Ines"
-        field.value = ""
-        field.focus()
-        await pilot.press(*"Ugo, z")
-        await pilot.pause()
-        await pilot.press("right")  # accepts the suggestion
-        assert field.value == "Ugo, Zoé"
-
-
-async def test_cavendish_and_time_bastards_seat_the_last_players(make_test_app: Any) -> None:
+async def test_each_setup_seats_or_proposes_its_last_players(make_test_app: Any) -> None:
+    """The Cavendish and Time Bastards setups seat the players remembered for them, a name
+    field completes a name remembered for another game; then Six Sojourns, once a game of its
+    own is started, proposes its players again and completes the last name of its list."""
     app = make_test_app()
     remember_players(app.settings, "cavendish", ["Zoé", "Ugo", "Ines"])
     remember_players(app.settings, "time-bastards", ["Mara", "Jonas"])
@@ -85,3 +67,23 @@ async def test_cavendish_and_time_bastards_seat_the_last_players(make_test_app: 
         await pilot.pause()
         names = [app.screen.query_one(f"#tb-name-{n}", Input).value for n in (1, 2)]
         assert names == ["Mara", "Jonas"]
+
+        app.go_home()
+        await pilot.pause()
+        app.new_game("six-sojourns")
+        await pilot.pause()
+        app.screen.query_one("#ss-players", Input).value = "Zoé, Ugo, Ines"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.go_home()
+        await pilot.pause()
+        app.new_game("six-sojourns")
+        await pilot.pause()
+        field = app.screen.query_one("#ss-players", Input)
+        assert field.value == "Zoé, Ugo, Ines"
+        field.value = ""
+        field.focus()
+        await pilot.press(*"Ugo, z")
+        await pilot.pause()
+        await pilot.press("right")  # accepts the suggestion
+        assert field.value == "Ugo, Zoé"
