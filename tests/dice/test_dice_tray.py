@@ -29,12 +29,20 @@ def kept(app: Any) -> list[tuple[str, tuple[int, ...], str, str]]:
     return [(e.roll.expression, e.roll.faces, e.roll.source, e.label) for e in app.rolls.rolls]
 
 
-async def test_the_tray_opens_in_the_faces_of_a_d6_where_digits_are_faces(
-    make_test_app: Any,
-) -> None:
+async def closed(pilot: Any) -> None:
+    """The tray closed from its faces field (escape to the dice, then escape), back home."""
+    await pilot.press("escape", "escape")
+    await pause_until(pilot, lambda: not isinstance(pilot.app.screen, DiceTray))
+
+
+async def test_the_tray_takes_what_real_dice_show_and_what_for(make_test_app: Any) -> None:
+    """In one window, each time in a tray opened afresh: the tray opens in the faces of a d6,
+    where digits are faces; a label goes with the next rolls; dice picked, then typed as they
+    show."""
     app = make_test_app()
     notes = record_notes(app)
     async with app.run_test(size=SIZE) as pilot:
+        # the tray opens in the faces of a d6, where digits are faces
         await pilot.press("d")
         assert isinstance(app.screen, DiceTray) and isinstance(app.focused, FacesInput)
         await pilot.press("enter")  # an empty field never rolls
@@ -42,6 +50,30 @@ async def test_the_tray_opens_in_the_faces_of_a_d6_where_digits_are_faces(
         assert any("press r to roll in the app" in note for note in notes)
         await pilot.press("2", "enter")  # a face of the d6, not a pick of 2d6
         assert kept(app) == [("d6", (2,), "physical", "")]
+        await closed(pilot)
+
+        # a label goes with the next rolls
+        before = len(app.rolls.rolls)
+        await pilot.press("d", "l", *"Ben's attack", "enter")
+        assert isinstance(app.focused, FacesInput)
+        await pilot.press("5", "enter", "r")
+        assert [e.label for e in app.rolls.rolls[before:]] == ["Ben's attack", "Ben's attack"]
+        await closed(pilot)
+
+        # pick, then type what the dice show
+        before = len(app.rolls.rolls)
+        await pilot.press("d", "escape", "6")
+        assert isinstance(app.screen, DiceTray) and isinstance(app.focused, FacesInput)
+        await pilot.press("4", "enter", "2", "enter")  # the cursor stays for the next roll
+        await pilot.press("escape", "2", *"35", "enter")
+        await pilot.press("escape", "p", *"37", "enter")
+        assert kept(app)[before:] == [
+            ("d6", (4,), "physical", ""),
+            ("d6", (2,), "physical", ""),
+            ("2d6", (3, 5), "physical", ""),
+            ("d%", (30, 7), "physical", ""),
+        ]
+        assert app.rolls.rolls[-1].roll.total == 37
 
 
 async def test_d_4_enter_is_a_real_4_in_companion_rolls(
@@ -63,42 +95,53 @@ def typed_at_once(app: Any, *keys: str) -> None:
         app.post_message(events.Key(key, "\r" if key == "enter" else key))
 
 
-@pytest.mark.parametrize("on_a_game", [False, True])
 async def test_d_3_enter_typed_at_once_records_a_3(
-    make_test_app: Any, companion_home: Path, on_a_game: bool
+    make_test_app: Any, companion_home: Path
 ) -> None:
-    save_id = install_sample(companion_home, "sojourn") if on_a_game else ""
+    """On home, then (the tray closed) on a game: `d 3 enter` typed at once."""
+    save_id = install_sample(companion_home, "sojourn")
     app = make_test_app()
     async with app.run_test(size=SIZE) as pilot:
-        if on_a_game:
-            app.open_saved(save_id)
-            await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
         typed_at_once(app, "d", "3", "enter")
         await pause_until(pilot, lambda: bool(app.rolls.rolls))
         assert kept(app) == [("d6", (3,), "physical", "")]
         assert isinstance(app.screen, DiceTray) and app.screen.spec == dice.parse("d6")
+        await closed(pilot)
+
+        app.open_saved(save_id)
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        typed_at_once(app, "d", "3", "enter")
+        await pause_until(pilot, lambda: len(app.rolls.rolls) == 2)
+        assert kept(app)[1:] == [("d6", (3,), "physical", "")]
+        assert isinstance(app.screen, DiceTray) and app.screen.spec == dice.parse("d6")
 
 
-@pytest.mark.parametrize("keys", [("d",), ("d", "c")])
-async def test_ctrl_q_quits_from_the_tray_and_the_fairness_check(
-    make_test_app: Any, keys: tuple[str, ...]
-) -> None:
+async def test_ctrl_q_quits_from_the_tray(make_test_app: Any) -> None:
     app = make_test_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*keys)
-        assert isinstance(app.screen, DiceCheckScreen if "c" in keys else DiceTray)
+        await pilot.press("d")
+        assert isinstance(app.screen, DiceTray)
         await pilot.press("ctrl+q")
         await pause_until(pilot, lambda: not app.is_running)
 
 
 async def test_the_tray_reopens_on_the_dice_picked_last_even_after_a_restart(
-    make_test_app: Any,
+    make_test_app: Any, companion_home: Path
 ) -> None:
+    """A remembered pick that is not dice falls back to a d6; then the dice picked last (in this
+    window, then after a restart) are the ones the tray opens on."""
+    companion_home.mkdir(parents=True)
+    settings = companion_home / "settings.toml"
+    settings.write_text('format = 1\n[preferences]\ndice-tray = "2x"\n', "utf-8")
     app = make_test_app()
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "5", "enter")
+        assert kept(app) == [("d6", (5,), "physical", "")]
+        await closed(pilot)
+
         await pilot.press("d", "p", "escape", "escape")
         await pilot.press("d", *"37", "enter", "escape", "2", "escape", "escape")
-    assert kept(app) == [("d%", (30, 7), "physical", "")]
+    assert kept(app)[1:] == [("d%", (30, 7), "physical", "")]
     restarted = make_test_app()
     async with restarted.run_test(size=SIZE) as pilot:
         await pilot.press("d", *"35", "enter")
@@ -106,57 +149,34 @@ async def test_the_tray_reopens_on_the_dice_picked_last_even_after_a_restart(
         assert restarted.screen.query_one("#quick-2").has_class("-picked")
 
 
-async def test_a_remembered_pick_that_is_not_dice_falls_back_to_a_d6(
-    make_test_app: Any, companion_home: Path
+async def test_full_stop_repeats_the_last_roll_of_the_history_then_of_the_tray(
+    make_test_app: Any,
 ) -> None:
-    companion_home.mkdir(parents=True)
-    settings = companion_home / "settings.toml"
-    settings.write_text('format = 1\n[preferences]\ndice-tray = "2x"\n', "utf-8")
+    """Full stop repeats the last roll of the history (kept before the app started), then, in
+    a tray opened afresh, its own last roll: rolled again if the app rolled it, its dice picked
+    again if real dice showed it."""
     app = make_test_app()
+    app.rolls.add(dice.physical("2d6+1", [5, 1]), "Ben's turn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "5", "enter")
-    assert kept(app) == [("d6", (5,), "physical", "")]
+        await pilot.press("d", "full_stop", *"34", "enter")
+        last = app.rolls.rolls[-1]
+        assert last.roll == dice.physical("2d6+1", [3, 4]) and last.label == "Ben's turn"
+        await closed(pilot)
 
-
-async def test_pick_then_type_what_the_dice_show(make_test_app: Any) -> None:
-    app = make_test_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "escape", "6")
-        assert isinstance(app.screen, DiceTray) and isinstance(app.focused, FacesInput)
-        await pilot.press("4", "enter", "2", "enter")  # the cursor stays for the next roll
-        await pilot.press("escape", "2", *"35", "enter")
-        await pilot.press("escape", "p", *"37", "enter")
-        assert kept(app) == [
-            ("d6", (4,), "physical", ""),
-            ("d6", (2,), "physical", ""),
-            ("2d6", (3, 5), "physical", ""),
-            ("d%", (30, 7), "physical", ""),
-        ]
-        assert app.rolls.rolls[-1].roll.total == 37
-
-
-async def test_a_label_goes_with_the_next_rolls(make_test_app: Any) -> None:
-    app = make_test_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "l", *"Ben's attack", "enter")
-        assert isinstance(app.focused, FacesInput)
-        await pilot.press("5", "enter", "r")
-        assert [e.label for e in app.rolls.rolls] == ["Ben's attack", "Ben's attack"]
-
-
-async def test_full_stop_repeats_the_last_roll(make_test_app: Any) -> None:
-    app = make_test_app()
-    async with app.run_test(size=SIZE) as pilot:
+        before = len(app.rolls.rolls)
         await pilot.press("d", "f", *"3d6+1", "enter", "r", "escape", "full_stop")
-        assert [e.roll.expression for e in app.rolls.rolls] == ["3d6+1", "3d6+1"]
-        assert all(e.roll.source == "app" for e in app.rolls.rolls)
+        made = app.rolls.rolls[before:]
+        assert [e.roll.expression for e in made] == ["3d6+1", "3d6+1"]
+        assert all(e.roll.source == "app" for e in made)
         await pilot.press(*"123", "enter", "escape", "full_stop")  # real dice: pick them again
-        assert len(app.rolls.rolls) == 3 and isinstance(app.focused, FacesInput)
+        assert len(app.rolls.rolls[before:]) == 3 and isinstance(app.focused, FacesInput)
         await pilot.press(*"6 6 6", "enter")
         assert app.rolls.rolls[-1].roll.total == 19
 
 
-async def test_c_opens_the_fairness_check_of_the_real_dice(make_test_app: Any) -> None:
+async def test_c_opens_the_fairness_check_of_the_real_dice_and_ctrl_q_quits_it(
+    make_test_app: Any,
+) -> None:
     app = make_test_app()
     app.rolls.add_many([dice.physical("d6", [6])] * 12)
     async with app.run_test(size=SIZE) as pilot:
@@ -166,6 +186,10 @@ async def test_c_opens_the_fairness_check_of_the_real_dice(make_test_app: Any) -
         assert "d6: too few" in shown and "12 rolls: roll at least 30 to tell" in shown
         await pilot.press("escape")
         assert isinstance(app.screen, DiceTray)
+        await pilot.press("c")  # ctrl+q quits from the fairness check too
+        assert isinstance(app.screen, DiceCheckScreen)
+        await pilot.press("ctrl+q")
+        await pause_until(pilot, lambda: not app.is_running)
 
 
 def long_rolls() -> list[LoggedRoll]:
@@ -190,15 +214,6 @@ def test_the_history_shows_as_many_rolls_as_fit_newest_first() -> None:
     entries = [LoggedRoll(dice.physical("d6", [1 + n % 6]), fixed_clock()) for n in range(30)]
     lines = history_lines(entries, 76, 8)
     assert len(lines) == 8 and str(lines[1]).split()[0] == str(entries[-1].roll.total)
-
-
-async def test_full_stop_repeats_the_last_roll_of_the_history_too(make_test_app: Any) -> None:
-    app = make_test_app()
-    app.rolls.add(dice.physical("2d6+1", [5, 1]), "Ben's turn")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "full_stop", *"34", "enter")
-        last = app.rolls.rolls[-1]
-        assert last.roll == dice.physical("2d6+1", [3, 4]) and last.label == "Ben's turn"
 
 
 async def test_with_a_damaged_settings_file_the_pick_is_kept_for_this_run_only(
