@@ -18,6 +18,7 @@ from saves.shared.settings import SettingsStore
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
+from widgets.app import APP_DEADLINE_SECONDS
 from widgets.shell.home import HomeScreen
 
 Maker = Callable[[Path, Path], None]
@@ -86,9 +87,33 @@ def snapshot(path: Path) -> tuple[bool, bool, bytes | None]:
 
 
 @pytest.mark.parametrize("name", HOSTILE)
-async def test_a_hostile_settings_file_gives_defaults_said_once_and_is_kept(
-    make_test_app: Any, companion_home: Path, tmp_path: Path, name: str
+def test_a_hostile_settings_file_gives_defaults_said_once_and_is_kept(
+    companion_home: Path, tmp_path: Path, name: str
 ) -> None:
+    """The settings as the app opens them (`SettingsStore` with the app's deadline): a damaged
+    file is its one problem, naming the file, and a change is never written over it."""
+    companion_home.mkdir(parents=True)
+    path = settings_path(companion_home)
+    HOSTILE[name](path, tmp_path)
+    before = snapshot(path)
+    settings = SettingsStore(companion_home, APP_DEADLINE_SECONDS)
+    damaged = settings.problem is not None
+    assert settings.problem is None or "settings.toml" in settings.problem
+    assert settings.preference("theme", "") == ""  # the default, whatever the file holds
+    settings.set_preference("theme", "nord")  # a theme chosen in the app
+    if damaged:
+        assert snapshot(path) == before
+    else:  # a mistyped value alone falls back to its default, until the player sets it
+        assert SettingsStore(companion_home).preference("theme", "") == "nord"
+
+
+@pytest.mark.parametrize(("name", "damaged"), [("fifo", True), ("theme is a list", False)])
+async def test_the_app_starts_beside_a_hostile_settings_file_and_says_so_once(
+    make_test_app: Any, companion_home: Path, tmp_path: Path, name: str, damaged: bool
+) -> None:
+    """The app over a damaged file (a pipe, which a careless read would wait on for ever) and a
+    mistyped one: home shows, a damaged file is said once, and a theme chosen is saved only
+    where the file can take it (every hostile file: the test above)."""
     companion_home.mkdir(parents=True)
     path = settings_path(companion_home)
     HOSTILE[name](path, tmp_path)
@@ -97,7 +122,7 @@ async def test_a_hostile_settings_file_gives_defaults_said_once_and_is_kept(
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        damaged = SettingsStore(companion_home).problem is not None
+        assert (SettingsStore(companion_home).problem is not None) is damaged
         assert sum("settings.toml" in note for note in notes) == (1 if damaged else 0)
         app.theme = "nord"
         await pilot.pause()
