@@ -1,4 +1,5 @@
-"""The real app from the keyboard: set up, enter a game, read the result, resume after restart."""
+"""The real app from the keyboard: set up, enter a game, read the result, resume after restart;
+the title and the leader in words."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input, RichLog
+from textual.widgets import DataTable, Input, RichLog, Static
 
 from companion.six_sojourns.actions import AdjustCoins, EnterCount, ScoreBy
 from companion.six_sojourns.game import game_score
@@ -14,6 +15,10 @@ from companion.six_sojourns.model import Pieces
 from widgets.play.result import ConfirmEndDialog, ResultScreen
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
+
+
+def cells(table: DataTable[str], row: str) -> list[str]:
+    return [str(cell) for cell in table.get_row(row)]
 
 
 def new_game(app: Any) -> None:
@@ -28,13 +33,32 @@ async def start(pilot: Any, players: str = "Ana, Ben") -> None:
     await pilot.pause()
 
 
-async def test_setup_and_score_pad_entry(make_test_app: Callable[..., Any]) -> None:
+async def test_setup_title_leader_and_score_pad_entry(make_test_app: Callable[..., Any]) -> None:
+    """Three players set up: the title and the leader read as words (no points yet, then a
+    tie), both taken back; then the score pad from the keyboard, an entry undone and saved."""
     app = make_test_app(start=new_game)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(pilot, "Ana, Ben, Cy")
         screen = app.screen
         assert isinstance(screen, SojournsScreen)
         assert screen.state.players == ("Ana", "Ben", "Cy")
+        assert screen.sub_title == "Ana, Ben, Cy"
+        status = str(screen.query_one("#ss-status", Static).render())
+        assert "no points entered yet" in status and "Ana and Ben" not in status
+        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == ["-", "-", "-"]
+        screen.act(EnterCount("Ana", "spaces", 3))
+        screen.act(EnterCount("Ben", "spaces", 3))
+        status = str(screen.query_one("#ss-status", Static).render())
+        assert "leading: Ana and Ben (tied)" in status
+        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == [
+            "1 leads",
+            "1 leads",
+            "3",
+        ]
+        await pilot.press("ctrl+z", "ctrl+z")  # the sheet blank again
+        await pilot.pause()
+        assert screen.session.history == []
+
         # the cursor starts on Ana's first row: down to her cooking, type 9, then down to spaces
         # (row 8), type 7
         await pilot.press("down", "9", "enter")
@@ -94,32 +118,12 @@ async def test_board_entry_and_resume_after_restart(
         assert again.screen.tab == "why"
 
 
-async def test_finish_and_export(make_test_app: Callable[..., Any], companion_home: Path) -> None:
-    app = make_test_app(start=new_game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot)
-        await pilot.press("x")
-        await pilot.press(*"csv", "enter")
-        await pilot.pause()
-        files = list((companion_home / "exports").glob("*.csv"))
-        assert len(files) == 1 and "player,points,reason" in files[0].read_text()
-        await pilot.press("f")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmEndDialog)
-        await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("escape")  # the play's details, asked once the result is read: skipped
-        await pilot.pause()
-        assert app.screen.saved.status == "finished"
-
-
-async def test_why_tab_and_saved_list_say_the_coin_tie_break(
-    make_test_app: Callable[..., Any],
+async def test_a_tie_on_vp_won_on_coins_said_exported_and_finished(
+    make_test_app: Callable[..., Any], companion_home: Path
 ) -> None:
-    """Issue 15: tied on VP, the game went to the player with more coins without saying so."""
+    """Issue 15: tied on VP, the game went to the player with more coins without saying so; the
+    Why tab, the result and the saved list say it. The sheet is exported, and the game finished
+    once asked to confirm."""
     app = make_test_app(start=new_game)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(pilot)
@@ -137,9 +141,24 @@ async def test_why_tab_and_saved_list_say_the_coin_tie_break(
         reasons = [strip.text.rstrip() for strip in screen.query_one("#ss-reasons", RichLog).lines]
         assert reasons[:2] == ["Ben leads on coins with 6 VP.", "Ana and Ben tied on 6 VP."]
         assert reasons[2] == "Tie-break: Ben has more coins (Ana 12, Ben 14)."
-        await pilot.press("f", "y")
+
+        await pilot.press("x")
+        await pilot.press(*"csv", "enter")
+        await pilot.pause()
+        files = list((companion_home / "exports").glob("*.csv"))
+        assert len(files) == 1 and "player,points,reason" in files[0].read_text()
+
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmEndDialog)
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         assert app.screen.result.outcome == "Ben wins on coins with 6 VP"
         (entry,), _unreadable = app.store.listing()
         assert entry.summary.endswith("· Ben wins on coins with 6 VP")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")  # the play's details, asked once the result is read: skipped
+        await pilot.pause()
+        assert app.screen.saved.status == "finished"

@@ -124,7 +124,11 @@ def test_the_board_gives_the_sheet_its_rows_in_play() -> None:
     assert "board-spaces" not in sheet_rows(pad) and "spaces" in sheet_rows(pad)
 
 
-async def test_the_sheet_shows_the_board_s_points(make_test_app: Callable[..., Any]) -> None:
+async def test_the_board_s_points_on_the_sheet_and_the_why_table(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """The sheet shows the board's points, edited on the board; the Why table has columns only
+    for what is in play."""
     app = make_test_app(start=opened([*PAD_WITH_TOKEN, ScoreBy("board", "keep")]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -132,6 +136,15 @@ async def test_the_sheet_shows_the_board_s_points(make_test_app: Callable[..., A
         assert cells(sheet, "board-spaces") == ["Spaces (VP)", "b: board", "1", "0"]
         assert cells(sheet, "board-islands") == ["Islands (VP)", "b: board", "1", "0"]
         assert cells(sheet, "board-feuds") == ["Feuds (VP)", "b: board", "1", "0"]
+
+        await pilot.press("w")
+        await pilot.pause()
+        why = app.screen.query_one("#ss-why", DataTable)
+        labels = [str(column.label) for column in why.columns.values()]
+        assert labels == ["#", "Player", "Spc", "Isl", "Trd", "Obj", "Feu", "Total", "Coins"]
+
+        await pilot.press("s")
+        await pilot.pause()
         sheet.move_cursor(row=sheet.get_row_index("board-feuds"), column=2)
         await pilot.press("enter")
         await pilot.pause()
@@ -165,19 +178,6 @@ def test_a_point_is_never_hidden() -> None:
     assert shown[-1] == "expansions"
     blank = Session(SIX_SOJOURNS, SojournsSetup()).state.sheet
     assert "expansions" not in shown_categories(blank, standings(blank, score(blank)))
-
-
-async def test_the_why_table_has_columns_only_for_what_is_in_play(
-    make_test_app: Callable[..., Any],
-) -> None:
-    app = make_test_app(start=opened([*PAD_WITH_TOKEN, ScoreBy("board", "keep")]))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("w")
-        await pilot.pause()
-        why = app.screen.query_one("#ss-why", DataTable)
-        labels = [str(column.label) for column in why.columns.values()]
-        assert labels == ["#", "Player", "Spc", "Isl", "Trd", "Obj", "Feu", "Total", "Coins"]
 
 
 FINISHED = [TakeCard(0), EnterCount("Ana", "spaces", 3), CloseSojourn()]

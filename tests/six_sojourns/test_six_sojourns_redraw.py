@@ -57,34 +57,12 @@ async def test_undo_and_redo_paint_what_a_screen_opened_afresh_paints(
         assert painted(sheet_of(app.screen)) != first  # the undo shows
 
 
-async def test_the_sheet_shows_every_change_made_while_another_tab_was_open_or_typed(
+async def test_the_sheet_shows_every_switch_and_change_made_while_another_tab_was_open(
     make_test_app: Callable[..., Any], companion_home: Path
 ) -> None:
-    save_id = install_sample(companion_home, "six-sojourns")
-    app = make_test_app(start=lambda app: app.open_saved(save_id))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
-        sheet = sheet_of(app.screen)
-        await pilot.pause()
-        before = painted(sheet)
-        await pilot.press("b", "ctrl+z", "s")  # taken back while the Board tab is shown
-        await pilot.pause()
-        assert painted(sheet) != before
-        assert painted(sheet) == drawn_afresh(sheet)
-        await pilot.press("5", "enter")  # Ana's coins, where the sheet's cursor starts
-        await pilot.pause()
-        coins = painted(sheet)[1]
-        assert coins.split()[:2] == ["Coins", "5"]
-        assert painted(sheet) == drawn_afresh(sheet)
-        await pilot.resize_terminal(120, 30)  # the columns grow: the table is filled again
-        await pilot.pause()
-        assert painted(sheet) == drawn_afresh(sheet)
-        assert painted(sheet)[1].split()[:2] == ["Coins", "5"]
-
-
-async def test_a_switch_is_said_in_the_status_line_and_leaves_the_sheet_in_view(
-    make_test_app: Callable[..., Any], companion_home: Path
-) -> None:
+    """A pad/board switch is said in the status line, the sheet left in view and uncovered, and
+    undoing it says the switch before; then the sheet shows a change made while the Board tab
+    was open, a number typed, and the columns grown."""
     save_id = install_sample(companion_home, "six-sojourns")
     app = make_test_app(start=lambda app: app.open_saved(save_id))
     notes = record_notes(app)
@@ -113,3 +91,19 @@ async def test_a_switch_is_said_in_the_status_line_and_leaves_the_sheet_in_view(
         await pilot.press("ctrl+z")  # and that one: the status line as before them
         await pilot.pause()
         assert str(status.render()) == "Map A · board, 10 spaces · leading: Ben"
+
+        sheet = sheet_of(screen)
+        before = painted(sheet)
+        await pilot.press("b", "ctrl+z", "s")  # taken back while the Board tab is shown
+        await pilot.pause()
+        assert painted(sheet) != before
+        assert painted(sheet) == drawn_afresh(sheet)
+        await pilot.press("5", "enter")  # Ana's coins, where the sheet's cursor starts
+        await pilot.pause()
+        coins = painted(sheet)[1]
+        assert coins.split()[:2] == ["Coins", "5"]
+        assert painted(sheet) == drawn_afresh(sheet)
+        await pilot.resize_terminal(120, 30)  # the columns grow: the table is filled again
+        await pilot.pause()
+        assert painted(sheet) == drawn_afresh(sheet)
+        assert painted(sheet)[1].split()[:2] == ["Coins", "5"]

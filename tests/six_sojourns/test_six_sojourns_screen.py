@@ -34,12 +34,23 @@ def log_lines(log: RichLog) -> list[str]:
     return [strip.text.rstrip() for strip in log.lines]
 
 
-async def test_the_log_keeps_whole_lines_after_entries_made_on_another_tab(
+async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lines(
     make_test_app: Callable[..., Any],
 ) -> None:
+    """The sheet starts on the first player's first cell, where a digit opens the editor; the
+    log keeps whole lines after entries made on another tab, and so do the reasons."""
     app = make_test_app(start=new_game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
+        sheet = screen.query_one("#ss-sheet", DataTable)
+        spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
+        assert (spot.row_key.value, spot.column_key.value) == ("coins", "Ana")
+        await pilot.press("9")
+        assert isinstance(app.screen, TextDialog)
+        await pilot.press("escape")  # nothing entered
+        await pilot.pause()
+        assert app.screen is screen
+
         await pilot.press("l")
         await pilot.pause()
         await pilot.press("s", "down", "5", "enter")
@@ -52,19 +63,6 @@ async def test_the_log_keeps_whole_lines_after_entries_made_on_another_tab(
         await pilot.pause()
         reasons = [line for line in log_lines(screen.query_one("#ss-reasons", RichLog)) if line]
         assert reasons and all(len(line) > 3 for line in reasons)
-
-
-async def test_the_sheet_starts_on_the_first_players_cell_where_a_digit_writes(
-    make_test_app: Callable[..., Any],
-) -> None:
-    app = make_test_app(start=new_game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(pilot)
-        sheet = screen.query_one("#ss-sheet", DataTable)
-        spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
-        assert (spot.row_key.value, spot.column_key.value) == ("coins", "Ana")
-        await pilot.press("9")
-        assert isinstance(app.screen, TextDialog)
 
 
 def cells(table: DataTable[str], row: str) -> list[str]:
@@ -80,22 +78,24 @@ def board_game(app: Any) -> None:
     saved.session.do(EnterSpace(Space("A1", island="North", trade_token="art", pieces=held)))
 
 
-async def test_a_new_space_takes_the_cursor(make_test_app: Callable[..., Any]) -> None:
+async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable[..., Any]) -> None:
+    """In turn: the sheet counts the trades token on A1; the Turns tab shows shrines only when
+    in play; typing on a filled cell of the board adds to it; a new space takes the cursor; the
+    log names a mark edit; a finished game says so before any editor opens."""
     app = make_test_app(start=board_game)
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("b", "a", *"B2 South", "enter")
-        await pilot.pause()
-        table = app.screen.query_one("#ss-board", DataTable)
-        assert "board, 2 spaces" in str(app.screen.query_one("#ss-status", Static).render())
-        assert table.cursor_row == 1
-        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == "B2"
+        screen = app.screen
+        assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "4+1 (7)"
+        assert "board, 1 space ·" in str(screen.query_one("#ss-status", Static).render())
 
-
-async def test_typing_on_a_filled_cell_adds_to_it(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app(start=board_game)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
         await pilot.pause()
+        table = app.screen.query_one("#ss-turns", DataTable)
+        assert "shrines" not in [column.value for column in table.columns]
+        assert app.screen.check_action("shrine", ()) is False
+
         await pilot.press("b", "right", "right", "right", "1")
         await pilot.pause()
         assert isinstance(app.screen, TextDialog)
@@ -105,15 +105,19 @@ async def test_typing_on_a_filled_cell_adds_to_it(make_test_app: Callable[..., A
         space = app.screen.state.sheet.spaces[0]
         assert space.pieces["Ana"] == Pieces(people=3, houses=1, tower=True)
 
-
-async def test_a_finished_game_says_so_before_any_editor_opens(
-    make_test_app: Callable[..., Any],
-) -> None:
-    app = make_test_app(start=board_game)
-    notes = record_notes(app)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "a", *"B2 South", "enter")
         await pilot.pause()
-        screen = app.screen
+        table = app.screen.query_one("#ss-board", DataTable)
+        assert "board, 2 spaces" in str(app.screen.query_one("#ss-status", Static).render())
+        assert table.cursor_row == 1
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == "B2"
+
+        space = screen.state.sheet.spaces[0]
+        screen.act(EnterSpace(replace(space, mountain=True), "A1"))
+        assert screen.session.history[-1] == (
+            "Space A1 (island North) edited: marks mountain, token art"
+        )
+
         screen.act(CloseSojourn())
         await pilot.pause()
         await pilot.press("escape")  # from the result screen the finish opened, back to the sheet
@@ -124,51 +128,3 @@ async def test_a_finished_game_says_so_before_any_editor_opens(
         assert app.screen is screen
         assert any("undo (ctrl+z) reopens it" in note for note in notes)
         assert "finished · won by Ana" in str(screen.query_one("#ss-status", Static).render())
-
-
-async def test_the_sheet_counts_the_trades_token_and_the_log_names_mark_edits(
-    make_test_app: Callable[..., Any],
-) -> None:
-    app = make_test_app(start=board_game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "4+1 (7)"
-        assert "board, 1 space ·" in str(screen.query_one("#ss-status", Static).render())
-        space = screen.state.sheet.spaces[0]
-        screen.act(EnterSpace(replace(space, mountain=True), "A1"))
-        assert screen.session.history[-1] == (
-            "Space A1 (island North) edited: marks mountain, token art"
-        )
-
-
-async def test_turns_show_shrines_only_when_in_play(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app(start=board_game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        table = app.screen.query_one("#ss-turns", DataTable)
-        assert "shrines" not in [column.value for column in table.columns]
-        assert app.screen.check_action("shrine", ()) is False
-
-
-async def test_title_and_leader_read_as_words(make_test_app: Callable[..., Any]) -> None:
-    app = make_test_app(start=new_game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.screen.query_one("#ss-players", Input).value = "Ana, Ben, Cy"
-        screen = await start(pilot)
-        assert screen.sub_title == "Ana, Ben, Cy"
-        status = str(screen.query_one("#ss-status", Static).render())
-        assert "no points entered yet" in status and "Ana and Ben" not in status
-        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == ["-", "-", "-"]
-        screen.act(EnterCount("Ana", "spaces", 3))
-        screen.act(EnterCount("Ben", "spaces", 3))
-        status = str(screen.query_one("#ss-status", Static).render())
-        assert "leading: Ana and Ben (tied)" in status
-        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == [
-            "1 leads",
-            "1 leads",
-            "3",
-        ]

@@ -66,9 +66,9 @@ class TestSheet:
     def test_a_game_scored_from_the_board(
         self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
     ) -> None:
-        """The board's rows (spaces, islands, the mountains and feuds in play) on the sheet; why
-        each point; the board's grid."""
-        views = {"sheet": ["s"], "why": ["w"], "board": ["b"]}
+        """The board's rows (spaces, islands, the mountains and feuds in play) on the sheet; every
+        key listed (`?`); why each point; the board's grid."""
+        views = {"sheet": ["s"], "keys": ["question_mark"], "why": ["escape", "w"], "board": ["b"]}
         assert snap_sizes(played(make_test_app, board=True), sizes, views=views) == []
 
 
@@ -101,12 +101,3 @@ class TestTurnsAndLog:
     ) -> None:
         views = {"turns": ["t"], "log": ["l"]}
         assert snap_sizes(turns_in_play(make_test_app), sizes, views=views) == []
-
-
-class TestKeys:
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_every_key_listed(
-        self, snap_sizes: Any, make_test_app: Callable[..., Any], sizes: list[Size]
-    ) -> None:
-        app = played(make_test_app, board=True)
-        assert snap_sizes(app, sizes, press=["question_mark"]) == []
