@@ -186,34 +186,23 @@ async def test_the_end_of_a_game_asks_for_its_details_once_not_when_undone_from_
     assert details_of(reloaded.extra) == PlayDetails("Club")
 
 
-@pytest.mark.parametrize("sizes", SIZES)
 class TestSnapshots:
-    def test_plays(
-        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
-    ):
-        write_plays(companion_home)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "l"]) == []
-
-    def test_record(
-        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
-    ):
-        write_plays(companion_home)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "l", "n"]) == []
-
-    def test_details(
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_the_plays_and_their_dialogs(
         self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
     ) -> None:
+        """The plays list; a new play's dialog; the details of the play made in the app (the
+        second row: the cursor goes down to it for `e` and back up for the list)."""
         write_plays(companion_home)
 
-        async def to_the_app_play(pilot: Any) -> None:
+        async def to_a_new_play(pilot: Any) -> None:
             await pilot.press("t", "l")
             await pilot.pause()
-            screen = pilot.app.screen
-            row = [r[1] for r in cells(screen)].index("app")
-            screen.query_one("#plays-table", DataTable).move_cursor(row=row)
-            await pilot.press("e")
+            assert [r[1] for r in cells(pilot.app.screen)].index("app") == 1
+            await pilot.press("n")
 
-        assert snap_sizes(make_test_app(), sizes, run_before=to_the_app_play) == []
+        views = {"plays": ["escape", "up"], "record": ["n"], "details": ["escape", "down", "e"]}
+        assert snap_sizes(make_test_app(), sizes, run_before=to_a_new_play, views=views) == []
 
 
 async def test_in_a_browser_the_file_is_delivered_to_the_device_that_asks(

@@ -165,25 +165,14 @@ def coloured(home: Path) -> None:
 
 class TestColourSnapshots:
     @pytest.mark.parametrize("sizes", SIZES)
-    def test_players(
+    def test_coloured_players(
         self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
     ) -> None:
+        """Three players' colours: the colour dialog on the first player, the players tab and
+        the charts."""
         coloured(games)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "p"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_charts(
-        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
-    ) -> None:
-        coloured(games)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "c"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_dialog(
-        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
-    ) -> None:
-        coloured(games)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "p", "o"]) == []
+        views = {"dialog": ["p", "o"], "players": ["escape", "p"], "charts": ["c"]}
+        assert snap_sizes(make_test_app(), sizes, press=["t"], views=views) == []
 
 
 async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(
