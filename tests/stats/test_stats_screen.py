@@ -235,9 +235,6 @@ class TestStatsSnapshots:
     def test_the_tabs(
         self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
     ) -> None:
-        """The games, players and charts tabs of the eleven saves, each at every size."""
-        views = {"games": ["g"], "players": ["p"], "charts": ["c"]}
+        """The games, players, charts and notes tabs of the eleven saves, each at every size."""
+        views = {"games": ["g"], "players": ["p"], "charts": ["c"], "notes": ["k"]}
         assert snap_sizes(make_test_app(), sizes, press=["t"], views=views) == []
-
-    def test_notes(self, snap_compare: Any, make_test_app: Any, games: None) -> None:
-        assert snap_compare(make_test_app(), press=["t", "k"], terminal_size=(120, 40))
