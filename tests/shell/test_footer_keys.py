@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
 
@@ -22,33 +21,28 @@ def footer_keys(app: Any) -> list[FooterKey]:
     return list(app.screen.query(FooterKey))
 
 
-@pytest.mark.parametrize("width", [80, 120])
-async def test_the_footer_shows_whole_keys_and_the_palette_hint_alone(
-    make_test_app: Callable[..., Any], width: int
-) -> None:
-    app = make_test_app(start=six_sojourns)
-    async with app.run_test(size=(width, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        keys = footer_keys(app)
-        palette = next(key for key in keys if key.has_class("-command-palette"))
-        others = [key for key in keys if key is not palette]
-        assert palette.region.right == width
-        for key in others:
-            assert key.region.right <= palette.region.x, key.description
-            assert key.region.width == len(key.key_display) + 1 + len(key.description)
-        descriptions = [key.description for key in others]
-        assert descriptions[0] == "Objectives"  # the screen's own keys first
-        # the list of every key always has its place, named for what it holds
-        assert descriptions[-1] == ("More keys" if width == 80 else "Keys")
-
-
-async def test_question_mark_lists_every_key_of_the_screen(
+async def test_the_footer_shows_whole_keys_at_120_and_80_columns_and_question_mark_lists_all(
     make_test_app: Callable[..., Any],
 ) -> None:
+    """At 120 columns, then narrowed to 80: whole keys, the screen's own first, the palette
+    hint alone at the right; `?` lists every key of the screen, usable now or not."""
     app = make_test_app(start=six_sojourns)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with app.run_test(size=(120, 24)) as pilot:
+        for width in (120, 80):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            await pilot.pause()
+            keys = footer_keys(app)
+            palette = next(key for key in keys if key.has_class("-command-palette"))
+            others = [key for key in keys if key is not palette]
+            assert palette.region.right == width
+            for key in others:
+                assert key.region.right <= palette.region.x, key.description
+                assert key.region.width == len(key.key_display) + 1 + len(key.description)
+            descriptions = [key.description for key in others]
+            assert descriptions[0] == "Objectives"  # the screen's own keys first
+            # the list of every key always has its place, named for what it holds
+            assert descriptions[-1] == ("More keys" if width == 80 else "Keys")
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)

@@ -1,5 +1,6 @@
 """F1 help by topic: the shell's own topics from `widgets/shell/help/`, each game's from its own
-package through its screens (`GameUI.help_text`), and a topic with no help says so."""
+package through its screens (`GameUI.help_text`, shown on the setup headed with its game), and
+a topic with no help says so."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from textual.widgets import Markdown
 
 from tests.stats.fifth_game import RACE, RACE_UI
 from widgets.shell import games as screens
+from widgets.shell.base import SetupScreen
 from widgets.shell.games import GameUI
 from widgets.shell.help import HelpScreen, help_text
+from widgets.shell.home import HomeScreen
 
 GAME_HELP = {
     "sojourn": ("sojourn", "# Sojourn\n"),
@@ -22,6 +25,13 @@ GAME_HELP = {
     "time-bastards": ("time_bastards", "# Time Bastards\n"),
 }
 """Game id -> its package under `widgets/` and the first line of its help."""
+SETUP_TITLES = {
+    "cavendish": "Cavendish: setup",
+    "time-bastards": "Time Bastards: setup",
+    "sojourn": "Sojourn: setup",
+    "six-sojourns": "Six Sojourns: setup",
+}
+"""Game id -> the title of its setup screen."""
 
 
 @pytest.fixture
@@ -39,18 +49,24 @@ def test_a_games_help_is_the_markdown_in_its_own_package(game_id: str) -> None:
     assert shipped.startswith(first_line)
 
 
-@pytest.mark.parametrize("game_id", GAME_HELP)
-async def test_f1_on_a_games_setup_shows_its_help(
-    game_id: str, make_test_app: Callable[..., Any]
+async def test_each_setup_is_headed_with_its_game_and_f1_there_shows_its_help(
+    make_test_app: Callable[..., Any],
 ) -> None:
+    """Each game's setup says whose it is in its title, and F1 on it shows that game's help."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_game(game_id)
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and app.screen.topic == game_id
-        assert app.screen.query_one(Markdown).source == help_text(game_id)
+        for game_id, title in SETUP_TITLES.items():
+            app.new_game(game_id)
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            assert app.screen.title == title
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and app.screen.topic == game_id
+            assert app.screen.query_one(Markdown).source == help_text(game_id)
+            app.go_home()  # the help and the setup closed: the next game from home
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
 
 
 @pytest.mark.parametrize(

@@ -1,18 +1,17 @@
-"""Home and the setups as players reported them: hints that match the layout, the palette's new
-games before anything is typed, states read once, titles whole at 120 columns, setups named."""
+"""Home as players reported it: hints that match the layout, the palette's new games before
+anything is typed, states read once, titles whole at 120 columns. (Each setup headed with its
+game: test_help_topics.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import DataTable
 
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.shell.base import SetupScreen
 from widgets.shell.home import state_words
 
 
@@ -56,25 +55,6 @@ async def test_titles_are_whole_at_120_columns(make_test_app: Any, companion_hom
         table = app.screen.query_one("#saves", DataTable)
         shown = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
         assert sorted(shown) == sorted(entry.title for entry in app.store.listing()[0])
-
-
-@pytest.mark.parametrize(
-    ("game", "title"),
-    [
-        ("cavendish", "Cavendish: setup"),
-        ("time-bastards", "Time Bastards: setup"),
-        ("sojourn", "Sojourn: setup"),
-        ("six-sojourns", "Six Sojourns: setup"),
-    ],
-)
-async def test_each_setup_is_headed_with_its_game(
-    make_test_app: Any, game: str, title: str
-) -> None:
-    app = make_test_app(start=lambda app: app.new_game(game))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        assert app.screen.title == title
 
 
 async def test_a_wider_screen_widens_the_titles(make_test_app: Any, companion_home: Path) -> None:

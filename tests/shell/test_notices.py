@@ -25,33 +25,11 @@ def toast_texts(app: Any) -> list[str]:
     return [str(toast.render()) for toast in app.screen.query(Toast)]
 
 
-async def test_two_undos_and_two_redos_leave_one_notice(make_test_app: Any) -> None:
-    app = make_test_app(start=duel)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+z", "ctrl+z", "ctrl+y", "ctrl+y")
-        await pilot.pause()
-        toasts = list(app.screen.query(Toast))
-        assert len(toasts) == 1
-        assert "Redone" in str(toasts[0].render())
-        assert len(app.screen.session.history) == 2
-
-
-async def test_a_confirmation_never_clears_an_error_or_a_warning(make_test_app: Any) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.notify("The disk is full", severity="error")
-        app.notify("Exported")
-        await pilot.pause()
-        assert len(toast_texts(app)) == 2
-        app.notify("Exported again")
-        app.notify("Still full", severity="warning")
-        await pilot.pause()
-        shown = toast_texts(app)
-        assert len(shown) == 3 and not any(text.endswith("Exported") for text in shown)
-
-
-async def test_an_error_closes_on_the_next_key_or_a_click(make_test_app: Any) -> None:
+async def test_an_error_closes_on_the_next_key_or_a_click_a_confirmation_never_clears_it(
+    make_test_app: Any,
+) -> None:
+    """An error stays until it is read: the next key or a click closes it, and a confirmation
+    shown after it (or after a warning) never takes its place."""
     app = make_test_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         app.notify("First", severity="error")
@@ -65,14 +43,31 @@ async def test_an_error_closes_on_the_next_key_or_a_click(make_test_app: Any) ->
         await pilot.click(toast)
         await pilot.pause()
         assert toast_texts(app) == [] and app.notices.on_screen() == []
+        app.notify("The disk is full", severity="error")
+        app.notify("Exported")
+        await pilot.pause()
+        assert len(toast_texts(app)) == 2
+        app.notify("Exported again")
+        app.notify("Still full", severity="warning")
+        await pilot.pause()
+        shown = toast_texts(app)
+        assert len(shown) == 3 and not any(text.endswith("Exported") for text in shown)
 
 
-async def test_a_refused_write_stays_said_after_ten_seconds_and_makes_no_change(
+async def test_undos_and_redos_leave_one_notice_and_a_refused_write_stays_said(
     make_test_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Two undos and two redos leave one notice, the last; a write the disk refuses stays
+    said after ten seconds, in one line however often it is refused, and makes no change."""
     app = make_test_app(start=duel)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+y", "ctrl+y")
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 1
+        assert "Redone" in str(toasts[0].render())
+        assert len(app.screen.session.history) == 2
 
         def full_disk(*_args: object, **_kwargs: object) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")

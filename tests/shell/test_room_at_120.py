@@ -32,35 +32,27 @@ async def test_sojourn_card_names_whole_when_there_is_room(
         assert not any("…" in text for text in texts)
 
 
-async def test_six_sojourns_sheet_grows_with_the_screen(
+async def test_six_sojourns_sheet_grows_with_the_screen_and_shows_every_points_reason(
     make_test_app: Any, companion_home: Path
 ) -> None:
+    """At 120x40 the sheet is wide and, tall enough, shows why each point; narrowed to 80x24
+    (the same screen, as a window made smaller) it fits and the reasons make way."""
+    from textual.widgets import RichLog
+
     save_id = install_sample(companion_home, "six-sojourns")
     widths = {}
-    for size in ((80, 24), (120, 40)):
-        app = make_test_app(start=lambda app: app.open_saved(save_id))
-        async with app.run_test(size=size) as pilot:
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for size, shown in (((120, 40), True), ((80, 24), False)):
+            await pilot.resize_terminal(*size)
             await pilot.pause()
             await pilot.pause()
             table = app.screen.query_one("#ss-sheet", DataTable)
             widths[size[0]] = table.virtual_size.width
-    assert widths[80] <= 78
-    assert widths[120] >= 100
-
-
-async def test_six_sojourns_tall_sheet_shows_every_points_reason(
-    make_test_app: Any, companion_home: Path
-) -> None:
-    from textual.widgets import RichLog
-
-    save_id = install_sample(companion_home, "six-sojourns")
-    for size, shown in (((80, 24), False), ((120, 40), True)):
-        app = make_test_app(start=lambda app: app.open_saved(save_id))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await pilot.pause()
             reasons = app.screen.query_one("#ss-sheet-reasons", RichLog)
             assert reasons.display == shown
             if shown:
                 lines = [strip.text.strip() for strip in reasons.lines]
                 assert "Ben +7 jewelry: 4 icons reach 4 -> 7 VP" in lines
+    assert widths[80] <= 78
+    assert widths[120] >= 100

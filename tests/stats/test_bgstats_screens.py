@@ -1,15 +1,19 @@
-"""The plays list, recording a play, the details asked once at the end of a game, the BG Stats
-file sent to whoever asks: Pilot flows from the keyboard, and snapshots at 44x43, 80x24, 120x40."""
+"""The plays list, recording a play, the result of a game just ended sent to BG Stats and its
+details asked once, the BG Stats file written: Pilot flows from the keyboard, and snapshots at
+44x43, 80x24, 120x40. In a browser: test_push_screens."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from textual.widgets import DataTable, Input, Static
 
 from companion.history.details import PlayDetails, minutes_text
+from companion.history.push import PUSH_LINK
 from companion.history.recorded import RecordedPlay, recorded_game, recorded_games
 from saves.games.store import SaveStore
 from saves.history.details import details_of
@@ -19,6 +23,7 @@ from tests.support.snapshots import Size, size_sets
 from widgets.play.result import ResultScreen
 from widgets.stats.details import DetailsDialog
 from widgets.stats.plays import ConfirmDelete, PlaysScreen
+from widgets.stats.push import PushLinkScreen
 from widgets.stats.record import RecordDialog, first_scored
 
 SIZES = size_sets([(44, 43), (80, 24), (120, 40)])
@@ -55,6 +60,12 @@ async def open_plays(pilot: Any) -> PlaysScreen:
     screen = pilot.app.screen
     assert isinstance(screen, PlaysScreen)
     return screen
+
+
+def pushed(link: str) -> Any:
+    """What a BG Stats push link carries."""
+    assert link.startswith(PUSH_LINK)
+    return json.loads(unquote(link.removeprefix(PUSH_LINK)))
 
 
 def cells(screen: PlaysScreen) -> list[list[str]]:
@@ -146,15 +157,27 @@ async def test_a_recorded_play_is_edited_and_deleted_only_after_asking_an_app_pl
     assert '"name": "Library"' in sent and '"durationMin": 70' in sent
 
 
-async def test_the_end_of_a_game_asks_for_its_details_once_not_when_undone_from_the_result(
+async def test_the_result_sends_the_play_and_asks_its_details_once_not_when_undone(
     make_test_app: Any, companion_home: Path
 ) -> None:
+    """The result screen of a game just ended sends that play to BG Stats (`o`: its push
+    link); the end of a game asks for its details once, after the result, and not when the
+    end is undone from the result."""
     saved = cavendish_in_play(companion_home)
     app = make_test_app(start=lambda app: app.open_saved(saved.id))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("X", "y")
         await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PushLinkScreen)
+        assert screen.save_id == saved.id
+        assert pushed(screen.link)["game"]["cooperative"] is True
+        await pilot.press("escape")  # back to the result
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         await pilot.press("ctrl+z")  # undone from the result: not asked
@@ -186,54 +209,20 @@ async def test_the_end_of_a_game_asks_for_its_details_once_not_when_undone_from_
     assert details_of(reloaded.extra) == PlayDetails("Club")
 
 
-@pytest.mark.parametrize("sizes", SIZES)
 class TestSnapshots:
-    def test_plays(
-        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
-    ):
-        write_plays(companion_home)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "l"]) == []
-
-    def test_record(
-        self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
-    ):
-        write_plays(companion_home)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "l", "n"]) == []
-
-    def test_details(
+    @pytest.mark.parametrize("sizes", SIZES)
+    def test_the_plays_and_their_dialogs(
         self, snap_sizes: Any, make_test_app: Any, companion_home: Path, sizes: list[Size]
     ) -> None:
+        """The plays list; a new play's dialog; the details of the play made in the app (the
+        second row: the cursor goes down to it for `e` and back up for the list)."""
         write_plays(companion_home)
 
-        async def to_the_app_play(pilot: Any) -> None:
+        async def to_a_new_play(pilot: Any) -> None:
             await pilot.press("t", "l")
             await pilot.pause()
-            screen = pilot.app.screen
-            row = [r[1] for r in cells(screen)].index("app")
-            screen.query_one("#plays-table", DataTable).move_cursor(row=row)
-            await pilot.press("e")
+            assert [r[1] for r in cells(pilot.app.screen)].index("app") == 1
+            await pilot.press("n")
 
-        assert snap_sizes(make_test_app(), sizes, run_before=to_the_app_play) == []
-
-
-async def test_in_a_browser_the_file_is_delivered_to_the_device_that_asks(
-    make_test_app: Any, companion_home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    write_plays(companion_home)
-    app = make_test_app()
-    delivered: list[tuple[str, str | None]] = []
-
-    def deliver(file: Any, **options: Any) -> str:
-        delivered.append((file.read(), options.get("save_filename")))
-        return "key"
-
-    monkeypatch.setattr(type(app), "is_web", property(lambda self: True))
-    monkeypatch.setattr(app, "deliver_text", deliver)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_plays(pilot)
-        await pilot.press("b")
-        await pilot.pause()
-    ((text, filename),) = delivered
-    assert filename is not None and filename.endswith(".bgsplay")
-    assert '"about": "A play file for Board Game Stats' in text
-    assert not (companion_home / "exports").exists()
+        views = {"plays": ["escape", "up"], "record": ["n"], "details": ["escape", "down", "e"]}
+        assert snap_sizes(make_test_app(), sizes, run_before=to_a_new_play, views=views) == []

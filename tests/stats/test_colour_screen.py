@@ -70,11 +70,24 @@ async def choose(app: Any, pilot: Any, table: DataTable[Any], name: str, colour:
 
 
 async def test_a_chosen_colour_is_shown_survives_a_restart_and_can_be_taken_away(
-    make_test_app: Callable[..., Any], games: Path
+    make_test_app: Callable[..., Any], games: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A colour that cannot be saved is said in one line, nothing written; once the disk has
+    room the colour chosen is shown beside the name, kept after a restart, and taken away."""
+
+    def full_disk(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
     app = make_test_app()
+    notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, table = await open_players(app, pilot)
+        with monkeypatch.context() as disk:
+            disk.setattr(shared_module, "write_text", full_disk)
+            await choose(app, pilot, table, "Ben", "blue")
+            assert app.screen is screen
+            assert notes == ["Could not save settings.toml: No space left on device"]
+            assert not settings_path(games).exists()
         await choose(app, pilot, table, "Ben", "blue")
         assert app.screen is screen
         assert player_colours(app.settings).chosen == {"Ben": "blue"}
@@ -165,42 +178,14 @@ def coloured(home: Path) -> None:
 
 class TestColourSnapshots:
     @pytest.mark.parametrize("sizes", SIZES)
-    def test_players(
+    def test_coloured_players(
         self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
     ) -> None:
+        """Three players' colours: the colour dialog on the first player, the players tab and
+        the charts."""
         coloured(games)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "p"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_charts(
-        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
-    ) -> None:
-        coloured(games)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "c"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_dialog(
-        self, snap_sizes: Any, make_test_app: Any, games: Path, sizes: list[Size]
-    ) -> None:
-        coloured(games)
-        assert snap_sizes(make_test_app(), sizes, press=["t", "p", "o"]) == []
-
-
-async def test_a_colour_that_cannot_be_saved_is_said_in_one_line(
-    make_test_app: Callable[..., Any], games: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def full_disk(*args: Any, **kwargs: Any) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    app = make_test_app()
-    notes = record_notes(app)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen, table = await open_players(app, pilot)
-        monkeypatch.setattr(shared_module, "write_text", full_disk)
-        await choose(app, pilot, table, "Ben", "blue")
-        assert app.screen is screen
-        assert notes == ["Could not save settings.toml: No space left on device"]
-    assert not settings_path(games).exists()
+        views = {"dialog": ["p", "o"], "players": ["escape", "p"], "charts": ["c"]}
+        assert snap_sizes(make_test_app(), sizes, press=["t"], views=views) == []
 
 
 async def test_a_damaged_settings_file_keeps_its_bytes(

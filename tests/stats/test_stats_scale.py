@@ -36,9 +36,11 @@ def keys(table: DataTable[Any]) -> list[str]:
     return [str(row.key.value) for row in table.ordered_rows]
 
 
-async def test_home_shows_a_page_of_the_newest_and_adds_more_near_the_end(
+async def test_home_shows_a_page_of_the_newest_adds_more_near_the_end_and_starts_again(
     make_test_app: Callable[..., Any], many_saves: list[str]
 ) -> None:
+    """A page of the newest, a page more near the end, the rest at the end; a refresh starts
+    again from the newest."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.screen.query_one("#saves", DataTable)
@@ -50,15 +52,6 @@ async def test_home_shows_a_page_of_the_newest_and_adds_more_near_the_end(
         await pilot.pause()
         assert keys(table) == many_saves
         assert len(app.screen.entries) == SAVES  # resume and the palette still see every save
-
-
-async def test_a_refresh_starts_again_from_the_newest(
-    make_test_app: Callable[..., Any], many_saves: list[str]
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s", "ctrl+end")
-        await pilot.pause()
         app.screen.refresh_saves()
         await pilot.pause()
         assert keys(app.screen.query_one("#saves", DataTable)) == many_saves[:PAGE]

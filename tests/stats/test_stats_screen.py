@@ -41,9 +41,13 @@ async def open_stats(app: Any, pilot: Any) -> StatsScreen:
     return app.screen
 
 
-async def test_t_on_home_opens_the_hand_counted_figures_and_each_tab_focuses_its_body(
-    make_test_app: Callable[..., Any], games: None
+async def test_t_on_home_opens_the_hand_counted_figures_each_tab_focuses_its_body_renames_merge(
+    make_test_app: Callable[..., Any], games: None, companion_home: Path
 ) -> None:
+    """`t` on home: the hand-counted figures; a rename cancelled keeps nothing; each tab gives
+    the focus to what scrolls; F1 is the statistics' help; a rename onto a known name merges
+    the two histories, kept after a restart, and no save is touched."""
+    saves = {p: p.read_bytes() for p in (companion_home / "games").glob("*.toml")}
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(app, pilot)
@@ -81,8 +85,27 @@ async def test_t_on_home_opens_the_hand_counted_figures_and_each_tab_focuses_its
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+        await pilot.press("p")
+        table = screen.query_one("#players-table", DataTable)
+        table.focus()
+        table.move_cursor(row=column(table, 0).index("Unnamed traveller"))
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RenameDialog)
+        app.screen.query_one("#rename-new", Input).value = "  Ana "
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert rows(table)["Ana"][:2] == ["6", "2"]
+        assert "Unnamed traveller" not in rows(table)
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
+    again = make_test_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(again, pilot)
+        table = screen.query_one("#players-table", DataTable)
+        assert rows(table)["Ana"][:2] == ["6", "2"]
+    assert {p: p.read_bytes() for p in (companion_home / "games").glob("*.toml")} == saves
 
 
 async def test_the_palette_command_opens_stats_where_o_without_a_player_says_so(
@@ -105,8 +128,11 @@ async def test_the_palette_command_opens_stats_where_o_without_a_player_says_so(
 
 
 async def test_charts_and_notes_show_their_numbers_then_filters_by_game_player_and_dates(
-    make_test_app: Callable[..., Any], games: None
+    make_test_app: Callable[..., Any], games: None, companion_home: Path
 ) -> None:
+    """The charts' and notes' figures; the filters, where a player known from a setup but in
+    no play yet (the roster has the names typed in setups as well) can be chosen."""
+    SettingsStore(companion_home).set_preference("known-players", ["Zoe", "Ana"])
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_stats(app, pilot)
@@ -148,48 +174,14 @@ async def test_charts_and_notes_show_their_numbers_then_filters_by_game_player_a
         await pilot.pause()
         assert column(games_table, 0) == ["Sojourn", "Six Sojourns"]
         assert rows(games_table)["Sojourn"][:2] == ["1", "1"]  # lost stuck, one in progress
-
-
-async def test_the_roster_has_the_names_typed_in_setups_as_well(
-    make_test_app: Callable[..., Any], games: None, companion_home: Path
-) -> None:
-    """A player known from a setup but in no play yet can be chosen in the filter (no plays)."""
-    SettingsStore(companion_home).set_preference("known-players", ["Zoe", "Ana"])
-    app = make_test_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_stats(app, pilot)
+        screen.query_one("#filter-since", Input).value = ""  # no date filter
+        until.value = ""
+        await pilot.pause()
+        assert len(column(games_table, 0)) == 4
         player = screen.query_one("#filter-player", Select)
         player.value = "Zoe"  # a Select refuses a value that is not among its choices
         await pilot.pause()
         assert column(screen.query_one("#players-table", DataTable), 0) == []
-
-
-async def test_rename_merges_histories_and_survives_a_restart(
-    make_test_app: Callable[..., Any], games: None, companion_home: Path
-) -> None:
-    saves = {p: p.read_bytes() for p in (companion_home / "games").glob("*.toml")}
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_stats(app, pilot)
-        await pilot.press("p")
-        table = screen.query_one("#players-table", DataTable)
-        table.focus()
-        table.move_cursor(row=column(table, 0).index("Unnamed traveller"))
-        await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, RenameDialog)
-        app.screen.query_one("#rename-new", Input).value = "  Ana "
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is screen
-        assert rows(table)["Ana"][:2] == ["6", "2"]
-        assert "Unnamed traveller" not in rows(table)
-    again = make_test_app()
-    async with again.run_test(size=(80, 24)) as pilot:
-        screen = await open_stats(again, pilot)
-        table = screen.query_one("#players-table", DataTable)
-        assert rows(table)["Ana"][:2] == ["6", "2"]
-    assert {p: p.read_bytes() for p in (companion_home / "games").glob("*.toml")} == saves
 
 
 async def test_sojourn_setup_takes_the_travellers_name(make_test_app: Callable[..., Any]) -> None:
@@ -240,22 +232,9 @@ def test_score_buckets() -> None:
 
 class TestStatsSnapshots:
     @pytest.mark.parametrize("sizes", SIZES)
-    def test_games(
+    def test_the_tabs(
         self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
     ) -> None:
-        assert snap_sizes(make_test_app(), sizes, press=["t"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_players(
-        self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
-    ) -> None:
-        assert snap_sizes(make_test_app(), sizes, press=["t", "p"]) == []
-
-    @pytest.mark.parametrize("sizes", SIZES)
-    def test_charts(
-        self, snap_sizes: Any, make_test_app: Any, games: None, sizes: list[Size]
-    ) -> None:
-        assert snap_sizes(make_test_app(), sizes, press=["t", "c"]) == []
-
-    def test_notes(self, snap_compare: Any, make_test_app: Any, games: None) -> None:
-        assert snap_compare(make_test_app(), press=["t", "k"], terminal_size=(120, 40))
+        """The games, players, charts and notes tabs of the eleven saves, each at every size."""
+        views = {"games": ["g"], "players": ["p"], "charts": ["c"], "notes": ["k"]}
+        assert snap_sizes(make_test_app(), sizes, press=["t"], views=views) == []
