@@ -1,4 +1,5 @@
-"""Pilot tests: a whole short mission from the keyboard, saved, resumed after a restart."""
+"""Pilot tests: a whole short mission from the keyboard (its keys list, its saved-games title),
+saved, resumed after a restart, the next mission titled apart; refusals and late answers."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from textual.widgets import Input
+
 from companion.cavendish.actions import ChooseLocation, LoseAzrak
 from companion.cavendish.model import CavendishState, ReceptacleCards
 from tests.support.notes import record_notes
 from widgets.cavendish.dialogs import BrokenLinkDialog
 from widgets.cavendish.memory import RememberedCards, remembered_destiny
 from widgets.cavendish.play import CavendishScreen
+from widgets.cavendish.setup import CavendishSetupScreen
 from widgets.play.result import ConfirmEndDialog, ResultScreen
 from widgets.shell.keys import screen_keys
 
@@ -38,6 +42,10 @@ def state_of(app: Any) -> CavendishState:
 async def test_whole_short_mission_from_the_keyboard(
     make_test_app: Callable[..., Any], cards: ReceptacleCards
 ) -> None:
+    """Set up, played, ended and resumed from the keyboard. Along the way: the keys list names
+    only the two agents in play, and a second mission with the same players, set up after the
+    restart, is titled apart from the first (`mission_title`, tests/cavendish/
+    test_cavendish_wording.py, in the app)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.settings.remember("cavendish", RememberedCards(cards))
@@ -54,6 +62,11 @@ async def test_whole_short_mission_from_the_keyboard(
             ("Amy", "Ben", 6),
         ]
         assert state.vortex == 11 and state.box == 9
+        # the keys list names only the agents in play
+        listed = [description for _key, description, _now in screen_keys(app.screen)]
+        assert "Agent 1" in listed and "Agent 2" in listed
+        assert "Agent 3" not in listed and "Agent 4" not in listed
+        assert app.screen.saved.title == "Cavendish with Ana, Ben"  # its saved-games title
 
         await pilot.press("l")
         await type_text(pilot, "A")
@@ -143,6 +156,19 @@ async def test_whole_short_mission_from_the_keyboard(
         assert state_of(again).outcome == ""
         assert again.store.load(save_id).session.state.outcome == ""
 
+        # the next mission with the same players gets a saved-games title of its own
+        again.go_home()
+        await pilot.pause()
+        again.new_game("cavendish")
+        await pilot.pause()
+        assert isinstance(again.screen, CavendishSetupScreen)
+        again.screen.query_one("#player-0", Input).value = "Ana"
+        again.screen.query_one("#player-1", Input).value = "Ben"
+        again.screen.action_start()
+        await pilot.pause()
+        assert isinstance(again.screen, CavendishScreen)
+        assert again.screen.saved.title == "Cavendish with Ana, Ben, mission 2"
+
 
 async def test_refused_move_changes_nothing(
     make_test_app: Callable[..., Any], cards: ReceptacleCards, make_setup: Callable[..., Any]
@@ -229,22 +255,3 @@ async def test_an_ejected_agent_cannot_open_a_test(
         await pilot.press("1", "t")
         assert app.screen is screen and app.is_running
         assert any(f"{first} is ejected" in note for note in notes)
-
-
-async def test_the_keys_list_names_only_the_agents_in_play(
-    make_test_app: Callable[..., Any], cards: ReceptacleCards
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.settings.remember("cavendish", RememberedCards(cards))
-        app.new_game("cavendish")
-        await pilot.pause()
-        await type_text(pilot, "Ana")
-        await pilot.press("tab", "tab")
-        await type_text(pilot, "Ben")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert len(state_of(app).agents) == 2
-        listed = [description for _key, description, _now in screen_keys(app.screen)]
-        assert "Agent 1" in listed and "Agent 2" in listed
-        assert "Agent 3" not in listed and "Agent 4" not in listed

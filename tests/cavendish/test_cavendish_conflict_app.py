@@ -1,5 +1,6 @@
 """Pilot tests: conflicts from the keyboard (c, G), and the screen's details a player trips on:
-the update refused at once, a refused split kept, the ejected mark, what each supporter pays."""
+a refused split kept, the update refused at once, the ejected mark (what each supporter pays:
+test_cavendish_panel.py)."""
 
 from __future__ import annotations
 
@@ -126,25 +127,11 @@ async def test_a_personal_conflict_stops_only_its_agent(
         ]
 
 
-async def test_a_second_standard_update_is_not_offered_and_opens_no_dialog(
+async def test_a_refused_split_keeps_its_dialog_and_a_second_update_is_not_offered(
     make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
 ) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        lose = LoseAzrak("Amy", 3)
-        screen = await start(
-            app, pilot, make_setup, lose, LeaveLocation(), StandardUpdate((2, 0, 0, 0))
-        )
-        assert "update" not in {active.binding.action for active in screen.active_bindings.values()}
-        await pilot.press("u")
-        await pilot.pause()
-        assert isinstance(app.screen, CavendishScreen)
-        assert screen.cav.mission_return == 1
-
-
-async def test_a_refused_split_keeps_the_dialog_with_what_was_typed(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
-) -> None:
+    """The Standard Update between locations: a split refused keeps the dialog with what was
+    typed; once the update is made, a second is not offered and `u` opens no dialog."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, make_setup, LoseAzrak("Amy", 3), LeaveLocation())
@@ -159,6 +146,17 @@ async def test_a_refused_split_keeps_the_dialog_with_what_was_typed(
         assert app.screen.query_one("#share-Amy", Input).value == "9"
         assert any("Amy would have" in note for note in notes(app))
         assert not screen.cav.updated
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+        assert screen.act(StandardUpdate((2, 0, 0, 0)))
+        await pilot.pause()
+        assert "update" not in {active.binding.action for active in screen.active_bindings.values()}
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, CavendishScreen)
+        assert screen.cav.mission_return == 1
 
 
 async def test_the_agent_table_marks_an_ejected_agent_in_characters(
@@ -173,43 +171,6 @@ async def test_the_agent_table_marks_an_ejected_agent_in_characters(
         await pilot.press("4")
         await pilot.pause()
         assert "Doug (✖ ejected until the Between Locations phase)" in text_of(app, "#agent-detail")
-
-
-async def test_the_test_panel_says_what_each_supporter_pays(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start(app, pilot, make_setup)
-        await pilot.press("1", "t")
-        await pilot.pause()
-        test_panel = app.screen
-        assert isinstance(test_panel, panel.TestPanel)
-        test_panel.query_one("#test-boosts", Input).value = "2"
-        test_panel.query_one("#support-Anton", Input).value = "1"
-        test_panel.query_one("#support-Doug", Input).value = "1"
-        await pilot.pause()
-        preview = str(test_panel.query_one("#test-preview", Static).render())
-        assert "Pays: Amy 3 (pool 6) · Anton 1 · Doug 1" in preview
-
-
-async def test_the_test_panel_says_when_the_captains_test_is_free(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
-) -> None:
-    """Three agents: the Time Captain's first action of the round costs nothing."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game("cavendish", make_setup(3), "Free test")
-        await pilot.pause()
-        assert app.screen.act(ChooseLocation("A"))
-        await pilot.press("2", "t")  # Anton, the captain
-        await pilot.pause()
-        test_panel = app.screen
-        assert isinstance(test_panel, panel.TestPanel)
-        test_panel.query_one("#test-boosts", Input).value = "1"
-        await pilot.pause()
-        preview = str(test_panel.query_one("#test-preview", Static).render())
-        assert "Pays: Anton 1 (free action, pool 4) · no support yet" in preview
 
 
 async def test_the_command_palette_offers_the_conflict_step_of_the_moment(

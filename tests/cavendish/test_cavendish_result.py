@@ -49,9 +49,11 @@ def test_a_failed_mission_has_no_score_and_says_why(
     assert explain(new_state(2)).outcome.startswith("Mission in progress")
 
 
-async def test_abandon_asks_first_and_no_keeps_playing(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+async def test_abandon_asks_first_then_ends_on_the_result_which_saves_and_undo_takes_back(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any], companion_home: Path
 ) -> None:
+    """`X` asks first and no keeps playing; yes ends on the result, which `s` saves as an SVG
+    image; undo takes the ending back."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot, make_setup)
@@ -65,18 +67,21 @@ async def test_abandon_asks_first_and_no_keeps_playing(
         await pilot.pause()
         assert app.screen is screen and screen.state.outcome == ""
 
-
-async def test_abandon_confirmed_ends_on_the_result_and_undo_takes_it_back(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await started(pilot, make_setup)
         await pilot.press("X", "y")
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         assert app.screen.result.outcome == "Mission failed: no score"
         assert not app.screen.query_one("#result-totals").display  # no score to show
+
+        await pilot.press("s")  # the result saved as an SVG image
+        await pilot.pause()
+        image = companion_home / "exports" / f"{screen.saved.id}.result.svg"
+        assert image.read_text(encoding="utf-8").lstrip().startswith("<svg")
+        assert "Mission failed" in image.read_text(encoding="utf-8").replace("&#160;", " ")
+        await pilot.press("escape")  # from the saved image's page back to the result
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.screen is screen and screen.state.outcome == ""
@@ -106,21 +111,6 @@ async def test_end_mission_asks_with_the_score_then_shows_the_result(
         assert isinstance(app.screen, ResultScreen)
 
 
-async def test_the_result_is_saved_as_an_svg_image(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any], companion_home: Path
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await started(pilot, make_setup)
-        await pilot.press("X", "y")
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        image = companion_home / "exports" / f"{screen.saved.id}.result.svg"
-        assert image.read_text(encoding="utf-8").lstrip().startswith("<svg")
-        assert "Mission failed" in image.read_text(encoding="utf-8").replace("&#160;", " ")
-
-
 async def test_a_failed_image_write_is_one_line_and_leaves_nothing(
     make_test_app: Callable[..., Any], make_setup: Callable[..., Any], companion_home: Path
 ) -> None:
@@ -141,15 +131,12 @@ async def test_a_failed_image_write_is_one_line_and_leaves_nothing(
         assert (companion_home / "exports").read_text() == "not a folder"
 
 
-async def test_exports_carry_the_same_explanation(
-    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+def test_exports_carry_the_same_explanation(
+    companion_home: Path, make_setup: Callable[..., Any]
 ) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await started(pilot, make_setup)
-        screen.act(AbandonMission())
-        await pilot.pause()
-        saved = screen.saved
+    store = SaveStore(companion_home, fixed_clock, games={CAVENDISH.id: CAVENDISH})
+    saved = store.create(CAVENDISH, make_setup(2), "Result test")
+    saved.session.do(AbandonMission())
     result = explain(saved.session.state)
     assert f"## Result\n\n{result.outcome}.\n- {result.why[0]}" in export_markdown(saved)
     assert result.outcome in export_csv(saved)

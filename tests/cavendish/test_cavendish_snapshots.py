@@ -145,17 +145,14 @@ conflict is read."""
 
 @pytest.mark.parametrize("sizes", SIZES)
 class TestConflicts:
-    def test_group_conflict_announced(
+    def test_group_conflict_announced_and_the_time_captains_order(
         self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
     ) -> None:
+        """The conflict announced on the play screen; `G` asks the Time Captain's order
+        (escape closes it unanswered)."""
         run_before = starter(make_setup, CONFLICT)
-        assert snap_sizes(make_test_app(), sizes, run_before=run_before) == []
-
-    def test_the_time_captains_order(
-        self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]
-    ) -> None:
-        run_before = starter(make_setup, CONFLICT)
-        assert snap_sizes(make_test_app(), sizes, press=["G"], run_before=run_before) == []
+        views = {"order": ["G"], "announced": ["escape"]}
+        assert snap_sizes(make_test_app(), sizes, run_before=run_before, views=views) == []
 
     def test_group_conflict_under_way(
         self, snap_sizes: Any, make_test_app: Any, make_setup: Any, sizes: list[Size]

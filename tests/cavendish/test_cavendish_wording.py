@@ -1,22 +1,19 @@
 """The words a player reads: sentences that join properly, counted nouns in their number, and a
-saved-games title of its own for each mission."""
+saved-games title of its own for each mission (in the app: test_cavendish_app.py's whole
+mission)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import pytest
-from textual.widgets import Input
 
 from companion.cavendish.actions import AttemptTest, StandardUpdate
 from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState, Ledger
 from companion.core import RuleError
-from widgets.cavendish.memory import RememberedCards
-from widgets.cavendish.play import CavendishScreen
-from widgets.cavendish.setup import CavendishSetupScreen, mission_title
+from widgets.cavendish.setup import mission_title
 
 State = Callable[..., CavendishState]
 
@@ -84,25 +81,3 @@ def test_a_long_title_keeps_its_number() -> None:
     first = mission_title(players, set())
     second = mission_title(players, {first})
     assert second != first and second.endswith(", mission 2") and len(second) <= 80
-
-
-async def test_two_missions_with_the_same_players_get_different_titles(
-    make_test_app: Callable[..., Any], cards: Any
-) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.settings.remember("cavendish", RememberedCards(cards))
-        titles = []
-        for _mission in range(2):
-            app.go_home()
-            await pilot.pause()
-            app.new_game("cavendish")
-            await pilot.pause()
-            assert isinstance(app.screen, CavendishSetupScreen)
-            app.screen.query_one("#player-0", Input).value = "Ana"
-            app.screen.query_one("#player-1", Input).value = "Ben"
-            app.screen.action_start()
-            await pilot.pause()
-            assert isinstance(app.screen, CavendishScreen)
-            titles.append(app.screen.saved.title)
-        assert titles == ["Cavendish with Ana, Ben", "Cavendish with Ana, Ben, mission 2"]

@@ -1,6 +1,6 @@
 """The table display (`COMPANION_TABLE_DISPLAY=1`, `/table` of `companion serve`): the newest
 game in play in large type, followed live from another process's saves, a newer game switched
-to, a waiting screen when none is in play, and no key that changes a game."""
+to, a waiting screen when none is in play, and no key or palette command that changes a game."""
 
 from __future__ import annotations
 
@@ -97,9 +97,11 @@ async def wait_for(pilot: Any, condition: Callable[[], bool]) -> bool:
     return True
 
 
-async def test_it_shows_the_most_recently_played_game_still_in_play(
+async def test_it_shows_the_most_recently_played_game_still_in_play_and_follows_its_moves(
     display_app: Callable[[], TableDisplayApp], companion_home: Path
 ) -> None:
+    """The newest duel, not the older one nor the mission played last but over, and without
+    holding its lock; then a move another process saves shows."""
     duel(companion_home, 1, "Older duel")
     newer = duel(companion_home, 2, "Newer duel")
     abandoned_mission(companion_home, 3)  # played last, but over
@@ -116,18 +118,11 @@ async def test_it_shows_the_most_recently_played_game_still_in_play(
         with SaveStore(companion_home).game_lock(newer.id, deadline=0):
             pass  # it holds no lock
 
-
-async def test_it_follows_a_move_saved_by_another_process(
-    display_app: Callable[[], TableDisplayApp], companion_home: Path
-) -> None:
-    saved = duel(companion_home, 1, "Duel")
-    app = display_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # it follows a move saved by another process
         view = display_of(app).query_one(TableView)
         assert view.content is not None and view.content.headline == "Mara's turn"
         players = SaveStore(companion_home, at(2))
-        theirs = players.load(saved.id)
+        theirs = players.load(newer.id)
         theirs.session.do(RollD6(0, 6))
         record_played(players, theirs)
         assert await wait_for(pilot, lambda: view.content.headline == "Mara's turn · rolled 6")
@@ -228,7 +223,9 @@ async def no_key_changes_the_game(
     display_app: Callable[[], TableDisplayApp], companion_home: Path, random_keys: int
 ) -> None:
     """Every declared key, one at a time, then `random_keys` random ones (seed 24) on the
-    table display: the save is the same bytes after each, and no other game or dice tray."""
+    table display: the save is the same bytes after each, and no other game or dice tray; then
+    every command of its palette (no dice, no undo among them), each run and closed: the save
+    still the same bytes."""
     saved = duel(companion_home, 1, "Duel")
     path = companion_home / "games" / f"{saved.id}.toml"
     before = path.read_bytes()
@@ -254,16 +251,7 @@ async def no_key_changes_the_game(
         await pilot.pause()
         assert isinstance(app.screen, TableDisplayScreen)  # the only screen it has
 
-
-async def test_its_palette_offers_nothing_that_changes_a_game(
-    display_app: Callable[[], TableDisplayApp], companion_home: Path
-) -> None:
-    saved = duel(companion_home, 1, "Duel")
-    path = companion_home / "games" / f"{saved.id}.toml"
-    before = path.read_bytes()
-    app = display_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # its palette offers nothing that changes a game
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         assert set(commands) == {"Help", "Theme", "Keys", "Quit", "Screenshot"}  # no dice, no undo
         for title, command in commands.items():

@@ -121,7 +121,10 @@ def fullest(case: str) -> Callable[[Any], None]:
     return start
 
 
-@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize(
+    "size",
+    [param for param in PHONES if param.id != "44x43"],  # 44x43: TestTableView's pictures' run
+)
 @pytest.mark.parametrize("case", GAMES)
 async def test_nothing_is_cut_on_a_phone(
     game_app: Callable[[str], Any], case: str, size: tuple[int, int]
