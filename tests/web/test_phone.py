@@ -1,8 +1,8 @@
 """`companion serve` on the devices a table has, in Chromium's mobile emulation: a portrait phone
 (390x844, device pixel ratio 3) reads 40-44 columns of cells at least 12 CSS px high, asks
 nothing of any computer but this one, opens its terminal at once while every other name leads to
-a server that never answers, refits with the keyboard up, and comes back on its game after the
-server was gone; the table display on a tablet changes nothing, whatever is pressed.
+a server that never answers, refits with the keyboard up, and comes back on its game after it
+slept and after the server was gone. The table display on a tablet: test_table_fit.py.
 
 Run with `pytest -n 0 -m browser tests/web` (see test_browser.py)."""
 
@@ -116,29 +116,6 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
         assert 90 <= size["width"] <= 110 and 26 <= size["height"] <= 36, size  # about 100x30
 
 
-def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
-    tabs: OpenTabs,
-    companion_home: Path,
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    port = str(free_port())
-    network = ("--host", "0.0.0.0", "--keep-token", "--port", port)
-    with served(companion_home, *network) as (server, url):
-        phone = tabs.new("phone", PHONE)
-        phone.open(url)
-        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
-        phone.press("r")
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
-        remembered(phone, companion_home, save_id)
-        stop(server)
-    page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
-    assert "The companion is not running" in page_text(phone)
-    with served(companion_home, *network):
-        back = "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
-        page_until(phone, back, "reconnection", BACK_SECONDS)
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
-
-
 def seen_as(state: str) -> str:
     """A script that makes the page's visibility `state` (a phone's screen going dark or
     lighting up), as the browser would say it."""
@@ -149,17 +126,24 @@ def seen_as(state: str) -> str:
     )
 
 
-def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
-    tabs: OpenTabs, companion_home: Path
+def test_a_phone_comes_back_on_its_game_after_it_slept_and_after_the_server_was_gone(
+    tabs: OpenTabs,
+    companion_home: Path,
 ) -> None:
+    """The phone on its game (its device remembers it) loses its app twice: while it sleeps
+    (it reconnects on waking), then when the server stops (it finds the restarted one)."""
     save_id = install_sample(companion_home, "time-bastards")
-    with served(companion_home, "--host", "0.0.0.0") as (server, url):
+    port = str(free_port())
+    network = ("--host", "0.0.0.0", "--keep-token", "--port", port)
+    with served(companion_home, *network) as (server, url):
         phone = tabs.new("phone", PHONE)
         phone.open(url)
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
         phone.press("r")
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
         remembered(phone, companion_home, save_id)
+
+        # a phone that slept reconnects on waking, back on its game
         phone.script(seen_as("hidden"))
         (app,) = apps_of(server.pid)
         os.kill(app, signal.SIGKILL)  # its app is gone while the phone sleeps
@@ -171,38 +155,11 @@ def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
         phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
         assert app not in children_of(server.pid)
 
-
-EVERY_KEY = [
-    *"abcdefghijklmnopqrstuvwxyz",
-    *"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    *"0123456789",
-    *"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ",
-    "enter",
-    "tab",
-    "escape",
-]
-
-
-def test_the_table_display_pressed_with_every_key_leaves_the_save_unchanged(
-    tabs: OpenTabs,
-    companion_home: Path,
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    save = companion_home / "games" / f"{save_id}.toml"
-    before = save.read_bytes()
-    with served(companion_home, "--host", "0.0.0.0") as (_server, url):
-        tablet = tabs.new("tablet", TABLET)
-        tablet.open(url.replace("/s/", "/t/"))
-        tablet.wait_for(lambda shown: "Table view" in shown, START_SECONDS, "the table view")
-        _opened, _first, size = tablet.script(SOCKET_STATE)
-        assert size["width"] >= 80  # the fullest view whole (test_table_fit.py), in large type
-        tablet.press(*EVERY_KEY)
-        tablet.press("escape", "enter", "m", "u", "r")
-        resized = {"width": 1280, "height": 600, "deviceScaleFactor": 2, "mobile": True}
-        tablet.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", resized)
-        page_until(tablet, f"window.companionSocket.size.height < {size['height']}", "refit")
-        resized_at = tablet.script("return Date.now();")
-        page_until(tablet, f"window.companionSocket.heard > {resized_at}", "the app's redraw")
-        # the app takes its input in order: it redrew at the new size after every key, and a
-        # change would have been saved at once
-        assert save.read_bytes() == before
+        # the server gone: the page says so, then finds it again
+        stop(server)
+    page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
+    assert "The companion is not running" in page_text(phone)
+    with served(companion_home, *network):
+        back = "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
+        page_until(phone, back, "reconnection", BACK_SECONDS)
+        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
