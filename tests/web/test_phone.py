@@ -1,8 +1,10 @@
 """`companion serve` on the devices a table has, in Chromium's mobile emulation: a portrait phone
 (390x844, device pixel ratio 3) reads 40-44 columns of cells at least 12 CSS px high, asks
 nothing of any computer but this one, opens its terminal at once while every other name leads to
-a server that never answers, refits with the keyboard up, and comes back on its game after it
-slept and after the server was gone. The table display on a tablet: test_table_fit.py.
+a server that never answers, refits with the keyboard up, taps the phase's main actions on
+targets at least 44 CSS px tall (Apple's and Google's smallest), a tap on a button's top edge
+doing what its key does, and comes back on its game after it slept and after the server was
+gone. The table display on a tablet: test_table_fit.py.
 
 Run with `pytest -n 0 -m browser tests/web` (see test_browser.py)."""
 
@@ -14,13 +16,22 @@ import socket
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
+from companion.cavendish.actions import ChooseLocation
+from companion.cavendish.model import CavendishSetup, Seat
+from companion.registry import get_game
+from saves.games.store import SaveStore
 from saves.shared.devices import last_game
+from tests.cavendish.conftest import CARDS
+from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 from tests.support.waiting import HANG_SECONDS, wait_until
 from tests.web.browser import PHONE, START_SECONDS, TABLET, OpenTabs, Tab, served
 from tests.web.table_devices import DEVICE_COOKIE
@@ -76,11 +87,66 @@ def stop(server: subprocess.Popen[str]) -> None:
     assert server.wait(timeout=20) == 0
 
 
-def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
+TAP_TARGET = 44
+"""The smallest tap target Apple's and Google's guidelines allow, in CSS px."""
+MAIN_ACTIONS = ("Explore (x)", "Test (t)", "Next phase (n)")
+"""The Discovery phase's buttons."""
+
+ROWS = """
+const rows = Array.from(document.querySelectorAll('.xterm-rows > div'));
+return rows.map(function (row) {
+  const box = row.getBoundingClientRect();
+  return [row.textContent.replace(/\\u00a0/g, ' '), box.left, box.top, box.width, box.height];
+});
+"""
+"""Each terminal row's text and its box on the page, in CSS px."""
+
+
+def mission(home: Path) -> None:
+    """Three agents at their first location: the Discovery phase, the newest game (played an
+    hour after the sample games)."""
+    game = get_game("cavendish")
+    assert game is not None
+    store = SaveStore(home, lambda: fixed_clock() + timedelta(hours=1))
+    seats = (Seat("Amy", "Ana"), Seat("Anton", "Ben"), Seat("Doug", "Cy"))
+    setup = CavendishSetup(players=("Ana", "Ben", "Cy"), seats=seats, cards=CARDS)
+    saved = store.create(game, setup, "Three agents")
+    saved.session.do(ChooseLocation("A"))
+    record_played(store, saved)
+
+
+def target(rows: list[list[Any]], label: str) -> tuple[float, float, float]:
+    """The button named `label`: the x of its label's middle, and the top and bottom of the
+    three rows it takes (its edge, its label, its edge)."""
+    for number, (text, left, _top, width, _height) in enumerate(rows):
+        column = text.find(label)
+        if column >= 0 and 0 < number < len(rows) - 1:
+            cell = width / len(text)
+            x = left + (column + len(label) / 2) * cell
+            above, below = rows[number - 1], rows[number + 1]
+            assert "▔" in above[0][column : column + len(label)], above[0]  # its top edge
+            assert "▁" in below[0][column : column + len(label)], below[0]  # its bottom edge
+            return x, above[2], below[2] + below[4]
+    raise AssertionError(f"no {label!r} on the screen:\n" + "\n".join(row[0] for row in rows))
+
+
+def tap(tab: Tab, x: float, y: float) -> None:
+    """A finger's tap at (x, y) CSS px, as the phone's touch screen sends it: the browser
+    makes it the mouse press and release the terminal passes on."""
+    touch = "Input.dispatchTouchEvent"
+    tab.driver.execute_cdp_cmd(touch, {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    tab.driver.execute_cdp_cmd(touch, {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_phone_in_portrait_reads_the_app_offline_with_the_keyboard_up_and_taps_its_actions(
     tabs: OpenTabs,
     companion_home: Path,
 ) -> None:
+    """The phone reads the saved games at 40-44 columns, then with the keyboard up, then (the
+    keyboard down) resumes the newest game, a mission, and taps its main actions; it asked
+    nothing of any other computer meanwhile. A tablet reads about 100x30."""
     install_sample(companion_home, "time-bastards")
+    mission(companion_home)
     with silent_server() as port, served(companion_home, "--host", "0.0.0.0") as (server, url):
         ready = wait_until(lambda: children_of(server.pid), "the app kept ready", START_SECONDS)
         phone = tabs.new("phone", PHONE, offline_flags(port))
@@ -104,6 +170,28 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
         _opened, _first, smaller = phone.script(SOCKET_STATE)
         assert smaller["width"] == size["width"]  # the same font: only fewer rows
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, what="the list above the keyboard")
+
+        # the keyboard down, the phase's main actions are buttons 44 px tall, one tap away
+        keyboard_down = keyboard_up | {"height": PHONE.height}
+        phone.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", keyboard_down)
+        page_until(phone, f"window.companionSocket.size.height == {size['height']}", "refit")
+        phone.wait_for(lambda shown: "Three agents" in shown, START_SECONDS, "the saved games")
+        phone.press("r")
+        phone.wait_for(
+            lambda shown: all(label in shown for label in MAIN_ACTIONS), START_SECONDS, "buttons"
+        )
+        rows = phone.script(ROWS)
+        for label in MAIN_ACTIONS:
+            _x, top, bottom = target(rows, label)
+            assert bottom - top >= TAP_TARGET, (label, bottom - top)
+
+        x, top, _bottom = target(rows, "Explore (x)")
+        tap(phone, x, top + 2)  # the button's top edge: the whole button is the target
+        phone.wait_for(lambda shown: "explored" in shown, what="the log's Explore line")
+
+        x, top, bottom = target(phone.script(ROWS), "Next phase (n)")
+        tap(phone, x, (top + bottom) / 2)
+        phone.wait_for(lambda shown: "Between Locations" in shown, what="the next phase")
 
         for address in phone.requested():
             parts = urlsplit(address)
