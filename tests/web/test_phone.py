@@ -4,7 +4,8 @@ nothing of any computer but this one, opens its terminal at once while every oth
 a server that never answers, refits with the keyboard up, taps the phase's main actions on
 targets at least 44 CSS px tall (Apple's and Google's smallest), a tap on a button's top edge
 doing what its key does, and comes back on its game after it slept and after the server was
-gone. The table display on a tablet: test_table_fit.py.
+gone; a tablet reads about 100x30. One phone does it all, as one phone's evening at the table
+goes; the table display on a tablet: test_table_fit.py.
 
 Run with `pytest -n 0 -m browser tests/web` (see test_browser.py)."""
 
@@ -102,7 +103,7 @@ return rows.map(function (row) {
 """Each terminal row's text and its box on the page, in CSS px."""
 
 
-def mission(home: Path) -> None:
+def mission(home: Path) -> str:
     """Three agents at their first location: the Discovery phase, the newest game (played an
     hour after the sample games)."""
     game = get_game("cavendish")
@@ -113,6 +114,7 @@ def mission(home: Path) -> None:
     saved = store.create(game, setup, "Three agents")
     saved.session.do(ChooseLocation("A"))
     record_played(store, saved)
+    return saved.id
 
 
 def target(rows: list[list[Any]], label: str) -> tuple[float, float, float]:
@@ -138,16 +140,29 @@ def tap(tab: Tab, x: float, y: float) -> None:
     tab.driver.execute_cdp_cmd(touch, {"type": "touchEnd", "touchPoints": []})
 
 
-def test_a_phone_in_portrait_reads_the_app_offline_with_the_keyboard_up_and_taps_its_actions(
+def seen_as(state: str) -> str:
+    """A script that makes the page's visibility `state` (a phone's screen going dark or
+    lighting up), as the browser would say it."""
+    return (
+        "Object.defineProperty(document, 'visibilityState', "
+        f"{{configurable: true, get: () => '{state}'}});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+
+
+def test_a_phone_in_portrait_plays_offline_and_comes_back_on_its_game_after_sleep_and_restart(
     tabs: OpenTabs,
     companion_home: Path,
 ) -> None:
-    """The phone reads the saved games at 40-44 columns, then with the keyboard up, then (the
-    keyboard down) resumes the newest game, a mission, and taps its main actions; it asked
-    nothing of any other computer meanwhile. A tablet reads about 100x30."""
+    """One phone's evening at the table: it reads the saved games at 40-44 columns, then with
+    the keyboard up; the keyboard down, it resumes the newest game, a mission, and taps its
+    main actions; it loses its app while it sleeps (it reconnects on waking), then when the
+    server stops (it finds the restarted one), each time back on its game; it asked nothing of
+    any other computer meanwhile. Then a tablet reads about 100x30."""
     install_sample(companion_home, "time-bastards")
-    mission(companion_home)
-    with silent_server() as port, served(companion_home, "--host", "0.0.0.0") as (server, url):
+    save_id = mission(companion_home)
+    network = ("--host", "0.0.0.0", "--keep-token", "--port", str(free_port()))
+    with silent_server() as port, served(companion_home, *network) as (server, url):
         ready = wait_until(lambda: children_of(server.pid), "the app kept ready", START_SECONDS)
         phone = tabs.new("phone", PHONE, offline_flags(port))
         phone.open(url)
@@ -192,43 +207,6 @@ def test_a_phone_in_portrait_reads_the_app_offline_with_the_keyboard_up_and_taps
         x, top, bottom = target(phone.script(ROWS), "Next phase (n)")
         tap(phone, x, (top + bottom) / 2)
         phone.wait_for(lambda shown: "Between Locations" in shown, what="the next phase")
-
-        for address in phone.requested():
-            parts = urlsplit(address)
-            assert parts.scheme in {"data", "blob"} or parts.hostname == "127.0.0.1", address
-
-        tablet = tabs.new("tablet", TABLET)
-        tablet.open(url)
-        tablet.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
-        _opened, _first, size = tablet.script(SOCKET_STATE)
-        assert 90 <= size["width"] <= 110 and 26 <= size["height"] <= 36, size  # about 100x30
-
-
-def seen_as(state: str) -> str:
-    """A script that makes the page's visibility `state` (a phone's screen going dark or
-    lighting up), as the browser would say it."""
-    return (
-        "Object.defineProperty(document, 'visibilityState', "
-        f"{{configurable: true, get: () => '{state}'}});"
-        "document.dispatchEvent(new Event('visibilitychange'));"
-    )
-
-
-def test_a_phone_comes_back_on_its_game_after_it_slept_and_after_the_server_was_gone(
-    tabs: OpenTabs,
-    companion_home: Path,
-) -> None:
-    """The phone on its game (its device remembers it) loses its app twice: while it sleeps
-    (it reconnects on waking), then when the server stops (it finds the restarted one)."""
-    save_id = install_sample(companion_home, "time-bastards")
-    port = str(free_port())
-    network = ("--host", "0.0.0.0", "--keep-token", "--port", port)
-    with served(companion_home, *network) as (server, url):
-        phone = tabs.new("phone", PHONE)
-        phone.open(url)
-        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
-        phone.press("r")
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
         remembered(phone, companion_home, save_id)
 
         # a phone that slept reconnects on waking, back on its game
@@ -240,14 +218,30 @@ def test_a_phone_comes_back_on_its_game_after_it_slept_and_after_the_server_was_
         phone.script(seen_as("visible"))
         back = "!document.body.classList.contains('-closed') && window.companionSocket.firstFrameAt"
         page_until(phone, back, "reconnection on waking", BACK_SECONDS)
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
+        phone.wait_for(lambda shown: "Between Locations" in shown, START_SECONDS, "the same game")
         assert app not in children_of(server.pid)
 
         # the server gone: the page says so, then finds it again
         stop(server)
-    page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
-    assert "The companion is not running" in page_text(phone)
-    with served(companion_home, *network):
-        back = "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
-        page_until(phone, back, "reconnection", BACK_SECONDS)
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
+        page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
+        assert "The companion is not running" in page_text(phone)
+        with served(companion_home, *network):
+            back = (
+                "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
+            )
+            page_until(phone, back, "reconnection", BACK_SECONDS)
+            phone.wait_for(
+                lambda shown: "Between Locations" in shown, START_SECONDS, "the same game"
+            )
+
+            for address in phone.requested():
+                parts = urlsplit(address)
+                assert parts.scheme in {"data", "blob"} or parts.hostname == "127.0.0.1", address
+
+            tablet = tabs.new("tablet", TABLET)
+            tablet.open(url)
+            tablet.wait_for(
+                lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games"
+            )
+            _opened, _first, size = tablet.script(SOCKET_STATE)
+            assert 90 <= size["width"] <= 110 and 26 <= size["height"] <= 36, size  # about 100x30
