@@ -12,8 +12,13 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
+import threading
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,11 +122,43 @@ def test_two_browsers_play_one_game_and_each_follows_the_other(
     assert actions_in(save) == before + 3
 
 
-def test_a_kept_browser_comes_back_blank_on_its_own_screen(
-    tabs: OpenTabs, companion_home: Path
-) -> None:
-    """The next test's browser, taken from the ones kept: no page, no cookie, no resize left."""
-    with served(companion_home) as (_server, url):
+PAGE = b"""<!DOCTYPE html>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script>setInterval(function () { fetch("/again"); }, 20);</script>
+"""
+"""A page sized to its device, as the companion's is, whose script keeps asking for more."""
+
+
+class PageHandler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(PAGE)))
+        self.end_headers()
+        self.wfile.write(PAGE)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the requests are the browser's business."""
+
+
+@contextmanager
+def busy_page() -> Iterator[str]:
+    """The address of `PAGE`, served on this computer from a thread for the test's length: a
+    browser's page to leave behind needs no app."""
+    with ThreadingHTTPServer(("127.0.0.1", 0), PageHandler) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/"
+        finally:
+            server.shutdown()
+            thread.join()
+
+
+def test_a_kept_browser_comes_back_blank_on_its_own_screen(tabs: OpenTabs) -> None:
+    """The next test's browser, taken from the ones kept: no page (its script no longer asks
+    for anything), no cookie, no resize left."""
+    with busy_page() as url:
         phone = tabs.browsers.take("phone", PHONE)
         phone.open(url)
         phone.driver.add_cookie({"name": "left-over", "value": "1"})

@@ -1,8 +1,11 @@
 """`companion serve` on the devices a table has, in Chromium's mobile emulation: a portrait phone
 (390x844, device pixel ratio 3) reads 40-44 columns of cells at least 12 CSS px high, asks
 nothing of any computer but this one, opens its terminal at once while every other name leads to
-a server that never answers, refits with the keyboard up, and comes back on its game after the
-server was gone; the table display on a tablet changes nothing, whatever is pressed.
+a server that never answers, refits with the keyboard up, taps the phase's main actions on
+targets at least 44 CSS px tall (Apple's and Google's smallest), a tap on a button's top edge
+doing what its key does, and comes back on its game after it slept and after the server was
+gone; a tablet reads about 100x30. One phone does it all, as one phone's evening at the table
+goes; the table display on a tablet: test_table_fit.py.
 
 Run with `pytest -n 0 -m browser tests/web` (see test_browser.py)."""
 
@@ -14,13 +17,22 @@ import socket
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
+from companion.cavendish.actions import ChooseLocation
+from companion.cavendish.model import CavendishSetup, Seat
+from companion.registry import get_game
+from saves.games.store import SaveStore
 from saves.shared.devices import last_game
+from tests.cavendish.conftest import CARDS
+from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
+from tests.support.saving import record_played
 from tests.support.waiting import HANG_SECONDS, wait_until
 from tests.web.browser import PHONE, START_SECONDS, TABLET, OpenTabs, Tab, served
 from tests.web.table_devices import DEVICE_COOKIE
@@ -76,12 +88,81 @@ def stop(server: subprocess.Popen[str]) -> None:
     assert server.wait(timeout=20) == 0
 
 
-def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
+TAP_TARGET = 44
+"""The smallest tap target Apple's and Google's guidelines allow, in CSS px."""
+MAIN_ACTIONS = ("Explore (x)", "Test (t)", "Next phase (n)")
+"""The Discovery phase's buttons."""
+
+ROWS = """
+const rows = Array.from(document.querySelectorAll('.xterm-rows > div'));
+return rows.map(function (row) {
+  const box = row.getBoundingClientRect();
+  return [row.textContent.replace(/\\u00a0/g, ' '), box.left, box.top, box.width, box.height];
+});
+"""
+"""Each terminal row's text and its box on the page, in CSS px."""
+
+
+def mission(home: Path) -> str:
+    """Three agents at their first location: the Discovery phase, the newest game (played an
+    hour after the sample games)."""
+    game = get_game("cavendish")
+    assert game is not None
+    store = SaveStore(home, lambda: fixed_clock() + timedelta(hours=1))
+    seats = (Seat("Amy", "Ana"), Seat("Anton", "Ben"), Seat("Doug", "Cy"))
+    setup = CavendishSetup(players=("Ana", "Ben", "Cy"), seats=seats, cards=CARDS)
+    saved = store.create(game, setup, "Three agents")
+    saved.session.do(ChooseLocation("A"))
+    record_played(store, saved)
+    return saved.id
+
+
+def target(rows: list[list[Any]], label: str) -> tuple[float, float, float]:
+    """The button named `label`: the x of its label's middle, and the top and bottom of the
+    three rows it takes (its edge, its label, its edge)."""
+    for number, (text, left, _top, width, _height) in enumerate(rows):
+        column = text.find(label)
+        if column >= 0 and 0 < number < len(rows) - 1:
+            cell = width / len(text)
+            x = left + (column + len(label) / 2) * cell
+            above, below = rows[number - 1], rows[number + 1]
+            assert "▔" in above[0][column : column + len(label)], above[0]  # its top edge
+            assert "▁" in below[0][column : column + len(label)], below[0]  # its bottom edge
+            return x, above[2], below[2] + below[4]
+    raise AssertionError(f"no {label!r} on the screen:\n" + "\n".join(row[0] for row in rows))
+
+
+def tap(tab: Tab, x: float, y: float) -> None:
+    """A finger's tap at (x, y) CSS px, as the phone's touch screen sends it: the browser
+    makes it the mouse press and release the terminal passes on."""
+    touch = "Input.dispatchTouchEvent"
+    tab.driver.execute_cdp_cmd(touch, {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    tab.driver.execute_cdp_cmd(touch, {"type": "touchEnd", "touchPoints": []})
+
+
+def seen_as(state: str) -> str:
+    """A script that makes the page's visibility `state` (a phone's screen going dark or
+    lighting up), as the browser would say it."""
+    return (
+        "Object.defineProperty(document, 'visibilityState', "
+        f"{{configurable: true, get: () => '{state}'}});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+
+
+def test_a_phone_in_portrait_plays_offline_and_comes_back_on_its_game_after_sleep_and_restart(
     tabs: OpenTabs,
     companion_home: Path,
 ) -> None:
+    """One phone's evening at the table: it reads the saved games at 40-44 columns, then with
+    the keyboard up; the keyboard down, it resumes the newest game, a mission, and taps its
+    main actions; it loses its app while it sleeps (it reconnects on waking), then when the
+    server stops (it finds the restarted one), each time back on its game; it asked nothing of
+    any other computer meanwhile. Then a tablet reads about 100x30."""
     install_sample(companion_home, "time-bastards")
-    with silent_server() as port, served(companion_home, "--host", "0.0.0.0") as (server, url):
+    save_id = mission(companion_home)
+    network = ("--host", "0.0.0.0", "--keep-token", "--port", str(free_port()))
+    with silent_server() as port, served(companion_home, *network) as (server, url):
         ready = wait_until(lambda: children_of(server.pid), "the app kept ready", START_SECONDS)
         phone = tabs.new("phone", PHONE, offline_flags(port))
         phone.open(url)
@@ -105,61 +186,30 @@ def test_a_phone_in_portrait_reads_the_app_offline_and_with_the_keyboard_up(
         assert smaller["width"] == size["width"]  # the same font: only fewer rows
         phone.wait_for(lambda shown: "Mara vs Jonas" in shown, what="the list above the keyboard")
 
-        for address in phone.requested():
-            parts = urlsplit(address)
-            assert parts.scheme in {"data", "blob"} or parts.hostname == "127.0.0.1", address
-
-        tablet = tabs.new("tablet", TABLET)
-        tablet.open(url)
-        tablet.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
-        _opened, _first, size = tablet.script(SOCKET_STATE)
-        assert 90 <= size["width"] <= 110 and 26 <= size["height"] <= 36, size  # about 100x30
-
-
-def test_a_phone_comes_back_on_its_game_after_the_server_was_gone(
-    tabs: OpenTabs,
-    companion_home: Path,
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    port = str(free_port())
-    network = ("--host", "0.0.0.0", "--keep-token", "--port", port)
-    with served(companion_home, *network) as (server, url):
-        phone = tabs.new("phone", PHONE)
-        phone.open(url)
-        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
+        # the keyboard down, the phase's main actions are buttons 44 px tall, one tap away
+        keyboard_down = keyboard_up | {"height": PHONE.height}
+        phone.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", keyboard_down)
+        page_until(phone, f"window.companionSocket.size.height == {size['height']}", "refit")
+        phone.wait_for(lambda shown: "Three agents" in shown, START_SECONDS, "the saved games")
         phone.press("r")
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
+        phone.wait_for(
+            lambda shown: all(label in shown for label in MAIN_ACTIONS), START_SECONDS, "buttons"
+        )
+        rows = phone.script(ROWS)
+        for label in MAIN_ACTIONS:
+            _x, top, bottom = target(rows, label)
+            assert bottom - top >= TAP_TARGET, (label, bottom - top)
+
+        x, top, _bottom = target(rows, "Explore (x)")
+        tap(phone, x, top + 2)  # the button's top edge: the whole button is the target
+        phone.wait_for(lambda shown: "explored" in shown, what="the log's Explore line")
+
+        x, top, bottom = target(phone.script(ROWS), "Next phase (n)")
+        tap(phone, x, (top + bottom) / 2)
+        phone.wait_for(lambda shown: "Between Locations" in shown, what="the next phase")
         remembered(phone, companion_home, save_id)
-        stop(server)
-    page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
-    assert "The companion is not running" in page_text(phone)
-    with served(companion_home, *network):
-        back = "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
-        page_until(phone, back, "reconnection", BACK_SECONDS)
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
 
-
-def seen_as(state: str) -> str:
-    """A script that makes the page's visibility `state` (a phone's screen going dark or
-    lighting up), as the browser would say it."""
-    return (
-        "Object.defineProperty(document, 'visibilityState', "
-        f"{{configurable: true, get: () => '{state}'}});"
-        "document.dispatchEvent(new Event('visibilitychange'));"
-    )
-
-
-def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
-    tabs: OpenTabs, companion_home: Path
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    with served(companion_home, "--host", "0.0.0.0") as (server, url):
-        phone = tabs.new("phone", PHONE)
-        phone.open(url)
-        phone.wait_for(lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games")
-        phone.press("r")
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the game")
-        remembered(phone, companion_home, save_id)
+        # a phone that slept reconnects on waking, back on its game
         phone.script(seen_as("hidden"))
         (app,) = apps_of(server.pid)
         os.kill(app, signal.SIGKILL)  # its app is gone while the phone sleeps
@@ -168,41 +218,30 @@ def test_a_phone_that_slept_reconnects_on_waking_back_on_its_game(
         phone.script(seen_as("visible"))
         back = "!document.body.classList.contains('-closed') && window.companionSocket.firstFrameAt"
         page_until(phone, back, "reconnection on waking", BACK_SECONDS)
-        phone.wait_for(lambda shown: "Timelines" in shown, START_SECONDS, "the same game")
+        phone.wait_for(lambda shown: "Between Locations" in shown, START_SECONDS, "the same game")
         assert app not in children_of(server.pid)
 
+        # the server gone: the page says so, then finds it again
+        stop(server)
+        page_until(phone, "document.body.classList.contains('-gone')", "'not running' page")
+        assert "The companion is not running" in page_text(phone)
+        with served(companion_home, *network):
+            back = (
+                "!document.body.classList.contains('-gone') && window.companionSocket.firstFrameAt"
+            )
+            page_until(phone, back, "reconnection", BACK_SECONDS)
+            phone.wait_for(
+                lambda shown: "Between Locations" in shown, START_SECONDS, "the same game"
+            )
 
-EVERY_KEY = [
-    *"abcdefghijklmnopqrstuvwxyz",
-    *"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    *"0123456789",
-    *"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ",
-    "enter",
-    "tab",
-    "escape",
-]
+            for address in phone.requested():
+                parts = urlsplit(address)
+                assert parts.scheme in {"data", "blob"} or parts.hostname == "127.0.0.1", address
 
-
-def test_the_table_display_pressed_with_every_key_leaves_the_save_unchanged(
-    tabs: OpenTabs,
-    companion_home: Path,
-) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
-    save = companion_home / "games" / f"{save_id}.toml"
-    before = save.read_bytes()
-    with served(companion_home, "--host", "0.0.0.0") as (_server, url):
-        tablet = tabs.new("tablet", TABLET)
-        tablet.open(url.replace("/s/", "/t/"))
-        tablet.wait_for(lambda shown: "Table view" in shown, START_SECONDS, "the table view")
-        _opened, _first, size = tablet.script(SOCKET_STATE)
-        assert size["width"] >= 80  # the fullest view whole (test_table_fit.py), in large type
-        tablet.press(*EVERY_KEY)
-        tablet.press("escape", "enter", "m", "u", "r")
-        resized = {"width": 1280, "height": 600, "deviceScaleFactor": 2, "mobile": True}
-        tablet.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", resized)
-        page_until(tablet, f"window.companionSocket.size.height < {size['height']}", "refit")
-        resized_at = tablet.script("return Date.now();")
-        page_until(tablet, f"window.companionSocket.heard > {resized_at}", "the app's redraw")
-        # the app takes its input in order: it redrew at the new size after every key, and a
-        # change would have been saved at once
-        assert save.read_bytes() == before
+            tablet = tabs.new("tablet", TABLET)
+            tablet.open(url)
+            tablet.wait_for(
+                lambda shown: "Mara vs Jonas" in shown, START_SECONDS, "the saved games"
+            )
+            _opened, _first, size = tablet.script(SOCKET_STATE)
+            assert 90 <= size["width"] <= 110 and 26 <= size["height"] <= 36, size  # about 100x30
