@@ -12,23 +12,16 @@ import pytest
 from textual.widgets import Static
 
 from tests.support.notes import record_notes
-from tests.support.painted import drawn_afresh, painted, painted_screen
+from tests.support.painted import drawn_afresh, opened_from_home, painted, painted_screen
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.shell.home import HomeScreen
 from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.play import SojournsScreen
 
 
 async def opened(pilot: Any, save_id: str) -> SojournsScreen:
     """The game opened from the home screen, drawn and idle."""
-    app = pilot.app
-    app.go_home()
-    await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
-    app.open_saved(save_id)
-    await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
-    await pilot.pause()
-    screen: SojournsScreen = app.screen
+    screen: SojournsScreen = await opened_from_home(pilot, save_id, SojournsScreen)
     return screen
 
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
+
+from tests.support.waiting import pause_until
+from widgets.shell.home import HomeScreen
 
 TOAST_RACK = "textual-toastrack"
 """The id of the container Textual puts a screen's notifications in."""
@@ -46,3 +50,14 @@ def painted_screen(screen: Any) -> list[tuple[str, list[Strip]]]:
             continue
         shown.append((f"{type(widget).__name__}#{widget.id}", painted_strips(widget)))
     return shown
+
+
+async def opened_from_home(pilot: Any, save_id: str, screen_type: type[Screen[Any]]) -> Any:
+    """The saved game opened from the home screen, drawn and idle: a screen built afresh."""
+    app = pilot.app
+    app.go_home()
+    await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    app.open_saved(save_id)
+    await pause_until(pilot, lambda: isinstance(app.screen, screen_type))
+    await pilot.pause()
+    return app.screen

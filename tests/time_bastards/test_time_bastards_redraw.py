@@ -10,23 +10,16 @@ from typing import Any
 
 import pytest
 
-from tests.support.painted import painted, painted_screen
+from tests.support.painted import opened_from_home, painted, painted_screen
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.shell.home import HomeScreen
 from widgets.time_bastards.choices import NumberedChoices
 from widgets.time_bastards.play import TimeBastardsScreen
 
 
 async def opened(pilot: Any, save_id: str) -> TimeBastardsScreen:
     """The game opened from the home screen, drawn and idle."""
-    app = pilot.app
-    app.go_home()
-    await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
-    app.open_saved(save_id)
-    await pause_until(pilot, lambda: isinstance(app.screen, TimeBastardsScreen))
-    await pilot.pause()
-    screen: TimeBastardsScreen = app.screen
+    screen: TimeBastardsScreen = await opened_from_home(pilot, save_id, TimeBastardsScreen)
     return screen
 
 
