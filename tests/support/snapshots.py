@@ -115,6 +115,9 @@ def snap_sizes(
                     pictures[label] = app.export_screenshot(simplify=True)
             app.exit()
 
+        # a picture is of the settled screen: an animation (a tab's underline sliding) is
+        # drawn at its end at once, never caught halfway on a busy machine
+        app.animation_level = "none"
         app.run(headless=True, auto_pilot=auto_pilot, size=sizes[0])
         wanted = len(sizes) * len(shown)
         assert len(pictures) == wanted, f"the app closed before its pictures: {list(pictures)}"
