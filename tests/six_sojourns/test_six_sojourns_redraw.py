@@ -12,7 +12,12 @@ import pytest
 from textual.widgets import Static
 
 from tests.support.notes import record_notes
-from tests.support.painted import drawn_afresh, opened_from_home, painted, painted_screen
+from tests.support.painted import (
+    drawn_afresh,
+    opened_from_home,
+    painted,
+    settled_paint,
+)
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.six_sojourns.cells import ShownTable
@@ -42,8 +47,9 @@ async def test_undo_and_redo_paint_what_a_screen_opened_afresh_paints(
         for key in ("ctrl+z", "ctrl+y"):  # the sewing token taken back: its row, totals, ranks
             await pilot.press(key)
             await pilot.pause()
-            shown = painted_screen(app.screen)
-            assert shown == painted_screen(await opened(pilot, save_id))
+            shown = await settled_paint(pilot)
+            await opened(pilot, save_id)
+            assert shown == await settled_paint(pilot)
         assert painted(sheet_of(app.screen)) == first
         await pilot.press("ctrl+z")
         await pilot.pause()

@@ -18,6 +18,8 @@ from textual.widget import Widget
 from tests.support.waiting import pause_until
 from widgets.shell.home import HomeScreen
 
+SETTLE_ROUNDS = 20
+"""More pauses than any change takes to settle: a bound that only catches one that never does."""
 TOAST_RACK = "textual-toastrack"
 """The id of the container Textual puts a screen's notifications in."""
 
@@ -49,6 +51,20 @@ def painted_screen(screen: Any) -> list[tuple[str, list[Strip]]]:
         if any(node.id == TOAST_RACK for node in (widget, *widget.ancestors)):
             continue
         shown.append((f"{type(widget).__name__}#{widget.id}", painted_strips(widget)))
+    return shown
+
+
+async def settled_paint(pilot: Any) -> list[tuple[str, list[Strip]]]:
+    """The top screen's painted lines once a pause leaves them as they were. A change can take
+    more than one round to settle (a panel given fewer rows redraws to fit them, which moves
+    its neighbours), and on a busy machine Textual's idle wait can end between two rounds."""
+    shown = painted_screen(pilot.app.screen)
+    for _ in range(SETTLE_ROUNDS):
+        await pilot.pause()
+        again = painted_screen(pilot.app.screen)
+        if again == shown:
+            break
+        shown = again
     return shown
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.painted import opened_from_home, painted, painted_screen
+from tests.support.painted import opened_from_home, painted, painted_screen, settled_paint
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.time_bastards.choices import NumberedChoices
@@ -39,10 +39,10 @@ async def test_each_key_paints_what_a_screen_opened_afresh_paints(
             await pilot.press(*keys)
             await pause_until(pilot, lambda: isinstance(app.screen, TimeBastardsScreen))
             await pilot.pause()
-            shown = painted_screen(app.screen)
+            shown = await settled_paint(pilot)
             assert shown != before, f"{keys} changed nothing on the screen"
             screen = await opened(pilot, save_id)
-            assert shown == painted_screen(screen)
+            assert shown == await settled_paint(pilot)
         assert screen.tb.roll == 6
         prompt = " ".join(" ".join(painted(screen.query_one("#tb-prompt"))).split())
         assert "rolled 6: move any piece one space" in prompt
