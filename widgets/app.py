@@ -27,6 +27,7 @@ from saves.paths import data_home
 from saves.shared.devices import Device, this_device
 from saves.shared.rolls import RollLog
 from saves.shared.settings import SettingsStore
+from widgets.play import words
 from widgets.play.game_screen import GameScreen
 from widgets.shell.base import SetupScreen
 from widgets.shell.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
@@ -267,14 +268,8 @@ class CompanionApp(App[None]):
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False
         screen = ui.play_screen(saved)
-        if saved.cannot_add:
-            watch_only = (
-                f"This save cannot be added to ({saved.cannot_add}): it is shown, not changed."
-            )
-        elif not os.access(self.store.path_for(save_id), os.W_OK):
-            watch_only = "This save's file cannot be written here: it is shown, not changed."
-        else:
-            watch_only = ""
+        writable = os.access(self.store.path_for(save_id), os.W_OK)
+        watch_only = words.watch_only_reason(saved.cannot_add, writable)
         if watch_only and isinstance(screen, GameScreen):
             screen.only_watch(watch_only)
         self.push_screen(screen)

@@ -84,12 +84,10 @@ class LateUpgrade:
             return
         was_over = screen.is_over
         screen.saved = fresh
-        if fresh.cannot_add:
-            screen.only_watch(words.cannot_be_added(fresh.cannot_add))
-        elif not os.access(store.path_for(fresh.id), os.W_OK):
-            screen.only_watch(words.NOT_WRITABLE)
-        else:
-            screen.only_watch("")
+        writable = os.access(store.path_for(fresh.id), os.W_OK)
+        reason = words.watch_only_reason(fresh.cannot_add, writable)
+        screen.only_watch(reason)
+        if not reason:
             screen.notify(words.PLAYABLE_NOW, title="Playing")
         screen.followed(was_over)
 

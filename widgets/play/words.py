@@ -114,6 +114,13 @@ def cannot_be_added(reason: str) -> str:
     return f"This save cannot be added to ({visible(reason)}): it is shown, not changed."
 
 
+def watch_only_reason(cannot_add: str, writable: bool) -> str:
+    """Why a save opened for play is only shown here ("": it is played)."""
+    if cannot_add:
+        return cannot_be_added(cannot_add)
+    return "" if writable else NOT_WRITABLE
+
+
 def upgrade_given_up(reason: object) -> str:
     """A save still held by another device after the wait: it stays shown only."""
     return (
