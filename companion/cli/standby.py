@@ -1,5 +1,5 @@
 """`python -m companion.cli.standby`: the app of `companion serve`'s next browser, started before
-that browser connects (webserve/standby.py starts it).
+that browser connects (`Standby` in webserve/apps.py starts it).
 
 It imports what the app's start imports (Python's, Textual's and our modules: about two thirds of
 a cold start's CPU) while no browser waits, then blocks on its input until the server hands it a
