@@ -25,6 +25,32 @@ def scores_json(scores: Scores) -> dict[str, Any]:
     }
 
 
+COUNTED = (
+    "plays",
+    "in_progress",
+    "wins",
+    "average_score",
+    "best_score",
+    "lower_is_better",
+    "last_played",
+    "figures_left_out",
+)
+"""The names of a game's line of `stats --json` that the statistics count themselves: a game's
+own figure (`Game.figures`) of one of these names is left out, never written over them."""
+
+
+def with_own_figures(counted: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's line: what the statistics counted, then the game's own figures beside them. A
+    figure named like a counted one (a plug-in's `plays`, `wins`) cannot replace it: it is left
+    out and its name listed in `figures_left_out`, so it is never dropped in silence."""
+    line = dict(counted)
+    clashing = sorted(str(name) for name in own if name in COUNTED)
+    line.update((name, value) for name, value in own.items() if name not in COUNTED)
+    if clashing:
+        line["figures_left_out"] = clashing
+    return line
+
+
 def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
     """The statistics as plain data (`companion stats --json`, every figure defined in
     docs/stats.md); `last_played` is the local date and time of the newest play (`zone`: the
@@ -34,7 +60,7 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
     for play in in_order(plays):
         newest[play.game_id] = play
     for game_id, figures in game_figures(plays).items():
-        games[game_id] = {
+        counted = {
             "plays": figures.plays,
             "in_progress": figures.in_progress,
             "wins": figures.wins,
@@ -42,8 +68,10 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
             "last_played": newest[game_id].ended_local(zone).isoformat(),
         }
         game = get_game(game_id)
+        own: Mapping[str, Any] = {}
         if game is not None and game.figures is not None:
-            games[game_id].update(game.figures([p for p in plays if p.game_id == game_id]))
+            own = game.figures([p for p in plays if p.game_id == game_id])
+        games[game_id] = with_own_figures(counted, own)
     players: dict[str, Any] = {}
     for name, person in player_figures(plays).items():
         players[name] = {
