@@ -18,7 +18,7 @@ from saves.shared.settings import SettingsStore
 from widgets.kit.players import NamesSuggester, known_names, last_players
 
 SETUP_CSS = Path(__file__).with_name("setup_form.tcss")
-"""The setup form's styles: a `FieldRow` is a label of 18 columns and its field beside it, the
+"""The setup form's styles: a `FieldRow` is a label of 22 columns and its field beside it, the
 label above the field on a narrow screen (a phone)."""
 
 MAX_NAME = 40
