@@ -9,10 +9,22 @@ as a value in the action). The app, the command line and the saves know the game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from companion.core import Game, RuleError, Score, ScoreLine, SeatOption
+from companion.core import (
+    Facts,
+    Game,
+    Played,
+    PlayShape,
+    RuleError,
+    Score,
+    ScoreLine,
+    SeatOption,
+    Transition,
+    score_facts,
+)
 from pebbles import GAME_ID, TITLE
 
 MOST_TAKEN = 3
@@ -135,6 +147,33 @@ def describe(state: PebblesState) -> dict[str, Any]:
     return fields
 
 
+ROLLED_TAKES = "rolled_takes"
+"""The one detail a play of Pebbles keeps for the statistics: how many takes a D3 decided."""
+
+
+def facts(
+    game: Game[Any, Any], setup: PebblesSetup, state: PebblesState, steps: Sequence[Transition]
+) -> Facts:
+    """What the statistics count of a game: the players, scores and winners from `score`, and in
+    its details how many takes were rolled."""
+    rolled = sum(
+        1 for _before, action, _after in steps if isinstance(action, Take) and action.rolled
+    )
+    return replace(score_facts(game, setup, state, steps), details={ROLLED_TAKES: rolled})
+
+
+def figures(plays: Sequence[Played]) -> dict[str, Any]:
+    """Pebbles' own line of `companion stats --json`: the takes a D3 decided, over the finished
+    plays played in the app. A play typed in or imported has no such detail (its details are
+    only `{"recorded": True}`): it counts in `plays` and `wins`, not here."""
+    counted = [
+        play.facts.details[ROLLED_TAKES]
+        for play in plays
+        if play.finished and isinstance(play.facts.details.get(ROLLED_TAKES), int)
+    ]
+    return {ROLLED_TAKES: sum(counted), "plays_with_rolls_counted": len(counted)}
+
+
 PEBBLES: Game[PebblesSetup, PebblesState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -152,5 +191,8 @@ PEBBLES: Game[PebblesSetup, PebblesState] = Game(
     score=score,
     seats=seats,
     setup_summary=lambda setup: f"{len(setup.players)} players, {setup.pile} pebbles",
+    facts=facts,
+    figures=figures,
+    recorded=PlayShape(),
 )
 """The game the entry point's `GameEntry.rules` names."""

@@ -7,8 +7,10 @@ Everything of the app comes from `widgets.plugin`, the one public module for plu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -166,11 +168,18 @@ class PebblesScreen(GameScreen):
         return lambda: self.action_take(count)
 
 
+def chart_notes(line: Mapping[str, Any], colours: Mapping[str, str]) -> list[str | Text]:
+    """The Stats screen's line on Pebbles, from its own figures in its line of the statistics."""
+    counted = line.get("plays_with_rolls_counted", 0)
+    return [f"Takes a D3 decided: {line.get('rolled_takes', 0)} (plays counted: {counted})"]
+
+
 PEBBLES_UI = GameUI(
     GAME_ID,
     setup_screen=PebblesSetupScreen,
     play_screen=PebblesScreen,
     table_view=table,
+    chart_notes=chart_notes,
     help_text=packaged_help("pebbles"),
 )
 """What the entry point `companion.screens` names for Pebbles."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import pytest
 
-from companion.core import RuleError
-from pebbles.game import PEBBLES, Pass, PebblesSetup, Take, describe, narrate, start
+from companion.core import Facts, RuleError
+from pebbles.game import PEBBLES, Pass, PebblesSetup, Take, describe, figures, narrate, start
 
 
 def test_a_turn_takes_one_to_three_and_passes_the_turn() -> None:
@@ -50,3 +52,30 @@ def test_the_most_pebbles_wins_and_show_json_names_the_winners() -> None:
 def test_a_setup_the_rules_refuse(setup: PebblesSetup, rule: str) -> None:
     with pytest.raises(RuleError, match=rule):
         start(setup)
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play as the statistics hand it to `figures`."""
+
+    facts: Facts
+    finished: bool = True
+
+    def player(self, name: str) -> str:
+        return name
+
+
+def test_the_figures_count_rolled_takes_of_the_plays_that_have_them() -> None:
+    state = start(PebblesSetup(pile=3))
+    steps = []
+    for action in (Take(1, "app"), Take(2)):
+        after = PEBBLES.apply(state, action)
+        steps.append((state, action, after))
+        state = after
+    played = PEBBLES.facts_at(state.setup, state, steps)
+    assert (played.winners, played.details) == (("Ben",), {"rolled_takes": 1})
+    typed_in = Facts("finished", ("Ana", "Ben"), {"Ana": 3, "Ben": 1}, ("Ana",))
+    typed_in = replace(typed_in, details={"recorded": True})  # as a recorded play's facts
+    in_play = Facts("playing", ("Ana", "Ben"), details={"rolled_takes": 5})
+    plays = [Play(played), Play(typed_in), Play(in_play, finished=False)]
+    assert figures(plays) == {"rolled_takes": 1, "plays_with_rolls_counted": 1}

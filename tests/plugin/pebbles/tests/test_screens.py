@@ -10,7 +10,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
-from pebbles.screens import PebblesScreen, PebblesSetupScreen
+from pebbles.screens import PebblesScreen, PebblesSetupScreen, chart_notes
 from tests.conftest import fixed_clock
 from tests.support.waiting import pause_until
 from widgets.app import make_app
@@ -50,3 +50,8 @@ async def test_the_setup_remembers_the_players_and_refuses_a_lone_one(tmp_path: 
         app.new_game("pebbles")
         await pause_until(pilot, lambda: bool(setup_fields(app)))
         assert app.screen.query_one(PlayersField).value == "Cy, Dee, Eve"
+
+
+def test_the_stats_screen_line_reads_its_own_figures() -> None:
+    line = {"plays": 3, "rolled_takes": 4, "plays_with_rolls_counted": 2}
+    assert chart_notes(line, {}) == ["Takes a D3 decided: 4 (plays counted: 2)"]
