@@ -31,8 +31,9 @@ Setup
 - `FieldRow(label, field)`: one row of a setup's form; its styles are in `SETUP_CSS` (put it in
   the screen's `CSS_PATH`); every `Input` has the app's field look by itself.
 - `PlayersField(settings, game_id, defaults)`: the players, comma-separated, offering the last
-  game's players and completing known names; `.names` reads them. `last_players`,
-  `known_names` read the same lists; `remember_players` keeps them when the game starts.
+  game's players and completing known names; `.names` reads them (`split_names` reads any such
+  text). `last_players`, `known_names` read the same lists; `remember_players` keeps them when
+  the game starts.
 
 Dice
 - `DieRollDialog(dice, ask, take, label)`: the physical-first die prompt. The real dice's faces
@@ -45,7 +46,8 @@ Text and views
 - `plain(text)`: text as data (never Rich markup) for a `Static` or a `Label`; a name a player
   typed goes through it. `ActionLog`: the game's log (`log.show(self.session.steps)`).
 - `TableContent`, `Group`, `Figure`: what `GameUI.table_view` returns for the table view.
-- `GameUI`: what the entry point of the group `companion.screens` names.
+- `GameUI`: what the entry point of the group `companion.screens` names; `packaged_help(package)`
+  its `help_text` from the `help.md` shipped in the package.
 """
 
 from __future__ import annotations

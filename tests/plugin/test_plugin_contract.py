@@ -145,3 +145,17 @@ async def test_a_roll_the_rules_refuse_is_kept_nowhere(
         await pilot.press("escape")
         await pause_until(pilot, lambda: app.screen is screen)
         assert screen.session.actions == [] and list(app.rolls.rolls) == []
+
+
+def test_every_public_name_is_documented_in_the_module_and_in_the_guide() -> None:
+    """`widgets.plugin` is the contract: each name it offers is said in its docstring and in
+    docs/plugins.md, and is what it says (the four games' own header and footer)."""
+    import widgets.plugin as public
+    from widgets.shell import chrome
+
+    guide = (PEBBLES.parents[2] / "docs" / "plugins.md").read_text("utf-8")
+    assert public.__doc__ is not None
+    for name in public.__all__:
+        assert f"`{name}" in public.__doc__, name
+        assert f"`{name}" in guide, name
+    assert (public.TitleHeader, public.KeyFooter) == (chrome.TitleHeader, chrome.KeyFooter)
