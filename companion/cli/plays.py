@@ -19,6 +19,7 @@ from saves.games.store import SaveStore, utc_now
 from saves.history.bgstats import bgstats_text, exported, import_file, import_report
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
+from saves.shared.lock import Busy
 from saves.shared.settings import SettingsStore
 
 
@@ -71,6 +72,11 @@ def run_import(home: Path, path: str) -> str:
         result, written = import_file(home, path)
     except FileProblem as error:
         raise ValueError(f"{path}: {error}") from None
+    except Busy:
+        raise ValueError(
+            f"{path}: another import is still running; nothing was imported (try again when "
+            "it has ended)"
+        ) from None
     return import_report(result, written)
 
 

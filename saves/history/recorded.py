@@ -9,8 +9,9 @@ docs/schemas/recorded.schema.json.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
@@ -46,6 +47,12 @@ FORMAT = 1
 KIND = "recorded"
 PREFIX = "recorded-"
 """Every recorded play's id starts so: no game save has such an id (no game is `recorded`)."""
+IMPORTS_LOCK = "recorded-imports"
+"""The lock every import holds from its check of what is already imported to its last write
+(`locks/recorded-imports.lock`)."""
+IMPORT_WAIT_SECONDS = 120.0
+"""How long an import waits for another one to end (an import of 100,000 plays writes for a
+few seconds); then it stops without writing and says another import is running."""
 KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
         "outcome", "details", "source", "player_sources", "co_op"}  # fmt: skip
 
@@ -236,6 +243,18 @@ class RecordedStore:
             unreadable += bad
         found.sort(key=lambda entry: (entry.play.played, entry.id))
         return found, unreadable
+
+    @contextlib.contextmanager
+    def importing(self) -> Iterator[None]:
+        """Held by an import from reading what is already imported (`sources`) to its last
+        write: two imports of one file at once keep each play once. An edit or a deletion of an
+        imported play takes only its own file's lock, so it never waits for an import (and an
+        import writes only new files: neither loses the other's change). `Busy` when another
+        import holds it for `IMPORT_WAIT_SECONDS`."""
+        with holding(
+            lock_path(self.folder / IMPORTS_LOCK, locks_dir(self.home)), IMPORT_WAIT_SECONDS
+        ):
+            yield
 
     def add_many(self, plays: Iterable[RecordedPlay]) -> tuple[int, OSError | None]:
         """Write plays already checked (an import's) in a few files of many plays each
