@@ -9,6 +9,7 @@ import argparse
 from datetime import date
 from pathlib import Path
 
+from companion.cli.stats import say_left_out
 from companion.core import RuleError
 from companion.history.bgstats_import import FileProblem
 from companion.history.details import PlayDetails, parse_minutes
@@ -30,10 +31,10 @@ def play_from_args(args: argparse.Namespace) -> RecordedPlay:
         name, has_score, points = given.partition("=")
         names.append(name)
         if has_score:
-            try:
-                scores[name.strip()] = int(points)
-            except ValueError:
-                raise ValueError(f"{name}'s score '{points}' is not a whole number") from None
+            digits = points.removeprefix("-")  # `int` alone takes "٣", " 3" and "3_0"
+            if not (digits.isascii() and digits.isdigit()):
+                raise ValueError(f"{name}'s score '{points}' is not a whole number")
+            scores[name.strip()] = int(points)
     rules = recorded_game(args.game)
     if args.score is not None:
         if not rules.cooperative:
@@ -91,7 +92,8 @@ def parse_day(text: str | None, flag: str) -> date | None:
 
 def plays_bgstats(home: Path, keep: Filter, me: str = "") -> str:
     """`companion plays --format bgstats`: the play file of the plays the filter keeps."""
-    plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
+    plays, unreadable = gather(SaveStore(home), SettingsStore(home))
+    say_left_out(home, unreadable)
     return bgstats_text(home, select(plays, keep), me)
 
 

@@ -21,10 +21,11 @@ from typing import Any
 import tomli_w
 
 from companion.core import RuleError
+from companion.dates import FIRST_YEAR, LAST_YEAR, in_bounds
 from companion.history.details import from_plain as details_from_plain
 from companion.history.details import to_plain as details_to_plain
 from companion.history.plays import Play
-from companion.history.recorded import FIRST_YEAR, LAST_YEAR, RecordedPlay, as_play, check
+from companion.history.recorded import RecordedPlay, as_play, check
 from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.games.store import utc_now
 from saves.games.writers import SaveConflict, publish_new
@@ -115,7 +116,7 @@ def from_document(path: Path, data: dict[str, Any], save_id: str | None = None) 
         raise SaveError(path, f"id '{save_id}' does not match the file name")
     played = _field(path, data, "played", datetime)
     recorded = _field(path, data, "recorded", datetime)
-    if not FIRST_YEAR <= recorded.year <= LAST_YEAR:  # written out as local time: in bounds
+    if not in_bounds(recorded):  # the same bounds as a play's date, in every time zone
         day = recorded.date().isoformat()
         raise SaveError(path, f"'recorded' is dated {day}, not from {FIRST_YEAR} to {LAST_YEAR}")
     players = _names(path, data, "players")
