@@ -4,7 +4,9 @@ The server writes one packet to the waiting process's input, in textual-serve's 
 type byte, a 4-byte big-endian length, the payload): `M` and `{"type": "hand-over",
 "environment": {...}}`, the whole environment the browser's app would have been started with. The
 process reads exactly that packet, no byte more, so everything after it (the keys, the resizes)
-is the app's input as usual. This module imports nothing heavy: the waiting process reads it
+is the app's input as usual. It answers at once with one line on its output, `TAKEN`, before
+anything else it writes: a process that does not (stopped, hung) is replaced by a fresh one, so
+the browser never waits on it. This module imports nothing heavy: the waiting process reads it
 before anything else and the server writes it.
 """
 
@@ -25,6 +27,11 @@ before the browser came still starts the app the browser asked for."""
 HEADER_BYTES = 5
 MOST_BYTES = 1 << 20
 """A hand-over is an environment: far less than this; more is not a hand-over."""
+
+
+TAKEN = b"companion: hand-over taken\n"
+"""The waiting process's answer to its hand-over, the first line it writes (textual-serve reads
+its app's output only from the line `__GANGLION__` on)."""
 
 
 class HandOverError(Exception):
@@ -58,6 +65,14 @@ def read_hand_over(fd: int) -> dict[str, str] | None:
     if not isinstance(environment, dict) or not _is_environment(environment):
         raise HandOverError("the hand-over holds no environment")
     return {str(name): str(value) for name, value in environment.items()}
+
+
+def answer_hand_over(fd: int) -> None:
+    """Say on `fd` (the process's output) that the hand-over was read: the server waits a few
+    seconds for this line, then gives the browser a fresh app."""
+    written = 0
+    while written < len(TAKEN):
+        written += os.write(fd, TAKEN[written:])
 
 
 def changed_at_import(own: Mapping[str, str], browser: Mapping[str, str]) -> set[str]:
