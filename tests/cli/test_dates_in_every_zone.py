@@ -170,3 +170,25 @@ def test_plays_and_stats_say_how_many_lines_of_an_import_file_they_left_out_and_
             json.loads(said.out)  # the figures themselves stay whole
     assert main(["plays", "--format", "json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 2 * 4  # a row per player of 4 plays
+
+
+@pytest.mark.parametrize(
+    ("since", "refused"),
+    [
+        ("9999-12-31T23:00", True),  # New York: it was refused as "not a date", UTC took it
+        ("0001-01-01", True),
+        ("1900-01-01", False),
+        ("9998-12-31T23:59", False),
+        ("1900-01-01T00:00+23:59", False),
+    ],
+)
+def test_dice_check_since_has_the_same_bounds_in_every_zone(
+    zone: str, since: str, refused: bool, companion_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["roll", "d6"]) == 0
+    capsys.readouterr()
+    assert main(["dice-check", "--since", since]) == (2 if refused else 0)
+    if refused:
+        assert f"'{since}': a date is from 1900 to 9998" in one_line(capsys)
+    else:
+        assert capsys.readouterr().err == ""
