@@ -12,7 +12,7 @@ from pathlib import Path
 from companion.cli.stats import say_left_out
 from companion.core import RuleError
 from companion.history.bgstats_import import FileProblem
-from companion.history.details import PlayDetails, parse_minutes
+from companion.history.details import PlayDetails, parse_minutes, whole_number
 from companion.history.push import push_link
 from companion.history.recorded import RecordedPlay, parse_when, recorded_game
 from companion.history.stats import Filter, select
@@ -31,10 +31,10 @@ def play_from_args(args: argparse.Namespace) -> RecordedPlay:
         name, has_score, points = given.partition("=")
         names.append(name)
         if has_score:
-            digits = points.removeprefix("-")  # `int` alone takes "٣", " 3" and "3_0"
-            if not (digits.isascii() and digits.isdigit()):
-                raise ValueError(f"{name}'s score '{points}' is not a whole number")
-            scores[name.strip()] = int(points)
+            try:
+                scores[name.strip()] = whole_number(points)
+            except ValueError:
+                raise ValueError(f"{name}'s score '{points}' is not a whole number") from None
     rules = recorded_game(args.game)
     if args.score is not None:
         if not rules.cooperative:

@@ -96,6 +96,15 @@ def checked(details: PlayDetails, game_id: str, players: Sequence[str]) -> PlayD
     return details
 
 
+def whole_number(text: str) -> int:
+    """A whole number as typed, in ASCII digits with an optional minus (`int` alone also takes
+    other scripts' digits such as "٣", spaces around it and "3_0"); ValueError otherwise."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"'{text}' is not a whole number")
+    return int(text)
+
+
 def parse_minutes(text: str) -> int | None:
     """A duration as typed: `95`, `1:35`, `1h35` or `1h`, in ASCII digits; empty is None; else
     `RuleError`."""
