@@ -4,10 +4,11 @@ that browser connects (`Standby` in webserve/apps.py starts it).
 It imports what the app's start imports (Python's, Textual's and our modules: about two thirds of
 a cold start's CPU) while no browser waits, then blocks on its input until the server hands it a
 browser (webserve/handover.py): that browser's whole environment, its size, device id and display
-among it, which it answers at once with one line (a process that does not answer, stopped or
-hung, is replaced by a fresh one). Only those few variables, read when the app starts, may
-differ from the environment it was started with; if anything else differs it becomes `python -m
-companion` afresh with the browser's environment (exec: the same process, as a cold start).
+among it. It says when its imports are done and answers its hand-over at once, one line each
+(a process that does not answer, stopped or hung, is replaced by a fresh one). Only those few
+variables, read when the app starts, may differ from the environment it was started with; if
+anything else differs it becomes `python -m companion` afresh with the browser's environment
+(exec: the same process, as a cold start).
 Then it runs `companion` as the server would have started it. Before the hand-over it reads no
 data folder, clock or setting and starts no thread.
 """
@@ -37,11 +38,13 @@ def main() -> int:
         answer_hand_over,
         changed_at_import,
         read_hand_over,
+        say_ready,
     )
 
     try:
         for name in PRELOADED:
             import_module(name)
+        say_ready(sys.stdout.fileno())
         environment = read_hand_over(sys.stdin.fileno())
     except KeyboardInterrupt:  # Ctrl+C on `companion serve` reaches its process group
         return 0
