@@ -59,8 +59,9 @@ def with_zone(moment: datetime) -> datetime:
     """`moment` with its UTC offset (one without is the machine's local time), the same in every
     time zone: a year outside `FIRST_YEAR` to `LAST_YEAR` (as typed) is refused before any zone
     is applied, so 9999-12-31T23:00 is refused in one line in New York as in UTC, never an
-    `OverflowError`; ValueError in words. An offset of seconds (a zone's local mean time before
-    1900-something) is kept to its whole minutes, as a save file can hold it (TOML cannot)."""
+    `OverflowError`; ValueError in words. An offset with seconds (a zone's old local mean time,
+    Kiritimati's -10:29:20 until 1901) is kept to its whole minutes, the time as typed, as a
+    save file can hold it (TOML offsets have no seconds)."""
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:  # as typed, in its own zone
         raise ValueError(
             f"A play is dated from {FIRST_YEAR} to {LAST_YEAR}, not {moment.date().isoformat()}."
@@ -73,7 +74,7 @@ def with_zone(moment: datetime) -> datetime:
             raise ValueError(f"{day} cannot be placed in this time zone.") from None
     offset = moment.utcoffset() or timedelta()
     if offset % timedelta(minutes=1):  # a local mean time (Kiritimati's -10:29:20 until 1901)
-        minutes = int(offset.total_seconds() // 60)  # files keep whole minutes: the time as typed
+        minutes = int(offset.total_seconds() // 60)
         moment = moment.replace(tzinfo=fixed_zone(minutes))
     return moment
 

@@ -52,8 +52,8 @@ IMPORTS_LOCK = "recorded-imports"
 """The lock every import holds from its check of what is already imported to its last write
 (`locks/recorded-imports.lock`)."""
 IMPORT_WAIT_SECONDS = 120.0
-"""How long an import waits for another one to end (an import of 100,000 plays writes for a
-few seconds); then it stops without writing and says another import is running."""
+"""How long an import waits for another one to end (an import of 100,000 plays holds the lock
+for up to a minute); then it stops without writing and says another import is running."""
 KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
         "outcome", "details", "source", "player_sources", "co_op"}  # fmt: skip
 
