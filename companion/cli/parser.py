@@ -107,6 +107,14 @@ def app_limit(text: str) -> int:
     return checked(text)
 
 
+def whole_number(text: str) -> int:
+    """A whole number in ASCII digits (`int` alone takes "٣", " 3" and "3_0")."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number (digits 0-9)")
+    return int(text)
+
+
 def save_id(text: str) -> str:
     """A save id as typed on the command line: lowercase ASCII letters, digits and dashes."""
     if not text or not set(text) <= SAVE_ID_CHARACTERS:
@@ -224,7 +232,7 @@ def add_record_commands(commands: argparse._SubParsersAction[Any], handler: Hand
     )
     record.add_argument("--winner", action="append", default=[], metavar="NAME")
     record.add_argument("--outcome", choices=["won", "lost", "failed"], help="co-op and solo")
-    record.add_argument("--score", type=int, help="the group's score (Cavendish crystals)")
+    record.add_argument("--score", type=whole_number, help="the group's score (Cavendish crystals)")
     record.add_argument("--date", help="when it started: 2026-11-29 or 2026-11-29T19:30 (local)")
     record.add_argument("--location", default="")
     record.add_argument("--duration", default="", help="minutes (95) or hours:minutes (1:35)")
