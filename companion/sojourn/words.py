@@ -50,11 +50,6 @@ def kinds_words(cards: tuple[Kind, ...]) -> str:
     return Cards.of(cards).words()
 
 
-def traveller(state: SojournState) -> str:
-    """Who rolls: the traveller named at setup."""
-    return state.setup.traveller.strip() or "the traveller"
-
-
 def trip_summary(state: SojournState, trip: Trip) -> str:
     """The whole trip in one sentence, added to the line of its last step."""
     place = state.timeline[trip.destination]
@@ -64,8 +59,8 @@ def trip_summary(state: SojournState, trip: Trip) -> str:
     elif trip.how == "paradox":
         parts = [f"Trip done: travelled to {place.name} with a Paradox, no drop, no cost"]
     else:
-        parts = [f"Trip done: travelled to {place.name}, dropped {trip.dropped}, paid {trip.paid}"]
-        parts[0] += " charge"
+        travelled = f"Trip done: travelled to {place.name}, dropped {trip.dropped}"
+        parts = [f"{travelled}, paid {trip.paid} charge"]
     if trip.collected:
         parts.append(f"collected {plural(trip.collected, 'fragment')}")
     if trip.roll is not None:
@@ -114,11 +109,11 @@ def _rolled(before: SojournState, action: RollRisk, after: SojournState) -> str:
     card = after.here.card
     value = reading(action.tens, action.units, after.setup.read_one_to_hundred)
     faces = f"{action.tens:02d}+{action.units}"
-    who = traveller(after)
+    who = after.setup.traveller.strip()  # shown as typed
     if action.source == "physical":
-        rolled = f"{who[0].upper()}{who[1:]} rolled {value:02d} on real dice ({faces})"
+        rolled = f"{who or 'The traveller'} rolled {value:02d} on real dice ({faces})"
     else:
-        rolled = f"The app rolled {value:02d} for {who} ({faces})"
+        rolled = f"The app rolled {value:02d} for {who or 'the traveller'} ({faces})"
     if after.health < before.health:
         hurt = f"failed, DMG {card.dmg}: Health {before.health} -> {after.health}"
     elif value >= card.risk:

@@ -77,6 +77,14 @@ class TestTheIssuesCases:
             "rolled 10 vs RISK 75: 2 damage, GAIN 0"
         )
 
+    def test_the_roller_is_named_as_typed(self) -> None:
+        rome = card("Rome", -44, drop=0, risk=25, gain=0)
+        actions = [HAND, DrawDestination(rome), Travel(1), DrawDestination(card("Ur"))]
+        log = log_of([*actions, RollRisk(50, 0, "physical")], traveller="de Vries")
+        assert log[-1].startswith("de Vries rolled 50 on real dice (50+0) vs RISK 25 at Rome")
+        log = log_of([*actions, RollRisk(50, 0, "physical")])
+        assert log[-1].startswith("The traveller rolled 50 on real dice (50+0)")
+
     def test_the_roll_of_a_gain_0_trip_is_logged(self) -> None:
         rome = card("Rome", -44, drop=0, risk=25, gain=0)
         log = log_of([HAND, DrawDestination(rome), Travel(1), DrawDestination(card("Ur")), R50])
