@@ -65,6 +65,8 @@ def trip_summary(state: SojournState, trip: Trip) -> str:
         parts.append(f"collected {plural(trip.collected, 'fragment')}")
     if trip.roll is not None:
         result = f"{trip.damage} damage" if trip.damage else "safe"
+        if not trip.damage and trip.roll < card.risk:
+            result = "failed, but DMG is 0"
         parts.append(f"rolled {trip.roll:02d} vs RISK {card.risk}: {result}")
     elif trip.how != "loop" and card.risk == 0:
         parts.append("RISK 0: safe, no roll")
