@@ -126,7 +126,7 @@ WHY_WAITING: dict[type, str] = {
 
 def _no_step_here(state: SojournState, action: Any) -> str | None:
     """Why the trip at hand has no step of this kind at all: a Loop or RISK 0% (from revision
-    3) rolls no dice, GAIN 0 draws no card; None when it does have one."""
+    3) rolls no dice, GAIN 0 (or an empty deck) draws no card; None when it does have one."""
     if state.position == 0:
         return None
     place = state.here
@@ -142,6 +142,8 @@ def _no_step_here(state: SojournState, action: Any) -> str | None:
             )
     if isinstance(action, DrawTimestream) and card.gain == 0:
         return f"GAIN 0 draws no card: {place.name} gives no timestream card"
+    if isinstance(action, DrawTimestream) and not state.deck.total + state.discard.total:
+        return "the timestream deck and its discards are empty: there is no card to draw"
     return None
 
 

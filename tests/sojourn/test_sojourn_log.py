@@ -7,13 +7,15 @@ import hashlib
 import json
 import re
 import tomllib
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sojourn_helpers import B, F, L, P, T, card
+from sojourn_helpers import B, F, L, P, T, card, waiting_for_the_risk_roll
 
 from companion.core import RuleError
 from companion.session import Session
@@ -52,6 +54,9 @@ from companion.sojourn.model import (
 from companion.sojourn.words import narrate, step_line
 from saves.codec import from_plain, to_plain
 from saves.games.records import decode_action
+from widgets.play.action_log import ActionLog
+from widgets.sojourn.dialogs import RiskDialog
+from widgets.sojourn.play import SojournScreen
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = DrawTimestream((B, F, L, P, T))
@@ -128,6 +133,27 @@ class TestTheIssuesCases:
         )
 
 
+async def test_the_screens_log_shows_a_gain_0_trips_failed_roll(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """On the screen: the roll typed at Somme (RISK 90, DMG 3, GAIN 0) keeps its own entry,
+    with the dice, the damage and the Health left, and the trip's summary after it."""
+    app = make_test_app(start=waiting_for_the_risk_roll)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen_stack[-2]
+        assert isinstance(screen, SojournScreen) and isinstance(app.screen, RiskDialog)
+        await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.state.health == 4
+        shown = " ".join(line.strip() for line in screen.query_one(ActionLog).plain_lines)
+        assert (
+            "5. The traveller rolled 12 on real dice (10+2) vs RISK 90 at Somme: failed, DMG 3: "
+            "Health 7 -> 4. Trip done: travelled to Somme, dropped 0, paid 1 charge, rolled 12 "
+            "vs RISK 90: 3 damage, GAIN 0"
+        ) in shown
+
+
 R0, R50 = RollRisk(0, 0), RollRisk(50, 0)
 UR = card("Ur", 1900)
 
@@ -155,6 +181,16 @@ class TestRefusalsSayWhy:
         at_roll.do(R50)
         with pytest.raises(RuleError, match=r"; GAIN 0 draws no card: Rome gives no timestream"):
             SOJOURN.apply(at_roll.state, DrawTimestream((B,)))
+
+    def test_a_card_typed_when_deck_and_discards_are_empty_says_so(self) -> None:
+        rome = card("Rome", -44, drop=0, risk=25, gain=1)
+        state = Session(SOJOURN, SojournSetup(), [HAND, DrawDestination(rome)]).state
+        state = replace(state, deck=Cards())  # every other card out of play
+        for action in (Travel(1), DrawDestination(UR), R50):
+            state = SOJOURN.apply(state, action)
+        assert state.waiting is None  # GAIN 1, but nothing left to draw
+        with pytest.raises(RuleError, match=r"its discards are empty: there is no card to draw"):
+            SOJOURN.apply(state, DrawTimestream((B,)))
 
     def test_a_loop_says_it_rolls_no_dice(self) -> None:
         actions = [
