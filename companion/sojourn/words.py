@@ -146,10 +146,13 @@ def _arrived(before: SojournState, after: SojournState) -> str:
 
 
 def _set_out(before: SojournState, action: Travel, after: SojournState) -> str:
-    how = "with a Paradox" if action.paradox else f"dropping {kinds_words(action.drop)}"
-    paid = before.charge - after.charge
-    charge = f" (charge {before.charge} -> {after.charge})" if paid else ""
-    line = f"Set out for {after.here.name} {how}, paid {paid} charge{charge}"
+    if action.paradox:
+        line = f"Set out for {after.here.name} with a Paradox: no DROP, no COST"
+    else:
+        paid = before.charge - after.charge
+        charge = f" (charge {before.charge} -> {after.charge})" if paid else ""
+        dropping = f"dropping {kinds_words(action.drop)}"
+        line = f"Set out for {after.here.name} {dropping}, paid {paid} charge{charge}"
     return line + _arrived(before, after)
 
 
