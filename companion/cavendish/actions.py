@@ -195,6 +195,36 @@ class ReshuffleDestiny:
 
 
 @dataclass(frozen=True)
+class RescueDamien:
+    """Epilogue event, recorded when it happens: the group rescued Damien (the end of mission
+    removes 1 Azrak from the Mission Return card)."""
+
+
+@dataclass(frozen=True)
+class TakeNote:
+    """Epilogue event: an agent takes one of the six handwritten notes (ITEMS 1, 17, 26, 37, 43,
+    48), kept in front of them as an Item; all six find the elixir of eternal life."""
+
+    agent: Receptacle
+    item: int
+    """The note's ITEM number: 1, 17, 26, 37, 43 or 48."""
+
+
+@dataclass(frozen=True)
+class GiveEmerald:
+    """Epilogue event: an agent gave the emerald to Anigimas, freeing him (the end of mission adds
+    2 Azrak to the Mission Return card)."""
+
+    agent: Receptacle
+
+
+@dataclass(frozen=True)
+class AntonDies:
+    """Epilogue event: Anton is dead (the end of mission adds 1 Azrak to the Mission Return
+    card)."""
+
+
+@dataclass(frozen=True)
 class EndMission:
     """The epilogue is reached: the four adjustments, then the final score."""
 
@@ -230,6 +260,10 @@ ACTIONS: tuple[type, ...] = (
     EmergencyUpdate,
     LoseControl,
     ReshuffleDestiny,
+    RescueDamien,
+    TakeNote,
+    GiveEmerald,
+    AntonDies,
     EndMission,
     AbandonMission,
 )

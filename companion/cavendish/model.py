@@ -222,6 +222,42 @@ class Adjustments:
     anton_dead: bool = False
 
 
+HANDWRITTEN_NOTES: tuple[int, ...] = (1, 17, 26, 37, 43, 48)
+"""The handwritten notes the rulebook names: "assembling the handwritten notes - ITEMS 1, 17, 26,
+37, 43, and 48 - and reading the words written in capital letters" finds the elixir."""
+
+
+@dataclass(frozen=True)
+class Epilogue:
+    """What the four end-of-mission questions ask, recorded by the table when it happens."""
+
+    damien_rescued: bool = False
+    notes: tuple[int, ...] = ()
+    """The handwritten notes (their ITEM numbers) taken so far, in the order they were taken."""
+    anigimas_freed: bool = False
+    """The emerald was given to Anigimas."""
+    anton_dead: bool = False
+
+    @property
+    def notes_missing(self) -> tuple[int, ...]:
+        """The handwritten notes not taken yet, in the rulebook's order."""
+        return tuple(note for note in HANDWRITTEN_NOTES if note not in self.notes)
+
+    @property
+    def elixir_found(self) -> bool:
+        """All six handwritten notes assembled: the words in capital letters can be read."""
+        return not self.notes_missing
+
+    def adjustments(self) -> Adjustments:
+        """The answers to the four questions as recorded (the group may still change them)."""
+        return Adjustments(
+            damien_rescued=self.damien_rescued,
+            elixir_found=self.elixir_found,
+            anigimas_freed=self.anigimas_freed,
+            anton_dead=self.anton_dead,
+        )
+
+
 @dataclass(frozen=True)
 class Ledger:
     """How the crystals reached the Mission Return card, for the final summary."""
@@ -269,6 +305,8 @@ class CavendishState:
     reason: str = ""
     """Why the mission ended, in words."""
     adjustments: Adjustments | None = None
+    epilogue: Epilogue = field(default_factory=Epilogue)
+    """The epilogue's events as the table recorded them during the mission."""
     rules: int = RULES_REVISION
     """The revision of the rules this mission is played under (set once, at the start)."""
 

@@ -93,6 +93,19 @@ def resolved_test_data(test: ResolvedTest) -> dict[str, JsonValue]:
     return data
 
 
+def epilogue_data(state: CavendishState) -> dict[str, JsonValue]:
+    """The epilogue's events as recorded during the mission, and the answers they give."""
+    epilogue = state.epilogue
+    return {
+        "damien_rescued": epilogue.damien_rescued,
+        "notes": list(epilogue.notes),
+        "notes_missing": list(epilogue.notes_missing),
+        "elixir_found": epilogue.elixir_found,
+        "anigimas_freed": epilogue.anigimas_freed,
+        "anton_dead": epilogue.anton_dead,
+    }
+
+
 def describe(state: CavendishState) -> dict[str, JsonValue]:
     """The state for `companion show ID --json` (documented in docs/json.md)."""
     data: dict[str, JsonValue] = {
@@ -122,6 +135,7 @@ def describe(state: CavendishState) -> dict[str, JsonValue]:
         },
         "tests": [resolved_test_data(test) for test in state.tests],
         "ledger": asdict(state.ledger),
+        "epilogue": epilogue_data(state),
         "status": state.outcome or "playing",
     }
     if state.outcome == "finished":

@@ -28,6 +28,7 @@ from companion.cavendish.actions import (
 )
 from companion.cavendish.conflict_words import CONFLICT_ACTIONS, conflict_words, damage_words
 from companion.cavendish.destiny import signed
+from companion.cavendish.epilogue import EPILOGUE_ACTIONS, epilogue_words, note_taken_words
 from companion.cavendish.model import PHASE_NAMES, CavendishState, adjustment_moves
 from companion.core import Score, ScoreLine
 from companion.text import plural
@@ -126,7 +127,10 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
         return f"{action.agent} discarded {action.count} Fear"
     if isinstance(action, TakeItem):
         bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
-        return f"{action.agent} took {' '.join(action.name.split())}{bonus}"
+        taken = f"{action.agent} took {' '.join(action.name.split())}{bonus}"
+        return taken + note_taken_words(before, after)
+    if isinstance(action, EPILOGUE_ACTIONS):
+        return epilogue_words(before, action, after)
     if isinstance(action, StowItem):
         return f"{action.agent} put away {action.name}"
     if isinstance(action, Eject):

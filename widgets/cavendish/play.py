@@ -37,7 +37,7 @@ from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
 from saves.games.store import SavedGame
-from widgets.cavendish import board, board_table, conflicts
+from widgets.cavendish import board, board_table, conflicts, epilogue
 from widgets.cavendish.dialogs import (
     AmountDialog,
     BrokenLinkDialog,
@@ -76,7 +76,8 @@ class CavendishScreen(GameScreen):
     | c | The selected agent is in a personal conflict |
     | G | Group conflict: announce / life points and order, begin / defeated (between turns) |
     | o | Group conflict: the Time Captain's new order before a turn |
-    | e / X | End the mission / abandon it |
+    | h | Record an epilogue event (Damien, a handwritten note, the emerald, Anton) |
+    | e / X | End the mission / abandon it (the questions start from what was recorded) |
     """
 
     HELP_TOPIC = "cavendish"
@@ -99,6 +100,7 @@ class CavendishScreen(GameScreen):
         Binding("F", "discard_fear", "Discard Fear", id="cavendish-discard-fear"),
         Binding("j", "eject", "Eject", id="cavendish-eject"),
         Binding("r", "reshuffle", "Reshuffle", id="cavendish-reshuffle"),
+        Binding("h", "epilogue", "Epilogue", id="cavendish-epilogue"),
         Binding("e", "end", "End mission", id="cavendish-end"),
         Binding("X", "abandon", "Abandon", id="cavendish-abandon", show=False),
         *conflicts.BINDINGS,
@@ -365,6 +367,28 @@ class CavendishScreen(GameScreen):
     def action_reshuffle(self) -> None:
         self.act(ReshuffleDestiny())
 
+    def action_epilogue(self) -> None:
+        """Record an epilogue event now (`h`): pick it; a note then asks which one."""
+        agent = self.agent
+        choices = epilogue.event_choices(self.cav, agent)
+        if not choices:
+            self.notify("Every epilogue event is recorded already.", severity="warning")
+            return
+
+        def picked(key: object) -> None:
+            if not isinstance(key, str):
+                return
+            action = epilogue.event_action(key, agent)
+            if action is not None:
+                self.act(action)
+                return
+            notes = PickDialog(
+                f"{agent} takes which handwritten note?", epilogue.note_choices(self.cav)
+            )
+            self.ask(notes, lambda number: epilogue.note_action(agent, number))
+
+        self.app.push_screen(PickDialog("Epilogue event: what happened?", choices), picked)
+
     def action_end(self) -> None:
         """The four adjustments first, then a confirmation with the score they give."""
 
@@ -380,7 +404,8 @@ class CavendishScreen(GameScreen):
                 verb="End the mission",
             )
 
-        self.app.push_screen(EndMissionDialog(self.cav), confirm)
+        sources = epilogue.answer_sources(self.cav, self.session.steps, self.saved.origins)
+        self.app.push_screen(EndMissionDialog(self.cav, sources), confirm)
 
     def action_abandon(self) -> None:
         self.confirm_end(
