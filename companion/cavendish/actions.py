@@ -39,6 +39,8 @@ class AttemptTest:
     """(supporting agent, Azrak spent) pairs."""
     damage: int = 0
     """Damage points the result deals to a group conflict's adversary, as the card says."""
+    adversary: str = ""
+    """The adversary whose card takes the damage ("": the first one still standing)."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,17 @@ class BeginGroupConflict:
 
 
 @dataclass(frozen=True)
+class AddAdversary:
+    """Another adversary in the group conflict ("each adversary will have a certain amount of
+    life points"): its own life points and damage; the conflict ends when every one is defeated."""
+
+    name: str
+    """The adversary as the group calls it (1-24 characters, unlike the others')."""
+    life_points: int = 0
+    """Its life points from its card (0: not counted, the group says when it is defeated)."""
+
+
+@dataclass(frozen=True)
 class OrderAttempts:
     """The Time Captain sets a new order before a turn of the group conflict ("the above
     procedure is repeated")."""
@@ -153,6 +166,10 @@ class OrderAttempts:
 @dataclass(frozen=True)
 class EndGroupConflict:
     """By the players' word the adversary is defeated: the adventure resumes."""
+
+    adversary: str = ""
+    """One adversary the players' word defeats (the conflict goes on while another stands);
+    "": the whole conflict is over."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +269,7 @@ ACTIONS: tuple[type, ...] = (
     PersonalConflict,
     AnnounceGroupConflict,
     BeginGroupConflict,
+    AddAdversary,
     OrderAttempts,
     EndGroupConflict,
     LeaveLocation,

@@ -14,6 +14,7 @@ from companion.cavendish import GAME_ID, TITLE, conflicts, epilogue, history, ru
 from companion.cavendish.actions import (
     ACTIONS,
     AbandonMission,
+    AddAdversary,
     AndCost,
     AnnounceGroupConflict,
     AntonDies,
@@ -204,6 +205,7 @@ HANDLERS: dict[type, Handler] = {
     PersonalConflict: conflicts.personal_conflict,
     AnnounceGroupConflict: conflicts.announce,
     BeginGroupConflict: conflicts.begin,
+    AddAdversary: conflicts.add_adversary,
     OrderAttempts: conflicts.reorder,
     EndGroupConflict: conflicts.end_conflict,
     LeaveLocation: _leave,

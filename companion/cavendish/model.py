@@ -147,29 +147,83 @@ class BrokenLink:
 
 
 @dataclass(frozen=True)
+class Adversary:
+    """One adversary of a group conflict: its card's life points and the damage placed on it."""
+
+    name: str = ""
+    """As the group calls it ("" when not named: only the first may be unnamed)."""
+    life_points: int = 0
+    """From its card, typed when it comes into the conflict (0: not counted)."""
+    damage: int = 0
+    """Damage points placed on its card by the tests so far."""
+    by_word: bool = False
+    """Defeated by the players' word (its card says so, or its life points were not counted)."""
+
+    @property
+    def defeated(self) -> bool:
+        """ "when an adversary has accumulated damage equal to or greater than their life points"
+        (or the players said so)."""
+        return self.by_word or 0 < self.life_points <= self.damage
+
+    @property
+    def called(self) -> str:
+        """Its name, or "the adversary" when not named."""
+        return self.name or "the adversary"
+
+    @property
+    def standing(self) -> str:
+        """ "the Ghoul (2 damage of 4 life points)"."""
+        if self.life_points:
+            return f"{self.called} ({self.damage} damage of {self.life_points} life points)"
+        return f"{self.called} ({self.damage} damage, life points not counted)"
+
+
+@dataclass(frozen=True)
 class GroupConflict:
     """A group conflict card was read: announced (Items swap freely), then begun (turns of tests
-    in the Time Captain's order) until the damage reaches the adversary's life points or the
-    group says the adversary is defeated."""
+    in the Time Captain's order) until every adversary is defeated (its damage reaches its life
+    points, or the group says so) or the group says the conflict is over."""
 
-    adversary: str = ""
-    """The adversary as the group calls it ("" when not named)."""
+    adversaries: tuple[Adversary, ...] = (Adversary(),)
+    """Each adversary of the conflict, the one announced first; more may join it."""
     begun: bool = False
     order: tuple[Receptacle, ...] = ()
     """The Time Captain's order of attempts, set when the conflict begins."""
     turn: int = 1
     attempted: tuple[Receptacle, ...] = ()
     """Who has attempted a test in this turn, in order."""
-    life_points: int = 0
-    """The adversary's life points from its card, typed when it begins (0: not counted)."""
-    damage: int = 0
-    """Damage points placed on the adversary's card by the tests so far."""
+
+    @property
+    def adversary(self) -> str:
+        """The first adversary's name ("" when not named)."""
+        return self.adversaries[0].name
+
+    @property
+    def life_points(self) -> int:
+        """The adversaries' life points together (one adversary: its own)."""
+        return sum(adversary.life_points for adversary in self.adversaries)
+
+    @property
+    def damage(self) -> int:
+        """The damage placed on every adversary's card so far."""
+        return sum(adversary.damage for adversary in self.adversaries)
+
+    @property
+    def defeated(self) -> bool:
+        """Every adversary is defeated: the conflict ends."""
+        return all(adversary.defeated for adversary in self.adversaries)
+
+    @property
+    def standing(self) -> tuple[Adversary, ...]:
+        """The adversaries not yet defeated, in the order they came."""
+        return tuple(adversary for adversary in self.adversaries if not adversary.defeated)
 
     @property
     def against(self) -> str:
-        """The conflict in words: "the group conflict against the Butler"."""
-        if self.adversary:
-            return f"the group conflict against {self.adversary}"
+        """The conflict in words: "the group conflict against the Butler (and the Ghoul)"."""
+        names = [adversary.name for adversary in self.adversaries if adversary.name]
+        if names:
+            return f"the group conflict against {' and '.join(names)}"
         return "the group conflict"
 
     @property
@@ -296,6 +350,8 @@ class CavendishState:
     """Broken links waiting for their answer, first one first."""
     conflict: GroupConflict | None = None
     """The group conflict announced or under way, if any."""
+    ended_conflict: GroupConflict | None = None
+    """The last group conflict that ended, as it ended: a late damage is refused naming it."""
     destiny: DestinyDeck = field(default_factory=DestinyDeck)
     last_test: ResolvedTest | None = None
     tests: tuple[ResolvedTest, ...] = ()

@@ -220,7 +220,7 @@ def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
         damage=action.damage,
     )
     state = replace(state, destiny=deck, last_test=result, tests=(*state.tests, result))
-    return after_attempt(state, result.receptacle, action.damage)
+    return after_attempt(state, result.receptacle, action.damage, action.adversary)
 
 
 def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]:

@@ -58,15 +58,26 @@ def conflict_data(state: CavendishState) -> JsonValue:
     if conflict is None or state.outcome:
         return None
     turn, due = next_attempt(state) if conflict.begun else (conflict.turn, None)
+    first = conflict.adversaries[0]
     return {
-        "adversary": conflict.adversary or None,
+        "adversary": first.name or None,
         "stage": "begun" if conflict.begun else "announced",
         "order": list(conflict.order),
         "turn": turn,
         "attempted": list(conflict.attempted) if turn == conflict.turn else [],
         "next": due,
-        "life_points": conflict.life_points or None,
-        "damage": conflict.damage,
+        "life_points": first.life_points or None,
+        "damage": first.damage,
+        "adversaries": [
+            {
+                "name": adversary.name or None,
+                "life_points": adversary.life_points or None,
+                "damage": adversary.damage,
+                "defeated": adversary.defeated,
+                "by_word": adversary.by_word,
+            }
+            for adversary in conflict.adversaries
+        ],
     }
 
 

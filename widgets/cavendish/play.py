@@ -76,6 +76,7 @@ class CavendishScreen(GameScreen):
     | c | The selected agent is in a personal conflict |
     | G | Group conflict: announce / life points and order, begin / defeated (between turns) |
     | o | Group conflict: the Time Captain's new order before a turn |
+    | A | Group conflict: another adversary joins, with its life points |
     | h | Record an epilogue event (Damien, a handwritten note, the emerald, Anton) |
     | e / X | End the mission / abandon it (the questions start from what was recorded) |
     """
@@ -184,9 +185,8 @@ class CavendishScreen(GameScreen):
             return False
         state = self.cav
         if action in conflicts.CONFLICT_KEYS:
-            wanted = conflicts.CONFLICT_KEYS[action]
             on = state.phase == "discovery" and not state.outcome
-            return on and wanted in ("", conflicts.stage(state))
+            return on and conflicts.key_on(action, state)
         if action in PLAYING_KEYS or any(action in keys for keys in PHASE_KEYS.values()):
             if state.outcome:
                 return False
@@ -362,7 +362,19 @@ class CavendishScreen(GameScreen):
         self.app.push_screen(conflicts.OrderDialog(self.cav, self.act))
 
     def action_end_conflict(self) -> None:
-        self.act(EndGroupConflict())
+        """By the players' word: with several adversaries standing, which one (or all)."""
+        choices = conflicts.defeat_choices(self.cav)
+        if not choices:
+            self.act(EndGroupConflict())
+            return
+        dialog = PickDialog("By the players' word: who is defeated?", choices)
+        self.ask(
+            dialog,
+            lambda name: EndGroupConflict("" if name == conflicts.EVERY_ADVERSARY else str(name)),
+        )
+
+    def action_add_adversary(self) -> None:
+        self.ask(conflicts.AdversaryDialog(self.cav), lambda adversary: adversary)
 
     def action_reshuffle(self) -> None:
         self.act(ReshuffleDestiny())
