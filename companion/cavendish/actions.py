@@ -93,13 +93,21 @@ class DiscardFear:
 
 @dataclass(frozen=True)
 class TakeItem:
-    """A green Item placed in front of an agent, with the bonuses printed on it."""
+    """An Item card taken, with the bonuses printed on it: a green Item (or the agent's Talisman)
+    is placed in front of the agent; a yellow or red one is read, resolved and stowed, unless its
+    card text keeps it."""
 
     agent: Receptacle
     name: str
     strength: int = 0
     confidence: int = 0
     dexterity: int = 0
+    kind: str = ""
+    """`green`, `yellow`, `red` or `talisman`; "" reads the name: from rules revision 4 a name
+    starting "Talisman" is the agent's Talisman, anything else a green Item."""
+    kept: bool = False
+    """A yellow or red Item whose card text says it is not stowed: it stays in front of the
+    agent."""
 
 
 @dataclass(frozen=True)

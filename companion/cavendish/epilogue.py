@@ -9,16 +9,13 @@ happens in any phase and is undone like any action.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from companion.cavendish.actions import AntonDies, GiveEmerald, RescueDamien, TakeItem, TakeNote
 from companion.cavendish.azrak import agent_at
+from companion.cavendish.items import item_number
 from companion.cavendish.model import HANDWRITTEN_NOTES, CavendishState
 from companion.core import RuleError
-
-ITEM_NUMBER = re.compile(r"(?:item)?\s*#?\s*([0-9]{1,3})", re.IGNORECASE)
-"""An Item named by its number as the cards say it: "ITEM 17", "Item 17", "item17" or "17"."""
 
 
 def notes_words(notes: tuple[int, ...]) -> str:
@@ -33,10 +30,7 @@ def notes_words(notes: tuple[int, ...]) -> str:
 
 def note_number(name: str) -> int | None:
     """The handwritten note an Item's name names, or None for any other Item."""
-    found = ITEM_NUMBER.fullmatch(name.strip())
-    if found is None:
-        return None
-    number = int(found.group(1))
+    number = item_number(name)
     return number if number in HANDWRITTEN_NOTES else None
 
 

@@ -8,13 +8,14 @@ from typing import Literal
 TOTAL_CRYSTALS = 31
 """The box holds 31 Azrak crystals: pools + Vortex + Mission Return + House Plan + box."""
 
-RULES_REVISION = 3
+RULES_REVISION = 4
 """The newest revision of the app's Cavendish rules. 1: as first released. 2: the settled rulings
 (the final adjustments made on the card in printed order, a loss of control returns the Time
 Captain's crystal to the Vortex, a gain is cut to what fits, a free update is the group's choice).
 3: conflicts kept whole (a group conflict's turn ends only once everyone in it has attempted, the
 mission ends only with no conflict open, an ended mission holds none; a gain into a full pool
-is refused).
+is refused). 4: Items as the book keeps them (an Item named "Talisman ..." is the agent's Talisman,
+never given; an Item is one card by its ITEM number, "17" and "ITEM 17" alike).
 A save replays under the revision it records (docs/rules-notes.md)."""
 
 DESTINY_CARDS = 6
@@ -86,14 +87,21 @@ class CavendishSetup:
     """The Destiny deck's six modifiers if known from an earlier mission, else empty."""
 
 
+ItemKind = Literal["green", "yellow", "red", "talisman"]
+ITEM_KINDS: tuple[ItemKind, ...] = ("green", "yellow", "red", "talisman")
+"""The Item cards by colour, and the agent's Talisman card (kept in front like a green Item)."""
+
+
 @dataclass(frozen=True)
 class Item:
-    """A green Item in front of an agent, with its attribute bonuses (they add up)."""
+    """An Item in front of an agent, with its attribute bonuses (they add up): a green Item, a
+    yellow or red one its card text keeps, or the agent's Talisman (never swapped)."""
 
     name: str
     strength: int = 0
     confidence: int = 0
     dexterity: int = 0
+    kind: ItemKind = "green"
 
 
 @dataclass(frozen=True)
