@@ -143,7 +143,7 @@ def test_the_players_word_on_the_last_one_ends_the_conflict_between_turns(
     at_location: State,
 ) -> None:
     state = play(two_adversaries(at_location, ghoul=0), attempt("Anton", 4))
-    with pytest.raises(RuleError, match="Turn 1 .* ends once everyone in it has made"):
+    with pytest.raises(RuleError, match=r"Turn 1 .* ends once everyone in it has made"):
         apply(state, EndGroupConflict("the Ghoul"))
     state = apply(state, attempt("Amy", 0))
     assert apply(state, EndGroupConflict("the Ghoul")).conflict is None
@@ -190,7 +190,7 @@ def test_damage_after_the_players_word_says_so(at_location: State) -> None:
 
 def test_damage_while_only_announced_says_so(at_location: State) -> None:
     state = apply(at_location(2), AnnounceGroupConflict("the Butler"))
-    with pytest.raises(RuleError, match="once its group conflict has begun: .* only announced"):
+    with pytest.raises(RuleError, match=r"once its group conflict has begun: .* only announced"):
         apply(state, attempt("Anton", 1))
 
 
