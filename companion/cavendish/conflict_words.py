@@ -70,8 +70,12 @@ def conflict_words(before: CavendishState, action: Any, after: CavendishState) -
             f"By the players' word {' '.join(action.adversary.split())} is defeated; "
             f"{standing_words(after.conflict)}"
         )
-    fallen = " ".join(action.adversary.split()) or "the adversary"
-    return f"By the players' word {fallen} is defeated: {before.conflict.against} is over"
+    fallen, verb = " ".join(action.adversary.split()) or "the adversary", "is"
+    standing = before.conflict.standing
+    if not action.adversary.strip() and len(before.conflict.adversaries) > 1 and standing:
+        fallen = " and ".join(adversary.called for adversary in standing)
+        verb = "are" if len(standing) > 1 else "is"
+    return f"By the players' word {fallen} {verb} defeated: {before.conflict.against} is over"
 
 
 def before_against(state: CavendishState) -> str:

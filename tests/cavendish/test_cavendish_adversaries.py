@@ -154,8 +154,8 @@ def test_the_players_word_ends_the_whole_conflict(at_location: State) -> None:
     after = apply(before, EndGroupConflict())
     assert after.conflict is None
     assert CAVENDISH.narrate(before, EndGroupConflict(), after) == (
-        "By the players' word the adversary is defeated: the group conflict against the Butler "
-        "and the Ghoul is over"
+        "By the players' word the Butler and the Ghoul are defeated: the group conflict against "
+        "the Butler and the Ghoul is over"
     )
 
 

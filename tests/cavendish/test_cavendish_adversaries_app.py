@@ -77,6 +77,6 @@ async def test_a_conflict_with_two_adversaries(
         assert not isinstance(app.screen, PickDialog)
         assert conflict_of(app) is None
         assert screen.session.steps[-1].line == (
-            "By the players' word the adversary is defeated: the group conflict against the "
-            "Butler and Ghoul is over"
+            "By the players' word the Butler is defeated: the group conflict against the Butler "
+            "and Ghoul is over"
         )
