@@ -253,7 +253,9 @@ class AntonDies:
 class EndMission:
     """The epilogue is reached: the four adjustments, then the final score."""
 
-    adjustments: Adjustments
+    adjustments: Adjustments | None = None
+    """The group's answers to the four questions; left out: the answers the table recorded
+    during the mission (the epilogue's events)."""
 
 
 @dataclass(frozen=True)

@@ -180,7 +180,7 @@ def _end(state: CavendishState, action: EndMission) -> CavendishState:
         phase="over",
         outcome="finished",
         reason="Mission complete.",
-        adjustments=action.adjustments,
+        adjustments=action.adjustments or state.epilogue.adjustments(),
     )
 
 

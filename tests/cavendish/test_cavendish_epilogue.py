@@ -191,3 +191,17 @@ def test_nothing_is_recorded_after_the_end(at_location: State) -> None:
     state = apply(at_location(2), EndMission(Adjustments()))
     with pytest.raises(RuleError, match="The mission is over"):
         apply(state, RescueDamien())
+
+
+def test_an_end_without_answers_takes_the_recorded_ones(at_location: State) -> None:
+    """`companion act ID EndMission` with no adjustments: the events recorded answer them."""
+    state = at_location(2)
+    for note in HANDWRITTEN_NOTES:
+        state = apply(state, TakeNote("Amy", note))
+    state = apply(apply(state, AntonDies()), EndMission())
+    assert state.adjustments == Adjustments(elixir_found=True, anton_dead=True)
+
+
+def test_the_groups_answers_win_over_the_recorded_ones(at_location: State) -> None:
+    state = apply(apply(at_location(2), RescueDamien()), EndMission(Adjustments(anton_dead=True)))
+    assert state.adjustments == Adjustments(anton_dead=True)
