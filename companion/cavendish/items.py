@@ -85,3 +85,15 @@ def check_giving(items: Sequence[Item]) -> None:
             f"Talisman cards cannot be swapped: {' and '.join(talismans)} cannot be given to "
             "other agents."
         )
+
+
+def check_one_talisman(receptacle: str, held: Sequence[Item], kind: ItemKind) -> None:
+    """ "Each receptacle has an object they can use during the adventure": one Talisman card."""
+    if kind != "talisman":
+        return
+    for item in held:
+        if item.kind == "talisman":
+            raise RuleError(
+                f"{receptacle} has one Talisman card, {item.name}, already: each receptacle has "
+                "its own."
+            )

@@ -299,6 +299,7 @@ def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
         raise RuleError("An Item's attribute bonus is between -5 and +5.")
     kind = items.kind_of(action, state.rules)
     items.check_kept(kind, action.kept)
+    items.check_one_talisman(action.agent, state.agents[index].items, kind)
     if items.stowed_at_once(kind, action.kept):
         return state
     agent = state.agents[index]

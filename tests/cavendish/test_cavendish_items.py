@@ -144,3 +144,10 @@ def test_show_json_names_each_items_kind(at_location: State) -> None:
     assert items == [
         {"name": "Pocket watch", "strength": 0, "confidence": 0, "dexterity": 0, "kind": "talisman"}
     ]
+
+
+def test_each_receptacle_has_one_talisman(at_location: State) -> None:
+    state = apply(at_location(2), TakeItem("Amy", "Pocket watch", kind="talisman"))
+    with pytest.raises(RuleError, match="Amy has one Talisman card, Pocket watch, already"):
+        apply(state, TakeItem("Amy", "Talisman 2"))
+    assert apply(state, TakeItem("Anton", "Talisman (ring)")).agents[0].items[0].kind == "talisman"
