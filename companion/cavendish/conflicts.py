@@ -101,9 +101,13 @@ def add_adversary(state: CavendishState, action: AddAdversary) -> CavendishState
     return replace(state, conflict=replace(conflict, adversaries=joined))
 
 
-def target_of(conflict: GroupConflict, name: str) -> int:
-    """The adversary whose card a test's damage goes on: the one named, else the first still
-    standing; a defeated one is refused, saying so."""
+def target_of(
+    conflict: GroupConflict,
+    name: str,
+    instead: str = "the damage goes on the card of an adversary still standing",
+) -> int:
+    """The adversary whose card a test's damage goes on (or the players' word defeats): the one
+    named, else the first still standing; a defeated one is refused, saying so."""
     if not name.strip():
         return conflict.adversaries.index(conflict.standing[0])
     wanted = " ".join(name.split()).lower()
@@ -112,8 +116,7 @@ def target_of(conflict: GroupConflict, name: str) -> int:
             if adversary.defeated:
                 raise RuleError(
                     f"{capitalised(adversary.called)} is defeated already "
-                    f"({defeat_words(adversary)}): the damage goes on the card of an adversary "
-                    f"still standing ({standing_words(conflict)})."
+                    f"({defeat_words(adversary)}): {instead} ({standing_words(conflict)})."
                 )
             return number
     raise RuleError(
@@ -184,7 +187,7 @@ def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishSt
             "first (undo takes back an announcement made by mistake)."
         )
     if action.adversary.strip():
-        number = target_of(conflict, action.adversary)
+        number = target_of(conflict, action.adversary, "the players' word is for another")
         adversaries = list(conflict.adversaries)
         adversaries[number] = replace(adversaries[number], by_word=True)
         conflict = replace(conflict, adversaries=tuple(adversaries))
