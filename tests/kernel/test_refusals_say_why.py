@@ -361,9 +361,6 @@ REFUSALS: list[Any] = [
         lambda: AttemptTest("Amy", "strength", 3, 0, damage=2),  # built late: the actions change
         [r"defeated"],
         id="cavendish: damage typed after the adversary fell",
-        marks=pytest.mark.xfail(
-            reason="Cavendish's refusals are the cavendish-table part of issue 43", strict=False
-        ),
     ),
 ]
 """(the state, the refused action (or what builds it), the words of the rule it must name)."""
