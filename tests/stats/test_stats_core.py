@@ -160,7 +160,9 @@ class TestGameAware:
         """Issue 42: a game played alone has no win (docs/stats.md), so it never counts as led
         by its winner, whatever its facts name; it is still in play."""
         categories = {"Ana": {"feuds": 4}}
-        facts = Facts("finished", ("Ana",), {"Ana": 4}, ("Ana",), details={"categories": categories})
+        facts = Facts(
+            "finished", ("Ana",), {"Ana": 4}, ("Ana",), details={"categories": categories}
+        )
         figures = six_sojourns_figures([Play("s", "six-sojourns", DAY, DAY, facts)])
         assert (figures["in_play"], figures["winner_led"]) == ({"feuds": 1}, {"feuds": 0})
 
