@@ -3,10 +3,8 @@ with the times and authors given as values (no clock is read)."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,12 +20,7 @@ from companion.history.recap import (
 )
 from companion.session import Session
 from companion.six_sojourns.actions import CloseSojourn
-
-SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
-if str(SAMPLES) not in sys.path:
-    sys.path.insert(0, str(SAMPLES))
-
-import make_samples as samples  # noqa: E402
+from tests.history.games import samples
 
 FIRST_EVENING = datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
 NOW = datetime(2026, 12, 7, 18, 0, tzinfo=UTC)  # a Monday
