@@ -241,12 +241,20 @@ def seat_labels(game: Game[Any, Any], state: Any) -> tuple[str, ...]:
     return ()
 
 
-def recap(game: Game[Any, Any], state: Any, steps: Sequence[RecapStep], now: datetime) -> Recap:
+def recap(
+    game: Game[Any, Any],
+    state: Any,
+    steps: Sequence[RecapStep],
+    now: datetime,
+    saved_at: datetime | None = None,
+) -> Recap:
     """The recap of a game at `state`, reached through `steps` (the journal's, in play order),
-    read at `now` (an aware time: the recap's times are in its zone)."""
+    read at `now` (an aware time: the recap's times are in its zone). `saved_at`, the save's
+    last change, dates it when no step has a time (a save from before the journal)."""
     zone = now.tzinfo
     times = [step.at for step in steps if step.at is not None]
-    last = max(times).astimezone(zone) if times else None
+    newest = max(times) if times else saved_at if steps else None
+    last = newest.astimezone(zone) if newest is not None else None
     session = last_session(steps)
     started = next((step.at for step in session if step.at is not None), None)
     events = tuple(

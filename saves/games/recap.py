@@ -27,4 +27,4 @@ def recap_steps(saved: SavedGame) -> list[RecapStep]:
 
 def recap_of(saved: SavedGame, now: datetime) -> Recap:
     """The recap of a saved game, read at `now`."""
-    return recap(saved.game, saved.session.state, recap_steps(saved), now)
+    return recap(saved.game, saved.session.state, recap_steps(saved), now, saved.updated)
