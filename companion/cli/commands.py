@@ -227,11 +227,10 @@ def run_show(args: argparse.Namespace) -> int:
 def run_recap(args: argparse.Namespace) -> int:
     """`companion recap ID`: when it was last played, that session's main events, where each
     player stands and what the game waits for (companion/history/recap.py)."""
+    from companion.text import visible
     from saves.games import checkpoint
     from saves.games.recap import recap_of
     from saves.games.store import SaveStore
-
-    from companion.text import visible
 
     saved = checkpoint.load(SaveStore(home()), args.id)
     told = recap_of(saved, datetime.now(UTC).astimezone())  # the machine's local time
