@@ -29,9 +29,7 @@ def duel(home: Path) -> str:
     return saved.id
 
 
-def test_recap_prints_the_last_session_and_whose_turn_it_is(
-    companion_home: Path, run: Run
-) -> None:
+def test_recap_prints_the_last_session_and_whose_turn_it_is(companion_home: Path, run: Run) -> None:
     save_id = duel(companion_home)
     code, out, err = run("recap", save_id)
     assert (code, err) == (0, "")
