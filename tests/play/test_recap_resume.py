@@ -4,6 +4,7 @@ just played shows none."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -78,6 +79,20 @@ async def test_the_table_display_shows_the_recap_of_a_paused_game(
     async with app.run_test(size=(80, 24)) as pilot:
         await pause_until(pilot, lambda: isinstance(app.screen, RecapDialog))
         await pilot.click()
+        await pause_until(pilot, lambda: not isinstance(app.screen, RecapDialog))
+
+
+async def test_the_table_displays_recap_closes_at_the_next_move(companion_home: Path) -> None:
+    """Nobody may press a key on a TV: the game's next move, made anywhere, closes the recap."""
+    save_id = duel(companion_home, FRIDAY)
+    app = make_display_app(companion_home, clock=fixed_clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, RecapDialog))
+        store = SaveStore(companion_home, clock=fixed_clock)
+        saved = store.load(save_id)
+        move = next(samples.bastards_moves(saved.session.state, random.Random(1)))
+        saved.session.do(move)
+        record_played(store, saved)
         await pause_until(pilot, lambda: not isinstance(app.screen, RecapDialog))
 
 
