@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
             "dice-check": run_dice_check,
             "list": run_list,
             "show": run_show,
+            "recap": run_recap,
             "act": run_act,
             "export": run_export,
             "score": run_score,
@@ -220,6 +221,24 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(game_json(saved), indent=2))
     else:
         print("\n".join(show_lines(saved)))  # made visible line by line
+    return 0
+
+
+def run_recap(args: argparse.Namespace) -> int:
+    """`companion recap ID`: when it was last played, that session's main events, where each
+    player stands and what the game waits for (companion/history/recap.py)."""
+    from companion.text import visible
+    from saves.games import checkpoint
+    from saves.games.recap import recap_of
+    from saves.games.store import SaveStore
+
+    saved = checkpoint.load(SaveStore(home()), args.id)
+    told = recap_of(saved, datetime.now(UTC).astimezone())  # the machine's local time
+    if args.json:
+        print(json.dumps({"id": saved.id, "title": saved.title, **told.to_json()}, indent=2))
+    else:
+        lines = [f"{saved.title} ({told.game_title}): where were we", *told.lines()]
+        print("\n".join(visible(line) for line in lines))  # a name's newline never splits one
     return 0
 
 

@@ -170,6 +170,11 @@ def build_parser(run: dict[str, Handler]) -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true")
     show.set_defaults(handler=run["show"])
 
+    recap = commands.add_parser("recap", help="where were we: a saved game's last session")
+    recap.add_argument("id", type=save_id)
+    recap.add_argument("--json", action="store_true")
+    recap.set_defaults(handler=run["recap"])
+
     act = commands.add_parser("act", help="apply one action to a saved game (no ACTION: list them)")
     act.add_argument("id", type=save_id)
     act.add_argument("action", nargs="?", help="the action's name, as in the game's guide")

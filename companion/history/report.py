@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import tzinfo
 from typing import Any
 
+from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.history.stats import KINDS, Scores, game_figures, in_order, player_figures, won
 from companion.registry import get_game
@@ -97,11 +98,13 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
 
 def with_colours(data: Mapping[str, Any], colours: Mapping[str, str]) -> dict[str, Any]:
     """`stats_json`'s figures with `"colour"` on each player who has one (name -> colour name,
-    as the roster keeps them)."""
-    players = {
-        name: {**person, "colour": colours[name]} if name in colours else person
-        for name, person in data["players"].items()
-    }
+    as the roster keeps them). A colour is found by the one identity rule (`names.name_key`),
+    so the colour set for "Cy" stays Cy's when a play spells the name "cy"."""
+    keyed = {name_key(name): colour for name, colour in colours.items()}
+    players = {}
+    for name, person in data["players"].items():
+        colour = colours.get(name, keyed.get(name_key(name)))
+        players[name] = person if colour is None else {**person, "colour": colour}
     return {**data, "players": players}
 
 

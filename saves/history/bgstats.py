@@ -80,7 +80,8 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
         else:
             details = saved_details(store, play)
             uuid = play_uuid(play.save_id)
-            items.append(Exported(play, details, uuid, play.started, play.ended, seated=True))
+            entered = play.set_up or play.started  # set up in the app; modified: last action
+            items.append(Exported(play, details, uuid, entered, play.ended, seated=True))
     return items
 
 

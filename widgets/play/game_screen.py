@@ -33,6 +33,7 @@ from widgets.play.unsaved import SaveTrouble
 from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
+    from widgets.play.recap import Recalled
     from widgets.play.shared_game import SharedGame
     from widgets.table_view import TableShown, TableViewScreen
 
@@ -89,6 +90,8 @@ class GameScreen(CompanionScreen):
         what to do when the file changed in a way that is not an appended record."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
+        self.recalled: Recalled | None = None
+        """The recap shown when the game was opened after a pause (once)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -150,6 +153,16 @@ class GameScreen(CompanionScreen):
         self.seats.start()
         if not self.shared.started:
             self.shared.start_following()
+        self.recall()
+
+    def recall(self) -> None:
+        """A game resumed after a pause first shows where it was left, once (widgets/play/
+        recap.py; Textual runs every class's `on_mount`, so this one may run twice)."""
+        from widgets.play.recap import Recalled
+
+        if self.recalled is None:
+            self.recalled = Recalled(self)
+            self.recalled.open(self.saved, self.companion.store.clock(), self.title_text())
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: show it; close a question it answered."""

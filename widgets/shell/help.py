@@ -13,16 +13,20 @@ from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.shell.games import game_ui
 
+PLAY_HELP = resources.files("widgets.play") / "help.md"
+"""What every play screen shares (the recap on resume), after each game's own help."""
+
 
 def help_text(topic: str) -> str:
     """The Markdown help for a topic: the shell's own (`home`, `dice`, ...) shipped in
-    `widgets/shell/help/`, or a game's (its id), which its screens' `GameUI` brings."""
+    `widgets/shell/help/`, or a game's (its id), which its screens' `GameUI` brings, followed
+    by what every play screen shares (`PLAY_HELP`)."""
     resource = resources.files("widgets.shell") / "help" / f"{topic}.md"
     if resource.is_file():
         return resource.read_text(encoding="utf-8")
     ui = game_ui(topic)
     if ui is not None and ui.help_text is not None:
-        return ui.help_text()
+        return ui.help_text() + PLAY_HELP.read_text(encoding="utf-8")
     return f"# Help\n\nNo help is written for '{topic}' yet."
 
 
