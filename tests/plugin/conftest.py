@@ -116,3 +116,29 @@ def hostile_plugins(hostile_site: Path) -> Iterator[Path]:
         forget_installed()
         yield hostile_site
     forget_installed()
+
+
+BROKEN_METADATA = """\
+Metadata-Version: 2.1
+Name: broken-game
+Version: 0.2
+Summary: A plug-in whose import raises
+"""
+
+
+@pytest.fixture
+def broken_plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One plug-in, `broken-game 0.2`, whose game's import raises a RuntimeError, installed for
+    one test (home's line and F1 list, drawn)."""
+    site = tmp_path_factory.mktemp("broken-site")
+    info = site / "broken_game-0.2.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(BROKEN_METADATA, "utf-8")
+    points = "[companion.games]\nbroken = hostile.broken:RUNTIME\n"
+    (info / "entry_points.txt").write_text(points, "utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(PACKAGE_FOLDER))
+        patch.syspath_prepend(str(site))
+        forget_installed()
+        yield site
+    forget_installed()

@@ -13,7 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.registry import catalogue, is_built
+from companion.registry import catalogue, is_built, left_out
+from companion.text import plural
 from saves.listing.cache import SaveEntry, UnreadableSave
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import literal, local_time, plain
@@ -98,6 +99,16 @@ def list_row(cells: tuple[str, str, str, str], narrow: bool) -> tuple[Text, ...]
     return tuple(map(plain, cells))
 
 
+def left_out_line() -> str:
+    """One line saying how many plug-ins were not loaded and where to read why ("" when none
+    was left out): a plug-in is never left out in silence."""
+    count = len(left_out())
+    if not count:
+        return ""
+    were = "was" if count == 1 else "were"
+    return f"{plural(count, 'plug-in')} {were} not loaded: see `companion games` or F1"
+
+
 def available(game_id: str) -> bool:
     """A game can be started once both its rules and its screens exist."""
     return has_screens(game_id) and is_built(game_id)
@@ -148,6 +159,9 @@ class HomeScreen(CompanionScreen):
                 games.border_title = "New game"
                 yield games
                 yield Static(HINT, id="home-hint")
+            left_out = left_out_line()
+            if left_out:
+                yield Static(plain(left_out), id="home-left-out")
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             saves.border_title = "Saved games"
             yield saves
