@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import registry
+from tests.cli.conftest import run  # noqa: F401 (the command-line tests' `run` fixture)
 from widgets.shell import games as screens
 
 PACKAGE_FOLDER = Path(__file__).resolve().parent

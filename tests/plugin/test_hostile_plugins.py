@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 from companion import registry
 from companion.guard import GameFault
 from saves.games.store import SaveStore
-from tests.cli.conftest import Run, run  # noqa: F401 (the `run` fixture)
+from tests.cli.conftest import Run
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.waiting import pause_until
@@ -239,7 +239,7 @@ async def test_the_app_keeps_running_and_each_faulty_game_is_only_watched(
             screen = app.screen
             assert isinstance(screen, PebblesScreen)
             await pilot.press("1")
-            await pause_until(pilot, lambda: bool(screen.watch_only))
+            await pause_until(pilot, lambda shown=screen: bool(shown.watch_only))
             assert screen.watch_only == fault and notes[-1] == fault
             assert not screen.session.actions
             assert file_bytes(companion_home, saves[game_id]) == before[game_id]

@@ -16,7 +16,10 @@ from widgets.shell.home import HomeScreen
 pytestmark = pytest.mark.usefixtures("broken_plugin")
 
 LINE = "1 plug-in was not loaded: see `companion games` or F1"
-WHY = "broken (broken-game 0.2, companion.games): failed to load: RuntimeError: the plug-in's import failed"
+WHY = (
+    "broken (broken-game 0.2, companion.games): failed to load: RuntimeError: the plug-in's "
+    "import failed"
+)
 
 
 async def test_home_says_it_and_f1_lists_it(make_test_app: Callable[..., Any]) -> None:
