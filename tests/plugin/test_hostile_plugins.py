@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from pebbles.game import PebblesSetup
 from pebbles.screens import PebblesScreen
 from textual.widgets import OptionList, Static
@@ -109,6 +110,8 @@ def test_companion_games_in_its_own_process(companion_home: Path) -> None:
     )
     assert (done.returncode, done.stderr) == (0, "")
     shown = json.loads(done.stdout)
+    schema = json.loads((ROOT / "docs" / "schemas" / "games.schema.json").read_text("utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(shown)) == []
     games = {game["id"]: game for game in shown["games"]}
     assert {game_id: games[game_id]["title"] for game_id in FOUR} == FOUR
     assert games["sojourn"]["package"] == "tabletop-companion"

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import MarkdownViewer
 
+from companion.guard import GameFault
 from companion.registry import left_out
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
@@ -25,7 +26,10 @@ def help_text(topic: str) -> str:
         return text + left_out_help() if topic == "home" else text
     ui = game_ui(topic)
     if ui is not None and ui.help_text is not None:
-        return ui.help_text()
+        try:
+            return ui.help_text()
+        except GameFault as fault:  # the game's own code failed: its line, shown literally
+            return f"# Help\n\n{fenced([str(fault)])}"
     return f"# Help\n\nNo help is written for '{topic}' yet."
 
 
@@ -39,11 +43,17 @@ def left_out_help() -> str:
     ]
     if not lines:
         return ""
+    heading = "## Plug-ins not loaded\n\n`companion games` lists them too."
+    return f"\n{heading}\n\n{fenced(lines)}"
+
+
+def fenced(lines: list[str]) -> str:
+    """Lines in a Markdown code block, shown as they are whatever they hold (a plug-in's words):
+    its fence is longer than any run of backticks in them."""
     longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
     fence = "`" * max(3, longest + 1)
     listed = "\n".join(lines)
-    heading = "## Plug-ins not loaded\n\n`companion games` lists them too."
-    return f"\n{heading}\n\n{fence}\n{listed}\n{fence}\n"
+    return f"{fence}\n{listed}\n{fence}\n"
 
 
 class HelpScreen(Dialog[None]):
