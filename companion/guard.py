@@ -226,4 +226,3 @@ def guarded(game: Game[Any, Any], package: str) -> Game[Any, Any]:
 
             wrapped[field] = guard_call(function, line, make_check(game))
     return dataclasses.replace(game, **wrapped)
-
