@@ -185,7 +185,7 @@ def guard_call(
     `GameFault` of `line(what, problem)`, and so does an answer `check` finds wrong."""
     name = getattr(function, "__name__", "function")
 
-    @functools.wraps(function)
+    @functools.wraps(function, updated=())  # a class (a screen) keeps its attributes to itself
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
             answer = function(*args, **kwargs)
