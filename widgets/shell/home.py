@@ -159,9 +159,9 @@ class HomeScreen(CompanionScreen):
                 games.border_title = "New game"
                 yield games
                 yield Static(HINT, id="home-hint")
-            left_out = left_out_line()
-            if left_out:
-                yield Static(plain(left_out), id="home-left-out")
+            left_out = Static(id="home-left-out")
+            left_out.display = False  # until the list is read: `show_left_out`
+            yield left_out
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             saves.border_title = "Saved games"
             yield saves
@@ -203,10 +203,19 @@ class HomeScreen(CompanionScreen):
             empty = ("No saved games yet", "", "", "start one in New game (n)")
             table.add_row(*list_row(empty, self.narrow), key="none", height=None)
         self.show_more_saves()
+        self.show_left_out()
         problem = self.companion.store.cache_problem
         if problem and not self.cache_noted:
             self.cache_noted = True
             self.notify(problem, title="File not used", severity="warning", markup=False)
+
+    def show_left_out(self) -> None:
+        """The line saying how many plug-ins were not loaded (hidden when none was): a game's
+        screens that failed since home was last shown count too."""
+        line = left_out_line()
+        shown = self.query_one("#home-left-out", Static)
+        shown.update(plain(line))
+        shown.display = bool(line)
 
     def on_resize(self) -> None:
         """The columns share out a new width."""
