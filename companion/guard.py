@@ -225,4 +225,14 @@ def guarded(game: Game[Any, Any], package: str) -> Game[Any, Any]:
                 return fault_line(title, package, field, problem)
 
             wrapped[field] = guard_call(function, line, make_check(game))
+    if game.board_file is not None:  # `companion score`: the game's code too
+        board = game.board_file
+        parts = {}
+        for part in ("score_text", "score_json"):
+
+            def board_line(what: str, problem: str, part: str = part) -> str:
+                return fault_line(title, package, part, problem)
+
+            parts[part] = guard_call(getattr(board, part), board_line, is_a(str))
+        wrapped["board_file"] = dataclasses.replace(board, **parts)
     return dataclasses.replace(game, **wrapped)
