@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from pebbles.game import PebblesSetup
+from pebbles.game import PEBBLES, PebblesSetup
 from pebbles.screens import PebblesScreen
 from textual.widgets import OptionList, Static
 
@@ -29,6 +29,8 @@ from widgets.app import CompanionApp
 from widgets.shell.games import game_ui
 from widgets.shell.help import help_text
 from widgets.shell.home import HomeScreen
+from widgets.stats.charts import game_notes
+from widgets.table_view.view import content_for
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.usefixtures("hostile_plugins")
@@ -208,6 +210,21 @@ def test_the_guard_lets_a_rule_error_through_and_names_the_game() -> None:
 
     with pytest.raises(RuleError, match="Pebbles knows only Take and Pass"):
         narrating.apply(narrating.start(PebblesSetup()), None)
+
+
+def test_a_game_ui_whose_parts_raise_says_its_line_in_their_place() -> None:
+    """The help, the table view and the Stats screen's notes of a game whose screens' code
+    raises: its fault line where their words would be."""
+    fault = (
+        "Screens Raise (hostile-games 0.1): {} raised RuntimeError: the screen could not be built"
+    )
+    assert fault.format("help_text") in help_text("screens-raise")
+    state = PEBBLES.start(PebblesSetup())
+    assert content_for("screens-raise", "Screens Raise", state).headline == fault.format(
+        "table_view"
+    )
+    notes = game_notes({"screens-raise": {}}, {"screens-raise": "Screens Raise"}, {})
+    assert notes.plain.splitlines() == ["Screens Raise", fault.format("chart_notes")]
 
 
 def test_home_says_how_many_were_left_out_and_f1_lists_them() -> None:

@@ -29,7 +29,14 @@ def raising(*args: Any) -> Any:
 def __getattr__(name: str) -> GameUI:
     game_id = name.lower().replace("_", "-")
     if game_id == "screens-raise":
-        return GameUI(game_id, setup_screen=raising, play_screen=raising)
+        return GameUI(
+            game_id,
+            setup_screen=raising,
+            play_screen=raising,
+            table_view=raising,
+            chart_notes=raising,
+            help_text=raising,
+        )
     if game_id in FAULTS:
         return GameUI(game_id, setup_screen=setup_for(game_id), play_screen=PebblesScreen)
     raise AttributeError(name)
