@@ -9,21 +9,24 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from pebbles.game import PEBBLES, PebblesSetup
+from pebbles.game import PEBBLES, PebblesSetup, Take
 from pebbles.screens import PebblesScreen
 from textual.widgets import OptionList, Static
 
 from companion import registry
 from companion.guard import GameFault
-from saves.games.store import SaveStore
+from companion.session import Session
+from saves.games.store import SavedGame, SaveStore
 from tests.cli.conftest import Run
 from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
+from tests.support.saving import publish_whole
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.shell.games import game_ui
@@ -169,16 +172,21 @@ def test_a_faulty_summary_lists_that_save_as_unreadable_and_the_others_as_ever(
 ) -> None:
     good = save_of(companion_home, "narrate-int")  # a game whose summary answers well
     bad = save_of(companion_home, "summary-raises")
+    before_the_bug = Session(replace(PEBBLES, id="apply-raises"), PebblesSetup(), [Take(2)])
+    played = SavedGame(
+        "apply-raises-1", "Before the bug", before_the_bug, fixed_clock(), fixed_clock()
+    )
+    publish_whole(SaveStore(companion_home, fixed_clock), played)
     code, out, err = run("list", "--json")
     assert (code, err) == (0, "")
     listed = json.loads(out)
     assert [game["id"] for game in listed["games"]] == [good]
-    [unreadable] = listed["unreadable"]
-    assert Path(unreadable["path"]).stem == bad
-    assert unreadable["reason"] == (
-        "Summary Raises (hostile-games 0.1): summary raised ZeroDivisionError: integer division "
-        "or modulo by zero"
-    )
+    reasons = {Path(item["path"]).stem: item["reason"] for item in listed["unreadable"]}
+    assert reasons == {
+        bad: "Summary Raises (hostile-games 0.1): summary raised ZeroDivisionError: integer "
+        "division or modulo by zero",
+        played.id: ACT_FAULTS["apply-raises"],  # its game cannot replay it
+    }
     assert run("stats")[0] == 0
 
 
