@@ -255,7 +255,7 @@ async def test_the_app_keeps_running_and_each_faulty_game_is_only_watched(
         home = app.screen
         assert isinstance(home, HomeScreen)
         line = home.query_one("#home-left-out", Static)
-        assert str(line.content) == "6 plug-ins were not loaded: see `companion games` or F1"
+        assert str(line.content) == "5 plug-ins were not loaded: see `companion games` or F1"
         games = home.query_one("#games", OptionList)
         titles = [str(games.get_option_at_index(i).prompt) for i in range(4)]
         assert titles == list(FOUR.values())

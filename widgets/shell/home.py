@@ -101,8 +101,9 @@ def list_row(cells: tuple[str, str, str, str], narrow: bool) -> tuple[Text, ...]
 
 def left_out_line() -> str:
     """One line saying how many plug-ins were not loaded and where to read why ("" when none
-    was left out): a plug-in is never left out in silence."""
-    count = len(left_out())
+    was left out): a plug-in is never left out in silence. A game whose rules and screens were
+    both left out counts once."""
+    count = len({(left.distribution, left.name) for left in left_out()})  # games and screens
     if not count:
         return ""
     were = "was" if count == 1 else "were"
