@@ -39,9 +39,10 @@ def run(args: argparse.Namespace) -> int:
 def refusals() -> tuple[type[Exception], ...]:
     """The errors a command says in one line: imported only once a command has failed."""
     from companion.dice import DiceError
+    from companion.guard import GameFault
     from saves.files import SaveError
 
-    return (CommandError, SaveError, DiceError)
+    return (CommandError, SaveError, DiceError, GameFault)
 
 
 def home() -> Path:
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
             "rolls": run_rolls,
             "dice-check": run_dice_check,
             "list": run_list,
+            "games": run_games,
             "show": run_show,
             "recap": run_recap,
             "act": run_act,
@@ -207,6 +209,18 @@ def run_list(args: argparse.Namespace) -> int:
         print(json.dumps(listing_json(entries, unreadable), indent=2))
         return 0
     print("\n".join(listing_lines(entries, unreadable)))  # made visible line by line
+    return 0
+
+
+def run_games(args: argparse.Namespace) -> int:
+    """`companion games`: the games, their packages, and the plug-ins left out with why."""
+    from companion.cli.installed import games_output
+
+    text = games_output(args.json)
+    if args.json:
+        print(text)  # JSON: nothing in it to make visible
+    else:
+        say(text, lines=True)
     return 0
 
 

@@ -165,6 +165,10 @@ def build_parser(run: dict[str, Handler]) -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(handler=run["list"])
 
+    games = commands.add_parser("games", help="the games, their packages, plug-ins left out")
+    games.add_argument("--json", action="store_true", help="print JSON")
+    games.set_defaults(handler=run["games"])
+
     show = commands.add_parser("show", help="show one saved game")
     show.add_argument("id", type=save_id)
     show.add_argument("--json", action="store_true")

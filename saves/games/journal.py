@@ -192,6 +192,7 @@ def append(
     trial = saved.trial()
     for record in records:
         apply_record(trial, record)  # a RuleError: nothing written, nothing changed
+    trial.game.describe(trial.session.state)  # as `check_alone` asks of one record
     _write(path, saved, records, deadline)
     _apply_written(saved, records, lambda: saved.adopt(trial))
     return records
@@ -209,12 +210,15 @@ def _apply_written(saved: SavedGame, records: list[Record], apply: Callable[[], 
 
 def check_alone(saved: SavedGame, record: Record) -> None:
     """`RuleError` unless `record` applies to the game as it is (nothing is changed): every
-    check `apply_record` makes (the rules' `apply` and `narrate` included), without copying a
-    long game to try it on."""
+    check `apply_record` makes (the rules' `apply` and `narrate` included, and the new state's
+    `describe`: a game's faulty answer is a `GameFault`), without copying a long game to try
+    it on."""
     if record.kind == "do":
         check_numbers(record.action)
         state = saved.session.state
-        saved.game.narrate(state, record.action, saved.game.apply(state, record.action))
+        after = saved.game.apply(state, record.action)
+        saved.game.narrate(state, record.action, after)
+        saved.game.describe(after)  # through the guard: an answer no file can hold is refused
     elif record.kind in ("undo", "redo"):
         stack = saved.origins if record.kind == "undo" else saved.undone
         if not stack or stack[-1].number != record.target:

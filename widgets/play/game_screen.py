@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
+from companion.guard import GameFault
 from companion.session import Session, Step, check_numbers
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
@@ -237,13 +238,15 @@ class GameScreen(CompanionScreen):
         try:
             check_numbers(action)
             game.apply(state, action)
+            seen = game.replaced(state, action)
         except RuleError as error:
             rule = str(error)
             if self.waiting is not None and self.waiting.question and self.question_by():
                 rule = words.waiting_for_answer(self.question_by(), self.waiting.text, rule)
             self.notify(rule, title="Not allowed", severity="error", markup=False)
             return False
-        seen = game.replaced(state, action)
+        except GameFault as fault:
+            return self.game_fault(fault)
 
         def decide(theirs: list[Record]) -> list[Draft]:
             refusal = stale(game, seen, self.state, action) if theirs else None
@@ -251,7 +254,17 @@ class GameScreen(CompanionScreen):
                 raise RuleError(refusal)
             return [Draft("do", action, was=seen.value if seen is not None else None)]
 
-        return self.shared.commit(decide) is not False  # made, or waiting for the lock
+        try:
+            return self.shared.commit(decide) is not False  # made, or waiting for the lock
+        except GameFault as fault:  # the game's `narrate` or `describe`: nothing was written
+            return self.game_fault(fault)
+
+    def game_fault(self, fault: GameFault) -> bool:
+        """The game's own code failed (`companion.guard`): say its one line until read, and
+        only watch the game from now on (nothing was written). Returns False: not made."""
+        self.notify(str(fault), title="The game failed", severity="error", markup=False)
+        self.only_watch(str(fault))
+        return False
 
     def changed(self, was_over: bool) -> None:
         """Redraw after a change; the change that ends the game opens the result screen."""
