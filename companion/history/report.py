@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import tzinfo
 from typing import Any
 
+from companion.guard import GameFault
 from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.history.stats import KINDS, Scores, game_figures, in_order, player_figures, won
@@ -35,6 +36,7 @@ COUNTED = (
     "lower_is_better",
     "last_played",
     "figures_left_out",
+    "figures_failed",
 )
 """The names of a game's line of `stats --json` that the statistics count themselves: a game's
 own figure (`Game.figures`) of one of these names is left out, never written over them."""
@@ -50,6 +52,19 @@ def with_own_figures(counted: Mapping[str, Any], own: Mapping[str, Any]) -> dict
     if clashing:
         line["figures_left_out"] = clashing
     return line
+
+
+def own_figures(game_id: str, plays: list[Play]) -> tuple[Mapping[str, Any], str | None]:
+    """A game's own figures from its plays, or none and the guard's line when its code failed
+    (a plug-in's bug): that game loses only its own figures, every other figure of every game
+    is still counted."""
+    game = get_game(game_id)
+    if game is None or game.figures is None:
+        return {}, None
+    try:
+        return game.figures([play for play in plays if play.game_id == game_id]), None
+    except GameFault as fault:
+        return {}, str(fault)
 
 
 def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
@@ -68,10 +83,9 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
             **scores_json(figures.scores),
             "last_played": newest[game_id].ended_local(zone).isoformat(),
         }
-        game = get_game(game_id)
-        own: Mapping[str, Any] = {}
-        if game is not None and game.figures is not None:
-            own = game.figures([p for p in plays if p.game_id == game_id])
+        own, failed = own_figures(game_id, plays)
+        if failed is not None:
+            counted["figures_failed"] = failed
         games[game_id] = with_own_figures(counted, own)
     players: dict[str, Any] = {}
     for name, person in player_figures(plays).items():

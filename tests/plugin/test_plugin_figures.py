@@ -50,3 +50,25 @@ def test_a_plugins_figures_cannot_overwrite_plays_and_wins(
     assert line["last_played"] != "never"
     assert line["longest_game"] == 1  # the game's own figure, beside the counted ones
     assert line["figures_left_out"] == ["last_played", "plays", "wins"]
+
+
+
+def failing(plays: Sequence[Played]) -> dict[str, Any]:
+    """Figures whose code fails, as a plug-in's bug would."""
+    raise ZeroDivisionError("division by zero")
+
+
+def test_a_games_failing_figures_leave_its_counted_figures(companion_home: Path) -> None:
+    """A game whose `figures` raises loses only its own figures: its line keeps what the
+    statistics counted and says why in `figures_failed`, in the guard's one line."""
+    registry.register(replace(PEBBLES, figures=failing))  # through the guard, as installed
+    store = SaveStore(companion_home, fixed_clock)
+    saved = store.create(PEBBLES, PebblesSetup(pile=3), "Pebbles night")
+    saved.session.do(Take(3))
+    record_played(store, saved)
+
+    plays, _unreadable = gather(store, SettingsStore(companion_home))
+    line = stats_data(plays, Filter())["games"]["pebbles"]
+    assert (line["plays"], line["wins"]) == (1, 1)
+    assert "figures raised ZeroDivisionError: division by zero" in line["figures_failed"]
+    assert "rolled_takes" not in line
