@@ -52,7 +52,6 @@ def test_a_plugins_figures_cannot_overwrite_plays_and_wins(
     assert line["figures_left_out"] == ["last_played", "plays", "wins"]
 
 
-
 def failing(plays: Sequence[Played]) -> dict[str, Any]:
     """Figures whose code fails, as a plug-in's bug would."""
     raise ZeroDivisionError("division by zero")
