@@ -64,6 +64,14 @@ LEFT_OUT = {
 }
 """Every entry point of `hostile-games` left out, and why."""
 
+DRAW_FAULTS = {
+    "status-raises": "Status Raises (hostile-games 0.1): status raised ZeroDivisionError: "
+    "integer division or modulo by zero",
+    "redraw-raises": "Redraw Raises (hostile-games 0.1): the screen's RedrawRaises.refresh_state "
+    "raised RuntimeError: the pile cannot be drawn",
+}
+"""The faults found as a game's screen is drawn: said once, the game then only watched."""
+
 ACT_FAULTS = {
     "apply-raises": "Apply Raises (hostile-games 0.1): apply raised ZeroDivisionError: integer "
     "division or modulo by zero",
@@ -249,6 +257,7 @@ async def test_the_app_keeps_running_and_each_faulty_game_is_only_watched(
     saves = {game_id: save_of(companion_home, game_id) for game_id in ACT_FAULTS}
     before = {game_id: file_bytes(companion_home, save) for game_id, save in saves.items()}
     save_of(companion_home, "summary-raises")
+    drawn = {game_id: save_of(companion_home, game_id) for game_id in DRAW_FAULTS}
     app: CompanionApp = make_test_app()
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -259,7 +268,11 @@ async def test_the_app_keeps_running_and_each_faulty_game_is_only_watched(
         games = home.query_one("#games", OptionList)
         titles = [str(games.get_option_at_index(i).prompt) for i in range(4)]
         assert titles == list(FOUR.values())
-        assert len(home.unreadable) == 1
+        assert sorted(home.unreadable.values()) == [  # listed as unreadable, with the line
+            DRAW_FAULTS["status-raises"],
+            "Summary Raises (hostile-games 0.1): summary raised ZeroDivisionError: integer "
+            "division or modulo by zero",
+        ]
 
         for game_id, fault in ACT_FAULTS.items():
             assert app.open_saved(saves[game_id])
@@ -271,6 +284,17 @@ async def test_the_app_keeps_running_and_each_faulty_game_is_only_watched(
             assert screen.watch_only == fault and notes[-1] == fault
             assert not screen.session.actions
             assert file_bytes(companion_home, saves[game_id]) == before[game_id]
+            app.go_home()
+            await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+        for game_id, fault in DRAW_FAULTS.items():  # the game's code fails as it is drawn
+            assert app.open_saved(drawn[game_id])
+            await pause_until(pilot, lambda: isinstance(app.screen, PebblesScreen))
+            screen = app.screen
+            assert isinstance(screen, PebblesScreen)
+            await pilot.press("1")
+            await pause_until(pilot, lambda shown=screen: bool(shown.watch_only))
+            assert screen.watch_only == fault and notes.count(fault) == 1
             app.go_home()
             await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
 

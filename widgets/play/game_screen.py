@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
-from companion.guard import GameFault
+from companion.guard import GameFault, fault_line, raised
+from companion.registry import package_of
 from companion.session import Session, Step, check_numbers
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
@@ -136,8 +137,13 @@ class GameScreen(CompanionScreen):
 
     @property
     def waiting(self) -> WaitingFor | None:
-        """The question the game waits for an answer to, if any."""
-        return self.session.game.waiting_for(self.state)
+        """The question the game waits for an answer to, if any (None once the game's code
+        failed to say: the game is then only watched)."""
+        try:
+            return self.session.game.waiting_for(self.state)
+        except GameFault as fault:
+            self.game_fault(fault)
+            return None
 
     def question_by(self) -> str:
         """Who made the change that asked the open question, when another device made it."""
@@ -150,7 +156,7 @@ class GameScreen(CompanionScreen):
         return words.last_line(self.session.last_step)
 
     def on_mount(self) -> None:
-        self.refresh_state()
+        self.refresh_guarded()
         self.seats.start()
         if not self.shared.started:
             self.shared.start_following()
@@ -179,6 +185,23 @@ class GameScreen(CompanionScreen):
         """Redraw the screen from `self.state`; every game screen implements this."""
         raise NotImplementedError
 
+    def refresh_guarded(self) -> None:
+        """`refresh_state` through the guard: a game's code that fails as the screen is drawn
+        (its rules through `companion.guard`, or a plug-in's own screen raising anything) is
+        said in one line and the game only watched, while the app and every other game go on.
+        The project's own screens are not caught here: their bug is a test's to find."""
+        try:
+            self.refresh_state()
+        except GameFault as fault:
+            self.game_fault(fault)
+        except Exception as error:
+            if type(self).__module__.partition(".")[0] == "widgets":
+                raise
+            game = self.session.game
+            what = f"the screen's {type(self).__name__}.refresh_state"
+            line = fault_line(game.title, package_of(game.id), what, raised(error))
+            self.game_fault(GameFault(line))
+
     @property
     def is_open(self) -> bool:
         """Still on the screen stack. A dialog's answer can arrive after its game was closed
@@ -200,7 +223,7 @@ class GameScreen(CompanionScreen):
 
     def redraw(self) -> None:
         if self.is_open:
-            self.refresh_state()
+            self.refresh_guarded()
             if self.table_view is not None and self.table_view in self.app.screen_stack:
                 self.table_view.show(self.table_shown())
 
@@ -217,8 +240,13 @@ class GameScreen(CompanionScreen):
 
     @property
     def is_over(self) -> bool:
-        """The game has ended (won, lost, finished, failed): its result can be shown."""
-        return self.session.game.status(self.state) != "playing"
+        """The game has ended (won, lost, finished, failed): its result can be shown. False
+        once the game's code failed to say (the game is then only watched)."""
+        try:
+            return self.session.game.status(self.state) != "playing"
+        except GameFault as fault:
+            self.game_fault(fault)
+            return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
@@ -261,7 +289,10 @@ class GameScreen(CompanionScreen):
 
     def game_fault(self, fault: GameFault) -> bool:
         """The game's own code failed (`companion.guard`): say its one line until read, and
-        only watch the game from now on (nothing was written). Returns False: not made."""
+        only watch the game from now on (nothing was written). Returns False: not made. The
+        same fault found again (each redraw asks the game again) is said once."""
+        if self.watch_only == str(fault):
+            return False
         self.notify(str(fault), title="The game failed", severity="error", markup=False)
         self.only_watch(str(fault))
         return False

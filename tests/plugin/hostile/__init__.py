@@ -18,6 +18,8 @@ FAULTS = (
     "describe-huge",
     "summary-raises",
     "screens-raise",
+    "status-raises",
+    "redraw-raises",
 )
 """The ids of the faulty games: each is Pebbles with the one function its id names broken."""
 

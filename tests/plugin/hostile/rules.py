@@ -29,6 +29,8 @@ BROKEN: dict[str, dict[str, Any]] = {
     "describe-huge": {"describe": lambda state: {"pile": 2**70}},
     "summary-raises": {"summary": raising},
     "screens-raise": {},
+    "status-raises": {"status": raising},
+    "redraw-raises": {},
 }
 
 

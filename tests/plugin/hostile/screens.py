@@ -26,6 +26,16 @@ def raising(*args: Any) -> Any:
     raise RuntimeError("the screen could not be built")
 
 
+class RedrawRaises(PebblesScreen):
+    """Pebbles' play screen whose own drawing fails once a pebble is taken: a plug-in's screen
+    bug, which no guard of the rules sees."""
+
+    def refresh_state(self) -> None:
+        if self.session.actions:
+            raise RuntimeError("the pile cannot be drawn")
+        super().refresh_state()
+
+
 def __getattr__(name: str) -> GameUI:
     game_id = name.lower().replace("_", "-")
     if game_id == "screens-raise":
@@ -37,6 +47,8 @@ def __getattr__(name: str) -> GameUI:
             chart_notes=raising,
             help_text=raising,
         )
+    if game_id == "redraw-raises":
+        return GameUI(game_id, setup_screen=setup_for(game_id), play_screen=RedrawRaises)
     if game_id in FAULTS:
         return GameUI(game_id, setup_screen=setup_for(game_id), play_screen=PebblesScreen)
     raise AttributeError(name)
