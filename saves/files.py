@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from saves.codec import CodecError, bounded
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -81,13 +79,6 @@ def mark_of(path: Path) -> FileMark | None:
         return FileMark.of(os.stat(path))
     except OSError:
         return None
-
-
-def write_toml(
-    path: Path, data: dict[str, Any], durable: bool = True, links_within: Path | None = None
-) -> FileMark:
-    """Write `data` so that a crash at any moment leaves either the old file or the new one."""
-    return write_text(path, tomli_w.dumps(data), durable, links_within)
 
 
 def write_text(
