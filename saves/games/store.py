@@ -21,13 +21,13 @@ from typing import Any
 from companion.core import Game
 from companion.dates import offset_minutes
 from companion.session import Session
+from saves.cleanup import remove_leftovers
 from saves.files import (
     MAX_FILE_BYTES,
     LinkRefused,
     SaveError,
     mark_of,
     read_file,
-    remove_stale_temp_files,
     write_target,
     write_text,
 )
@@ -269,8 +269,7 @@ class SaveStore:
         """
         if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
-        for folder in (self.home, self.folder, exports_dir(self.home)):
-            remove_stale_temp_files(folder)
+        remove_leftovers(self.home)  # of writes killed since the last start
         cache = ListingCache(listing_cache_path(self.home))
         workers = start_workers if self.workers else None  # a test's games: here
         listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)

@@ -119,4 +119,3 @@ def add_details(
         seat=seat,
         deadline=deadline,
     )
-
