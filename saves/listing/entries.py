@@ -3,8 +3,14 @@ replays, and by the worker processes that replay many files at once."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.core import Game
 from companion.history.plays import facts_of_session, utc_offset_of
-from saves.games.document import SavedGame
+from saves.files import SaveError
+from saves.games.document import SavedGame, read_document
 from saves.history.kept_details import DetailsProblem, active_seconds, details_of
 from saves.listing.cache import SaveEntry
 
@@ -31,6 +37,22 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         typed_minutes=typed_minutes(saved),
         active_seconds=active_seconds(saved.extra),
     )
+
+
+def listed_entry(
+    path: Path, content: bytes, games: Mapping[str, Game[Any, Any]] | None = None
+) -> SaveEntry:
+    """The list's line for a save's bytes, read as `SaveStore.load` reads them, so that the list,
+    home, `show` and every device agree: a torn last line (no newline: a crash while it was
+    appended) is never read; only a file that needs its last line though it has no newline (an
+    editor dropped it) is read whole. `SaveError` when the file cannot be used."""
+    complete = content[: content.rfind(b"\n") + 1]
+    try:
+        return entry_of(read_document(path, complete, games))
+    except SaveError:
+        if complete == content:
+            raise
+        return entry_of(read_document(path, content, games))
 
 
 def typed_minutes(saved: SavedGame) -> int | None:
