@@ -152,6 +152,13 @@ def forget(home: Path, save_id: str) -> None:
             path.unlink()
 
 
+def keep(home: Path, saved: SavedGame, content: bytes) -> None:
+    """Keep a checkpoint of a long game just replayed whole from the save's bytes `content`
+    (its complete lines), as a listing replays it: the next command starts from there."""
+    if saved.record_count >= SMALLEST_GAME:
+        _write(home, saved, content)
+
+
 def remove_orphans(home: Path, games: Path) -> None:
     """Remove the checkpoints whose game's file is gone from `games` (deleted by its player):
     only regular files named as a checkpoint, in a `checkpoints/` folder that is no link, each
@@ -368,9 +375,9 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
     """Keep a checkpoint of `saved`, which is `content` replayed, when it can be kept exactly: a
     game with a step to redo, or a state that does not come back equal from JSON, gets none. A
     folder that refuses it, or something not ours in its place, is no error."""
-    if saved.undone or saved.format_read != FORMAT or saved.position is None:
+    if saved.undone or saved.format_read != FORMAT or saved.cannot_add:
         return
-    start, covers = records_start(content), saved.position.offset
+    start, covers = records_start(content), content.rfind(b"\n") + 1
     if start is None or records_covered(content, start, covers) != saved.record_count:
         return  # lines the count cannot be proved from (blank, foreign): no checkpoint
     folder = _folder(home, create=True)
@@ -399,8 +406,8 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             "format": CHECKPOINT_FORMAT,
             "id": saved.id,
             "stamp": stamp(saved.game.id),
-            "covers": saved.position.offset,
-            "digest": _digest(content[: saved.position.offset]),
+            "covers": covers,
+            "digest": _digest(content[:covers]),
             "records": saved.record_count,
             "updated": saved.updated.isoformat(),
             "state": plain,

@@ -44,7 +44,7 @@ from saves.games.journal import Behind, Draft, Rewritten, position_of
 from saves.games.records import Record, records_start
 from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
-from saves.listing.entries import UTC_OFFSET, listed_entry
+from saves.listing.entries import UTC_OFFSET, replayed_entry
 from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
@@ -278,10 +278,10 @@ class SaveStore:
         self.cache_problem = cache.problem
         return listed
 
-    def _replayed_entry(self, path: Path, content: bytes) -> SaveEntry:
-        """The list's line for a file's bytes, replayed through the rules (or `SaveError`), read
-        as `load` reads them (a torn last line left out)."""
-        return listed_entry(path, content, self.games)
+    def _replayed_entry(self, path: Path, content: bytes, with_facts: bool = True) -> SaveEntry:
+        """The list's line for a file's bytes, read as `load` reads them (a torn last line left
+        out), from a checkpoint the file proves or replayed through the rules (or `SaveError`)."""
+        return replayed_entry(self, path, content, with_facts)
 
     def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
         """Publish the game whole under a new id (no empty file is ever seen under it)."""

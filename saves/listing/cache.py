@@ -245,6 +245,8 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     updated = _moment(when)
     if updated is None or not all(map(isinstance, texts, repeat(str))):
         return None
+    if with_facts and "facts" not in record:
+        return None  # a line made without its facts (from a checkpoint): replayed for them
     created = _moment(record["created"]) if "created" in record else None
     facts = _facts(record["facts"]) if with_facts and "facts" in record else None
     if created is None and "created" in record:

@@ -5,6 +5,7 @@ checkpoint file: a full replay, word for word as without one)."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from saves.games import checkpoint
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
 from saves.listing import stamps
+from saves.listing.entries import entry_of
 from saves.paths import checkpoints_dir
 from tests.conftest import fixed_clock
 from tests.support.toy import Add, CountingTally, TallySetup
@@ -301,3 +303,30 @@ def test_a_change_to_any_module_of_the_storage_refuses_the_checkpoint(
     module.write_text("LIMIT = 2\n")
     checkpoint.load(store, saved.id)
     assert counting.calls == LENGTH
+
+
+def test_a_listing_that_replays_a_long_game_keeps_its_checkpoint(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    assert not checkpoint.checkpoint_path(store.home, saved.id).exists()
+    store.listing(with_facts=False)
+    counting.calls = 0
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+    assert counting.calls == LENGTH  # the store's full load only: the command started from it
+
+
+def test_the_home_list_starts_from_the_checkpoint_and_the_statistics_replay_for_facts(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    store.transact(saved, lambda _theirs: [Draft("do", Add(0, 1))], seat="Ben")
+    counting.calls = 0
+    entries, unreadable = store.listing(with_facts=False)
+    assert counting.calls == 1  # only the record after the checkpoint
+    full = entry_of(store.load(saved.id))
+    assert unreadable == [] and entries == [replace(full, facts=None)]
+    counting.calls = 0
+    assert store.listing() == ([full], [])  # the statistics' listing: replayed for its facts
+    assert counting.calls == LENGTH + 1
