@@ -12,11 +12,17 @@ left alone: nothing is removed through it.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from saves.files import remove_stale_temp_files
-from saves.paths import checkpoints_dir, exports_dir, games_dir, locks_dir, recorded_dir
+from saves.paths import (
+    checkpoints_dir,
+    exports_dir,
+    games_dir,
+    locks_dir,
+    recorded_dir,
+    side_folder_inside,
+)
 
 
 def written_folders(home: Path) -> list[Path]:
@@ -35,8 +41,6 @@ def written_folders(home: Path) -> list[Path]:
 def remove_leftovers(home: Path) -> None:
     """Remove the old temp files of killed writes from every folder the companion writes (never
     through a side folder that leads out of the data folder)."""
-    inside = os.path.realpath(home)
     for folder in written_folders(home):
-        if folder != home and os.path.dirname(os.path.realpath(folder)) != inside:
-            continue  # a link out of the data folder: not ours to clean
-        remove_stale_temp_files(folder)
+        if folder == home or side_folder_inside(home, folder):  # never through a link
+            remove_stale_temp_files(folder)

@@ -69,7 +69,7 @@ from saves.games.records import (
     table_after_records,
 )
 from saves.listing.stamps import KERNEL, code_stamp
-from saves.paths import checkpoints_dir
+from saves.paths import checkpoints_dir, side_folder_inside
 
 CHECKPOINT_FORMAT = 2
 """2: sealed with the data folder's key, stamped by every module of the kernel and the storage."""
@@ -206,13 +206,9 @@ def _folder(home: Path, create: bool = False) -> Path | None:
     try:
         if create and not os.path.lexists(folder):
             folder.mkdir(parents=True, exist_ok=True)
-        if not stat.S_ISDIR(os.lstat(folder).st_mode):
-            return None
-        if Path(os.path.realpath(folder)).parent != Path(os.path.realpath(home)):
-            return None  # the data folder's own path leads elsewhere than it says
     except OSError:
         return None
-    return folder
+    return folder if os.path.isdir(folder) and side_folder_inside(home, folder) else None
 
 
 def _key(folder: Path, create: bool = False) -> bytes | None:

@@ -48,7 +48,13 @@ from saves.listing.entries import UTC_OFFSET, replayed_entry
 from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
-from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
+from saves.paths import (
+    exports_dir,
+    games_dir,
+    listing_cache_path,
+    locks_dir,
+    side_folder_inside,
+)
 from saves.shared.lock import DEADLINE_SECONDS, Busy, holding
 
 DECIDE_AGAIN = 3
@@ -185,6 +191,8 @@ class SaveStore:
         """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`; a
         failed export leaves nothing behind, not even the folder."""
         path = exports_dir(self.home) / f"{saved.id}.{extension}"
+        if not side_folder_inside(self.home, path.parent):  # a link: never written through
+            raise LinkRefused(path.parent, "is a link, not a folder of the data folder: not used")
         write_text(path, content, links_within=self.home)
         return path
 
