@@ -107,7 +107,9 @@ class ListingCache:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.stamp = rules_stamp(KERNEL)
+        self._stamps: dict[str, str] = {}
+        """Each game's stamp, found once per listing (2,000 saves ask for it 2,000 times)."""
+        self.stamp = self.stamp_of(KERNEL)
         self.game_stamps: dict[str, str] = {}
         """Game id -> the stamp its records were made under, as read (only records of a game
         whose stamp is still the same are used)."""
@@ -123,6 +125,13 @@ class ListingCache:
         self.kept: dict[str, dict[str, Any]] = {}
         self.kept_verdicts: dict[str, tuple[FileMark, str]] = {}
 
+    def stamp_of(self, game_id: str) -> str:
+        """`rules_stamp(game_id)`, found once for this listing."""
+        stamp = self._stamps.get(game_id)
+        if stamp is None:
+            stamp = self._stamps[game_id] = rules_stamp(game_id)
+        return stamp
+
     def get(self, name: str, content_digest: str, with_facts: bool = True) -> SaveEntry | None:
         """The entry listed before for exactly these bytes, if any (kept for the next listing).
 
@@ -133,7 +142,7 @@ class ListingCache:
         entry = _entry(record, with_facts)
         if entry is None or f"{entry.id}.toml" != name:
             return None  # a record naming another save is never this file's line
-        if self.game_stamps.get(entry.game_id) != rules_stamp(entry.game_id):
+        if self.game_stamps.get(entry.game_id) != self.stamp_of(entry.game_id):
             return None  # made by other rules for this game: replayed under today's
         self.kept[name] = record
         return entry
@@ -141,7 +150,7 @@ class ListingCache:
     def unknown(self, names: Iterable[str]) -> int:
         """How many of these files have no record made under today's rules: a count before the
         files are read (a file whose bytes changed shows only once it is read)."""
-        usable = {game for game, stamp in self.game_stamps.items() if stamp == rules_stamp(game)}
+        usable = {game for game, stamp in self.game_stamps.items() if stamp == self.stamp_of(game)}
         return sum(
             (record := self.known.get(name)) is None or record.get("game_id") not in usable
             for name in names
@@ -175,7 +184,7 @@ class ListingCache:
         document = {
             "format": CACHE_FORMAT,
             "rules": self.stamp,
-            "games": {game_id: rules_stamp(game_id) for game_id in sorted(games)},
+            "games": {game_id: self.stamp_of(game_id) for game_id in sorted(games)},
             "saves": self.kept,
             "unreadable": unreadable,
         }
