@@ -132,6 +132,8 @@ def proved(store: Store, path: Path, content: bytes) -> tuple[SavedGame | None, 
     """The game of the save's bytes `content` from its checkpoint and the records after it, and
     how many records the checkpoint covers; (None, 0) when there is no checkpoint that the file
     proves, or anything after it is not as a full load would read it."""
+    if not os.path.lexists(checkpoint_path(store.home, path.stem)):
+        return None, 0  # the usual case of a short game: nothing more to look at
     folder = _folder(store.home)
     key = _key(folder) if folder is not None else None
     kept = _read(folder, key, path.stem) if folder is not None and key is not None else None
