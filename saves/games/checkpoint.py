@@ -214,22 +214,31 @@ def _folder(home: Path, create: bool = False) -> Path | None:
 
 
 def _key(folder: Path, create: bool = False) -> bytes | None:
-    """The data folder's secret that seals its checkpoints (made when `create` and missing:
-    published whole by a hard link, so another process sees it whole or not at all); None when
-    it is missing or anything but a file of ours."""
+    """The data folder's secret that seals its checkpoints; None when it is missing or anything
+    but a file of ours. With `create`, a missing one is made (published whole by a hard link, so
+    another process sees it whole or not at all) and a damaged one replaced (every checkpoint
+    sealed with it is then refused and rebuilt)."""
     path = folder / KEY_NAME
-    if create and not os.path.lexists(path):
-        with contextlib.suppress(OSError):
-            temp = write_temp(path, secrets.token_hex(KEY_BYTES))
-            try:
-                os.link(temp, path)
-            except FileExistsError:
-                pass  # another process made it first: theirs is the key
-            finally:
-                temp.unlink(missing_ok=True)
+    key = _read_key(path)
+    if key is not None or not create:
+        return key
+    with contextlib.suppress(OSError):
+        temp = write_temp(path, secrets.token_hex(KEY_BYTES))
+        try:
+            if not os.path.lexists(path):
+                with contextlib.suppress(FileExistsError):  # another process made it first
+                    os.link(temp, path)
+            elif stat.S_ISREG(os.lstat(path).st_mode):  # damaged: a cache's, replaced whole
+                os.replace(temp, path)
+        finally:
+            temp.unlink(missing_ok=True)
+    return _read_key(path)
+
+
+def _read_key(path: Path) -> bytes | None:
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
+            return None  # a link, a folder, a pipe: not ours, never used nor replaced
         key = bytes.fromhex(read_bytes(path, 4 * KEY_BYTES).decode("ascii").strip())
     except (OSError, SaveError, ValueError):
         return None

@@ -330,3 +330,36 @@ def test_the_home_list_starts_from_the_checkpoint_and_the_statistics_replay_for_
     counting.calls = 0
     assert store.listing() == ([full], [])  # the statistics' listing: replayed for its facts
     assert counting.calls == LENGTH + 1
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a key\n", b"ab" * 8])
+def test_a_damaged_key_is_replaced_and_the_checkpoints_rebuilt(
+    store: SaveStore, counting: CountingTally, damage: bytes
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    key.write_bytes(damage)
+    counting.calls = 0
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+    assert counting.calls == 2 * LENGTH  # refused: its seal is of no key there is
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == 0  # a new key, the checkpoint rebuilt under it
+    assert key.read_bytes() != damage
+
+
+def test_a_key_that_is_a_link_is_never_used_nor_replaced(
+    store: SaveStore, counting: CountingTally, tmp_path: Path
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    theirs, original = tmp_path / "theirs.key", key.read_bytes()
+    theirs.write_bytes(original)
+    key.unlink()
+    key.symlink_to(theirs)
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == LENGTH and key.is_symlink()
+    assert theirs.read_bytes() == original
