@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from saves.codec import CodecError, bounded
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -34,8 +32,8 @@ reader takes time growing with the square of the parts (30,000 parts: 15 s)."""
 STALE_TEMP_SECONDS = 3600
 """A temp file this old is what a crash left mid-write (the file beside it is intact)."""
 
-_TEMP_FILE = re.compile(r"^\..+\.(toml|md|csv|json)\.[A-Za-z0-9_]+\.tmp$")
-"""The name `write_text` gives its temp file: `.<name>.<toml|md|csv|json>.<random>.tmp`."""
+_TEMP_FILE = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
+"""The name `write_text` and `write_temp` give a temp file: `.<name>.<random>.tmp`."""
 
 _LONG_KEY = re.compile(
     r"""(?<![A-Za-z0-9_."'\-])(?:(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')[ \t]*+\.[ \t]*+)"""
@@ -81,13 +79,6 @@ def mark_of(path: Path) -> FileMark | None:
         return FileMark.of(os.stat(path))
     except OSError:
         return None
-
-
-def write_toml(
-    path: Path, data: dict[str, Any], durable: bool = True, links_within: Path | None = None
-) -> FileMark:
-    """Write `data` so that a crash at any moment leaves either the old file or the new one."""
-    return write_text(path, tomli_w.dumps(data), durable, links_within)
 
 
 def write_text(
@@ -185,19 +176,26 @@ def _remove_empty(created: Path | None) -> None:
 
 
 def remove_stale_temp_files(folder: Path) -> None:
-    """Delete what crashed writes left behind: never a save, only old `.<name>.toml.*.tmp`."""
+    """Delete what killed writes left in `folder`: only regular files named as a temp file
+    (`.<name>.<random>.tmp`) older than `STALE_TEMP_SECONDS`, each by its name in the folder
+    (a link is removed as a link, never followed)."""
     limit = time.time() - STALE_TEMP_SECONDS
     try:
-        with os.scandir(folder) as entries:
-            candidates = [entry for entry in entries if _TEMP_FILE.match(entry.name)]
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return
-    for entry in candidates:
-        try:
-            if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < limit:
-                os.unlink(entry.path)
-        except OSError:
-            continue
+    try:
+        with os.scandir(descriptor) as entries:
+            candidates = [entry.name for entry in entries if _TEMP_FILE.match(entry.name)]
+        for name in candidates:
+            with contextlib.suppress(OSError):
+                status = os.stat(name, dir_fd=descriptor, follow_symlinks=False)
+                if stat.S_ISREG(status.st_mode) and status.st_mtime < limit:
+                    os.unlink(name, dir_fd=descriptor)
+    except OSError:
+        return
+    finally:
+        os.close(descriptor)
 
 
 def read_toml(path: Path, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:

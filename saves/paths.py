@@ -82,6 +82,18 @@ def locations(home: Path) -> dict[str, Path]:
     }
 
 
+def side_folder_inside(home: Path, folder: Path) -> bool:
+    """Whether a side folder of the data folder (checkpoints, exports, recorded plays, locks) is
+    the data folder's own: missing yet (it is made there), or a real folder in it. A link, even
+    to a folder inside, leads where the companion cannot vouch for: nothing is written, read
+    back or removed through it."""
+    if not os.path.lexists(folder):
+        return True
+    if os.path.islink(folder) or not os.path.isdir(folder):
+        return False
+    return os.path.dirname(os.path.realpath(folder)) == os.path.realpath(home)
+
+
 def data_home_problem(home: Path) -> str | None:
     """Why the data folder cannot be used, in one line (None when it can, or does not exist yet
     and will be made): it is not a folder, or it cannot be entered or read."""

@@ -102,7 +102,7 @@ def run_resume(args: argparse.Namespace) -> int:
     store = SaveStore(home())
     save_id: str | None = args.id
     if save_id is None:
-        entries, _unreadable = store.listing()
+        entries, _unreadable = store.listing(with_facts=False)
         if not entries:
             raise CommandError("there is no saved game to resume")
         save_id = entries[0].id
@@ -204,7 +204,7 @@ def run_list(args: argparse.Namespace) -> int:
     from companion.cli.show import listing_json, listing_lines
     from saves.games.store import SaveStore
 
-    entries, unreadable = SaveStore(home()).listing()
+    entries, unreadable = SaveStore(home()).listing(with_facts=False)
     if args.json:
         print(json.dumps(listing_json(entries, unreadable), indent=2))
         return 0

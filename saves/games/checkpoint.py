@@ -1,27 +1,42 @@
 """A checkpoint of a replayed game, so that a command on a long game costs what it costs on a
 short one: `load` replays only the records after it.
 
-A checkpoint is a cache, kept like the listing cache (saves/listing/cache.py) beside it, one JSON
-file a game: `checkpoints/<id>.json`. It holds the state the game's records reached, the log in
-words, who made each step, and what it was made from: how many bytes of the save it covers, a
-digest of those bytes, and the stamps of the rules and of the code that replayed them. It is
-used only while the save's first bytes are exactly those (a file edited, cut or replaced shows
-as another digest and is replayed whole) and the rules are the same bytes; the records after it
-are read as an append is (`parse_records`, `RecordReader`, `apply_record`). Anything wrong with the
-checkpoint file (damaged, huge, a link, a FIFO) leaves it ignored and, unless it is not a file of
-ours, rebuilt; any problem with the save itself is reported by a full `SaveStore.load`, word for
-word as without a checkpoint.
+A checkpoint is a cache the save always overrules, one file a game: `checkpoints/<id>.json`. It
+holds the state the game's records reached, the log in words, who made each step, and what it
+was made from: how many bytes of the save it covers, a digest of those bytes, and the stamp of
+the code that replayed them (saves/listing/stamps.py). Before anything in it is believed:
+
+- its own content must carry its seal: a BLAKE2 keyed with this data folder's secret
+  (`checkpoints/key`, made once, readable by its owner only), so that a hand edit, a file
+  copied from another folder or a damaged one is never taken for the game's state;
+- the save's first bytes must be exactly those it covers (an edit, a cut, a replaced file shows
+  as another digest), ending at a line's end, and the code must be the same bytes;
+- the count of records it says it covers must be the count the file shows there (the number of
+  the last record line covered, and the number of lines): the count, and with it the next
+  record's number, is always the file's;
+- every value must be within what a save can hold (64-bit whole numbers...), every step's record
+  number within the count and in order, one log line per step.
+
+Any disagreement leaves the checkpoint ignored (the save is replayed whole, and the checkpoint
+written again); any problem with the save itself is reported by a full `SaveStore.load`, word
+for word as without a checkpoint. A `checkpoints/` folder that is a link, or not a folder, is
+neither read nor written through; a checkpoint whose game is gone is removed (`remove_orphans`,
+and `load` of a save that is no longer there).
 
 An undo reaching before the checkpoint replays the steps before it from the save's bytes it
-covers (`Session.resumed`): the checkpoint keeps only the newest state, not one per step.
+covers (`Session.resumed`), and refuses them if they do not end at the checkpoint's state.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
+import re
+import secrets
+import stat
 import tomllib
 from collections.abc import Mapping
 from datetime import datetime
@@ -32,9 +47,8 @@ import tomli_w
 
 from companion.core import Game
 from companion.session import Checkpoint, Session, Step
-from saves import codec
-from saves.codec import CodecError, from_plain, load_json, to_plain
-from saves.files import SaveError, parse_toml, read_bytes, read_file, write_text
+from saves.codec import CodecError, bounded, from_plain, load_json, to_plain
+from saves.files import SaveError, parse_toml, read_bytes, read_file, write_temp, write_text
 from saves.games.document import (
     ACTIVITY_KEY,
     DETAILS_KEY,
@@ -54,10 +68,11 @@ from saves.games.records import (
     records_start,
     table_after_records,
 )
-from saves.listing.cache import KERNEL, rules_stamp
-from saves.paths import checkpoints_dir
+from saves.listing.stamps import KERNEL, code_stamp
+from saves.paths import checkpoints_dir, side_folder_inside
 
-CHECKPOINT_FORMAT = 1
+CHECKPOINT_FORMAT = 2
+"""2: sealed with the data folder's key, stamped by every module of the kernel and the storage."""
 SMALLEST_GAME = 100
 """A game of fewer records is replayed whole (a few milliseconds): it gets no checkpoint."""
 REFRESH_AFTER = 50
@@ -66,6 +81,11 @@ MAX_CHECKPOINT_BYTES = 32 * 1024 * 1024
 """A larger file is no checkpoint of ours (a save holds at most 8 MiB): it is not read."""
 _KEPT_EXTRA = (ACTIVITY_KEY, DETAILS_KEY)
 """The keys the records themselves gather into `SavedGame.extra` (the head gives the others)."""
+KEY_NAME = "key"
+"""The data folder's secret that seals its checkpoints, in `checkpoints/`."""
+KEY_BYTES = 32
+_RECORD_KEY = re.compile(rb"r([0-9]{1,18})[ \t]*=")
+"""The start of a record line: its number."""
 
 
 class Store(Protocol):
@@ -86,22 +106,59 @@ def checkpoint_path(home: Path, save_id: str) -> Path:
 
 
 def load(store: Store, save_id: str) -> SavedGame:
-    """The game as `store.load` reads it, from its checkpoint when one matches the file's first
-    bytes (only the records after it are replayed); the checkpoint is written (again) when it
-    is missing, stale or far behind. `SaveError` as `store.load` raises it."""
+    """The game as `store.load` reads it, from its checkpoint when the checkpoint is proved
+    against the file (only the records after it are replayed); the checkpoint is written (again)
+    when it is missing, refused or far behind. `SaveError` as `store.load` raises it."""
     path = store.path_for(save_id)
-    content, mark = read_file(path)
-    kept = _read(store.home, save_id)
-    saved = _resumed(store, path, content, kept) if kept is not None else None
-    if kept is not None and saved is not None:
+    try:
+        content, mark = read_file(path)
+    except SaveError:
+        if not os.path.lexists(path):
+            forget(store.home, save_id)  # the game is gone: so is its checkpoint
+        raise
+    saved, covered = proved(store, path, content)
+    if saved is not None:
         saved.read_mark, saved.position = mark, position_of(content, mark.inode)
-        if saved.record_count - kept["records"] >= REFRESH_AFTER:
+        if saved.record_count - covered >= REFRESH_AFTER:
             _write(store.home, saved, content)
         return saved
     saved = store.load(save_id)
     if saved.read_mark == mark and saved.record_count >= SMALLEST_GAME:
         _write(store.home, saved, content)  # else changed since: its bytes are not `content`
     return saved
+
+
+def proved(store: Store, path: Path, content: bytes) -> tuple[SavedGame | None, int]:
+    """The game of the save's bytes `content` from its checkpoint and the records after it, and
+    how many records the checkpoint covers; (None, 0) when there is no checkpoint that the file
+    proves, or anything after it is not as a full load would read it."""
+    if not os.path.lexists(checkpoint_path(store.home, path.stem)):
+        return None, 0  # the usual case of a short game: nothing more to look at
+    folder = _folder(store.home)
+    key = _key(folder) if folder is not None else None
+    kept = _read(folder, key, path.stem) if folder is not None and key is not None else None
+    if kept is None:
+        return None, 0
+    saved = _resumed(store, path, content, kept)
+    return (saved, kept["records"]) if saved is not None else (None, 0)
+
+
+def forget(home: Path, save_id: str) -> None:
+    """Remove a game's checkpoint (a plain file in a `checkpoints/` of ours: never a link)."""
+    folder = _folder(home)
+    if folder is None or not SAVE_ID.fullmatch(save_id):
+        return
+    path = folder / f"{save_id}.json"
+    with contextlib.suppress(OSError):
+        if stat.S_ISREG(os.lstat(path).st_mode):
+            path.unlink()
+
+
+def keep(home: Path, saved: SavedGame, content: bytes) -> None:
+    """Keep a checkpoint of a long game just replayed whole from the save's bytes `content`
+    (its complete lines), as a listing replays it: the next command starts from there."""
+    if saved.record_count >= SMALLEST_GAME:
+        _write(home, saved, content)
 
 
 def remove_orphans(home: Path, games: Path) -> None:
@@ -134,28 +191,76 @@ def remove_orphans(home: Path, games: Path) -> None:
 
 
 def stamp(game_id: str) -> str:
-    """What a checkpoint of this game was made by: the listing's stamps (the kernel's modules,
-    the game's rules package) and the bytes of this module and the codec."""
-    hasher = hashlib.blake2b(digest_size=16)
-    for module in (__file__, codec.__file__):
-        with contextlib.suppress(OSError):
-            hasher.update(Path(module).read_bytes())
-    made_by = f"{CHECKPOINT_FORMAT}/{hasher.hexdigest()}"
-    return f"{made_by}/{rules_stamp(KERNEL)}/{rules_stamp(game_id)}"
+    """What a checkpoint of this game was made by: its format, and the digests of the modules
+    that decide its content (the kernel's and the storage's, the game's rules package)."""
+    return f"{CHECKPOINT_FORMAT}/{code_stamp(KERNEL)}/{code_stamp(game_id)}"
 
 
 def _digest(content: bytes) -> str:
     return hashlib.blake2b(content, digest_size=16).hexdigest()
 
 
-def _read(home: Path, save_id: str) -> dict[str, Any] | None:
-    """The checkpoint's fields when it is a file of the shape `_write` writes, else None."""
-    path = checkpoint_path(home, save_id)
-    if path.is_symlink():
-        return None
+def _folder(home: Path, create: bool = False) -> Path | None:
+    """The `checkpoints/` folder when it is a folder of the data folder itself (made first when
+    `create`); None when it is a link (wherever it leads), not a folder, or out of reach:
+    nothing is read from it nor written through it."""
+    folder = checkpoints_dir(home)
     try:
-        data = load_json(read_bytes(path, MAX_CHECKPOINT_BYTES), every_value=False)
-    except (SaveError, CodecError):
+        if create and not os.path.lexists(folder):
+            folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.path.isdir(folder) and side_folder_inside(home, folder) else None
+
+
+def _key(folder: Path, create: bool = False) -> bytes | None:
+    """The data folder's secret that seals its checkpoints; None when it is missing or anything
+    but a file of ours. With `create`, a missing one is made (published whole by a hard link, so
+    another process sees it whole or not at all) and a damaged one replaced (every checkpoint
+    sealed with it is then refused and rebuilt)."""
+    path = folder / KEY_NAME
+    key = _read_key(path)
+    if key is not None or not create:
+        return key
+    with contextlib.suppress(OSError):
+        temp = write_temp(path, secrets.token_hex(KEY_BYTES))
+        try:
+            if not os.path.lexists(path):
+                with contextlib.suppress(FileExistsError):  # another process made it first
+                    os.link(temp, path)
+            elif stat.S_ISREG(os.lstat(path).st_mode):  # damaged: a cache's, replaced whole
+                os.replace(temp, path)
+        finally:
+            temp.unlink(missing_ok=True)
+    return _read_key(path)
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None  # a link, a folder, a pipe: not ours, never used nor replaced
+        key = bytes.fromhex(read_bytes(path, 4 * KEY_BYTES).decode("ascii").strip())
+    except (OSError, SaveError, ValueError):
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
+def _seal(key: bytes, body: bytes) -> bytes:
+    return hashlib.blake2b(body, key=key, digest_size=32).hexdigest().encode("ascii")
+
+
+def _read(folder: Path, key: bytes, save_id: str) -> dict[str, Any] | None:
+    """The checkpoint's fields when it is sealed with `key` and of the shape `_write` writes,
+    its values within a save's bounds; else None."""
+    path = folder / f"{save_id}.json"
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        seal, _, body = read_bytes(path, MAX_CHECKPOINT_BYTES).partition(b"\n")
+        if not hmac.compare_digest(seal, _seal(key, body)):
+            return None  # edited by hand, damaged, or sealed in another data folder
+        data = load_json(body, every_value=False)
+    except (OSError, SaveError, CodecError):
         return None
     shape = {
         "id": str,
@@ -176,7 +281,28 @@ def _read(home: Path, save_id: str) -> dict[str, Any] | None:
         return None
     if any(type(data[key]) is not kind for key, kind in shape.items()):
         return None
+    try:  # a value no save can hold (a number past 64 bits) is no state of a game
+        data["state"], data["actions"] = bounded(data["state"]), bounded(data["actions"])
+    except (CodecError, RecursionError):
+        return None
     return data
+
+
+def records_covered(content: bytes, start: int, covers: int) -> int | None:
+    """How many records the save's bytes hold from `start` (its first record line) to `covers`
+    (a line's end), as the file itself says: the number of the last record line, when there are
+    exactly that many lines; None when the lines do not show it (a blank or foreign line, a
+    line's middle)."""
+    if covers == start:
+        return 0
+    if covers < start or content[covers - 1 : covers] != b"\n":
+        return None
+    last = content.rfind(b"\n", start, covers - 1) + 1
+    found = _RECORD_KEY.match(content, max(last, start))
+    if found is None:
+        return None
+    number = int(found.group(1))
+    return number if content.count(b"\n", start, covers) == number else None
 
 
 def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> SavedGame | None:
@@ -186,6 +312,8 @@ def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> 
     covers, start = kept["covers"], records_start(content)
     if not content.endswith(b"\n") or start is None or not start <= covers <= len(content):
         return None
+    if records_covered(content, start, covers) != kept["records"]:
+        return None  # the count, and the next record's number, are the file's
     if _digest(content[:covers]) != kept["digest"]:
         return None
     try:
@@ -208,10 +336,13 @@ def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> 
         reader = RecordReader(path, game)
         actions = [reader.action(table, "checkpoint actions") for table in kept["actions"]]
         saved.origins = [_origin(actions, item) for item in kept["origins"]]
-        if len(saved.origins) != len(lines):
+        numbers = [origin.number for origin in saved.origins]
+        if len(saved.origins) != len(lines) or numbers != sorted(set(numbers)):
+            return None
+        if numbers and not 1 <= numbers[0] <= numbers[-1] <= kept["records"]:
             return None
         saved.record_count, saved.updated = kept["records"], _moment(kept["updated"])
-        saved.extra.update(tomllib.loads(kept["extra"]))
+        saved.extra.update(bounded(tomllib.loads(kept["extra"])))
         tables = parse_records(path, content[covers:])
         for record in reader.records(tables, saved.record_count + 1):
             apply_record(saved, record)
@@ -251,10 +382,17 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
     """Keep a checkpoint of `saved`, which is `content` replayed, when it can be kept exactly: a
     game with a step to redo, or a state that does not come back equal from JSON, gets none. A
     folder that refuses it, or something not ours in its place, is no error."""
-    if saved.undone or saved.format_read != FORMAT or saved.position is None:
+    if saved.undone or saved.format_read != FORMAT or saved.cannot_add:
         return
-    path = checkpoint_path(home, saved.id)
-    if path.is_symlink() or (path.exists() and not path.is_file()):
+    start, covers = records_start(content), content.rfind(b"\n") + 1
+    if start is None or records_covered(content, start, covers) != saved.record_count:
+        return  # lines the count cannot be proved from (blank, foreign): no checkpoint
+    folder = _folder(home, create=True)
+    key = _key(folder, create=True) if folder is not None else None
+    if folder is None or key is None:
+        return  # a link out of the data folder is never written through
+    path = folder / f"{saved.id}.json"
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
         return  # a link, a pipe or a folder in its place: not ours, left as it is
     state = saved.session.state
     try:
@@ -275,8 +413,8 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             "format": CHECKPOINT_FORMAT,
             "id": saved.id,
             "stamp": stamp(saved.game.id),
-            "covers": saved.position.offset,
-            "digest": _digest(content[: saved.position.offset]),
+            "covers": covers,
+            "digest": _digest(content[:covers]),
             "records": saved.record_count,
             "updated": saved.updated.isoformat(),
             "state": plain,
@@ -288,8 +426,9 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             ],
             "extra": tomli_w.dumps(extra),
         }
-        text = json.dumps(document, separators=(",", ":"))
+        body = json.dumps(document, separators=(",", ":"))
     except (TypeError, ValueError, CodecError, RecursionError):
         return  # a state or a value JSON or TOML cannot hold exactly
+    seal = _seal(key, body.encode("utf-8")).decode("ascii")
     with contextlib.suppress(OSError, SaveError):
-        write_text(path, text, durable=False)
+        write_text(path, f"{seal}\n{body}", durable=False)

@@ -22,13 +22,13 @@ from companion.core import Game
 from companion.dates import offset_minutes
 from companion.guard import GameFault
 from companion.session import Session
+from saves.cleanup import remove_leftovers
 from saves.files import (
     MAX_FILE_BYTES,
     LinkRefused,
     SaveError,
     mark_of,
     read_file,
-    remove_stale_temp_files,
     write_target,
     write_text,
 )
@@ -45,11 +45,17 @@ from saves.games.journal import Behind, Draft, Rewritten, position_of
 from saves.games.records import Record, records_start
 from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
-from saves.listing.entries import UTC_OFFSET
+from saves.listing.entries import UTC_OFFSET, replayed_entry
 from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
-from saves.paths import exports_dir, games_dir, listing_cache_path, locks_dir
+from saves.paths import (
+    exports_dir,
+    games_dir,
+    listing_cache_path,
+    locks_dir,
+    side_folder_inside,
+)
 from saves.shared.lock import DEADLINE_SECONDS, Busy, holding
 
 DECIDE_AGAIN = 3
@@ -186,6 +192,8 @@ class SaveStore:
         """Write an export of a game (a score sheet, a log) as `exports/<id>.<extension>`; a
         failed export leaves nothing behind, not even the folder."""
         path = exports_dir(self.home) / f"{saved.id}.{extension}"
+        if not side_folder_inside(self.home, path.parent):  # a link: never written through
+            raise LinkRefused(path.parent, "is a link, not a folder of the data folder: not used")
         write_text(path, content, links_within=self.home)
         return path
 
@@ -270,8 +278,7 @@ class SaveStore:
         """
         if not os.path.isdir(self.folder):  # False too for a folder this user cannot enter
             return [], []
-        for folder in (self.home, self.folder, exports_dir(self.home)):
-            remove_stale_temp_files(folder)
+        remove_leftovers(self.home)  # of writes killed since the last start
         cache = ListingCache(listing_cache_path(self.home))
         workers = start_workers if self.workers else None  # a test's games: here
         listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
@@ -280,12 +287,12 @@ class SaveStore:
         self.cache_problem = cache.problem
         return listed
 
-    def _replayed_entry(self, path: Path, content: bytes) -> SaveEntry:
-        """The list's line for a file's bytes, replayed through the rules (or `SaveError`, a
+    def _replayed_entry(self, path: Path, content: bytes, with_facts: bool = True) -> SaveEntry:
+        """The list's line for a file's bytes, read as `load` reads them (a torn last line left
+        out), from a checkpoint the file proves or replayed through the rules (or `SaveError`, a
         game's fault in its `summary` or `facts` included)."""
-        saved = read_document(path, content, self.games)
         try:
-            return entry_of(saved)
+            return replayed_entry(self, path, content, with_facts)
         except GameFault as fault:
             raise SaveError(path, str(fault)) from None
 

@@ -20,7 +20,6 @@ from companion.history.details import (
     checked,
     to_plain,
 )
-from saves.files import SaveError, parse_toml, read_file
 from saves.games.document import ACTIVITY_KEY, DETAILS_KEY
 from saves.games.journal import Draft
 from saves.games.records import RECORDS_KEY
@@ -120,16 +119,3 @@ def add_details(
         seat=seat,
         deadline=deadline,
     )
-
-
-def details_in_file(store: SaveStore, save_id: str) -> PlayDetails | None:
-    """A save's newest details read from its file without replaying it (for exports): only a
-    file that names them is parsed. None when it has none or they cannot be read."""
-    try:
-        path = store.path_for(save_id)
-        content, _mark = read_file(path)
-        if b"details" not in content:
-            return None
-        return details_of(gathered(parse_toml(path, content)))
-    except (SaveError, DetailsProblem):
-        return None

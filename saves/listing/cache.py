@@ -3,11 +3,12 @@
 Listing a save means replaying it through the rules (so a damaged file shows as unreadable
 before anyone opens it). The cache remembers, for each file's exact bytes (a BLAKE2 digest), the
 line it gave; a file whose bytes have not changed is not replayed again. A record is used only
-for the file it was made from (its id is the file's name), and only while the rules that made it
-are the same bytes: the cache keeps a digest of the kernel's modules and one of each game's rules
-package (`rules_stamp`), never file times, so reinstalling the same code keeps it while a changed
-game drops only that game's records. A cache file that cannot be read is ignored and rebuilt: it
-never holds anything that is not in the saves.
+for the file it was made from (its id is the file's name), and only while the code that made it
+is the same bytes: the cache keeps a digest of the kernel's and the storage's modules and one of
+each game's rules package (`rules_stamp`, found from the packages themselves:
+saves/listing/stamps.py), never file times, so reinstalling the same code keeps it while a
+changed game drops only that game's records. A cache file that cannot be read is ignored and
+rebuilt: it never holds anything that is not in the saves.
 
 A file found unreadable costs once: its verdict is kept with the file's size, modification time
 and inode, and as long as those stay the same the file is not read again.
@@ -28,18 +29,17 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-import companion
-from companion import registry
 from companion.core import Facts
 from companion.history.plays import from_plain as facts_from_plain
 from companion.history.plays import to_plain as facts_to_plain
 from companion.history.plays import utc_offset_of
-from companion.registry import rules_files
 from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, read_bytes, write_text
+from saves.listing.stamps import KERNEL, code_stamp
 
-CACHE_FORMAT = 4
-"""4: a record keeps the duration typed in the play's details and its active time; 3: the rules
+CACHE_FORMAT = 5
+"""5: the stamps cover every module of the kernel and the storage (saves/listing/stamps.py);
+4: a record keeps the duration typed in the play's details and its active time; 3: the rules
 are stamped per game by their modules' bytes (2 by the newest module's time);
 2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
 MAX_CACHE_BYTES = 8 * 1024 * 1024
@@ -91,50 +91,10 @@ def digest(content: bytes) -> str:
     return hashlib.blake2b(content, digest_size=16).hexdigest()
 
 
-KERNEL = "kernel"
-"""The stamp of the modules every game's listing goes through (the kernel's, the listing's)."""
-
-_STAMPS: dict[str, str] = {}
-"""Stamps computed in this process (the code does not change while it runs)."""
-
-
-def _bytes_digest(files: list[Path]) -> str:
-    hasher = hashlib.blake2b(digest_size=16)
-    for path in sorted(files):
-        hasher.update(path.name.encode() + b"\0")
-        with contextlib.suppress(OSError):
-            hasher.update(path.read_bytes())
-    return hasher.hexdigest()
-
-
 def rules_stamp(game_id: str) -> str:
-    """A digest of the bytes of the modules that decide a game's line: its rules package (where
-    its rules revision is written), or for `KERNEL` the kernel's and the listing's own modules.
-    A game added at run time is stamped by its revision and its module, afresh at each call
-    (another game may take its id later in the same process, as tests do)."""
-    stamp = _STAMPS.get(game_id)
-    if stamp is not None:
-        return stamp
-    if game_id == KERNEL:
-        kernel = Path(companion.__file__).parent
-        saves = Path(__file__).parent.parent
-        files = [
-            *kernel.glob("*.py"),
-            *(kernel / "history").glob("*.py"),
-            saves / "listing" / "cache.py",
-            saves / "listing" / "folder.py",
-            saves / "games" / "store.py",
-            saves / "games" / "document.py",
-            saves / "games" / "records.py",
-        ]
-    elif registry.installed(game_id):
-        files = rules_files(game_id)
-    else:
-        game = registry.GAMES.get(game_id)
-        revision = f"r{game.rules_revision}/" if game is not None else ""
-        return f"{CACHE_FORMAT}/{revision}{_bytes_digest(rules_files(game_id))}"
-    stamp = _STAMPS[game_id] = f"{CACHE_FORMAT}/{_bytes_digest(files)}"
-    return stamp
+    """The stamp of a game's records (`KERNEL`: of the whole cache): the cache's format and the
+    digest of the modules that decide its line (saves/listing/stamps.py)."""
+    return f"{CACHE_FORMAT}/{code_stamp(game_id)}"
 
 
 class ListingCache:
@@ -147,7 +107,9 @@ class ListingCache:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.stamp = rules_stamp(KERNEL)
+        self._stamps: dict[str, str] = {}
+        """Each game's stamp, found once per listing (2,000 saves ask for it 2,000 times)."""
+        self.stamp = self.stamp_of(KERNEL)
         self.game_stamps: dict[str, str] = {}
         """Game id -> the stamp its records were made under, as read (only records of a game
         whose stamp is still the same are used)."""
@@ -163,6 +125,13 @@ class ListingCache:
         self.kept: dict[str, dict[str, Any]] = {}
         self.kept_verdicts: dict[str, tuple[FileMark, str]] = {}
 
+    def stamp_of(self, game_id: str) -> str:
+        """`rules_stamp(game_id)`, found once for this listing."""
+        stamp = self._stamps.get(game_id)
+        if stamp is None:
+            stamp = self._stamps[game_id] = rules_stamp(game_id)
+        return stamp
+
     def get(self, name: str, content_digest: str, with_facts: bool = True) -> SaveEntry | None:
         """The entry listed before for exactly these bytes, if any (kept for the next listing).
 
@@ -173,7 +142,7 @@ class ListingCache:
         entry = _entry(record, with_facts)
         if entry is None or f"{entry.id}.toml" != name:
             return None  # a record naming another save is never this file's line
-        if self.game_stamps.get(entry.game_id) != rules_stamp(entry.game_id):
+        if self.game_stamps.get(entry.game_id) != self.stamp_of(entry.game_id):
             return None  # made by other rules for this game: replayed under today's
         self.kept[name] = record
         return entry
@@ -181,7 +150,7 @@ class ListingCache:
     def unknown(self, names: Iterable[str]) -> int:
         """How many of these files have no record made under today's rules: a count before the
         files are read (a file whose bytes changed shows only once it is read)."""
-        usable = {game for game, stamp in self.game_stamps.items() if stamp == rules_stamp(game)}
+        usable = {game for game, stamp in self.game_stamps.items() if stamp == self.stamp_of(game)}
         return sum(
             (record := self.known.get(name)) is None or record.get("game_id") not in usable
             for name in names
@@ -215,7 +184,7 @@ class ListingCache:
         document = {
             "format": CACHE_FORMAT,
             "rules": self.stamp,
-            "games": {game_id: rules_stamp(game_id) for game_id in sorted(games)},
+            "games": {game_id: self.stamp_of(game_id) for game_id in sorted(games)},
             "saves": self.kept,
             "unreadable": unreadable,
         }
@@ -285,6 +254,8 @@ def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     updated = _moment(when)
     if updated is None or not all(map(isinstance, texts, repeat(str))):
         return None
+    if with_facts and "facts" not in record:
+        return None  # a line made without its facts (from a checkpoint): replayed for them
     created = _moment(record["created"]) if "created" in record else None
     facts = _facts(record["facts"]) if with_facts and "facts" in record else None
     if created is None and "created" in record:

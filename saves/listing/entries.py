@@ -1,10 +1,23 @@
 """A game's line in the saved-games list, made from the game itself: by the store for a file it
-replays, and by the worker processes that replay many files at once."""
+replays, and by the worker processes that replay many files at once.
+
+A long game is the cost of a listing: 100,000 records take seconds to replay. The store's own
+replay (`replayed_entry`) therefore starts from the game's checkpoint when the file proves it
+(saves/games/checkpoint.py) and the list needs no statistics' facts (home, `companion list`):
+the facts are the one part of a line that needs every step. A long game it replays whole gets
+its checkpoint written, so that the next command or play screen on it starts from there."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.core import Game
 from companion.history.plays import facts_of_session, utc_offset_of
-from saves.games.document import SavedGame
+from saves.files import SaveError
+from saves.games import checkpoint
+from saves.games.document import SavedGame, read_document
 from saves.history.kept_details import DetailsProblem, active_seconds, details_of
 from saves.listing.cache import SaveEntry
 
@@ -13,8 +26,8 @@ UTC_OFFSET = "utc_offset"
 statistics date it there."""
 
 
-def entry_of(saved: SavedGame) -> SaveEntry:
-    """The saved-games list's line for a game."""
+def entry_of(saved: SavedGame, with_facts: bool = True) -> SaveEntry:
+    """The saved-games list's line for a game (without its statistics' facts: `facts` None)."""
     state = saved.session.state
     return SaveEntry(
         saved.id,
@@ -26,11 +39,51 @@ def entry_of(saved: SavedGame) -> SaveEntry:
         saved.status,
         waiting.text if (waiting := saved.game.waiting_for(state)) else "",
         created=saved.created,
-        facts=facts_of_session(saved.session),
+        facts=facts_of_session(saved.session) if with_facts else None,
         utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
         typed_minutes=typed_minutes(saved),
         active_seconds=active_seconds(saved.extra),
     )
+
+
+def listed_entry(
+    path: Path, content: bytes, games: Mapping[str, Game[Any, Any]] | None = None
+) -> SaveEntry:
+    """The list's line for a save's bytes, read as `SaveStore.load` reads them (`read_save`).
+    `SaveError` when the file cannot be used."""
+    return entry_of(read_save(path, content, games)[0])
+
+
+def read_save(
+    path: Path, content: bytes, games: Mapping[str, Game[Any, Any]] | None = None
+) -> tuple[SavedGame, bool]:
+    """A save's bytes replayed as `SaveStore.load` reads them, so that the list, home, `show`
+    and every device agree: a torn last line (no newline: a crash while it was appended) is
+    never read; only a file that needs its last line though it has no newline (an editor
+    dropped it) is read whole (True). `SaveError` when the file cannot be used."""
+    complete = content[: content.rfind(b"\n") + 1]
+    try:
+        return read_document(path, complete, games), False
+    except SaveError:
+        if complete == content:
+            raise
+        return read_document(path, content, games), True
+
+
+def replayed_entry(
+    store: checkpoint.Store, path: Path, content: bytes, with_facts: bool = True
+) -> SaveEntry:
+    """The store's line for a save's bytes: from its checkpoint when the file proves it and no
+    facts are asked for, else replayed whole (a long game's checkpoint then written)."""
+    complete = content[: content.rfind(b"\n") + 1]
+    if not with_facts:
+        resumed, _covered = checkpoint.proved(store, path, complete)
+        if resumed is not None:
+            return entry_of(resumed, with_facts=False)
+    saved, whole = read_save(path, content, store.games)
+    if not whole:
+        checkpoint.keep(store.home, saved, complete)
+    return entry_of(saved)
 
 
 def typed_minutes(saved: SavedGame) -> int | None:

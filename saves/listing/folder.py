@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def list_folder(
     folder: Path,
     cache: ListingCache,
-    replay: Callable[[Path, bytes], SaveEntry],
+    replay: Callable[[Path, bytes, bool], SaveEntry],
     with_facts: bool = True,
     start_workers: Callable[[int], Workers | None] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
@@ -29,9 +29,10 @@ def list_folder(
     is replayed: by the workers `start_workers` gives when told how many files the cache does
     not know (told before the files are read, as workers take a while to start, and again with
     the files to replay if it gave none and more turned out changed), each result a
-    `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay` (which raises
-    `SaveError` for a file that cannot be used). Without facts, every entry's `facts` is None
-    (the cache keeps them for the statistics all the same)."""
+    `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay`, told whether facts
+    are wanted (it raises `SaveError` for a file that cannot be used). Without facts, every
+    entry's `facts` is None (the cache keeps those a replay gave, for the statistics; a line made
+    from a checkpoint has none, and the statistics replay that save)."""
     found_entries: dict[str, SaveEntry] = {}
     refused: dict[str, tuple[FileMark | None, str]] = {}
     with os.scandir(folder) as found:
@@ -51,7 +52,7 @@ def list_folder(
         result = results[number] if results is not None else None
         if result is None:
             try:
-                result = replay(Path(where), content)
+                result = replay(Path(where), content, with_facts)
             except SaveError as error:
                 result = (error.line, error.problem)
         if isinstance(result, SaveEntry):

@@ -22,8 +22,7 @@ from pathlib import Path
 from companion import registry
 from companion.guard import GameFault
 from saves.files import SaveError
-from saves.games.document import read_document
-from saves.listing.entries import entry_of
+from saves.listing.entries import listed_entry
 
 MIN_SAVES = 400
 """Fewer saves to replay than this are replayed in the caller: starting workers costs more."""
@@ -50,7 +49,7 @@ def replay_one(job: Job) -> object:
     where, content = job
     path = Path(where)
     try:
-        return entry_of(read_document(path, content))
+        return listed_entry(path, content)
     except SaveError as error:
         return (error.line, error.problem)
     except GameFault as fault:  # the game's `summary` or `facts` failed: listed as unreadable

@@ -32,12 +32,12 @@ Row = tuple[str, float, str, str, bool, str]
 """(name, value, unit, target, met, detail): one figure, as run.py's `Figure` takes it."""
 
 
-def process_seconds(args: list[str], home: Path) -> float:
+def process_seconds(args: list[str], home: Path, root: Path = ROOT) -> float:
     """CPU time (s, user and system) of one whole process: what it costs, which a machine busy
-    with other work sways less than the wall time."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_HOME": str(home)}
+    with other work sways less than the wall time (`root`: the source tree it runs)."""
+    env = {**os.environ, "PYTHONPATH": str(root), "COMPANION_HOME": str(home)}
     process = subprocess.Popen(
-        args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        args, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     _pid, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
@@ -158,4 +158,45 @@ def slow_open_rows() -> list[Row]:
             OPEN_TARGET,
             lambda: first_change(store, save_id),
         )
+    return rows
+
+
+HUNDRED_THOUSAND = 100_000
+"""Issue 41: a save of 100,000 records lists and shows within `EXTREME_TARGET` seconds."""
+
+
+def hundred_thousand_rows(root: Path = ROOT) -> list[Row]:
+    """`companion list` and `companion show` on a save of 100,000 records, each a whole process
+    (CPU seconds), in the order a player meets them: the first listing (no listing cache, no
+    checkpoint), `show` after it, the listing after an `act`, `show` with no checkpoint, a
+    listing with no listing cache but a checkpoint. `root`: the source tree to run (another
+    commit's, to measure before a change)."""
+    from tests.quality.test_slow_opens import long_save
+
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        home = Path(folder)
+        save_id = long_save(home, HUNDRED_THOUSAND)
+        command = [sys.executable, "-m", "companion"]
+
+        def timed(name: str, args: list[str]) -> None:
+            spent = process_seconds([*command, *args], home, root)
+            target = f"<= {EXTREME_TARGET:.0f} s"
+            rows.append((name, spent, "s", target, spent <= EXTREME_TARGET, "CPU, one process"))
+
+        def forget(path: Path) -> None:
+            if path.is_dir():
+                for item in path.iterdir():
+                    item.unlink()
+            else:
+                path.unlink(missing_ok=True)
+
+        timed("100,000 records: first `companion list`", ["list"])
+        timed("100,000 records: `companion show` after it", ["show", save_id])
+        process_seconds([*command, "act", save_id, "TakeFear", "agent=Amy", "count=1"], home, root)
+        timed("100,000 records: `companion list` after an act", ["list"])
+        forget(home / "checkpoints")
+        timed("100,000 records: `companion show`, no checkpoint", ["show", save_id])
+        forget(home / "listing-cache.json")
+        timed("100,000 records: `companion list`, no listing cache", ["list"])
     return rows

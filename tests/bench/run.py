@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench_browser import browser_rows  # noqa: E402
-from bench_commands import command_rows, slow_open_rows  # noqa: E402
+from bench_commands import command_rows, hundred_thousand_rows, slow_open_rows  # noqa: E402
 from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
@@ -327,6 +327,7 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "commands": lambda reps: [Figure(*row) for row in command_rows(reps)],
     "rolls": lambda reps: [Figure(*row) for row in roll_rows(reps)],
     "slow-opens": lambda reps: [Figure(*row) for row in slow_open_rows()],
+    "hundred-thousand": lambda reps: [Figure(*row) for row in hundred_thousand_rows()],
 }
 
 
@@ -341,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.only or list(BENCHES):
         # processes started, or files built: fewer repetitions
         few = name in ("first-frame", "history", "browser", "terminal", "slow-opens")
+        few = few or name == "hundred-thousand"
         count = reps["first-frame"] if few else reps["other"]
         figures.extend(BENCHES[name](count))
     if args.json:

@@ -128,3 +128,24 @@ def test_an_older_save_of_400000_unknown_keys_plays_and_keeps_them(companion_hom
     again = SaveStore(companion_home, workers=False).open_for_play(save_id)
     assert again.extra[f"u{UNKNOWN_KEYS - 1}"] == UNKNOWN_KEYS - 1
     assert again.session.state == saved.session.state
+
+
+def test_a_save_of_100000_records_lists_and_shows_from_the_checkpoint_its_listing_keeps(
+    companion_home: Path,
+) -> None:
+    """Issue 41 (its times: tests/bench/bench_commands.py `hundred_thousand_rows`): the first
+    listing replays it once and keeps its checkpoint; `show`, and the listing after a change,
+    start from there and say what the file says."""
+    save_id = long_save(companion_home, 100_000)
+    store = SaveStore(companion_home, workers=False)
+    entries, unreadable = store.listing(with_facts=False)
+    assert [entry.id for entry in entries] == [save_id] and unreadable == []
+    assert checkpoint.checkpoint_path(companion_home, save_id).is_file()
+    shown = checkpoint.load(store, save_id)
+    full = store.load(save_id)
+    assert shown.record_count == full.record_count == 100_000
+    assert shown.session.state == full.session.state
+    store.transact(shown, lambda _theirs: [Draft("do", cavendish_action(100_000))])
+    entries, _unreadable = store.listing(with_facts=False)
+    assert entries[0].updated == store.load(save_id).updated
+    assert entries[0].summary == shown.game.summary(shown.session.state)

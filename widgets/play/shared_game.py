@@ -261,11 +261,11 @@ class SharedGame:
 
     def start_following(self) -> None:
         """Watch the games folder for this game's file, in a worker thread until the screen
-        closes (`stop`); an older save another device held when it opened waits for its lock."""
+        closes (`stop`); an older save another device held, or the disk refused, when it opened
+        waits for its lock or for room."""
         self.started = True
         self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
-        if self.screen.saved.upgrade_waits:
-            self.upgrade.start()
+        self.upgrade.begin()
 
     def follow_copy(self) -> None:
         """The screen now plays a copy under a new id: follow that file instead."""

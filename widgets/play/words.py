@@ -106,6 +106,7 @@ UPGRADE_WAITS = (
 )
 """Why a save that must first be brought up to date only shows while another device holds it."""
 PLAYABLE_NOW = "Another device finished saving this game: you can play now."
+UPGRADED_NOW = "The disk took this save again: it is brought up to date, and you can play now."
 NOT_WRITABLE = "This save's file cannot be written here: it is shown, not changed."
 
 
@@ -119,6 +120,14 @@ def watch_only_reason(cannot_add: str, writable: bool) -> str:
     if cannot_add:
         return cannot_be_added(cannot_add)
     return "" if writable else NOT_WRITABLE
+
+
+def upgrade_retries(cannot_add: str) -> str:
+    """An older save the disk refused to write again: shown, and tried again by itself."""
+    return (
+        f"This save could not be brought up to date ({visible(cannot_add)}): it is shown, and "
+        "tried again by itself once the disk has room."
+    )
 
 
 def upgrade_given_up(reason: object) -> str:

@@ -5,13 +5,17 @@ checkpoint file: a full replay, word for word as without one)."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from saves.files import SaveError
 from saves.games import checkpoint
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
+from saves.listing import stamps
+from saves.listing.entries import entry_of
 from saves.paths import checkpoints_dir
 from tests.conftest import fixed_clock
 from tests.support.toy import Add, CountingTally, TallySetup
@@ -227,3 +231,135 @@ def test_no_link_is_followed_to_remove_a_checkpoint(store: SaveStore, tmp_path: 
     store.listing()
     assert (folder / "gone-2.json").is_symlink()
     assert (outside / "gone-1.json").read_text() == "theirs"
+
+
+def test_a_checkpoints_folder_that_links_out_of_the_data_folder_is_never_written_through(
+    store: SaveStore, counting: CountingTally, tmp_path: Path
+) -> None:
+    saved = long_game(store)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    checkpoints_dir(store.home).symlink_to(outside, target_is_directory=True)
+    for _ in range(2):
+        counting.calls = 0
+        same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+        assert counting.calls == 2 * LENGTH  # no checkpoint: the file, replayed whole
+    assert list(outside.iterdir()) == []
+
+
+def test_a_games_checkpoint_goes_when_its_save_is_found_gone(store: SaveStore) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    path = checkpoint.checkpoint_path(store.home, saved.id)
+    assert path.is_file()
+    store.path_for(saved.id).unlink()
+    with pytest.raises(SaveError, match="no such file"):
+        checkpoint.load(store, saved.id)
+    assert not path.exists()
+
+
+def test_the_key_that_seals_the_checkpoints_is_its_owners_alone(store: SaveStore) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    assert key.stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize(
+    ("lines", "covered"),
+    [
+        (b"r1 = {}\nr2 = {}\n", 2),
+        (b"", 0),
+        (b"r1 = {}\n\nr2 = {}\n", None),  # a blank line: the count is not the last number
+        (b"r1 = {}\n# note\nr2 = {}\n", None),
+        (b"r1 = {}\nr3 = {}\n", None),
+        (b"r1 = {}\nr2 = {", None),  # covers ends inside a line
+    ],
+)
+def test_the_count_of_records_covered_is_read_off_the_file(
+    lines: bytes, covered: int | None
+) -> None:
+    content = b"format = 2\n\n[records]\n" + lines
+    start = content.index(b"[records]\n") + len(b"[records]\n")
+    assert checkpoint.records_covered(content, start, len(content)) == covered
+
+
+def test_a_change_to_any_module_of_the_storage_refuses_the_checkpoint(
+    store: SaveStore, counting: CountingTally, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The stamp is found from the packages: a module added to them is stamped without any
+    list naming it, and a change of its bytes drops the checkpoint made before."""
+    extra = tmp_path / "extra_package"
+    extra.mkdir()
+    module = extra / "decides.py"
+    module.write_text("LIMIT = 1\n")
+    folders = stamps.kernel_folders()
+    monkeypatch.setattr(stamps, "kernel_folders", lambda: (*folders, extra))
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == 0
+    module.write_text("LIMIT = 2\n")
+    checkpoint.load(store, saved.id)
+    assert counting.calls == LENGTH
+
+
+def test_a_listing_that_replays_a_long_game_keeps_its_checkpoint(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    assert not checkpoint.checkpoint_path(store.home, saved.id).exists()
+    store.listing(with_facts=False)
+    counting.calls = 0
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+    assert counting.calls == LENGTH  # the store's full load only: the command started from it
+
+
+def test_the_home_list_starts_from_the_checkpoint_and_the_statistics_replay_for_facts(
+    store: SaveStore, counting: CountingTally
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    store.transact(saved, lambda _theirs: [Draft("do", Add(0, 1))], seat="Ben")
+    counting.calls = 0
+    entries, unreadable = store.listing(with_facts=False)
+    assert counting.calls == 1  # only the record after the checkpoint
+    full = entry_of(store.load(saved.id))
+    assert unreadable == [] and entries == [replace(full, facts=None)]
+    counting.calls = 0
+    assert store.listing() == ([full], [])  # the statistics' listing: replayed for its facts
+    assert counting.calls == LENGTH + 1
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a key\n", b"ab" * 8])
+def test_a_damaged_key_is_replaced_and_the_checkpoints_rebuilt(
+    store: SaveStore, counting: CountingTally, damage: bytes
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    key.write_bytes(damage)
+    counting.calls = 0
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
+    assert counting.calls == 2 * LENGTH  # refused: its seal is of no key there is
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == 0  # a new key, the checkpoint rebuilt under it
+    assert key.read_bytes() != damage
+
+
+def test_a_key_that_is_a_link_is_never_used_nor_replaced(
+    store: SaveStore, counting: CountingTally, tmp_path: Path
+) -> None:
+    saved = long_game(store)
+    checkpoint.load(store, saved.id)
+    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    theirs, original = tmp_path / "theirs.key", key.read_bytes()
+    theirs.write_bytes(original)
+    key.unlink()
+    key.symlink_to(theirs)
+    counting.calls = 0
+    checkpoint.load(store, saved.id)
+    assert counting.calls == LENGTH and key.is_symlink()
+    assert theirs.read_bytes() == original
