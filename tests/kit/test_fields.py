@@ -89,7 +89,7 @@ async def keys_typed_in_one_burst(pilot: Any) -> None:
     await pause_until(pilot, lambda: app.screen is dialog and dialog.is_mounted)
     dialog.query_one("#item-name").focus()
     await pause_until(pilot, lambda: app.focused is dialog.query_one("#item-name"))
-    typed_at_once(app, [*"Lamp", "tab", "tab", "2"])
+    typed_at_once(app, [*"Lamp", "tab", "tab", "tab", "tab", "2"])  # past its kind and kept
     await pilot.pause()
     await pilot.pause()
     item = {"item-name": "Lamp", "item-strength": "0", "item-confidence": "2"}

@@ -73,6 +73,8 @@ class GameScreen(CompanionScreen):
         self.sub_title = saved.title
         self.watch_only = ""
         """Why this screen only watches the game ("" when it plays)."""
+        self.faults_said: set[str] = set()
+        """The game's faults said so far: each is said once, however often it is met."""
         self.asking = False
         """A question is on screen (the file's conflict, or one of the game's own): no second
         one is asked over it."""
@@ -291,8 +293,9 @@ class GameScreen(CompanionScreen):
         """The game's own code failed (`companion.guard`): say its one line until read, and
         only watch the game from now on (nothing was written). Returns False: not made. The
         same fault found again (each redraw asks the game again) is said once."""
-        if self.watch_only == str(fault):
+        if str(fault) in self.faults_said:
             return False
+        self.faults_said.add(str(fault))
         self.notify(str(fault), title="The game failed", severity="error", markup=False)
         self.only_watch(str(fault))
         return False
