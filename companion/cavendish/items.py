@@ -13,11 +13,12 @@ import re
 from collections.abc import Sequence
 
 from companion.cavendish.actions import TakeItem
-from companion.cavendish.model import ITEM_KINDS, Item, ItemKind
+from companion.cavendish.model import HANDWRITTEN_NOTES, ITEM_KINDS, Item, ItemKind
 from companion.core import RuleError
 
-ITEM_NUMBER = re.compile(r"(?:item)?\s*#?\s*([0-9]{1,3})", re.IGNORECASE)
-"""An Item named by its number as the cards say it: "ITEM 17", "Item 17", "item17" or "17"."""
+ITEM_NUMBER = re.compile(r"(?:items?)?\s*(?:#|no\.?|n°)?\s*([0-9]{1,3})", re.IGNORECASE)
+"""An Item named by its number as the cards say it: "ITEM 17", "Item 17", "item17", "17", and
+as the rulebook lists them ("ITEMS 17"), or "Item #17", "Item no. 17"."""
 
 ITEMS_AS_THE_BOOK = 4
 """The rules revision from which an Item named "Talisman ..." is the agent's Talisman (never
@@ -61,9 +62,33 @@ def check_kept(kind: ItemKind, kept: bool) -> None:
         )
 
 
-def stowed_at_once(kind: ItemKind, kept: bool) -> bool:
-    """A yellow or red Item not kept by its card: read, resolved, then stowed."""
+def stowed_at_once(kind: ItemKind, kept: bool, name: str = "", rules: int = 0) -> bool:
+    """A yellow or red Item not kept by its card: read, resolved, then stowed. A handwritten
+    note (from revision 4) is never stowed at once, whatever its colour: the notes are
+    "assembled" to find the elixir, so the table keeps them (docs/rules-notes.md)."""
+    if rules >= ITEMS_AS_THE_BOOK and is_note(name):
+        return False
     return kind in STOWED_WHEN_RESOLVED and not kept
+
+
+def is_note(name: str) -> bool:
+    """Whether an Item's name is one of the six handwritten notes' numbers."""
+    return item_number(name) in HANDWRITTEN_NOTES
+
+
+def find_held(held: Sequence[Item], name: str, rules: int) -> Item | None:
+    """The Item an agent holds under a name as typed: the exact name, or (from revision 4) the
+    same card in another spelling ("17", "item 17" for ITEM 17); None when not held."""
+    for item in held:
+        if item.name == name:
+            return item
+    if rules < ITEMS_AS_THE_BOOK:
+        return None
+    spelled = " ".join(name.split())
+    for item in held:
+        if spelled and same_card(item.name, spelled, rules):
+            return item
+    return None
 
 
 def same_card(held: str, name: str, rules: int) -> bool:

@@ -264,17 +264,22 @@ def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
         raise RuleError(f"{action.giver} cannot give Items to themselves.")
     if not action.items:
         raise RuleError("Name at least one Item to give.")
-    held = {item.name: item for item in state.agents[giver].items}
-    missing = [name for name in action.items if name not in held]
+    held = state.agents[giver].items
+    found = [items.find_held(held, name, state.rules) for name in action.items]
+    missing = [name for name, item in zip(action.items, found, strict=True) if item is None]
     if missing:
         raise RuleError(f"{action.giver} does not hold {', '.join(missing)}.")
-    items.check_giving([held[name] for name in action.items])
+    chosen = [item for item in found if item is not None]
+    if state.rules >= items.ITEMS_AS_THE_BOOK and len(set(chosen)) < len(chosen):
+        raise RuleError("Each Item is named once in a gift: it is one card.")
+    items.check_giving(chosen)
     if state.phase == "discovery" and not check_gift(state, giver):
         cost, state = action_cost(state, giver)
         state = spend(state, giver, cost, "giving Items")
     source, target = state.agents[giver], state.agents[receiver]
-    moved = tuple(held[name] for name in action.items)
-    kept = tuple(item for item in source.items if item.name not in action.items)
+    moved = tuple(chosen)
+    names = {item.name for item in chosen}
+    kept = tuple(item for item in source.items if item.name not in names)
     state = with_agent(state, giver, replace(source, items=kept))
     state = with_agent(state, receiver, replace(target, items=target.items + moved))
     return spill_fear(state, giver)
@@ -300,7 +305,7 @@ def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
     kind = items.kind_of(action, state.rules)
     items.check_kept(kind, action.kept)
     items.check_one_talisman(action.agent, state.agents[index].items, kind)
-    if items.stowed_at_once(kind, action.kept):
+    if items.stowed_at_once(kind, action.kept, name, state.rules):
         return state
     agent = state.agents[index]
     item = Item(name, action.strength, action.confidence, action.dexterity, kind)
