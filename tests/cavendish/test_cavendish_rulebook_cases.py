@@ -348,7 +348,7 @@ def test_the_conflict_ends_only_when_every_adversary_is_defeated() -> None:
     assert state.conflict.standing[0].called == "the Ghoul"
     state = apply(state, AttemptTest("Amy", "strength", 2, 0, damage=3))
     assert state.conflict is None
-    with pytest.raises(RuleError, match="the Butler defeated .6 damage of 4 life points."):
+    with pytest.raises(RuleError, match=r"the Butler defeated .6 damage of 4 life points."):
         apply(state, AttemptTest("Amy", "strength", 2, 0, damage=1))
 
 
