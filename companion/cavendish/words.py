@@ -183,11 +183,13 @@ def _item_words(before: CavendishState, action: TakeItem, after: CavendishState)
     name = " ".join(action.name.split())
     index = after.index(action.agent)
     held = after.agents[index].items
+    bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
     if len(held) == len(before.agents[index].items):
         kind = action.kind.strip().lower()
-        return f"{action.agent} took {name} ({kind}): read and resolved, then stowed"
+        printed = bonus.strip()[1:-1]
+        gone = f" (its {printed} goes with it: only a kept Item gives a bonus)" if bonus else ""
+        return f"{action.agent} took {name} ({kind}): read and resolved, then stowed{gone}"
     item = held[-1]
-    bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
     if item.kind == "talisman":
         return f"{action.agent} took {name}, their Talisman{bonus}: never swapped nor given"
     if item.kind != "green" and not action.kept:

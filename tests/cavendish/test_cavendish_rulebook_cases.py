@@ -140,6 +140,18 @@ def test_a_stowed_yellow_item_can_be_taken_again() -> None:
     ]
 
 
+def test_a_stowed_item_says_its_bonus_goes_with_it() -> None:
+    # line 328: "Some Items add an attribute bonus to their owner": a stowed card has no owner
+    before = mission()
+    taken = TakeItem("Amy", "ITEM 9", strength=1, kind="yellow")
+    after = apply(before, taken)
+    assert held(after, "Amy") == []
+    assert narrate(before, taken, after).endswith(
+        "read and resolved, then stowed (its Strength +1 goes with it: only a kept Item gives "
+        "a bonus)"
+    )
+
+
 @pytest.mark.parametrize("kind", ["green", "talisman"])
 def test_kept_is_refused_for_an_item_that_stays_anyway(kind: str) -> None:
     with pytest.raises(RuleError, match="only a yellow or red Item is stowed once resolved"):
