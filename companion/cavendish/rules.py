@@ -253,11 +253,6 @@ def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]
 def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
     """Items change hands: 1 Azrak from a giver in stand by, free between locations and before
     a group conflict begins."""
-    if state.phase not in ("discovery", "between"):
-        raise RuleError(
-            "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
-            "freely in the Between Locations phase."
-        )
     giver = active_agent(state, action.giver)
     receiver = active_agent(state, action.receiver)
     if giver == receiver:
@@ -272,7 +267,12 @@ def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
     chosen = [item for item in found if item is not None]
     if state.rules >= items.ITEMS_AS_THE_BOOK and len(set(chosen)) < len(chosen):
         raise RuleError("Each Item is named once in a gift: it is one card.")
-    items.check_giving(chosen)
+    items.check_giving(chosen)  # first: a Talisman is never given, in any phase
+    if state.phase not in ("discovery", "between"):
+        raise RuleError(
+            "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
+            "freely in the Between Locations phase."
+        )
     if state.phase == "discovery" and not check_gift(state, giver):
         cost, state = action_cost(state, giver)
         state = spend(state, giver, cost, "giving Items")

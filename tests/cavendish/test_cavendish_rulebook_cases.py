@@ -23,6 +23,7 @@ from companion.cavendish.actions import (
     GiveEmerald,
     GiveItems,
     LeaveLocation,
+    PassCaptain,
     RescueDamien,
     StowItem,
     TakeItem,
@@ -62,6 +63,7 @@ TALISMAN = "Talisman cards cannot be swapped"
 """line 346: "Talisman cards cannot be swapped." (line 523: "Cannot be given to other agents.")"""
 
 PHASES: dict[str, list[Any]] = {
+    "time captain phase (no gift at all)": [LeaveLocation(), PassCaptain()],
     "discovery, in stand by (1 Azrak a gift otherwise, line 344)": [],
     "between locations, free swaps (line 342)": [LeaveLocation()],
     "group conflict announced, free swaps (line 278)": [AnnounceGroupConflict("the Butler")],
@@ -93,6 +95,12 @@ def test_a_talisman_in_a_gift_with_a_green_item_refuses_the_whole_gift() -> None
     state = play(mission(), [TakeItem("Amy", "Locket", kind="talisman"), TakeItem("Amy", "Rope")])
     with pytest.raises(RuleError, match=TALISMAN):
         apply(state, GiveItems("Amy", "Anton", ("Rope", "Locket")))
+
+
+def test_a_green_item_in_the_time_captain_phase_is_refused_naming_the_phases() -> None:
+    state = play(mission(), [TakeItem("Amy", "Rope"), LeaveLocation(), PassCaptain()])
+    with pytest.raises(RuleError, match="Items are given in the Discovery phase"):
+        apply(state, GiveItems("Amy", "Anton", ("Rope",)))
 
 
 def test_a_revision_3_talisman_named_item_still_changes_hands_as_it_did() -> None:
