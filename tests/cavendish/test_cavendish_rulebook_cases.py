@@ -372,6 +372,20 @@ def test_the_conflict_ends_only_when_every_adversary_is_defeated() -> None:
         apply(state, AttemptTest("Amy", "strength", 2, 0, damage=1))
 
 
+def test_an_adversary_joining_after_the_conflict_ended_says_it_is_over() -> None:
+    state = play(
+        two_adversaries(),
+        [
+            AttemptTest("Anton", "strength", 2, 0, damage=4),
+            AttemptTest("Amy", "strength", 2, 0, damage=3),
+        ],
+    )
+    with pytest.raises(
+        RuleError, match="the group conflict against the Butler and the Ghoul is over"
+    ):
+        apply(state, AddAdversary("the Ghast", 2))
+
+
 def test_damage_named_for_a_fallen_adversary_is_refused_naming_who_stands() -> None:
     state = apply(two_adversaries(), AttemptTest("Anton", "strength", 2, 0, damage=4))
     with pytest.raises(RuleError, match=r"defeated already .* .standing: the Ghoul"):
