@@ -210,3 +210,19 @@ def test_each_step_of_a_trip_is_undone_alone() -> None:
     for expected in reversed(states[:-1]):
         session.undo()
         assert session.state == expected
+
+
+def test_the_fourth_fragment_wins_by_travelling_home_once_the_trip_is_done() -> None:
+    # line 79: "collect all Fragments"; line 85: "they may Travel home and WIN the game!"
+    state = started(first=card("Rome", 100, drop=0, cost=1, risk=50, dmg=1, gain=1))
+    timeline = list(state.timeline)
+    timeline[1] = replace(timeline[1], fragments=1)
+    state = replace(state, fragments=3, timeline=tuple(timeline))
+    state, said = lines(state, [Travel(1), DrawDestination(PARIS)])
+    assert state.fragments == 4 and "collected 1 Time Fragment (4 of 4)" in said[0]
+    with pytest.raises(RuleError, match="First roll the RISK dice"):
+        SOJOURN.apply(state, TravelHome())  # the trip's steps come first (line 80)
+    state, said = lines(state, [RollRisk(90, 0), DrawTimestream((B,))])
+    assert state.outcome is None and "collected 1 fragment" in said[-1]
+    won, said = lines(state, [TravelHome()])
+    assert won.outcome is not None and won.outcome.status == "won" and won.charge == 5
