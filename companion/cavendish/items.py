@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from companion.cavendish.actions import TakeItem
-from companion.cavendish.model import HANDWRITTEN_NOTES, ITEM_KINDS, Item, ItemKind
+from companion.cavendish.model import ITEM_KINDS, Item, ItemKind
 from companion.core import RuleError
 
 ITEM_NUMBER = re.compile(r"(?:items?)?\s*(?:#|no\.?|n°)?\s*([0-9]{1,3})", re.IGNORECASE)
@@ -62,18 +62,9 @@ def check_kept(kind: ItemKind, kept: bool) -> None:
         )
 
 
-def stowed_at_once(kind: ItemKind, kept: bool, name: str = "", rules: int = 0) -> bool:
-    """A yellow or red Item not kept by its card: read, resolved, then stowed. A handwritten
-    note (from revision 4) is never stowed at once, whatever its colour: the notes are
-    "assembled" to find the elixir, so the table keeps them (docs/rules-notes.md)."""
-    if rules >= ITEMS_AS_THE_BOOK and is_note(name):
-        return False
+def stowed_at_once(kind: ItemKind, kept: bool) -> bool:
+    """A yellow or red Item not kept by its card: read, resolved, then stowed."""
     return kind in STOWED_WHEN_RESOLVED and not kept
-
-
-def is_note(name: str) -> bool:
-    """Whether an Item's name is one of the six handwritten notes' numbers."""
-    return item_number(name) in HANDWRITTEN_NOTES
 
 
 def find_held(held: Sequence[Item], name: str, rules: int) -> Item | None:

@@ -305,7 +305,7 @@ def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
     kind = items.kind_of(action, state.rules)
     items.check_kept(kind, action.kept)
     items.check_one_talisman(action.agent, state.agents[index].items, kind)
-    if items.stowed_at_once(kind, action.kept, name, state.rules):
+    if items.stowed_at_once(kind, action.kept):
         return state
     agent = state.agents[index]
     item = Item(name, action.strength, action.confidence, action.dexterity, kind)

@@ -192,8 +192,6 @@ def _item_words(before: CavendishState, action: TakeItem, after: CavendishState)
     item = held[-1]
     if item.kind == "talisman":
         return f"{action.agent} took {name}, their Talisman{bonus}: never swapped nor given"
-    if item.kind != "green" and not action.kept:
-        return f"{action.agent} took {name} ({item.kind}, kept: the notes are assembled){bonus}"
     if item.kind != "green":
         return f"{action.agent} took {name} ({item.kind}, kept as its card says){bonus}"
     return f"{action.agent} took {name}{bonus}"

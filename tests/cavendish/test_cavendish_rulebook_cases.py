@@ -231,15 +231,13 @@ def test_one_card_named_twice_in_a_gift_is_refused() -> None:
         apply(state, GiveItems("Amy", "Anton", ("ITEM 17", "17")))
 
 
-@pytest.mark.parametrize("kind", ["yellow", "red"])
-def test_a_note_of_any_colour_is_kept_to_be_assembled(kind: str) -> None:
-    # line 398: the notes are "assembled"; docs/rules-notes.md: kept whatever their colour
-    before = mission()
-    after = apply(before, TakeItem("Amy", "ITEM 26", kind=kind))
-    assert held(after, "Amy") == ["ITEM 26"] and after.epilogue.notes == (26,)
-    assert "kept: the notes are assembled" in narrate(
-        before, TakeItem("Amy", "ITEM 26", kind=kind), after
-    )
+@pytest.mark.parametrize(("kind", "kept"), [("yellow", False), ("red", False), ("yellow", True)])
+def test_a_note_of_any_colour_counts_and_follows_its_colour(kind: str, kept: bool) -> None:
+    # line 398: the notes found; lines 325-326: a yellow or red Item is stowed once resolved
+    # "unless the card text indicates otherwise"; the note stays found (docs/rules-notes.md)
+    after = apply(mission(), TakeItem("Amy", "ITEM 26", kind=kind, kept=kept))
+    assert after.epilogue.notes == (26,)
+    assert held(after, "Amy") == (["ITEM 26"] if kept else [])
 
 
 @pytest.mark.parametrize("number", [2, 16, 18, 44, 0, 100])
