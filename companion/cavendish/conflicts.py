@@ -85,7 +85,8 @@ def add_adversary(state: CavendishState, action: AddAdversary) -> CavendishState
     conflict = state.conflict
     if conflict is None:
         raise RuleError(
-            "No group conflict is announced: an adversary joins one (announce it first)."
+            f"No group conflict is announced{ended_words(state)}: an adversary joins one "
+            "(announce it first)."
         )
     name = " ".join(action.name.split())
     if not name or len(name) > MAX_ADVERSARY:

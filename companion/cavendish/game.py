@@ -61,6 +61,7 @@ from companion.cavendish.azrak import (
 from companion.cavendish.destiny import reshuffle
 from companion.cavendish.ending import explain
 from companion.cavendish.facts import facts
+from companion.cavendish.items import find_held
 from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
 from companion.cavendish.replaced import replaced
 from companion.cavendish.show import describe, waiting_for
@@ -131,9 +132,10 @@ def _take_note(state: CavendishState, action: TakeNote) -> CavendishState:
 def _stow_item(state: CavendishState, action: StowItem) -> CavendishState:
     index = active_agent(state, action.agent)
     agent = state.agents[index]
-    kept = tuple(item for item in agent.items if item.name != action.name)
-    if len(kept) == len(agent.items):
+    stowed = find_held(agent.items, action.name, state.rules)
+    if stowed is None:
         raise RuleError(f"{agent.receptacle} does not hold {action.name}.")
+    kept = tuple(item for item in agent.items if item.name != stowed.name)
     state = with_agent(state, index, replace(agent, items=kept))
     return spill_fear(state, index)
 

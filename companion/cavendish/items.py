@@ -16,8 +16,9 @@ from companion.cavendish.actions import TakeItem
 from companion.cavendish.model import ITEM_KINDS, Item, ItemKind
 from companion.core import RuleError
 
-ITEM_NUMBER = re.compile(r"(?:item)?\s*#?\s*([0-9]{1,3})", re.IGNORECASE)
-"""An Item named by its number as the cards say it: "ITEM 17", "Item 17", "item17" or "17"."""
+ITEM_NUMBER = re.compile(r"(?:items?)?\s*(?:#|no\.?|n°)?\s*([0-9]{1,3})", re.IGNORECASE)
+"""An Item named by its number as the cards say it: "ITEM 17", "Item 17", "item17", "17", and
+as the rulebook lists them ("ITEMS 17"), or "Item #17", "Item no. 17"."""
 
 ITEMS_AS_THE_BOOK = 4
 """The rules revision from which an Item named "Talisman ..." is the agent's Talisman (never
@@ -64,6 +65,21 @@ def check_kept(kind: ItemKind, kept: bool) -> None:
 def stowed_at_once(kind: ItemKind, kept: bool) -> bool:
     """A yellow or red Item not kept by its card: read, resolved, then stowed."""
     return kind in STOWED_WHEN_RESOLVED and not kept
+
+
+def find_held(held: Sequence[Item], name: str, rules: int) -> Item | None:
+    """The Item an agent holds under a name as typed: the exact name, or (from revision 4) the
+    same card in another spelling ("17", "item 17" for ITEM 17); None when not held."""
+    for item in held:
+        if item.name == name:
+            return item
+    if rules < ITEMS_AS_THE_BOOK:
+        return None
+    spelled = " ".join(name.split())
+    for item in held:
+        if spelled and same_card(item.name, spelled, rules):
+            return item
+    return None
 
 
 def same_card(held: str, name: str, rules: int) -> bool:

@@ -253,28 +253,33 @@ def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]
 def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
     """Items change hands: 1 Azrak from a giver in stand by, free between locations and before
     a group conflict begins."""
-    if state.phase not in ("discovery", "between"):
-        raise RuleError(
-            "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
-            "freely in the Between Locations phase."
-        )
     giver = active_agent(state, action.giver)
     receiver = active_agent(state, action.receiver)
     if giver == receiver:
         raise RuleError(f"{action.giver} cannot give Items to themselves.")
     if not action.items:
         raise RuleError("Name at least one Item to give.")
-    held = {item.name: item for item in state.agents[giver].items}
-    missing = [name for name in action.items if name not in held]
+    held = state.agents[giver].items
+    found = [items.find_held(held, name, state.rules) for name in action.items]
+    missing = [name for name, item in zip(action.items, found, strict=True) if item is None]
     if missing:
         raise RuleError(f"{action.giver} does not hold {', '.join(missing)}.")
-    items.check_giving([held[name] for name in action.items])
+    chosen = [item for item in found if item is not None]
+    if state.rules >= items.ITEMS_AS_THE_BOOK and len(set(chosen)) < len(chosen):
+        raise RuleError("Each Item is named once in a gift: it is one card.")
+    items.check_giving(chosen)  # first: a Talisman is never given, in any phase
+    if state.phase not in ("discovery", "between"):
+        raise RuleError(
+            "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
+            "freely in the Between Locations phase."
+        )
     if state.phase == "discovery" and not check_gift(state, giver):
         cost, state = action_cost(state, giver)
         state = spend(state, giver, cost, "giving Items")
     source, target = state.agents[giver], state.agents[receiver]
-    moved = tuple(held[name] for name in action.items)
-    kept = tuple(item for item in source.items if item.name not in action.items)
+    moved = tuple(chosen)
+    names = {item.name for item in chosen}
+    kept = tuple(item for item in source.items if item.name not in names)
     state = with_agent(state, giver, replace(source, items=kept))
     state = with_agent(state, receiver, replace(target, items=target.items + moved))
     return spill_fear(state, giver)

@@ -29,6 +29,7 @@ from companion.cavendish.actions import (
 from companion.cavendish.conflict_words import CONFLICT_ACTIONS, conflict_words, damage_words
 from companion.cavendish.destiny import signed
 from companion.cavendish.epilogue import EPILOGUE_ACTIONS, epilogue_words, note_taken_words
+from companion.cavendish.items import find_held
 from companion.cavendish.model import PHASE_NAMES, CavendishState, adjustment_moves
 from companion.core import Score, ScoreLine
 from companion.text import plural
@@ -110,7 +111,7 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
         cost = spent_words(before, after, action.giver) if before.phase == "discovery" else "swap"
         if before.conflict is not None:
             cost = "swap before the group conflict"
-        items = ", ".join(action.items)
+        items = ", ".join(held_names(before, action.giver, action.items))
         return f"{action.giver} gave {items} to {action.receiver} ({cost})"
     if isinstance(action, GainAzrak):
         return _gain_words(before, action, after)
@@ -130,7 +131,7 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
     if isinstance(action, EPILOGUE_ACTIONS):
         return epilogue_words(before, action, after)
     if isinstance(action, StowItem):
-        return f"{action.agent} put away {action.name}"
+        return f"{action.agent} put away {held_names(before, action.agent, (action.name,))[0]}"
     if isinstance(action, Eject):
         return f"{action.agent} was ejected from {before.location or 'the location'}"
     if isinstance(action, LeaveLocation):
@@ -182,16 +183,25 @@ def _item_words(before: CavendishState, action: TakeItem, after: CavendishState)
     name = " ".join(action.name.split())
     index = after.index(action.agent)
     held = after.agents[index].items
+    bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
     if len(held) == len(before.agents[index].items):
         kind = action.kind.strip().lower()
-        return f"{action.agent} took {name} ({kind}): read and resolved, then stowed"
+        printed = bonus.strip()[1:-1]
+        gone = f" (its {printed} goes with it: only a kept Item gives a bonus)" if bonus else ""
+        return f"{action.agent} took {name} ({kind}): read and resolved, then stowed{gone}"
     item = held[-1]
-    bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
     if item.kind == "talisman":
         return f"{action.agent} took {name}, their Talisman{bonus}: never swapped nor given"
     if item.kind != "green":
         return f"{action.agent} took {name} ({item.kind}, kept as its card says){bonus}"
     return f"{action.agent} took {name}{bonus}"
+
+
+def held_names(before: CavendishState, agent: str, names: tuple[str, ...]) -> list[str]:
+    """The Items named as the agent held them ("ITEM 17" for a "17" typed)."""
+    held = before.agents[before.index(agent)].items
+    found = [find_held(held, name, before.rules) for name in names]
+    return [item.name if item else name for item, name in zip(found, names, strict=True)]
 
 
 def _bonus_words(strength: int, confidence: int, dexterity: int) -> str:

@@ -70,10 +70,17 @@ def trip_summary(state: SojournState, trip: Trip) -> str:
         parts.append(f"rolled {trip.roll:02d} vs RISK {card.risk}: {result}")
     elif trip.how != "loop" and card.risk == 0:
         parts.append("RISK 0: safe, no roll")
+    short = "the timestream deck and its discards are empty"
     if trip.gained:
-        parts.append(f"gained {len(trip.gained)} ({kinds_words(trip.gained)})")
+        drawn = kinds_words(trip.gained)
+        if len(trip.gained) < card.gain:
+            parts.append(f"gained {len(trip.gained)} of GAIN {card.gain} ({drawn}): {short}")
+        else:
+            parts.append(f"gained {len(trip.gained)} ({drawn})")
     elif card.gain == 0:
         parts.append("GAIN 0")
+    elif state.health > 0:
+        parts.append(f"GAIN {card.gain}: no card drawn, {short}")
     return ", ".join(parts)
 
 

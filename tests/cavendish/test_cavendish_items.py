@@ -86,7 +86,8 @@ def test_a_yellow_or_red_item_is_stowed_once_resolved(at_location: State, kind: 
     assert names(after, "Amy") == []
     assert after.agents == before.agents
     assert CAVENDISH.narrate(before, action, after) == (
-        f"Amy took ITEM 12 ({kind.lower()}): read and resolved, then stowed"
+        f"Amy took ITEM 12 ({kind.lower()}): read and resolved, then stowed (its Confidence +1 "
+        "goes with it: only a kept Item gives a bonus)"
     )
 
 
