@@ -30,6 +30,7 @@ from widgets.kit.shown import keeps_size
 from widgets.play import words
 from widgets.play.seats import SEAT_BINDING, SeatKeys
 from widgets.play.unsaved import SaveTrouble
+from widgets.play.whose_move import WhoseMove
 from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ class GameScreen(CompanionScreen):
         what to do when the file changed in a way that is not an appended record."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
+        self.whose_move = WhoseMove(self)
+        """Another seat's move asked first, or refused (widgets/play/whose_move.py)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -229,6 +232,8 @@ class GameScreen(CompanionScreen):
             if self.waiting is not None and self.waiting.question and self.question_by():
                 rule = words.waiting_for_answer(self.question_by(), self.waiting.text, rule)
             self.notify(rule, title="Not allowed", severity="error", markup=False)
+            return False
+        if self.whose_move.stops(action):  # another seat's move: asked first, or refused
             return False
         seen = game.replaced(state, action)
 
@@ -396,3 +401,4 @@ class GameScreen(CompanionScreen):
         if self.session.can_redo:
             yield SystemCommand(f"{prefix}: redo", "Put back what was undone", self.action_redo)
         yield self.seats.palette_command()
+        yield self.whose_move.palette_command()
