@@ -21,6 +21,7 @@ from widgets.cavendish.play import CavendishScreen
 from widgets.play.game_screen import GameScreen
 from widgets.play.whose_move import STRICT_SEATS, ForSeatDialog
 from widgets.time_bastards.play import TimeBastardsScreen
+from widgets.time_bastards.roll_dialog import D6RollDialog
 
 
 def opened(make_test_app: Callable[..., Any], home: Path, game_id: str) -> CompanionApp:
@@ -152,3 +153,29 @@ async def test_the_tables_own_moves_are_never_asked(
         assert screen.act(AnnounceGroupConflict("Sentinel")) is True
         await pilot.pause()
         assert app.screen is screen and len(screen.session.steps) == steps + 1
+
+
+async def test_a_roll_for_another_seat_is_asked_before_it_is_rolled(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    app = opened(make_test_app, companion_home, "time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, "other")
+        steps, rolled = len(screen.session.steps), len(app.rolls.rolls)
+        await pilot.press("r")  # the D6 rolled in the app
+        await pilot.pause()
+        assert isinstance(app.screen, ForSeatDialog) and len(app.rolls.rolls) == rolled
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(screen.session.steps) == steps and len(app.rolls.rolls) == rolled
+        await pilot.press("t")  # the real D6: asked first, then its dialog, asked once only
+        await pilot.pause()
+        assert isinstance(app.screen, ForSeatDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, D6RollDialog)
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.session.steps[-1].action == RollD6(screen.tb.turn, 6, "physical")
+        assert len(app.rolls.rolls) == rolled + 1  # kept in the roll history too

@@ -7,11 +7,13 @@ saying why. An unseated device is asked nothing, nor is anyone for the table's o
 phase, a roll for the table), and `companion act` is the table's.
 
 `WhoseMove` is what a play screen holds: its `stops(action)` runs in `act` once the rules took
-the action and before it goes to the file; `palette_command()` turns strict seats on or off.
+the action and before it goes to the file; `first(action, then)` asks before a key that opens a
+dialog first (a die to roll); `palette_command()` turns strict seats on or off.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App, ComposeResult, SystemCommand
@@ -140,18 +142,31 @@ class WhoseMove:
     def __init__(self, screen: Acting) -> None:
         self.screen = screen
         self.granted: tuple[Any, str] | None = None
-        """(state, seat): the move of that seat was confirmed at that very state (it is made
-        at once; any change on any device makes another state, and the next move asks again)."""
+        """(state, seat): a move of that seat was confirmed at that very state; the next check
+        takes it (any change on any device makes another state, and asks again)."""
 
     def stops(self, action: Any) -> bool:
         """True when `action` is not to be made now: another seat's move, asked (made once
         confirmed) or, with strict seats on, refused with the reason."""
+        return self._held(action, lambda: self.screen.act(action))
+
+    def first(self, action: Any, then: Callable[[], object]) -> None:
+        """For a key that opens a dialog before its action is known in full (the real dice
+        typed in, a roll in the app): `then` once whose move `action` is allows it, so a roll is
+        asked about before it is rolled, and the move it makes is not asked again."""
+        if not self._held(action, then):
+            then()
+
+    def _held(self, action: Any, go: Callable[[], object]) -> bool:
+        """Another seat's move: refused (strict seats) or asked, `go` on yes; False when the
+        move may be made now."""
         screen = self.screen
         state, seat = screen.state, screen.seat
         mover = others_move(screen.session.game, state, action, seat)
         if mover is None:
             return False
-        if self.granted is not None and self.granted[0] is state and self.granted[1] == mover:
+        granted, self.granted = self.granted, None
+        if granted is not None and granted[0] is state and granted[1] == mover:
             return False
         if strict_seats(screen.companion.settings):
             screen.notify(refusal(mover, seat), title="Not allowed", severity="error", markup=False)
@@ -162,8 +177,7 @@ class WhoseMove:
             screen.asking = False
             if yes:
                 self.granted = (screen.state, mover)
-                screen.act(action)  # checked again on the state now shown
-                self.granted = None
+                go()  # a move is checked again on the state shown now
             else:
                 screen.redraw()  # a question of the game's own, still open, is shown again
 
