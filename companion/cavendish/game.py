@@ -240,20 +240,20 @@ def seats(state: CavendishState) -> tuple[SeatOption, ...]:
     return tuple(SeatOption(a.receptacle, f"{a.receptacle} ({a.player})") for a in state.agents)
 
 
-AGENTS_MOVES: tuple[type, ...] = (
-    Explore,
-    AttemptTest,
-    AndCost,
-    GainAzrak,
-    LoseAzrak,
-    TakeFear,
-    DiscardFear,
-    TakeItem,
-    StowItem,
-    Eject,
-    PersonalConflict,
-    TakeNote,
-    GiveEmerald,
+AgentsMove = (
+    Explore
+    | AttemptTest
+    | AndCost
+    | GainAzrak
+    | LoseAzrak
+    | TakeFear
+    | DiscardFear
+    | TakeItem
+    | StowItem
+    | Eject
+    | PersonalConflict
+    | TakeNote
+    | GiveEmerald
 )
 """The actions of the agent they name (`agent`)."""
 
@@ -262,7 +262,7 @@ def mover(state: CavendishState, action: Any) -> str | None:
     """The agent (a seat) whose move an action is: the agent it names, the giver of Items, the
     Time Captain's location, the broken link's agent for its answer. Conflicts, the phases,
     updates, the Destiny deck and the epilogue are the table's."""
-    if isinstance(action, AGENTS_MOVES):
+    if isinstance(action, AgentsMove):
         return str(action.agent)
     if isinstance(action, GiveItems):
         return str(action.giver)
