@@ -179,3 +179,17 @@ async def test_a_roll_for_another_seat_is_asked_before_it_is_rolled(
         assert app.screen is screen
         assert screen.session.steps[-1].action == RollD6(screen.tb.turn, 6, "physical")
         assert len(app.rolls.rolls) == rolled + 1  # kept in the roll history too
+
+
+async def test_the_question_shows_seat_names_as_their_symbols(
+    make_test_app: Callable[..., Any],
+) -> None:
+    hostile, shown = "Ben\x1b]52;c;aGk=\x07[/]", "Ben␛]52;c;aGk=␇[/]"
+    app = make_test_app()
+    async with app.run_test(size=(44, 43)) as pilot:
+        await app.push_screen(ForSeatDialog(hostile, "[b]Ana"))
+        await pilot.pause()
+        title = str(app.screen.query_one("#for-seat-title", Static).render())
+        detail = str(app.screen.query_one("#for-seat-detail", Static).render())
+        assert title == f"{shown}'s move: make it for {shown}?"
+        assert detail == "This device is seated as [b]Ana."
