@@ -12,10 +12,13 @@ from textual.widgets import Static
 
 from companion.cavendish.actions import AnnounceGroupConflict
 from companion.time_bastards.game import choices
-from companion.time_bastards.model import RollD6
+from companion.time_bastards.model import MoveEarliest, RollD6
+from saves.games.journal import Draft
 from saves.games.store import SaveStore
+from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
+from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
 from widgets.play.game_screen import GameScreen
@@ -193,3 +196,28 @@ async def test_the_question_shows_seat_names_as_their_symbols(
         detail = str(app.screen.query_one("#for-seat-detail", Static).render())
         assert title == f"{shown}'s move: make it for {shown}?"
         assert detail == "This device is seated as [b]Ana."
+
+
+async def test_the_question_closes_when_another_device_makes_the_move_first(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    app = opened(make_test_app, companion_home, "time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, "other")
+        notes = record_notes(app)
+        turn = screen.tb.turn
+        jonas = screen.tb.setup.players[turn].name
+        screen.act(RollD6(turn, 6, "physical"))
+        await pilot.pause()
+        assert isinstance(app.screen, ForSeatDialog)
+        other = SaveStore(companion_home, fixed_clock)  # Jonas's own device moves first
+        theirs = other.load(screen.saved.id)
+        move = Draft("do", MoveEarliest(turn))
+        other.transact(theirs, lambda _theirs: [move], by="b0123456789a")
+        screen.shared.follow()
+        await pause_until(pilot, lambda: app.screen is screen)
+        assert screen.session.steps[-1].action == MoveEarliest(turn)  # theirs, not the roll
+        assert notes[-1].startswith(f"{jonas}'s move: the game changed on another device (")
+        await pilot.press("y")  # the question's key, once it is gone, does nothing of it
+        await pilot.pause()
+        assert screen.session.steps[-1].action == MoveEarliest(turn)

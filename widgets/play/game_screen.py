@@ -162,6 +162,7 @@ class GameScreen(CompanionScreen):
         if getattr(top, "QUESTION", False) and (answered or asked != self.waiting):
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
+        self.whose_move.followed()
         self.changed(was_over)
 
     def refresh_state(self) -> None:

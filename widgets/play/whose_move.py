@@ -22,7 +22,7 @@ from textual.containers import Vertical
 from textual.notifications import SeverityLevel
 from textual.widgets import Button, Static
 
-from companion.core import Game
+from companion.core import Game, RuleError
 from saves.shared.settings import SettingsStore
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
@@ -144,6 +144,8 @@ class WhoseMove:
         self.granted: tuple[Any, str] | None = None
         """(state, seat): a move of that seat was confirmed at that very state; the next check
         takes it (any change on any device makes another state, and asks again)."""
+        self.open: tuple[ForSeatDialog, Any] | None = None
+        """The question on screen and the action it asks about."""
 
     def stops(self, action: Any) -> bool:
         """True when `action` is not to be made now: another seat's move, asked (made once
@@ -172,8 +174,11 @@ class WhoseMove:
             screen.notify(refusal(mover, seat), title="Not allowed", severity="error", markup=False)
             return True
         screen.asking = True
+        dialog = ForSeatDialog(mover, seat)
+        self.open = (dialog, action)
 
         def answered(yes: bool | None) -> None:
+            self.open = None
             screen.asking = False
             if yes:
                 self.granted = (screen.state, mover)
@@ -181,8 +186,32 @@ class WhoseMove:
             else:
                 screen.redraw()  # a question of the game's own, still open, is shown again
 
-        screen.app.push_screen(ForSeatDialog(mover, seat), answered)
+        screen.app.push_screen(dialog, answered)
         return True
+
+    def followed(self) -> None:
+        """Another device changed the game: a question about a move that no longer stands (the
+        rules refuse it now, or it is another seat's) closes, saying why."""
+        if self.open is None:
+            return
+        dialog, action = self.open
+        screen = self.screen
+        game, state = screen.session.game, screen.state
+        try:
+            game.apply(state, action)
+        except RuleError as error:
+            why = str(error)
+        else:
+            now = others_move(game, state, action, screen.seat)
+            if now == dialog.mover:
+                return  # still that seat's move, as asked
+            why = f"it is {now}'s move now" if now else f"it is no longer {dialog.mover}'s move"
+        dialog.dismiss(None)
+        screen.notify(
+            f"{dialog.mover}'s move: the game changed on another device ({why}).",
+            title="Question closed",
+            markup=False,
+        )
 
     def toggle_strict(self) -> None:
         """Turn strict seats on or off (for every device of this data folder)."""
