@@ -101,7 +101,7 @@ async def test_yes_makes_the_move_for_the_other_seat(
         screen.act(a_move(screen))  # the move after the 6 is theirs too: asked again
         await pilot.pause()
         assert isinstance(app.screen, ForSeatDialog)
-        await pilot.press("y")
+        await pilot.click("#for-seat-yes")  # a tap
         await pilot.pause()
         assert recorded(companion_home, screen) == steps + 2
 
@@ -113,8 +113,11 @@ async def test_strict_seats_refuses_another_seats_move_saying_why(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot, "other")
         notes = record_notes(app)
-        screen.whose_move.toggle_strict()
+        (strict,) = [c for c in screen.palette_commands() if c.title.startswith("Strict seats")]
+        assert strict.title == "Strict seats: turn on"
+        strict.callback()  # as the command palette runs it
         assert app.settings.preference(STRICT_SEATS, False) is True
+        assert "Strict seats: turn off" in [c.title for c in screen.palette_commands()]
         turn = screen.tb.setup.players[screen.tb.turn].name
         before = screen.state
         assert screen.act(a_move(screen)) is False
