@@ -10,7 +10,7 @@ from typing import Any
 
 from textual.widgets import Static
 
-from companion.cavendish.actions import AnnounceGroupConflict
+from companion.cavendish.actions import AnnounceGroupConflict, Explore
 from companion.time_bastards.game import choices
 from companion.time_bastards.model import MoveEarliest, RollD6
 from saves.games.journal import Draft
@@ -224,3 +224,27 @@ async def test_the_question_closes_when_another_device_makes_the_move_first(
         await pilot.press("y")  # the question's key, once it is gone, does nothing of it
         await pilot.pause()
         assert screen.session.steps[-1].action == MoveEarliest(turn)
+
+
+async def test_cavendish_an_agents_move_from_another_agents_seat_is_asked_by_keys(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    app = opened(make_test_app, companion_home, "cavendish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        assert screen.cav.phase == "discovery"
+        assert screen.seats.sit("Amy") and screen.agent == "Amy"
+        names = [agent.receptacle for agent in screen.cav.agents]
+        await pilot.press(str(names.index("Doug") + 1))  # Doug selected on Amy's device
+        steps = len(screen.session.steps)
+        await pilot.press("x")  # Explore, for Doug
+        await pilot.pause()
+        assert isinstance(app.screen, ForSeatDialog) and app.screen.mover == "Doug"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(screen.session.steps) == steps
+        await pilot.press(str(names.index("Amy") + 1), "x")  # Amy's own Explore: not asked
+        await pilot.pause()
+        assert app.screen is screen and screen.session.steps[-1].action == Explore("Amy")
