@@ -81,6 +81,8 @@ class GameScreen(CompanionScreen):
         """What `show_text` last put in each Static, by selector."""
         self.table_view: TableViewScreen | None = None
         """This game's table view, once opened: given the state again at each redraw."""
+        self.whose_move = WhoseMove(self)
+        """Another seat's move asked first, or refused (widgets/play/whose_move.py)."""
         self.trouble = SaveTrouble()
         """The lasting line while the disk refuses this game's records."""
         from widgets.play.shared_game import SharedGame  # when a game opens: a faster start
@@ -90,8 +92,6 @@ class GameScreen(CompanionScreen):
         what to do when the file changed in a way that is not an appended record."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
-        self.whose_move = WhoseMove(self)
-        """Another seat's move asked first, or refused (widgets/play/whose_move.py)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -234,9 +234,10 @@ class GameScreen(CompanionScreen):
                 rule = words.waiting_for_answer(self.question_by(), self.waiting.text, rule)
             self.notify(rule, title="Not allowed", severity="error", markup=False)
             return False
+        seen = game.replaced(state, action)
+
         if self.whose_move.stops(action):  # another seat's move: asked first, or refused
             return False
-        seen = game.replaced(state, action)
 
         def decide(theirs: list[Record]) -> list[Draft]:
             refusal = stale(game, seen, self.state, action) if theirs else None
