@@ -98,6 +98,11 @@ def no_seats(state: Any) -> tuple[SeatOption, ...]:
     return ()
 
 
+def the_tables_move(state: Any, action: Any) -> str | None:
+    """The default `Game.mover`: every action is the table's, open to every seat."""
+    return None
+
+
 def replaces_nothing(state: Any, action: Any) -> Replaced | None:
     """The default: every action of the game adds to the state rather than setting a value."""
     return None
@@ -268,6 +273,10 @@ class Game(Generic[SetupT, StateT]):
     """The game's expansions, id -> printed name (a play's details name those in play)."""
     seats: Callable[[StateT], tuple[SeatOption, ...]] = no_seats
     """Who can sit at the game at a state: each player (Cavendish: each agent), for "Sit as"."""
+    mover: Callable[[StateT, Any], str | None] = the_tables_move
+    """Whose move an action is at a state: the name of a seat (one of `seats`), or None for the
+    table's own moves (a phase change, a roll for the table), open to every seat. A device seated
+    elsewhere that makes a seat's move is asked first ("strict seats" refuses it)."""
     replaced: Callable[[StateT, Any], Replaced | None] = replaces_nothing
     """For an action that sets a value: what it replaces at `state` (None for any other action).
     A device's action carries this from the state it saw, and is refused when the newest state

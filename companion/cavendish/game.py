@@ -242,6 +242,39 @@ def seats(state: CavendishState) -> tuple[SeatOption, ...]:
     return tuple(SeatOption(a.receptacle, f"{a.receptacle} ({a.player})") for a in state.agents)
 
 
+AgentsMove = (
+    Explore
+    | AttemptTest
+    | AndCost
+    | GainAzrak
+    | LoseAzrak
+    | TakeFear
+    | DiscardFear
+    | TakeItem
+    | StowItem
+    | Eject
+    | PersonalConflict
+    | TakeNote
+    | GiveEmerald
+)
+"""The actions of the agent they name (`agent`)."""
+
+
+def mover(state: CavendishState, action: Any) -> str | None:
+    """The agent (a seat) whose move an action is: the agent it names, the giver of Items, the
+    Time Captain's location, the broken link's agent for its answer. Conflicts, the phases,
+    updates, the Destiny deck and the epilogue are the table's."""
+    if isinstance(action, AgentsMove):
+        return str(action.agent)
+    if isinstance(action, GiveItems):
+        return str(action.giver)
+    if isinstance(action, ChooseLocation):
+        return state.agents[state.captain].receptacle
+    if isinstance(action, EmergencyUpdate | LoseControl) and state.pending:
+        return state.pending[0].receptacle
+    return None
+
+
 CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -269,4 +302,5 @@ CAVENDISH: Game[CavendishSetup, CavendishState] = Game(
     other_names=history.OTHER_NAMES,
     figures=history.figures,
     seats=seats,
+    mover=mover,
 )

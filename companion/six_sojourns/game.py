@@ -228,6 +228,19 @@ def seats(state: SojournsState) -> tuple[SeatOption, ...]:
     return tuple(SeatOption(name, name) for name in state.players)
 
 
+def mover(state: SojournsState, action: Any) -> str | None:
+    """A card taken is the turn player's; coins, a serpent, a shrine, a count or objectives are
+    the player's they name (a payment, the payer's); the board's spaces, upgrade tokens,
+    thresholds, the scoring mode and the close of a sojourn are the table's."""
+    if isinstance(action, TakeCard):
+        return None if state.cards_over else state.turn_player
+    if isinstance(action, PayCoins):
+        return action.payer
+    if isinstance(action, AdjustCoins | PlaceSerpent | PlaceShrine | EnterCount | SetObjectives):
+        return action.player
+    return None
+
+
 SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -257,4 +270,5 @@ SIX_SOJOURNS: Game[SojournsSetup, SojournsState] = Game(
     figures=history.figures,
     board_file=BOARD_FILE,
     seats=seats,
+    mover=mover,
 )

@@ -5,10 +5,21 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from companion.core import Game, Result, SeatOption
 from companion.sojourn import GAME_ID, TITLE, history
-from companion.sojourn.actions import ACTION_TYPES
+from companion.sojourn.actions import (
+    ACTION_TYPES,
+    LoopTo,
+    OpenWithCharge,
+    PlaceSide,
+    PlayBandage,
+    PlayBattery,
+    PlayFracture,
+    Travel,
+    TravelHome,
+)
 from companion.sojourn.facts import facts
 from companion.sojourn.model import FRAGMENTS_NEEDED, RULES_REVISION, SojournSetup, SojournState
 from companion.sojourn.replaced import replaced
@@ -58,6 +69,25 @@ def seats(state: SojournState) -> tuple[SeatOption, ...]:
     return (SeatOption(name, name),)
 
 
+TRAVELLERS_CHOICES: tuple[type, ...] = (
+    Travel,
+    LoopTo,
+    OpenWithCharge,
+    PlayFracture,
+    PlayBandage,
+    PlayBattery,
+    TravelHome,
+    PlaceSide,
+)
+"""What the traveller decides; the rest (cards drawn, the RISK roll, a card corrected) is what
+whoever holds the decks or the dice tells the app."""
+
+
+def mover(state: SojournState, action: Any) -> str | None:
+    """The traveller's choices are the traveller's (the one seat); the rest is the table's."""
+    return seats(state)[0].name if isinstance(action, TRAVELLERS_CHOICES) else None
+
+
 SOJOURN: Game[SojournSetup, SojournState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -84,4 +114,5 @@ SOJOURN: Game[SojournSetup, SojournState] = Game(
     other_names=history.OTHER_NAMES,
     figures=history.figures,
     seats=seats,
+    mover=mover,
 )

@@ -125,6 +125,16 @@ def seats(state: TimeBastardsState) -> tuple[SeatOption, ...]:
     return tuple(SeatOption(t.name, t.name) for t in state.setup.players)
 
 
+def mover(state: TimeBastardsState, action: Any) -> str | None:
+    """Every move is a traveller's: the bumped piece's owner chooses where it goes, any other
+    move is the player's whose turn it is."""
+    if isinstance(action, SendBumpedPiece) and state.bumped:
+        bumped = piece(state, state.bumped[0])
+        if bumped is not None:
+            return name(state, bumped.owner)
+    return name(state, state.turn)
+
+
 TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     id=GAME_ID,
     title=TITLE,
@@ -148,4 +158,5 @@ TIME_BASTARDS: Game[TimeBastardsSetup, TimeBastardsState] = Game(
     start_player=history.START_PLAYER,
     figures=history.figures,
     seats=seats,
+    mover=mover,
 )

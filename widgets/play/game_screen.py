@@ -32,6 +32,7 @@ from widgets.kit.shown import keeps_size
 from widgets.play import words
 from widgets.play.seats import SEAT_BINDING, SeatKeys
 from widgets.play.unsaved import SaveTrouble
+from widgets.play.whose_move import WhoseMove
 from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
@@ -85,6 +86,8 @@ class GameScreen(CompanionScreen):
         """What `show_text` last put in each Static, by selector."""
         self.table_view: TableViewScreen | None = None
         """This game's table view, once opened: given the state again at each redraw."""
+        self.whose_move = WhoseMove(self)
+        """Another seat's move asked first, or refused (widgets/play/whose_move.py)."""
         self.trouble = SaveTrouble()
         """The lasting line while the disk refuses this game's records."""
         from widgets.play.shared_game import SharedGame  # when a game opens: a faster start
@@ -181,6 +184,7 @@ class GameScreen(CompanionScreen):
         if getattr(top, "QUESTION", False) and (answered or asked != self.waiting):
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
+        self.whose_move.followed()
         self.changed(was_over)
 
     def refresh_state(self) -> None:
@@ -277,6 +281,9 @@ class GameScreen(CompanionScreen):
             return False
         except GameFault as fault:
             return self.game_fault(fault)
+
+        if self.whose_move.stops(action):  # another seat's move: asked first, or refused
+            return False
 
         def decide(theirs: list[Record]) -> list[Draft]:
             refusal = stale(game, seen, self.state, action) if theirs else None
@@ -456,3 +463,4 @@ class GameScreen(CompanionScreen):
         if self.session.can_redo:
             yield SystemCommand(f"{prefix}: redo", "Put back what was undone", self.action_redo)
         yield self.seats.palette_command()
+        yield self.whose_move.palette_command()

@@ -217,11 +217,14 @@ class TimeBastardsScreen(GameScreen):
         self.act(MoveEarliest(self.tb.turn))
 
     def action_roll(self) -> None:
-        self.take_roll(self.tb.turn, dice.roll("d6", self.companion.rng))
+        player = self.tb.turn  # (whose roll it is does not depend on what it shows)
+        roll = partial(self.take_roll, player)
+        self.whose_move.first(RollD6(player, 1), lambda: roll(dice.roll("d6", self.companion.rng)))
 
     def action_real_roll(self) -> None:
         player = self.tb.turn
-        self.app.push_screen(D6RollDialog(name(self.tb, player), partial(self.take_roll, player)))
+        dialog = partial(D6RollDialog, name(self.tb, player), partial(self.take_roll, player))
+        self.whose_move.first(RollD6(player, 1), lambda: self.app.push_screen(dialog()))
 
     def take_roll(self, player: int, roll: Roll) -> bool:
         """Apply a D6 roll; once the rules take it, keep it in the roll history too."""
