@@ -170,6 +170,7 @@ CHECKS: dict[str, Callable[[Game[Any, Any]], Check | None]] = {
     "waiting_for": lambda game: maybe(WaitingFor),
     "seats": lambda game: seats_answer,
     "replaced": lambda game: maybe(Replaced),
+    "mover": lambda game: maybe(str),
     "figures": lambda game: plain_table,
 }
 """Every function of `Game` that runs the game's code, and how its answer is checked."""

@@ -228,6 +228,19 @@ def test_the_guard_lets_a_rule_error_through_and_names_the_game() -> None:
         narrating.apply(narrating.start(PebblesSetup()), None)
 
 
+def test_whose_move_goes_through_the_guard() -> None:
+    """`mover` (whose move an action is) is the game's code too: a wrong answer is a fault."""
+    from dataclasses import replace
+
+    from pebbles.game import PEBBLES, Take
+
+    from companion.guard import guarded
+
+    answering = guarded(replace(PEBBLES, mover=lambda state, action: 7), "pig-game 0.1")
+    with pytest.raises(GameFault, match=r"^Pebbles \(pig-game 0\.1\): mover returned a int"):
+        answering.mover(answering.start(PebblesSetup()), Take(1))
+
+
 def test_a_game_ui_whose_parts_raise_says_its_line_in_their_place() -> None:
     """The help, the table view and the Stats screen's notes of a game whose screens' code
     raises: its fault line where their words would be."""

@@ -282,8 +282,11 @@ class GameScreen(CompanionScreen):
         except GameFault as fault:
             return self.game_fault(fault)
 
-        if self.whose_move.stops(action):  # another seat's move: asked first, or refused
-            return False
+        try:
+            if self.whose_move.stops(action):  # another seat's move: asked first, or refused
+                return False
+        except GameFault as fault:  # the game's `mover`
+            return self.game_fault(fault)
 
         def decide(theirs: list[Record]) -> list[Draft]:
             refusal = stale(game, seen, self.state, action) if theirs else None

@@ -23,6 +23,7 @@ from textual.notifications import SeverityLevel
 from textual.widgets import Button, Static
 
 from companion.core import Game, RuleError
+from companion.guard import GameFault
 from saves.shared.settings import SettingsStore
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
@@ -123,6 +124,9 @@ class Acting(Protocol):
 
     def act(self, action: Any) -> bool: ...
 
+    def game_fault(self, fault: GameFault) -> bool:
+        """The game's own code failed: say its line once and only watch the game."""
+
     def redraw(self) -> None: ...
 
     def notify(
@@ -199,10 +203,14 @@ class WhoseMove:
         game, state = screen.session.game, screen.state
         try:
             game.apply(state, action)
+            now = others_move(game, state, action, screen.seat)
         except RuleError as error:
             why = str(error)
+        except GameFault as fault:  # the game's code failed: the question closes with its line
+            dialog.dismiss(None)
+            screen.game_fault(fault)
+            return
         else:
-            now = others_move(game, state, action, screen.seat)
             if now == dialog.mover:
                 return  # still that seat's move, as asked
             why = f"it is {now}'s move now" if now else f"it is no longer {dialog.mover}'s move"
