@@ -16,6 +16,7 @@ import threading
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ def alive(pid: int) -> bool:
 def test_two_browsers_play_one_game_and_each_follows_the_other(
     tabs: OpenTabs, companion_home: Path
 ) -> None:
-    save_id = install_sample(companion_home, "time-bastards")
+    save_id = install_sample(companion_home, "time-bastards", played_at=datetime.now(UTC))
     save = companion_home / "games" / f"{save_id}.toml"
     with served(companion_home, "--host", "0.0.0.0") as (server, url):
         base, key = url.split("/s/")

@@ -17,7 +17,7 @@ import socket
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,7 +30,6 @@ from companion.registry import get_game
 from saves.games.store import SaveStore
 from saves.shared.devices import last_game
 from tests.cavendish.conftest import CARDS
-from tests.conftest import fixed_clock
 from tests.support.samples import install_sample
 from tests.support.saving import record_played
 from tests.support.waiting import HANG_SECONDS, wait_until
@@ -104,11 +103,11 @@ return rows.map(function (row) {
 
 
 def mission(home: Path) -> str:
-    """Three agents at their first location: the Discovery phase, the newest game (played an
-    hour after the sample games)."""
+    """Three agents at their first location: the Discovery phase, the newest game (played just
+    now, as the served app's real clock reads it: no recap of a paused game comes first)."""
     game = get_game("cavendish")
     assert game is not None
-    store = SaveStore(home, lambda: fixed_clock() + timedelta(hours=1))
+    store = SaveStore(home, lambda: datetime.now(UTC))
     seats = (Seat("Amy", "Ana"), Seat("Anton", "Ben"), Seat("Doug", "Cy"))
     setup = CavendishSetup(players=("Ana", "Ben", "Cy"), seats=seats, cards=CARDS)
     saved = store.create(game, setup, "Three agents")

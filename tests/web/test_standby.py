@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import aiohttp
@@ -234,7 +235,7 @@ def kept_ready(tmp_path: Path) -> Iterator[KeptReady]:
     waits for its input); ended at the test's end."""
     if platform.machine() not in READ_CALL:
         pytest.skip(f"the read call of {platform.machine()} is not known here")
-    install_sample(tmp_path / "home", "time-bastards")
+    install_sample(tmp_path / "home", "time-bastards", played_at=datetime.now(UTC))
     environment = dict(os.environ, COMPANION_HOME=str(tmp_path / "home"), **WEB_ENVIRONMENT)
     for name in READ_AT_START - {"COLUMNS", "ROWS"}:
         environment.pop(name, None)
