@@ -85,6 +85,8 @@ class CavendishScreen(GameScreen):
     CSS_PATH = ["cavendish.tcss", "../kit/main_actions.tcss"]
     MAIN_ACTIONS = ("location", "explore", "test", "update", "next_phase")
     """The buttons a phone shows (widgets/kit/main_actions.py): each phase's own actions."""
+    NEXT_STEPS = frozenset({"begin_conflict", "end_conflict"})
+    """`G` once a group conflict is under way: the footer shows it first (widgets/shell/chrome)."""
     BINDINGS = [
         Binding("l", "location", "Location", id="cavendish-location"),
         Binding("x", "explore", "Explore", id="cavendish-explore"),
