@@ -15,6 +15,7 @@ from companion.cavendish.actions import AnnounceGroupConflict, BeginGroupConflic
 from tests.support.waiting import pause_until
 from widgets.cavendish.conflicts import OrderDialog
 from widgets.cavendish.play import CavendishScreen
+from widgets.kit.main_actions import ActionButton
 from widgets.shell.keys import NOW, KeysScreen
 
 
@@ -82,3 +83,29 @@ async def test_g_is_listed_and_shown_with_the_group_conflicts_next_step(
         assert [(said, now) for shown, said, now in keys.rows if shown == "G"] == [
             ("Group conflict", NOW)
         ]
+
+
+async def test_a_phone_has_the_group_conflicts_next_step_as_a_button(
+    make_test_app: Callable[..., Any], make_setup: Callable[..., Any]
+) -> None:
+    """On a phone, where the footer has room for two or three keys, `G`'s next step is a
+    button while a group conflict is under way (it was the command palette or nothing)."""
+    app = make_test_app()
+    async with app.run_test(size=(44, 43)) as pilot:
+        app.start_game("cavendish", make_setup(2), "Keys follow the stage")
+        await pause_until(pilot, lambda: bool(app.screen.query("#agents")))
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        assert screen.act(ChooseLocation("A")) and screen.act(AnnounceGroupConflict("the Butler"))
+
+        def labels() -> list[str]:
+            return [str(button.label) for button in screen.query(ActionButton)]
+
+        await pause_until(pilot, lambda: "Begin conflict (G)" in labels())
+        await pilot.click(next(b for b in screen.query(ActionButton) if "Begin" in str(b.label)))
+        await pause_until(pilot, lambda: isinstance(app.screen, OrderDialog))
+        await pilot.press("escape")
+        await pause_until(pilot, lambda: app.screen is screen)
+        assert screen.act(BeginGroupConflict(("Anton", "Amy"), 0))
+        await pause_until(pilot, lambda: "Defeated (G)" in labels())
+        assert "Begin conflict (G)" not in labels()
