@@ -57,3 +57,31 @@ async def test_the_footer_shows_whole_keys_at_120_and_80_columns_and_question_ma
         await pilot.press("question_mark")
         await pilot.pause()
         assert not isinstance(app.screen, KeysScreen)
+
+
+async def test_a_key_of_two_actions_is_listed_with_the_one_it_takes_now(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """The dice tray's escape leaves a field for the dice buttons, and closes the tray from the
+    buttons: `?`'s list names the one it does now (it named the first whatever the focus)."""
+    from textual.widgets import Button, Input
+
+    from widgets.dice.tray import DiceTray
+    from widgets.shell.keys import NOW, screen_keys
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        tray = app.screen
+        assert isinstance(tray, DiceTray)
+
+        def escape_rows() -> list[tuple[str, str]]:
+            return [(said, now) for key, said, now in screen_keys(tray) if key == "esc"]
+
+        tray.query_one("#notation", Input).focus()
+        await pilot.pause()
+        assert escape_rows() == [("Dice", NOW)]
+        tray.query(Button).first().focus()
+        await pilot.pause()
+        assert escape_rows() == [("Close", NOW)]

@@ -83,8 +83,19 @@ class CavendishScreen(GameScreen):
 
     HELP_TOPIC = "cavendish"
     CSS_PATH = ["cavendish.tcss", "../kit/main_actions.tcss"]
-    MAIN_ACTIONS = ("location", "explore", "test", "update", "next_phase")
-    """The buttons a phone shows (widgets/kit/main_actions.py): each phase's own actions."""
+    MAIN_ACTIONS = (
+        "location",
+        "explore",
+        "test",
+        "update",
+        "next_phase",
+        "begin_conflict",
+        "end_conflict",
+    )
+    """The buttons a phone shows (widgets/kit/main_actions.py): each phase's own actions, and
+    `G`'s next step while a group conflict is under way."""
+    NEXT_STEPS = frozenset({"begin_conflict", "end_conflict"})
+    """`G` once a group conflict is under way: the footer shows it first (widgets/shell/chrome)."""
     BINDINGS = [
         Binding("l", "location", "Location", id="cavendish-location"),
         Binding("x", "explore", "Explore", id="cavendish-explore"),

@@ -1,9 +1,10 @@
 """The end of a game: a confirmation before ending it, and the result screen every game shares.
 
 The result screen shows each player's total, the winner or winners and, in the rules' own words,
-why (`Game.explain`: the same lines as the exports and `companion score`). `s` makes an image of
-it to share (the game, the date, the players and the result, no keys): saved as SVG into the
-exports folder, sent to the device in the browser, and shown full screen.
+why (`Game.explain`: the same lines as the exports and `companion score`). `o` sends the play
+to BG Stats (a key in the footer, and a button on a phone, the device that has BG Stats). `s`
+makes an image of it to share (the game, the date, the players and the result, no keys): saved
+as SVG into the exports folder, sent to the device in the browser, and shown full screen.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from textual.widgets import Button, DataTable, Label, Static
 from companion.core import Result
 from companion.history.plays import facts_of_session
 from saves.games.store import SavedGame
+from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import local_time, plain
 from widgets.shell.base import Answers, CompanionScreen, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
@@ -104,22 +106,27 @@ class ResultScreen(CompanionScreen):
     | --- | --- |
     | escape | Back to the game |
     | ctrl+z | Back to the game and undo the last action |
+    | o | Send to BG Stats: its push link opened in a browser, else shown as a QR code to scan |
     | s | An image to share (game, date, players, result): saved, sent to a browser, shown |
     | i | The play's details: where, who started, how long, notes |
     | b | This play's BG Stats file: sent to a browser, else written to the exports folder |
-    | o | Send to BG Stats: its push link opened in a browser, else shown as a QR code to scan |
+
+    The footer shows `o`; on a narrow screen (a phone, the device that has BG Stats) it is also
+    a button.
     """
 
-    CSS_PATH = "result.tcss"
+    CSS_PATH = ["result.tcss", "../kit/main_actions.tcss"]
     BINDINGS = [
         Binding("escape", "back", "Back to the game", id="result-back"),
         Binding("ctrl+z", "undo", "Undo", id="result-undo"),
+        Binding("o", "push", "Send to BG Stats", id="result-push"),
         Binding("s", "save_image", "Save image", id="result-save-image"),
-        # bgstats (widgets/stats/details.py): under `?` and in the help, not in the footer
+        # the play's details and its file (widgets/stats/details.py): under `?` and in the help
         Binding("i", "details", "Details", id="result-details", show=False),
         Binding("b", "bgstats", "BG Stats file", id="result-bgstats", show=False),
-        Binding("o", "push", "Send to BG Stats", id="result-push", show=False),
     ]
+    MAIN_ACTIONS = ("push",)
+    """A phone's button (widgets/kit/main_actions.py): the phone is the device with BG Stats."""
 
     def __init__(self, saved: SavedGame, undo: Callable[[], None]) -> None:
         super().__init__()
@@ -145,6 +152,7 @@ class ResultScreen(CompanionScreen):
                 "s: save as an image · escape: back to the game · ctrl+z: undo the end",
                 id="result-hint",
             )
+        yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:

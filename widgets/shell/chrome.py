@@ -96,9 +96,18 @@ def key_width(app: App[object], binding: Binding) -> int:
     return cell_len(app.get_key_display(binding)) + 1 + cell_len(binding.description) + 1
 
 
+NEXT_STEPS_ATTRIBUTE = "NEXT_STEPS"
+"""A screen's actions that, whenever they are usable, are the next step of something under way
+(Cavendish's begin and end of a group conflict, on the key that announced it): the footer shows
+them first, so the key's new stage is in sight where it was left out for lack of room."""
+
+
 def binding_rank(screen: Screen[object], node: DOMNode, binding: Binding) -> int:
-    """Where a key comes in the footer: the screen's own keys first (its most derived class
-    first), then the keys it inherits, then the focused widget's, then the app's."""
+    """Where a key comes in the footer: a next step under way first (`NEXT_STEPS`), then the
+    screen's own keys (its most derived class first), then the keys it inherits, then the
+    focused widget's, then the app's."""
+    if node is screen and binding.action in getattr(screen, NEXT_STEPS_ATTRIBUTE, ()):
+        return -1
     if node is screen:
         return action_depths(type(screen)).get(binding.action, len(type(screen).__mro__))
     return 1000 if node is screen.app else 500

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -32,22 +32,39 @@ def from_textual(cls: type) -> bool:
     return cls.__module__.partition(".")[0] == "textual"
 
 
-def declared_bindings(owner: object) -> Iterator[Binding]:
+def declared_keys(owner: object) -> Iterator[list[Binding]]:
     """The bindings a screen or the app declares in its own classes and in every class it comes
-    from but Textual's, most derived first, one per key (each key of `escape,q` on its own): the
-    app's screens and any plug-in game's, wherever its package lives."""
-    seen: set[str] = set()
+    from but Textual's, key by key (each key of `escape,q` on its own), most derived first: the
+    app's screens and any plug-in game's, wherever its package lives. A key's bindings are those
+    of the most derived class that binds it, as Textual merges them; a key bound to several
+    actions (one per stage: Cavendish's `G` announces, begins, then ends a group conflict) has
+    them all, in their order."""
+    keys: dict[str, list[Binding]] = {}
+    declaring: dict[str, type] = {}
     for cls in type(owner).__mro__:
         if from_textual(cls):
             continue
         declared: list[BindingType] = cls.__dict__.get("BINDINGS", [])
         for item in declared:
             binding = item if isinstance(item, Binding) else Binding(*item)
+            if binding.system:
+                continue
             for key in binding.key.split(","):
                 key = key.strip()
-                if key and key not in seen and not binding.system:
-                    seen.add(key)
-                    yield Binding(key, binding.action, binding.description, id=binding.id)
+                if key and declaring.setdefault(key, cls) is cls:
+                    one = Binding(key, binding.action, binding.description, id=binding.id)
+                    keys.setdefault(key, []).append(one)
+    yield from keys.values()
+
+
+def live_binding(bindings: list[Binding], active: dict[str, ActiveBinding]) -> Binding:
+    """Of a key's bindings, the one the key takes now (Textual's `check_action` lets one of them
+    through), or its first when none is live here (another tab, phase or stage)."""
+    found = active.get(bindings[0].key)
+    for binding in bindings:
+        if found is not None and found.binding.action == binding.action:
+            return binding
+    return bindings[0]
 
 
 def screen_keys(screen: Screen[object]) -> list[tuple[str, str, str]]:
@@ -62,7 +79,8 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode,
     rows = []
     for owner in (screen, app):
         absent: frozenset[str] = getattr(owner, "absent_actions", frozenset())
-        for binding in declared_bindings(owner):
+        for bindings in declared_keys(owner):
+            binding = live_binding(bindings, active)
             if binding.action in absent:  # a key of nothing in this game (no agent 4 of 3)
                 continue
             found = active.get(binding.key)

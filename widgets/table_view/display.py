@@ -4,8 +4,10 @@
 in the environment. It shows the table view of the most recently played game still in play and
 follows it live (four times a second it reads the records appended since its last look); when
 a newer game starts it switches to that one; with no game in play it
-says so and waits. It holds no game's lock, and no key, palette command or screen of it changes
-a game: there is no way from it to a play screen, the home screen or the dice tray.
+says so and waits. Once the game shown has ended, the push link's QR code stands beside its
+result, so that each player scans the play into their own BG Stats (`push_code`). It holds
+no game's lock, and no key, palette command or screen of it changes a game: there is no way
+from it to a play screen, the home screen or the dice tray.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult, SystemCommand
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -30,6 +33,7 @@ from widgets.play.recap import Recalled
 from widgets.play.seats import seat_options, seat_parts
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.table_view.push_code import PushCode, link_of
 from widgets.table_view.screen import WATCHING_MARK, TableShown, header_words
 from widgets.table_view.view import TableView
 
@@ -84,7 +88,9 @@ class TableDisplayScreen(CompanionScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
-        yield TableView()
+        with Horizontal(id="td-body"):
+            yield TableView()
+            yield PushCode()
         yield Static(WAITING, id="td-waiting", markup=False)
         yield KeyFooter()
 
@@ -161,13 +167,15 @@ class TableDisplayScreen(CompanionScreen):
             self.notify(str(error), title="Not followed", severity="warning", markup=False)
 
     def draw(self) -> None:
+        body = self.query_one("#td-body", Horizontal)
         view = self.query_one(TableView)
         waiting = self.query_one("#td-waiting", Static)
         saved = self.saved
-        view.display = saved is not None
+        body.display = view.display = saved is not None
         waiting.display = saved is None
         if saved is None:
             self.title, self.sub_title = "Table display", "waiting for a game"
+            self.query_one(PushCode).show(None)
             return
         game = saved.game
         shown = TableShown(
@@ -175,6 +183,8 @@ class TableDisplayScreen(CompanionScreen):
         )
         self.title, self.sub_title = header_words(shown)
         view.show(shown.game_id, shown.game_title, shown.state)
+        ended = saved.status != "playing"
+        self.query_one(PushCode).show(link_of(self.companion.store.home, saved) if ended else None)
 
 
 class TableDisplayApp(CompanionApp):
