@@ -47,6 +47,11 @@ class Changed(Exception):
     """The file is no longer what was read plus appended lines: read it whole again."""
 
 
+class Damaged(SaveError):
+    """What the file holds is not a history this app reads: said with the line, when known,
+    and never written after (a roll appended there would be as unreadable)."""
+
+
 @dataclass(frozen=True)
 class Position:
     """How far this process has read the file, and the numbers of the rolls it holds."""
@@ -80,10 +85,30 @@ def _position(content: bytes, inode: int, first: int, last: int) -> Position:
 
 
 def read_whole(path: Path, limit: int) -> Whole:
-    """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
+    """Every roll in the file, oldest first; `Damaged` naming the first problem and its line,
+    or `SaveError` when the file cannot be read at all (a folder, a FIFO, too large)."""
     content, mark = read_file(path, limit)
+    try:
+        return _whole(path, content, mark.inode)
+    except Damaged:
+        raise
+    except SaveError as error:
+        raise Damaged(path, error.problem, error.line) from None
+
+
+def _whole(path: Path, content: bytes, inode: int) -> Whole:
+    current = _is_current(content)
     complete = content[: content.rfind(b"\n") + 1]  # a torn last line is never read
-    data = parse_toml(path, complete if _is_current(content) else content)
+    text = complete if current else content
+    if current:
+        stray = _table_after_rolls(complete)
+        if stray is not None:
+            problem = "a table follows the rolls: a roll added after it would not be read"
+            raise Damaged(path, problem, stray)
+    try:
+        data = parse_toml(path, text)
+    except SaveError as error:
+        raise Damaged(path, error.problem, error.line or _unreadable_line(path, text)) from None
     version = data.get("format")
     if type(version) is not int or version not in (1, 2, FORMAT):
         raise SaveError(path, f"unknown format {version!r} (this app reads 1 to {FORMAT})")
@@ -96,8 +121,20 @@ def read_whole(path: Path, limit: int) -> Whole:
     if not isinstance(tables, dict) or not _appendable(complete):
         raise SaveError(path, "the rolls must be a last table `[rolls]`, r1 = { ... } a line")
     first = _first_number(path, tables)
-    entries = _decoded(path, tables, first)
-    return Whole(entries, _position(complete, mark.inode, first, first + len(entries) - 1))
+    entries = _decoded(path, tables, first, complete)
+    return Whole(entries, _position(complete, inode, first, first + len(entries) - 1))
+
+
+def _unreadable_line(path: Path, text: bytes) -> int | None:
+    """The first line that does not read alone (a number past Python's digits, which the
+    whole file's parse names without its line); None when each line reads."""
+    for number, line in enumerate(text.split(b"\n"), start=1):
+        if line.strip() and not line.lstrip().startswith((b"[", b"#")):
+            try:
+                parse_toml(path, line)
+            except SaveError:
+                return number
+    return None
 
 
 _ROLLS_LINE = re.compile(rb"^[ \t]*\[[ \t]*rolls[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?\n", re.M)
@@ -109,6 +146,13 @@ def _appendable(content: bytes) -> bool:
     no other table follows it."""
     found = _ROLLS_LINE.search(content)
     return found is not None and _TABLE_LINE.search(content, found.end()) is None
+
+
+def _table_after_rolls(content: bytes) -> int | None:
+    """The line of a table that follows the `[rolls]` table, if one does."""
+    found = _ROLLS_LINE.search(content)
+    after = None if found is None else _TABLE_LINE.search(content, found.end())
+    return None if after is None else content.count(b"\n", 0, after.start()) + 1
 
 
 def _is_current(content: bytes) -> bool:
@@ -125,22 +169,33 @@ def _first_number(path: Path, tables: dict[str, object]) -> int:
     return int(key[1:])
 
 
-def _decoded(path: Path, tables: dict[str, object], first: int) -> list[LoggedRoll]:
+def _decoded(
+    path: Path, tables: dict[str, object], first: int, content: bytes = b""
+) -> list[LoggedRoll]:
+    """The rolls of `tables` (`r<first>`, `r<first + 1>`, ...); `Damaged` at the first one
+    that is not (its line in `content`, the file read whole, when given)."""
     entries = []
     for number, (key, raw) in enumerate(tables.items(), start=first):
         if key != f"r{number}":
-            raise SaveError(path, f"roll '{key}' where r{number} was expected")
+            problem = f"roll '{key}' where r{number} was expected"
+            raise Damaged(path, problem, _line_of(content, key))
         try:
             entries.append(decode_roll(raw))
         except RollHistoryError as error:
-            raise SaveError(path, f"roll {key}: {error}") from None
+            raise Damaged(path, f"roll {key}: {error}", _line_of(content, key)) from None
     return entries
+
+
+def _line_of(content: bytes, key: str) -> int | None:
+    """The line of the roll `key` in a file's bytes (None: not found, or no bytes given)."""
+    found = re.search(rb"^[ \t]*" + re.escape(key.encode()) + rb"[ \t]*=", content, re.M)
+    return None if found is None else content.count(b"\n", 0, found.start()) + 1
 
 
 def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRoll], Position]:
     """The rolls appended since `position` and the position after them. `Changed` when the
-    file is not what was read plus appended lines; `SaveError` when an appended line is not a
-    roll (the file is then damaged) or the file cannot be read."""
+    file is not what was read plus appended lines, or an appended line is not the next roll
+    (read whole, the damage is said with its line); `SaveError` when it cannot be read."""
     descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
         size = _proven(path, descriptor, position)
@@ -154,7 +209,10 @@ def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRol
     complete = added[: added.rfind(b"\n") + 1]
     if not complete:
         return [], position
-    entries = _decoded(path, parse_toml(path, complete), position.last + 1)
+    try:
+        entries = _decoded(path, parse_toml(path, complete), position.last + 1)
+    except SaveError:  # read whole, the problem is said with its line in the file
+        raise Changed(path) from None
     tail = (position.tail + complete)[-CHECKED_BYTES:]
     offset = position.offset + len(complete)
     return entries, Position(
@@ -165,7 +223,11 @@ def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRol
 def reach_end(path: Path, limit: int) -> Position | None:
     """Where to append to a file of this format, from its first and last lines only (a process
     that only adds a roll, `companion roll`, never reads the history between them); None when
-    the file must be read whole to be used (an older format, no roll yet, a head edited)."""
+    the file must be read whole to be used (an older format, no roll yet, a head edited) or
+    its end is not proven: the last line must be a roll that reads, numbered one past the roll
+    on the line before it (or the first roll, right under the head). A damaged last line (not
+    a roll, a roll that does not fit its dice, a number out of turn, a table before it) is
+    then found, with its line, by the whole read: nothing is appended after it."""
     descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
         status = os.fstat(descriptor)
@@ -175,7 +237,7 @@ def reach_end(path: Path, limit: int) -> Position | None:
         size, reach = status.st_size, LAST_LINE_BYTES
         while True:
             end = os.pread(descriptor, min(size, reach), max(0, size - reach))
-            if end.count(b"\n") >= 2 or reach >= size:
+            if end.count(b"\n") >= 3 or reach >= size:
                 break
             reach *= 4
     finally:
@@ -183,17 +245,48 @@ def reach_end(path: Path, limit: int) -> Position | None:
     head = HEAD.encode()
     if not start.startswith(head) or b"\n" not in start[len(head) :]:
         return None
-    first_line = start[len(head) : start.index(b"\n", len(head)) + 1]
     complete = end[: end.rfind(b"\n") + 1]
-    last_line = complete[complete.rfind(b"\n", 0, len(complete) - 1) + 1 :]
-    first = _first_number(path, parse_toml(path, first_line))
-    last_keys = list(parse_toml(path, last_line))
-    if len(last_keys) != 1 or not last_keys[0].startswith("r") or not last_keys[0][1:].isdigit():
-        return None
-    last = int(last_keys[0][1:])
     offset = size - len(end) + len(complete)
-    tail = (end[: len(complete)])[-CHECKED_BYTES:]
+    last_start = complete.rfind(b"\n", 0, len(complete) - 1) + 1
+    last = _roll_number(path, complete[last_start:])
+    if last is None or offset - len(complete) + last_start < len(head):
+        return None
+    if offset - len(complete) + last_start == len(head):  # the only roll: right under the head
+        first = last
+    else:
+        before_start = complete.rfind(b"\n", 0, last_start - 1) + 1
+        if before_start == 0 and size > len(end):  # the line before was not read whole
+            return None
+        if _roll_number(path, complete[before_start:last_start]) != last - 1:
+            return None
+        found = _FIRST_KEY.match(start, len(head))  # its number only: the roll is not added to
+        if found is None:
+            return None
+        first = int(found.group(1))
+    tail = complete[-CHECKED_BYTES:]
     return Position(offset, status.st_ino, tail, first, last)
+
+
+_FIRST_KEY = re.compile(rb"r([1-9][0-9]{0,10})[ \t]*=")
+
+
+def _roll_number(path: Path, line: bytes) -> int | None:
+    """The number of the roll on `line` (`r7 = { ... }` and its newline), once it reads as
+    a roll that fits its dice; None for anything else."""
+    try:
+        tables = parse_toml(path, line)
+    except SaveError:
+        return None
+    if len(tables) != 1:
+        return None
+    key, raw = next(iter(tables.items()))
+    if not key.startswith("r") or not key[1:].isdigit() or len(key) > 12 or key[1:2] == "0":
+        return None
+    try:
+        decode_roll(raw)
+    except RollHistoryError:
+        return None
+    return int(key[1:])
 
 
 def append(path: Path, position: Position, entries: Sequence[LoggedRoll]) -> Position:
