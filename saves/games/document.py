@@ -19,7 +19,7 @@ import tomli_w
 from companion.core import Game, RuleError
 from companion.history.details import add_activity
 from companion.registry import get_game
-from companion.session import Session
+from companion.session import Session, Step
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError
 from saves.games.record_lines import parse_document
@@ -147,27 +147,42 @@ def clean_title(title: str) -> str:
     return " ".join(printable.split())[:MAX_TITLE]
 
 
-def apply_record(saved: SavedGame, record: Record) -> None:
-    """Play one record on the game (`RuleError` when the rules refuse it: nothing changes)."""
+def check_record(saved: SavedGame, record: Record, made: Step | None = None) -> Step | None:
+    """`RuleError` unless `record` applies to the game as it is, which is left unchanged: every
+    check `apply_record` makes, the one check of a record (the journal runs it before a record
+    is written). For a `do` record, the step it makes: `made` when the caller made it on this
+    very state already (`Session.step`), so the rules run once per change."""
     session = saved.session
     if record.kind == "do":
-        session.do(record.action)
+        return made if made is not None else session.step(record.action)
+    if record.kind == "undo":
+        _check_top(saved.origins, record, "undoes")
+    elif record.kind == "redo":
+        _check_top(saved.undone, record, "redoes")
+        if not session.can_redo:
+            raise RuleError(f"record {record.number} redoes a step this game cannot put back")
+    elif not isinstance(saved.extra.get(DETAILS_KEY, []), list):
+        raise RuleError("play details are added to a 'play_details' key that is not a list")
+    return None
+
+
+def apply_record(saved: SavedGame, record: Record, made: Step | None = None) -> None:
+    """Play one record on the game (`RuleError` when the rules refuse it: nothing changes);
+    `made`: the step of a `do` record, made on this state (`check_record`)."""
+    step = check_record(saved, record, made)
+    session = saved.session
+    if step is not None:
+        session.push(step)
         saved.origins.append(record)
         saved.undone.clear()
     elif record.kind == "undo":
-        _check_top(saved.origins, record, "undoes")
         session.undo()
         saved.undone.append(saved.origins.pop())
     elif record.kind == "redo":
-        _check_top(saved.undone, record, "redoes")
-        if session.redo() is None:
-            raise RuleError(f"record {record.number} redoes a step this game cannot put back")
+        session.redo()
         saved.origins.append(saved.undone.pop())
-    if record.kind == "details":
-        kept = saved.extra.setdefault(DETAILS_KEY, [])
-        if not isinstance(kept, list):
-            raise RuleError("play details are added to a 'play_details' key that is not a list")
-        kept.append(dict(record.details))
+    else:
+        saved.extra.setdefault(DETAILS_KEY, []).append(dict(record.details))
     saved.record_count = record.number
     if record.kind != "details" and record.at is not None:
         _count_activity(saved, record.at)

@@ -157,14 +157,18 @@ class SaveStore:
         deadline: float = DEADLINE_SECONDS,
     ) -> tuple[list[Record], list[Record]]:
         """One transaction: lock, catch up, append what `drafts(theirs)` decides on the newest
-        state, `theirs` being every record caught up on under the lock, in order.
+        state, `theirs` being every record caught up on under the lock, in order. The locks are
+        the game's (`game_lock`) and the game file's own (`journal.holding_file`), both for the
+        whole transaction: a writer whose lock file was deleted or replaced under another's
+        still waits for the file's (`Busy` after `deadline` seconds, 0: tried once).
 
         Returns the records others had appended and this one's. `Busy`, `Rewritten`,
         `SaveError`, `RuleError` (from `drafts` or the rules) and OSError leave the file as it
         was (the game may have caught up: `drafts` was then given what it caught up on).
         Records appended beside this transaction (its lock file was deleted meanwhile) are
         caught up and `drafts` asked again, with them added to the ones before."""
-        with self.game_lock(saved.id, deadline):
+        path = self.path_for(saved.id)
+        with self.game_lock(saved.id, deadline), journal.holding_file(path, deadline):
             theirs = self.catch_up(saved)
             for _attempt in range(DECIDE_AGAIN):
                 try:
@@ -225,7 +229,7 @@ class SaveStore:
             return saved
         path = self.path_for(save_id)
         try:
-            with self.game_lock(save_id, deadline):
+            with self.game_lock(save_id, deadline), journal.holding_file(path, deadline):
                 if mark_of(path) != saved.read_mark:  # changed before the lock was ours
                     saved = self.load(save_id)
                     if saved.position is not None or saved.cannot_add:

@@ -16,8 +16,6 @@ the file (a trim or a migration by another process, an edit) makes the reader re
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import os
 import re
 import stat
@@ -25,7 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from saves import append_log
+from saves.append_log import CHECKED_BYTES, End, NotAsRead, PastLimit, complete_lines
 from saves.files import SaveError, parse_toml, read_file, write_text
+from saves.shared.lock import DEADLINE_SECONDS
 from saves.shared.roll_lines import (
     LoggedRoll,
     RollHistoryError,
@@ -37,8 +38,6 @@ from saves.shared.roll_lines import (
 FORMAT = 3
 """Format 1 kept 200 rolls newest first; format 2 an array of every roll, rewritten whole."""
 HEAD = f"format = {FORMAT}\n\n[rolls]\n"
-CHECKED_BYTES = 64
-"""How many bytes before the read position must be as they were read (an edit in place)."""
 LAST_LINE_BYTES = 4096
 """How much of the file's end is read first to find its last roll (more if a line is longer)."""
 
@@ -56,11 +55,8 @@ class Damaged(SaveError):
 class Position:
     """How far this process has read the file, and the numbers of the rolls it holds."""
 
-    offset: int
-    """The end of the last complete line read."""
-    inode: int
-    tail: bytes
-    """The `CHECKED_BYTES` bytes before `offset`."""
+    end: End
+    """The end of the last complete line read (saves/append_log.py)."""
     first: int
     """The number of the file's first roll (one past `last` when it holds none)."""
     last: int
@@ -80,8 +76,7 @@ class Whole:
 
 
 def _position(content: bytes, inode: int, first: int, last: int) -> Position:
-    offset = content.rfind(b"\n") + 1
-    return Position(offset, inode, content[max(0, offset - CHECKED_BYTES) : offset], first, last)
+    return Position(append_log.end_of(content, inode, len(HEAD)), first, last)
 
 
 def read_whole(path: Path, limit: int) -> Whole:
@@ -196,28 +191,23 @@ def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRol
     """The rolls appended since `position` and the position after them. `Changed` when the
     file is not what was read plus appended lines, or an appended line is not the next roll
     (read whole, the damage is said with its line); `SaveError` when it cannot be read."""
-    descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        size = _proven(path, descriptor, position)
-        if size > limit:
-            raise SaveError(path, "has grown past the largest history this app reads")
-        added = os.pread(descriptor, size - position.offset, position.offset)
+        added = append_log.read_after(path, position.end, limit)
+    except NotAsRead:
+        raise Changed(path) from None
+    except PastLimit:
+        raise SaveError(path, "has grown past the largest history this app reads") from None
     except OSError as error:
         raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(descriptor)
-    complete = added[: added.rfind(b"\n") + 1]
+    complete = complete_lines(added)
     if not complete:
         return [], position
     try:
         entries = _decoded(path, parse_toml(path, complete), position.last + 1)
     except SaveError:  # read whole, the problem is said with its line in the file
         raise Changed(path) from None
-    tail = (position.tail + complete)[-CHECKED_BYTES:]
-    offset = position.offset + len(complete)
-    return entries, Position(
-        offset, position.inode, tail, position.first, position.last + len(entries)
-    )
+    last = position.last + len(entries)
+    return entries, Position(position.end.after(complete), position.first, last)
 
 
 def reach_end(path: Path, limit: int) -> Position | None:
@@ -263,8 +253,8 @@ def reach_end(path: Path, limit: int) -> Position | None:
         if found is None:
             return None
         first = int(found.group(1))
-    tail = complete[-CHECKED_BYTES:]
-    return Position(offset, status.st_ino, tail, first, last)
+    end_here = append_log.End(offset, status.st_ino, complete[-CHECKED_BYTES:], head)
+    return Position(end_here, first, last)
 
 
 _FIRST_KEY = re.compile(rb"r([1-9][0-9]{0,10})[ \t]*=")
@@ -289,35 +279,25 @@ def _roll_number(path: Path, line: bytes) -> int | None:
     return int(key[1:])
 
 
-def append(path: Path, position: Position, entries: Sequence[LoggedRoll]) -> Position:
-    """Add `entries` after `position`, once it is proven to be the file's end (a torn last
-    line is cut off), with one write and an fsync; call under the file's lock, right after
-    catching up. `Changed` when the file is not what was caught up to; OSError when the write
-    fails (what reached the file is cut off again)."""
+def append(
+    path: Path,
+    position: Position,
+    entries: Sequence[LoggedRoll],
+    deadline: float = DEADLINE_SECONDS,
+) -> Position:
+    """Add `entries` after `position` (saves/append_log.py: at the proven end, a torn last
+    line cut off, one write and an fsync, the file's own lock had within `deadline` seconds or
+    `Busy`); call under the file's lock, right after catching up. `Changed` when the file is
+    not what was caught up to; OSError when the write fails (what reached the file is cut off
+    again)."""
     data = "".join(
         roll_line(number, entry) for number, entry in enumerate(entries, start=position.last + 1)
     ).encode("utf-8")
-    descriptor = _open(path, os.O_RDWR)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)  # held for one write: a writer whose lock file
-        size = _proven(path, descriptor, position)  # was deleted still writes after this one
-        if size > position.offset:
-            after = os.pread(descriptor, size - position.offset, position.offset)
-            if b"\n" in after:
-                raise Changed(path)
-            os.ftruncate(descriptor, position.offset)  # a dead writer's torn line
-        try:
-            if os.pwrite(descriptor, data, position.offset) != len(data):
-                raise OSError(errno.ENOSPC, "the disk took only part of the roll")
-            os.fsync(descriptor)
-        except BaseException:
-            os.ftruncate(descriptor, position.offset)
-            raise
-    finally:
-        os.close(descriptor)
-    tail = (position.tail + data)[-CHECKED_BYTES:]
-    last = position.last + len(entries)
-    return Position(position.offset + len(data), position.inode, tail, position.first, last)
+        end = append_log.append(path, position.end, data, deadline, "roll")
+    except NotAsRead:
+        raise Changed(path) from None
+    return Position(end, position.first, position.last + len(entries))
 
 
 def rewrite(
@@ -336,19 +316,3 @@ def _open(path: Path, flags: int) -> int:
         return os.open(path, flags | os.O_CLOEXEC)
     except FileNotFoundError:
         raise Changed(path) from None
-
-
-def _proven(path: Path, descriptor: int, position: Position) -> int:
-    """The open file's size, once it is the one read up to `position` and as it was read."""
-    status = os.fstat(descriptor)
-    if status.st_ino != position.inode or status.st_size < position.offset:
-        raise Changed(path)
-    start = position.offset - len(position.tail)
-    if os.pread(descriptor, len(position.tail), start) != position.tail:
-        raise Changed(path)
-    try:
-        if os.stat(path).st_ino != position.inode:  # replaced since it was opened
-            raise Changed(path)
-    except FileNotFoundError:
-        raise Changed(path) from None
-    return status.st_size

@@ -206,7 +206,9 @@ class RollLog:
             self._follow(migrate=False)
         if self._position is not None:
             if self._position.count + len(self._pending) <= TRIM_AT:
-                self._position = roll_file.append(self.path, self._position, self._pending)
+                self._position = roll_file.append(
+                    self.path, self._position, self._pending, self.deadline
+                )
                 if self._entries is not None:
                     self._entries.extend(self._pending)
                 return
