@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,8 +20,9 @@ from companion.core import Game, RuleError
 from companion.history.details import add_activity
 from companion.registry import get_game
 from companion.session import Session, Step
+from saves.append_log import End
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError
+from saves.files import FileMark, SaveError
 from saves.games.record_lines import parse_document
 from saves.games.records import (
     RECORDS_KEY,
@@ -71,9 +72,34 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+@dataclass
+class FileState:
+    """What this process knows of a game's file: how it was read, how far, and whether (and
+    why not) it can be added to. One object, so a game's file state is set and copied whole."""
+
+    format_read: int = FORMAT
+    """The format of the file it was read from (1: written again in format 2 when opened for
+    play)."""
+    mark: FileMark | None = None
+    """The file's mark when it was read: a file read without a position is written again only
+    while it still has it."""
+    position: End | None = None
+    """How far this process has read the file (saves/append_log.py); None: read by
+    `SaveStore.load` only (not yet opened for play), so it cannot be added to."""
+    cannot_add: str = ""
+    """Why the file can be read but never added to here (its records are not its last table;
+    it could not be written again in format 2): shown, not changed."""
+    upgrade_waits: bool = False
+    """A file to be written again in format 2 before it is played, whose lock another process
+    held when it was opened for play: shown until `open_for_play` gets the lock."""
+    unapplied: list[Record] = field(default_factory=list)
+    """Records this process wrote to the file but could not apply: the game is read again from
+    its file before its next change, so no record number is used twice."""
+
+
 class SavedGame:
     """A game on disk and in play: its id, title, times, live session and the records that
-    made it (who made each step on the undo stack)."""
+    made it (who made each step on the undo stack), and what is known of its file (`file`)."""
 
     def __init__(
         self, save_id: str, title: str, session: Session, created: datetime, updated: datetime
@@ -92,24 +118,49 @@ class SavedGame:
         self.undone: list[Record] = []
         """The records of the steps undone, last undone last: what redo puts back."""
         self.record_count = 0
-        self.format_read = FORMAT
-        """The format of the file it was read from (1: written again in format 2 when opened
-        for play)."""
-        self.read_mark: Any = None
-        """The file's mark when it was read (`saves.files.FileMark`): a file read without a
-        position is written again only while it still has it."""
-        self.cannot_add = ""
-        """Why the file can be read but never added to here (its records are not its last
-        table; it could not be written again in format 2): shown, not changed."""
-        self.upgrade_waits = False
-        """A file to be written again in format 2 before it is played, whose lock another
-        process held when it was opened for play: shown until `open_for_play` gets the lock."""
-        self.position: Any = None
-        """How far this process has read the file (`saves.games.journal.Position`); None: read
-        by `SaveStore.load` only (not yet opened for play), so it cannot be added to."""
-        self.unapplied: list[Record] = []
-        """Records this process wrote to the file but could not apply: the game is read again
-        from its file before its next change, so no record number is used twice."""
+        self.file = FileState()
+
+    # The file's state by its parts, as the screens and the command line read them.
+
+    @property
+    def format_read(self) -> int:
+        return self.file.format_read
+
+    @format_read.setter
+    def format_read(self, value: int) -> None:
+        self.file.format_read = value
+
+    @property
+    def read_mark(self) -> FileMark | None:
+        return self.file.mark
+
+    @read_mark.setter
+    def read_mark(self, value: FileMark | None) -> None:
+        self.file.mark = value
+
+    @property
+    def position(self) -> End | None:
+        return self.file.position
+
+    @position.setter
+    def position(self, value: End | None) -> None:
+        self.file.position = value
+
+    @property
+    def cannot_add(self) -> str:
+        return self.file.cannot_add
+
+    @cannot_add.setter
+    def cannot_add(self, value: str) -> None:
+        self.file.cannot_add = value
+
+    @property
+    def upgrade_waits(self) -> bool:
+        return self.file.upgrade_waits
+
+    @property
+    def unapplied(self) -> list[Record]:
+        return self.file.unapplied
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -131,7 +182,7 @@ class SavedGame:
         if DETAILS_KEY in twin.extra:
             twin.extra[DETAILS_KEY] = list(twin.extra[DETAILS_KEY])
         twin.origins, twin.undone = list(self.origins), list(self.undone)
-        twin.record_count, twin.position = self.record_count, self.position
+        twin.record_count, twin.file.position = self.record_count, self.file.position
         return twin
 
     def adopt(self, trial: SavedGame) -> None:
@@ -319,7 +370,7 @@ def _from_document(
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
     saved = SavedGame(save_id, title, session, created, updated)
     saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
-    saved.format_read = version
+    saved.file.format_read = version
     if version == 1 and gathered_details(saved.extra):
         del saved.extra[DETAILS_KEY]  # now records
     for record in records:

@@ -112,7 +112,7 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
             raise Rewritten(path, problem) from None
     if trial is not saved:
         saved.adopt(trial)
-    saved.position = position.after(complete)
+    saved.file.position = position.after(complete)
     return records
 
 
@@ -148,7 +148,7 @@ def append(
     is written, the game is read again from its file before its next change
     (`SavedGame.unapplied`). `Busy` when the file's own lock is not had within `deadline`
     seconds: nothing written."""
-    if saved.unapplied:
+    if saved.file.unapplied:
         raise Behind(path, "this window must read the file again before it adds to it")
     records = _numbered(saved, drafts, by, seat, now)
     # The app and the command line append one record, checked on the game itself; a batch (a
@@ -166,7 +166,7 @@ def append(
         else:
             saved.adopt(trying)
     except BaseException:  # its count in memory is behind the file's: read again
-        saved.unapplied = list(records)
+        saved.file.unapplied = list(records)
         raise
     return records
 
@@ -174,7 +174,7 @@ def append(
 def has_news(path: Path, saved: SavedGame) -> bool:
     """Whether lines were appended after what `saved` has read (`Rewritten` if the file changed
     in any other way, `SaveError` if it cannot be read)."""
-    if saved.unapplied:
+    if saved.file.unapplied:
         return True
     return bool(complete_lines(_appended(path, _position(path, saved))))
 
@@ -208,7 +208,7 @@ def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float)
         limit = MAX_FILE_BYTES // (1024 * 1024)
         raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
     try:
-        saved.position = append_log.append(path, position, data, deadline, "record")
+        saved.file.position = append_log.append(path, position, data, deadline, "record")
     except Later as error:
         raise Behind(path, error.why) from None
     except NotAsRead as error:
@@ -226,9 +226,9 @@ def until_writable(path: Path, deadline: float) -> None:
 
 
 def _position(path: Path, saved: SavedGame) -> End:
-    position = saved.position
+    position = saved.file.position
     if not isinstance(position, End):
-        why = saved.cannot_add or "it was not opened for play (SaveStore.open_for_play)"
+        why = saved.file.cannot_add or "it was not opened for play (SaveStore.open_for_play)"
         raise SaveError(path, f"cannot be added to: {why}")
     return position
 

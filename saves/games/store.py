@@ -34,7 +34,7 @@ from saves.files import (
 from saves.games import checkpoint, journal
 from saves.games.document import FORMAT as FORMAT
 from saves.games.document import MAX_TITLE as MAX_TITLE
-from saves.games.document import SAVE_ID, document_text, read_document
+from saves.games.document import SAVE_ID, FileState, document_text, read_document
 from saves.games.document import SavedGame as SavedGame
 from saves.games.document import clean_title as clean_title
 from saves.games.document import from_document as from_document
@@ -123,13 +123,13 @@ class SaveStore:
         changed, to be read again. A game that could not apply records it wrote is read again
         from its file: returns those records."""
         path = self.path_for(saved.id)
-        if saved.unapplied:
-            unapplied, fresh = saved.unapplied, self.load(saved.id)
+        if saved.file.unapplied:
+            unapplied, fresh = saved.file.unapplied, self.load(saved.id)
             saved.adopt(fresh)
-            saved.position, saved.unapplied = fresh.position, []
+            saved.file.position, saved.file.unapplied = fresh.file.position, []
             return unapplied
-        if saved.position is None:
-            if mark_of(path) != saved.read_mark:
+        if saved.file.position is None:
+            if mark_of(path) != saved.file.mark:
                 raise Rewritten(path, "was written again since this window read it")
             return []
         return journal.catch_up(path, saved)
@@ -181,8 +181,8 @@ class SaveStore:
         """Whether the file has records this game has not read (`Rewritten` if it changed in
         any other way); for a game read without a position, whether its file changed."""
         path = self.path_for(saved.id)
-        if saved.position is None and not saved.unapplied:
-            return bool(mark_of(path) != saved.read_mark)
+        if saved.file.position is None and not saved.file.unapplied:
+            return bool(mark_of(path) != saved.file.mark)
         return journal.has_news(path, saved)
 
     def export(self, saved: SavedGame, extension: str, content: str) -> Path:
@@ -201,15 +201,15 @@ class SaveStore:
         path = self.path_for(save_id)
         content, mark = read_file(path)
         saved, whole = self._read(path, content)
-        saved.read_mark = mark
-        if saved.format_read != FORMAT or whole:
+        saved.file.mark = mark
+        if saved.file.format_read != FORMAT or whole:
             pass  # no position: `open_for_play` writes it again first
         elif records_start(content) is None:
-            saved.cannot_add = (
+            saved.file.cannot_add = (
                 "its records are not a [records] table, so a record added would be lost"
             )
         else:
-            saved.position = position_of(content, mark.inode)
+            saved.file.position = position_of(content, mark.inode)
         return saved
 
     def open_for_play(self, save_id: str, deadline: float = 0.0) -> SavedGame:
@@ -225,22 +225,22 @@ class SaveStore:
         refuse (`LinkRefused`: the screen keeps its game as a copy). `SaveError` when the file
         cannot be read."""
         saved = checkpoint.load(self, save_id)  # a long game replays only its newest records
-        if saved.position is not None or saved.cannot_add:
+        if saved.file.position is not None or saved.file.cannot_add:
             return saved
         path = self.path_for(save_id)
         try:
             with self.game_lock(save_id, deadline), journal.holding_file(path, deadline):
-                if mark_of(path) != saved.read_mark:  # changed before the lock was ours
+                if mark_of(path) != saved.file.mark:  # changed before the lock was ours
                     saved = self.load(save_id)
-                    if saved.position is not None or saved.cannot_add:
+                    if saved.file.position is not None or saved.file.cannot_add:
                         return saved
                 self._write_again(path, saved)
         except LinkRefused:
             pass  # never written through: its first change says so, as for any save
         except OSError as error:  # Busy, and a disk that refuses the new file
             why = error.strerror or error
-            saved.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
-            saved.upgrade_waits = isinstance(error, Busy)
+            saved.file.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
+            saved.file.upgrade_waits = isinstance(error, Busy)
         return saved
 
     def _write_again(self, path: Path, saved: SavedGame) -> None:
@@ -249,8 +249,8 @@ class SaveStore:
         text = document_text(saved)
         _check_size(path, text)
         written = write_text(path, text, links_within=self.home)
-        saved.position, saved.format_read = position_of(text.encode("utf-8"), written.inode), FORMAT
-        saved.read_mark = written
+        position = position_of(text.encode("utf-8"), written.inode)
+        saved.file = FileState(FORMAT, written, position)
 
     def _read(self, path: Path, content: bytes) -> tuple[SavedGame, bool]:
         """Replay a file's bytes; a torn last line (a crash while it was appended) is left out.
@@ -303,7 +303,7 @@ class SaveStore:
         except BaseException:
             saved.id = ""
             raise
-        saved.position = position_of(text.encode("utf-8"), mark.inode)
+        saved.file.position = position_of(text.encode("utf-8"), mark.inode)
 
 
 def _check_size(path: Path, text: str) -> None:
