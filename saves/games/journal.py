@@ -1,16 +1,18 @@
 """Several writers on one game: each brings itself up to date from the records appended since it
 last read, and appends its own under the game's lock.
 
-A writer never rewrites a game's file. `catch_up` reads only the bytes after what this process has
-read (checked to still end as it saw them), parses the complete lines with the bounds of a whole
-file and applies their records; a line still being written (no newline yet) waits for the next
-look. `append`, under the game's lock (`locks/<id>.lock`, see saves/shared/lock.py), after the
-caller caught up, checks each new record against that newest state with every check the rules
-make (a `RuleError` writes nothing), then writes the lines with one `pwrite` and an fsync, holding
-the game file's own `flock` for that write. The write proves what it appends to: the same inode,
-the end it caught up to and the bytes before it as read. It cuts only a torn last line (no
-newline: a crash's), never a complete one: a record appended since is `Behind`, and the caller
-catches up and decides again. A crash at any instant loses at most the record being written.
+A writer never rewrites a game's file: it is an append log (saves/append_log.py, as the roll
+history is). `catch_up` reads only the bytes after what this process has read (proven to still
+be the file it read), parses the complete lines with the bounds of a whole file and applies
+their records; a line still being written (no newline yet) waits for the next look. `append`,
+under the game's lock (`locks/<id>.lock`, see saves/shared/lock.py) and the game file's own lock
+(`holding_file`, held for the whole transaction), after the caller caught up, checks the new
+record against that newest state with the one check of a record (`check_record`: the device's
+own step when it was made on that very state, else the rules there; a `RuleError` writes
+nothing), then appends its line at the proven end with one `pwrite` and an fsync. It cuts only
+a torn last line (no newline: a crash's), never a complete one: a record appended since is
+`Behind`, and the caller catches up and decides again. A crash at any instant loses at most
+the record being written.
 
 Anything else that happened to the file (replaced, truncated, edited, damaged) is `Rewritten`:
 the caller offers to reload it or keep its game as a copy, and never writes over it.
