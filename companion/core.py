@@ -285,7 +285,10 @@ class Game(Generic[SetupT, StateT]):
     """Its BoardGameGeek id, by which BG Stats knows a game before its name (0: none known)."""
     figures: Callable[[Sequence[Played]], dict[str, Any]] | None = None
     """The statistics only this game has, from its plays (each play's `Facts.details`): added
-    to the game's line of `companion stats --json`."""
+    to the game's line of `companion stats --json`, beside the counted figures and never over
+    them (a figure named like one is left out, named in `figures_left_out`). It receives every
+    play of the game, unfinished ones and those typed in or imported (whose details are only
+    `{"recorded": True}`) included: docs/plugins.md."""
     board_file: BoardFile[Any] | None = None
     """How `companion score GAME FILE` scores a file of this game (None: it has none)."""
 

@@ -12,13 +12,20 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core import Game, GameEntry
+from companion.guard import guarded, raised
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 ENTRY_POINT_GROUP = "companion.games"
 """The entry point group through which an installed package offers its games."""
+OWN_DISTRIBUTION = "tabletop-companion"
+"""This project's distribution: an id its entry points declare is always its own game."""
 
 GAMES: dict[str, Game[Any, Any]] = {}
 """The games loaded so far, by id; `get_game` fills it, `register` adds a game of its own."""
@@ -26,32 +33,158 @@ GAMES: dict[str, Game[Any, Any]] = {}
 ADDED: dict[str, str] = {}
 """Games registered at run time, by id -> title, listed after the installed ones."""
 
+
+@dataclass(frozen=True)
+class LeftOut:
+    """An entry point that was not loaded, and why, in one line: `companion games` and the home
+    screen say so, so that no plug-in is left out in silence."""
+
+    group: str
+    """Its entry point group (`companion.games`, `companion.screens`)."""
+    name: str
+    """The entry point's name (the game id it offers)."""
+    distribution: str
+    """The package that declares it ("" when unknown)."""
+    version: str
+    """That package's version ("" when unknown)."""
+    reason: str
+    """Why it was left out ("failed to load: RuntimeError: ...")."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """The package a game comes from."""
+
+    distribution: str
+    version: str
+
+    def __str__(self) -> str:
+        return f"{self.distribution} {self.version}".strip()
+
+
 _ENTRIES: dict[str, GameEntry] | None = None
+_SOURCES: dict[str, Source] = {}
+_LEFT_OUT: list[LeftOut] = []
+
+
+def source_of(point: EntryPoint) -> Source:
+    """The package (name and version) that declares an entry point."""
+    dist = getattr(point, "dist", None)
+    if dist is None:
+        return Source("", "")
+    try:
+        return Source(str(dist.name or ""), str(dist.version or ""))
+    except Exception:  # metadata that cannot be read: still a plug-in to load or leave out
+        return Source("", "")
+
+
+def own_names(points: list[EntryPoint]) -> set[str]:
+    """The entry point names this project's own distribution declares in a group."""
+    return {point.name for point in points if source_of(point).distribution == OWN_DISTRIBUTION}
+
+
+FAILED = object()
+"""What `load_point` gives for an entry point that failed to load."""
+
+
+def load_point(point: EntryPoint, group: str) -> Any:
+    """What an entry point names, or `FAILED` when loading it failed in any way (recorded: a
+    `SyntaxError`, `SystemExit` or any other exception leaves out that plug-in alone)."""
+    try:
+        return point.load()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # a plug-in's import is code the table did not write
+        leave_out(point, group, f"failed to load: {raised(error).removeprefix('raised ')}")
+        return FAILED
+
+
+def leave_out(point: EntryPoint, group: str, reason: str) -> None:
+    """Keep why an entry point was left out (once)."""
+    source = source_of(point)
+    left = LeftOut(group, point.name, source.distribution, source.version, reason)
+    if left not in _LEFT_OUT:
+        _LEFT_OUT.append(left)
+
+
+def taken_reason(game_id: str, owner: str) -> str:
+    """Why an entry point repeating an id is left out."""
+    return f"id `{game_id}` belongs to {owner or 'another package'}"
 
 
 def entries() -> dict[str, GameEntry]:
-    """Every installed game's entry, by id, in listing order (read once per process). An entry
-    point that does not name a `GameEntry`, or names an id taken before, is left out."""
+    """Every installed game's entry, by id, in listing order (read once per process).
+
+    An id this project declares is its own game whatever the order of `sys.path`; another
+    package's entry point with that id is left out unloaded, as is one repeating an id another
+    package took first, one that fails to load in any way, and one that names no `GameEntry`.
+    Each is kept with its reason (`left_out`)."""
     global _ENTRIES
     if _ENTRIES is None:
         from importlib.metadata import entry_points  # costly to import: only when asked
 
+        points = list(entry_points(group=ENTRY_POINT_GROUP))
+        own = own_names(points)
+        points.sort(key=lambda point: source_of(point).distribution != OWN_DISTRIBUTION)
         found: dict[str, GameEntry] = {}
-        for point in entry_points(group=ENTRY_POINT_GROUP):
-            try:
-                entry = point.load()
-            except (ImportError, AttributeError):
-                continue  # an uninstalled or broken plug-in does not stop the app
-            if isinstance(entry, GameEntry) and entry.id not in found:
+        for point in points:
+            source = source_of(point)
+            mine = source.distribution == OWN_DISTRIBUTION
+            if not mine and point.name in own:
+                leave_out(point, ENTRY_POINT_GROUP, taken_reason(point.name, OWN_DISTRIBUTION))
+                continue
+            entry = load_point(point, ENTRY_POINT_GROUP)
+            if entry is FAILED:
+                continue
+            if not isinstance(entry, GameEntry):
+                reason = f"names {type(entry).__name__}, not a GameEntry"
+                leave_out(point, ENTRY_POINT_GROUP, reason)
+            elif entry.id in found or (not mine and entry.id in own):
+                owner = OWN_DISTRIBUTION if entry.id in own else str(_SOURCES[entry.id])
+                leave_out(point, ENTRY_POINT_GROUP, taken_reason(entry.id, owner))
+            else:
                 found[entry.id] = entry
+                _SOURCES[entry.id] = source
         _ENTRIES = dict(sorted(found.items(), key=lambda item: (item[1].position, item[1].id)))
     return _ENTRIES
+
+
+def left_out() -> tuple[LeftOut, ...]:
+    """Every entry point left out so far, with why (the games' are known once `entries` ran;
+    a game's rules or screens that fail are added when first loaded)."""
+    entries()
+    return tuple(_LEFT_OUT)
+
+
+def record_left_out(left: LeftOut) -> None:
+    """Keep an entry point another registry (the screens') left out."""
+    if left not in _LEFT_OUT:
+        _LEFT_OUT.append(left)
+
+
+def package_of(game_id: str) -> str:
+    """The package a game comes from, as a fault line names it ("pig-game 0.1"); for a game
+    registered at run time, the package of its module."""
+    source = _SOURCES.get(game_id)
+    if source is not None:
+        return str(source)
+    game = GAMES.get(game_id)
+    module = getattr(game.apply, "__module__", "") if game is not None else ""
+    return str(module).partition(".")[0]
+
+
+def source(game_id: str) -> Source:
+    """The package and version an installed game comes from (empty for one registered)."""
+    entries()
+    return _SOURCES.get(game_id, Source("", ""))
 
 
 def forget_entries() -> None:
     """Read the entry points again on the next call (after a package was installed)."""
     global _ENTRIES
     _ENTRIES = None
+    _SOURCES.clear()
+    _LEFT_OUT.clear()
 
 
 def installed(game_id: str) -> bool:
@@ -66,8 +199,10 @@ def rules_modules() -> list[str]:
 
 def register(game: Game[Any, Any]) -> None:
     """Add a game at run time (a test's, or one not installed): listed by `catalogue`, served by
-    `get_game`, counted by the statistics like any other. `unregister` takes it away."""
-    GAMES[game.id] = game
+    `get_game` (through the guard), counted by the statistics like any other. `unregister`
+    takes it away."""
+    module = str(getattr(game.apply, "__module__", "")).partition(".")[0]
+    GAMES[game.id] = guarded(game, module)
     if not installed(game.id):
         ADDED[game.id] = game.title
 
@@ -109,19 +244,43 @@ def is_built(game_id: str) -> bool:
 
 
 def get_game(game_id: str) -> Game[Any, Any] | None:
-    """The game with this id (its rules imported on first use), or None if it is unknown."""
+    """The game with this id (its rules imported on first use, handed out through the guard),
+    or None if it is unknown. Rules that fail to import, or are not the `Game` of that id,
+    leave the game out (`left_out` says why) and every other game as it was."""
     game = GAMES.get(game_id)
     entry = entries().get(game_id) if game is None else None
     if entry is not None:
-        module_name, _, attribute = entry.rules.partition(":")
-        game = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(game, Game)
-        GAMES[game_id] = game
+        game = _import_rules(entry)
+        if game is None:
+            return None
+        GAMES[game_id] = game = guarded(game, str(_SOURCES.get(game_id, "")))
     return game
 
 
+def _import_rules(entry: GameEntry) -> Game[Any, Any] | None:
+    """The `Game` an entry names, or None (the entry then left out, with why)."""
+    module_name, _, attribute = entry.rules.partition(":")
+    try:
+        game = getattr(importlib.import_module(module_name), attribute)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # a plug-in's rules are code the table did not write
+        problem = f"failed to load its rules: {raised(error).removeprefix('raised ')}"
+    else:
+        if isinstance(game, Game) and game.id == entry.id:
+            return game
+        problem = f"its rules `{entry.rules}` are not the Game `{entry.id}`"
+    source = _SOURCES.get(entry.id, Source("", ""))
+    record_left_out(
+        LeftOut(ENTRY_POINT_GROUP, entry.id, source.distribution, source.version, problem)
+    )
+    if _ENTRIES is not None:
+        _ENTRIES.pop(entry.id, None)
+    return None
+
+
 def all_games() -> dict[str, Game[Any, Any]]:
-    """Every game, all rules imported."""
-    for game_id in entries():
+    """Every game, all rules imported (a game whose rules fail to import is left out)."""
+    for game_id in list(entries()):
         get_game(game_id)
     return dict(GAMES)

@@ -17,6 +17,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("companion", "saves", "widgets", "webserve")
+HOUSE = (*LAYERS, "docs", "tests")
+"""The folders whose every folder docs/architecture.md names."""
+NOT_ROOMS = ("__pycache__", "__snapshots__")
+"""Folders made by the tools (bytecode, snapshots), named once as a kind rather than each."""
 REGISTRIES = ("companion.registry", "widgets.shell.games")
 """The two modules that find the games, and so may name them."""
 
@@ -214,3 +218,29 @@ def test_there_are_no_import_circles_type_only_ones_included() -> None:
     modules = project()
     graph = {name: [i for i in module.imports if i in modules] for name, module in modules.items()}
     assert circles(graph) == []
+
+
+def rooms(root: Path, tops: Iterable[str]) -> list[str]:
+    """Every folder under these top-level folders, as `path/` from the root, but the tools'
+    (`NOT_ROOMS`, and everything inside one) and hidden ones."""
+    found = []
+    for top in tops:
+        for folder in [root / top, *sorted(p for p in (root / top).rglob("*") if p.is_dir())]:
+            parts = folder.relative_to(root).parts
+            if any(part in NOT_ROOMS or part.startswith(".") for part in parts):
+                continue
+            found.append("/".join(parts) + "/")
+    return found
+
+
+def test_the_room_finder_skips_the_tools_folders(tmp_path: Path) -> None:
+    for folder in ("pkg/sub/__pycache__", "pkg/__snapshots__/test_x", "pkg/.hidden", "pkg/a/b"):
+        (tmp_path / folder).mkdir(parents=True)
+    assert rooms(tmp_path, ["pkg"]) == ["pkg/", "pkg/a/", "pkg/a/b/", "pkg/sub/"]
+
+
+def test_the_map_names_every_folder_of_the_house() -> None:
+    """docs/architecture.md names each folder as it is (`webserve/templates/`, each game's
+    folder by name), so the map cannot miss a room."""
+    page = (ROOT / "docs" / "architecture.md").read_text("utf-8")
+    assert [room for room in rooms(ROOT, HOUSE) if f"`{room}`" not in page] == []

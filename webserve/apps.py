@@ -5,7 +5,9 @@ process the browser's device id and display through its environment, and ends it
 browser that drops is noticed by the websocket's heartbeat within a few seconds, then the app is
 asked to quit, terminated if it does not, and killed if it still does not, so no process outlives
 its browser. `AppCount` limits how many apps one address may run at once. `Standby` keeps the next
-browser's app started before that browser comes, so that its start is mostly done when it does.
+browser's app started before that browser comes, so that its start is mostly done when it
+does; one that does not answer its hand-over within a few seconds is replaced by a fresh app, so
+the next browser always gets a page.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from textual_serve.download_manager import DownloadManager
 
 from saves.shared.devices import DEVICE_VARIABLE
 from webserve.device import TABLE_DISPLAY_VARIABLE
-from webserve.handover import hand_over_packet
+from webserve.handover import READY, TAKEN, hand_over_packet
 
 HEARTBEAT_SECONDS = 3.0
 """The websocket's ping interval on a quiet connection; a pong missing for half of it closes the
@@ -34,6 +36,13 @@ QUIT_SECONDS = 2.0
 """How long an app has to quit (saving as it goes) before it is terminated."""
 TERMINATE_SECONDS = 1.5
 """How long a terminated app has before it is killed."""
+ANSWER_SECONDS = 4.0
+"""How long the app kept ready, once it said its imports are done, has to answer its hand-over
+(it answers within milliseconds); one that does not (stopped, hung) is replaced, and the
+browser's page is drawn by a fresh app."""
+START_SECONDS = 20.0
+"""The same for an app kept ready still importing when its browser came (a slow machine's
+start): the longest a start takes, not a few seconds, so a healthy one is never replaced."""
 FRAME = re.compile(rb"\x1b\[\d+;\d+H")
 """The cursor placed on a row and column: a frame being drawn (what an app writes before its
 first frame only switches the terminal's modes)."""
@@ -131,6 +140,8 @@ class Standby:
         self.command = command
         self.download_manager = download_manager
         self.process: Process | None = None
+        self.ready: asyncio.Task[bytes] | None = None
+        """The process's first line, read as it comes (`READY`: its imports are done)."""
         self.starting: asyncio.Task[None] | None = None
         self.closed = False
 
@@ -153,21 +164,33 @@ class Standby:
         )
         try:
             self.process = await opener._open_app_process()
+            self.ready = asyncio.create_task(_first_line(self.process))
         except OSError as error:  # no process to spare: each browser starts its own
             logging.getLogger("companion-serve").warning("no app kept ready: %s", error)
         finally:
             self.starting = None
 
     async def take(self, environment: Mapping[str, str]) -> Process | None:
-        """The app kept ready, handed `environment`; None if there is none alive."""
+        """The app kept ready, handed `environment`, once it has answered (`TAKEN`); None if
+        there is none alive, or if it did not answer in time (stopped, hung): `ANSWER_SECONDS`
+        once it said it was ready, `START_SECONDS` while it was still importing. A silent one
+        is killed, and the browser starts a fresh app (whose first frame starts the next one
+        kept ready)."""
         process, self.process = self.process, None
+        ready, self.ready = self.ready, None
         if process is None or process.returncode is not None or process.stdin is None:
             return None
+        said_ready = ready is not None and ready.done() and not ready.cancelled()
+        limit = ANSWER_SECONDS if said_ready else START_SECONDS
         try:
-            process.stdin.write(hand_over_packet(environment))
-            await process.stdin.drain()
-        except (ConnectionError, RuntimeError):  # it ended meanwhile
-            await _stopped(process)
+            answer = await asyncio.wait_for(_hand_over(process, environment, ready), limit)
+        except (TimeoutError, ConnectionError, RuntimeError, ValueError):  # silent, or gone
+            answer = b""
+        if answer != TAKEN:
+            logging.getLogger("companion-serve").warning(
+                "the app kept ready did not answer: a fresh one starts"
+            )
+            await _killed(process)
             return None
         return process
 
@@ -177,11 +200,40 @@ class Standby:
         if self.starting is not None:
             await asyncio.shield(self.starting)
         process, self.process = self.process, None
+        if self.ready is not None:
+            self.ready.cancel()
+            self.ready = None
         if process is None:
             return
         if process.stdin is not None:
             process.stdin.close()
         await _stopped(process)
+
+
+async def _first_line(process: Process) -> bytes:
+    """The process's first line (b"" if it ended first)."""
+    assert process.stdout is not None
+    return await process.stdout.readline()
+
+
+async def _hand_over(
+    process: Process, environment: Mapping[str, str], ready: asyncio.Task[bytes] | None
+) -> bytes:
+    """Hand `environment` to the waiting process; its answer, the line after `READY` (b"" if
+    it said something else, or ended)."""
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(hand_over_packet(environment))
+    await process.stdin.drain()
+    if ready is None or await ready != READY:
+        return b""
+    return await process.stdout.readline()
+
+
+async def _killed(process: Process) -> None:
+    """End a process that does not answer, at once (SIGKILL ends a stopped process too)."""
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
+    await process.wait()
 
 
 async def _unrelayed(*_data: object) -> None:

@@ -4,7 +4,10 @@ The server writes one packet to the waiting process's input, in textual-serve's 
 type byte, a 4-byte big-endian length, the payload): `M` and `{"type": "hand-over",
 "environment": {...}}`, the whole environment the browser's app would have been started with. The
 process reads exactly that packet, no byte more, so everything after it (the keys, the resizes)
-is the app's input as usual. This module imports nothing heavy: the waiting process reads it
+is the app's input as usual. The process says two lines on its output before anything else:
+`READY` once its imports are done and it waits, `TAKEN` the moment it has read its hand-over. A
+process that does not answer (stopped, hung) is replaced by a fresh one, so the browser never
+waits on it for long. This module imports nothing heavy: the waiting process reads it
 before anything else and the server writes it.
 """
 
@@ -25,6 +28,13 @@ before the browser came still starts the app the browser asked for."""
 HEADER_BYTES = 5
 MOST_BYTES = 1 << 20
 """A hand-over is an environment: far less than this; more is not a hand-over."""
+
+
+READY = b"companion: kept ready\n"
+"""The waiting process's first line: its imports are done, it waits for its hand-over."""
+TAKEN = b"companion: hand-over taken\n"
+"""Its second line, its answer to its hand-over (textual-serve reads its app's output only from
+the line `__GANGLION__` on)."""
 
 
 class HandOverError(Exception):
@@ -58,6 +68,24 @@ def read_hand_over(fd: int) -> dict[str, str] | None:
     if not isinstance(environment, dict) or not _is_environment(environment):
         raise HandOverError("the hand-over holds no environment")
     return {str(name): str(value) for name, value in environment.items()}
+
+
+def say_ready(fd: int) -> None:
+    """Say on `fd` (the process's output) that the imports are done: from now on the process
+    answers its hand-over at once."""
+    _write_line(fd, READY)
+
+
+def answer_hand_over(fd: int) -> None:
+    """Say on `fd` that the hand-over was read: the server waits a few seconds for this line,
+    then gives the browser a fresh app."""
+    _write_line(fd, TAKEN)
+
+
+def _write_line(fd: int, line: bytes) -> None:
+    written = 0
+    while written < len(line):
+        written += os.write(fd, line[written:])
 
 
 def changed_at_import(own: Mapping[str, str], browser: Mapping[str, str]) -> set[str]:

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from companion.core import RuleError
+from companion.guard import GameFault
 from companion.registry import get_game
 from companion.text import visible
 from saves.files import SaveError
@@ -215,7 +216,12 @@ class CompanionApp(App[None]):
         if ui is None or get_game(game_id) is None:
             self.notify(f"'{game_id}' is not available yet.", severity="warning")
             return
-        self.push_screen(ui.setup_screen())
+        try:
+            screen = ui.setup_screen()
+        except GameFault as fault:
+            self.notify(str(fault), title="Setup not allowed", severity="error", markup=False)
+            return
+        self.push_screen(screen)
 
     def start_game(self, game_id: str, setup: Any, title: str = "") -> SavedGame | None:
         """Create the save for a finished setup and replace the setup screen with play."""
@@ -239,11 +245,18 @@ class CompanionApp(App[None]):
         except RuleError as error:
             self.notify(str(error), title="Setup not allowed", severity="error")
             return None
+        except GameFault as fault:
+            self.notify(str(fault), title="Setup not allowed", severity="error", markup=False)
+            return None
         except (OSError, SaveError) as error:
             message = f"Could not save the new game: {error}"
             self.notify(message, title="Not started", severity="error", markup=False)
             return None
-        screen = ui.play_screen(saved)
+        try:
+            screen = ui.play_screen(saved)
+        except GameFault as fault:
+            self.notify(str(fault), title="Cannot open this game", severity="error", markup=False)
+            return None
         if isinstance(self.screen, HomeScreen):
             self.push_screen(screen)
         else:
@@ -268,7 +281,11 @@ class CompanionApp(App[None]):
         if ui is None:
             self.notify(f"{saved.game.title} has no screen yet.", severity="error")
             return False
-        screen = ui.play_screen(saved)
+        try:
+            screen = ui.play_screen(saved)
+        except GameFault as fault:
+            self.notify(str(fault), title="Cannot open this game", severity="error", markup=False)
+            return False
         writable = os.access(self.store.path_for(save_id), os.W_OK)
         watch_only = words.watch_only_reason(saved.cannot_add, writable)
         if watch_only and isinstance(screen, GameScreen):

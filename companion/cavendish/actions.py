@@ -39,6 +39,8 @@ class AttemptTest:
     """(supporting agent, Azrak spent) pairs."""
     damage: int = 0
     """Damage points the result deals to a group conflict's adversary, as the card says."""
+    adversary: str = ""
+    """The adversary whose card takes the damage ("": the first one still standing)."""
 
 
 @dataclass(frozen=True)
@@ -91,13 +93,21 @@ class DiscardFear:
 
 @dataclass(frozen=True)
 class TakeItem:
-    """A green Item placed in front of an agent, with the bonuses printed on it."""
+    """An Item card taken, with the bonuses printed on it: a green Item (or the agent's Talisman)
+    is placed in front of the agent; a yellow or red one is read, resolved and stowed, unless its
+    card text keeps it."""
 
     agent: Receptacle
     name: str
     strength: int = 0
     confidence: int = 0
     dexterity: int = 0
+    kind: str = ""
+    """`green`, `yellow`, `red` or `talisman`; "" reads the name: from rules revision 4 a name
+    starting "Talisman" is the agent's Talisman, anything else a green Item."""
+    kept: bool = False
+    """A yellow or red Item whose card text says it is not stowed: it stays in front of the
+    agent."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,17 @@ class BeginGroupConflict:
 
 
 @dataclass(frozen=True)
+class AddAdversary:
+    """Another adversary in the group conflict ("each adversary will have a certain amount of
+    life points"): its own life points and damage; the conflict ends when every one is defeated."""
+
+    name: str
+    """The adversary as the group calls it (1-24 characters, unlike the others')."""
+    life_points: int = 0
+    """Its life points from its card (0: not counted, the group says when it is defeated)."""
+
+
+@dataclass(frozen=True)
 class OrderAttempts:
     """The Time Captain sets a new order before a turn of the group conflict ("the above
     procedure is repeated")."""
@@ -153,6 +174,10 @@ class OrderAttempts:
 @dataclass(frozen=True)
 class EndGroupConflict:
     """By the players' word the adversary is defeated: the adventure resumes."""
+
+    adversary: str = ""
+    """One adversary the players' word defeats (the conflict goes on while another stands);
+    "": the whole conflict is over."""
 
 
 @dataclass(frozen=True)
@@ -195,10 +220,42 @@ class ReshuffleDestiny:
 
 
 @dataclass(frozen=True)
+class RescueDamien:
+    """Epilogue event, recorded when it happens: the group rescued Damien (the end of mission
+    removes 1 Azrak from the Mission Return card)."""
+
+
+@dataclass(frozen=True)
+class TakeNote:
+    """Epilogue event: an agent takes one of the six handwritten notes (ITEMS 1, 17, 26, 37, 43,
+    48), kept in front of them as an Item; all six find the elixir of eternal life."""
+
+    agent: Receptacle
+    item: int
+    """The note's ITEM number: 1, 17, 26, 37, 43 or 48."""
+
+
+@dataclass(frozen=True)
+class GiveEmerald:
+    """Epilogue event: an agent gave the emerald to Anigimas, freeing him (the end of mission adds
+    2 Azrak to the Mission Return card)."""
+
+    agent: Receptacle
+
+
+@dataclass(frozen=True)
+class AntonDies:
+    """Epilogue event: Anton is dead (the end of mission adds 1 Azrak to the Mission Return
+    card)."""
+
+
+@dataclass(frozen=True)
 class EndMission:
     """The epilogue is reached: the four adjustments, then the final score."""
 
-    adjustments: Adjustments
+    adjustments: Adjustments | None = None
+    """The group's answers to the four questions; left out: the answers the table recorded
+    during the mission (the epilogue's events)."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +279,7 @@ ACTIONS: tuple[type, ...] = (
     PersonalConflict,
     AnnounceGroupConflict,
     BeginGroupConflict,
+    AddAdversary,
     OrderAttempts,
     EndGroupConflict,
     LeaveLocation,
@@ -230,6 +288,10 @@ ACTIONS: tuple[type, ...] = (
     EmergencyUpdate,
     LoseControl,
     ReshuffleDestiny,
+    RescueDamien,
+    TakeNote,
+    GiveEmerald,
+    AntonDies,
     EndMission,
     AbandonMission,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cavendish.actions import (
+    AddAdversary,
     AnnounceGroupConflict,
     AttemptTest,
     BeginGroupConflict,
@@ -12,13 +13,20 @@ from companion.cavendish.actions import (
     OrderAttempts,
     PersonalConflict,
 )
-from companion.cavendish.conflicts import next_attempt, running
+from companion.cavendish.conflicts import (
+    capitalised,
+    next_attempt,
+    running,
+    standing_words,
+    target_of,
+)
 from companion.cavendish.model import CavendishState, GroupConflict
 
 CONFLICT_ACTIONS = (
     PersonalConflict,
     AnnounceGroupConflict,
     BeginGroupConflict,
+    AddAdversary,
     OrderAttempts,
     EndGroupConflict,
 )
@@ -49,34 +57,77 @@ def conflict_words(before: CavendishState, action: Any, after: CavendishState) -
             f"{captain} (Time Captain) sets the order for turn {after.conflict.turn} of "
             f"{after.conflict.against}: {', '.join(action.order)}"
         )
+    if isinstance(action, AddAdversary):
+        assert after.conflict is not None
+        joined = after.conflict.adversaries[-1]
+        return (
+            f"{capitalised(joined.called)} joins {before_against(before)}: "
+            f"{adversary_life_words(joined.life_points)}"
+        )
     assert before.conflict is not None
-    return f"By the players' word the adversary is defeated: {before.conflict.against} is over"
+    if after.conflict is not None:
+        return (
+            f"By the players' word {' '.join(action.adversary.split())} is defeated; "
+            f"{standing_words(after.conflict)}"
+        )
+    fallen, verb = " ".join(action.adversary.split()) or "the adversary", "is"
+    standing = before.conflict.standing
+    if not action.adversary.strip() and len(before.conflict.adversaries) > 1 and standing:
+        fallen = " and ".join(adversary.called for adversary in standing)
+        verb = "are" if len(standing) > 1 else "is"
+    return f"By the players' word {fallen} {verb} defeated: {before.conflict.against} is over"
+
+
+def before_against(state: CavendishState) -> str:
+    assert state.conflict is not None
+    return state.conflict.against
+
+
+def adversary_life_words(life_points: int) -> str:
+    """ "4 life points", or that the group says when it is defeated."""
+    if life_points:
+        return f"{life_points} life points"
+    return "life points not counted: the group says when it is defeated"
 
 
 def life_words(conflict: GroupConflict) -> str:
-    """ "6 life points" or what the app does without them."""
+    """ "6 life points", each adversary's when there are several, or what the app does without
+    them."""
+    if len(conflict.adversaries) > 1:
+        return "; ".join(
+            f"{adversary.called} {adversary_life_words(adversary.life_points)}"
+            for adversary in conflict.adversaries
+        )
     if conflict.life_points:
         return f"{conflict.life_points} life points"
     return "life points not counted: the group says when the adversary is defeated"
 
 
 def damage_words(before: CavendishState, action: AttemptTest, after: CavendishState) -> str:
-    """After a test in a group conflict: the damage it dealt, then the defeat or whose attempt
-    is next ("; 2 damage (5 of 6 life points); turn 2: Amy attempts next")."""
+    """After a test in a group conflict: the damage it dealt on whose card, then a defeat, the
+    end, or whose attempt is next ("; 2 damage (5 of 6 life points); turn 2: Amy attempts
+    next")."""
     conflict = before.conflict
     if conflict is None or not conflict.begun:
         return ""
-    dealt = conflict.damage + action.damage
-    if after.conflict is None and 0 < conflict.life_points <= dealt:
-        name = conflict.adversary or "the adversary"
-        return (
-            f"; {action.damage} damage. {name[0].upper()}{name[1:]} is defeated ({dealt} damage "
-            f"of {conflict.life_points} life points): {conflict.against} is over"
-        )
     text = ""
     if action.damage:
-        total = f"{dealt} of {conflict.life_points} life points" if conflict.life_points else dealt
-        text = f"; {action.damage} damage ({total})"
+        target = conflict.adversaries[target_of(conflict, action.adversary)]
+        dealt = target.damage + action.damage
+        several = len(conflict.adversaries) > 1
+        if 0 < target.life_points <= dealt:
+            text = (
+                f"; {action.damage} damage. {capitalised(target.called)} is defeated "
+                f"({dealt} damage of {target.life_points} life points)"
+            )
+        else:
+            total = f"{dealt} of {target.life_points} life points" if target.life_points else dealt
+            on = f" on {target.called}" if several else ""
+            text = f"; {action.damage} damage{on} ({total})"
+    if after.conflict is None:
+        return f"{text}: {conflict.against} is over"
+    if action.damage and len(after.conflict.standing) < len(conflict.standing):
+        text += f"; {standing_words(after.conflict)}"
     if not running(after):
         return text
     turn, due = next_attempt(after)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.cavendish.actions import (
+    AddAdversary,
     AnnounceGroupConflict,
     AttemptTest,
     BeginGroupConflict,
@@ -20,7 +21,7 @@ from companion.cavendish.actions import (
     PersonalConflict,
 )
 from companion.cavendish.azrak import active_agent, agent_at, require_phase, with_agent
-from companion.cavendish.model import CavendishState, GroupConflict, Receptacle
+from companion.cavendish.model import Adversary, CavendishState, GroupConflict, Receptacle
 from companion.core import RuleError
 
 MAX_ADVERSARY = 24
@@ -52,7 +53,7 @@ def announce(state: CavendishState, action: AnnounceGroupConflict) -> CavendishS
     name = " ".join(action.adversary.split())
     if len(name) > MAX_ADVERSARY:
         raise RuleError(f"Name the adversary in at most {MAX_ADVERSARY} characters.")
-    return replace(state, conflict=GroupConflict(adversary=name))
+    return replace(state, conflict=GroupConflict(adversaries=(Adversary(name),)))
 
 
 def begin(state: CavendishState, action: BeginGroupConflict) -> CavendishState:
@@ -63,13 +64,81 @@ def begin(state: CavendishState, action: BeginGroupConflict) -> CavendishState:
     if conflict.begun:
         raise RuleError(f"{conflict.against_at_start} has already begun.")
     check_order(state, action.order)
-    if not 0 <= action.life_points <= MAX_POINTS:
+    check_life_points(action.life_points)
+    first, *more = conflict.adversaries
+    adversaries = (replace(first, life_points=action.life_points), *more)
+    begun = replace(conflict, begun=True, order=action.order, adversaries=adversaries)
+    return replace(state, conflict=begun)
+
+
+def check_life_points(life_points: int) -> None:
+    """Life points as a card shows them, or 0 when it gives none."""
+    if not 0 <= life_points <= MAX_POINTS:
         raise RuleError(
             f"The adversary's life points are 1 to {MAX_POINTS} as its card shows (0 when the "
-            f"card gives none), not {action.life_points}."
+            f"card gives none), not {life_points}."
         )
-    begun = replace(conflict, begun=True, order=action.order, life_points=action.life_points)
-    return replace(state, conflict=begun)
+
+
+def add_adversary(state: CavendishState, action: AddAdversary) -> CavendishState:
+    """Another adversary joins the group conflict, with its own life points and damage."""
+    conflict = state.conflict
+    if conflict is None:
+        raise RuleError(
+            "No group conflict is announced: an adversary joins one (announce it first)."
+        )
+    name = " ".join(action.name.split())
+    if not name or len(name) > MAX_ADVERSARY:
+        raise RuleError(
+            f"Name the new adversary (1 to {MAX_ADVERSARY} characters): the damage of each "
+            "test goes on the card of the adversary it names."
+        )
+    for adversary in conflict.adversaries:
+        if adversary.called.lower() == name.lower():
+            raise RuleError(f"{adversary.called} is in {conflict.against} already.")
+    check_life_points(action.life_points)
+    joined = (*conflict.adversaries, Adversary(name, action.life_points))
+    return replace(state, conflict=replace(conflict, adversaries=joined))
+
+
+def target_of(
+    conflict: GroupConflict,
+    name: str,
+    instead: str = "the damage goes on the card of an adversary still standing",
+) -> int:
+    """The adversary whose card a test's damage goes on (or the players' word defeats): the one
+    named, else the first still standing; a defeated one is refused, saying so."""
+    if not name.strip():
+        return conflict.adversaries.index(conflict.standing[0])
+    wanted = " ".join(name.split()).lower()
+    for number, adversary in enumerate(conflict.adversaries):
+        if adversary.called.lower() == wanted:
+            if adversary.defeated:
+                raise RuleError(
+                    f"{capitalised(adversary.called)} is defeated already "
+                    f"({defeat_words(adversary)}): {instead} ({standing_words(conflict)})."
+                )
+            return number
+    raise RuleError(
+        f"{name} is not an adversary of {conflict.against} ({standing_words(conflict)})."
+    )
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def defeat_words(adversary: Adversary) -> str:
+    """How an adversary fell: "6 damage of 6 life points" or "by the players' word"."""
+    if 0 < adversary.life_points <= adversary.damage:
+        return f"{adversary.damage} damage of {adversary.life_points} life points"
+    return "by the players' word"
+
+
+def standing_words(conflict: GroupConflict) -> str:
+    """ "standing: the Ghoul (2 damage of 4 life points)"."""
+    standing = ", ".join(adversary.standing for adversary in conflict.standing)
+    return f"standing: {standing}" if standing else "none standing"
 
 
 def check_order(state: CavendishState, order: tuple[Receptacle, ...]) -> None:
@@ -107,22 +176,47 @@ def reorder(state: CavendishState, action: OrderAttempts) -> CavendishState:
 
 def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishState:
     """By the players' word the adversary is defeated: the adventure resumes, between two turns
-    from revision 3 (damage reaching the life points ends it at once)."""
+    from revision 3 (damage reaching the life points ends it at once). Naming one adversary of
+    several defeats that one only; the conflict ends with the last one standing."""
     conflict = state.conflict
     if conflict is None:
-        raise RuleError("No group conflict is under way.")
+        raise RuleError(f"No group conflict is under way{ended_words(state)}.")
     if not conflict.begun:
         raise RuleError(
             f"{conflict.against_at_start} has not begun: the Time Captain sets the order "
             "first (undo takes back an announcement made by mistake)."
         )
+    if action.adversary.strip():
+        number = target_of(conflict, action.adversary, "the players' word is for another")
+        adversaries = list(conflict.adversaries)
+        adversaries[number] = replace(adversaries[number], by_word=True)
+        conflict = replace(conflict, adversaries=tuple(adversaries))
+        if not conflict.defeated:
+            return replace(state, conflict=conflict)
     due = still_due(state)
     if state.rules >= KEPT_WHOLE and due and conflict.attempted:
         raise RuleError(
             f"Turn {conflict.turn} of {conflict.against} ends once everyone in it has made "
             f"their attempt: {' and '.join(due)} still to attempt (or to be ejected)."
         )
-    return replace(state, conflict=None)
+    fallen = tuple(
+        replace(adversary, by_word=True) if not adversary.defeated else adversary
+        for adversary in conflict.adversaries
+    )
+    return replace(state, conflict=None, ended_conflict=replace(conflict, adversaries=fallen))
+
+
+def ended_words(state: CavendishState) -> str:
+    """ ": the group conflict against the Butler is over, the Butler defeated (6 damage of 6
+    life points)" after one ended, else "" (none was fought yet)."""
+    ended = state.ended_conflict
+    if ended is None:
+        return ""
+    fallen = [
+        f"{adversary.called} defeated ({defeat_words(adversary)})"
+        for adversary in ended.adversaries
+    ]
+    return f": {ended.against} is over, {' and '.join(fallen)}"
 
 
 def still_due(state: CavendishState) -> list[Receptacle]:
@@ -192,9 +286,15 @@ def check_attempt(state: CavendishState, action: AttemptTest) -> None:
     conflict = state.conflict
     if not 0 <= action.damage <= MAX_POINTS:
         raise RuleError(f"A test deals 0 to {MAX_POINTS} damage, not {action.damage}.")
-    if action.damage and (conflict is None or not conflict.begun):
+    if action.damage and conflict is None:
         raise RuleError(
-            "Damage points go on an adversary's card during a group conflict: none is under way."
+            "Damage points go on an adversary's card during a group conflict: none is under "
+            f"way{ended_words(state)}."
+        )
+    if action.damage and conflict is not None and not conflict.begun:
+        raise RuleError(
+            "Damage points go on an adversary's card once its group conflict has begun: "
+            f"{conflict.against} is only announced."
         )
     if conflict is None:
         return
@@ -203,6 +303,8 @@ def check_attempt(state: CavendishState, action: AttemptTest) -> None:
             f"{conflict.against_at_start} is announced: swap Items if you wish, then the "
             "Time Captain sets the order and it begins before any test."
         )
+    if action.damage or action.adversary.strip():
+        target_of(conflict, action.adversary)
     turn, due = next_attempt(state)
     if action.agent != due:
         order = ", ".join(conflict.order)
@@ -222,19 +324,26 @@ def next_turn_if_done(state: CavendishState) -> CavendishState:
     return replace(state, conflict=replace(conflict, turn=turn, attempted=()))
 
 
-def after_attempt(state: CavendishState, tester: Receptacle, damage: int) -> CavendishState:
-    """Record a test: a begun group conflict takes its damage and ends once the damage reaches
-    the adversary's life points, or moves to the next attempt (or turn); otherwise the tester's
-    personal conflict, if any, is resolved."""
+def after_attempt(
+    state: CavendishState, tester: Receptacle, damage: int, adversary: str = ""
+) -> CavendishState:
+    """Record a test: a begun group conflict takes its damage on the adversary's card and ends
+    once every adversary's damage reaches its life points, or moves to the next attempt (or
+    turn); otherwise the tester's personal conflict, if any, is resolved."""
     conflict = state.conflict
     if conflict is not None and conflict.begun:
         state = next_turn_if_done(state)  # the rest of the turn may have been ejected
         assert state.conflict is not None
-        attempted = (*state.conflict.attempted, tester)
-        dealt = state.conflict.damage + damage
-        conflict = replace(state.conflict, attempted=attempted, damage=dealt)
-        if defeated(conflict):
-            return replace(state, conflict=None)
+        conflict = state.conflict
+        attempted = (*conflict.attempted, tester)
+        adversaries = list(conflict.adversaries)
+        if damage:
+            target = target_of(conflict, adversary)
+            hit = adversaries[target]
+            adversaries[target] = replace(hit, damage=hit.damage + damage)
+        conflict = replace(conflict, attempted=attempted, adversaries=tuple(adversaries))
+        if conflict.defeated:
+            return replace(state, conflict=None, ended_conflict=conflict)
         return next_turn_if_done(replace(state, conflict=conflict))
     index = state.index(tester)
     agent = state.agents[index]
@@ -256,12 +365,6 @@ def check_leaving(state: CavendishState) -> None:
             f"{' and '.join(held)} must resolve their personal conflict first: to leave, "
             "everyone is in stand by."
         )
-
-
-def defeated(conflict: GroupConflict) -> bool:
-    """ "when an adversary has accumulated damage equal to or greater than their life points,
-    the conflict ends" (life points not counted: only the group's word ends it)."""
-    return 0 < conflict.life_points <= conflict.damage
 
 
 def check_ending(state: CavendishState) -> None:

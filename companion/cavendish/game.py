@@ -10,12 +10,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.cavendish import GAME_ID, TITLE, conflicts, history, rules
+from companion.cavendish import GAME_ID, TITLE, conflicts, epilogue, history, rules
 from companion.cavendish.actions import (
     ACTIONS,
     AbandonMission,
+    AddAdversary,
     AndCost,
     AnnounceGroupConflict,
+    AntonDies,
     AttemptTest,
     BeginGroupConflict,
     ChooseLocation,
@@ -26,6 +28,7 @@ from companion.cavendish.actions import (
     EndMission,
     Explore,
     GainAzrak,
+    GiveEmerald,
     GiveItems,
     LeaveLocation,
     LoseAzrak,
@@ -33,11 +36,13 @@ from companion.cavendish.actions import (
     OrderAttempts,
     PassCaptain,
     PersonalConflict,
+    RescueDamien,
     ReshuffleDestiny,
     StandardUpdate,
     StowItem,
     TakeFear,
     TakeItem,
+    TakeNote,
 )
 from companion.cavendish.azrak import (
     active_agent,
@@ -110,6 +115,19 @@ def _discard_fear(state: CavendishState, action: DiscardFear) -> CavendishState:
     return with_agent(state, index, replace(agent, fear=agent.fear - action.count))
 
 
+def _take_item(state: CavendishState, action: TakeItem) -> CavendishState:
+    """An Item taken; one of the six handwritten notes is counted for the epilogue."""
+    state = rules.take_item(state, action)
+    note = epilogue.note_number(action.name)
+    return state if note is None else epilogue.with_note(state, note)
+
+
+def _take_note(state: CavendishState, action: TakeNote) -> CavendishState:
+    """A handwritten note: the Item in front of the agent, counted for the epilogue."""
+    state = rules.take_item(state, epilogue.take_note_item(state, action))
+    return epilogue.with_note(state, action.item)
+
+
 def _stow_item(state: CavendishState, action: StowItem) -> CavendishState:
     index = active_agent(state, action.agent)
     agent = state.agents[index]
@@ -162,7 +180,7 @@ def _end(state: CavendishState, action: EndMission) -> CavendishState:
         phase="over",
         outcome="finished",
         reason="Mission complete.",
-        adjustments=action.adjustments,
+        adjustments=action.adjustments or state.epilogue.adjustments(),
     )
 
 
@@ -180,12 +198,14 @@ HANDLERS: dict[type, Handler] = {
     LoseAzrak: _lose,
     TakeFear: _take_fear,
     DiscardFear: _discard_fear,
-    TakeItem: rules.take_item,
+    TakeItem: _take_item,
+    TakeNote: _take_note,
     StowItem: _stow_item,
     Eject: rules.eject,
     PersonalConflict: conflicts.personal_conflict,
     AnnounceGroupConflict: conflicts.announce,
     BeginGroupConflict: conflicts.begin,
+    AddAdversary: conflicts.add_adversary,
     OrderAttempts: conflicts.reorder,
     EndGroupConflict: conflicts.end_conflict,
     LeaveLocation: _leave,
@@ -194,6 +214,9 @@ HANDLERS: dict[type, Handler] = {
     EmergencyUpdate: lambda state, action: emergency_update(state, action.use_free),
     LoseControl: lambda state, action: lose_control(state),
     ReshuffleDestiny: _reshuffle,
+    RescueDamien: epilogue.rescue_damien,
+    GiveEmerald: epilogue.give_emerald,
+    AntonDies: epilogue.anton_dies,
     EndMission: _end,
     AbandonMission: _abandon,
 }

@@ -8,13 +8,14 @@ from typing import Literal
 TOTAL_CRYSTALS = 31
 """The box holds 31 Azrak crystals: pools + Vortex + Mission Return + House Plan + box."""
 
-RULES_REVISION = 3
+RULES_REVISION = 4
 """The newest revision of the app's Cavendish rules. 1: as first released. 2: the settled rulings
 (the final adjustments made on the card in printed order, a loss of control returns the Time
 Captain's crystal to the Vortex, a gain is cut to what fits, a free update is the group's choice).
 3: conflicts kept whole (a group conflict's turn ends only once everyone in it has attempted, the
 mission ends only with no conflict open, an ended mission holds none; a gain into a full pool
-is refused).
+is refused). 4: Items as the book keeps them (an Item named "Talisman ..." is the agent's Talisman,
+never given; an Item is one card by its ITEM number, "17" and "ITEM 17" alike).
 A save replays under the revision it records (docs/rules-notes.md)."""
 
 DESTINY_CARDS = 6
@@ -86,14 +87,21 @@ class CavendishSetup:
     """The Destiny deck's six modifiers if known from an earlier mission, else empty."""
 
 
+ItemKind = Literal["green", "yellow", "red", "talisman"]
+ITEM_KINDS: tuple[ItemKind, ...] = ("green", "yellow", "red", "talisman")
+"""The Item cards by colour, and the agent's Talisman card (kept in front like a green Item)."""
+
+
 @dataclass(frozen=True)
 class Item:
-    """A green Item in front of an agent, with its attribute bonuses (they add up)."""
+    """An Item in front of an agent, with its attribute bonuses (they add up): a green Item, a
+    yellow or red one its card text keeps, or the agent's Talisman (never swapped)."""
 
     name: str
     strength: int = 0
     confidence: int = 0
     dexterity: int = 0
+    kind: ItemKind = "green"
 
 
 @dataclass(frozen=True)
@@ -147,29 +155,83 @@ class BrokenLink:
 
 
 @dataclass(frozen=True)
+class Adversary:
+    """One adversary of a group conflict: its card's life points and the damage placed on it."""
+
+    name: str = ""
+    """As the group calls it ("" when not named: only the first may be unnamed)."""
+    life_points: int = 0
+    """From its card, typed when it comes into the conflict (0: not counted)."""
+    damage: int = 0
+    """Damage points placed on its card by the tests so far."""
+    by_word: bool = False
+    """Defeated by the players' word (its card says so, or its life points were not counted)."""
+
+    @property
+    def defeated(self) -> bool:
+        """ "when an adversary has accumulated damage equal to or greater than their life points"
+        (or the players said so)."""
+        return self.by_word or 0 < self.life_points <= self.damage
+
+    @property
+    def called(self) -> str:
+        """Its name, or "the adversary" when not named."""
+        return self.name or "the adversary"
+
+    @property
+    def standing(self) -> str:
+        """ "the Ghoul (2 damage of 4 life points)"."""
+        if self.life_points:
+            return f"{self.called} ({self.damage} damage of {self.life_points} life points)"
+        return f"{self.called} ({self.damage} damage, life points not counted)"
+
+
+@dataclass(frozen=True)
 class GroupConflict:
     """A group conflict card was read: announced (Items swap freely), then begun (turns of tests
-    in the Time Captain's order) until the damage reaches the adversary's life points or the
-    group says the adversary is defeated."""
+    in the Time Captain's order) until every adversary is defeated (its damage reaches its life
+    points, or the group says so) or the group says the conflict is over."""
 
-    adversary: str = ""
-    """The adversary as the group calls it ("" when not named)."""
+    adversaries: tuple[Adversary, ...] = (Adversary(),)
+    """Each adversary of the conflict, the one announced first; more may join it."""
     begun: bool = False
     order: tuple[Receptacle, ...] = ()
     """The Time Captain's order of attempts, set when the conflict begins."""
     turn: int = 1
     attempted: tuple[Receptacle, ...] = ()
     """Who has attempted a test in this turn, in order."""
-    life_points: int = 0
-    """The adversary's life points from its card, typed when it begins (0: not counted)."""
-    damage: int = 0
-    """Damage points placed on the adversary's card by the tests so far."""
+
+    @property
+    def adversary(self) -> str:
+        """The first adversary's name ("" when not named)."""
+        return self.adversaries[0].name
+
+    @property
+    def life_points(self) -> int:
+        """The adversaries' life points together (one adversary: its own)."""
+        return sum(adversary.life_points for adversary in self.adversaries)
+
+    @property
+    def damage(self) -> int:
+        """The damage placed on every adversary's card so far."""
+        return sum(adversary.damage for adversary in self.adversaries)
+
+    @property
+    def defeated(self) -> bool:
+        """Every adversary is defeated: the conflict ends."""
+        return all(adversary.defeated for adversary in self.adversaries)
+
+    @property
+    def standing(self) -> tuple[Adversary, ...]:
+        """The adversaries not yet defeated, in the order they came."""
+        return tuple(adversary for adversary in self.adversaries if not adversary.defeated)
 
     @property
     def against(self) -> str:
-        """The conflict in words: "the group conflict against the Butler"."""
-        if self.adversary:
-            return f"the group conflict against {self.adversary}"
+        """The conflict in words: "the group conflict against the Butler (and the Ghoul)"."""
+        names = [adversary.name for adversary in self.adversaries if adversary.name]
+        if names:
+            return f"the group conflict against {' and '.join(names)}"
         return "the group conflict"
 
     @property
@@ -222,6 +284,42 @@ class Adjustments:
     anton_dead: bool = False
 
 
+HANDWRITTEN_NOTES: tuple[int, ...] = (1, 17, 26, 37, 43, 48)
+"""The handwritten notes the rulebook names: "assembling the handwritten notes - ITEMS 1, 17, 26,
+37, 43, and 48 - and reading the words written in capital letters" finds the elixir."""
+
+
+@dataclass(frozen=True)
+class Epilogue:
+    """What the four end-of-mission questions ask, recorded by the table when it happens."""
+
+    damien_rescued: bool = False
+    notes: tuple[int, ...] = ()
+    """The handwritten notes (their ITEM numbers) taken so far, in the order they were taken."""
+    anigimas_freed: bool = False
+    """The emerald was given to Anigimas."""
+    anton_dead: bool = False
+
+    @property
+    def notes_missing(self) -> tuple[int, ...]:
+        """The handwritten notes not taken yet, in the rulebook's order."""
+        return tuple(note for note in HANDWRITTEN_NOTES if note not in self.notes)
+
+    @property
+    def elixir_found(self) -> bool:
+        """All six handwritten notes assembled: the words in capital letters can be read."""
+        return not self.notes_missing
+
+    def adjustments(self) -> Adjustments:
+        """The answers to the four questions as recorded (the group may still change them)."""
+        return Adjustments(
+            damien_rescued=self.damien_rescued,
+            elixir_found=self.elixir_found,
+            anigimas_freed=self.anigimas_freed,
+            anton_dead=self.anton_dead,
+        )
+
+
 @dataclass(frozen=True)
 class Ledger:
     """How the crystals reached the Mission Return card, for the final summary."""
@@ -260,6 +358,8 @@ class CavendishState:
     """Broken links waiting for their answer, first one first."""
     conflict: GroupConflict | None = None
     """The group conflict announced or under way, if any."""
+    ended_conflict: GroupConflict | None = None
+    """The last group conflict that ended, as it ended: a late damage is refused naming it."""
     destiny: DestinyDeck = field(default_factory=DestinyDeck)
     last_test: ResolvedTest | None = None
     tests: tuple[ResolvedTest, ...] = ()
@@ -269,6 +369,8 @@ class CavendishState:
     reason: str = ""
     """Why the mission ended, in words."""
     adjustments: Adjustments | None = None
+    epilogue: Epilogue = field(default_factory=Epilogue)
+    """The epilogue's events as the table recorded them during the mission."""
     rules: int = RULES_REVISION
     """The revision of the rules this mission is played under (set once, at the start)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.cavendish import items
 from companion.cavendish.actions import (
     AttemptTest,
     ChooseLocation,
@@ -220,7 +221,7 @@ def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
         damage=action.damage,
     )
     state = replace(state, destiny=deck, last_test=result, tests=(*state.tests, result))
-    return after_attempt(state, result.receptacle, action.damage)
+    return after_attempt(state, result.receptacle, action.damage, action.adversary)
 
 
 def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]:
@@ -267,6 +268,7 @@ def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
     missing = [name for name in action.items if name not in held]
     if missing:
         raise RuleError(f"{action.giver} does not hold {', '.join(missing)}.")
+    items.check_giving([held[name] for name in action.items])
     if state.phase == "discovery" and not check_gift(state, giver):
         cost, state = action_cost(state, giver)
         state = spend(state, giver, cost, "giving Items")
@@ -279,22 +281,29 @@ def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
 
 
 def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
-    """A green Item in front of an agent; an Item another agent already holds is ignored."""
+    """An Item card taken: a green Item or the Talisman in front of the agent; a yellow or red
+    one read, resolved and stowed unless its card keeps it. An Item another agent already holds
+    is ignored (refused)."""
     index = active_agent(state, action.agent)
     name = " ".join(action.name.split())
     if not name or len(name) > MAX_NAME:
         raise RuleError(f"Name the Item (such as ITEM 4), 1 to {MAX_NAME} characters.")
     for agent in state.agents:
         for item in agent.items:
-            if item.name.lower() == name.lower():
+            if items.same_card(item.name, name, state.rules):
                 raise RuleError(
                     f"{agent.receptacle} already holds {item.name}: an Item is claimed once."
                 )
     bonuses = (action.strength, action.confidence, action.dexterity)
     if any(not -5 <= bonus <= 5 for bonus in bonuses):
         raise RuleError("An Item's attribute bonus is between -5 and +5.")
+    kind = items.kind_of(action, state.rules)
+    items.check_kept(kind, action.kept)
+    items.check_one_talisman(action.agent, state.agents[index].items, kind)
+    if items.stowed_at_once(kind, action.kept):
+        return state
     agent = state.agents[index]
-    item = Item(name, action.strength, action.confidence, action.dexterity)
+    item = Item(name, action.strength, action.confidence, action.dexterity, kind)
     state = with_agent(state, index, replace(agent, items=(*agent.items, item)))
     return spill_fear(state, index)
 

@@ -58,15 +58,26 @@ def conflict_data(state: CavendishState) -> JsonValue:
     if conflict is None or state.outcome:
         return None
     turn, due = next_attempt(state) if conflict.begun else (conflict.turn, None)
+    first = conflict.adversaries[0]
     return {
-        "adversary": conflict.adversary or None,
+        "adversary": first.name or None,
         "stage": "begun" if conflict.begun else "announced",
         "order": list(conflict.order),
         "turn": turn,
         "attempted": list(conflict.attempted) if turn == conflict.turn else [],
         "next": due,
-        "life_points": conflict.life_points or None,
-        "damage": conflict.damage,
+        "life_points": first.life_points or None,
+        "damage": first.damage,
+        "adversaries": [
+            {
+                "name": adversary.name or None,
+                "life_points": adversary.life_points or None,
+                "damage": adversary.damage,
+                "defeated": adversary.defeated,
+                "by_word": adversary.by_word,
+            }
+            for adversary in conflict.adversaries
+        ],
     }
 
 
@@ -91,6 +102,19 @@ def resolved_test_data(test: ResolvedTest) -> dict[str, JsonValue]:
     """A resolved test: the sum that was made and what it gave."""
     data: dict[str, JsonValue] = asdict(test)
     return data
+
+
+def epilogue_data(state: CavendishState) -> dict[str, JsonValue]:
+    """The epilogue's events as recorded during the mission, and the answers they give."""
+    epilogue = state.epilogue
+    return {
+        "damien_rescued": epilogue.damien_rescued,
+        "notes": list(epilogue.notes),
+        "notes_missing": list(epilogue.notes_missing),
+        "elixir_found": epilogue.elixir_found,
+        "anigimas_freed": epilogue.anigimas_freed,
+        "anton_dead": epilogue.anton_dead,
+    }
 
 
 def describe(state: CavendishState) -> dict[str, JsonValue]:
@@ -122,6 +146,7 @@ def describe(state: CavendishState) -> dict[str, JsonValue]:
         },
         "tests": [resolved_test_data(test) for test in state.tests],
         "ledger": asdict(state.ledger),
+        "epilogue": epilogue_data(state),
         "status": state.outcome or "playing",
     }
     if state.outcome == "finished":

@@ -28,6 +28,7 @@ from companion.cavendish.actions import (
 )
 from companion.cavendish.conflict_words import CONFLICT_ACTIONS, conflict_words, damage_words
 from companion.cavendish.destiny import signed
+from companion.cavendish.epilogue import EPILOGUE_ACTIONS, epilogue_words, note_taken_words
 from companion.cavendish.model import PHASE_NAMES, CavendishState, adjustment_moves
 from companion.core import Score, ScoreLine
 from companion.text import plural
@@ -125,8 +126,9 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
     if isinstance(action, DiscardFear):
         return f"{action.agent} discarded {action.count} Fear"
     if isinstance(action, TakeItem):
-        bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
-        return f"{action.agent} took {' '.join(action.name.split())}{bonus}"
+        return _item_words(before, action, after) + note_taken_words(before, after)
+    if isinstance(action, EPILOGUE_ACTIONS):
+        return epilogue_words(before, action, after)
     if isinstance(action, StowItem):
         return f"{action.agent} put away {action.name}"
     if isinstance(action, Eject):
@@ -172,6 +174,24 @@ def _gain_words(before: CavendishState, action: GainAzrak, after: CavendishState
         f"{action.agent} gained {gained} of {azrak(action.amount)}: the pool is full at "
         f"{starting}, the Vortex holds {after.vortex}"
     )
+
+
+def _item_words(before: CavendishState, action: TakeItem, after: CavendishState) -> str:
+    """An Item taken: in front of the agent (a Talisman says it is never swapped, a yellow or red
+    one that its card keeps it), or read, resolved and stowed."""
+    name = " ".join(action.name.split())
+    index = after.index(action.agent)
+    held = after.agents[index].items
+    if len(held) == len(before.agents[index].items):
+        kind = action.kind.strip().lower()
+        return f"{action.agent} took {name} ({kind}): read and resolved, then stowed"
+    item = held[-1]
+    bonus = _bonus_words(action.strength, action.confidence, action.dexterity)
+    if item.kind == "talisman":
+        return f"{action.agent} took {name}, their Talisman{bonus}: never swapped nor given"
+    if item.kind != "green":
+        return f"{action.agent} took {name} ({item.kind}, kept as its card says){bonus}"
+    return f"{action.agent} took {name}{bonus}"
 
 
 def _bonus_words(strength: int, confidence: int, dexterity: int) -> str:

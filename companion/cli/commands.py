@@ -39,9 +39,10 @@ def run(args: argparse.Namespace) -> int:
 def refusals() -> tuple[type[Exception], ...]:
     """The errors a command says in one line: imported only once a command has failed."""
     from companion.dice import DiceError
+    from companion.guard import GameFault
     from saves.files import SaveError
 
-    return (CommandError, SaveError, DiceError)
+    return (CommandError, SaveError, DiceError, GameFault)
 
 
 def home() -> Path:
@@ -61,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
             "rolls": run_rolls,
             "dice-check": run_dice_check,
             "list": run_list,
+            "games": run_games,
             "show": run_show,
+            "recap": run_recap,
             "act": run_act,
             "export": run_export,
             "score": run_score,
@@ -209,6 +212,18 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_games(args: argparse.Namespace) -> int:
+    """`companion games`: the games, their packages, and the plug-ins left out with why."""
+    from companion.cli.installed import games_output
+
+    text = games_output(args.json)
+    if args.json:
+        print(text)  # JSON: nothing in it to make visible
+    else:
+        say(text, lines=True)
+    return 0
+
+
 def run_show(args: argparse.Namespace) -> int:
     from companion.cli.show import show_lines
     from saves.games import checkpoint
@@ -220,6 +235,24 @@ def run_show(args: argparse.Namespace) -> int:
         print(json.dumps(game_json(saved), indent=2))
     else:
         print("\n".join(show_lines(saved)))  # made visible line by line
+    return 0
+
+
+def run_recap(args: argparse.Namespace) -> int:
+    """`companion recap ID`: when it was last played, that session's main events, where each
+    player stands and what the game waits for (companion/history/recap.py)."""
+    from companion.text import visible
+    from saves.games import checkpoint
+    from saves.games.recap import recap_of
+    from saves.games.store import SaveStore
+
+    saved = checkpoint.load(SaveStore(home()), args.id)
+    told = recap_of(saved, datetime.now(UTC).astimezone())  # the machine's local time
+    if args.json:
+        print(json.dumps({"id": saved.id, "title": saved.title, **told.to_json()}, indent=2))
+    else:
+        lines = [f"{saved.title} ({told.game_title}): where were we", *told.lines()]
+        print("\n".join(visible(line) for line in lines))  # a name's newline never splits one
     return 0
 
 

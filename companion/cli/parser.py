@@ -107,6 +107,14 @@ def app_limit(text: str) -> int:
     return checked(text)
 
 
+def whole_number(text: str) -> int:
+    """A whole number in ASCII digits (`int` alone takes "٣", " 3" and "3_0")."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number (digits 0-9)")
+    return int(text)
+
+
 def save_id(text: str) -> str:
     """A save id as typed on the command line: lowercase ASCII letters, digits and dashes."""
     if not text or not set(text) <= SAVE_ID_CHARACTERS:
@@ -157,10 +165,19 @@ def build_parser(run: dict[str, Handler]) -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(handler=run["list"])
 
+    games = commands.add_parser("games", help="the games, their packages, plug-ins left out")
+    games.add_argument("--json", action="store_true", help="print JSON")
+    games.set_defaults(handler=run["games"])
+
     show = commands.add_parser("show", help="show one saved game")
     show.add_argument("id", type=save_id)
     show.add_argument("--json", action="store_true")
     show.set_defaults(handler=run["show"])
+
+    recap = commands.add_parser("recap", help="where were we: a saved game's last session")
+    recap.add_argument("id", type=save_id)
+    recap.add_argument("--json", action="store_true")
+    recap.set_defaults(handler=run["recap"])
 
     act = commands.add_parser("act", help="apply one action to a saved game (no ACTION: list them)")
     act.add_argument("id", type=save_id)
@@ -224,7 +241,7 @@ def add_record_commands(commands: argparse._SubParsersAction[Any], handler: Hand
     )
     record.add_argument("--winner", action="append", default=[], metavar="NAME")
     record.add_argument("--outcome", choices=["won", "lost", "failed"], help="co-op and solo")
-    record.add_argument("--score", type=int, help="the group's score (Cavendish crystals)")
+    record.add_argument("--score", type=whole_number, help="the group's score (Cavendish crystals)")
     record.add_argument("--date", help="when it started: 2026-11-29 or 2026-11-29T19:30 (local)")
     record.add_argument("--location", default="")
     record.add_argument("--duration", default="", help="minutes (95) or hours:minutes (1:35)")

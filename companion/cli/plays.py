@@ -9,9 +9,10 @@ import argparse
 from datetime import date
 from pathlib import Path
 
+from companion.cli.stats import say_left_out
 from companion.core import RuleError
 from companion.history.bgstats_import import FileProblem
-from companion.history.details import PlayDetails, parse_minutes
+from companion.history.details import PlayDetails, parse_minutes, whole_number
 from companion.history.push import push_link
 from companion.history.recorded import RecordedPlay, parse_when, recorded_game
 from companion.history.stats import Filter, select
@@ -19,6 +20,7 @@ from saves.games.store import SaveStore, utc_now
 from saves.history.bgstats import bgstats_text, exported, import_file, import_report
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
+from saves.shared.lock import Busy
 from saves.shared.settings import SettingsStore
 
 
@@ -30,7 +32,7 @@ def play_from_args(args: argparse.Namespace) -> RecordedPlay:
         names.append(name)
         if has_score:
             try:
-                scores[name.strip()] = int(points)
+                scores[name.strip()] = whole_number(points)
             except ValueError:
                 raise ValueError(f"{name}'s score '{points}' is not a whole number") from None
     rules = recorded_game(args.game)
@@ -71,6 +73,11 @@ def run_import(home: Path, path: str) -> str:
         result, written = import_file(home, path)
     except FileProblem as error:
         raise ValueError(f"{path}: {error}") from None
+    except Busy:
+        raise ValueError(
+            f"{path}: another import is still running; nothing was imported (try again when "
+            "it has ended)"
+        ) from None
     return import_report(result, written)
 
 
@@ -85,7 +92,8 @@ def parse_day(text: str | None, flag: str) -> date | None:
 
 def plays_bgstats(home: Path, keep: Filter, me: str = "") -> str:
     """`companion plays --format bgstats`: the play file of the plays the filter keeps."""
-    plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
+    plays, unreadable = gather(SaveStore(home), SettingsStore(home))
+    say_left_out(home, unreadable)
     return bgstats_text(home, select(plays, keep), me)
 
 

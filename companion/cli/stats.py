@@ -4,6 +4,7 @@ recorded plays in the data folder."""
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,10 +12,16 @@ from companion.history.plays import Play
 from companion.history.report import play_rows, rows_csv, stats_text, with_colours
 from companion.history.stats import Filter, identity, select
 from companion.registry import catalogue
+from companion.text import plural, visible
 from saves.games.store import SaveStore
 from saves.history.plays import aliases, gather, stats_data, time_zone
+from saves.listing.cache import UnreadableSave
+from saves.paths import recorded_dir
 from saves.shared.roster import player_colours
 from saves.shared.settings import SettingsStore
+
+REASONS_SHOWN = 3
+"""The reasons a line about a file's left-out lines quotes; the rest are counted."""
 
 
 class NoFigures(Exception):
@@ -43,7 +50,8 @@ def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
     colour carries it (`"colour": "red"`). `NoFigures` when there are saved games but the
     filter keeps none of them (the message says why)."""
     settings = SettingsStore(home)
-    plays, _unreadable = gather(SaveStore(home), settings)
+    plays, unreadable = gather(SaveStore(home), settings)
+    say_left_out(home, unreadable)
     if keep.player is not None:
         keep = replace(keep, player=identity(keep.player, aliases(settings)))
     keep = replace(keep, zone=time_zone(settings)[0])
@@ -61,6 +69,40 @@ def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
 def plays_output(home: Path, form: str) -> str:
     """What `companion plays --format csv|json` prints: one row per player per finished play."""
     settings = SettingsStore(home)
-    plays, _unreadable = gather(SaveStore(home), settings)
+    plays, unreadable = gather(SaveStore(home), settings)
+    say_left_out(home, unreadable)
     rows = play_rows(plays, dict(catalogue()), time_zone(settings)[0])
     return rows_csv(rows) if form == "csv" else json.dumps(rows, indent=2) + "\n"
+
+
+def left_out(home: Path, unreadable: list[UnreadableSave]) -> list[str]:
+    """One line per file of recorded plays whose plays the figures leave out: an import's file
+    says how many of its lines and why (the first reasons, with their lines); a recorded play's
+    own file says why. A saved game that cannot be read is `companion list`'s to say."""
+    folder = recorded_dir(home)
+    reasons: dict[Path, list[str]] = {}
+    for problem in unreadable:
+        if problem.path.parent == folder:
+            reasons.setdefault(problem.path, []).append(problem.reason)
+    lines = []
+    for path, why in reasons.items():
+        if path.suffix != ".jsonl" or not _one_play(why[0]):  # the whole file
+            lines.append(f"left out {path}: {why[0]}")
+            continue
+        shown = "; ".join(why[:REASONS_SHOWN])
+        more = f"; and {len(why) - REASONS_SHOWN} more" if len(why) > REASONS_SHOWN else ""
+        lines.append(f"left out {plural(len(why), 'line')} of {path}: {shown}{more}")
+    return lines
+
+
+def _one_play(reason: str) -> bool:
+    """Whether an import file's problem is one play's line (line 2 on; line 1 says what the
+    file is)."""
+    number = reason.removeprefix("line ").partition(":")[0]
+    return reason.startswith("line ") and number.isdigit() and int(number) > 1
+
+
+def say_left_out(home: Path, unreadable: list[UnreadableSave]) -> None:
+    """`left_out`'s lines on stderr (the figures or rows on stdout stay whole)."""
+    for line in left_out(home, unreadable):
+        print(f"companion: {visible(line)}", file=sys.stderr)

@@ -50,7 +50,7 @@ class Exported:
     entered: datetime
     """When the play was entered: set up in the app, or typed in (imported)."""
     modified: datetime
-    """When it last changed: its last action, or when it was typed in."""
+    """When it last changed: its last action (`Play.ended`), or when it was typed in."""
     seated: bool = False
     """The players are in seat order (a game played in the app); a typed-in play's order is not
     known to be the table's."""

@@ -16,13 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from companion.core import RuleError
+from companion.dates import FIRST_YEAR, LAST_YEAR, with_zone
 from companion.history.bgstats import ABOUT, CO_OP_MARK, DATE_FORMAT
 from companion.history.bgstats_scores import NotAScore, score_of
 from companion.history.details import MAX_MINUTES, PlayDetails, expansions_of, has_start_player
 from companion.history.names import name_key
 from companion.history.recorded import (
-    FIRST_YEAR,
-    LAST_YEAR,
     MAX_SCORE,
     RecordedGame,
     RecordedPlay,
@@ -268,10 +267,11 @@ def _played(text: Any) -> datetime:
             raise ValueError("an offset is not BG Stats' shape")
     except ValueError:
         raise RuleError(f"its date '{str(text)[:30]}' is not a date and time") from None
-    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+    try:
+        return with_zone(moment)  # local time, bounded as every date is
+    except ValueError:
         day = moment.date().isoformat()
-        raise RuleError(f"its date {day} is outside {FIRST_YEAR} to {LAST_YEAR}")
-    return moment.astimezone()
+        raise RuleError(f"its date {day} is outside {FIRST_YEAR} to {LAST_YEAR}") from None
 
 
 def _expansions(raw: dict[str, Any], game_id: str, games: Table) -> tuple[str, ...]:

@@ -96,8 +96,18 @@ def checked(details: PlayDetails, game_id: str, players: Sequence[str]) -> PlayD
     return details
 
 
+def whole_number(text: str) -> int:
+    """A whole number as typed, in ASCII digits with an optional minus (`int` alone also takes
+    other scripts' digits such as "٣", spaces around it and "3_0"); ValueError otherwise."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"'{text}' is not a whole number")
+    return int(text)
+
+
 def parse_minutes(text: str) -> int | None:
-    """A duration as typed: `95`, `1:35`, `1h35` or `1h`; empty is None; else `RuleError`."""
+    """A duration as typed: `95`, `1:35`, `1h35` or `1h`, in ASCII digits; empty is None; else
+    `RuleError`."""
     text = text.strip().lower().replace(" ", "")
     if not text:
         return None
@@ -109,7 +119,8 @@ def parse_minutes(text: str) -> int | None:
             break
     else:
         minutes = minutes.removesuffix("min").removesuffix("m")
-    if not (hours.isdigit() and minutes.isdigit()) or len(hours) > 3 or len(minutes) > 5:
+    digits = hours.isascii() and hours.isdigit() and minutes.isascii() and minutes.isdigit()
+    if not digits or len(hours) > 3 or len(minutes) > 5:  # ASCII: `int` reads "٣" as 3
         raise RuleError(f"'{text}' is not a duration: type minutes (95) or hours:minutes (1:35).")
     if ":" in text and int(minutes) > 59:
         raise RuleError(f"'{text}': minutes after the colon go up to 59.")

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core import Facts, Game, Transition
 from companion.dates import MAX_OFFSET_MINUTES, local
-from companion.history.timing import play_end, play_minutes, span_seconds
+from companion.history.timing import app_span, play_minutes, span_seconds
 from companion.session import Session
 
 
@@ -27,15 +27,19 @@ class Play:
     save_id: str
     game_id: str
     started: datetime
+    """When it started: its end less its duration for a game played in the app, the date typed
+    for a play typed in or imported (`timing`)."""
     ended: datetime
-    """When it ended: its start plus its duration (`timing.play_end`; `app_play` and
-    `recorded.as_play` make every play so)."""
+    """When it ended: a game played in the app at its last action (`app_play`), a play typed in
+    at its start plus its duration (`recorded.as_play`). Every date of a play is this one's."""
     facts: Facts
     utc_offset: int | None = None
     """Minutes east of UTC where the game was made (None: a save from before it was kept)."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Each name as the save spells it -> the player it is counted as (`stats.renamed` fills it;
     empty: every name is its own player). Game details keyed by names are read through it."""
+    set_up: datetime | None = None
+    """When a game played in the app was set up (BG Stats' `entryDate`); None: typed in."""
 
     def player(self, name: str) -> str:
         """The player a name of the save is counted as."""
@@ -79,11 +83,13 @@ def app_play(
     typed: int | None = None,
     active: int | None = None,
 ) -> Play:
-    """The play of a game played in the app: from its setup, lasting the duration typed in its
-    details (`typed`) or else its active time (`active`, what the save kept: pauses over 30
-    minutes left out; when it kept none, from setup to last action), by `timing`'s one rule."""
+    """The play of a game played in the app: it ends at its last action and lasts the duration
+    typed in its details (`typed`) or else its active time (`active`, what the save kept:
+    pauses over 30 minutes left out; when it kept none, from setup to last action), counted
+    back from its end (`timing.app_span`)."""
     minutes = play_minutes(typed, active or span_seconds(created, last_action))
-    return Play(save_id, game_id, created, play_end(created, minutes), facts, utc_offset)
+    started, ended = app_span(last_action, minutes)
+    return Play(save_id, game_id, started, ended, facts, utc_offset, set_up=created)
 
 
 def steps_of(initial: Any, transitions: Sequence[tuple[Any, Any]]) -> list[Transition]:

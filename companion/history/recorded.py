@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.core import Facts, Game, PlayShape, RuleError
+from companion.dates import FIRST_YEAR, LAST_YEAR, in_bounds, with_zone
 from companion.history.details import PlayDetails, checked, one_line
 from companion.history.names import name_key, tidy
 from companion.history.plays import Play
@@ -126,11 +127,6 @@ def rules_of_play(play: RecordedPlay) -> RecordedGame:
     return co_op_mode(rules) if play.co_op else rules
 
 
-FIRST_YEAR, LAST_YEAR = 1900, 9998
-"""The years a play may be dated in: every figure can place it, in any time zone, to its end
-(a week at most after its start)."""
-
-
 def parse_when(text: str | None, now: datetime) -> datetime:
     """When a play started, as typed: a date or a date and time, local unless it gives its UTC
     offset (`now` when nothing is typed); ValueError saying what to type instead."""
@@ -140,9 +136,7 @@ def parse_when(text: str | None, now: datetime) -> datetime:
         moment = datetime.fromisoformat(text)
     except ValueError:
         raise ValueError(f"'{text}' is not a date: 2026-11-29 or 2026-11-29T19:30") from None
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment
+    return with_zone(moment)  # the bounds, in every time zone
 
 
 def check(play: RecordedPlay) -> RecordedPlay:
@@ -152,7 +146,7 @@ def check(play: RecordedPlay) -> RecordedPlay:
         raise RuleError(f"{game.title} is a co-op game: its plays have no co-op mode to mark.")
     if play.played.tzinfo is None:
         raise RuleError("The date needs its UTC offset.")
-    if not FIRST_YEAR <= play.played.year <= LAST_YEAR:
+    if not in_bounds(play.played):
         day = play.played.date().isoformat()
         raise RuleError(f"A play is dated from {FIRST_YEAR} to {LAST_YEAR}, not {day}.")
     players = tuple(one_line(tidy(name)) for name in play.players)

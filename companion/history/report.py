@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping
 from datetime import tzinfo
 from typing import Any
 
+from companion.guard import GameFault
+from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.history.stats import KINDS, Scores, game_figures, in_order, player_figures, won
 from companion.registry import get_game
@@ -25,6 +27,46 @@ def scores_json(scores: Scores) -> dict[str, Any]:
     }
 
 
+COUNTED = (
+    "plays",
+    "in_progress",
+    "wins",
+    "average_score",
+    "best_score",
+    "lower_is_better",
+    "last_played",
+    "figures_left_out",
+    "figures_failed",
+)
+"""The names of a game's line of `stats --json` that the statistics count themselves: a game's
+own figure (`Game.figures`) of one of these names is left out, never written over them."""
+
+
+def with_own_figures(counted: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's line: what the statistics counted, then the game's own figures beside them. A
+    figure named like a counted one (a plug-in's `plays`, `wins`) cannot replace it: it is left
+    out and its name listed in `figures_left_out`, so it is never dropped in silence."""
+    line = dict(counted)
+    clashing = sorted(str(name) for name in own if name in COUNTED)
+    line.update((name, value) for name, value in own.items() if name not in COUNTED)
+    if clashing:
+        line["figures_left_out"] = clashing
+    return line
+
+
+def own_figures(game_id: str, plays: list[Play]) -> tuple[Mapping[str, Any], str | None]:
+    """A game's own figures from its plays, or none and the guard's line when its code failed
+    (a plug-in's bug): that game loses only its own figures, every other figure of every game
+    is still counted."""
+    game = get_game(game_id)
+    if game is None or game.figures is None:
+        return {}, None
+    try:
+        return game.figures([play for play in plays if play.game_id == game_id]), None
+    except GameFault as fault:
+        return {}, str(fault)
+
+
 def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
     """The statistics as plain data (`companion stats --json`, every figure defined in
     docs/stats.md); `last_played` is the local date and time of the newest play (`zone`: the
@@ -34,16 +76,17 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
     for play in in_order(plays):
         newest[play.game_id] = play
     for game_id, figures in game_figures(plays).items():
-        games[game_id] = {
+        counted = {
             "plays": figures.plays,
             "in_progress": figures.in_progress,
             "wins": figures.wins,
             **scores_json(figures.scores),
             "last_played": newest[game_id].ended_local(zone).isoformat(),
         }
-        game = get_game(game_id)
-        if game is not None and game.figures is not None:
-            games[game_id].update(game.figures([p for p in plays if p.game_id == game_id]))
+        own, failed = own_figures(game_id, plays)
+        if failed is not None:
+            counted["figures_failed"] = failed
+        games[game_id] = with_own_figures(counted, own)
     players: dict[str, Any] = {}
     for name, person in player_figures(plays).items():
         players[name] = {
@@ -69,11 +112,13 @@ def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
 
 def with_colours(data: Mapping[str, Any], colours: Mapping[str, str]) -> dict[str, Any]:
     """`stats_json`'s figures with `"colour"` on each player who has one (name -> colour name,
-    as the roster keeps them)."""
-    players = {
-        name: {**person, "colour": colours[name]} if name in colours else person
-        for name, person in data["players"].items()
-    }
+    as the roster keeps them). A colour is found by the one identity rule (`names.name_key`),
+    so the colour set for "Cy" stays Cy's when a play spells the name "cy"."""
+    keyed = {name_key(name): colour for name, colour in colours.items()}
+    players = {}
+    for name, person in data["players"].items():
+        colour = colours.get(name, keyed.get(name_key(name)))
+        players[name] = person if colour is None else {**person, "colour": colour}
     return {**data, "players": players}
 
 

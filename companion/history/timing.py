@@ -1,12 +1,13 @@
 """One duration and one end per play, for every figure and every file that shows either.
 
-Before, an imported play ended at its start plus its typed duration while an app play ended at
-its last action, and the CSV measured setup to last action while the BG Stats file wrote the
-typed minutes: export then import changed the order of an evening's plays and its streaks.
-Now every play has one duration, `play_minutes` (the typed one wins; else the active time, from
-the first to the last action of a game played in the app), and ends at `play_end`, its start
-plus that duration: the statistics, the plays list, the CSV and both BG Stats forms all read
-these two, so a play sent to BG Stats and brought back is the same play in every figure.
+A play is dated when it was played. A game played in the app ends at its last action
+(`app_span`) and its duration, `play_minutes` (the typed one wins; else the active time), is
+counted back from there: a game set up at 20:00 and last touched at 21:10 with "3 h" typed in
+its details ran 18:10 to 21:10 on that day, never setup plus 3 h (the next day's 23:00).
+A play typed in (or imported) says when it started, so it ends at `play_end`, its start plus
+its duration. The statistics, the plays list, the CSV and both BG Stats forms all read a play's
+start and end from here, so a play sent to BG Stats and brought back is the same play in every
+figure.
 """
 
 from __future__ import annotations
@@ -33,5 +34,13 @@ def span_seconds(first: datetime, last: datetime) -> float:
 
 
 def play_end(started: datetime, minutes: int | None) -> datetime:
-    """When a play ended: its start, to the second (as BG Stats keeps it), plus its duration."""
+    """When a typed-in play ended: its start, to the second (as BG Stats keeps it), plus its
+    duration."""
     return started.replace(microsecond=0) + timedelta(minutes=minutes or 0)
+
+
+def app_span(last_action: datetime, minutes: int | None) -> tuple[datetime, datetime]:
+    """When a game played in the app started and ended: it ends at its last action, to the
+    second (as BG Stats keeps it), and started its duration before that."""
+    ended = last_action.replace(microsecond=0)
+    return ended - timedelta(minutes=minutes or 0), ended

@@ -32,13 +32,19 @@ def _single_game(play: Played) -> bool:
     return play.finished and not play.facts.campaign
 
 
+def _alone(play: Played) -> bool:
+    """Played alone: a score and no goal, so no win (docs/stats.md), whatever the facts name."""
+    return len(play.facts.players) < 2
+
+
 def figures(plays: Sequence[Played]) -> dict[str, Any]:
     """Average points per category (per player over every single game, 0 where nobody scored
     it), how often the winner led each category, and the campaign standings.
 
     A category is in play in a game only when somebody scored in it (the categories of
     expansions not chosen stay at 0 for everyone), and the winner led it only when
-    one player alone has its most points and is a winner (a tie for the lead is no lead)."""
+    one player alone has its most points and is a winner (a tie for the lead is no lead); a
+    game played alone has no winner, so it never counts as led."""
     totals: dict[str, int] = {}
     seats = 0  # players over every single game: each category is averaged over all of them
     led: dict[str, int] = {}
@@ -59,7 +65,7 @@ def figures(plays: Sequence[Played]) -> dict[str, Any]:
             in_play[category] = in_play.get(category, 0) + 1
             top = max(values.values())
             leaders = [name for name, value in values.items() if value == top]
-            if len(leaders) == 1 and leaders[0] in play.facts.winners:
+            if len(leaders) == 1 and leaders[0] in play.facts.winners and not _alone(play):
                 led[category] = led.get(category, 0) + 1
     return {
         "average_points": {c: round(t / seats, 2) for c, t in totals.items()},
@@ -71,7 +77,8 @@ def figures(plays: Sequence[Played]) -> dict[str, Any]:
 
 def campaign_standings(plays: Iterable[Played]) -> dict[str, dict[str, Any]]:
     """Per player, over finished campaigns: campaigns played, won, their VP over all of them and
-    their best campaign total (a campaign's total is the sum of its six games)."""
+    their best campaign total (a campaign's total is the sum of its six games). A campaign
+    played alone is never won, as in the player figures."""
     table: dict[str, dict[str, Any]] = {}
     for play in plays:
         if not play.finished or not play.facts.campaign:
@@ -79,7 +86,7 @@ def campaign_standings(plays: Iterable[Played]) -> dict[str, dict[str, Any]]:
         for name in play.facts.players:
             row = table.setdefault(name, {"played": 0, "won": 0, "points": 0, "best": None})
             row["played"] += 1
-            row["won"] += name in play.facts.winners
+            row["won"] += name in play.facts.winners and not _alone(play)
             points = play.facts.scores.get(name)
             if points is not None:
                 row["points"] += points

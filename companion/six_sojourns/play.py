@@ -112,7 +112,9 @@ def _take_card(state: SojournsState, action: TakeCard) -> SojournsState:
 
 def _adjust(state: SojournsState, action: AdjustCoins) -> SojournsState:
     if action.delta == 0:
-        raise RuleError("Enter a number of coins other than 0.")
+        raise RuleError(
+            "A change of 0 coins changes nothing: enter a number of coins other than 0."
+        )
     return _coins(state, action.player, action.delta)
 
 

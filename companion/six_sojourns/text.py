@@ -61,7 +61,7 @@ def with_where(space: Space, text: str) -> Space:
     """The space on the island named by `text`, or at sea when `text` is `sea`."""
     where = text.strip()
     if not where:
-        raise RuleError("Name the island, or write sea.")
+        raise RuleError("A land space is on an island: name the island, or write sea.")
     if where.lower() == "sea":
         return replace(space, island="", sea=True)
     return replace(space, island=where, sea=False)

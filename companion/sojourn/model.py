@@ -52,14 +52,6 @@ class Kind(Enum):
 KINDS: tuple[Kind, ...] = tuple(Kind)
 
 
-def kind_for_key(key: str) -> Kind | None:
-    """The kind a typed letter stands for (b, f, l, p, t), if any."""
-    for kind in KINDS:
-        if kind.key == key.lower():
-            return kind
-    return None
-
-
 @dataclass(frozen=True)
 class Cards:
     """A count of timestream cards by kind: a hand, the deck, the discard pile."""
@@ -85,9 +77,6 @@ class Cards:
 
     def add(self, other: Cards) -> Cards:
         return Cards(**{k.value: self.count(k) + other.count(k) for k in KINDS})
-
-    def as_dict(self) -> dict[str, int]:
-        return {kind.value: self.count(kind) for kind in KINDS}
 
     @classmethod
     def of(cls, kinds: tuple[Kind, ...]) -> Cards:

@@ -109,10 +109,77 @@ def apply(state: SojournState, action: Any) -> SojournState:
         raise RuleError(f"The game is over ({state.outcome.status}): {state.outcome.reason}")
     waiting = state.waiting
     if waiting is not None and type(action) not in ANSWERS[type(waiting)]:
-        raise RuleError(f"First {waiting_words(waiting)}.")
+        raise RuleError(out_of_turn(state, action, waiting))
     if waiting is None and any(type(action) in answers for answers in ANSWERS.values()):
-        raise RuleError("Nothing is waiting for that now.")
+        raise RuleError(not_due(state, action))
     return settle(handler(state, action))
+
+
+WHY_WAITING: dict[type, str] = {
+    DrawCards: "the cards drawn go in the hand before anything else",
+    OpenNext: "the destination drawn goes on the timeline before anything else",
+    PlaceCard: "the card drawn goes on the timeline before anything else",
+    RiskRoll: "the RISK roll comes before the GAIN and before any other move",
+}
+"""Why the step the game waits for comes first, in the rulebook's order of a trip."""
+
+
+def _no_step_here(state: SojournState, action: Any) -> str | None:
+    """Why the trip at hand has no step of this kind at all: a Loop or RISK 0% (from revision
+    3) rolls no dice, GAIN 0 (or an empty deck) draws no card; None when it does have one."""
+    if state.position == 0:
+        return None
+    place = state.here
+    card = place.card
+    trip = state.trip
+    if isinstance(action, RollRisk):
+        if trip is not None and trip.how == "loop":
+            return f"a Loop skips the RISK roll: the trip back to {place.name} needs no roll"
+        if not rolls_for_risk(state, card.risk, "travel"):
+            return (
+                f"a RISK 0% trip needs no roll: every roll meets or beats 0 "
+                f"({place.name} is RISK 0%)"
+            )
+    if isinstance(action, DrawTimestream) and card.gain == 0:
+        return f"GAIN 0 draws no card: {place.name} gives no timestream card"
+    if isinstance(action, DrawTimestream) and not state.deck.total + state.discard.total:
+        return "the timestream deck and its discards are empty: there is no card to draw"
+    return None
+
+
+def out_of_turn(state: SojournState, action: Any, waiting: Pending) -> str:
+    """The refusal of an action while the game waits for another answer: what is due, why it
+    comes first, and why this action has no step here at all when that is the case."""
+    due = f"First {waiting_words(waiting)}: {WHY_WAITING[type(waiting)]}."
+    reason = _no_step_here(state, action) if state.trip is not None else None
+    if reason is None:
+        return due
+    return f"{reason[0].upper()}{reason[1:]}. {due}"
+
+
+def not_due(state: SojournState, action: Any) -> str:
+    """The refusal of an answer while no step waits: why none is due now."""
+    reason = _no_step_here(state, action)
+    if isinstance(action, RollRisk):
+        head = "No RISK roll is due: the dice are rolled on a trip, after its new destination"
+        head += " is opened"
+    elif isinstance(action, DrawTimestream):
+        head = "No timestream card is due: cards are drawn for the starting hand and a trip's GAIN"
+    elif isinstance(action, PlaceSide):
+        head = "No card waits for a side: left or right is asked when the spot above is taken"
+    else:
+        head = (
+            "No destination is being opened: one opens after a trip, for 1 Temporal Charge "
+            "or with a Fracture"
+        )
+    return f"{head}; {reason}." if reason else f"{head}."
+
+
+def step_effect(state: SojournState, action: Any) -> SojournState:
+    """What an action accepted at `state` does before a finished trip is closed: the trip as
+    its last step leaves it, for the log's summary of it (`apply` has checked the action)."""
+    effect: SojournState = HANDLERS[type(action)](state, action)
+    return effect
 
 
 def settle(state: SojournState) -> SojournState:

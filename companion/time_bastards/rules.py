@@ -110,7 +110,8 @@ def _check_waiting(state: TimeBastardsState, action: Action) -> None:
         if not isinstance(action, SendBumpedPiece):
             raise RuleError(
                 f"First {owner} chooses where the bumped piece on {where(bumped)} goes "
-                f"(timeline {others})."
+                f"(timeline {others}): a bumped piece moves to the same time on another "
+                "timeline, its owner's choice."
             )
         if action.player != bumped.owner:
             raise RuleError(
@@ -125,7 +126,11 @@ def _check_waiting(state: TimeBastardsState, action: Action) -> None:
             f"It is {name(state, state.turn)}'s turn, not {name(state, action.player)}'s."
         )
     if state.roll is None and isinstance(action, PlaceNewPiece | ShiftPiece | LeavePieces):
-        raise RuleError(f"{name(state, action.player)} has not rolled the D6 yet.")
+        raise RuleError(
+            f"{name(state, action.player)} has not rolled the D6 yet: a turn is a roll of "
+            "1D6 (or the earliest piece moved forward one space) before a piece is placed "
+            "or moved."
+        )
     if state.roll is not None:
         if isinstance(action, MoveEarliest | RollD6):
             raise RuleError(

@@ -17,6 +17,7 @@ from typing import Any
 import tomli_w
 
 from companion.core import Game, RuleError
+from companion.guard import GameFault
 from companion.history.details import add_activity
 from companion.registry import get_game
 from companion.session import Session, Step
@@ -333,6 +334,8 @@ def from_document(
         return _from_document(path, data, games)
     except SaveError:
         raise
+    except GameFault as fault:  # the game's own code failed: its line says which and why
+        raise SaveError(path, str(fault)) from None
     except CodecError as error:
         raise SaveError(path, str(error)) from None
     except (RecursionError, MemoryError, OverflowError):

@@ -143,8 +143,9 @@ def append(
 
     Call under the game's lock, right after `catch_up`. Each record is checked (`check_record`,
     the one check) on the state the ones before it reach: a `RuleError` (or any failure of the
-    rules) appends nothing and leaves the game as it was, and so does an OSError (a full disk:
-    whatever part of a line reached the file is cut off). A `do` draft's step made on the very
+    rules, or a `GameFault` of its `describe` of the state reached) appends nothing and leaves
+    the game as it was, and so does an OSError (a full disk: whatever part of a line reached
+    the file is cut off). A `do` draft's step made on the very
     state it is appended to is used as it is: the rules run once per change. `Behind`: records
     were appended since the catch-up; nothing was written. Should applying fail once the record
     is written, the game is read again from its file before its next change
@@ -161,6 +162,12 @@ def append(
         steps.append(check_record(trying, record, draft.made_on(trying.session.state)))
         if trying is not saved:
             apply_record(trying, record, steps[-1])
+    # The state reached, through the game's guard: an answer no file can hold is a `GameFault`
+    # (companion/guard.py), and nothing is written.
+    if trying is not saved:
+        trying.game.describe(trying.session.state)
+    elif steps[0] is not None:
+        saved.game.describe(steps[0].state)
     _write(path, saved, records, deadline)
     try:
         if trying is saved:

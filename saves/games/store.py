@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.core import Game
 from companion.dates import offset_minutes
+from companion.guard import GameFault
 from companion.session import Session
 from saves.files import (
     MAX_FILE_BYTES,
@@ -284,8 +285,13 @@ class SaveStore:
         return listed
 
     def _replayed_entry(self, path: Path, content: bytes) -> SaveEntry:
-        """The list's line for a file's bytes, replayed through the rules (or `SaveError`)."""
-        return entry_of(read_document(path, content, self.games))
+        """The list's line for a file's bytes, replayed through the rules (or `SaveError`, a
+        game's fault in its `summary` or `facts` included)."""
+        saved = read_document(path, content, self.games)
+        try:
+            return entry_of(saved)
+        except GameFault as fault:
+            raise SaveError(path, str(fault)) from None
 
     def _save_new(self, saved: SavedGame, game_id: str, now: datetime) -> None:
         """Publish the game whole under a new id (no empty file is ever seen under it)."""

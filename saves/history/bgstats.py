@@ -80,7 +80,8 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
         else:
             details = saved_details(store, play)
             uuid = play_uuid(play.save_id)
-            items.append(Exported(play, details, uuid, play.started, play.ended, seated=True))
+            entered = play.set_up or play.started  # set up in the app; modified: last action
+            items.append(Exported(play, details, uuid, entered, play.ended, seated=True))
     return items
 
 
@@ -95,17 +96,20 @@ def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:
     file (`saves.history.batches`).
 
     Returns what was read and how many were written; `SaveError` for a file that cannot be read,
-    `FileProblem` for one that is not a play file. A failed write (a full disk) stops there:
-    those written stay whole and are not imported again, the rest is not written at all, and
-    `Imported.stopped` says why."""
+    `FileProblem` for one that is not a play file, `Busy` when another import runs until the
+    deadline (`RecordedStore.importing`: what is already imported is read and the new plays
+    written under one lock, so two imports at once keep each play once). A failed write (a
+    full disk) stops there: those written stay whole and are not imported again, the rest is
+    not written at all, and `Imported.stopped` says why."""
     content, _mark = read_file(path, MAX_IMPORT_BYTES)
     try:
         data = json.loads(content)
     except (ValueError, RecursionError):
         raise FileProblem("not JSON: not a BG Stats play file") from None
     store = RecordedStore(home, utc_now)
-    result = read_play_file(data, store.sources())
-    written, error = store.add_many(result.plays)
+    with store.importing():  # the check of what is imported and the write: one lock
+        result = read_play_file(data, store.sources())
+        written, error = store.add_many(result.plays)
     if error is not None:
         result.stopped = stop_reason(error, len(result.plays) - written)
     return result, written

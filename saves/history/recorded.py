@@ -9,8 +9,9 @@ docs/schemas/recorded.schema.json.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
@@ -20,10 +21,11 @@ from typing import Any
 import tomli_w
 
 from companion.core import RuleError
+from companion.dates import FIRST_YEAR, LAST_YEAR, in_bounds
 from companion.history.details import from_plain as details_from_plain
 from companion.history.details import to_plain as details_to_plain
 from companion.history.plays import Play
-from companion.history.recorded import FIRST_YEAR, LAST_YEAR, RecordedPlay, as_play, check
+from companion.history.recorded import RecordedPlay, as_play, check
 from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
 from saves.games.store import utc_now
 from saves.games.writers import SaveConflict, publish_new
@@ -46,6 +48,12 @@ FORMAT = 1
 KIND = "recorded"
 PREFIX = "recorded-"
 """Every recorded play's id starts so: no game save has such an id (no game is `recorded`)."""
+IMPORTS_LOCK = "recorded-imports"
+"""The lock every import holds from its check of what is already imported to its last write
+(`locks/recorded-imports.lock`)."""
+IMPORT_WAIT_SECONDS = 120.0
+"""How long an import waits for another one to end (an import of 100,000 plays holds the lock
+for up to a minute); then it stops without writing and says another import is running."""
 KEYS = {"format", "kind", "id", "game", "played", "recorded", "players", "scores", "winners",
         "outcome", "details", "source", "player_sources", "co_op"}  # fmt: skip
 
@@ -108,7 +116,7 @@ def from_document(path: Path, data: dict[str, Any], save_id: str | None = None) 
         raise SaveError(path, f"id '{save_id}' does not match the file name")
     played = _field(path, data, "played", datetime)
     recorded = _field(path, data, "recorded", datetime)
-    if not FIRST_YEAR <= recorded.year <= LAST_YEAR:  # written out as local time: in bounds
+    if not in_bounds(recorded):  # the same bounds as a play's date, in every time zone
         day = recorded.date().isoformat()
         raise SaveError(path, f"'recorded' is dated {day}, not from {FIRST_YEAR} to {LAST_YEAR}")
     players = _names(path, data, "players")
@@ -236,6 +244,18 @@ class RecordedStore:
             unreadable += bad
         found.sort(key=lambda entry: (entry.play.played, entry.id))
         return found, unreadable
+
+    @contextlib.contextmanager
+    def importing(self) -> Iterator[None]:
+        """Held by an import from reading what is already imported (`sources`) to its last
+        write: two imports of one file at once keep each play once. An edit or a deletion of an
+        imported play takes only its own file's lock, so it never waits for an import (and an
+        import writes only new files: neither loses the other's change). `Busy` when another
+        import holds it for `IMPORT_WAIT_SECONDS`."""
+        with holding(
+            lock_path(self.folder / IMPORTS_LOCK, locks_dir(self.home)), IMPORT_WAIT_SECONDS
+        ):
+            yield
 
     def add_many(self, plays: Iterable[RecordedPlay]) -> tuple[int, OSError | None]:
         """Write plays already checked (an import's) in a few files of many plays each

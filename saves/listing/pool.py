@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 
 from companion import registry
+from companion.guard import GameFault
 from saves.files import SaveError
 from saves.games.document import read_document
 from saves.listing.entries import entry_of
@@ -52,6 +53,8 @@ def replay_one(job: Job) -> object:
         return entry_of(read_document(path, content))
     except SaveError as error:
         return (error.line, error.problem)
+    except GameFault as fault:  # the game's `summary` or `facts` failed: listed as unreadable
+        return (None, str(fault))
 
 
 def replay_many(jobs: list[Job]) -> list[object]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import dice
-from companion.dates import local
+from companion.dates import FIRST_YEAR, LAST_YEAR, local
 from companion.dice import Roll
 from companion.text import plural, visible
 from saves.files import SaveError
@@ -263,14 +263,16 @@ def select(
 
 def parse_since(text: str, zone: tzinfo | None = None) -> datetime:
     """`2026-11-01` or `2026-11-01T18:00` (local time, or in `zone`, unless an offset is given),
-    in UTC."""
+    in UTC; from `FIRST_YEAR` to `LAST_YEAR` as typed, the same bounds in every time zone."""
     try:
         moment = datetime.fromisoformat(text)
-        if moment.tzinfo is None and zone is not None:
-            moment = moment.replace(tzinfo=zone)
-        return moment.astimezone(UTC)
-    except (ValueError, OverflowError, OSError):
+    except ValueError:
         raise ValueError(f"'{text}' is not a date: use 2026-11-01 or 2026-11-01T18:00") from None
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise ValueError(f"'{text}': a date is from {FIRST_YEAR} to {LAST_YEAR}")
+    if moment.tzinfo is None and zone is not None:
+        moment = moment.replace(tzinfo=zone)
+    return moment.astimezone(UTC)  # in bounds: every zone can place it
 
 
 def entry_json(entry: LoggedRoll) -> dict[str, Any]:

@@ -55,6 +55,9 @@ def test_every_step_of_a_conflict_shows_as_the_schema_says(
         "next": None,
         "life_points": None,
         "damage": 0,
+        "adversaries": [
+            {"name": None, "life_points": None, "damage": 0, "defeated": False, "by_word": False}
+        ],
     }
     assert shown[5]["group_conflict"]["turn"] == 2
     assert shown[5]["waiting_for"]["text"] == "Anton's attempt in turn 2 of the group conflict"

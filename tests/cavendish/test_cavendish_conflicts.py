@@ -287,6 +287,15 @@ def test_the_conflict_is_shown_for_programs(at_location: State) -> None:
         "next": "Amy",
         "life_points": None,
         "damage": 0,
+        "adversaries": [
+            {
+                "name": "the Butler",
+                "life_points": None,
+                "damage": 0,
+                "defeated": False,
+                "by_word": False,
+            }
+        ],
     }
     assert CAVENDISH.describe(at_location(4))["group_conflict"] is None
 

@@ -88,7 +88,7 @@ async def test_a_revision_1_mission_uses_its_free_updates_without_asking(
     saved.session.do(ChooseLocation("A"))
     record_played(store, saved)
     path = store.path_for(saved.id)
-    path.write_text(path.read_text(encoding="utf-8").replace("rules = 3\n", ""), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("rules = 4\n", ""), encoding="utf-8")
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -62,16 +62,16 @@ def test_new_missions_are_written_under_the_newest_revision(
     companion_home: Path, make_setup: Callable[..., Any]
 ) -> None:
     store, saved, path = played(companion_home, make_setup)
-    assert "\nrules = 3\n" in path.read_text(encoding="utf-8")
+    assert "\nrules = 4\n" in path.read_text(encoding="utf-8")
     loaded = store.load(saved.id)
-    assert loaded.session.rules == 3 and loaded.session.state == saved.session.state
+    assert loaded.session.rules == 4 and loaded.session.state == saved.session.state
 
 
 def test_the_same_log_gives_the_old_result_under_revision_1_and_the_new_under_2(
     companion_home: Path, make_setup: Callable[..., Any]
 ) -> None:
     store, saved, path = played(companion_home, make_setup)
-    text = path.read_text(encoding="utf-8").replace("rules = 3\n", "rules = 2\n")
+    text = path.read_text(encoding="utf-8").replace("rules = 4\n", "rules = 2\n")
     path.write_text(text, encoding="utf-8")
     new = store.load(saved.id).session.state
     path.write_text(text.replace("rules = 2\n", ""), encoding="utf-8")
@@ -132,14 +132,14 @@ def test_a_rules_revision_newer_than_the_app_is_reported_like_a_newer_format(
 ) -> None:
     store, saved, path = played(companion_home, make_setup)
     path.write_text(
-        path.read_text(encoding="utf-8").replace("rules = 3\n", "rules = 99\n"), encoding="utf-8"
+        path.read_text(encoding="utf-8").replace("rules = 4\n", "rules = 99\n"), encoding="utf-8"
     )
     original = path.read_bytes()
     with pytest.raises(SaveError, match="rules revision 99 of TIME Stories Revolution: Cavendish"):
         store.load(saved.id)
     entries, unreadable = store.listing()
     assert entries == [] and [u.path for u in unreadable] == [path]
-    assert "was written by a newer version (this knows up to 3)" in unreadable[0].reason
+    assert "was written by a newer version (this knows up to 4)" in unreadable[0].reason
     assert path.read_bytes() == original
 
 

@@ -45,15 +45,15 @@ def under(state: CavendishState, revision: int) -> CavendishState:
 def test_a_new_mission_plays_under_the_newest_revision(
     new_state: State, make_setup: SetupFor
 ) -> None:
-    assert CAVENDISH.rules_revision == RULES_REVISION == 3
-    assert new_state(2).rules == 3
-    assert Session(CAVENDISH, make_setup(2)).rules == 3
+    assert CAVENDISH.rules_revision == RULES_REVISION == 4
+    assert new_state(2).rules == 4
+    assert Session(CAVENDISH, make_setup(2)).rules == 4
     assert Session(CAVENDISH, make_setup(2), rules=1).state.rules == 1
 
 
 def test_a_revision_the_game_does_not_have_is_refused(make_setup: SetupFor) -> None:
-    for revision in (0, 4):
-        with pytest.raises(ValueError, match="rules revisions 1 to 3, not"):
+    for revision in (0, 5):
+        with pytest.raises(ValueError, match="rules revisions 1 to 4, not"):
             Session(CAVENDISH, make_setup(2), rules=revision)
 
 

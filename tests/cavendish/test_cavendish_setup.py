@@ -116,7 +116,7 @@ def test_describe_has_exactly_the_issue_keys(new_state: Callable[..., CavendishS
     assert set(data) == {
         "round", "phase", "location", "time_captain", "agents", "vortex", "mission_return",
         "house_plan", "box", "free_updates_left", "update_needed", "broken_links",
-        "group_conflict", "destiny", "tests", "ledger", "status",
+        "group_conflict", "destiny", "tests", "ledger", "epilogue", "status",
     }  # fmt: skip
     assert {a["receptacle"]: a["pool"] for a in data["agents"]} == {"Amy": 6, "Anton": 5, "Doug": 5}
     assert data["time_captain"] == "Anton"

@@ -66,7 +66,7 @@ def test_describe_has_round_fear_on_tiles_items_ejections_and_every_test(
     assert data["house_plan"] == [{"name": "A", "azrak": 1, "fear": 2}]
     agents = {agent["receptacle"]: agent for agent in data["agents"]}
     assert agents["Amy"]["items"] == [
-        {"name": "ITEM 4", "strength": 1, "confidence": 0, "dexterity": 0}
+        {"name": "ITEM 4", "strength": 1, "confidence": 0, "dexterity": 0, "kind": "green"}
     ]
     assert agents["Amy"]["attributes"]["strength"] == 2
     assert agents["Jennifer"]["ejected"] and not agents["Jennifer"]["lost_control"]

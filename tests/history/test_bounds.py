@@ -27,13 +27,21 @@ HEAD = 'format = 1\nkind = "recorded"\nid = "recorded-sojourn-1"\ngame = "sojour
     [
         (datetime(9999, 12, 31, 23, 0, tzinfo=UTC), "9999-12-31"),
         (datetime(1, 1, 1, 0, 0, tzinfo=NEW_YORK), "0001-01-01"),
-        (datetime(1899, 12, 31, 23, 0, tzinfo=UTC), "1899-12-31"),
+        (datetime(1899, 12, 30, 23, 0, tzinfo=UTC), "1899-12-30"),  # 1899 in every zone
     ],
 )
 def test_a_play_dated_where_no_figure_can_place_it_is_refused(played: datetime, day: str) -> None:
     with pytest.raises(RuleError) as refused:
         check(RecordedPlay("sojourn", played, ("Ana",), outcome="won"))
     assert str(refused.value) == f"A play is dated from 1900 to 9998, not {day}."
+
+
+def test_the_first_day_in_a_zone_ahead_of_utc_is_still_in_bounds_read_back_in_utc() -> None:
+    """1 January 1900 at 00:00 in Kiritimati (+14:00) is 31 December 1899 in UTC, as a file
+    keeps it: the bounds are the same in every zone, so it is read back."""
+    typed = datetime(1900, 1, 1, 0, 0, tzinfo=timezone(timedelta(hours=14)))
+    checked = check(RecordedPlay("sojourn", typed.astimezone(UTC), ("Ana",), outcome="won"))
+    assert checked.played == typed
 
 
 def test_the_last_day_allowed_still_has_every_figure() -> None:

@@ -108,6 +108,7 @@ def test_the_command_line_plays_it_and_the_history_counts_it(companion_home: Pat
     stats = json.loads(companion("stats", "--json"))
     assert (stats["games"]["pebbles"]["plays"], stats["games"]["pebbles"]["wins"]) == (1, 1)
     assert stats["players"]["Ben"]["games"]["pebbles"]["wins"] == 1
+    assert stats["games"]["pebbles"]["rolled_takes"] == 0  # its own figure, from its details
 
     rows = list(csv.DictReader(io.StringIO(companion("plays", "--format", "csv"))))
     assert [(row["game"], row["player"], row["score"], row["win"]) for row in rows] == [
@@ -118,3 +119,8 @@ def test_the_command_line_plays_it_and_the_history_counts_it(companion_home: Pat
     bgstats = json.loads(companion("plays", "--format", "bgstats"))
     assert [game["name"] for game in bgstats["games"]] == ["Pebbles"]
     assert [score["winner"] for score in bgstats["plays"][0]["playerScores"]] == [False, True]
+
+    # a play typed in counts in plays and wins, and brings none of the game's own details
+    companion("record", "pebbles", "--player", "Ana=4", "--player", "Ben=1")
+    line = json.loads(companion("stats", "--json"))["games"]["pebbles"]
+    assert (line["plays"], line["wins"], line["plays_with_rolls_counted"]) == (2, 2, 1)

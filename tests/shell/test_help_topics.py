@@ -15,7 +15,7 @@ from tests.stats.fifth_game import RACE, RACE_UI
 from widgets.shell import games as screens
 from widgets.shell.base import SetupScreen
 from widgets.shell.games import GameUI
-from widgets.shell.help import HelpScreen, help_text
+from widgets.shell.help import PLAY_HELP, HelpScreen, help_text
 from widgets.shell.home import HomeScreen
 
 GAME_HELP = {
@@ -45,8 +45,9 @@ def no_added_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_a_games_help_is_the_markdown_in_its_own_package(game_id: str) -> None:
     package, first_line = GAME_HELP[game_id]
     shipped = resources.files(f"widgets.{package}").joinpath("help.md").read_text("utf-8")
-    assert help_text(game_id) == shipped
+    assert help_text(game_id) == shipped + PLAY_HELP.read_text("utf-8")  # then the shared part
     assert shipped.startswith(first_line)
+    assert "## Where were we" in help_text(game_id)
 
 
 async def test_each_setup_is_headed_with_its_game_and_f1_there_shows_its_help(
@@ -97,4 +98,4 @@ def test_a_game_registered_at_run_time_brings_its_own_help() -> None:
     screens.register_ui(
         GameUI(RACE.id, RACE_UI.setup_screen, RACE_UI.play_screen, help_text=race_help)
     )
-    assert help_text(RACE.id) == "# Race\n\nFirst to the limit wins."
+    assert help_text(RACE.id).startswith("# Race\n\nFirst to the limit wins.\n")

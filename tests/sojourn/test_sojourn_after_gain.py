@@ -54,7 +54,8 @@ async def test_after_the_gain_cards_enter_opens_no_trip_and_undo_says_only_the_g
         await pilot.pause()
         assert screen.sojourn.here.name == "Troy"  # the trip itself stands
         assert notes == [
-            "Undone: Drew 1 timestream card: 1 Paradox (the last step of the trip to Troy; "
+            "Undone: Drew 1 timestream card for the GAIN at Troy: 1 Paradox (the last step of "
+            "the trip to Troy; "
             "the trip's earlier steps stand)"
         ]
         await pilot.press("ctrl+y")

@@ -148,11 +148,15 @@ class TestLogAndDescription:
         session.do(RollRisk(30, 7))
         session.do(DrawTimestream((L,)))
         assert session.history[-1] == (
-            "Travelled to Pearl Harbor: dropped 2, paid 2 charge, rolled 37 vs RISK 90: "
-            "4 damage, gained 1 (1 Loop)"
+            "Drew 1 timestream card for the GAIN at Pearl Harbor: 1 Loop. Trip done: travelled "
+            "to Pearl Harbor, dropped 2, paid 2 charge, rolled 37 vs RISK 90: 4 damage, "
+            "gained 1 (1 Loop)"
         )
         assert session.history[2].startswith("Set out for Pearl Harbor dropping 1 Bandage")
-        assert "Rolled 37 (30+7, app) vs RISK 90 at Pearl Harbor" in session.history[4]
+        assert session.history[4] == (
+            "The app rolled 37 for the traveller (30+7) vs RISK 90 at Pearl Harbor: failed, "
+            "DMG 4: Health 7 -> 3"
+        )
 
     def test_placement_and_cards_are_narrated(self) -> None:
         session = Session(SOJOURN, SojournSetup())

@@ -78,7 +78,9 @@ async def test_a_whole_game_to_a_win(make_test_app: Callable[..., Any]) -> None:
         assert app.screen.result.outcome == "Home: the traveller is back in 2020"
     saved = app.store.load(screen.saved.id)
     assert saved.status == "won"
-    assert saved.session.history[-1].startswith("Travelled home to May 20, 2020. WON")
+    assert saved.session.history[-1].startswith(
+        "Travelled home to May 20, 2020 (charge 4 -> 3). WON"
+    )
 
 
 async def test_a_whole_game_to_a_loss(make_test_app: Callable[..., Any]) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sojourn_helpers import B, L, card
 
+from companion.core import RuleError
 from companion.session import Session
 from companion.sojourn.actions import (
     DrawDestination,
@@ -16,8 +17,9 @@ from companion.sojourn.actions import (
     RollRisk,
     Travel,
 )
-from companion.sojourn.game import SOJOURN, narrate
+from companion.sojourn.game import SOJOURN
 from companion.sojourn.model import RULES_REVISION, DrawCards, SojournSetup, SojournState
+from companion.sojourn.words import narrate
 from saves.games.store import SaveStore
 from tests.conftest import fixed_clock
 from tests.support.saving import record_played
@@ -87,7 +89,9 @@ def test_the_fragment_left_behind_stays_through_later_trips() -> None:
 def test_the_log_says_how_many_fragments_were_collected() -> None:
     state = Session(SOJOURN, SojournSetup(), TO_FOUR[:-3]).state
     after = SOJOURN.apply(state, Travel(2))
-    assert narrate(state, Travel(2), after).endswith(", collected 1 Time Fragment")
+    assert narrate(state, Travel(2), after).endswith(
+        ", collected 1 Time Fragment (4 of 4), 1 more stays at Hoard"
+    )
 
 
 def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path) -> None:
@@ -127,6 +131,8 @@ def test_a_trip_at_risk_0_asks_for_no_roll() -> None:
     assert narrate(state, DrawTimestream((L,)), after).endswith(
         "RISK 0: safe, no roll, gained 1 (1 Loop)"
     )
+    with pytest.raises(RuleError, match=r"^A RISK 0% trip needs no roll: every roll meets or"):
+        SOJOURN.apply(state, RollRisk(50, 0))
 
 
 @pytest.mark.parametrize("revision", [1, 2])

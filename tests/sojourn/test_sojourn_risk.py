@@ -39,7 +39,9 @@ def test_risk_n_damages_on_exactly_n_of_the_100_faces(risk: int) -> None:
 def test_risk_zero_never_damages_and_asks_for_no_roll() -> None:
     state = at_risk(0)
     assert state.waiting is None and state.trip is None and state.health == 7  # the trip is done
-    with pytest.raises(RuleError, match="Nothing is waiting for that now"):
+    with pytest.raises(
+        RuleError, match="a RISK 0% trip needs no roll: every roll meets or beats 0"
+    ):
         SOJOURN.apply(state, RollRisk(0, 0))
 
 

@@ -145,7 +145,7 @@ def test_the_jurassic_period_cannot_be_edited() -> None:
 
 
 def test_a_hand_typed_before_it_is_asked_for_is_refused() -> None:
-    with pytest.raises(RuleError, match="Nothing is waiting"):
+    with pytest.raises(RuleError, match="No timestream card is due: cards are drawn for the"):
         SOJOURN.apply(started(), DrawTimestream((B,)))
 
 

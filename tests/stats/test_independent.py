@@ -206,7 +206,7 @@ def expected(plays: list[Play], since: date | None, until: date | None) -> dict[
 
 def six_sojourns_notes(plays: list[Play]) -> dict[str, Any]:
     """The Six Sojourns notes counted by hand: categories in play, the winner's strict leads,
-    the average points, and the campaign table."""
+    the average points, and the campaign table (a solo game or campaign is never won)."""
     in_play: dict[str, int] = {}
     led: dict[str, int] = {}
     points: dict[str, list[int]] = {}
@@ -215,6 +215,8 @@ def six_sojourns_notes(plays: list[Play]) -> dict[str, Any]:
         if play.game_id != "six-sojourns" or play.facts.status == "playing":
             continue
         winners = {counted_as(n) for n in play.facts.winners}
+        if len(play.facts.players) == 1:
+            winners = set()  # a game played alone has no win (docs/stats.md, issue 42)
         if play.facts.campaign:
             for raw in play.facts.players:
                 row = campaigns.setdefault(

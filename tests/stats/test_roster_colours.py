@@ -138,6 +138,15 @@ class TestStatsJson:
         }
         assert "colour" not in data["players"]["Ana"]  # the figures given are not changed
 
+    def test_a_colour_follows_the_player_under_any_spelling(self) -> None:
+        """Issue 42: after a play typed "cy", Cy is shown "cy" and kept the colour set for
+        "Cy" (the one identity rule, `names.name_key`)."""
+        data = {"games": {}, "players": {"cy": {"plays": 1}, "Zoe\u200b": {"plays": 2}}}
+        assert with_colours(data, {"Cy": "teal", "Zoe": "blue"})["players"] == {
+            "cy": {"plays": 1, "colour": "teal"},
+            "Zoe\u200b": {"plays": 2, "colour": "blue"},
+        }
+
     def test_companion_stats_json_carries_the_colours(
         self, games: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,26 @@ class TestGameAware:
         [play] = renamed([Play("s", "six-sojourns", DAY, DAY, facts)], {"Anna": "Ana"})
         assert six_sojourns_figures([play])["winner_led"] == {"feuds": 1}
 
+    def test_a_solo_game_is_never_led_by_a_winner(self) -> None:
+        """Issue 42: a game played alone has no win (docs/stats.md), so it never counts as led
+        by its winner, whatever its facts name; it is still in play."""
+        categories = {"Ana": {"feuds": 4}}
+        facts = Facts(
+            "finished", ("Ana",), {"Ana": 4}, ("Ana",), details={"categories": categories}
+        )
+        figures = six_sojourns_figures([Play("s", "six-sojourns", DAY, DAY, facts)])
+        assert (figures["in_play"], figures["winner_led"]) == ({"feuds": 1}, {"feuds": 0})
+
+    def test_a_campaign_played_alone_is_no_win_in_either_table(self) -> None:
+        """Issue 42: the campaigns table and the player figures agree that a campaign played
+        alone is not won."""
+        facts = Facts("finished", ("Ana",), {"Ana": 80}, ("Ana",), campaign=True)
+        plays = [Play("c", "six-sojourns", DAY, DAY, facts)]
+        assert six_sojourns_figures(plays)["campaigns"] == {
+            "Ana": {"played": 1, "won": 0, "points": 80, "best": 80}
+        }
+        assert player_figures(plays)["Ana"].wins == 0
+
     def test_campaign_standings(self) -> None:
         def campaign(winners: tuple[str, ...], scores: dict[str, int], done: bool = True) -> Play:
             facts = Facts(
@@ -234,7 +255,7 @@ class TestGameAware:
         self, game_id: str, figures: Any
     ) -> None:
         game = get_game(game_id)
-        assert game is not None and game.figures is figures
+        assert game is not None and inspect.unwrap(game.figures) is figures  # through the guard
         play = Play("p", game_id, DAY, DAY, Facts("finished", ("Ana",), {}, ("Ana",)))
         assert stats_json([play])["games"][game_id].items() >= figures([play]).items()
 

@@ -2,8 +2,8 @@
 environment, then quits when asked (`polite`), ends at once without a word (`crashing`), or ignores
 every request to end (`stubborn`: it never reads its input and ignores SIGTERM, as a hung app
 would). `standby` stands in for `companion.cli.standby`: it notes that it waits
-(`RECORD.waiting.PID`), takes the environment the server hands over, draws one frame, then is
-`polite`."""
+(`RECORD.waiting.PID`) and says it is ready, takes the environment the server hands over and
+answers it, draws one frame, then is `polite`."""
 
 from __future__ import annotations
 
@@ -13,16 +13,18 @@ import signal
 import sys
 import time
 
-from webserve.handover import read_hand_over
+from webserve.handover import answer_hand_over, read_hand_over, say_ready
 
 record, manner = sys.argv[1], sys.argv[2]
 names = ("COMPANION_DEVICE", "COMPANION_TABLE_DISPLAY")
 if manner == "standby":
     with open(f"{record}.waiting.{os.getpid()}", "w", encoding="utf-8"):
         pass
+    say_ready(sys.stdout.fileno())
     handed = read_hand_over(sys.stdin.fileno())
     if handed is None:
         sys.exit(0)
+    answer_hand_over(sys.stdout.fileno())
     os.environ.clear()
     os.environ.update(handed)
     names += ("COLUMNS", "ROWS")

@@ -12,6 +12,7 @@ import os
 import platform
 import re
 import select
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -33,8 +34,9 @@ from tests.web.test_apps import (
     command_for,
     within,
 )
+from webserve import apps
 from webserve.access import Access
-from webserve.handover import READ_AT_START, hand_over_packet
+from webserve.handover import READ_AT_START, READY, TAKEN, hand_over_packet
 from webserve.server import DEVICE_COOKIE, CompanionServer
 
 WEB_ENVIRONMENT = {
@@ -124,6 +126,80 @@ async def test_without_an_app_ready_a_browser_starts_its_own(tmp_path: Path) -> 
         await client.close()
 
 
+async def test_a_stopped_app_kept_ready_is_replaced_and_the_browser_gets_a_fresh_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app kept ready under SIGSTOP never reads its hand-over: the browser's page would stay
+    undrawn for ever. It does not answer within `ANSWER_SECONDS`, so it is killed and the
+    browser's app is started afresh, with the browser's own settings."""
+    monkeypatch.setattr(apps, "ANSWER_SECONDS", 1.0)  # the server's own limit, made short
+    record = tmp_path / "app"
+    companion = CompanionServer(
+        command_for(record, "polite"),
+        Access("127.0.0.1", None),
+        standby=command_for(record, "standby"),
+    )
+    client: TestClient[aiohttp.web.Request, aiohttp.web.Application] = TestClient(
+        TestServer(await companion.web_app())
+    )
+    await client.start_server()
+    stopped = None
+    try:
+        assert await within(WAIT_SECONDS, lambda: said_ready(companion))
+        (stopped,) = waiting(record)
+        os.kill(stopped, signal.SIGSTOP)
+        client.session.cookie_jar.update_cookies({DEVICE_COOKIE: DEVICE})
+        page = await client.ws_connect("/ws?width=42&height=16")
+        assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 1)
+        ((fresh, environment),) = apps_started(record).items()
+        assert fresh != stopped
+        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None}
+        assert await within(WAIT_SECONDS, lambda: not alive(stopped))  # killed, not left stopped
+        await page.close()
+        assert await within(WAIT_SECONDS, lambda: not alive(fresh))
+    finally:
+        if stopped is not None and alive(stopped):
+            os.kill(stopped, signal.SIGKILL)
+        await client.close()
+
+
+def said_ready(companion: CompanionServer) -> bool:
+    """Whether the server's app kept ready has said its imports are done."""
+    standby = companion.standby
+    return standby is not None and standby.ready is not None and standby.ready.done()
+
+
+async def test_an_app_kept_ready_that_never_says_it_is_ready_is_replaced_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One hung in its imports (here a process that never writes): replaced after the longest
+    start, `START_SECONDS`, and the browser's app started afresh."""
+    monkeypatch.setattr(apps, "START_SECONDS", 1.0)  # the server's own limit, made short
+    record = tmp_path / "app"
+    companion = CompanionServer(
+        command_for(record, "polite"), Access("127.0.0.1", None), standby="exec sleep 600"
+    )
+    client: TestClient[aiohttp.web.Request, aiohttp.web.Application] = TestClient(
+        TestServer(await companion.web_app())
+    )
+    await client.start_server()
+    try:
+        standby = companion.standby
+        assert standby is not None
+        assert await within(WAIT_SECONDS, lambda: standby.process is not None)
+        assert standby.process is not None
+        hung = standby.process.pid
+        client.session.cookie_jar.update_cookies({DEVICE_COOKIE: DEVICE})
+        page = await client.ws_connect("/ws")
+        assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 1)
+        (environment,) = apps_started(record).values()
+        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None}
+        assert await within(WAIT_SECONDS, lambda: not alive(hung))
+        await page.close()
+    finally:
+        await client.close()
+
+
 @dataclass
 class KeptReady:
     """`companion.cli.standby` as the server starts it, and the environment it was given."""
@@ -194,7 +270,8 @@ def test_the_app_kept_ready_waits_idle_then_starts_for_its_browser(
     device = "e" * 32
     remember_game(home, device, save.stem)
     kept_ready.hand_over(COLUMNS="42", ROWS="16", COMPANION_DEVICE=device)
-    _written, lowest = kept_ready.written_until(b"Timelines")  # its device's game, reopened
+    written, lowest = kept_ready.written_until(b"Timelines")  # its device's game, reopened
+    assert written.startswith(READY + TAKEN)  # before its screen: the server knows it lives
     assert lowest == 16  # at the browser's size
     assert b"companion.cli.standby" in kept_ready.command_line()  # not started afresh
 

@@ -76,7 +76,8 @@ def house_text(state: CavendishState) -> str:
 
 
 def agent_text(state: CavendishState, index: int) -> str:
-    """The selected agent's Items with their bonuses (and ✖ ejected, said in words)."""
+    """The selected agent's Items with their bonuses, a Talisman or a kept yellow or red Item
+    named so (and ✖ ejected, said in words)."""
     agent = state.agents[index]
     name: str = agent.receptacle
     if agent.ejected:
@@ -94,7 +95,8 @@ def agent_text(state: CavendishState, index: int) -> str:
             )
             if value
         )
-        items.append(f"{item.name} {bonus}".strip())
+        kind = "" if item.kind == "green" else f" ({item.kind.title()})"
+        items.append(f"{item.name}{kind} {bonus}".strip())
     return f"{name}: " + ", ".join(items)
 
 

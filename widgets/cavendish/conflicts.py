@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from companion.cavendish.actions import BeginGroupConflict, OrderAttempts
+from companion.cavendish.actions import AddAdversary, BeginGroupConflict, OrderAttempts
 from companion.cavendish.conflict_words import life_words
 from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import CavendishState, Receptacle
@@ -31,8 +31,18 @@ CONFLICT_KEYS = {
     "begin_conflict": "announced",
     "end_conflict": "begun",
     "reorder_conflict": "begun",
+    "add_adversary": "open",
 }
-"""Each conflict key and the group conflict stage it needs ("" for any)."""
+"""Each conflict key and the group conflict stage it needs ("" for any, "open" for announced or
+begun)."""
+
+
+def key_on(action: str, state: CavendishState) -> bool:
+    """Whether a conflict key is on at this stage of the group conflict."""
+    wanted = CONFLICT_KEYS[action]
+    now = stage(state)
+    return wanted in ("", now) or (wanted == "open" and now != "none")
+
 
 BINDINGS = [
     Binding("c", "personal_conflict", "Conflict", id="cavendish-personal-conflict"),
@@ -40,6 +50,7 @@ BINDINGS = [
     Binding("G", "begin_conflict", "Begin conflict", id="cavendish-begin-conflict"),
     Binding("G", "end_conflict", "Defeated", id="cavendish-end-conflict"),
     Binding("o", "reorder_conflict", "New order", id="cavendish-reorder-conflict"),
+    Binding("A", "add_adversary", "Adversary", id="cavendish-add-adversary"),
 ]
 """One key walks the group conflict through its stages: only the one for the stage is on."""
 
@@ -53,7 +64,81 @@ PALETTE = (
     ("begin_conflict", "begin group conflict", "The Time Captain's order of attempts"),
     ("end_conflict", "adversary defeated", "By the players' word, between two turns"),
     ("reorder_conflict", "new order of attempts", "The Time Captain's order for the next turn"),
+    (
+        "add_adversary",
+        "another adversary",
+        "Another adversary in the group conflict, its life points",
+    ),
 )
+
+
+def defeat_choices(state: CavendishState) -> list[tuple[str, str]]:
+    """What `G` may say is defeated when several adversaries still stand: one of them, or all
+    (the conflict is over); empty with one standing (the conflict is over)."""
+    conflict = state.conflict
+    if conflict is None or len(conflict.standing) < 2:
+        return []
+    ones = [
+        (adversary.called, f"{adversary.called} is defeated") for adversary in conflict.standing
+    ]
+    return [*ones, (EVERY_ADVERSARY, "every adversary: the conflict is over")]
+
+
+EVERY_ADVERSARY = "*every*"
+"""The pick that ends the whole conflict by the players' word."""
+
+
+class AdversaryDialog(CavendishDialog):
+    """Another adversary joins the group conflict: its name and its card's life points.
+
+    | Key | Action |
+    | --- | --- |
+    | enter, ctrl+s | The adversary joins |
+    | escape | Cancel |
+    """
+
+    BINDINGS = [Binding("ctrl+s", "confirm", "Join", id="cavendish-confirm-adversary")]
+
+    def __init__(self, state: CavendishState) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        conflict = self.state.conflict
+        assert conflict is not None
+        with Vertical(classes="dialog", id="adversary-dialog"):
+            yield Label(plain(f"Another adversary in {conflict.against}"), classes="dialog-title")
+            yield Input(placeholder="its name (required)", id="adversary-name", compact=True)
+            yield Static("Life points, from its card (blank: not counted)")
+            yield Input(
+                placeholder="not counted",
+                type="integer",
+                valid_empty=True,
+                id="adversary-life",
+                compact=True,
+            )
+            yield Static(
+                "Each adversary keeps its own damage; the conflict ends when every one is defeated",
+                classes="hint",
+            )
+            with Answers():
+                yield Button("Join (ctrl+s)", action="screen.confirm", variant="primary")
+                yield Button("Cancel (esc)", action="screen.cancel")
+        yield KeyFooter()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        typed = self.query_one("#adversary-life", Input).value.strip()
+        try:
+            life_points = int(typed) if typed else 0
+        except ValueError:
+            self.notify("Type the life points as a whole number, or leave them blank.")
+            return
+        name = self.query_one("#adversary-name", Input).value
+        self.dismiss(AddAdversary(name, life_points))
 
 
 def stage(state: CavendishState) -> str:
@@ -78,6 +163,11 @@ def conflict_text(state: CavendishState) -> str:
         damage = f"damage {conflict.damage}" + (
             f" of {conflict.life_points}" if conflict.life_points else " (no life points)"
         )
+        if len(conflict.adversaries) > 1:
+            damage = "; ".join(
+                f"{adversary.standing}" + (" defeated" if adversary.defeated else "")
+                for adversary in conflict.adversaries
+            )
         parts.append(
             f"{conflict.against_at_start}, turn {turn}, {damage}: {due} attempts next (t); "
             "o: new order; G: defeated"
@@ -149,7 +239,8 @@ class OrderDialog(CavendishDialog):
         with Vertical(classes="dialog", id="order-dialog"):
             yield Label(plain(title), classes="dialog-title")
             if not self.reordering:
-                yield Static("Life points, from the adversary's card (blank: not counted)")
+                first = conflict.adversaries[0].called
+                yield Static(plain(f"Life points of {first}, from its card (blank: not counted)"))
                 yield Input(
                     placeholder="not counted",
                     type="integer",
@@ -224,4 +315,6 @@ class OrderDialog(CavendishDialog):
 def typed_life_words(state: CavendishState, life_points: int) -> str:
     """The life points typed in the log's words ("6 life points", or not counted)."""
     assert state.conflict is not None
-    return life_words(replace(state.conflict, life_points=life_points))
+    first, *more = state.conflict.adversaries
+    typed = (replace(first, life_points=life_points), *more)
+    return life_words(replace(state.conflict, adversaries=typed))

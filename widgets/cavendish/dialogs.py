@@ -12,15 +12,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from companion.cavendish.actions import TakeItem
 from companion.cavendish.azrak import free_update_is_a_choice
 from companion.cavendish.model import CavendishState
 from companion.cavendish.show import waiting_for
-from widgets.kit.safe_lists import SafeOptionList
+from widgets.kit.safe_lists import SafeOptionList, SafeSelect
 from widgets.kit.shown import plain
+from widgets.kit.toggles import TickBox
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
@@ -128,8 +129,13 @@ class PickDialog(CavendishDialog):
         self.dismiss(event.option.id)
 
 
+ITEM_KINDS = [("Green", "green"), ("Yellow", "yellow"), ("Red", "red"), ("Talisman", "talisman")]
+"""The Item dialog's colours, always said: an Item is a Talisman here only when picked so."""
+
+
 class ItemDialog(CavendishDialog):
-    """A green Item: its name and printed bonuses; ctrl+s or enter in the last field takes it."""
+    """An Item: its name, colour (or the Talisman), whether its card keeps a yellow or red one,
+    and its printed bonuses; ctrl+s or enter in the last field takes it."""
 
     BINDINGS = [Binding("ctrl+s", "take", "Take the Item", id="cavendish-take-item")]
 
@@ -141,6 +147,12 @@ class ItemDialog(CavendishDialog):
         with Vertical(classes="dialog"):
             yield Label(f"{self.agent} takes an Item", classes="dialog-title")
             yield Input(placeholder="ITEM 4, Lantern ...", id="item-name", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Colour", classes="field-label")
+                yield SafeSelect(
+                    ITEM_KINDS, value="green", allow_blank=False, id="item-kind", compact=True
+                )
+            yield TickBox("Its card text keeps it (yellow or red)", id="item-kept", compact=True)
             for attribute in ("strength", "confidence", "dexterity"):
                 with Horizontal(classes="field"):
                     yield Label(f"{attribute.title()} bonus", classes="field-label")
@@ -165,7 +177,11 @@ class ItemDialog(CavendishDialog):
                 self.notify(f"The {attribute} bonus must be a whole number.", severity="error")
                 return
         name = self.query_one("#item-name", Input).value
-        self.dismiss(TakeItem(self.agent, name, *values))  # type: ignore[arg-type]
+        kind = str(self.query_one("#item-kind", Select).value)
+        kept = self.query_one("#item-kept", Checkbox).value
+        strength, confidence, dexterity = values
+        item = TakeItem(self.agent, name, strength, confidence, dexterity, kind, kept)  # type: ignore[arg-type]
+        self.dismiss(item)
 
 
 class BrokenLinkDialog(Dialog[str]):

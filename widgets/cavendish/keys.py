@@ -33,6 +33,7 @@ PLAYING_KEYS = {
     "item",
     "stow",
     "reshuffle",
+    "epilogue",
     "end",
     "abandon",
 }
@@ -54,6 +55,7 @@ PALETTE: tuple[tuple[str, str, str], ...] = (
     ("item", "take Item", "A green Item with its bonuses"),
     ("stow", "put Item away", "Stow or remove an Item"),
     ("reshuffle", "reshuffle Destiny", "Discarded Destiny cards back into the deck"),
+    ("epilogue", "epilogue event", "Record now: Damien rescued, a note, the emerald, Anton dead"),
     ("end", "end mission", "The four adjustments and the final score"),
     ("abandon", "abandon mission", "End early to start a new run (failed)"),
     *conflicts.PALETTE,

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.cavendish.actions import AttemptTest
-from companion.cavendish.conflicts import running
+from companion.cavendish.conflicts import running, standing_words
 from companion.cavendish.destiny import boosts_for, odds, percent, remaining, signed
 from companion.cavendish.model import ATTRIBUTES, CavendishState, support_limit
 from companion.cavendish.rules import action_cost
@@ -39,8 +39,18 @@ def damage_so_far(state: CavendishState) -> str:
     """The damage on the adversary's card against its life points: "damage so far 2 of 6"."""
     conflict = state.conflict
     assert conflict is not None
+    if len(conflict.adversaries) > 1:
+        return standing_words(conflict)
     of = f" of {conflict.life_points} life points" if conflict.life_points else ""
     return f"damage so far {conflict.damage}{of}"
+
+
+def targets(state: CavendishState) -> list[tuple[str, str]]:
+    """(words, name) of each adversary still standing, when there are several to choose from."""
+    conflict = state.conflict
+    if conflict is None or len(conflict.standing) < 2:
+        return []
+    return [(adversary.called, adversary.called) for adversary in conflict.standing]
 
 
 class TestPanel(CavendishDialog):
@@ -90,6 +100,16 @@ class TestPanel(CavendishDialog):
             yield from self.field("Destiny card", "test-destiny", "", placeholder="not drawn")
             if running(self.state):  # the result's damage points go on the adversary's card
                 yield from self.field("Damage dealt", "test-damage", "")
+                if targets(self.state):  # on whose card, when several adversaries stand
+                    with Horizontal(classes="field"):
+                        yield Label("Damage on", classes="field-label")
+                        yield SafeSelect(
+                            targets(self.state),
+                            value=targets(self.state)[0][1],
+                            allow_blank=False,
+                            id="test-target",
+                            compact=True,
+                        )
             yield Static(id="test-preview")
             limit = f"supports: at most {plural(most, 'supporter')}, {each} Azrak each"
             if running(self.state):
@@ -172,7 +192,17 @@ class TestPanel(CavendishDialog):
         )
         if damage is None:
             return "Type the damage the result deals as a whole number (0 for none)."
-        return AttemptTest(agent, attribute, difficulty, destiny, boosts, tuple(supports), damage)  # type: ignore[arg-type]
+        target = str(self.query_one("#test-target", Select).value) if targets(self.state) else ""
+        return AttemptTest(
+            agent,  # type: ignore[arg-type]
+            attribute,  # type: ignore[arg-type]
+            difficulty,
+            destiny,
+            boosts,
+            tuple(supports),  # type: ignore[arg-type]
+            damage,
+            target if damage else "",
+        )
 
     def update_preview(self) -> None:
         preview = self.query_one("#test-preview", Static)

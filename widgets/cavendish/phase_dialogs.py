@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,6 +15,7 @@ from companion.cavendish.azrak import even_split, update_cost
 from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
 from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
+from widgets.kit.shown import plain
 from widgets.kit.toggles import TickBox
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
@@ -129,7 +130,9 @@ class UpdateDialog(CavendishDialog):
 
 
 class EndMissionDialog(CavendishDialog):
-    """The four questions of the epilogue, with the final score they give; ctrl+s ends.
+    """The four questions of the epilogue, with the final score they give; ctrl+s ends. Each
+    starts from what the table recorded during the mission and says where that came from; any
+    answer can still be changed.
 
     | Key | Action |
     | --- | --- |
@@ -140,16 +143,24 @@ class EndMissionDialog(CavendishDialog):
 
     BINDINGS = [Binding("ctrl+s", "confirm", "End mission", id="cavendish-confirm-end")]
 
-    def __init__(self, state: CavendishState) -> None:
+    def __init__(self, state: CavendishState, sources: Mapping[str, str] | None = None) -> None:
         super().__init__()
         self.state = state
+        self.recorded = state.epilogue.adjustments()
+        """The answers as the table recorded them during the mission."""
+        self.sources = dict(sources or {})
+        """Where each recorded answer came from, by question ("recorded at 21:40 by Ana")."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="end-dialog"):
             yield Label("End of mission", classes="dialog-title")
             yield Static(f"Mission Return card: {self.state.mission_return} Azrak")
             for name, words, delta in ADJUSTMENTS:
-                yield TickBox(f"{words.capitalize()} ({delta:+d})", id=name, compact=True)
+                ticked = getattr(self.recorded, name)
+                yield TickBox(f"{words.capitalize()} ({delta:+d})", ticked, id=name, compact=True)
+                yield Static(
+                    plain(self.source_words(name, ticked)), id=f"{name}-source", classes="source"
+                )
             yield Static(id="end-preview")
             yield Static("space: tick the highlighted question", classes="hint")
             with Answers():
@@ -164,9 +175,21 @@ class EndMissionDialog(CavendishDialog):
         ticked = {name: self.query_one(f"#{name}", Checkbox).value for name, _w, _d in ADJUSTMENTS}
         return Adjustments(**ticked)
 
+    def source_words(self, name: str, ticked: bool) -> str:
+        """Where the answer shown comes from: the record, or the group changing it here."""
+        source = self.sources.get(name, "not recorded")
+        if ticked == getattr(self.recorded, name):
+            return f"  {source}"
+        was = "yes" if getattr(self.recorded, name) else "no"
+        return f"  changed here (recorded: {was}; {source})"
+
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
         state = self.state
+        for name, _words, _delta in ADJUSTMENTS:
+            ticked = self.query_one(f"#{name}", Checkbox).value
+            source = self.query_one(f"#{name}-source", Static)
+            source.update(plain(self.source_words(name, ticked)))
         total = adjusted_score(state.mission_return, self.adjustments(), state.rules)
         self.query_one("#end-preview", Static).update(
             f"Final score: {total} (lower is better, never below 0)"

@@ -37,7 +37,7 @@ from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
 from saves.games.store import SavedGame
-from widgets.cavendish import board, board_table, conflicts
+from widgets.cavendish import board, board_table, conflicts, epilogue
 from widgets.cavendish.dialogs import (
     AmountDialog,
     BrokenLinkDialog,
@@ -76,7 +76,9 @@ class CavendishScreen(GameScreen):
     | c | The selected agent is in a personal conflict |
     | G | Group conflict: announce / life points and order, begin / defeated (between turns) |
     | o | Group conflict: the Time Captain's new order before a turn |
-    | e / X | End the mission / abandon it |
+    | A | Group conflict: another adversary joins, with its life points |
+    | h | Record an epilogue event (Damien, a handwritten note, the emerald, Anton) |
+    | e / X | End the mission / abandon it (the questions start from what was recorded) |
     """
 
     HELP_TOPIC = "cavendish"
@@ -99,6 +101,7 @@ class CavendishScreen(GameScreen):
         Binding("F", "discard_fear", "Discard Fear", id="cavendish-discard-fear"),
         Binding("j", "eject", "Eject", id="cavendish-eject"),
         Binding("r", "reshuffle", "Reshuffle", id="cavendish-reshuffle"),
+        Binding("h", "epilogue", "Epilogue", id="cavendish-epilogue"),
         Binding("e", "end", "End mission", id="cavendish-end"),
         Binding("X", "abandon", "Abandon", id="cavendish-abandon", show=False),
         *conflicts.BINDINGS,
@@ -182,9 +185,8 @@ class CavendishScreen(GameScreen):
             return False
         state = self.cav
         if action in conflicts.CONFLICT_KEYS:
-            wanted = conflicts.CONFLICT_KEYS[action]
             on = state.phase == "discovery" and not state.outcome
-            return on and wanted in ("", conflicts.stage(state))
+            return on and conflicts.key_on(action, state)
         if action in PLAYING_KEYS or any(action in keys for keys in PHASE_KEYS.values()):
             if state.outcome:
                 return False
@@ -360,10 +362,44 @@ class CavendishScreen(GameScreen):
         self.app.push_screen(conflicts.OrderDialog(self.cav, self.act))
 
     def action_end_conflict(self) -> None:
-        self.act(EndGroupConflict())
+        """By the players' word: with several adversaries standing, which one (or all)."""
+        choices = conflicts.defeat_choices(self.cav)
+        if not choices:
+            self.act(EndGroupConflict())
+            return
+        dialog = PickDialog("By the players' word: who is defeated?", choices)
+        self.ask(
+            dialog,
+            lambda name: EndGroupConflict("" if name == conflicts.EVERY_ADVERSARY else str(name)),
+        )
+
+    def action_add_adversary(self) -> None:
+        self.ask(conflicts.AdversaryDialog(self.cav), lambda adversary: adversary)
 
     def action_reshuffle(self) -> None:
         self.act(ReshuffleDestiny())
+
+    def action_epilogue(self) -> None:
+        """Record an epilogue event now (`h`): pick it; a note then asks which one."""
+        agent = self.agent
+        choices = epilogue.event_choices(self.cav, agent)
+        if not choices:
+            self.notify("Every epilogue event is recorded already.", severity="warning")
+            return
+
+        def picked(key: object) -> None:
+            if not isinstance(key, str):
+                return
+            action = epilogue.event_action(key, agent)
+            if action is not None:
+                self.act(action)
+                return
+            notes = PickDialog(
+                f"{agent} takes which handwritten note?", epilogue.note_choices(self.cav)
+            )
+            self.ask(notes, lambda number: epilogue.note_action(agent, number))
+
+        self.app.push_screen(PickDialog("Epilogue event: what happened?", choices), picked)
 
     def action_end(self) -> None:
         """The four adjustments first, then a confirmation with the score they give."""
@@ -380,7 +416,8 @@ class CavendishScreen(GameScreen):
                 verb="End the mission",
             )
 
-        self.app.push_screen(EndMissionDialog(self.cav), confirm)
+        sources = epilogue.answer_sources(self.cav, self.session.steps, self.saved.origins)
+        self.app.push_screen(EndMissionDialog(self.cav, sources), confirm)
 
     def action_abandon(self) -> None:
         self.confirm_end(

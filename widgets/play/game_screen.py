@@ -22,6 +22,8 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
+from companion.guard import GameFault, fault_line, raised
+from companion.registry import package_of
 from companion.session import Session, Step
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
@@ -33,6 +35,7 @@ from widgets.play.unsaved import SaveTrouble
 from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
+    from widgets.play.recap import Recalled
     from widgets.play.shared_game import SharedGame
     from widgets.table_view import TableShown, TableViewScreen
 
@@ -89,6 +92,8 @@ class GameScreen(CompanionScreen):
         what to do when the file changed in a way that is not an appended record."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
+        self.recalled: Recalled | None = None
+        """The recap shown when the game was opened after a pause (once)."""
 
     def only_watch(self, reason: str) -> None:
         """Only watch this game: every change is refused with `reason`."""
@@ -132,8 +137,13 @@ class GameScreen(CompanionScreen):
 
     @property
     def waiting(self) -> WaitingFor | None:
-        """The question the game waits for an answer to, if any."""
-        return self.session.game.waiting_for(self.state)
+        """The question the game waits for an answer to, if any (None once the game's code
+        failed to say: the game is then only watched)."""
+        try:
+            return self.session.game.waiting_for(self.state)
+        except GameFault as fault:
+            self.game_fault(fault)
+            return None
 
     def question_by(self) -> str:
         """Who made the change that asked the open question, when another device made it."""
@@ -146,10 +156,20 @@ class GameScreen(CompanionScreen):
         return words.last_line(self.session.last_step)
 
     def on_mount(self) -> None:
-        self.refresh_state()
+        self.refresh_guarded()
         self.seats.start()
         if not self.shared.started:
             self.shared.start_following()
+        self.recall()
+
+    def recall(self) -> None:
+        """A game resumed after a pause first shows where it was left, once (widgets/play/
+        recap.py; Textual runs every class's `on_mount`, so this one may run twice)."""
+        from widgets.play.recap import Recalled
+
+        if self.recalled is None:
+            self.recalled = Recalled(self)
+            self.recalled.open(self.saved, self.companion.store.clock(), self.title_text())
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: show it; close a question it answered."""
@@ -164,6 +184,23 @@ class GameScreen(CompanionScreen):
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""
         raise NotImplementedError
+
+    def refresh_guarded(self) -> None:
+        """`refresh_state` through the guard: a game's code that fails as the screen is drawn
+        (its rules through `companion.guard`, or a plug-in's own screen raising anything) is
+        said in one line and the game only watched, while the app and every other game go on.
+        The project's own screens are not caught here: their bug is a test's to find."""
+        try:
+            self.refresh_state()
+        except GameFault as fault:
+            self.game_fault(fault)
+        except Exception as error:
+            if type(self).__module__.partition(".")[0] == "widgets":
+                raise
+            game = self.session.game
+            what = f"the screen's {type(self).__name__}.refresh_state"
+            line = fault_line(game.title, package_of(game.id), what, raised(error))
+            self.game_fault(GameFault(line))
 
     @property
     def is_open(self) -> bool:
@@ -186,7 +223,7 @@ class GameScreen(CompanionScreen):
 
     def redraw(self) -> None:
         if self.is_open:
-            self.refresh_state()
+            self.refresh_guarded()
             if self.table_view is not None and self.table_view in self.app.screen_stack:
                 self.table_view.show(self.table_shown())
 
@@ -203,8 +240,13 @@ class GameScreen(CompanionScreen):
 
     @property
     def is_over(self) -> bool:
-        """The game has ended (won, lost, finished, failed): its result can be shown."""
-        return self.session.game.status(self.state) != "playing"
+        """The game has ended (won, lost, finished, failed): its result can be shown. False
+        once the game's code failed to say (the game is then only watched)."""
+        try:
+            return self.session.game.status(self.state) != "playing"
+        except GameFault as fault:
+            self.game_fault(fault)
+            return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
@@ -223,13 +265,15 @@ class GameScreen(CompanionScreen):
         game, state = self.session.game, self.state
         try:
             step = self.session.step(action)  # the rules, once: appended as made, if still due
+            seen = game.replaced(state, action)
         except RuleError as error:
             rule = str(error)
             if self.waiting is not None and self.waiting.question and self.question_by():
                 rule = words.waiting_for_answer(self.question_by(), self.waiting.text, rule)
             self.notify(rule, title="Not allowed", severity="error", markup=False)
             return False
-        seen = game.replaced(state, action)
+        except GameFault as fault:
+            return self.game_fault(fault)
 
         def decide(theirs: list[Record]) -> list[Draft]:
             refusal = stale(game, seen, self.state, action) if theirs else None
@@ -238,7 +282,20 @@ class GameScreen(CompanionScreen):
             was = seen.value if seen is not None else None
             return [Draft("do", action, was=was, step=step, on=state)]
 
-        return self.shared.commit(decide) is not False  # made, or waiting for the lock
+        try:
+            return self.shared.commit(decide) is not False  # made, or waiting for the lock
+        except GameFault as fault:  # the game's `narrate` or `describe`: nothing was written
+            return self.game_fault(fault)
+
+    def game_fault(self, fault: GameFault) -> bool:
+        """The game's own code failed (`companion.guard`): say its one line until read, and
+        only watch the game from now on (nothing was written). Returns False: not made. The
+        same fault found again (each redraw asks the game again) is said once."""
+        if self.watch_only == str(fault):
+            return False
+        self.notify(str(fault), title="The game failed", severity="error", markup=False)
+        self.only_watch(str(fault))
+        return False
 
     def changed(self, was_over: bool) -> None:
         """Redraw after a change; the change that ends the game opens the result screen."""

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+
+from companion import registry
+from companion.guard import fault_line, guard_call
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -43,6 +46,8 @@ SCREENS_GROUP = "companion.screens"
 """The entry point group through which an installed package offers a game's screens (a `GameUI`),
 named by game id; a game's screens are imported when first opened, which keeps the app's start
 fast."""
+UI_PARTS = ("setup_screen", "play_screen", "table_view", "chart_notes", "help_text")
+"""The parts of a `GameUI` that run the game's own code: each goes through the guard."""
 
 ADDED_UIS: dict[str, GameUI] = {}
 """Screens of games registered at run time (`register_ui`), by game id."""
@@ -52,14 +57,28 @@ _LOADED: dict[str, GameUI] = {}
 
 
 def _screen_points() -> dict[str, EntryPoint]:
-    """The installed games' screen entry points, by game id (read once per process)."""
+    """The installed games' screen entry points, by game id (read once per process): as for
+    the games (`companion.registry.entries`), an id this project declares is its own whatever
+    the order of `sys.path`, and another package's entry point with that id is left out."""
     global _POINTS
     if _POINTS is None:
         from importlib.metadata import entry_points
 
+        points = list(entry_points(group=SCREENS_GROUP))
+        own = registry.own_names(points)
         _POINTS = {}
-        for point in entry_points(group=SCREENS_GROUP):
-            _POINTS.setdefault(point.name, point)
+        for point in points:
+            source = registry.source_of(point)
+            if source.distribution != registry.OWN_DISTRIBUTION and point.name in own:
+                reason = registry.taken_reason(point.name, registry.OWN_DISTRIBUTION)
+                registry.leave_out(point, SCREENS_GROUP, reason)
+            elif point.name in _POINTS and point.name not in own:
+                taken = registry.source_of(_POINTS[point.name])
+                registry.leave_out(
+                    point, SCREENS_GROUP, registry.taken_reason(point.name, str(taken))
+                )
+            elif source.distribution == registry.OWN_DISTRIBUTION or point.name not in _POINTS:
+                _POINTS[point.name] = point
     return _POINTS
 
 
@@ -75,17 +94,48 @@ def register_ui(ui: GameUI) -> None:
     ADDED_UIS[ui.game_id] = ui
 
 
+def load_every_ui() -> None:
+    """Load every installed game's screens (`companion games`, to say which cannot be)."""
+    for game_id in list(_screen_points()):
+        game_ui(game_id)
+
+
 def has_screens(game_id: str) -> bool:
     """True when the game has screens, without importing them."""
     return game_id in ADDED_UIS or game_id in _screen_points()
 
 
 def game_ui(game_id: str) -> GameUI | None:
-    """The screens of a game (imported on first use), or None while it has none."""
+    """The screens of a game (imported on first use, handed out through the guard), or None
+    while it has none. Screens that fail to load, or are not that game's `GameUI`, are left
+    out (`companion.registry.left_out` says why) and the game has none."""
     ui = ADDED_UIS.get(game_id) or _LOADED.get(game_id)
     point = _screen_points().get(game_id) if ui is None else None
     if point is not None:
-        loaded = point.load()
-        assert isinstance(loaded, GameUI)
-        ui = _LOADED[game_id] = loaded
+        loaded = registry.load_point(point, SCREENS_GROUP)
+        if loaded is registry.FAILED:
+            _screen_points().pop(game_id, None)
+            return None
+        if not isinstance(loaded, GameUI) or loaded.game_id != game_id:
+            reason = f"names {type(loaded).__name__}, not the GameUI of `{game_id}`"
+            registry.leave_out(point, SCREENS_GROUP, reason)
+            _screen_points().pop(game_id, None)
+            return None
+        ui = _LOADED[game_id] = guarded_ui(loaded, str(registry.source_of(point)))
     return ui
+
+
+def guarded_ui(ui: GameUI, package: str) -> GameUI:
+    """A copy of `ui` whose every part goes through the guard (`companion.guard`): anything
+    but a `RuleError` it raises becomes a `GameFault` naming the game, `package` and the part."""
+    title = dict(registry.catalogue()).get(ui.game_id, ui.game_id)
+    parts: dict[str, Any] = {}
+    for part in UI_PARTS:
+        function = getattr(ui, part)
+        if callable(function):
+
+            def line(_name: str, problem: str, part: str = part) -> str:
+                return fault_line(title, package, part, problem)
+
+            parts[part] = guard_call(function, line, None)
+    return replace(ui, **parts)

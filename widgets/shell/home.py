@@ -13,7 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.registry import catalogue, is_built
+from companion.registry import catalogue, is_built, left_out
+from companion.text import plural
 from saves.listing.cache import SaveEntry, UnreadableSave
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import literal, local_time, plain
@@ -98,6 +99,17 @@ def list_row(cells: tuple[str, str, str, str], narrow: bool) -> tuple[Text, ...]
     return tuple(map(plain, cells))
 
 
+def left_out_line() -> str:
+    """One line saying how many plug-ins were not loaded and where to read why ("" when none
+    was left out): a plug-in is never left out in silence. A game whose rules and screens were
+    both left out counts once."""
+    count = len({(left.distribution, left.name) for left in left_out()})  # games and screens
+    if not count:
+        return ""
+    were = "was" if count == 1 else "were"
+    return f"{plural(count, 'plug-in')} {were} not loaded: see `companion games` or F1"
+
+
 def available(game_id: str) -> bool:
     """A game can be started once both its rules and its screens exist."""
     return has_screens(game_id) and is_built(game_id)
@@ -148,6 +160,9 @@ class HomeScreen(CompanionScreen):
                 games.border_title = "New game"
                 yield games
                 yield Static(HINT, id="home-hint")
+            left_out = Static(id="home-left-out")
+            left_out.display = False  # until the list is read: `show_left_out`
+            yield left_out
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             saves.border_title = "Saved games"
             yield saves
@@ -189,10 +204,19 @@ class HomeScreen(CompanionScreen):
             empty = ("No saved games yet", "", "", "start one in New game (n)")
             table.add_row(*list_row(empty, self.narrow), key="none", height=None)
         self.show_more_saves()
+        self.show_left_out()
         problem = self.companion.store.cache_problem
         if problem and not self.cache_noted:
             self.cache_noted = True
             self.notify(problem, title="File not used", severity="warning", markup=False)
+
+    def show_left_out(self) -> None:
+        """The line saying how many plug-ins were not loaded (hidden when none was): a game's
+        screens that failed since home was last shown count too."""
+        line = left_out_line()
+        shown = self.query_one("#home-left-out", Static)
+        shown.update(plain(line))
+        shown.display = bool(line)
 
     def on_resize(self) -> None:
         """The columns share out a new width."""

@@ -26,12 +26,19 @@ NARROW_ROOM = 2 + 2 + 2 + 3 * 2 + len(ELSEWHERE)
 TITLE = "Keys of this screen · now: yes, not now, or not here (another tab, phase or expansion)"
 
 
+def from_textual(cls: type) -> bool:
+    """A class of Textual itself (`Screen`, `App` ...), whose keys (tab, ctrl+c) are not the
+    screen's own."""
+    return cls.__module__.partition(".")[0] == "textual"
+
+
 def declared_bindings(owner: object) -> Iterator[Binding]:
-    """The bindings a screen or the app declares in the project's classes, most derived first,
-    one per key (each key of `escape,q` on its own)."""
+    """The bindings a screen or the app declares in its own classes and in every class it comes
+    from but Textual's, most derived first, one per key (each key of `escape,q` on its own): the
+    app's screens and any plug-in game's, wherever its package lives."""
     seen: set[str] = set()
     for cls in type(owner).__mro__:
-        if not cls.__module__.startswith("widgets."):
+        if from_textual(cls):
             continue
         declared: list[BindingType] = cls.__dict__.get("BINDINGS", [])
         for item in declared:

@@ -22,10 +22,10 @@ from companion.sojourn.actions import (
     PlayFracture,
     TravelHome,
 )
-from companion.sojourn.game import undone_line
 from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, SojournState
 from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
+from companion.sojourn.words import undone_line
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog

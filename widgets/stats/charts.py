@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
+from companion.guard import GameFault
 from companion.history.plays import Play
 from companion.text import plural
 from widgets.shell.games import game_ui
@@ -132,7 +133,10 @@ def game_notes(
         lines.append(titles.get(game_id, game_id))
         ui = game_ui(game_id)
         if ui is not None and ui.chart_notes is not None:
-            lines += ui.chart_notes(game, colours)
+            try:
+                lines += ui.chart_notes(game, colours)
+            except GameFault as fault:  # the game's own code failed: its line, the rest as ever
+                lines.append(str(fault))
     if not lines:
         return Text("No games saved yet.")
     return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)

@@ -172,7 +172,7 @@ class PlaysScreen(CompanionScreen):
         for play in self.plays:
             details = self.details_of(play, typed.get(play.save_id))
             table.add_row(
-                f"{play.started.astimezone():%Y-%m-%d}",
+                play.day().isoformat(),  # when it was played, where (docs/stats.md)
                 "typed in" if play.save_id.startswith(PREFIX) else "app",
                 short_titles().get(play.game_id, play.game_id),
                 Text(", ".join(play.facts.players)),
@@ -273,7 +273,7 @@ class PlaysScreen(CompanionScreen):
         if entry is None:
             return
         title = dict(catalogue()).get(play.game_id, play.game_id)
-        when = f"{play.started.astimezone():%Y-%m-%d}"
+        when = play.day().isoformat()
         what = f"{title}, {when}: " + ", ".join(play.facts.players)
         self.app.push_screen(ConfirmDelete(what), lambda yes: self.deleted(entry, yes))
 

@@ -14,7 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.core import RuleError
-from companion.history.details import PlayDetails
+from companion.history.details import PlayDetails, whole_number
 from companion.history.recorded import (
     RecordedGame,
     RecordedPlay,
@@ -58,7 +58,7 @@ def parse_players(text: str) -> tuple[tuple[str, ...], dict[str, int]]:
         names.append(name)
         if has_score and points.strip():
             try:
-                scores[name] = int(points.strip())
+                scores[name] = whole_number(points.strip())  # ASCII digits, as `record`'s
             except ValueError:
                 raise RuleError(
                     f"{name}'s score '{points.strip()}' is not a whole number."

@@ -26,6 +26,7 @@ from saves.games.store import SavedGame
 from saves.listing.cache import SaveEntry
 from saves.shared.presence import Presence
 from widgets.app import CompanionApp, make_app
+from widgets.play.recap import Recalled
 from widgets.play.seats import seat_options, seat_parts
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
@@ -78,6 +79,8 @@ class TableDisplayScreen(CompanionScreen):
         """Why a file could not be read last time (said once, not four times a second)."""
         self.presence: Presence | None = None
         """Who sits at which device at the game shown (the display itself sits nowhere)."""
+        self.recalled = Recalled(self)
+        """The recap of a paused game, shown when the display opens on it."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -110,6 +113,7 @@ class TableDisplayScreen(CompanionScreen):
         try:
             if store.catch_up(saved):  # only the records appended since the last look
                 self.draw()
+                self.recalled.close()  # the next move: the recap has had its time
         except Rewritten:
             self.open(saved.id)
         except SaveError as error:
@@ -148,6 +152,7 @@ class TableDisplayScreen(CompanionScreen):
             return
         self.problem = None
         self.draw()
+        self.recalled.open(self.saved, self.companion.store.clock())
 
     def report(self, error: SaveError) -> None:
         """Say why a file is not followed, once (not at every look)."""

@@ -16,6 +16,7 @@ from textual.containers import Center, Grid, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from companion.guard import GameFault
 from widgets.kit.shown import plain
 from widgets.play.seats import packed
 from widgets.shell.games import game_ui
@@ -40,7 +41,10 @@ def content_for(game_id: str, title: str, state: Any) -> TableContent:
     ui = game_ui(game_id)
     if ui is None or ui.table_view is None:
         return TableContent(f"{title} has no table view.", ())
-    return ui.table_view(state)
+    try:
+        return ui.table_view(state)
+    except GameFault as fault:  # the game's own code failed: its line instead of its figures
+        return TableContent(str(fault), ())
 
 
 def board_for(content: TableContent, width: int) -> Text | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pebbles.game import PebblesState, player, score
-from widgets.table_view.figures import Figure, Group, TableContent
+from widgets.plugin import Figure, Group, TableContent
 
 
 def headline(state: PebblesState) -> str:

@@ -1,0 +1,1 @@
+"""Pebbles' own tests: they live in its package, as a plug-in's do."""
