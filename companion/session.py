@@ -129,12 +129,23 @@ class Session:
 
     def do(self, action: Any) -> Any:
         """Apply an action; on success the redo stack is cleared. Returns the new state."""
+        return self.push(self.step(action))
+
+    def step(self, action: Any) -> Step:
+        """The step `action` makes from the current state, through the game's rules (its
+        `apply` and `narrate`), nothing changed: a `RuleError` says why it cannot be made. The
+        one place a key's rules run: `push` adds the step without asking them again."""
         check_numbers(action)
         before = self.state
         after = self.game.apply(before, action)
-        self._steps.append(Step(action, after, self.game.narrate(before, action, after)))
+        return Step(action, after, self.game.narrate(before, action, after))
+
+    def push(self, step: Step) -> Any:
+        """Add a step made by `step` on the current state; the redo stack is cleared. Returns
+        the new state."""
+        self._steps.append(step)
         self._redo.clear()
-        return after
+        return step.state
 
     def copy(self) -> Session:
         """A session that goes on apart from this one from the same steps (nothing replayed):

@@ -267,7 +267,8 @@ class CompanionApp(App[None]):
         """Resume a saved game; an unreadable file is reported and left as it is.
 
         Only from home: a second press queued behind the first would open the same save again,
-        and two screens on one file would each autosave their own copy of the game.
+        a second screen of the game over the first. (Each would still only append to the file,
+        under its lock, as two devices do: a screen never writes a copy of its game.)
         """
         if not isinstance(self.screen, HomeScreen):
             return False

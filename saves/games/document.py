@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,9 +20,10 @@ from companion.core import Game, RuleError
 from companion.guard import GameFault
 from companion.history.details import add_activity
 from companion.registry import get_game
-from companion.session import Session
+from companion.session import Session, Step
+from saves.append_log import End
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError
+from saves.files import FileMark, SaveError
 from saves.games.record_lines import parse_document
 from saves.games.records import (
     RECORDS_KEY,
@@ -72,9 +73,34 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+@dataclass
+class FileState:
+    """What this process knows of a game's file: how it was read, how far, and whether (and
+    why not) it can be added to. One object, so a game's file state is set and copied whole."""
+
+    format_read: int = FORMAT
+    """The format of the file it was read from (1: written again in format 2 when opened for
+    play)."""
+    mark: FileMark | None = None
+    """The file's mark when it was read: a file read without a position is written again only
+    while it still has it."""
+    position: End | None = None
+    """How far this process has read the file (saves/append_log.py); None: read by
+    `SaveStore.load` only (not yet opened for play), so it cannot be added to."""
+    cannot_add: str = ""
+    """Why the file can be read but never added to here (its records are not its last table;
+    it could not be written again in format 2): shown, not changed."""
+    upgrade_waits: bool = False
+    """A file to be written again in format 2 before it is played, whose lock another process
+    held when it was opened for play: shown until `open_for_play` gets the lock."""
+    unapplied: list[Record] = field(default_factory=list)
+    """Records this process wrote to the file but could not apply: the game is read again from
+    its file before its next change, so no record number is used twice."""
+
+
 class SavedGame:
     """A game on disk and in play: its id, title, times, live session and the records that
-    made it (who made each step on the undo stack)."""
+    made it (who made each step on the undo stack), and what is known of its file (`file`)."""
 
     def __init__(
         self, save_id: str, title: str, session: Session, created: datetime, updated: datetime
@@ -93,24 +119,49 @@ class SavedGame:
         self.undone: list[Record] = []
         """The records of the steps undone, last undone last: what redo puts back."""
         self.record_count = 0
-        self.format_read = FORMAT
-        """The format of the file it was read from (1: written again in format 2 when opened
-        for play)."""
-        self.read_mark: Any = None
-        """The file's mark when it was read (`saves.files.FileMark`): a file read without a
-        position is written again only while it still has it."""
-        self.cannot_add = ""
-        """Why the file can be read but never added to here (its records are not its last
-        table; it could not be written again in format 2): shown, not changed."""
-        self.upgrade_waits = False
-        """A file to be written again in format 2 before it is played, whose lock another
-        process held when it was opened for play: shown until `open_for_play` gets the lock."""
-        self.position: Any = None
-        """How far this process has read the file (`saves.games.journal.Position`); None: read
-        by `SaveStore.load` only (not yet opened for play), so it cannot be added to."""
-        self.unapplied: list[Record] = []
-        """Records this process wrote to the file but could not apply: the game is read again
-        from its file before its next change, so no record number is used twice."""
+        self.file = FileState()
+
+    # The file's state by its parts, as the screens and the command line read them.
+
+    @property
+    def format_read(self) -> int:
+        return self.file.format_read
+
+    @format_read.setter
+    def format_read(self, value: int) -> None:
+        self.file.format_read = value
+
+    @property
+    def read_mark(self) -> FileMark | None:
+        return self.file.mark
+
+    @read_mark.setter
+    def read_mark(self, value: FileMark | None) -> None:
+        self.file.mark = value
+
+    @property
+    def position(self) -> End | None:
+        return self.file.position
+
+    @position.setter
+    def position(self, value: End | None) -> None:
+        self.file.position = value
+
+    @property
+    def cannot_add(self) -> str:
+        return self.file.cannot_add
+
+    @cannot_add.setter
+    def cannot_add(self, value: str) -> None:
+        self.file.cannot_add = value
+
+    @property
+    def upgrade_waits(self) -> bool:
+        return self.file.upgrade_waits
+
+    @property
+    def unapplied(self) -> list[Record]:
+        return self.file.unapplied
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -132,7 +183,7 @@ class SavedGame:
         if DETAILS_KEY in twin.extra:
             twin.extra[DETAILS_KEY] = list(twin.extra[DETAILS_KEY])
         twin.origins, twin.undone = list(self.origins), list(self.undone)
-        twin.record_count, twin.position = self.record_count, self.position
+        twin.record_count, twin.file.position = self.record_count, self.file.position
         return twin
 
     def adopt(self, trial: SavedGame) -> None:
@@ -148,27 +199,42 @@ def clean_title(title: str) -> str:
     return " ".join(printable.split())[:MAX_TITLE]
 
 
-def apply_record(saved: SavedGame, record: Record) -> None:
-    """Play one record on the game (`RuleError` when the rules refuse it: nothing changes)."""
+def check_record(saved: SavedGame, record: Record, made: Step | None = None) -> Step | None:
+    """`RuleError` unless `record` applies to the game as it is, which is left unchanged: every
+    check `apply_record` makes, the one check of a record (the journal runs it before a record
+    is written). For a `do` record, the step it makes: `made` when the caller made it on this
+    very state already (`Session.step`), so the rules run once per change."""
     session = saved.session
     if record.kind == "do":
-        session.do(record.action)
+        return made if made is not None else session.step(record.action)
+    if record.kind == "undo":
+        _check_top(saved.origins, record, "undoes")
+    elif record.kind == "redo":
+        _check_top(saved.undone, record, "redoes")
+        if not session.can_redo:
+            raise RuleError(f"record {record.number} redoes a step this game cannot put back")
+    elif not isinstance(saved.extra.get(DETAILS_KEY, []), list):
+        raise RuleError("play details are added to a 'play_details' key that is not a list")
+    return None
+
+
+def apply_record(saved: SavedGame, record: Record, made: Step | None = None) -> None:
+    """Play one record on the game (`RuleError` when the rules refuse it: nothing changes);
+    `made`: the step of a `do` record, made on this state (`check_record`)."""
+    step = check_record(saved, record, made)
+    session = saved.session
+    if step is not None:
+        session.push(step)
         saved.origins.append(record)
         saved.undone.clear()
     elif record.kind == "undo":
-        _check_top(saved.origins, record, "undoes")
         session.undo()
         saved.undone.append(saved.origins.pop())
     elif record.kind == "redo":
-        _check_top(saved.undone, record, "redoes")
-        if session.redo() is None:
-            raise RuleError(f"record {record.number} redoes a step this game cannot put back")
+        session.redo()
         saved.origins.append(saved.undone.pop())
-    if record.kind == "details":
-        kept = saved.extra.setdefault(DETAILS_KEY, [])
-        if not isinstance(kept, list):
-            raise RuleError("play details are added to a 'play_details' key that is not a list")
-        kept.append(dict(record.details))
+    else:
+        saved.extra.setdefault(DETAILS_KEY, []).append(dict(record.details))
     saved.record_count = record.number
     if record.kind != "details" and record.at is not None:
         _count_activity(saved, record.at)
@@ -307,7 +373,7 @@ def _from_document(
         raise SaveError(path, f"the setup is refused by the rules: {error}") from None
     saved = SavedGame(save_id, title, session, created, updated)
     saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
-    saved.format_read = version
+    saved.file.format_read = version
     if version == 1 and gathered_details(saved.extra):
         del saved.extra[DETAILS_KEY]  # now records
     for record in records:

@@ -1,16 +1,18 @@
 """Several writers on one game: each brings itself up to date from the records appended since it
 last read, and appends its own under the game's lock.
 
-A writer never rewrites a game's file. `catch_up` reads only the bytes after what this process has
-read (checked to still end as it saw them), parses the complete lines with the bounds of a whole
-file and applies their records; a line still being written (no newline yet) waits for the next
-look. `append`, under the game's lock (`locks/<id>.lock`, see saves/shared/lock.py), after the
-caller caught up, checks each new record against that newest state with every check the rules
-make (a `RuleError` writes nothing), then writes the lines with one `pwrite` and an fsync, holding
-the game file's own `flock` for that write. The write proves what it appends to: the same inode,
-the end it caught up to and the bytes before it as read. It cuts only a torn last line (no
-newline: a crash's), never a complete one: a record appended since is `Behind`, and the caller
-catches up and decides again. A crash at any instant loses at most the record being written.
+A writer never rewrites a game's file: it is an append log (saves/append_log.py, as the roll
+history is). `catch_up` reads only the bytes after what this process has read (proven to still
+be the file it read), parses the complete lines with the bounds of a whole file and applies
+their records; a line still being written (no newline yet) waits for the next look. `append`,
+under the game's lock (`locks/<id>.lock`, see saves/shared/lock.py) and the game file's own lock
+(`holding_file`, held for the whole transaction), after the caller caught up, checks the new
+record against that newest state with the one check of a record (`check_record`: the device's
+own step when it was made on that very state, else the rules there; a `RuleError` writes
+nothing), then appends its line at the proven end with one `pwrite` and an fsync. It cuts only
+a torn last line (no newline: a crash's), never a complete one: a record appended since is
+`Behind`, and the caller catches up and decides again. A crash at any instant loses at most
+the record being written.
 
 Anything else that happened to the file (replaced, truncated, edited, damaged) is `Rewritten`:
 the caller offers to reload it or keep its game as a copy, and never writes over it.
@@ -19,27 +21,21 @@ the caller offers to reload it or keep its game as a copy, and never writes over
 from __future__ import annotations
 
 import errno
-import fcntl
-import os
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from companion.core import Game, Replaced, RuleError
-from companion.session import check_numbers
+from companion.session import Step
+from saves import append_log
+from saves.append_log import End, Later, NotAsRead, PastLimit, complete_lines
 from saves.files import MAX_FILE_BYTES, SaveError
-from saves.games.document import DETAILS_KEY, SavedGame, apply_record
+from saves.games.document import SavedGame, apply_record, check_record
 from saves.games.record_lines import parse_records
 from saves.games.records import Record, RecordReader, record_line, records_start
 from saves.games.writers import SaveConflict
-from saves.shared.lock import DEADLINE_SECONDS, RETRY_SECONDS, Busy
-
-CHECKED_BYTES = 64
-"""How many bytes before the read position must be as they were read: a file edited or
-rewritten in place shows there (a replace shows as a new inode, a cut as a smaller size)."""
+from saves.shared.lock import DEADLINE_SECONDS
 
 
 class Rewritten(SaveConflict):
@@ -52,25 +48,11 @@ class Behind(Rewritten):
     told, as for any `Rewritten`, that the file changed outside this window."""
 
 
-@dataclass(frozen=True)
-class Position:
-    """How far this process has read a game's file, and what it found there."""
-
-    offset: int
-    """Bytes read: the end of the last complete line."""
-    inode: int
-    tail: bytes
-    """The `CHECKED_BYTES` bytes before `offset`."""
-    head: bytes = b""
-    """The file up to its `[records]` line: checked too (a title or setup edited in place)."""
-
-
-def position_of(content: bytes, inode: int) -> Position:
-    """The position after reading `content` whole: at its last complete line."""
-    offset = content.rfind(b"\n") + 1
+def position_of(content: bytes, inode: int) -> End:
+    """The position after reading a game's file whole: at its last complete line, its head
+    (the file up to its `[records]` line: a title or setup edited in place) checked too."""
     start = records_start(content)
-    head = content[:start] if start is not None else b""
-    return Position(offset, inode, content[max(0, offset - CHECKED_BYTES) : offset], head)
+    return append_log.end_of(content, inode, start if start is not None else 0)
 
 
 @dataclass(frozen=True)
@@ -82,6 +64,14 @@ class Draft:
     target: int = 0
     was: str | None = None
     details: dict[str, Any] | None = None
+    step: Step | None = None
+    """The step of a `do` draft as its device made it (`Session.step`), and the state it was
+    made `on`: used when that is still the game's state, so the rules are not asked again."""
+    on: Any = None
+
+    def made_on(self, state: Any) -> Step | None:
+        """The step made beforehand, if it was made on `state` itself."""
+        return self.step if self.step is not None and self.on is state else None
 
 
 def stale(game: Game[Any, Any], seen: Replaced | None, state: Any, action: Any) -> str | None:
@@ -106,10 +96,7 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
     `SaveError` when the file cannot be read now. Nothing else: a follower that catches these
     two sees every appended line it cannot use as a file changed outside the app."""
     position = _position(path, saved)
-    try:
-        complete = _complete_lines(_appended(path, position))
-    except OSError as error:  # a read that fails once open (EIO)
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+    complete = complete_lines(_appended(path, position))
     if not complete:
         return []
     records = _parse(path, saved, complete)
@@ -127,40 +114,20 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
             raise Rewritten(path, problem) from None
     if trial is not saved:
         saved.adopt(trial)
-    offset = position.offset + len(complete)
-    tail = (position.tail + complete)[-CHECKED_BYTES:]
-    saved.position = Position(offset, position.inode, tail, position.head)
+    saved.file.position = position.after(complete)
     return records
 
 
-def _appended(path: Path, position: Position) -> bytes:
+def _appended(path: Path, position: End) -> bytes:
     """The bytes after `position`, once the file is known to be what was read plus them."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise Rewritten(path, "was removed or moved since this window read it") from None
-    except OSError as error:
+        return append_log.read_after(path, position, MAX_FILE_BYTES)
+    except NotAsRead as error:
+        raise Rewritten(path, error.why) from None
+    except PastLimit:
+        raise SaveError(path, "has grown past the largest save this app reads") from None
+    except OSError as error:  # a read that fails once open (EIO)
         raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
-    try:
-        status = os.fstat(descriptor)
-        if status.st_ino != position.inode:
-            raise Rewritten(path, "was replaced by another program since this window read it")
-        if status.st_size < position.offset:
-            raise Rewritten(path, "was cut short since this window read it")
-        if status.st_size > MAX_FILE_BYTES:
-            raise SaveError(path, "has grown past the largest save this app reads")
-        start = position.offset - len(position.tail)
-        content = os.pread(descriptor, status.st_size - start, start)
-        head = os.pread(descriptor, len(position.head), 0) if position.head else b""
-    finally:
-        os.close(descriptor)
-    if content[: len(position.tail)] != position.tail or head != position.head:
-        raise Rewritten(path, "was edited since this window read it")
-    return content[len(position.tail) :]
-
-
-def _complete_lines(added: bytes) -> bytes:
-    return added[: added.rfind(b"\n") + 1]
 
 
 def append(
@@ -174,72 +141,51 @@ def append(
 ) -> list[Record]:
     """Append `drafts` as records made now by device `by` (sitting as `seat`) and apply them.
 
-    Call under the game's lock, right after `catch_up`. Each draft is checked against the state
-    the ones before it reach, by every check the rules make: a `RuleError` (or any failure of
-    the rules) appends nothing and leaves the game as it was, and so does an OSError (a full
-    disk: whatever part of a line reached the file is cut off). `Behind`: records were appended
-    since the catch-up; nothing was written. Should applying fail once the record is written,
-    the game is read again from its file before its next change (`SavedGame.unapplied`).
-    `Busy` when the file's own lock is not had within `deadline` seconds: nothing written."""
-    if saved.unapplied:
+    Call under the game's lock, right after `catch_up`. Each record is checked (`check_record`,
+    the one check) on the state the ones before it reach: a `RuleError` (or any failure of the
+    rules, or a `GameFault` of its `describe` of the state reached) appends nothing and leaves
+    the game as it was, and so does an OSError (a full disk: whatever part of a line reached
+    the file is cut off). A `do` draft's step made on the very
+    state it is appended to is used as it is: the rules run once per change. `Behind`: records
+    were appended since the catch-up; nothing was written. Should applying fail once the record
+    is written, the game is read again from its file before its next change
+    (`SavedGame.unapplied`). `Busy` when the file's own lock is not had within `deadline`
+    seconds: nothing written."""
+    if saved.file.unapplied:
         raise Behind(path, "this window must read the file again before it adds to it")
     records = _numbered(saved, drafts, by, seat, now)
-    if len(records) == 1:  # the usual change: checked on the game itself, not on a copy of it
-        check_alone(saved, records[0])
-        _write(path, saved, records, deadline)
-        _apply_written(saved, records, lambda: apply_record(saved, records[0]))
-        return records
-    trial = saved.trial()
-    for record in records:
-        apply_record(trial, record)  # a RuleError: nothing written, nothing changed
-    trial.game.describe(trial.session.state)  # as `check_alone` asks of one record
+    # The app and the command line append one record, checked on the game itself; a batch (a
+    # test's replay) is tried on a copy, each record on the state the ones before reach.
+    trying = saved if len(records) == 1 else saved.trial()
+    steps = []
+    for record, draft in zip(records, drafts, strict=True):
+        steps.append(check_record(trying, record, draft.made_on(trying.session.state)))
+        if trying is not saved:
+            apply_record(trying, record, steps[-1])
+    # The state reached, through the game's guard: an answer no file can hold is a `GameFault`
+    # (companion/guard.py), and nothing is written.
+    if trying is not saved:
+        trying.game.describe(trying.session.state)
+    elif steps[0] is not None:
+        saved.game.describe(steps[0].state)
     _write(path, saved, records, deadline)
-    _apply_written(saved, records, lambda: saved.adopt(trial))
-    return records
-
-
-def _apply_written(saved: SavedGame, records: list[Record], apply: Callable[[], None]) -> None:
-    """Apply records already in the file; if that fails, the game is marked to be read again
-    (its count in memory is behind the file's: the next number is taken from the file)."""
     try:
-        apply()
-    except BaseException:
-        saved.unapplied = list(records)
+        if trying is saved:
+            apply_record(saved, records[0], steps[0])
+        else:
+            saved.adopt(trying)
+    except BaseException:  # its count in memory is behind the file's: read again
+        saved.file.unapplied = list(records)
         raise
-
-
-def check_alone(saved: SavedGame, record: Record) -> None:
-    """`RuleError` unless `record` applies to the game as it is (nothing is changed): every
-    check `apply_record` makes (the rules' `apply` and `narrate` included, and the new state's
-    `describe`: a game's faulty answer is a `GameFault`), without copying a long game to try
-    it on."""
-    if record.kind == "do":
-        check_numbers(record.action)
-        state = saved.session.state
-        after = saved.game.apply(state, record.action)
-        saved.game.narrate(state, record.action, after)
-        saved.game.describe(after)  # through the guard: an answer no file can hold is refused
-    elif record.kind in ("undo", "redo"):
-        stack = saved.origins if record.kind == "undo" else saved.undone
-        if not stack or stack[-1].number != record.target:
-            top = f"record {stack[-1].number}" if stack else "nothing"
-            verb = "undoes" if record.kind == "undo" else "redoes"
-            raise RuleError(
-                f"record {record.number} {verb} record {record.target}, but {top} is last"
-            )
-    elif not isinstance(saved.extra.get(DETAILS_KEY, []), list):
-        raise RuleError("play details are added to a 'play_details' key that is not a list")
+    return records
 
 
 def has_news(path: Path, saved: SavedGame) -> bool:
     """Whether lines were appended after what `saved` has read (`Rewritten` if the file changed
     in any other way, `SaveError` if it cannot be read)."""
-    if saved.unapplied:
+    if saved.file.unapplied:
         return True
-    try:
-        return bool(_complete_lines(_appended(path, _position(path, saved))))
-    except OSError as error:
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+    return bool(complete_lines(_appended(path, _position(path, saved))))
 
 
 def _numbered(
@@ -263,89 +209,35 @@ def _numbered(
 
 
 def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float) -> None:
+    """Append the records' lines at the end caught up to (saves/append_log.py); the file's own
+    lock is had for the write (`Busy` after `deadline` seconds)."""
     position = _position(path, saved)
     data = "".join(record_line(record) for record in records).encode("utf-8")
     if position.offset + len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
-    _write_at_end(path, position, data, deadline)
-    tail = (position.tail + data)[-CHECKED_BYTES:]
-    saved.position = Position(position.offset + len(data), position.inode, tail, position.head)
-
-
-def _write_at_end(path: Path, position: Position, data: bytes, deadline: float) -> None:
-    """Write `data` at `position`, once it is proven to be the file's end (a torn line after it
-    is cut off), holding the file's own lock for the write: two writers that both hold the
-    game's lock (its lock file was deleted meanwhile) still write one after the other, and the
-    second finds the first's record and is `Behind`."""
-    descriptor = os.open(path, os.O_RDWR | os.O_CLOEXEC)
     try:
-        _lock_for_write(path, descriptor, deadline)
-        _prove_end(path, descriptor, position)
-        try:
-            written = os.pwrite(descriptor, data, position.offset)
-            if written != len(data):
-                raise OSError(errno.ENOSPC, "the disk took only part of the record")
-            os.fsync(descriptor)
-        except BaseException:
-            os.ftruncate(descriptor, position.offset)
-            raise
-    finally:
-        os.close(descriptor)
-    # No fsync of the folder: an append changes no name in it (the file's own fsync keeps its
-    # new size), and a folder's failed fsync after the record is kept would say "not saved".
+        saved.file.position = append_log.append(path, position, data, deadline, "record")
+    except Later as error:
+        raise Behind(path, error.why) from None
+    except NotAsRead as error:
+        raise Rewritten(path, error.why) from None
+
+
+def holding_file(path: Path, deadline: float) -> Any:
+    """The game file's own lock for a whole transaction (`append_log.holding_file`)."""
+    return append_log.holding_file(path, deadline)
 
 
 def until_writable(path: Path, deadline: float) -> None:
-    """Wait until no other process holds the file's own lock for a write (`Busy` after
-    `deadline` seconds); a file that cannot be opened is left to the next transaction."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return
-    try:
-        _lock_for_write(path, descriptor, deadline)
-    finally:
-        os.close(descriptor)  # and with it the lock, at once
+    """Wait until no other process holds the game file's own lock (`Busy` after `deadline`)."""
+    append_log.until_writable(path, deadline)
 
 
-def _lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
-    """The game file's own `flock`, held for one write (milliseconds), dropped when closed;
-    `Busy` when it is not had within `deadline` seconds (0: tried once, as a screen does)."""
-    give_up = time.monotonic() + deadline
-    while True:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= give_up:
-                raise Busy(path) from None
-            time.sleep(RETRY_SECONDS)
-
-
-def _prove_end(path: Path, descriptor: int, position: Position) -> None:
-    """`Rewritten` unless the open file is the one caught up to and ends at `position` but for
-    a torn last line (no newline), which is cut off; `Behind` when whole lines follow it."""
-    status = os.fstat(descriptor)
-    if status.st_ino != position.inode:
-        raise Rewritten(path, "was replaced by another program since this window read it")
-    if status.st_size < position.offset:
-        raise Rewritten(path, "was cut short since this window read it")
-    start = position.offset - len(position.tail)
-    if os.pread(descriptor, len(position.tail), start) != position.tail:
-        raise Rewritten(path, "was edited since this window read it")
-    if status.st_size == position.offset:
-        return
-    after = os.pread(descriptor, status.st_size - position.offset, position.offset)
-    if b"\n" in after:
-        raise Behind(path, "another window added to it after this one caught up")
-    os.ftruncate(descriptor, position.offset)  # a crash's torn line: never read
-
-
-def _position(path: Path, saved: SavedGame) -> Position:
-    position = saved.position
-    if not isinstance(position, Position):
-        why = saved.cannot_add or "it was not opened for play (SaveStore.open_for_play)"
+def _position(path: Path, saved: SavedGame) -> End:
+    position = saved.file.position
+    if not isinstance(position, End):
+        why = saved.file.cannot_add or "it was not opened for play (SaveStore.open_for_play)"
         raise SaveError(path, f"cannot be added to: {why}")
     return position
 

@@ -23,9 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tomli_w import _writer as tomli_writer
-
 from companion.core import Game
+from saves.append_log import one_line
 from saves.codec import CodecError, from_plain, to_plain
 from saves.files import SaveError
 
@@ -104,22 +103,7 @@ def record_line(record: Record) -> str:
         table["details"] = dict(record.details)
     else:
         table[record.kind] = record.target
-    return f"r{record.number} = {inline(table)}\n"
-
-
-def inline(value: Any) -> str:
-    """A value as TOML on one line: tables inline, arrays and strings never split."""
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        items = (f"{tomli_writer.format_key_part(k)} = {inline(v)}" for k, v in value.items())
-        return "{ " + ", ".join(items) + " }"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(inline(item) for item in value) + "]"
-    return tomli_writer.format_literal(value, _CONTEXT)
-
-
-_CONTEXT = tomli_writer.Context(allow_multiline=False, indent=4)
+    return one_line(f"r{record.number}", table)
 
 
 class RecordReader:

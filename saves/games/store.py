@@ -35,7 +35,7 @@ from saves.files import (
 from saves.games import checkpoint, journal
 from saves.games.document import FORMAT as FORMAT
 from saves.games.document import MAX_TITLE as MAX_TITLE
-from saves.games.document import SAVE_ID, document_text, read_document
+from saves.games.document import SAVE_ID, FileState, document_text, read_document
 from saves.games.document import SavedGame as SavedGame
 from saves.games.document import clean_title as clean_title
 from saves.games.document import from_document as from_document
@@ -130,13 +130,13 @@ class SaveStore:
         changed, to be read again. A game that could not apply records it wrote is read again
         from its file: returns those records."""
         path = self.path_for(saved.id)
-        if saved.unapplied:
-            unapplied, fresh = saved.unapplied, self.load(saved.id)
+        if saved.file.unapplied:
+            unapplied, fresh = saved.file.unapplied, self.load(saved.id)
             saved.adopt(fresh)
-            saved.position, saved.unapplied = fresh.position, []
+            saved.file.position, saved.file.unapplied = fresh.file.position, []
             return unapplied
-        if saved.position is None:
-            if mark_of(path) != saved.read_mark:
+        if saved.file.position is None:
+            if mark_of(path) != saved.file.mark:
                 raise Rewritten(path, "was written again since this window read it")
             return []
         return journal.catch_up(path, saved)
@@ -164,14 +164,18 @@ class SaveStore:
         deadline: float = DEADLINE_SECONDS,
     ) -> tuple[list[Record], list[Record]]:
         """One transaction: lock, catch up, append what `drafts(theirs)` decides on the newest
-        state, `theirs` being every record caught up on under the lock, in order.
+        state, `theirs` being every record caught up on under the lock, in order. The locks are
+        the game's (`game_lock`) and the game file's own (`journal.holding_file`), both for the
+        whole transaction: a writer whose lock file was deleted or replaced under another's
+        still waits for the file's (`Busy` after `deadline` seconds, 0: tried once).
 
         Returns the records others had appended and this one's. `Busy`, `Rewritten`,
         `SaveError`, `RuleError` (from `drafts` or the rules) and OSError leave the file as it
         was (the game may have caught up: `drafts` was then given what it caught up on).
         Records appended beside this transaction (its lock file was deleted meanwhile) are
         caught up and `drafts` asked again, with them added to the ones before."""
-        with self.game_lock(saved.id, deadline):
+        path = self.path_for(saved.id)
+        with self.game_lock(saved.id, deadline), journal.holding_file(path, deadline):
             theirs = self.catch_up(saved)
             for _attempt in range(DECIDE_AGAIN):
                 try:
@@ -184,8 +188,8 @@ class SaveStore:
         """Whether the file has records this game has not read (`Rewritten` if it changed in
         any other way); for a game read without a position, whether its file changed."""
         path = self.path_for(saved.id)
-        if saved.position is None and not saved.unapplied:
-            return bool(mark_of(path) != saved.read_mark)
+        if saved.file.position is None and not saved.file.unapplied:
+            return bool(mark_of(path) != saved.file.mark)
         return journal.has_news(path, saved)
 
     def export(self, saved: SavedGame, extension: str, content: str) -> Path:
@@ -206,15 +210,15 @@ class SaveStore:
         path = self.path_for(save_id)
         content, mark = read_file(path)
         saved, whole = self._read(path, content)
-        saved.read_mark = mark
-        if saved.format_read != FORMAT or whole:
+        saved.file.mark = mark
+        if saved.file.format_read != FORMAT or whole:
             pass  # no position: `open_for_play` writes it again first
         elif records_start(content) is None:
-            saved.cannot_add = (
+            saved.file.cannot_add = (
                 "its records are not a [records] table, so a record added would be lost"
             )
         else:
-            saved.position = position_of(content, mark.inode)
+            saved.file.position = position_of(content, mark.inode)
         return saved
 
     def open_for_play(self, save_id: str, deadline: float = 0.0) -> SavedGame:
@@ -230,22 +234,22 @@ class SaveStore:
         refuse (`LinkRefused`: the screen keeps its game as a copy). `SaveError` when the file
         cannot be read."""
         saved = checkpoint.load(self, save_id)  # a long game replays only its newest records
-        if saved.position is not None or saved.cannot_add:
+        if saved.file.position is not None or saved.file.cannot_add:
             return saved
         path = self.path_for(save_id)
         try:
-            with self.game_lock(save_id, deadline):
-                if mark_of(path) != saved.read_mark:  # changed before the lock was ours
+            with self.game_lock(save_id, deadline), journal.holding_file(path, deadline):
+                if mark_of(path) != saved.file.mark:  # changed before the lock was ours
                     saved = self.load(save_id)
-                    if saved.position is not None or saved.cannot_add:
+                    if saved.file.position is not None or saved.file.cannot_add:
                         return saved
                 self._write_again(path, saved)
         except LinkRefused:
             pass  # never written through: its first change says so, as for any save
         except OSError as error:  # Busy, and a disk that refuses the new file
             why = error.strerror or error
-            saved.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
-            saved.upgrade_waits = isinstance(error, Busy)
+            saved.file.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
+            saved.file.upgrade_waits = isinstance(error, Busy)
         return saved
 
     def _write_again(self, path: Path, saved: SavedGame) -> None:
@@ -254,8 +258,8 @@ class SaveStore:
         text = document_text(saved)
         _check_size(path, text)
         written = write_text(path, text, links_within=self.home)
-        saved.position, saved.format_read = position_of(text.encode("utf-8"), written.inode), FORMAT
-        saved.read_mark = written
+        position = position_of(text.encode("utf-8"), written.inode)
+        saved.file = FileState(FORMAT, written, position)
 
     def _read(self, path: Path, content: bytes) -> tuple[SavedGame, bool]:
         """Replay a file's bytes; a torn last line (a crash while it was appended) is left out.
@@ -312,7 +316,7 @@ class SaveStore:
         except BaseException:
             saved.id = ""
             raise
-        saved.position = position_of(text.encode("utf-8"), mark.inode)
+        saved.file.position = position_of(text.encode("utf-8"), mark.inode)
 
 
 def _check_size(path: Path, text: str) -> None:

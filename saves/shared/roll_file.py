@@ -16,8 +16,6 @@ the file (a trim or a migration by another process, an edit) makes the reader re
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import os
 import re
 import stat
@@ -25,7 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from saves import append_log
+from saves.append_log import CHECKED_BYTES, End, NotAsRead, PastLimit, complete_lines
 from saves.files import SaveError, parse_toml, read_file, write_text
+from saves.shared.lock import DEADLINE_SECONDS
 from saves.shared.roll_lines import (
     LoggedRoll,
     RollHistoryError,
@@ -37,8 +38,6 @@ from saves.shared.roll_lines import (
 FORMAT = 3
 """Format 1 kept 200 rolls newest first; format 2 an array of every roll, rewritten whole."""
 HEAD = f"format = {FORMAT}\n\n[rolls]\n"
-CHECKED_BYTES = 64
-"""How many bytes before the read position must be as they were read (an edit in place)."""
 LAST_LINE_BYTES = 4096
 """How much of the file's end is read first to find its last roll (more if a line is longer)."""
 
@@ -47,15 +46,17 @@ class Changed(Exception):
     """The file is no longer what was read plus appended lines: read it whole again."""
 
 
+class Damaged(SaveError):
+    """What the file holds is not a history this app reads: said with the line, when known,
+    and never written after (a roll appended there would be as unreadable)."""
+
+
 @dataclass(frozen=True)
 class Position:
     """How far this process has read the file, and the numbers of the rolls it holds."""
 
-    offset: int
-    """The end of the last complete line read."""
-    inode: int
-    tail: bytes
-    """The `CHECKED_BYTES` bytes before `offset`."""
+    end: End
+    """The end of the last complete line read (saves/append_log.py)."""
     first: int
     """The number of the file's first roll (one past `last` when it holds none)."""
     last: int
@@ -75,15 +76,34 @@ class Whole:
 
 
 def _position(content: bytes, inode: int, first: int, last: int) -> Position:
-    offset = content.rfind(b"\n") + 1
-    return Position(offset, inode, content[max(0, offset - CHECKED_BYTES) : offset], first, last)
+    return Position(append_log.end_of(content, inode, len(HEAD)), first, last)
 
 
 def read_whole(path: Path, limit: int) -> Whole:
-    """Every roll in the file, oldest first, or `SaveError` naming the first problem."""
+    """Every roll in the file, oldest first; `Damaged` naming the first problem and its line,
+    or `SaveError` when the file cannot be read at all (a folder, a FIFO, too large)."""
     content, mark = read_file(path, limit)
+    try:
+        return _whole(path, content, mark.inode)
+    except Damaged:
+        raise
+    except SaveError as error:
+        raise Damaged(path, error.problem, error.line) from None
+
+
+def _whole(path: Path, content: bytes, inode: int) -> Whole:
+    current = _is_current(content)
     complete = content[: content.rfind(b"\n") + 1]  # a torn last line is never read
-    data = parse_toml(path, complete if _is_current(content) else content)
+    text = complete if current else content
+    if current:
+        stray = _table_after_rolls(complete)
+        if stray is not None:
+            problem = "a table follows the rolls: a roll added after it would not be read"
+            raise Damaged(path, problem, stray)
+    try:
+        data = parse_toml(path, text)
+    except SaveError as error:
+        raise Damaged(path, error.problem, error.line or _unreadable_line(path, text)) from None
     version = data.get("format")
     if type(version) is not int or version not in (1, 2, FORMAT):
         raise SaveError(path, f"unknown format {version!r} (this app reads 1 to {FORMAT})")
@@ -96,8 +116,20 @@ def read_whole(path: Path, limit: int) -> Whole:
     if not isinstance(tables, dict) or not _appendable(complete):
         raise SaveError(path, "the rolls must be a last table `[rolls]`, r1 = { ... } a line")
     first = _first_number(path, tables)
-    entries = _decoded(path, tables, first)
-    return Whole(entries, _position(complete, mark.inode, first, first + len(entries) - 1))
+    entries = _decoded(path, tables, first, complete)
+    return Whole(entries, _position(complete, inode, first, first + len(entries) - 1))
+
+
+def _unreadable_line(path: Path, text: bytes) -> int | None:
+    """The first line that does not read alone (a number past Python's digits, which the
+    whole file's parse names without its line); None when each line reads."""
+    for number, line in enumerate(text.split(b"\n"), start=1):
+        if line.strip() and not line.lstrip().startswith((b"[", b"#")):
+            try:
+                parse_toml(path, line)
+            except SaveError:
+                return number
+    return None
 
 
 _ROLLS_LINE = re.compile(rb"^[ \t]*\[[ \t]*rolls[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?\n", re.M)
@@ -109,6 +141,13 @@ def _appendable(content: bytes) -> bool:
     no other table follows it."""
     found = _ROLLS_LINE.search(content)
     return found is not None and _TABLE_LINE.search(content, found.end()) is None
+
+
+def _table_after_rolls(content: bytes) -> int | None:
+    """The line of a table that follows the `[rolls]` table, if one does."""
+    found = _ROLLS_LINE.search(content)
+    after = None if found is None else _TABLE_LINE.search(content, found.end())
+    return None if after is None else content.count(b"\n", 0, after.start()) + 1
 
 
 def _is_current(content: bytes) -> bool:
@@ -125,47 +164,60 @@ def _first_number(path: Path, tables: dict[str, object]) -> int:
     return int(key[1:])
 
 
-def _decoded(path: Path, tables: dict[str, object], first: int) -> list[LoggedRoll]:
+def _decoded(
+    path: Path, tables: dict[str, object], first: int, content: bytes = b""
+) -> list[LoggedRoll]:
+    """The rolls of `tables` (`r<first>`, `r<first + 1>`, ...); `Damaged` at the first one
+    that is not (its line in `content`, the file read whole, when given)."""
     entries = []
     for number, (key, raw) in enumerate(tables.items(), start=first):
         if key != f"r{number}":
-            raise SaveError(path, f"roll '{key}' where r{number} was expected")
+            problem = f"roll '{key}' where r{number} was expected"
+            raise Damaged(path, problem, _line_of(content, key))
         try:
             entries.append(decode_roll(raw))
         except RollHistoryError as error:
-            raise SaveError(path, f"roll {key}: {error}") from None
+            raise Damaged(path, f"roll {key}: {error}", _line_of(content, key)) from None
     return entries
+
+
+def _line_of(content: bytes, key: str) -> int | None:
+    """The line of the roll `key` in a file's bytes (None: not found, or no bytes given)."""
+    found = re.search(rb"^[ \t]*" + re.escape(key.encode()) + rb"[ \t]*=", content, re.M)
+    return None if found is None else content.count(b"\n", 0, found.start()) + 1
 
 
 def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRoll], Position]:
     """The rolls appended since `position` and the position after them. `Changed` when the
-    file is not what was read plus appended lines; `SaveError` when an appended line is not a
-    roll (the file is then damaged) or the file cannot be read."""
-    descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
+    file is not what was read plus appended lines, or an appended line is not the next roll
+    (read whole, the damage is said with its line); `SaveError` when it cannot be read."""
     try:
-        size = _proven(path, descriptor, position)
-        if size > limit:
-            raise SaveError(path, "has grown past the largest history this app reads")
-        added = os.pread(descriptor, size - position.offset, position.offset)
+        added = append_log.read_after(path, position.end, limit)
+    except NotAsRead:
+        raise Changed(path) from None
+    except PastLimit:
+        raise SaveError(path, "has grown past the largest history this app reads") from None
     except OSError as error:
         raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(descriptor)
-    complete = added[: added.rfind(b"\n") + 1]
+    complete = complete_lines(added)
     if not complete:
         return [], position
-    entries = _decoded(path, parse_toml(path, complete), position.last + 1)
-    tail = (position.tail + complete)[-CHECKED_BYTES:]
-    offset = position.offset + len(complete)
-    return entries, Position(
-        offset, position.inode, tail, position.first, position.last + len(entries)
-    )
+    try:
+        entries = _decoded(path, parse_toml(path, complete), position.last + 1)
+    except SaveError:  # read whole, the problem is said with its line in the file
+        raise Changed(path) from None
+    last = position.last + len(entries)
+    return entries, Position(position.end.after(complete), position.first, last)
 
 
 def reach_end(path: Path, limit: int) -> Position | None:
     """Where to append to a file of this format, from its first and last lines only (a process
     that only adds a roll, `companion roll`, never reads the history between them); None when
-    the file must be read whole to be used (an older format, no roll yet, a head edited)."""
+    the file must be read whole to be used (an older format, no roll yet, a head edited) or
+    its end is not proven: the last line must be a roll that reads, numbered one past the roll
+    on the line before it (or the first roll, right under the head). A damaged last line (not
+    a roll, a roll that does not fit its dice, a number out of turn, a table before it) is
+    then found, with its line, by the whole read: nothing is appended after it."""
     descriptor = _open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
         status = os.fstat(descriptor)
@@ -175,7 +227,7 @@ def reach_end(path: Path, limit: int) -> Position | None:
         size, reach = status.st_size, LAST_LINE_BYTES
         while True:
             end = os.pread(descriptor, min(size, reach), max(0, size - reach))
-            if end.count(b"\n") >= 2 or reach >= size:
+            if end.count(b"\n") >= 3 or reach >= size:
                 break
             reach *= 4
     finally:
@@ -183,48 +235,69 @@ def reach_end(path: Path, limit: int) -> Position | None:
     head = HEAD.encode()
     if not start.startswith(head) or b"\n" not in start[len(head) :]:
         return None
-    first_line = start[len(head) : start.index(b"\n", len(head)) + 1]
     complete = end[: end.rfind(b"\n") + 1]
-    last_line = complete[complete.rfind(b"\n", 0, len(complete) - 1) + 1 :]
-    first = _first_number(path, parse_toml(path, first_line))
-    last_keys = list(parse_toml(path, last_line))
-    if len(last_keys) != 1 or not last_keys[0].startswith("r") or not last_keys[0][1:].isdigit():
-        return None
-    last = int(last_keys[0][1:])
     offset = size - len(end) + len(complete)
-    tail = (end[: len(complete)])[-CHECKED_BYTES:]
-    return Position(offset, status.st_ino, tail, first, last)
+    last_start = complete.rfind(b"\n", 0, len(complete) - 1) + 1
+    last = _roll_number(path, complete[last_start:])
+    if last is None or offset - len(complete) + last_start < len(head):
+        return None
+    if offset - len(complete) + last_start == len(head):  # the only roll: right under the head
+        first = last
+    else:
+        before_start = complete.rfind(b"\n", 0, last_start - 1) + 1
+        if before_start == 0 and size > len(end):  # the line before was not read whole
+            return None
+        if _roll_number(path, complete[before_start:last_start]) != last - 1:
+            return None
+        found = _FIRST_KEY.match(start, len(head))  # its number only: the roll is not added to
+        if found is None:
+            return None
+        first = int(found.group(1))
+    end_here = append_log.End(offset, status.st_ino, complete[-CHECKED_BYTES:], head)
+    return Position(end_here, first, last)
 
 
-def append(path: Path, position: Position, entries: Sequence[LoggedRoll]) -> Position:
-    """Add `entries` after `position`, once it is proven to be the file's end (a torn last
-    line is cut off), with one write and an fsync; call under the file's lock, right after
-    catching up. `Changed` when the file is not what was caught up to; OSError when the write
-    fails (what reached the file is cut off again)."""
+_FIRST_KEY = re.compile(rb"r([1-9][0-9]{0,10})[ \t]*=")
+
+
+def _roll_number(path: Path, line: bytes) -> int | None:
+    """The number of the roll on `line` (`r7 = { ... }` and its newline), once it reads as
+    a roll that fits its dice; None for anything else."""
+    try:
+        tables = parse_toml(path, line)
+    except SaveError:
+        return None
+    if len(tables) != 1:
+        return None
+    key, raw = next(iter(tables.items()))
+    if not key.startswith("r") or not key[1:].isdigit() or len(key) > 12 or key[1:2] == "0":
+        return None
+    try:
+        decode_roll(raw)
+    except RollHistoryError:
+        return None
+    return int(key[1:])
+
+
+def append(
+    path: Path,
+    position: Position,
+    entries: Sequence[LoggedRoll],
+    deadline: float = DEADLINE_SECONDS,
+) -> Position:
+    """Add `entries` after `position` (saves/append_log.py: at the proven end, a torn last
+    line cut off, one write and an fsync, the file's own lock had within `deadline` seconds or
+    `Busy`); call under the file's lock, right after catching up. `Changed` when the file is
+    not what was caught up to; OSError when the write fails (what reached the file is cut off
+    again)."""
     data = "".join(
         roll_line(number, entry) for number, entry in enumerate(entries, start=position.last + 1)
     ).encode("utf-8")
-    descriptor = _open(path, os.O_RDWR)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)  # held for one write: a writer whose lock file
-        size = _proven(path, descriptor, position)  # was deleted still writes after this one
-        if size > position.offset:
-            after = os.pread(descriptor, size - position.offset, position.offset)
-            if b"\n" in after:
-                raise Changed(path)
-            os.ftruncate(descriptor, position.offset)  # a dead writer's torn line
-        try:
-            if os.pwrite(descriptor, data, position.offset) != len(data):
-                raise OSError(errno.ENOSPC, "the disk took only part of the roll")
-            os.fsync(descriptor)
-        except BaseException:
-            os.ftruncate(descriptor, position.offset)
-            raise
-    finally:
-        os.close(descriptor)
-    tail = (position.tail + data)[-CHECKED_BYTES:]
-    last = position.last + len(entries)
-    return Position(position.offset + len(data), position.inode, tail, position.first, last)
+        end = append_log.append(path, position.end, data, deadline, "roll")
+    except NotAsRead:
+        raise Changed(path) from None
+    return Position(end, position.first, position.last + len(entries))
 
 
 def rewrite(
@@ -243,19 +316,3 @@ def _open(path: Path, flags: int) -> int:
         return os.open(path, flags | os.O_CLOEXEC)
     except FileNotFoundError:
         raise Changed(path) from None
-
-
-def _proven(path: Path, descriptor: int, position: Position) -> int:
-    """The open file's size, once it is the one read up to `position` and as it was read."""
-    status = os.fstat(descriptor)
-    if status.st_ino != position.inode or status.st_size < position.offset:
-        raise Changed(path)
-    start = position.offset - len(position.tail)
-    if os.pread(descriptor, len(position.tail), start) != position.tail:
-        raise Changed(path)
-    try:
-        if os.stat(path).st_ino != position.inode:  # replaced since it was opened
-            raise Changed(path)
-    except FileNotFoundError:
-        raise Changed(path) from None
-    return status.st_size

@@ -7,7 +7,6 @@ the expression says): a line this app did not write is never trusted.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
+from saves.append_log import one_line
 from saves.files import SaveError
 
 MAX_LABEL = 200
@@ -123,25 +123,8 @@ def _moment(value: Any) -> datetime:
 
 
 def roll_line(number: int, entry: LoggedRoll) -> str:
-    """Roll `number` as the one line the file holds (`r7 = { ... }`, newline included; strings
-    escaped the JSON way, which TOML reads, but for DEL that TOML wants escaped too)."""
-    roll = entry.roll
-    faces = ", ".join(map(str, roll.faces))
-    parts = [
-        f"at = {entry.at.isoformat()}",
-        f"expression = {_toml_string(roll.expression)}",
-        f"faces = [{faces}]",
-        f"modifier = {_spec(roll.expression).modifier}",
-        f"total = {roll.total}",
-        f'source = "{roll.source}"',
-    ]
-    if entry.label:
-        parts.append(f"label = {_toml_string(entry.label)}")
-    return f"r{number} = {{ " + ", ".join(parts) + " }\n"
-
-
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+    """Roll `number` as the one line the file holds (`r7 = { ... }`, newline included)."""
+    return one_line(f"r{number}", roll_table(entry))
 
 
 def roll_table(entry: LoggedRoll) -> dict[str, Any]:
@@ -151,7 +134,7 @@ def roll_table(entry: LoggedRoll) -> dict[str, Any]:
         "at": entry.at,
         "expression": roll.expression,
         "faces": list(roll.faces),
-        "modifier": dice.parse(roll.expression).modifier,
+        "modifier": _spec(roll.expression).modifier,
         "total": roll.total,
         "source": roll.source,
     }

@@ -25,7 +25,7 @@ from saves.paths import locks_dir, rolls_path
 from saves.shared import roll_file
 from saves.shared.lock import DEADLINE_SECONDS, Busy, Waiting, holding, lock_path
 from saves.shared.roll_file import FORMAT as FORMAT
-from saves.shared.roll_file import Changed, Position
+from saves.shared.roll_file import Changed, Damaged, Position
 from saves.shared.roll_lines import MAX_LABEL as MAX_LABEL
 from saves.shared.roll_lines import LoggedRoll as LoggedRoll
 from saves.shared.roll_lines import RollHistoryError as RollHistoryError
@@ -130,7 +130,11 @@ class RollLog:
         return os.path.lexists(self.path)  # False, not an error, in a folder out of reach
 
     def _refuse(self, error: SaveError) -> None:
-        self._problem = f"{error} (left as it is)"
+        said = str(error)
+        if isinstance(error, Damaged):  # what it holds is wrong: where, in one line
+            where = f" at line {error.line}" if error.line else ""
+            said = f"{error.path} is damaged{where}: {error.problem}"
+        self._problem = f"{said} (left as it is)"
         self._entries, self._position = [], None
 
     @property
@@ -202,7 +206,9 @@ class RollLog:
             self._follow(migrate=False)
         if self._position is not None:
             if self._position.count + len(self._pending) <= TRIM_AT:
-                self._position = roll_file.append(self.path, self._position, self._pending)
+                self._position = roll_file.append(
+                    self.path, self._position, self._pending, self.deadline
+                )
                 if self._entries is not None:
                     self._entries.extend(self._pending)
                 return

@@ -20,7 +20,7 @@ from companion.cavendish.actions import AbandonMission, GainAzrak, LoseAzrak
 from companion.cavendish.game import CAVENDISH
 from companion.history.details import PlayDetails
 from companion.six_sojourns.actions import AdjustCoins
-from saves.games import journal
+from saves import append_log
 from saves.games.journal import Draft
 from saves.games.records import Record, RecordReader
 from saves.games.store import SavedGame, SaveStore
@@ -163,14 +163,14 @@ async def test_the_screen_waits_for_no_write_lock_on_the_game_file_either(
         CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 11, 2026
     ).actions[10]
     tried: list[float] = []
-    real = journal._lock_for_write
+    real = append_log.lock_for_write
 
     def lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
         if threading.current_thread() is threading.main_thread():
             tried.append(deadline)
         real(path, descriptor, deadline)
 
-    monkeypatch.setattr(journal, "_lock_for_write", lock_for_write)
+    monkeypatch.setattr(append_log, "lock_for_write", lock_for_write)
     app = make_test_app(start=lambda app: app.open_saved(saved.id))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_cavendish(pilot, app)

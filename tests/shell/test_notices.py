@@ -11,7 +11,7 @@ from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from companion.time_bastards.model import MoveEarliest, TimeBastardsSetup
-from saves.games import journal
+from saves import append_log
 from saves.games.journal import Draft
 
 
@@ -72,7 +72,7 @@ async def test_undos_and_redos_leave_one_notice_and_a_refused_write_stays_said(
         def full_disk(*_args: object, **_kwargs: object) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")
 
-        monkeypatch.setattr(journal.os, "pwrite", full_disk)
+        monkeypatch.setattr(append_log.os, "pwrite", full_disk)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert not any("Undone" in text for text in toast_texts(app))

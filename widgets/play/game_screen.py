@@ -24,7 +24,7 @@ from textual.widgets import Static
 from companion.core import RuleError, WaitingFor
 from companion.guard import GameFault, fault_line, raised
 from companion.registry import package_of
-from companion.session import Session, Step, check_numbers
+from companion.session import Session, Step
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
@@ -270,8 +270,7 @@ class GameScreen(CompanionScreen):
             return False
         game, state = self.session.game, self.state
         try:
-            check_numbers(action)
-            game.apply(state, action)
+            step = self.session.step(action)  # the rules, once: appended as made, if still due
             seen = game.replaced(state, action)
         except RuleError as error:
             rule = str(error)
@@ -292,7 +291,8 @@ class GameScreen(CompanionScreen):
             refusal = stale(game, seen, self.state, action) if theirs else None
             if refusal is not None:
                 raise RuleError(refusal)
-            return [Draft("do", action, was=seen.value if seen is not None else None)]
+            was = seen.value if seen is not None else None
+            return [Draft("do", action, was=was, step=step, on=state)]
 
         try:
             return self.shared.commit(decide) is not False  # made, or waiting for the lock

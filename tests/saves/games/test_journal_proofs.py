@@ -76,36 +76,34 @@ def test_a_lock_file_replaced_before_it_is_locked_is_locked_again(
 
 
 @pytest.mark.parametrize("tidied", ["deleted", "replaced"])
-def test_a_lock_file_removed_mid_transaction_cuts_no_confirmed_record(
+def test_a_lock_file_removed_mid_transaction_keeps_every_other_writer_out(
     companion_home: Path, tidied: str
 ) -> None:
     """Writer A is inside its transaction when a tidy user clears `locks/`: writer B locks a
-    new lock file and saves; A's write finds B's record after its position, catches up and
-    decides again. Both records are in the file, each once."""
+    new lock file, but the game file's own lock, held by A for its whole transaction, keeps B
+    out (Busy: nothing written). A's record is written once; B's next transaction follows it."""
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
     other = make_store(companion_home)
     theirs = other.load(saved.id)
     lock_file = locks_dir(companion_home) / f"{saved.id}.lock"
     decided: list[tuple[int, ...]] = []
-    handed: list[list[int]] = []
-    confirmed: list[Record] = []
 
     def decide(caught: list[Record]) -> list[Draft]:
         decided.append(saved.session.state.counts)
-        handed.append([record.number for record in caught])
-        if len(decided) == 1:
-            lock_file.unlink()
-            if tidied == "replaced":
-                lock_file.write_bytes(b"")
-            confirmed.extend(other.transact(theirs, lambda _theirs: add(1, 5), deadline=0.2)[1])
+        lock_file.unlink()
+        if tidied == "replaced":
+            lock_file.write_bytes(b"")
+        before = store.path_for(saved.id).read_bytes()
+        with pytest.raises(Busy):
+            other.transact(theirs, lambda _theirs: add(1, 5), deadline=0.2)
+        assert store.path_for(saved.id).read_bytes() == before  # nothing while A holds it
         return add(0, 1)
 
     seen_first, mine = store.transact(saved, decide)
-    assert decided == [(0, 0), (0, 5)]  # decided again on the newest state
-    assert handed == [[], [1]]  # given the record it caught up on before deciding again
-    assert [r.number for r in seen_first] == [1] and [r.number for r in mine] == [2]
-    assert [r.number for r in confirmed] == [1]
+    assert decided == [(0, 0)] and seen_first == [] and [r.number for r in mine] == [1]
+    caught, made = other.transact(theirs, lambda _theirs: add(1, 5))
+    assert [r.number for r in caught] == [1] and [r.number for r in made] == [2]
     assert record_keys(store, saved) == ["r1", "r2"]
     assert store.load(saved.id).session.state.counts == (1, 5)
 
@@ -219,7 +217,7 @@ def test_a_record_written_but_not_applied_makes_the_game_read_again(
     store = make_store(companion_home)
     saved = store.create(TALLY, TallySetup())
 
-    def failing(game: SavedGame, record: Record) -> None:
+    def failing(game: SavedGame, record: Record, *_made: object) -> None:
         raise MemoryError
 
     with monkeypatch.context() as patch:

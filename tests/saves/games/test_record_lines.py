@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from companion.history.details import PlayDetails
 from companion.six_sojourns.actions import EnterCount
+from saves.append_log import literal as inline
 from saves.files import SaveError, parse_toml
 from saves.games import record_lines
 from saves.games.journal import Draft
 from saves.games.record_lines import parse_document, parse_records, plain_records
-from saves.games.records import inline, records_start
+from saves.games.records import records_start
 from saves.history.details import details_draft
 from tests.conftest import fixed_clock
 from tests.history.games import finished_six_sojourns
