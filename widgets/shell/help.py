@@ -12,6 +12,7 @@ from textual.widgets import MarkdownViewer
 
 from companion.guard import GameFault
 from companion.registry import left_out
+from companion.text import visible
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.shell.games import game_ui
@@ -33,14 +34,14 @@ def help_text(topic: str) -> str:
         try:
             own = ui.help_text()
         except GameFault as fault:  # the game's own code failed: its line, shown literally
-            return f"# Help\n\n{fenced([str(fault)])}"
+            return f"# Help\n\n{literal([str(fault)])}"
         return own + PLAY_HELP.read_text(encoding="utf-8")
     return f"# Help\n\nNo help is written for '{topic}' yet."
 
 
 def left_out_help() -> str:
     """Home's help ends with every plug-in left out and why, as `companion games` lists them
-    ("" when none was): their words shown literally, in a code block."""
+    ("" when none was): their words shown literally, each an item that wraps at any width."""
     lines = [
         f"{item.name} ({' '.join(filter(None, (item.distribution, item.version))) or '?'}, "
         f"{item.group}): {item.reason}"
@@ -49,16 +50,19 @@ def left_out_help() -> str:
     if not lines:
         return ""
     heading = "## Plug-ins not loaded\n\n`companion games` lists them too."
-    return f"\n{heading}\n\n{fenced(lines)}"
+    return f"\n{heading}\n\n{literal(lines)}"
 
 
-def fenced(lines: list[str]) -> str:
-    """Lines in a Markdown code block, shown as they are whatever they hold (a plug-in's words):
-    its fence is longer than any run of backticks in them."""
-    longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
-    fence = "`" * max(3, longest + 1)
-    listed = "\n".join(lines)
-    return f"{fence}\n{listed}\n{fence}\n"
+MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+"""Every ASCII punctuation character, each of which a backslash makes literal in Markdown."""
+
+
+def literal(lines: list[str]) -> str:
+    """Lines as Markdown list items shown as they are whatever they hold (a plug-in's words: no
+    emphasis, link or heading of theirs takes effect, no control character reaches the screen),
+    wrapped to the help's width rather than cut at it."""
+    escaped = (MARKDOWN_PUNCTUATION.sub(r"\\\1", visible(line)) for line in lines)
+    return "".join(f"- {line}\n" for line in escaped)
 
 
 class HelpScreen(Dialog[None]):
