@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import re
 import threading
@@ -32,7 +31,7 @@ from datetime import time as time_of_day
 from pathlib import Path
 from typing import Any
 
-from saves.shared.lock import RETRY_SECONDS, Busy
+from saves.shared.lock import flock_until
 
 CHECKED_BYTES = 64
 """How many bytes before the end read must be as they were read: a file edited or rewritten in
@@ -182,15 +181,7 @@ def _same_file(path: Path, descriptor: int, end: End) -> int:
 def lock_for_write(path: Path, descriptor: int, deadline: float) -> None:
     """The file's own `flock` on `descriptor`, dropped when it is closed; `Busy` when it is not
     had within `deadline` seconds (0: tried once, as a screen does)."""
-    give_up = time.monotonic() + deadline
-    while True:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= give_up:
-                raise Busy(path) from None
-            time.sleep(RETRY_SECONDS)
+    flock_until(descriptor, path, time.monotonic() + deadline)
 
 
 def until_writable(path: Path, deadline: float) -> None:

@@ -83,7 +83,7 @@ def holding(lock_file: Path, deadline: float = DEADLINE_SECONDS) -> Iterator[Non
     for _attempt in range(RELOCKS):
         descriptor = _open_lock(lock_file)
         try:
-            _lock(descriptor, lock_file, give_up)
+            flock_until(descriptor, lock_file, give_up)
             if _names(lock_file, descriptor):
                 yield
                 return
@@ -105,14 +105,16 @@ def _open_lock(lock_file: Path) -> int:
         raise
 
 
-def _lock(descriptor: int, lock_file: Path, give_up: float) -> None:
+def flock_until(descriptor: int, path: Path, give_up: float) -> None:
+    """An exclusive `flock` on `descriptor`, tried until `give_up` (a `time.monotonic()`
+    reading; one already past: tried once), then `Busy` naming `path`."""
     while True:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return
         except BlockingIOError:
             if time.monotonic() >= give_up:
-                raise Busy(lock_file) from None
+                raise Busy(path) from None
             time.sleep(RETRY_SECONDS)
 
 
