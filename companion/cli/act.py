@@ -322,15 +322,77 @@ def act_output(
     pairs: Sequence[str],
     as_json: bool,
     by: str,
+    to: int | None = None,
 ) -> str:
     """What `companion act` prints: the game's actions when no ACTION is named, else the log
-    line of the action made (or, `as_json`, the game after it as `show --json` gives it)."""
+    line of the action made, or for `undo` a line for each action taken back (or, `as_json`,
+    the game after it as `show --json` gives it)."""
+    if to is not None and name != UNDO:
+        raise ActError("--to goes with undo: `companion act ID undo --to N`")
     if name is None:
         if as_json:
             raise ActError("--json goes with an ACTION: it prints the game after it")
         return "\n".join(action_lines(checkpoint.load(store, save_id)))
+    if name == UNDO:
+        if pairs:
+            raise ActError("undo takes no FIELD=VALUE: `undo`, or `undo --to N`")
+        saved, undone = undo_to(store, save_id, to, by)
+        if as_json:
+            return json.dumps(game_json(saved), indent=2)
+        return "\n".join(f"Undone: {line}" for line in undone)
     saved = act(store, save_id, name, pairs, by)
     if as_json:
         return json.dumps(game_json(saved), indent=2)
     step = saved.session.last_step
     return step.line if step is not None else ""
+
+
+UNDO = "undo"
+"""The word `companion act` takes for an undo, beside the game's actions."""
+
+
+def undo_to(store: SaveStore, save_id: str, to: int | None, by: str) -> tuple[SavedGame, list[str]]:
+    """Undo the newest action, or (`to`) every action after log line `to`, newest first, as one
+    transaction under the game's lock, decided on the newest state (an action another device
+    made meanwhile is undone too when it is after line `to`). Returns the game after it and the
+    log lines taken back, in the order they were undone. `ActError` when nothing is undone."""
+    undone: list[str] = []
+
+    def undoing(saved: SavedGame) -> list[Draft]:
+        steps, origins = saved.session.steps, saved.origins
+        keep = len(steps) - 1 if to is None else to
+        if not steps:
+            raise RuleError("there is nothing to undo: the game has no actions yet")
+        if not 0 <= keep < len(steps):
+            raise RuleError(
+                f"there is no log line {keep} to go back to: the log has lines 1 to {len(steps)}"
+                " (--to 0 undoes them all)"
+            )
+        without_record = len(steps) - len(origins)  # steps older than the journal
+        if keep < without_record:
+            raise RuleError(
+                f"lines 1 to {without_record} were played before this save kept its records: "
+                f"undo goes back to line {without_record} at the most"
+            )
+        later = origins[keep - without_record :]
+        undone[:] = [step.line for step in reversed(steps[keep:])]
+        return [Draft("undo", target=origin.number) for origin in reversed(later)]
+
+    try:  # refused before an older save is written again to play on (format 1)
+        undoing(checkpoint.load(store, save_id))
+    except RuleError as error:
+        raise ActError(str(error)) from None
+    saved = store.open_for_play(save_id, deadline=DEADLINE_SECONDS)
+    try:
+        store.transact(saved, lambda _theirs: undoing(saved), by=by)
+    except Busy:
+        raise ActError("another device is saving this game: try again") from None
+    except RuleError as error:
+        raise ActError(str(error)) from None
+    except Rewritten as error:
+        raise ActError(f"not saved: {error}") from None
+    except SaveError:  # a file that is no usable save (a link out of the folder): its own line
+        raise
+    except OSError as error:  # a full or read-only disk: the file keeps its last record
+        raise ActError(f"not saved: {error.strerror or error}") from None
+    return saved, undone

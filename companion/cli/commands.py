@@ -264,7 +264,9 @@ def run_act(args: argparse.Namespace) -> int:
 
     store = SaveStore(home(), workers=False)
     try:
-        text = act_output(store, args.id, args.action, args.values, args.json, this_device().id)
+        text = act_output(
+            store, args.id, args.action, args.values, args.json, this_device().id, args.to
+        )
     except ActError as error:
         raise CommandError(str(error)) from None
     if args.json:

@@ -184,6 +184,12 @@ def build_parser(run: dict[str, Handler]) -> argparse.ArgumentParser:
     act.add_argument("action", nargs="?", help="the action's name, as in the game's guide")
     act.add_argument("values", nargs="*", metavar="FIELD=VALUE")
     act.add_argument("--json", action="store_true", help="print the game after it as JSON")
+    act.add_argument(
+        "--to",
+        type=whole_number,
+        metavar="N",
+        help="with undo: undo every action after log line N, newest first, as one change",
+    )
     act.set_defaults(handler=run["act"])
 
     export = commands.add_parser("export", help="print a saved game's log and score")

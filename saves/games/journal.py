@@ -154,8 +154,8 @@ def append(
     if saved.file.unapplied:
         raise Behind(path, "this window must read the file again before it adds to it")
     records = _numbered(saved, drafts, by, seat, now)
-    # The app and the command line append one record, checked on the game itself; a batch (a
-    # test's replay) is tried on a copy, each record on the state the ones before reach.
+    # An action appends one record, checked on the game itself; several (`companion act ID
+    # undo --to N`, a test's replay) are tried on a copy, each on the state the ones before reach.
     trying = saved if len(records) == 1 else saved.trial()
     steps = []
     for record, draft in zip(records, drafts, strict=True):
