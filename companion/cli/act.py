@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Literal, Union
 
 from companion.core import Game, RuleError
-from companion.session import check_numbers
+from companion.session import Step
 from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
 from saves.files import SaveError
 from saves.games import checkpoint
@@ -59,11 +59,13 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
     seen = game.replaced(saved.session.state, action)
 
     def drafts(_theirs: list[Record]) -> list[Draft]:  # decided on the newest state itself
-        check_applicable(saved, action)
-        refusal = stale(game, seen, saved.session.state, action)
+        state = saved.session.state
+        step = check_applicable(saved, action)  # the rules, once: the journal appends this step
+        refusal = stale(game, seen, state, action)
         if refusal is not None:
             raise RuleError(refusal)
-        return [Draft("do", action, was=None if seen is None else seen.value)]
+        was = None if seen is None else seen.value
+        return [Draft("do", action, was=was, step=step, on=state)]
 
     try:
         store.transact(saved, drafts, by=by)
@@ -80,15 +82,15 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
     return saved
 
 
-def check_applicable(saved: SavedGame, action: Any) -> None:
-    """Refuse an action on a game that is over, or one the rules refuse now, saying what the
-    game waits for (`RuleError`, nothing applied)."""
+def check_applicable(saved: SavedGame, action: Any) -> Step:
+    """The step `action` makes on the game as it is (`Session.step`: nothing applied); refuse
+    an action on a game that is over, or one the rules refuse now, saying what the game waits
+    for (`RuleError`)."""
     game, state = saved.game, saved.session.state
     if saved.status != "playing":
         raise RuleError(f"the game is over ({saved.status}): it takes no more actions")
     try:
-        check_numbers(action)
-        game.apply(state, action)
+        return saved.session.step(action)
     except RuleError as error:
         waiting = game.waiting_for(state)
         if waiting is None:

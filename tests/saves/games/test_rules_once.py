@@ -77,3 +77,13 @@ def test_the_session_asks_the_rules_once_per_step(store: SaveStore) -> None:
     asked.clear()
     saved.session.do(Add(1, 2))
     assert asked == [Add(1, 2)]
+
+
+def test_companion_act_asks_the_rules_once(store: SaveStore) -> None:
+    """`companion act` checks the action on the newest state and appends that very step."""
+    from companion.cli.act import act
+
+    saved = store.create(COUNTED, TallySetup())
+    act(store, saved.id, "Add", ["player=0", "amount=3"], by="")
+    assert asked == [Add(0, 3)]
+    assert store.load(saved.id).session.state.counts == (3, 0)
