@@ -185,7 +185,26 @@ class GameScreen(CompanionScreen):
             top.dismiss(None)
             self.notify("Answered on another device.", title="Question closed")
         self.whose_move.followed()
+        if was_over and not self.is_over:
+            self.close_stale_result()
         self.changed(was_over)
+
+    def close_stale_result(self) -> None:
+        """Another device undid the game's end: the result shown here (and whatever was opened
+        from it) closes, saying so, and the game is played on; the end made again anywhere
+        opens it again (`changed`)."""
+        from widgets.play.result import ResultScreen  # only when a game ends: a faster start
+
+        stack = self.app.screen_stack
+        above = stack[stack.index(self) + 1 :] if self in stack else []
+        if not any(isinstance(screen, ResultScreen) for screen in above):
+            return
+        while not isinstance(self.app.screen, ResultScreen):
+            self.app.pop_screen()
+        self.app.screen.dismiss()
+        self.notify(
+            "The game's end was undone on another device: play goes on.", title="Result closed"
+        )
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""

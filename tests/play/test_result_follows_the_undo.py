@@ -1,0 +1,48 @@
+"""A result outlives nothing: when another device undoes the action that ended the game, the
+result shown here closes, saying so, and play goes on; the end made again elsewhere opens the
+result here again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from saves.games.journal import Draft
+from saves.games.store import SaveStore
+from tests.conftest import fixed_clock
+from tests.history.games import cavendish_in_play
+from tests.support.notes import record_notes
+from tests.support.waiting import pause_until
+from widgets.play.game_screen import GameScreen
+from widgets.play.result import ResultScreen
+
+OTHER = "b0123456789a"
+"""Another device's id, as its records carry it."""
+
+
+def elsewhere(home: Path, save_id: str, kind: str) -> None:
+    """Another device undoes the game's newest action, or redoes the one it undid."""
+    store = SaveStore(home, fixed_clock)
+    theirs = store.open_for_play(save_id)
+    target = (theirs.origins if kind == "undo" else theirs.undone)[-1].number
+    store.transact(theirs, lambda _theirs: [Draft(kind, target=target)], by=OTHER)
+
+
+async def test_the_result_closes_when_the_end_is_undone_elsewhere_and_opens_when_made_again(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    saved = cavendish_in_play(companion_home)
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        await pilot.press("X", "y")  # this device abandons the mission: its result
+        await pause_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        elsewhere(companion_home, saved.id, "undo")
+        await pause_until(pilot, lambda: app.screen is screen)
+        assert isinstance(screen, GameScreen) and not screen.is_over
+        assert "The game's end was undone on another device: play goes on." in notes
+        elsewhere(companion_home, saved.id, "redo")  # ended again, elsewhere
+        await pause_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.is_over
