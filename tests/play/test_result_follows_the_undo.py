@@ -7,25 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from saves.games.journal import Draft
-from saves.games.store import SaveStore
-from tests.conftest import fixed_clock
 from tests.history.games import cavendish_in_play
+from tests.play.test_told_app import taken_back_elsewhere
 from tests.support.notes import record_notes
 from tests.support.waiting import pause_until
 from widgets.play.game_screen import GameScreen
 from widgets.play.result import ResultScreen
-
-OTHER = "b0123456789a"
-"""Another device's id, as its records carry it."""
-
-
-def elsewhere(home: Path, save_id: str, kind: str) -> None:
-    """Another device undoes the game's newest action, or redoes the one it undid."""
-    store = SaveStore(home, fixed_clock)
-    theirs = store.open_for_play(save_id)
-    target = (theirs.origins if kind == "undo" else theirs.undone)[-1].number
-    store.transact(theirs, lambda _theirs: [Draft(kind, target=target)], by=OTHER)
 
 
 async def test_the_result_closes_when_the_end_is_undone_elsewhere_and_opens_when_made_again(
@@ -39,10 +26,10 @@ async def test_the_result_closes_when_the_end_is_undone_elsewhere_and_opens_when
         screen = app.screen
         await pilot.press("X", "y")  # this device abandons the mission: its result
         await pause_until(pilot, lambda: isinstance(app.screen, ResultScreen))
-        elsewhere(companion_home, saved.id, "undo")
+        taken_back_elsewhere(companion_home, saved.id, "undo")
         await pause_until(pilot, lambda: app.screen is screen)
         assert isinstance(screen, GameScreen) and not screen.is_over
         assert "The game's end was undone on another device: play goes on." in notes
-        elsewhere(companion_home, saved.id, "redo")  # ended again, elsewhere
+        taken_back_elsewhere(companion_home, saved.id, "redo")  # ended again, elsewhere
         await pause_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.is_over
