@@ -243,7 +243,7 @@ class CompanionApp(App[None]):
         try:
             saved = self.store.create(game, setup, title)
         except RuleError as error:
-            self.notify(str(error), title="Setup not allowed", severity="error")
+            self.notify(str(error), title="Setup not allowed", severity="error", markup=False)
             return None
         except GameFault as fault:
             self.notify(str(fault), title="Setup not allowed", severity="error", markup=False)

@@ -20,6 +20,7 @@ from companion.cavendish.rules import action_cost
 from companion.text import plural
 from widgets.cavendish.dialogs import CavendishDialog
 from widgets.kit.safe_lists import SafeSelect
+from widgets.kit.shown import plain
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
 
@@ -45,12 +46,13 @@ def damage_so_far(state: CavendishState) -> str:
     return f"damage so far {conflict.damage}{of}"
 
 
-def targets(state: CavendishState) -> list[tuple[str, str]]:
-    """(words, name) of each adversary still standing, when there are several to choose from."""
+def targets(state: CavendishState) -> list[tuple[Text, str]]:
+    """(words, name) of each adversary still standing, when there are several to choose from:
+    the words as typed at the table, shown as data."""
     conflict = state.conflict
     if conflict is None or len(conflict.standing) < 2:
         return []
-    return [(adversary.called, adversary.called) for adversary in conflict.standing]
+    return [(plain(adversary.called), adversary.called) for adversary in conflict.standing]
 
 
 class TestPanel(CavendishDialog):
@@ -115,7 +117,7 @@ class TestPanel(CavendishDialog):
             if running(self.state):
                 limit += " (group conflict: even with a card in front)"
                 limit += f"\ndamage as the result says; {damage_so_far(self.state)}"
-            yield Static(limit, classes="hint")
+            yield Static(plain(limit), classes="hint")  # adversaries' names as typed
             with Answers():
                 yield Button("Resolve (ctrl+s)", action="screen.resolve", variant="primary")
                 yield Button("Cancel (esc)", action="screen.cancel")
