@@ -140,7 +140,8 @@ def append(path: Path, end: End, data: bytes, deadline: float, what: str = "line
                 raise OSError(errno.ENOSPC, f"the disk took only part of the {what}")
             os.fsync(descriptor)
         except BaseException:
-            os.ftruncate(descriptor, end.offset)
+            with contextlib.suppress(OSError):  # the write's own error is the one to say
+                os.ftruncate(descriptor, end.offset)
             raise
     finally:
         os.close(descriptor)

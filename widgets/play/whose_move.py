@@ -225,7 +225,8 @@ class WhoseMove:
         """Turn strict seats on or off (for every device of this data folder)."""
         settings = self.screen.companion.settings
         strict = not strict_seats(settings)
-        settings.set_preference(STRICT_SEATS, strict)
+        if not settings.set_preference(STRICT_SEATS, strict):
+            return  # not saved: the settings said why, in one line
         if strict:
             words = "Strict seats: another seat's move is refused on a seated device."
         else:
