@@ -16,7 +16,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Union
 
 from companion.core import Game, RuleError
@@ -47,15 +47,10 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
     append it in one transaction under the game's lock, checked on the newest state; returns
     the game after it. `ActError` (or `SaveError` for a file that cannot be read) when it is
     not applied."""
-    saved = checkpoint.load(store, save_id)
-    game = saved.game
+    loaded = checkpoint.load(store, save_id)
+    game = loaded.game
     action = read_action(game, name, pairs)
-    if saved.position is None and not saved.cannot_add:  # format 1: written again to play on,
-        try:  # once the action is known to apply (a refused one leaves the file as it was)
-            check_applicable(saved, action)
-        except RuleError as error:
-            raise ActError(str(error)) from None
-        saved = store.open_for_play(save_id, deadline=DEADLINE_SECONDS)  # a command waits
+    saved = opened(store, loaded, lambda read: check_applicable(read, action))
     seen = game.replaced(saved.session.state, action)
 
     def drafts(_theirs: list[Record]) -> list[Draft]:  # decided on the newest state itself
@@ -67,6 +62,27 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
         was = None if seen is None else seen.value
         return [Draft("do", action, was=was, step=step, on=state)]
 
+    append(store, saved, drafts, by)
+    return saved
+
+
+def opened(store: SaveStore, saved: SavedGame, check: Callable[[SavedGame], object]) -> SavedGame:
+    """The game to change: `saved` (read from its checkpoint), or a format 1 save written again
+    to play on (format 2) once `check` passed on it, so a refused change leaves it as it was."""
+    if saved.position is None and not saved.cannot_add:
+        try:
+            check(saved)
+        except RuleError as error:
+            raise ActError(str(error)) from None
+        saved = store.open_for_play(saved.id, deadline=DEADLINE_SECONDS)  # a command waits
+    return saved
+
+
+def append(
+    store: SaveStore, saved: SavedGame, drafts: Callable[[list[Record]], list[Draft]], by: str
+) -> None:
+    """The records `drafts` decides on the newest state, appended in one transaction; every
+    reason they are not, in one line (`ActError`; `SaveError` for a file that is no save)."""
     try:
         store.transact(saved, drafts, by=by)
     except Busy:
@@ -79,7 +95,6 @@ def act(store: SaveStore, save_id: str, name: str, pairs: Sequence[str], by: str
         raise
     except OSError as error:  # a full or read-only disk: the file keeps its last record
         raise ActError(f"not saved: {error.strerror or error}") from None
-    return saved
 
 
 def check_applicable(saved: SavedGame, action: Any) -> Step:
@@ -370,31 +385,10 @@ def undo_to(store: SaveStore, save_id: str, to: int | None, by: str) -> tuple[Sa
                 f"there is no log line {keep} to go back to: the log has lines 1 to {len(steps)}"
                 " (--to 0 undoes them all)"
             )
-        without_record = len(steps) - len(origins)  # steps older than the journal
-        if keep < without_record:
-            raise RuleError(
-                f"lines 1 to {without_record} were played before this save kept its records: "
-                f"undo goes back to line {without_record} at the most"
-            )
-        later = origins[keep - without_record :]
+        later = origins[keep:]  # one record per step (format 1 ones are made when it is read)
         undone[:] = [step.line for step in reversed(steps[keep:])]
         return [Draft("undo", target=origin.number) for origin in reversed(later)]
 
-    try:  # refused before an older save is written again to play on (format 1)
-        undoing(checkpoint.load(store, save_id))
-    except RuleError as error:
-        raise ActError(str(error)) from None
-    saved = store.open_for_play(save_id, deadline=DEADLINE_SECONDS)
-    try:
-        store.transact(saved, lambda _theirs: undoing(saved), by=by)
-    except Busy:
-        raise ActError("another device is saving this game: try again") from None
-    except RuleError as error:
-        raise ActError(str(error)) from None
-    except Rewritten as error:
-        raise ActError(f"not saved: {error}") from None
-    except SaveError:  # a file that is no usable save (a link out of the folder): its own line
-        raise
-    except OSError as error:  # a full or read-only disk: the file keeps its last record
-        raise ActError(f"not saved: {error.strerror or error}") from None
+    saved = opened(store, checkpoint.load(store, save_id), undoing)
+    append(store, saved, lambda _theirs: undoing(saved), by)
     return saved, undone
