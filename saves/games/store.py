@@ -35,7 +35,7 @@ from saves.files import (
 from saves.games import checkpoint, journal
 from saves.games.document import FORMAT as FORMAT
 from saves.games.document import MAX_TITLE as MAX_TITLE
-from saves.games.document import SAVE_ID, FileState, document_text, read_document
+from saves.games.document import SAVE_ID, FileState, document_text
 from saves.games.document import SavedGame as SavedGame
 from saves.games.document import clean_title as clean_title
 from saves.games.document import from_document as from_document
@@ -45,7 +45,7 @@ from saves.games.journal import Behind, Draft, Rewritten, position_of
 from saves.games.records import Record, records_start
 from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
-from saves.listing.entries import UTC_OFFSET, replayed_entry
+from saves.listing.entries import UTC_OFFSET, read_save, replayed_entry
 from saves.listing.entries import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
@@ -262,16 +262,9 @@ class SaveStore:
         saved.file = FileState(FORMAT, written, position)
 
     def _read(self, path: Path, content: bytes) -> tuple[SavedGame, bool]:
-        """Replay a file's bytes; a torn last line (a crash while it was appended) is left out.
-        A file that needs its last line though it has no newline (an editor dropped it) is
-        read whole (True): an append would cut that line, so it is written again before play."""
-        complete = content[: content.rfind(b"\n") + 1]
-        try:
-            return read_document(path, complete, self.games), False
-        except SaveError:
-            if complete == content:
-                raise
-            return read_document(path, content, self.games), True
+        """Replay a file's bytes as every reader does (`saves.listing.entries.read_save`): a
+        torn last line left out; True when it had to be read whole (written again before play)."""
+        return read_save(path, content, self.games)
 
     def listing(self, with_facts: bool = True) -> tuple[list[SaveEntry], list[UnreadableSave]]:
         """Readable games newest first, and the files that could not be read.

@@ -35,7 +35,7 @@ def help_text(topic: str) -> str:
             own = ui.help_text()
         except GameFault as fault:  # the game's own code failed: its line, shown literally
             return f"# Help\n\n{literal([str(fault)])}"
-        return own + PLAY_HELP.read_text(encoding="utf-8")
+        return own.rstrip() + "\n\n" + PLAY_HELP.read_text(encoding="utf-8").lstrip()
     return f"# Help\n\nNo help is written for '{topic}' yet."
 
 

@@ -254,10 +254,10 @@ class TimeBastardsScreen(GameScreen):
         if state.finished:
             return
         if not state.bumped and state.roll is None:
-            yield SystemCommand("time bastards: roll the D6", "Roll in the app", self.action_roll)
-            yield SystemCommand(
+            yield SystemCommand(  # the real die first, as at the table
                 "time bastards: type a real roll", "Enter a real D6's face", self.action_real_roll
             )
+            yield SystemCommand("time bastards: roll the D6", "Roll in the app", self.action_roll)
         for choice in choices(state):
             title = choice.label.lower()
             if isinstance(choice.action, PlaceNewPiece | SendBumpedPiece):
