@@ -33,7 +33,7 @@ from companion.sojourn.model import (
     SojournState,
     Trip,
 )
-from companion.sojourn.outlook import reading
+from companion.sojourn.outlook import is_safe, reading
 from companion.sojourn.rules import step_effect
 from companion.text import plural
 
@@ -65,7 +65,7 @@ def trip_summary(state: SojournState, trip: Trip) -> str:
         parts.append(f"collected {plural(trip.collected, 'fragment')}")
     if trip.roll is not None:
         result = f"{trip.damage} damage" if trip.damage else "safe"
-        if not trip.damage and trip.roll < card.risk:
+        if not trip.damage and not is_safe(trip.roll, card.risk):
             result = "failed, but DMG is 0"
         parts.append(f"rolled {trip.roll:02d} vs RISK {card.risk}: {result}")
     elif trip.how != "loop" and card.risk == 0:
@@ -125,7 +125,7 @@ def _rolled(before: SojournState, action: RollRisk, after: SojournState) -> str:
         rolled = f"The app rolled {value:02d} for {who or 'the traveller'} ({faces})"
     if after.health < before.health:
         hurt = f"failed, DMG {card.dmg}: Health {before.health} -> {after.health}"
-    elif value >= card.risk:
+    elif is_safe(value, card.risk):
         hurt = "safe"
     else:
         hurt = "failed, but DMG is 0"

@@ -68,6 +68,7 @@ from saves.games.records import (
     records_start,
     table_after_records,
 )
+from saves.listing.cache import digest
 from saves.listing.stamps import KERNEL, code_stamp
 from saves.paths import checkpoints_dir, side_folder_inside
 
@@ -196,10 +197,6 @@ def stamp(game_id: str) -> str:
     return f"{CHECKPOINT_FORMAT}/{code_stamp(KERNEL)}/{code_stamp(game_id)}"
 
 
-def _digest(content: bytes) -> str:
-    return hashlib.blake2b(content, digest_size=16).hexdigest()
-
-
 def _folder(home: Path, create: bool = False) -> Path | None:
     """The `checkpoints/` folder when it is a folder of the data folder itself (made first when
     `create`); None when it is a link (wherever it leads), not a folder, or out of reach:
@@ -314,7 +311,7 @@ def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> 
         return None
     if records_covered(content, start, covers) != kept["records"]:
         return None  # the count, and the next record's number, are the file's
-    if _digest(content[:covers]) != kept["digest"]:
+    if digest(content[:covers]) != kept["digest"]:
         return None
     try:
         head = parse_toml(path, content[:start])
@@ -414,7 +411,7 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             "id": saved.id,
             "stamp": stamp(saved.game.id),
             "covers": covers,
-            "digest": _digest(content[:covers]),
+            "digest": digest(content[:covers]),
             "records": saved.record_count,
             "updated": saved.updated.isoformat(),
             "state": plain,
