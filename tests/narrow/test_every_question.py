@@ -45,6 +45,7 @@ from widgets.cavendish.dialogs import (
     PickDialog,
 )
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
+from widgets.dice.ask import DieRollDialog
 from widgets.dice.check import DiceCheckScreen
 from widgets.dice.tray import DiceTray
 from widgets.play.conflict import ConflictDialog
@@ -61,7 +62,6 @@ from widgets.stats.colours import ColourDialog
 from widgets.stats.plays import ConfirmDelete
 from widgets.stats.record import RecordDialog
 from widgets.stats.rename import RenameDialog
-from widgets.time_bastards.roll_dialog import D6RollDialog
 
 SIZES = [(40, 40), (43, 42)]
 
@@ -137,7 +137,9 @@ SIX_SOJOURNS_QUESTIONS: list[Question] = [
         "Keep the icons as typed, with no tokens",
     ),
 ]
-TIME_BASTARDS_QUESTIONS: list[Question] = [lambda screen: D6RollDialog("Mara", yes)]
+TIME_BASTARDS_QUESTIONS: list[Question] = [
+    lambda screen: DieRollDialog("d6", "Mara: roll the D6.", yes)
+]
 SHARED_QUESTIONS: list[Question] = [
     lambda screen: ConfirmEndDialog("End the game now?", "Nobody has won yet."),
     lambda screen: ConfirmUndoDialog(

@@ -21,10 +21,10 @@ from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
+from widgets.dice.ask import DieRollDialog
 from widgets.play.game_screen import GameScreen
 from widgets.play.whose_move import STRICT_SEATS, ForSeatDialog
 from widgets.time_bastards.play import TimeBastardsScreen
-from widgets.time_bastards.roll_dialog import D6RollDialog
 
 
 def opened(make_test_app: Callable[..., Any], home: Path, game_id: str) -> CompanionApp:
@@ -179,7 +179,7 @@ async def test_a_roll_for_another_seat_is_asked_before_it_is_rolled(
         assert isinstance(app.screen, ForSeatDialog)
         await pilot.press("y")
         await pilot.pause()
-        assert isinstance(app.screen, D6RollDialog)
+        assert isinstance(app.screen, DieRollDialog)
         await pilot.press("6", "enter")
         await pilot.pause()
         assert app.screen is screen

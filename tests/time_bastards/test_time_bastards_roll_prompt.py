@@ -6,9 +6,9 @@ from typing import Any
 
 from companion.time_bastards.model import RollD6
 from tests.support.notes import record_notes
+from widgets.dice.ask import DieRollDialog
 from widgets.dice.prompt import FacesInput
 from widgets.time_bastards.play import TimeBastardsScreen
-from widgets.time_bastards.roll_dialog import D6RollDialog
 from widgets.time_bastards.setup import TimeBastardsSetupScreen
 
 
@@ -26,7 +26,7 @@ async def test_typing_4_and_enter_records_a_physical_d6(make_test_app: Any) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         await pilot.press("t")
-        assert isinstance(app.screen, D6RollDialog) and isinstance(app.focused, FacesInput)
+        assert isinstance(app.screen, DieRollDialog) and isinstance(app.focused, FacesInput)
         await pilot.press("4", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TimeBastardsScreen)
@@ -43,7 +43,7 @@ async def test_empty_enter_never_rolls_and_r_rolls_in_the_app(make_test_app: Any
         screen = await started(pilot)
         await pilot.press("t", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, D6RollDialog) and screen.session.actions == []
+        assert isinstance(app.screen, DieRollDialog) and screen.session.actions == []
         assert any("press r to roll in the app" in note for note in notes)
         await pilot.press("r")
         await pilot.pause()

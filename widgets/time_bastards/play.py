@@ -31,6 +31,7 @@ from companion.time_bastards.model import (
     where,
 )
 from companion.time_bastards.result import explain
+from widgets.dice.ask import DieRollDialog
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import literal, plain
 from widgets.play.action_log import ActionLog
@@ -39,7 +40,11 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.choices import Entry, NumberedChoices
 from widgets.time_bastards.clock import ClockFace
-from widgets.time_bastards.roll_dialog import D6RollDialog
+
+
+def roll_label(who: str) -> str:
+    """How the roll history names a turn's D6."""
+    return f"Time Bastards, {who}'s turn"
 
 
 class TimeBastardsScreen(GameScreen):
@@ -222,16 +227,22 @@ class TimeBastardsScreen(GameScreen):
         self.whose_move.first(RollD6(player, 1), lambda: roll(dice.roll("d6", self.companion.rng)))
 
     def action_real_roll(self) -> None:
+        """The one die prompt of every game (widgets/dice/ask.py), the real die's face first."""
         player = self.tb.turn
-        dialog = partial(D6RollDialog, name(self.tb, player), partial(self.take_roll, player))
+        who = name(self.tb, player)
+        take = partial(self.apply_roll, player)
+        dialog = partial(DieRollDialog, "d6", f"{who}: roll the D6.", take, roll_label(who))
         self.whose_move.first(RollD6(player, 1), lambda: self.app.push_screen(dialog()))
 
+    def apply_roll(self, player: int, roll: Roll) -> bool:
+        """Apply a D6 roll to the game: True once the rules took it."""
+        return self.act(RollD6(player, roll.total, roll.source))
+
     def take_roll(self, player: int, roll: Roll) -> bool:
-        """Apply a D6 roll; once the rules take it, keep it in the roll history too."""
-        label = f"Time Bastards, {name(self.tb, player)}'s turn"
-        if not self.act(RollD6(player, roll.total, roll.source)):
+        """Apply the app's D6 roll; once the rules take it, keep it in the roll history too."""
+        if not self.apply_roll(player, roll):
             return False
-        notice = self.companion.rolls.add(roll, label)
+        notice = self.companion.rolls.add(roll, roll_label(name(self.tb, player)))
         if notice:
             self.notify(notice, title="Roll history", severity="warning", markup=False)
         return True
