@@ -108,11 +108,13 @@ def app_limit(text: str) -> int:
 
 
 def whole_number(text: str) -> int:
-    """A whole number in ASCII digits (`int` alone takes "٣", " 3" and "3_0")."""
-    digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number (digits 0-9)")
-    return int(text)
+    """A whole number in ASCII digits, read as a typed play's scores are."""
+    from companion.history.details import whole_number as checked
+
+    try:
+        return checked(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number (digits 0-9)") from None
 
 
 def save_id(text: str) -> str:
