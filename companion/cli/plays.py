@@ -13,11 +13,10 @@ from companion.cli.stats import say_left_out
 from companion.core import RuleError
 from companion.history.bgstats_import import FileProblem
 from companion.history.details import PlayDetails, parse_minutes, whole_number
-from companion.history.push import push_link
 from companion.history.recorded import RecordedPlay, parse_when, recorded_game
 from companion.history.stats import Filter, select
 from saves.games.store import SaveStore, utc_now
-from saves.history.bgstats import bgstats_text, exported, import_file, import_report
+from saves.history.bgstats import bgstats_text, import_file, import_report, push_link_of
 from saves.history.plays import gather
 from saves.history.recorded import RecordedStore
 from saves.shared.lock import Busy
@@ -103,10 +102,10 @@ def bgstats_link(home: Path, save_id: str) -> str:
     found = [play for play in plays if play.save_id == save_id]
     if not found:
         raise ValueError(f"no play '{save_id}' (companion list, or the plays list on Stats)")
-    items = exported(home, found)
-    if not items:
+    link = push_link_of(home, found[0])
+    if link is None:
         raise ValueError(f"'{save_id}' has not ended: only a finished play goes to BG Stats")
-    return push_link(items[0]) + "\n"
+    return link + "\n"
 
 
 def run_play_command(home: Path, args: argparse.Namespace) -> str:

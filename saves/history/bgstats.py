@@ -13,6 +13,7 @@ from companion.history.bgstats import Exported, play_file, play_uuid
 from companion.history.bgstats_import import FileProblem, Imported, read_play_file
 from companion.history.details import PlayDetails
 from companion.history.plays import Play
+from companion.history.push import push_link
 from companion.history.timing import play_minutes, span_seconds
 from companion.text import plural
 from saves.files import SaveError, parse_toml, read_file
@@ -83,6 +84,12 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
             entered = play.set_up or play.started  # set up in the app; modified: last action
             items.append(Exported(play, details, uuid, entered, play.ended, seated=True))
     return items
+
+
+def push_link_of(home: Path, play: Play) -> str | None:
+    """BG Stats' push link of one play: None while it is still being played."""
+    items = exported(home, [play])
+    return push_link(items[0]) if items else None
 
 
 def bgstats_text(home: Path, plays: Iterable[Play], me: str = "") -> str:

@@ -19,8 +19,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from companion.history.plays import Play
-from companion.history.push import push_link
-from saves.history.bgstats import exported
+from saves.history.bgstats import push_link_of
 from widgets.shell.base import CompanionScreen
 
 BORDER = 2
@@ -85,11 +84,10 @@ class PushLinkScreen(CompanionScreen):
 
 def send_to_bgstats(screen: Any, play: Play) -> None:
     """One finished play to BG Stats: opened in the browser that asked, else shown as a QR."""
-    items = exported(screen.companion.store.home, [play])
-    if not items:
+    link = push_link_of(screen.companion.store.home, play)
+    if link is None:
         screen.notify("This game is still being played.", title="Not sent", severity="warning")
         return
-    link = push_link(items[0])
     if screen.app.is_web:
         screen.app.open_url(link)
         screen.notify("Opening BG Stats on this device.", title="Send to BG Stats")

@@ -17,9 +17,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from companion.history.push import push_link
 from saves.games.store import SavedGame
-from saves.history.bgstats import exported
+from saves.history.bgstats import push_link_of
 from widgets.stats.details import saved_play
 from widgets.stats.push import qr_text
 
@@ -30,8 +29,7 @@ SCAN = "Each player: scan with your phone, BG Stats opens with this play filled 
 def link_of(home: Path, saved: SavedGame) -> str | None:
     """The push link of a game that has ended; None while it is being played."""
     play = saved_play(saved)
-    items = exported(home, [play]) if play is not None else []
-    return push_link(items[0]) if items else None
+    return push_link_of(home, play) if play is not None else None
 
 
 def room_words(width: int, height: int) -> str:
