@@ -50,6 +50,11 @@ class LeftOut:
     reason: str
     """Why it was left out ("failed to load: RuntimeError: ...")."""
 
+    def line(self) -> str:
+        """How `companion games` and home's help say it: name, package, group, reason."""
+        package = " ".join(filter(None, (self.distribution, self.version))) or "unknown package"
+        return f"{self.name} ({package}, {self.group}): {self.reason}"
+
 
 @dataclass(frozen=True)
 class Source:

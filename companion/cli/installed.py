@@ -49,13 +49,10 @@ def games_text(shown: dict[str, Any]) -> str:
     for game in shown["games"]:
         package = f"{game['package']} {game['version']}".strip()
         lines.append(f"{game['id']}  {game['title']}  ({package}, rules {game['rules']})")
-    left = shown["left_out"]
+    left = registry.left_out()
     if left:
         lines += ["", f"Left out ({len(left)}):"]
-    for item in left:
-        package = f"{item['package']} {item['version']}".strip() or "unknown package"
-        where = f"{package}, {item['group']}"
-        lines.append(f"  {item['name']} ({where}): {item['reason']}")
+    lines += [f"  {item.line()}" for item in left]
     return "\n".join(lines)
 
 

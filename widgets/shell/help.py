@@ -42,11 +42,7 @@ def help_text(topic: str) -> str:
 def left_out_help() -> str:
     """Home's help ends with every plug-in left out and why, as `companion games` lists them
     ("" when none was): their words shown literally, each an item that wraps at any width."""
-    lines = [
-        f"{item.name} ({' '.join(filter(None, (item.distribution, item.version))) or '?'}, "
-        f"{item.group}): {item.reason}"
-        for item in left_out()
-    ]
+    lines = [item.line() for item in left_out()]
     if not lines:
         return ""
     heading = "## Plug-ins not loaded\n\n`companion games` lists them too."
