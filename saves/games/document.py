@@ -127,10 +127,6 @@ class SavedGame:
     def format_read(self) -> int:
         return self.file.format_read
 
-    @format_read.setter
-    def format_read(self, value: int) -> None:
-        self.file.format_read = value
-
     @property
     def read_mark(self) -> FileMark | None:
         return self.file.mark
@@ -158,10 +154,6 @@ class SavedGame:
     @property
     def upgrade_waits(self) -> bool:
         return self.file.upgrade_waits
-
-    @property
-    def unapplied(self) -> list[Record]:
-        return self.file.unapplied
 
     @property
     def game(self) -> Game[Any, Any]:

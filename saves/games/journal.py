@@ -224,16 +224,6 @@ def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float)
         raise Rewritten(path, error.why) from None
 
 
-def holding_file(path: Path, deadline: float) -> Any:
-    """The game file's own lock for a whole transaction (`append_log.holding_file`)."""
-    return append_log.holding_file(path, deadline)
-
-
-def until_writable(path: Path, deadline: float) -> None:
-    """Wait until no other process holds the game file's own lock (`Busy` after `deadline`)."""
-    append_log.until_writable(path, deadline)
-
-
 def _position(path: Path, saved: SavedGame) -> End:
     position = saved.file.position
     if not isinstance(position, End):

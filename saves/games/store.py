@@ -22,6 +22,7 @@ from companion.core import Game
 from companion.dates import offset_minutes
 from companion.guard import GameFault
 from companion.session import Session
+from saves import append_log
 from saves.cleanup import remove_leftovers
 from saves.files import (
     MAX_FILE_BYTES,
@@ -120,7 +121,7 @@ class SaveStore:
         (`Busy` after `deadline` seconds), so that a transaction tried next takes them at once."""
         give_up = time.monotonic() + deadline
         with self.game_lock(save_id, deadline):
-            journal.until_writable(self.path_for(save_id), max(0.0, give_up - time.monotonic()))
+            append_log.until_writable(self.path_for(save_id), max(0.0, give_up - time.monotonic()))
 
     def catch_up(self, saved: SavedGame) -> list[Record]:
         """Apply what other processes appended to the game since this one last read it.
@@ -175,7 +176,7 @@ class SaveStore:
         Records appended beside this transaction (its lock file was deleted meanwhile) are
         caught up and `drafts` asked again, with them added to the ones before."""
         path = self.path_for(saved.id)
-        with self.game_lock(saved.id, deadline), journal.holding_file(path, deadline):
+        with self.game_lock(saved.id, deadline), append_log.holding_file(path, deadline):
             theirs = self.catch_up(saved)
             for _attempt in range(DECIDE_AGAIN):
                 try:
@@ -238,7 +239,7 @@ class SaveStore:
             return saved
         path = self.path_for(save_id)
         try:
-            with self.game_lock(save_id, deadline), journal.holding_file(path, deadline):
+            with self.game_lock(save_id, deadline), append_log.holding_file(path, deadline):
                 if mark_of(path) != saved.file.mark:  # changed before the lock was ours
                     saved = self.load(save_id)
                     if saved.file.position is not None or saved.file.cannot_add:
