@@ -166,7 +166,7 @@ class SaveStore:
     ) -> tuple[list[Record], list[Record]]:
         """One transaction: lock, catch up, append what `drafts(theirs)` decides on the newest
         state, `theirs` being every record caught up on under the lock, in order. The locks are
-        the game's (`game_lock`) and the game file's own (`journal.holding_file`), both for the
+        the game's (`game_lock`) and the game file's own (`append_log.holding_file`), both for the
         whole transaction: a writer whose lock file was deleted or replaced under another's
         still waits for the file's (`Busy` after `deadline` seconds, 0: tried once).
 
