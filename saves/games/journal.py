@@ -6,11 +6,11 @@ history is). `catch_up` reads only the bytes after what this process has read (p
 be the file it read), parses the complete lines with the bounds of a whole file and applies
 their records; a line still being written (no newline yet) waits for the next look. `append`,
 under the game's lock (`locks/<id>.lock`, see saves/shared/lock.py) and the game file's own lock
-(`append_log.holding_file`, held for the whole transaction), after the caller caught up, checks the new
-record against that newest state with the one check of a record (`check_record`: the device's
-own step when it was made on that very state, else the rules there; a `RuleError` writes
-nothing), then appends its line at the proven end with one `pwrite` and an fsync. It cuts only
-a torn last line (no newline: a crash's), never a complete one: a record appended since is
+(`append_log.holding_file`, held for the whole transaction), after the caller caught up, checks
+the new record against that newest state with the one check of a record (`check_record`: the
+device's own step when it was made on that very state, else the rules there; a `RuleError`
+writes nothing), then appends its line at the proven end with one `pwrite` and an fsync. It cuts
+only a torn last line (no newline: a crash's), never a complete one: a record appended since is
 `Behind`, and the caller catches up and decides again. A crash at any instant loses at most
 the record being written.
 
