@@ -48,17 +48,29 @@ def spent_words(before: CavendishState, after: CavendishState, receptacle: str) 
 
 
 def fear_words(before: CavendishState, action: TakeFear, after: CavendishState) -> str:
-    """Where the Fear went: on the card, onto the location, or back to the supply."""
+    """A Fear taken as the rulebook says it: the tokens go onto the Receptacle card, and what
+    exceeds Confidence onto the visited location (back to the supply when none is visited yet)."""
     index = after.index(action.agent)
-    card = after.agents[index].fear
+    agent = after.agents[index]
+    onto_card = agent.fear - before.agents[index].fear
     spilled = sum(p.fear for p in after.house_plan) - sum(p.fear for p in before.house_plan)
-    returned = before.agents[index].fear + action.count - card - spilled
-    text = f"{card} on the card"
-    if spilled:
-        text += f", {spilled} onto {after.location}"
+    returned = action.count - onto_card - spilled
+    taken = f"{action.agent} took {action.count} Fear"
+    if not spilled and not returned:
+        held = f" ({agent.fear} on it now)" if agent.fear != onto_card else ""
+        return f"{taken} onto the card{held}"
+    places = [
+        (onto_card, "onto the card"),
+        (spilled, f"onto {after.location}"),
+        (returned, "back to the supply"),
+    ]
+    moved = [(count, where) for count, where in places if count]
+    why = f"the card is full at Confidence {agent.attribute('confidence')}"
     if returned:
-        text += f", {returned} back to the supply (no location visited yet)"
-    return text
+        why += "; no location visited yet"
+    if len(moved) == 1:
+        return f"{taken} {moved[0][1]} ({why})"
+    return f"{taken}: {', '.join(f'{count} {where}' for count, where in moved)} ({why})"
 
 
 def spill_words(before: CavendishState, after: CavendishState) -> str:
@@ -123,7 +135,7 @@ def _action_words(before: CavendishState, action: Any, after: CavendishState) ->
         note = f" of {action.amount}, all there was" if lost < action.amount else ""
         return f"{action.agent} lost {azrak(lost)}{note} to the Vortex"
     if isinstance(action, TakeFear):
-        return f"{action.agent} took {action.count} Fear ({fear_words(before, action, after)})"
+        return fear_words(before, action, after)
     if isinstance(action, DiscardFear):
         return f"{action.agent} discarded {action.count} Fear"
     if isinstance(action, TakeItem):

@@ -13,7 +13,7 @@ from companion.cli.stats import say_left_out
 from companion.core import RuleError
 from companion.history.bgstats_import import FileProblem
 from companion.history.details import PlayDetails, parse_minutes, whole_number
-from companion.history.recorded import RecordedPlay, parse_when, recorded_game
+from companion.history.recorded import RecordedPlay, parse_when, recorded_game, rules_of_play
 from companion.history.stats import Filter, select
 from saves.games.store import SaveStore, utc_now
 from saves.history.bgstats import bgstats_text, import_file, import_report, push_link_of
@@ -63,8 +63,28 @@ def run_record(home: Path, args: argparse.Namespace) -> str:
     except RuleError as error:
         raise ValueError(str(error)) from None
     play = entry.play
-    who = ", ".join(play.winners) or play.outcome or "no winner"
-    return f"Recorded {entry.id}: {recorded_game(play.game_id).title}, {who}.\n"
+    return f"Recorded {entry.id}: {recorded_game(play.game_id).title}, {result_words(play)}.\n"
+
+
+def result_words(play: RecordedPlay) -> str:
+    """Who played and how it ended, as recorded: every player with their score, then the winner
+    (and whether a tie-break decided), the shared win, or a group's outcome and score."""
+    rules = rules_of_play(play)
+    if rules.cooperative:
+        group = " and ".join(play.players)
+        scored = f", score {next(iter(play.scores.values()))}" if play.scores else ""
+        lower = " (lower is better)" if scored and rules.lower_is_better else ""
+        return f"{group}: {play.outcome}{scored}{lower}"
+    players = ", ".join(
+        f"{name} {play.scores[name]}" if name in play.scores else name for name in play.players
+    )
+    if not play.winners:
+        return f"{players}: nobody won"
+    if len(play.winners) > 1:
+        return f"{players}: {' and '.join(play.winners)} share the win"
+    winner = play.winners[0]
+    tied = [name for name in play.scores if play.scores[name] == play.scores.get(winner)]
+    return f"{players}: {winner} won{' on the tie-break' if len(tied) > 1 else ''}"
 
 
 def run_import(home: Path, path: str) -> str:

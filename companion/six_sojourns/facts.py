@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.core import Facts, Game, Transition
 from companion.six_sojourns.actions import SojournsState
-from companion.six_sojourns.scoring import score, standings
+from companion.six_sojourns.scoring import score, shown_categories, standings
 from companion.six_sojourns.setup import SojournsSetup
 
 
@@ -16,13 +16,20 @@ def facts(
     game: Game[Any, Any], setup: SojournsSetup, state: SojournsState, steps: Sequence[Transition]
 ) -> Facts:
     """Each player's final score (a campaign's total over its games), the winners, and per player
-    the points of each category of the last game: those are the categories in play."""
+    the points of each category in play in the last game (`shown_categories`: the expansions
+    not chosen are left out, so no figure counts them as 0 points)."""
     status = game.status(state)
     if status == "playing" or game.score is None:
         return Facts(status, tuple(setup.players))
     final = game.score(state)
     last = standings(state.sheet, score(state.sheet, state.thresholds))
-    details = {"categories": {standing.name: dict(standing.breakdown) for standing in last}}
+    shown = shown_categories(state.sheet, last)
+    details = {
+        "categories": {
+            standing.name: {category: standing.breakdown[category] for category in shown}
+            for standing in last
+        }
+    }
     return Facts(
         status,
         tuple(setup.players),

@@ -71,6 +71,31 @@ def objective_text(objective: Objective) -> str:
     return f"{objective_words(objective)} = {objective.vp} VP"
 
 
+def serpent_words(before: SojournsState, action: PlaceSerpent, after: SojournsState) -> str:
+    """A sea serpent placed, and who paid its placer: each other player with a boat there pays
+    1 coin, or nothing with no coin to pay (read off the coins before and after)."""
+    placer = action.player
+    line = f"{placer} places a sea serpent ({after.serpents_placed} on the board)"
+    boats = [name for name in dict.fromkeys(action.boats_there) if name != placer]
+    if not boats:
+        return f"{line}: no other player has a boat there, nobody pays"
+    paid: list[str] = []
+    broke: list[str] = []
+    for name in boats:
+        had, has = before.sheet.player(name), after.sheet.player(name)
+        coins = (had.coins if had else 0) - (has.coins if has else 0)
+        (paid if coins else broke).append(name)
+    said = []
+    if paid:
+        each = " each" if len(paid) > 1 else ""
+        verb = "pay" if len(paid) > 1 else "pays"
+        said.append(f"{' and '.join(paid)} {verb} {placer} 1 coin{each}")
+    if broke:
+        verb = "have" if len(broke) > 1 else "has"
+        said.append(f"{' and '.join(broke)} {verb} no coin to pay")
+    return f"{line}: {'; '.join(said)}"
+
+
 def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
     """The log line of an action, in the table's words."""
     match action:
@@ -84,8 +109,8 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
             return f"{player} {'gains' if delta > 0 else 'pays'} {plural(abs(delta), 'coin')}"
         case PayCoins(payer=payer, payee=payee, amount=amount):
             return f"{payer} pays {payee} {plural(amount, 'coin')}"
-        case PlaceSerpent(player=player):
-            return f"{player} places a sea serpent ({after.serpents_placed} on the board)"
+        case PlaceSerpent():
+            return serpent_words(before, action, after)
         case PlaceShrine(player=player):
             return f"{player} builds a shrine ({after.shrines_placed[player]} of 3)"
         case PlaceUpgrade(trade=trade, value=value):

@@ -38,15 +38,16 @@ def _alone(play: Played) -> bool:
 
 
 def figures(plays: Sequence[Played]) -> dict[str, Any]:
-    """Average points per category (per player over every single game, 0 where nobody scored
-    it), how often the winner led each category, and the campaign standings.
+    """Average points per category, how often the winner led each category, and the campaign
+    standings.
 
-    A category is in play in a game only when somebody scored in it (the categories of
-    expansions not chosen stay at 0 for everyone), and the winner led it only when
-    one player alone has its most points and is a winner (a tie for the lead is no lead); a
-    game played alone has no winner, so it never counts as led."""
+    A game's categories are those in play in it (the four every game scores and those of the
+    expansions chosen: `Game.facts`), so a category is averaged per player over the single games
+    it was in play, and an expansion's is never lowered by the games played without it. The
+    winner led a category only when one player alone has its most points and is a winner (a tie
+    for the lead is no lead); a game played alone has no winner, so it never counts as led."""
     totals: dict[str, int] = {}
-    seats = 0  # players over every single game: each category is averaged over all of them
+    seats: dict[str, int] = {}  # players over the single games each category was in play
     led: dict[str, int] = {}
     in_play: dict[str, int] = {}
     for play in plays:
@@ -56,19 +57,17 @@ def figures(plays: Sequence[Played]) -> dict[str, Any]:
         sheets: dict[str, dict[str, int]] = {}
         for name, points in categories.items():
             sheets.setdefault(play.player(str(name)), _counts(points))
-        seats += len(sheets)
         for category in dict.fromkeys(c for points in sheets.values() for c in points):
             values = {name: points.get(category, 0) for name, points in sheets.items()}
             totals[category] = totals.get(category, 0) + sum(values.values())
-            if not any(values.values()):
-                continue  # not in play in this game
+            seats[category] = seats.get(category, 0) + len(sheets)
             in_play[category] = in_play.get(category, 0) + 1
             top = max(values.values())
             leaders = [name for name, value in values.items() if value == top]
             if len(leaders) == 1 and leaders[0] in play.facts.winners and not _alone(play):
                 led[category] = led.get(category, 0) + 1
     return {
-        "average_points": {c: round(t / seats, 2) for c, t in totals.items()},
+        "average_points": {c: round(t / seats[c], 2) for c, t in totals.items()},
         "in_play": in_play,
         "winner_led": {c: led.get(c, 0) for c in in_play},
         "campaigns": campaign_standings(plays),

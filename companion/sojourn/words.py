@@ -35,6 +35,7 @@ from companion.sojourn.model import (
 )
 from companion.sojourn.outlook import is_safe, reading
 from companion.sojourn.rules import step_effect
+from companion.sojourn.timeline import column_words
 from companion.text import plural
 
 OPENED_BY: dict[OpenReason, str] = {
@@ -86,7 +87,8 @@ def trip_summary(state: SojournState, trip: Trip) -> str:
 
 def placed_words(state: SojournState, place: Destination) -> str:
     fragments = f" on {plural(place.fragments, 'Time Fragment card')}" if place.fragments else ""
-    return f"{place.name} ({place.card.date}) at row {place.row}, column {place.column}{fragments}"
+    where = f"row {place.row}, {column_words(place.column)}"
+    return f"{place.name} ({place.card.date}) at {where}{fragments}"
 
 
 def _drawn(before: SojournState, action: DrawTimestream, after: SojournState) -> str:
@@ -108,7 +110,7 @@ def _opened(before: SojournState, action: DrawDestination | PlaceSide, after: So
             f"Drew {action.card.name.strip()} ({action.card.date}): the spot above "
             f"{after.here.name} is taken, choose left or right"
         )
-    side = f" {action.side} of the card above" if isinstance(action, PlaceSide) else ""
+    side = f": to the {action.side} of the card above" if isinstance(action, PlaceSide) else ""
     opening = before.waiting
     reason = f" ({OPENED_BY[opening.reason]})" if isinstance(opening, OpenNext | PlaceCard) else ""
     return f"Opened {placed_words(after, after.timeline[-1])}{side}{reason}"

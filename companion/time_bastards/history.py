@@ -1,12 +1,12 @@
 """What the history of plays knows of Time Bastards (`Game.recorded`, `Game.figures` ...): a
-recorded duel and the figures of the duels played."""
+recorded duel and the figures of the duels played, recorded ones included."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core import Played, PlayShape
+from companion.core import Facts, Played, PlayShape
 
 RECORDED = PlayShape()
 """A recorded play is the two-player duel: each player's achievements, the most wins. The
@@ -20,10 +20,28 @@ TIE_BREAK_STEPS = ("achievements", "pieces", "oldest piece", "tied")
 
 
 def figures(plays: Sequence[Played]) -> dict[str, Any]:
-    """How often each step of the winner rule decided a finished duel."""
+    """How often each step of the winner rule decided a finished duel, a recorded one's included
+    where its result shows the step (`recorded_step`)."""
     decided = dict.fromkeys(TIE_BREAK_STEPS, 0)
     for play in plays:
         step = play.facts.details.get("decided_by")
+        if step is None and play.facts.details.get("recorded"):
+            step = recorded_step(play.facts)
         if play.finished and step in decided:
             decided[step] += 1
     return {"decided_by": decided}
+
+
+def recorded_step(facts: Facts) -> str | None:
+    """The step that decided a duel typed in or imported, read off its result: achievements that
+    differ decided it; a win shared by both went through every step. A tie on achievements won
+    by one of them was broken by pieces or the oldest piece, which a record does not hold: None,
+    as for a co-op play (no duel) or a winner-only play won by one (its achievements unknown)."""
+    players = set(facts.players)
+    if facts.cooperative or len(players) != 2:
+        return None
+    if set(facts.winners) == players:
+        return "tied"
+    if set(facts.scores) == players and len(set(facts.scores.values())) == 2:
+        return "achievements"
+    return None

@@ -262,6 +262,22 @@ def _moved(state: TimeBastardsState, old: Piece, timeline: int, position: int) -
     return replace(state, pieces=tuple(new if p.age == old.age else p for p in state.pieces))
 
 
+def level_words(who: str, lander: Piece, other: Piece, older: Piece) -> str:
+    """Two of a player's pieces level in time, each named by its timeline (or, on one space,
+    as the piece that landed and the one already there), and which one leaves."""
+    time = lander.position
+    if lander.timeline == other.timeline:
+        which = "the one that landed" if older is lander else "the one already there"
+        return (
+            f"{who}'s two pieces meet on {where(other)}, level in time: the older one ({which}) "
+            "leaves for the supply"
+        )
+    return (
+        f"{who}'s pieces on timelines {ROMAN[lander.timeline]} and {ROMAN[other.timeline]} are "
+        f"level at time {time}: the older one leaves {where(older)} for the supply"
+    )
+
+
 def _land(state: TimeBastardsState, age: int, log: list[str]) -> TimeBastardsState:
     """The collision rules for a piece that just arrived: level with its owner's, then bumps."""
     lander = piece(state, age)
@@ -273,10 +289,7 @@ def _land(state: TimeBastardsState, age: int, log: list[str]) -> TimeBastardsSta
             continue
         older = min(lander, other, key=lambda p: p.age)
         state = _remove(state, older)
-        log.append(
-            f"{who}'s pieces on {where(lander)} and {where(other)} are level at time "
-            f"{lander.position}: the older one leaves {where(older)} for the supply"
-        )
+        log.append(level_words(who, lander, other, older))
         state = _score(state, owner, older.timeline, log)
         if older is lander:
             return state

@@ -32,7 +32,27 @@ def test_rulebook_fear_example_doug_confidence_1_takes_3(at_location: State) -> 
     assert fear(after, "Doug") == 1
     assert after.house_plan[0].fear == 2
     line = CAVENDISH.narrate(state, TakeFear("Doug", 3), after)
-    assert line == "Doug took 3 Fear (1 on the card, 2 onto A)"
+    assert line == "Doug took 3 Fear: 1 onto the card, 2 onto A (the card is full at Confidence 1)"
+
+
+def test_fear_onto_a_full_card_says_it_all_went_onto_the_location(at_location: State) -> None:
+    """Issue 42: "took 1 Fear (2 on the card, 1 onto A)" counted the card's 2 as if taken."""
+    state = apply(at_location(4), TakeFear("Amy", 2))
+    after = apply(state, TakeFear("Amy", 1))
+    assert fear(after, "Amy") == 2 and after.house_plan[0].fear == 1
+    line = CAVENDISH.narrate(state, TakeFear("Amy", 1), after)
+    assert line == "Amy took 1 Fear onto A (the card is full at Confidence 2)"
+
+
+def test_fear_that_fits_says_how_many_the_card_holds_now(at_location: State) -> None:
+    first = apply(at_location(4), TakeFear("Jennifer", 1))
+    assert CAVENDISH.narrate(at_location(4), TakeFear("Jennifer", 1), first) == (
+        "Jennifer took 1 Fear onto the card"
+    )
+    second = apply(first, TakeFear("Jennifer", 2))
+    assert CAVENDISH.narrate(first, TakeFear("Jennifer", 2), second) == (
+        "Jennifer took 2 Fear onto the card (3 on it now)"
+    )
 
 
 def test_fear_spills_again_when_confidence_drops(at_location: State) -> None:
@@ -67,7 +87,10 @@ def test_fear_before_any_location_goes_back_to_the_supply(new_state: State) -> N
     state = new_state(4)
     after = apply(state, TakeFear("Doug", 3))
     assert fear(after, "Doug") == 1
-    assert "2 back to the supply" in CAVENDISH.narrate(state, TakeFear("Doug", 3), after)
+    assert CAVENDISH.narrate(state, TakeFear("Doug", 3), after) == (
+        "Doug took 3 Fear: 1 onto the card, 2 back to the supply "
+        "(the card is full at Confidence 1; no location visited yet)"
+    )
 
 
 def test_discarding_fear(at_location: State) -> None:

@@ -4,8 +4,9 @@ unscored, co-op won and lost, solo; and a Time Bastards co-op play comes back co
 duel.
 
 The app plays here are their facts as the games give them, without the game-only details no BG
-Stats field holds (Six Sojourns' categories, how a duel was decided): those are figures of the
-app's own plays, never of a file."""
+Stats field holds (Six Sojourns' categories, a tie-break that decided a duel): those are figures
+of the app's own plays, never of a file. The step a duel's result shows (most achievements, a
+shared win) is counted for a file's play too, so the app plays here have it."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from companion.history.plays import Play, app_play
 from companion.history.push import push_link
 from companion.history.recorded import as_play, facts_of
 from companion.history.report import stats_json
+from companion.time_bastards.history import recorded_step
 from saves.games.store import SaveStore
 from saves.history.bgstats import import_file
 from saves.history.plays import gather
@@ -43,6 +45,13 @@ def time_bastards_co_op(players: tuple[str, ...], team: int, won: bool) -> Facts
                  cooperative=True)  # fmt: skip
 
 
+def shown_step(game_id: str, facts: Facts) -> dict[str, str]:
+    """A duel's deciding step where its result shows it (the game's verdict agrees with the
+    result there), as the game gives it; a tie-break's step no file holds is left out."""
+    step = recorded_step(facts) if game_id == "time-bastards" else None
+    return {"decided_by": step} if step else {}
+
+
 @st.composite
 def app_plays(draw: st.DrawFn, number: int) -> Exported:
     """A finished play of the app, as the games' facts have it, and its export entry."""
@@ -55,7 +64,8 @@ def app_plays(draw: st.DrawFn, number: int) -> Exported:
         game_id = recorded.game_id
         facts = facts_of(recorded)
         facts = Facts(facts.status, facts.players, facts.scores, facts.winners,
-                      facts.cooperative, facts.lower_is_better)  # fmt: skip
+                      facts.cooperative, facts.lower_is_better,
+                      details=shown_step(game_id, facts))  # fmt: skip
     start = FIRST + timedelta(seconds=draw(st.integers(0, 20 * 365 * 24 * 3600)))
     last = start + timedelta(seconds=draw(st.integers(0, 6 * 3600)))
     save_id = f"{game_id}-{number:05d}"

@@ -151,6 +151,54 @@ def test_serpent_collects_a_coin_from_each_boat_owner_who_has_one() -> None:
     assert state.serpents_placed == 1
 
 
+@pytest.mark.parametrize(
+    ("boats", "said"),
+    [
+        (("Ben", "Cy", "Ana"), "Ben pays Ana 1 coin; Cy has no coin to pay"),
+        (("Ben", "Cy"), "Ben pays Ana 1 coin; Cy has no coin to pay"),
+        (("Ana",), "no other player has a boat there, nobody pays"),
+        ((), "no other player has a boat there, nobody pays"),
+    ],
+)
+def test_the_serpents_log_line_says_who_paid_whom(boats: tuple[str, ...], said: str) -> None:
+    """Issue 42: the line said only "Ana places a sea serpent", never who paid."""
+    session = play(ALL_IN, EnterCount("Cy", "coins", 0), PlaceSerpent("Ana", boats))
+    assert session.history[-1] == f"Ana places a sea serpent (1 on the board): {said}"
+
+
+def test_two_payers_pay_a_coin_each() -> None:
+    session = play(ALL_IN, PlaceSerpent("Cy", ("Ana", "Ben")))
+    assert session.history[-1] == (
+        "Cy places a sea serpent (1 on the board): Ana and Ben pay Cy 1 coin each"
+    )
+
+
+@pytest.mark.parametrize(
+    ("expansions", "mode", "extra"),
+    [
+        ((), "pad", ()),
+        (("shrines",), "pad", ("expansions",)),
+        (("shrines", "feuds"), "board", ("shrines", "feuds")),
+        ((), "board", ()),
+    ],
+)
+def test_the_statistics_facts_hold_only_the_categories_in_play(
+    expansions: tuple[str, ...], mode: str, extra: tuple[str, ...]
+) -> None:
+    """Issue 42: every category was in the facts, at 0 where its expansion was not chosen, so
+    Stats averaged Shrines over games played without them."""
+    session = play(SojournsSetup(players=("Ana", "Ben"), expansions=expansions))
+    if mode == "board":
+        session.do(ScoreBy("board"))
+    session.do(CloseSojourn())
+    facts = SIX_SOJOURNS.facts(SIX_SOJOURNS, session.setup, session.state, session.steps)
+    base = ("spaces", "islands", "trades", "objectives")
+    assert {name: tuple(sheet) for name, sheet in facts.details["categories"].items()} == {
+        "Ana": base + extra,
+        "Ben": base + extra,
+    }
+
+
 def test_serpents_and_shrines_are_limited() -> None:
     assert "All 8" in refused(ALL_IN, *[PlaceSerpent("Ana")] * 9)
     assert "all 3" in refused(ALL_IN, *[PlaceShrine("Ben")] * 4)

@@ -51,6 +51,7 @@ from companion.sojourn.model import (
     SojournSetup,
     SojournState,
 )
+from companion.sojourn.timeline import column_words
 from companion.sojourn.words import narrate, step_line
 from saves.codec import from_plain, to_plain
 from saves.games.records import decode_action
@@ -106,8 +107,8 @@ class TestTheIssuesCases:
         calm = card("Calm Sea", 1900, drop=0, risk=0, gain=0)
         log = log_of([HAND, DrawDestination(calm), Travel(1), DrawDestination(UR)])
         assert log[-1] == (
-            "Opened Ur (1900) at row 2, column 0 (free after the trip). Trip done: travelled "
-            "to Calm Sea, dropped 0, paid 1 charge, RISK 0: safe, no roll, GAIN 0"
+            "Opened Ur (1900) at row 2, the start column (free after the trip). Trip done: "
+            "travelled to Calm Sea, dropped 0, paid 1 charge, RISK 0: safe, no roll, GAIN 0"
         )
 
     def test_the_destination_after_a_loop_to_a_gain_0_card_with_a_side_is_logged(self) -> None:
@@ -128,8 +129,8 @@ class TestTheIssuesCases:
         log = log_of(actions)
         assert "Played Loop back to Old (500 BC)" in log[-3]
         assert log[-1] == (
-            "Opened Taken (1800) at row 2, column -1 left of the card above (free after the "
-            "trip). Trip done: looped back to Old, no drop, cost or risk, GAIN 0"
+            "Opened Taken (1800) at row 2, 1 left of start: to the left of the card above "
+            "(free after the trip). Trip done: looped back to Old, no drop, cost or risk, GAIN 0"
         )
 
 
@@ -299,7 +300,7 @@ def changes_named(before: SojournState, action: Any, after: SojournState, line: 
     if after.deck.total > before.deck.total:
         assert "the discards were shuffled into a new deck" in line
     for place in after.timeline[len(before.timeline) :]:
-        where = f"{place.name} ({place.card.date}) at row {place.row}, column {place.column}"
+        where = f"{place.name} ({place.card.date}) at row {place.row}, {column_words(place.column)}"
         assert f"Opened {where}" in line
     for was, now in zip(before.timeline, after.timeline, strict=False):
         if now.card != was.card:

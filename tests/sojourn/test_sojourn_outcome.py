@@ -166,7 +166,8 @@ class TestLogAndDescription:
         session.do(PlaceSide("left"))
         assert "choose left or right" in session.history[-2]
         assert session.history[-1] == (
-            "Opened Troy (1200 BC) at row 1, column -1 left of the card above (1 Temporal Charge)"
+            "Opened Troy (1200 BC) at row 1, 1 left of start: to the left of the card above "
+            "(1 Temporal Charge)"
         )
 
     def test_describe_has_the_keys_the_show_command_lists(self) -> None:

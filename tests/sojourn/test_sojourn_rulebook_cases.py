@@ -82,7 +82,7 @@ def test_risk_0_gain_0_trip_by_revision(rules: int, roll: list[Any], words: str)
     after, said = lines(state, [Travel(1, (B,)), DrawDestination(PARIS), *roll])
     assert after.trip is None and after.health == 7 and after.charge == 6
     assert words in said[-1]
-    assert "Opened Paris (1789) at row 2, column 0 (free after the trip)" in said[1]
+    assert "Opened Paris (1789) at row 2, the start column (free after the trip)" in said[1]
 
 
 def test_a_roll_at_a_risk_0_trip_is_refused_saying_it_needs_none() -> None:
@@ -129,7 +129,9 @@ def test_a_loop_to_a_gain_0_card_with_a_side_to_choose_logs_the_opening() -> Non
         SOJOURN.apply(SOJOURN.apply(state, LoopTo(1)), RollRisk(0, 0))
     after, said = lines(state, [LoopTo(1), DrawDestination(card("Oslo", 1000)), PlaceSide("left")])
     assert after.position == 1 and after.trip is None and after.charge == 7
-    assert said[2].startswith("Opened Oslo (1000) at row 2, column -1 left of the card above")
+    assert said[2].startswith(
+        "Opened Oslo (1000) at row 2, 1 left of start: to the left of the card above"
+    )
     assert "looped back to Rome, no drop, cost or risk, GAIN 0" in said[2]
 
 

@@ -25,6 +25,8 @@ SPELLINGS = {"Zoe\u0308": "Zo\u00eb", **ALIASES}
 """How a name is counted, written out by hand (NFC then the alias)."""
 START = datetime(2025, 1, 1, tzinfo=UTC)
 CATEGORIES = ("spaces", "trades", "serpents", "feuds")
+BASE = ("spaces", "trades")
+"""The categories every game has; the others only the games whose expansion was chosen."""
 
 
 def history(count: int, seed: int) -> list[Play]:
@@ -62,8 +64,9 @@ def history(count: int, seed: int) -> list[Play]:
                 winners = tuple(n for n in players if scores[n] == best)
         details: dict[str, Any] = {}
         if game == "six-sojourns" and scores:
+            chosen = [c for c in CATEGORIES if c in BASE or rng.random() < 0.5]  # expansions
             details["categories"] = {
-                name: {c: rng.choice([0, 0, 1, 3, 5]) for c in CATEGORIES} for name in players
+                name: {c: rng.choice([0, 0, 1, 3, 5]) for c in chosen} for name in players
             }
         facts = Facts(
             status,
@@ -205,8 +208,9 @@ def expected(plays: list[Play], since: date | None, until: date | None) -> dict[
 
 
 def six_sojourns_notes(plays: list[Play]) -> dict[str, Any]:
-    """The Six Sojourns notes counted by hand: categories in play, the winner's strict leads,
-    the average points, and the campaign table (a solo game or campaign is never won)."""
+    """The Six Sojourns notes counted by hand: categories in play (those a game's facts hold),
+    the winner's strict leads, the average points over the games each was in play, and the
+    campaign table (a solo game or campaign is never won)."""
     in_play: dict[str, int] = {}
     led: dict[str, int] = {}
     points: dict[str, list[int]] = {}
@@ -229,10 +233,10 @@ def six_sojourns_notes(plays: list[Play]) -> dict[str, Any]:
             continue
         sheets = play.facts.details.get("categories", {})
         for category in CATEGORIES:
+            if not any(category in sheet for sheet in sheets.values()):
+                continue  # its expansion was not chosen: not in play, no 0s averaged in
             values = {counted_as(n): sheet[category] for n, sheet in sheets.items()}
-            points.setdefault(category, []).extend(values.values())  # every game, 0s too
-            if not any(values.values()):
-                continue
+            points.setdefault(category, []).extend(values.values())  # 0s in play count
             in_play[category] = in_play.get(category, 0) + 1
             top = max(values.values())
             leaders = [n for n, v in values.items() if v == top]

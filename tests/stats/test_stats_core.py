@@ -13,6 +13,7 @@ from companion import registry
 from companion.cavendish.history import figures as cavendish_figures
 from companion.core import Facts
 from companion.history.plays import Play, from_plain, to_plain
+from companion.history.recorded import RecordedPlay, as_play, check
 from companion.history.report import rows_csv, stats_json
 from companion.history.stats import (
     Filter,
@@ -138,16 +139,37 @@ class TestGameAware:
 
     @pytest.mark.parametrize(
         ("ana", "ben", "led"),
-        [(0, 0, None), (3, 3, 0), (4, 3, 1), (2, 3, 0)],
-        ids=["not in play", "a tie is no lead", "a strict lead", "the loser led"],
+        [(None, None, None), (0, 0, 0), (3, 3, 0), (4, 3, 1), (2, 3, 0)],
+        ids=["not in play", "nobody scored", "a tie is no lead", "a strict lead", "the loser led"],
     )
     def test_the_winner_led_a_category_only_in_play_and_alone(
-        self, ana: int, ben: int, led: int | None
+        self, ana: int | None, ben: int | None, led: int | None
     ) -> None:
-        categories = {"Ana": {"feuds": ana}, "Ben": {"feuds": ben}}
+        categories: dict[str, dict[str, int]] = {"Ana": {"spaces": 1}, "Ben": {"spaces": 0}}
+        if ana is not None and ben is not None:
+            categories = {"Ana": {"feuds": ana}, "Ben": {"feuds": ben}}
         facts = Facts("finished", ("Ana", "Ben"), {}, ("Ana",), details={"categories": categories})
         figures = six_sojourns_figures([Play("s", "six-sojourns", DAY, DAY, facts)])
         assert figures["winner_led"].get("feuds") == led
+
+    def test_a_category_is_averaged_over_the_games_it_was_in_play(self) -> None:
+        """Issue 42: Shrines were averaged over every game, those played without them too."""
+        with_shrines = {"Ana": {"spaces": 4, "shrines": 3}, "Ben": {"spaces": 2, "shrines": 1}}
+        without = {"Ana": {"spaces": 1}, "Ben": {"spaces": 5}}
+        plays = [
+            Play(
+                save_id,
+                "six-sojourns",
+                DAY,
+                DAY,
+                Facts("finished", ("Ana", "Ben"), {}, ("Ana",), details={"categories": sheets}),
+            )
+            for save_id, sheets in (("a", with_shrines), ("b", without))
+        ]
+        figures = six_sojourns_figures(plays)
+        assert figures["average_points"] == {"spaces": 3.0, "shrines": 2.0}
+        assert figures["in_play"] == {"spaces": 2, "shrines": 1}
+        assert figures["winner_led"] == {"spaces": 1, "shrines": 1}
 
     def test_the_winner_led_under_another_spelling_of_their_name(self) -> None:
         categories = {"Anna": {"feuds": 4}, "Ben": {"feuds": 1}}
@@ -231,6 +253,27 @@ class TestGameAware:
             "pieces": 2,
             "oldest piece": 0,
             "tied": 1,
+        }
+
+    def test_a_recorded_duel_counts_the_step_its_result_shows(self) -> None:
+        """Issue 42: the notes left recorded duels out of "Decided by" altogether."""
+
+        def recorded(scores: dict[str, int], winners: tuple[str, ...] = ()) -> Play:
+            typed = RecordedPlay("time-bastards", DAY, ("Ana", "Ben"), scores, winners)
+            return as_play("r", check(typed))
+
+        plays = [
+            recorded({"Ana": 3, "Ben": 1}),  # most achievements
+            recorded({}, ("Ana", "Ben")),  # winner-only, shared: every step tied
+            recorded({"Ana": 2, "Ben": 2}),  # tied, none named: a shared win
+            recorded({"Ana": 2, "Ben": 2}, ("Ben",)),  # a tie-break the record does not hold
+            recorded({}, ("Ana",)),  # winner-only: its achievements unknown
+        ]
+        assert time_bastards_figures(plays)["decided_by"] == {
+            "achievements": 1,
+            "pieces": 0,
+            "oldest piece": 0,
+            "tied": 2,
         }
 
     def test_a_detail_of_the_wrong_type_is_skipped(self) -> None:

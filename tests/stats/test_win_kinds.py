@@ -95,6 +95,6 @@ def test_average_points_count_every_game_and_every_category() -> None:
     ]
     notes = six_sojourns_figures(plays)
     assert notes["average_points"] == {"trades": 2.0, "islands": 1.0}  # 8 and 4 over 4 seats
-    assert notes["in_play"] == {"trades": 1, "islands": 1}
+    assert notes["in_play"] == {"trades": 2, "islands": 2}  # in play in both, 0s scored too
     never = [scored(1, {"trades": 1, "relics": 0}, {"trades": 2, "relics": 0})]
     assert six_sojourns_figures(never)["average_points"] == {"trades": 1.5, "relics": 0.0}

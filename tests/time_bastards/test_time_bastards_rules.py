@@ -156,6 +156,10 @@ def test_level_rule_removes_the_older_piece_and_scores_its_timeline(laid_out: Bu
     assert held(after, ANA) == (1,)
     assert after.supply[ANA] == 3
     assert "scores achievement I." in " ".join(after.events)
+    assert after.events[1] == (
+        "Ana's pieces on timelines IV and I are level at time 5: the older one leaves I at 5 for "
+        "the supply; Ana scores achievement I."
+    )
 
 
 def test_a_new_piece_is_never_level_with_your_own(laid_out: Build) -> None:
@@ -171,6 +175,10 @@ def test_level_rule_chooses_the_older_even_when_it_is_the_piece_that_moved(laid_
     after = play(state, RollD6(ANA, 6), ShiftPiece(ANA, 1, "forward"))
     assert pieces_of(after, ANA) == (Piece(3, ANA, 4, 5),)
     assert held(after, ANA) == (2,)
+    assert (
+        "on timelines II and IV are level at time 5: the older one leaves II at 5"
+        in (after.events[-1])
+    )
 
 
 def test_moving_earliest_onto_your_own_piece_is_level_too(laid_out: Build) -> None:
@@ -178,6 +186,23 @@ def test_moving_earliest_onto_your_own_piece_is_level_too(laid_out: Build) -> No
     after = apply(state, MoveEarliest(ANA))
     assert pieces_of(after, ANA) == (Piece(3, ANA, 2, 5),)
     assert held(after, ANA) == (2,)
+    # issue 42: "Ana's pieces on II at 5 and II at 5 are level" named one place twice
+    assert after.events[1] == (
+        "Ana's two pieces meet on II at 5, level in time: the older one (the one already there) "
+        "leaves for the supply; Ana scores achievement II."
+    )
+
+
+def test_an_older_piece_moved_onto_a_younger_one_says_it_is_the_one_leaving(
+    laid_out: Build,
+) -> None:
+    state = laid_out([(ANA, 2, 5), (BEN, 1, 0), (ANA, 2, 4)])
+    after = play(state, RollD6(ANA, 6), ShiftPiece(ANA, 1, "back"))
+    assert pieces_of(after, ANA) == (Piece(3, ANA, 2, 4),)
+    assert after.events[-1].startswith(
+        "Ana's two pieces meet on II at 4, level in time: the older one (the one that landed) "
+        "leaves for the supply"
+    )
 
 
 def test_an_achievement_is_not_scored_twice(laid_out: Build) -> None:
