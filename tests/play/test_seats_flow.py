@@ -18,8 +18,8 @@ from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
-from widgets.play.game_screen import GameScreen
 from widgets.play.at_the_table import AtTheTable
+from widgets.play.game_screen import GameScreen
 from widgets.play.seats import SEAT_BINDING, SeatKeys, SitDialog
 from widgets.six_sojourns.play import SojournsScreen
 from widgets.sojourn.play import SojournScreen
