@@ -16,11 +16,11 @@ import pytest
 from rich.style import Style
 
 from companion.core import SeatOption
-from saves.shared.attendance import Attendee
-from saves.shared.presence import Seat
+from saves.shared.attendance import Attendance, Attendee
+from saves.shared.presence import Presence, Seat
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
-from widgets.play.at_the_table import AtTheTable, Phrase, packed, phrases_at
+from widgets.play.at_the_table import AtTheTable, Phrase, TableLook, packed, phrases_at
 from widgets.play.game_screen import GameScreen
 from widgets.table_view.display import TableDisplayApp
 from widgets.table_view.view import TableView
@@ -109,6 +109,20 @@ def test_the_line_breaks_between_devices_only_and_greys_the_gone() -> None:
         "At the table: [b]Jo: a very long name that cannot fit"
     )
     assert packed((), 40).plain == ""
+
+
+def test_a_game_kept_as_a_copy_is_another_game_at_the_table(companion_home: Path) -> None:
+    """The screen's game became a copy under a new id: this device leaves the old game (the
+    others see it gone) and is at the new one."""
+    look = TableLook(companion_home, "terminal", ME[0])
+    for save_id in ("first", "copy"):
+        parts, problem = look.look(save_id, Presence(companion_home, save_id, ME[0]), OPTIONS, NOW)
+        assert problem is None and parts == ()  # alone: nothing to say
+    other = Attendance(companion_home, "first").look(NOW, {}, {})
+    assert other == (Attendee(ME[0], "terminal", gone_since=NOW),)
+    assert Attendance(companion_home, "copy").look(NOW, {}, {}) == (Attendee(*ME),)
+    look.close(NOW)
+    assert Attendance(companion_home, "copy").look(NOW, {}, {})[0].gone_since == NOW
 
 
 class Joiner:

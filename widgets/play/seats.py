@@ -191,9 +191,9 @@ class SeatKeys:
         self.parts, problem = self.table.look(
             presence.save_id, presence, self.options(), self.now()
         )
-        for notice in (presence.take_notice(), problem):
+        for title, notice in (("Seats", presence.take_notice()), ("At the table", problem)):
             if notice is not None:
-                self.screen.notify(notice, title="Seats", severity="warning", markup=False)
+                self.screen.notify(notice, title=title, severity="warning", markup=False)
         if self.line is not None:
             self.line.show(self.parts)
         self.screen.show_seats(self.parts)

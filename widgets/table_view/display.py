@@ -143,9 +143,9 @@ class TableDisplayScreen(CompanionScreen):
             self.table = TableLook(home, "display", self.companion.device.id)
         options = seat_options(saved.game, saved.session.state)
         parts, problem = self.table.look(saved.id, self.presence, options, now)
-        for notice in (self.presence.take_notice(), problem):
+        for title, notice in (("Seats", self.presence.take_notice()), ("At the table", problem)):
             if notice is not None:
-                self.notify(notice, title="Seats", severity="warning", markup=False)
+                self.notify(notice, title=title, severity="warning", markup=False)
         self.query_one(TableView).show_seats(parts)
 
     def on_unmount(self) -> None:
