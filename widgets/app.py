@@ -59,7 +59,7 @@ class CompanionApp(App[None]):
     | ctrl+q | Quit (everything is already saved) |
     """
 
-    CSS_PATH = "companion.tcss"
+    CSS_PATH = ["companion.tcss", "play/at_the_table.tcss"]
     COMMANDS = {ScreenFirstCommands}
     TITLE = "Table Companion"
     HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS

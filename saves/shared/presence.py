@@ -19,6 +19,9 @@ Two kinds of file in `locks/`, per game:
 
 A sitter is `<device id>-<process id>`: two tabs of one browser are one device (a seat there
 shows as "this device" in both) but each process holds its own lock.
+
+Which devices have the game open at all, seated or not, and which just went, is
+`saves.shared.attendance`: it reads the seats from here.
 """
 
 from __future__ import annotations
@@ -169,6 +172,11 @@ class Presence:
             if name not in live and self._is_live(sitter):
                 live[name] = Seat(name, sitter.rsplit("-", 1)[0])
         return live
+
+    def sitters(self) -> dict[str, str]:
+        """Sitter -> name of the live seats only (who sits at which process, for
+        `saves.shared.attendance`)."""
+        return {sitter: name for sitter, name in self.listed().items() if self._is_live(sitter)}
 
     def take_notice(self) -> str | None:
         """The presence file's problem the first time it is asked for, then None."""

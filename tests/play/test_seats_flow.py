@@ -1,5 +1,6 @@
 """The Sit-as flow on the play screens: the dialog from the keyboard, the seat's agent or player
-selected, the line of who sits where on this device and another, a seat refused, standing up."""
+selected, the line of who sits where (widgets/play/at_the_table.py) on this device and another, a
+seat refused, standing up."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
+from widgets.play.at_the_table import AtTheTable
 from widgets.play.game_screen import GameScreen
-from widgets.play.seats import SEAT_BINDING, SeatKeys, SeatsLine, SitDialog, packed
+from widgets.play.seats import SEAT_BINDING, SeatKeys, SitDialog
 from widgets.six_sojourns.play import SojournsScreen
 from widgets.sojourn.play import SojournScreen
 from widgets.table_view import TableViewScreen
@@ -49,8 +51,8 @@ async def seated_screen(pilot: Any) -> tuple[GameScreen, SeatKeys]:
 
 
 def line_text(screen: GameScreen) -> str:
-    line = screen.query_one(SeatsLine)
-    return str(line.render()) if line.display else ""
+    line = screen.query_one(AtTheTable)
+    return str(line.render()).replace("\n", " · ") if line.display else ""  # (the line wraps)
 
 
 async def sit_by_keys(pilot: Any, seats: SeatKeys, downs: int) -> None:
@@ -79,7 +81,7 @@ async def test_cavendish_sitting_as_an_agent_selects_it_and_says_where_everyone_
         assert screen.selected == 2 and screen.agent == "Doug"
         assert screen.query_one("#agents", DataTable).cursor_row == 2
         assert line_text(screen) == (
-            "Seats: Amy (Ana): another device · Anton (Ben): free · Doug (Cy): this device"
+            "At the table: Amy (Ana): another device · Anton (Ben): free · Doug (Cy): this terminal"
         )
         assert seats.presence is not None and seats.presence.mine == "Doug"
         await sit_by_keys(pilot, seats, downs=0)  # Amy: someone else's
@@ -104,7 +106,7 @@ async def test_time_bastards_seat_marks_the_travellers_turn_and_nobody_stands_up
         await sit_by_keys(pilot, seats, downs=names.index(turn))
         box = screen.query_one("#tb-decision")
         assert str(box.border_title).endswith("(you)")
-        assert f"{turn}: this device" in line_text(screen)
+        assert f"{turn}: this terminal" in line_text(screen)
         await sit_by_keys(pilot, seats, downs=len(names))  # Nobody (stand up)
         assert seats.presence is not None and seats.presence.mine is None
         assert line_text(screen) == ""
@@ -179,7 +181,7 @@ async def test_a_name_shows_as_typed(
         screen, seats = await seated_screen(pilot)
         await sit_by_keys(pilot, seats, downs=0)
         assert seats.presence is not None and seats.presence.mine == typed
-        assert line_text(screen) == f"Seats: {typed}: this device · [b]Jo: free"
+        assert line_text(screen) == f"At the table: {typed}: this terminal · [b]Jo: free"
 
 
 @pytest.mark.parametrize(
@@ -209,8 +211,9 @@ async def test_the_table_display_follows_seats_taken_and_freed_and_sits_nowhere(
         other = Presence(companion_home, save_id, OTHER, process=4242)
         other.sit("Doug", ["Amy", "Anton", "Doug"])
         await pause_until(pilot, lambda: shown.display)
-        assert (
-            str(shown.render()) == "Seats: Amy (Ana): free · Anton (Ben): free · Doug (Cy): seated"
+        assert str(shown.render()).replace("\n", " · ") == (
+            "At the table: Amy (Ana): free · Anton (Ben): free · Doug (Cy): another device"
+            " · this table display"
         )
         other.release()
         await pause_until(pilot, lambda: not shown.display)
@@ -232,16 +235,3 @@ async def test_no_seat_is_needed_to_act_for_a_seated_agent(
         await pilot.pause()
         assert len(screen.session.steps) == steps + 1
         assert "Amy explored" in screen.session.steps[-1].line
-
-
-def test_a_line_breaks_between_seats_only() -> None:
-    parts = ("Amy (Ana): another device", "Anton (Ben): free", "Doug (Cy): this device")
-    assert packed(parts, 120) == "Seats: " + " · ".join(parts)
-    assert packed(parts, 44).split("\n") == [
-        "Seats: Amy (Ana): another device",
-        "Anton (Ben): free · Doug (Cy): this device",
-    ]
-    assert packed(("A very long name that cannot fit: free",), 10) == (
-        "Seats: A very long name that cannot fit: free"
-    )
-    assert packed((), 44) == ""

@@ -36,6 +36,7 @@ from widgets.play.whose_move import WhoseMove
 from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
+    from widgets.play.at_the_table import Phrase
     from widgets.play.recap import Recalled
     from widgets.play.shared_game import SharedGame
     from widgets.table_view import TableShown, TableViewScreen
@@ -252,8 +253,8 @@ class GameScreen(CompanionScreen):
             if self.table_view is not None and self.table_view in self.app.screen_stack:
                 self.table_view.show(self.table_shown())
 
-    def show_seats(self, parts: tuple[str, ...]) -> None:
-        """Who sits where, on this game's table view too while it is open."""
+    def show_seats(self, parts: tuple[Phrase, ...]) -> None:
+        """Who is at the table, on this game's table view too while it is open."""
         if self.table_view is not None and self.table_view in self.app.screen_stack:
             self.table_view.show_seats(parts)
 

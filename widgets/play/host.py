@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from companion.core import WaitingFor
     from companion.session import Session
     from saves.games.store import SavedGame
+    from widgets.play.at_the_table import Phrase
     from widgets.services import AppServices
 
 
@@ -102,8 +103,8 @@ class PlayHost(Protocol):
     def save_worked(self) -> None:
         """A change was written: the line of a failing disk goes."""
 
-    def show_seats(self, parts: tuple[str, ...]) -> None:
-        """Who sits where, on the screens beside this one (its table view)."""
+    def show_seats(self, parts: tuple[Phrase, ...]) -> None:
+        """Who is at the table, on the screens beside this one (its table view)."""
 
     # What they use of the Textual screen
 

@@ -1,13 +1,15 @@
 """Seats on a play screen: "Sit as ..." (`@` or the command palette), and who sits where.
 
 A device says who sits at it; its screen then selects that agent or player, and every device's
-play screen and table view show a line of who sits where ("Ana: this device · Ben: another
-device · Cleo: free") once anyone sits. No seat is required to act. The seats themselves live
-in `saves.shared.presence`: a closed or crashed device frees its seat at once.
+play screen and table view show who is at the table: each device at the game with its seat and
+its kind, and one just gone (widgets/play/at_the_table.py). No seat is required to act. The
+seats themselves live in `saves.shared.presence`: a closed or crashed device frees its seat at
+once.
 
 `SeatKeys` is what a play screen holds: `start()` once mounted, `sit_dialog()` for the key and
-the palette (`palette_command()`), `stop()` when it closes. It looks at the presence file once a
-second (its mark, and whether each listed device still holds its lock).
+the palette (`palette_command()`), `stop()` when it closes. It looks at the seats and at who is
+at the table once a second (the presence file's mark, and whether each device still holds its
+lock).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -25,10 +26,12 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import Game, SeatOption
+from saves.shared.attendance import Kind
 from saves.shared.devices import Device
 from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
+from widgets.play.at_the_table import AtTheTable, Phrase, TableLook
 from widgets.play.host import PlayHost
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
@@ -36,7 +39,8 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
 """The key on every play screen (listed by `?`: the footers are full at 80 columns)."""
 FOLLOW_SECONDS = 1.0
-"""How often a play screen looks at the seats: another device's seat shows within a second."""
+"""How often a play screen looks at the seats and the devices at the table: another device's
+seat, or its going, shows within a second."""
 STAND_UP = "\x00stand-up"
 """The dialog's "Nobody" entry (no seat name holds a NUL character)."""
 
@@ -51,68 +55,6 @@ class Seated(Protocol):
 def seat_options(game: Game[Any, Any], state: Any) -> list[SeatOption]:
     """Who can sit at a game at this state, as the game's rules say (`Game.seats`)."""
     return list(game.seats(state))
-
-
-def seat_parts(
-    options: Sequence[SeatOption], seats: Mapping[str, Seat], device: str | None
-) -> tuple[str, ...]:
-    """Who sits where, a phrase per seat (`device` None: a display that sits nowhere); none
-    while nobody sits."""
-    if not any(option.name in seats for option in options):
-        return ()
-    parts = []
-    for option in options:
-        seat = seats.get(option.name)
-        if seat is None:
-            where = "free"
-        elif device is None:
-            where = "seated"
-        else:
-            where = "this device" if seat.device == device else "another device"
-        parts.append(f"{option.label}: {where}")
-    return tuple(parts)
-
-
-def packed(parts: Sequence[str], width: int) -> str:
-    """`Seats: ` and the phrases, as many to a line as fit `width`: a line breaks between two
-    seats, never inside one that fits a line (`Anton (Ben): free` stays whole on a phone)."""
-    lines: list[str] = []
-    line = ""
-    for number, part in enumerate(parts):
-        piece = f"Seats: {part}" if number == 0 else part
-        if not line:
-            line = piece
-        elif cell_len(f"{line} · {piece}") <= width:
-            line = f"{line} · {piece}"
-        else:
-            lines.append(line)
-            line = piece
-    return "\n".join([*lines, line]) if parts else ""
-
-
-class SeatsLine(Static):
-    """The line of who sits where on a play screen; hidden while nobody sits."""
-
-    DEFAULT_CLASSES = "seats-line"
-    parts: tuple[str, ...] = ()
-    shown = ""
-    """The line as drawn: the look each second redraws nothing when it is the same."""
-
-    def show(self, parts: tuple[str, ...]) -> None:
-        if parts != self.parts:
-            self.parts = parts
-            self.display = bool(parts)
-            self.pack()
-
-    def pack(self) -> None:
-        width = self.content_region.width or self.app.size.width - 2  # (its padding: 0 1)
-        text = packed(self.parts, width)
-        if text != self.shown:
-            self.shown = text
-            self.update(plain(text))
-
-    def on_resize(self) -> None:
-        self.pack()
 
 
 class SitDialog(Dialog[str]):
@@ -178,15 +120,19 @@ class SitDialog(Dialog[str]):
 
 
 class SeatKeys:
-    """A play screen's seat: the dialog, the seats line, and the look at the seats each second."""
+    """A play screen's seat: the dialog, the line of who is at the table, and the look at the
+    seats and the devices each second."""
 
     def __init__(self, screen: PlayHost, device: Device | None = None) -> None:
         self.screen = screen
         self._device = device
         self.presence: Presence | None = None
-        self.line: SeatsLine | None = None
-        self.parts: tuple[str, ...] = ()
-        """What the seats line says now, a phrase per seat (none while nobody sits)."""
+        self.table: TableLook | None = None
+        """This process at the game, and the devices there (widgets/play/at_the_table.py)."""
+        self.line: AtTheTable | None = None
+        self.parts: tuple[Phrase, ...] = ()
+        """What the line says now, a phrase per seat or device (none while this device is
+        alone and nobody sits)."""
         self.timer: Timer | None = None
 
     @property
@@ -200,24 +146,28 @@ class SeatKeys:
         return self.presence.mine if self.presence is not None else None
 
     def start(self) -> None:
-        """Once the screen is mounted: the seats line under the header, and the look each second.
+        """Once the screen is mounted: the line under the header, and the look each second.
         Once only: Textual runs the `on_mount` of each class of a screen, and a play screen's
         own calls its base's too."""
         if self.line is not None:
             return
-        self.line = SeatsLine(id="seats-line")
-        self.line.display = False
+        self.line = AtTheTable(id="at-the-table")
         headers = list(self.screen.query(TitleHeader))
         self.screen.mount(self.line, after=headers[0] if headers else None)
         self.follow()
         self.timer = self.screen.set_interval(FOLLOW_SECONDS, self.follow)
 
     def stop(self) -> None:
-        """The screen closes: its device's seat is freed at once."""
+        """The screen closes: its device's seat is freed and it leaves the table at once."""
         if self.timer is not None:
             self.timer.stop()
         if self.presence is not None:
             self.presence.release()
+        if self.table is not None:
+            self.table.close(self.now())
+
+    def now(self) -> float:
+        return self.screen.companion.store.clock().timestamp()
 
     def seats_here(self) -> Presence:
         """The seats of the game on screen (a game kept as a copy is another game)."""
@@ -233,13 +183,17 @@ class SeatKeys:
         return seat_options(self.screen.session.game, self.screen.state)
 
     def follow(self) -> None:
-        """Show who sits where now (a device gone since the last look is gone from the line)."""
+        """Show who is at the table now (a device gone since the last look is marked gone)."""
         presence = self.seats_here()
-        seats = presence.seats()
-        notice = presence.take_notice()
-        if notice is not None:
-            self.screen.notify(notice, title="Seats", severity="warning", markup=False)
-        self.parts = seat_parts(self.options(), seats, self.device.id)
+        if self.table is None:
+            kind: Kind = "browser" if self.device.browser else "terminal"
+            self.table = TableLook(self.screen.companion.store.home, kind, self.device.id)
+        self.parts, problem = self.table.look(
+            presence.save_id, presence, self.options(), self.now()
+        )
+        for title, notice in (("Seats", presence.take_notice()), ("At the table", problem)):
+            if notice is not None:
+                self.screen.notify(notice, title=title, severity="warning", markup=False)
         if self.line is not None:
             self.line.show(self.parts)
         self.screen.show_seats(self.parts)

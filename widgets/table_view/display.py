@@ -3,11 +3,12 @@
 `companion serve` starts it at its second address (`/table`) with `COMPANION_TABLE_DISPLAY=1`
 in the environment. It shows the table view of the most recently played game still in play and
 follows it live (four times a second it reads the records appended since its last look); when
-a newer game starts it switches to that one; with no game in play it
-says so and waits. Once the game shown has ended, the push link's QR code stands beside its
-result, so that each player scans the play into their own BG Stats (`push_code`). It holds
-no game's lock, and no key, palette command or screen of it changes a game: there is no way
-from it to a play screen, the home screen or the dice tray.
+a newer game starts it switches to that one; with no game in play it says so and waits. It is
+at the table as a device of its own (a table display), and shows every device there and one
+just gone (`widgets.play.at_the_table`). Once the game shown has ended, the push link's QR code
+stands beside its result, so that each player scans the play into their own BG Stats
+(`push_code`). It holds no game's lock, and no key, palette command or screen of it changes a
+game: there is no way from it to a play screen, the home screen or the dice tray.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from saves.games.store import SavedGame
 from saves.listing.cache import SaveEntry
 from saves.shared.presence import Presence
 from widgets.app import CompanionApp, make_app
+from widgets.play.at_the_table import TableLook
 from widgets.play.recap import Recalled
-from widgets.play.seats import seat_options, seat_parts
+from widgets.play.seats import seat_options
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.push_code import PushCode, link_of
@@ -83,6 +85,8 @@ class TableDisplayScreen(CompanionScreen):
         """Why a file could not be read last time (said once, not four times a second)."""
         self.presence: Presence | None = None
         """Who sits at which device at the game shown (the display itself sits nowhere)."""
+        self.table: TableLook | None = None
+        """The display at the game shown, and every device there."""
         self.recalled = Recalled(self)
         """The recap of a paused game, shown when the display opens on it."""
 
@@ -127,18 +131,26 @@ class TableDisplayScreen(CompanionScreen):
         self.show_seats()
 
     def show_seats(self) -> None:
-        """Who sits where at the game shown: a seat taken or freed shows at the next look."""
+        """Who is at the table of the game shown: a device come, gone or seated shows at the
+        next look."""
         saved = self.saved
         if saved is None:
             return
+        home, now = self.companion.store.home, self.companion.store.clock().timestamp()
         if self.presence is None or self.presence.save_id != saved.id:
-            self.presence = Presence(self.companion.store.home, saved.id, device="")
+            self.presence = Presence(home, saved.id, device="")
+        if self.table is None:
+            self.table = TableLook(home, "display", self.companion.device.id)
         options = seat_options(saved.game, saved.session.state)
-        parts = seat_parts(options, self.presence.seats(), device=None)
-        notice = self.presence.take_notice()
-        if notice is not None:
-            self.notify(notice, title="Seats", severity="warning", markup=False)
+        parts, problem = self.table.look(saved.id, self.presence, options, now)
+        for title, notice in (("Seats", self.presence.take_notice()), ("At the table", problem)):
+            if notice is not None:
+                self.notify(notice, title=title, severity="warning", markup=False)
         self.query_one(TableView).show_seats(parts)
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.close(self.companion.store.clock().timestamp())
 
     def turn_page(self) -> None:
         """Show the next screenful of a view taller than the screen, after the last the top:
@@ -149,6 +161,8 @@ class TableDisplayScreen(CompanionScreen):
         """Show a game from its file (the last state stays when it cannot be read), or wait."""
         if save_id is None:
             self.saved = None
+            if self.table is not None:
+                self.table.close(self.companion.store.clock().timestamp())
             self.draw()
             return
         try:
@@ -192,8 +206,9 @@ class TableDisplayApp(CompanionApp):
 
     # The app's styles, named from here (a path is read from the class's own folder), and the
     # view's (a default screen's own CSS_PATH is not read). Textual takes a list.
-    CSS_PATH = [  # type: ignore[assignment]
+    CSS_PATH = [
         str(Path(__file__).parents[1] / "companion.tcss"),
+        str(Path(__file__).parents[1] / "play" / "at_the_table.tcss"),
         "table_view.tcss",
     ]
 

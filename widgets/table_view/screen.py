@@ -14,6 +14,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from widgets.play.at_the_table import Phrase
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.figures import TableContent
@@ -67,8 +68,8 @@ class TableViewScreen(CompanionScreen):
         super().__init__()
         self.shown = shown
         """What the view shows now."""
-        self.seats: tuple[str, ...] = ()
-        """Who sits at which device, as its play screen words it (`widgets.play.seats`)."""
+        self.seats: tuple[Phrase, ...] = ()
+        """Who is at the table, as its play screen words it (`widgets.play.at_the_table`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -79,8 +80,8 @@ class TableViewScreen(CompanionScreen):
         self.draw()
         self.query_one(TableView).show_seats(self.seats)
 
-    def show_seats(self, parts: tuple[str, ...]) -> None:
-        """Who sits where, from the play screen's look at the seats."""
+    def show_seats(self, parts: tuple[Phrase, ...]) -> None:
+        """Who is at the table, from the play screen's look each second."""
         self.seats = parts
         for view in self.query(TableView):  # none while composing: on_mount shows them
             view.show_seats(parts)

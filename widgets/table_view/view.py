@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from companion.guard import GameFault
 from widgets.kit.shown import plain
-from widgets.play.seats import packed
+from widgets.play.at_the_table import AtTheTable, Phrase
 from widgets.shell.games import game_ui
 from widgets.table_view.boxes import GroupBox, shape
 from widgets.table_view.digits import SCALES, digits_height
@@ -104,16 +104,15 @@ class TableView(VerticalScroll):
         """The size the numbers are drawn at now."""
         self.tight = False
         """Whether the labels wrap between words (a box that fits a phone only so)."""
-        self.seats: tuple[str, ...] = ()
-        """Who sits at which device (`widgets.play.seats`), under the headline; none: nobody."""
-        self.seats_shown = ""
-        """The seats as the line under the headline shows them, packed to the view's width."""
+        self.seats: tuple[Phrase, ...] = ()
+        """Who is at the table (`widgets.play.at_the_table`), under the headline; none: only
+        this device, and nobody sits."""
         self.page_top = 0
         """The row the page shown starts at, where the table display pages (`pages`)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="tv-headline")
-        yield Static(id="tv-seats")
+        yield AtTheTable(id="tv-seats")
         yield Grid(id="tv-groups")
         with Center(id="tv-board-row"):
             yield Static(id="tv-board")
@@ -129,13 +128,20 @@ class TableView(VerticalScroll):
         self.show_groups(content)
         self.fit()
 
-    def show_seats(self, parts: tuple[str, ...]) -> None:
-        """Say who sits where under the headline (nothing while nobody sits)."""
+    def show_seats(self, parts: tuple[Phrase, ...]) -> None:
+        """Say who is at the table under the headline (nothing while this device is alone)."""
         if parts == self.seats:
             return
+        lines = self.seats_lines()
         self.seats = parts
-        self.query_one("#tv-seats", Static).display = bool(parts)
-        self.fit()
+        self.query_one(AtTheTable).show(parts)
+        if self.seats_lines() != lines:  # (a gone device's time ticking changes no size)
+            self.fit()
+
+    def seats_lines(self) -> int:
+        """The rows the line of who is at the table takes at the view's width."""
+        width = self.size.width or self.app.size.width
+        return len(self.query_one(AtTheTable).text(width).plain.splitlines())
 
     def show_groups(self, content: TableContent) -> None:
         """Update the boxes in place, or build them again when the groups changed shape."""
@@ -159,11 +165,7 @@ class TableView(VerticalScroll):
             return
         width = self.size.width or self.app.size.width
         height = self.size.height or self.app.size.height
-        seats = packed(self.seats, width)
-        if seats != self.seats_shown:  # (an update lays the view out again)
-            self.seats_shown = seats
-            self.query_one("#tv-seats", Static).update(plain(seats))
-        height -= len(seats.splitlines())
+        height -= self.seats_lines()
         self.scale, self.tight, usable = fit_for(content, width, height)
         for box in self.boxes:
             box.set_scale(self.scale, self.tight)
@@ -196,7 +198,7 @@ class TableView(VerticalScroll):
     def blocks(self) -> list[tuple[Widget, int]]:
         """The boxes and the drawing, each with the row of the view it starts at (added up
         from the sizes laid out: Textual places only what is on screen)."""
-        above = [self.query_one("#tv-headline", Static), self.query_one("#tv-seats", Static)]
+        above = [self.query_one("#tv-headline", Static), self.query_one(AtTheTable)]
         y = sum(widget.outer_size.height for widget in above if widget.display)
         grid = self.query_one("#tv-groups", Grid)
         count = max(1, grid.styles.grid_size_columns)
