@@ -41,6 +41,16 @@ return [box.width >= window.innerWidth && box.height >= window.innerHeight,
 """Whether the notice covers the whole page and takes a tap low on the screen (where the
 phone's buttons are), and its type's size in CSS px."""
 
+RECORD_SENT = """
+window.sentWhileLost = [];
+const socket = window.companionSocket.socket, send = socket.send;
+socket.send = function (data) {
+  if (typeof data === 'string' && data.startsWith('["stdin"')) window.sentWhileLost.push(data);
+  return send(data);
+};
+"""
+"""Every key or tap the terminal passes on to its socket from now on, recorded."""
+
 
 @contextmanager
 def frozen(server: int) -> Iterator[set[int]]:
@@ -101,7 +111,9 @@ def test_a_phone_that_loses_its_connection_says_so_drops_its_keys_and_is_told_wh
             assert "Your taps are not sent" in said
             covers, takes_taps, size = phone.script(COVERED)
             assert covers and takes_taps and size >= 16
-            phone.press("x")  # Explore, typed while lost: never sent
+            phone.script(RECORD_SENT)
+            phone.press("x")  # Explore, typed while lost: the terminal never even sees it
+            assert phone.script("return window.sentWhileLost;") == []
             count = another_device_plays(companion_home, save_id)
 
         page_until(phone, f"!{LOST} && window.companionSocket.firstFrameAt", "back", HANG_SECONDS)
