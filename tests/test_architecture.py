@@ -190,6 +190,12 @@ def test_the_screens_import_neither_the_web_server_nor_the_command_line() -> Non
     assert crossings(screens, ["webserve", "companion.cli"]) == []
 
 
+def test_the_web_server_names_nothing_of_the_app() -> None:
+    """`companion serve` is a process manager: it starts the app, never loads it (issue 44)."""
+    server = [m for m in project().values() if within(m.name, "webserve")]
+    assert crossings(server, ["widgets", "companion.cli", "textual"]) == []
+
+
 def test_no_game_package_imports_another_game() -> None:
     games = game_packages()
     assert len(games) >= 4 and all(len(packages) == 2 for packages in games.values())

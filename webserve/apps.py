@@ -24,8 +24,7 @@ from typing import Any
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from saves.shared.devices import DEVICE_VARIABLE
-from webserve.device import TABLE_DISPLAY_VARIABLE
+from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 from webserve.handover import READY, TAKEN, hand_over_packet
 
 HEARTBEAT_SECONDS = 3.0

@@ -17,8 +17,7 @@ import json
 import os
 from collections.abc import Mapping
 
-from saves.shared.devices import DEVICE_VARIABLE
-from webserve.device import TABLE_DISPLAY_VARIABLE
+from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 
 READ_AT_START = frozenset({"COLUMNS", "ROWS", DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE})
 """What may differ between one browser and the next: the terminal's size (read by Textual's web

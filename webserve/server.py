@@ -26,7 +26,7 @@ import textual_serve
 from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
-from saves.shared.devices import DEVICE_VARIABLE
+from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, usable_device
 from saves.shared.serve_token import keep_token as kept_token
 from saves.shared.serve_token import move_from_settings, new_token
 from webserve import pages
@@ -44,7 +44,6 @@ from webserve.access import (
     scan_address,
 )
 from webserve.apps import HEARTBEAT_SECONDS, AppCount, CompanionAppService, Standby
-from webserve.device import TABLE_DISPLAY_VARIABLE, usable_device
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"

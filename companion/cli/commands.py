@@ -83,8 +83,8 @@ def run_app(args: argparse.Namespace, start: Any = None) -> int:
 
         make_display_app().run()
         return 0
-    from webserve.device import device_start
     from widgets.app import make_app
+    from widgets.play.reopen import device_start
 
     make_app(start=device_start(start)).run()
     return 0

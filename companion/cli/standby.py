@@ -25,7 +25,7 @@ PRELOADED = (
     "importlib.metadata",  # the games are found through entry points at the start
     "textual.drivers.web_driver",  # the driver textual-serve's environment names
     "companion.cli.commands",
-    "webserve.device",
+    "widgets.play.reopen",
     "widgets.app",
     "widgets.table_view.display",
 )

@@ -10,7 +10,7 @@ import pytest
 
 from saves.games.document import SAVE_ID
 from saves.shared.devices import DEVICE_VARIABLE, MEMORY_SAVE_ID, device_file, last_game
-from webserve.device import device_start
+from widgets.play.reopen import device_start
 from widgets.shell.home import HomeScreen
 
 DEVICE = "p" * 32

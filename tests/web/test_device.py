@@ -6,10 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from saves.shared.devices import DEVICE_VARIABLE, device_file, last_game, remember_game
+from saves.shared.devices import (
+    DEVICE_VARIABLE,
+    TABLE_DISPLAY_VARIABLE,
+    device_file,
+    last_game,
+    remember_game,
+)
 from tests.support.samples import install_sample
-from webserve.device import TABLE_DISPLAY_VARIABLE, device_start
 from widgets.play.game_screen import GameScreen
+from widgets.play.reopen import device_start
 from widgets.shell.home import HomeScreen
 
 DEVICE = "p" * 32
