@@ -9,7 +9,6 @@ this window's game a new save with a new id.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,11 +18,9 @@ from textual.widgets import Button, Static
 
 from saves.files import SaveError
 from widgets.play import words
+from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
-
-if TYPE_CHECKING:
-    from widgets.play.game_screen import GameScreen
 
 RELOAD = "reload"
 KEEP_COPY = "copy"
@@ -75,7 +72,7 @@ class FileConflicts:
 
     def __init__(
         self,
-        screen: GameScreen,
+        screen: PlayScreen,
         follow_copy: Callable[[], None],
         upgrade_later: Callable[[], None],
     ) -> None:

@@ -112,6 +112,8 @@ class GameScreen(CompanionScreen):
         self.moved_words = ""
         """While another device's change is followed: who did what (`Ben, in a browser,
         undid: ...`), said by whatever it closes."""
+        self.moved_answer = ""
+        """While it is followed: the same, for a question it answered (`... answered: ...`)."""
         self.moved_back = False
         """While it is followed: it undid or redid an action (the table is at another moment)."""
         self.moved_waiting = False
@@ -207,7 +209,9 @@ class GameScreen(CompanionScreen):
         reopened = self.is_over and not was_over and not self.watch_only
         if was_over and not self.is_over and self.close_stale_result():
             self.moved_said = True
-        elif self.close_stale_dialogs():
+        elif closed := self.close_stale_dialogs():
+            if getattr(closed, "QUESTION", False) and not self.moved_back:
+                said = self.moved_answer
             title = "Game over" if reopened else "Question closed"
             self.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
             self.moved_said = True
@@ -238,16 +242,16 @@ class GameScreen(CompanionScreen):
         stack = self.app.screen_stack
         return stack[stack.index(self) + 1 :] if self in stack else []
 
-    def close_stale_dialogs(self) -> bool:
+    def close_stale_dialogs(self) -> Screen[Any] | None:
         """Close the dialog on top when another device's change made it stale: a question of
         the game's (`QUESTION`) or any dialog of its own, a roll's or the play's (the end, an
         undo) once the question the game waits for changed, or once an undo or a redo took the
         table back to another moment. A dialog still about the state shown stays: its answer
         is checked on the newest state (and refused with the reason if another move made it
-        wrong). True if one was closed."""
+        wrong). The dialog closed, if one was."""
         top = self.app.screen
         if top is self or top not in self.above() or not isinstance(top, Dialog):
-            return False
+            return None
         waiting = self.waiting
         answered = waiting is None or not waiting.question
         if getattr(top, "QUESTION", False):
@@ -255,10 +259,11 @@ class GameScreen(CompanionScreen):
         elif self.opened_for_the_state(top):
             stale = self.moved_waiting or self.moved_back
         else:
-            return False
-        if stale:
-            top.dismiss(None)
-        return stale
+            return None
+        if not stale:
+            return None
+        top.dismiss(None)
+        return top
 
     def opened_for_the_state(self, dialog: Screen[Any]) -> bool:
         """A dialog about the state shown: the game's own (its screen's package), a roll's
@@ -274,6 +279,7 @@ class GameScreen(CompanionScreen):
         """Other devices' records: show them, close what they made stale, say who did what."""
         before, theirs, here = message.before, message.theirs, self.device
         self.moved_words = told.stale(here, before, self.saved, theirs, self.person)
+        self.moved_answer = told.stale(here, before, self.saved, theirs, self.person, "answered")
         self.moved_back = any(record.kind in words.TAKEN_BACK for record in theirs)
         self.moved_waiting = before.waiting != self.waiting
         self.moved_said = False
@@ -281,8 +287,8 @@ class GameScreen(CompanionScreen):
             self.followed(before.over)
         finally:
             said = self.moved_words if self.moved_said else ""
-            self.moved_words, self.moved_back, self.moved_waiting = "", False, False
-            self.moved_said = False
+            self.moved_words = self.moved_answer = ""
+            self.moved_back = self.moved_waiting = self.moved_said = False
         notice = told.moved(here, before, self.saved, theirs, message.undid, self.person)
         if notice is not None and notice.text != said:  # (said once, by what it closed)
             self.tell(notice)

@@ -13,7 +13,7 @@ second (its mark, and whether each listed device still holds its lock).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from textual import on
@@ -29,11 +29,9 @@ from saves.shared.devices import Device
 from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
+from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
-
-if TYPE_CHECKING:
-    from widgets.play.game_screen import GameScreen
 
 SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
 """The key on every play screen (listed by `?`: the footers are full at 80 columns)."""
@@ -182,7 +180,7 @@ class SitDialog(Dialog[str]):
 class SeatKeys:
     """A play screen's seat: the dialog, the seats line, and the look at the seats each second."""
 
-    def __init__(self, screen: GameScreen, device: Device | None = None) -> None:
+    def __init__(self, screen: PlayScreen, device: Device | None = None) -> None:
         self.screen = screen
         self._device = device
         self.presence: Presence | None = None

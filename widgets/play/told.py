@@ -137,10 +137,11 @@ def stale(
     after: SavedGame,
     theirs: Sequence[Record],
     person: Person = the_seat,
+    verb: str = "changed the game",
 ) -> str:
     """Who did what, for a view another device made stale (a result, a question, a dialog):
-    `Ben, in a browser, undid: the mission's end`, else `... answered: <line>` for the last
-    action they made."""
+    `Ben, in a browser, undid: the mission's end`, else `Ben, in a browser, changed the game:
+    <line>` (`verb`: `answered` for a question) for the last action they made."""
     back = taken_back(before, after, theirs)
     if back:
         record, line = back[-1]
@@ -150,7 +151,7 @@ def stale(
     said = words.doer(person(record.seat), record.by, here)
     steps = after.session.steps
     line = steps[-1].line if steps and record.kind == "do" else ""
-    return words.made(said, line)
+    return words.made(said, line, verb)
 
 
 def taken_back(

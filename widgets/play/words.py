@@ -73,9 +73,10 @@ def person_of(seat: str, labels: Iterable[tuple[str, str]]) -> str:
     return seat
 
 
-def made(doer: str, line: str) -> str:
-    """Another device's change, for a view it made stale (`line`: its log line, "" when none)."""
-    return f"{doer} changed the game: {visible(line)}" if line else f"{doer} changed the game."
+def made(doer: str, line: str, verb: str = "changed the game") -> str:
+    """Another device's change, for a view it made stale (`line`: its log line, "" when none;
+    `verb`: `answered` for the question it answered)."""
+    return f"{doer} {verb}: {visible(line)}" if line else f"{doer} {verb}."
 
 
 CHANGED_ELSEWHERE = "Answered or changed on another device."
