@@ -117,7 +117,8 @@ class GameScreen(CompanionScreen):
         self.moved_back = False
         """While it is followed: it undid or redid an action (the table is at another moment)."""
         self.moved_waiting = False
-        """While it is followed: the question the game waits for changed."""
+        """While it is followed: the game waits for another kind of thing, or another question
+        (`told.stage`)."""
         self.moved_said = False
         """While it is followed: who did what was said (by what it closed or opened)."""
         self.seats = SeatKeys(self)
@@ -245,10 +246,11 @@ class GameScreen(CompanionScreen):
     def close_stale_dialogs(self) -> Screen[Any] | None:
         """Close the dialog on top when another device's change made it stale: a question of
         the game's (`QUESTION`) or any dialog of its own, a roll's or the play's (the end, an
-        undo) once the question the game waits for changed, or once an undo or a redo took the
-        table back to another moment. A dialog still about the state shown stays: its answer
-        is checked on the newest state (and refused with the reason if another move made it
-        wrong). The dialog closed, if one was."""
+        undo) once the game waits for another kind of thing or another question (`told.stage`:
+        a roll made, the game ended; not merely another player's turn), or once an undo or a
+        redo took the table back to another moment. A dialog still about the state shown
+        stays: its answer is checked on the newest state (and refused with the reason if
+        another move made it wrong). The dialog closed, if one was."""
         top = self.app.screen
         if top is self or top not in self.above() or not isinstance(top, Dialog):
             return None
@@ -267,8 +269,7 @@ class GameScreen(CompanionScreen):
 
     def opened_for_the_state(self, dialog: Screen[Any]) -> bool:
         """A dialog about the state shown: the game's own (its screen's package), a roll's
-        (widgets/dice), or the play's questions (end the game, undo another's action, whose
-        move)."""
+        (widgets/dice), or the play's questions (end the game, undo another's action)."""
         module = type(dialog).__module__
         package = type(self).__module__.rpartition(".")[0]
         return module.startswith((f"{package}.", "widgets.dice.")) or module in STATE_DIALOGS
@@ -281,7 +282,7 @@ class GameScreen(CompanionScreen):
         self.moved_words = told.stale(here, before, self.saved, theirs, self.person)
         self.moved_answer = told.stale(here, before, self.saved, theirs, self.person, "answered")
         self.moved_back = any(record.kind in words.TAKEN_BACK for record in theirs)
-        self.moved_waiting = before.waiting != self.waiting
+        self.moved_waiting = told.stage(before.waiting) != told.stage(self.waiting)
         self.moved_said = False
         try:
             self.followed(before.over)

@@ -83,6 +83,15 @@ class Notice:
     timeout: float | None = None
 
 
+def stage(waiting: WaitingFor | None) -> object:
+    """What a dialog opened for the state shown depends on, of what the game waits for: a
+    question itself, else only the kind of thing awaited (a roll, a move, the end's entries),
+    not whose turn it is. None once the game waits for nothing (it ended)."""
+    if waiting is None:
+        return None
+    return waiting if waiting.question else waiting.kind
+
+
 def refused(
     before: Moment,
     theirs: Sequence[Record],
