@@ -109,18 +109,9 @@ class GameScreen(CompanionScreen):
         told in messages (the `on_shared_game_*` handlers below)."""
         self.conflicts = FileConflicts(self, self.shared.follow_copy, self.shared.upgrade.start)
         """What to do when the file changed in a way that is not an appended record."""
-        self.moved_words = ""
-        """While another device's change is followed: who did what (`Ben, in a browser,
-        undid: ...`), said by whatever it closes."""
-        self.moved_answer = ""
-        """While it is followed: the same, for a question it answered (`... answered: ...`)."""
-        self.moved_back = False
-        """While it is followed: it undid or redid an action (the table is at another moment)."""
-        self.moved_waiting = False
-        """While it is followed: the game waits for another kind of thing, or another question
-        (`told.stage`)."""
-        self.moved_said = False
-        """While it is followed: who did what was said (by what it closed or opened)."""
+        self.moving = told.Followed()
+        """Another device's change while it is followed: who did what, said by whatever it
+        makes stale here (blank otherwise)."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
         self.recalled: Recalled | None = None
@@ -204,21 +195,22 @@ class GameScreen(CompanionScreen):
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: whatever it made stale here closes or follows at
-        once, saying who did what (`moved_words`): a result whose end was undone, a question
+        once, saying who did what (`moving`): a result whose end was undone, a question
         it answered, a dialog opened for a moment it took back, and the keys list (`?`)."""
-        said = self.moved_words
+        moving = self.moving
+        said = moving.words
         reopened = self.is_over and not was_over and not self.watch_only
         if was_over and not self.is_over and self.close_stale_result():
-            self.moved_said = True
+            moving.said = True
         elif closed := self.close_stale_dialogs():
-            if getattr(closed, "QUESTION", False) and not self.moved_back:
-                said = self.moved_answer
+            if getattr(closed, "QUESTION", False) and not moving.back:
+                said = moving.answer
             title = "Game over" if reopened else "Question closed"
             self.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
-            self.moved_said = True
+            moving.said = True
         elif said and reopened:
             self.notify(said, title="Game over", markup=False)
-            self.moved_said = True
+            moving.said = True
         self.whose_move.followed()
         self.changed(was_over)
         self.follow_keys_list()
@@ -234,7 +226,7 @@ class GameScreen(CompanionScreen):
         while not isinstance(self.app.screen, ResultScreen):
             self.app.pop_screen()
         self.app.screen.dismiss()
-        said = self.moved_words or words.END_UNDONE
+        said = self.moving.words or words.END_UNDONE
         self.notify(f"{said}. Play goes on.", title="Result closed", markup=False)
         return True
 
@@ -259,7 +251,7 @@ class GameScreen(CompanionScreen):
         if getattr(top, "QUESTION", False):
             stale = answered or getattr(top, "asked", waiting) != waiting
         elif self.opened_for_the_state(top):
-            stale = self.moved_waiting or self.moved_back
+            stale = self.moving.new_stage or self.moving.back
         else:
             return None
         if not stale:
@@ -279,17 +271,18 @@ class GameScreen(CompanionScreen):
     def on_shared_game_moved(self, message: SharedGame.Moved) -> None:
         """Other devices' records: show them, close what they made stale, say who did what."""
         before, theirs, here = message.before, message.theirs, self.device
-        self.moved_words = told.stale(here, before, self.saved, theirs, self.person)
-        self.moved_answer = told.stale(here, before, self.saved, theirs, self.person, "answered")
-        self.moved_back = any(record.kind in words.TAKEN_BACK for record in theirs)
-        self.moved_waiting = told.stage(before.waiting) != told.stage(self.waiting)
-        self.moved_said = False
+        saved, person = self.saved, self.person
+        moving = self.moving = told.Followed(
+            words=told.stale(here, before, saved, theirs, person),
+            answer=told.stale(here, before, saved, theirs, person, "answered"),
+            back=any(record.kind in words.TAKEN_BACK for record in theirs),
+            new_stage=told.stage(before.waiting) != told.stage(self.waiting),
+        )
         try:
             self.followed(before.over)
         finally:
-            said = self.moved_words if self.moved_said else ""
-            self.moved_words = self.moved_answer = ""
-            self.moved_back = self.moved_waiting = self.moved_said = False
+            self.moving = told.Followed()
+        said = moving.words if moving.said else ""
         notice = told.moved(here, before, self.saved, theirs, message.undid, self.person)
         if notice is not None and notice.text != said:  # (said once, by what it closed)
             self.tell(notice)

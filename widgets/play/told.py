@@ -73,6 +73,23 @@ class Outcome:
     """The lock was not free at once: the change waits until it is, and is decided again."""
 
 
+@dataclass
+class Followed:
+    """Another device's change while the screen follows it: what whatever it makes stale
+    (a result, a question, a dialog) says, and why it is stale."""
+
+    words: str = ""
+    """Who did what: `Ben, in a browser, undid: the mission's end`."""
+    answer: str = ""
+    """The same for a question it answered: `Ben, in a browser, answered: ...`."""
+    back: bool = False
+    """It undid or redid an action: the table is at another moment."""
+    new_stage: bool = False
+    """The game waits for another kind of thing or another question now (`stage`)."""
+    said: bool = False
+    """Who did what was said already, by what it closed or opened."""
+
+
 @dataclass(frozen=True)
 class Notice:
     """One toast: its words (data, never markup), title, severity and how long it stays."""
