@@ -11,6 +11,7 @@ from typing import Any
 from textual.widgets import Input
 
 from companion.cavendish.actions import GainAzrak
+from companion.core import WaitingFor
 from companion.time_bastards.model import MoveEarliest
 from saves.games.journal import Draft
 from saves.games.store import SaveStore
@@ -93,3 +94,23 @@ def test_the_undid_line_names_who_and_stays_a_short_while(tmp_path: Path) -> Non
     assert notice.timeout == told.TOLD_SECONDS <= 6  # not 12 s over a phone's buttons
     said = told.stale(HERE, moved.before, host.saved, moved.theirs, lambda seat: f"{seat}'s")
     assert said == f"Ben's, in a browser, undid: {line}"  # the person, as the screen says
+
+
+def test_a_dialog_follows_a_new_stage_not_a_new_turn() -> None:
+    """`told.stage`: what a dialog opened for the state shown depends on."""
+    mara, jonas = WaitingFor("turn", "Mara's turn", "Mara"), WaitingFor("turn", "Jonas's turn")
+    assert told.stage(mara) == told.stage(jonas)  # another player's turn: the dialog stays
+    assert told.stage(mara) != told.stage(WaitingFor("move-piece", "Mara's move", "Mara"))
+    bumped = WaitingFor("bumped", "where Jonas's piece goes", "Jonas", question=True)
+    other = WaitingFor("bumped", "where Mara's piece goes", "Mara", question=True)
+    assert told.stage(bumped) != told.stage(other)  # another question: asked afresh
+    assert told.stage(None) is None and told.stage(mara) is not None  # the end
+
+
+def test_who_changed_the_game_is_said_as_written() -> None:
+    assert words.made("Ben, in a browser,", "Amy explored") == (
+        "Ben, in a browser, changed the game: Amy explored"
+    )
+    assert words.made("Someone at a terminal", "\x1b[31mred", "answered") == (
+        "Someone at a terminal answered: ␛[31mred"
+    )
