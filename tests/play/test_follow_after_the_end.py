@@ -1,5 +1,5 @@
-"""A play screen's follow, timers and hand-backs that fire once its screen is gone (a file event
-or a timer queued behind it, a worker's hand-back), and a file event once the app has ended, do
+"""A play screen's follow and hand-backs that fire once its screen is gone (a file event
+queued behind it, a worker's hand-back), and a file event once the app has ended, do
 nothing, quietly: nothing read, drawn or asked."""
 
 from __future__ import annotations
@@ -34,17 +34,16 @@ async def test_a_follow_a_timer_or_a_hand_back_after_the_screen_or_the_app_ended
         other.transact(theirs, lambda _theirs: [undo], by="b0123456789a")
         shown = list(screen.session.actions)
         shared = screen.shared
-        assert shared.follow() == []  # a file event's follow, or a timer's
-        shared.follow_if_grown()
-        shared.follow_soon()
-        shared.upgrade._open()  # a worker's hand-back of an older save's lock
-        shared._run_queue()  # a worker's hand-back of waiting changes (none)
+        assert shared.follow() == []  # a file event's follow
+        shared.upgrade.free()  # a worker's hand-back of an older save's lock
+        shared.upgrade.try_again()  # a worker's hand-back of room on the disk
+        shared.lock_free()  # a worker's hand-back of waiting changes (none)
         await pilot.press("a")  # a key after them all: handled by home, nothing else on top
         assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 1
         assert screen.session.actions == shown  # nothing was read or drawn
     assert not app.screen_stack, "the run ended with every screen closed"
     stop = threading.Event()
-    late = threading.Thread(target=shared._call, args=(stop, shared.follow_soon))
+    late = threading.Thread(target=shared._touched, args=(stop,))
     late.start()  # the watch thread's file event, once the app has ended
     late.join()
     assert stop.is_set() and screen.session.actions == shown

@@ -1,6 +1,7 @@
 """A result outlives nothing: when another device undoes the action that ended the game, the
-result shown here closes, saying so, and play goes on; the end made again elsewhere opens the
-result here again."""
+result shown here closes, saying who undid what (once), and play goes on; the end made again
+elsewhere opens the result here again, saying who. (Every game with a result, and the end made
+elsewhere too: test_every_view_follows.py.)"""
 
 from __future__ import annotations
 
@@ -29,7 +30,10 @@ async def test_the_result_closes_when_the_end_is_undone_elsewhere_and_opens_when
         taken_back_elsewhere(companion_home, saved.id, "undo")
         await pause_until(pilot, lambda: app.screen is screen)
         assert isinstance(screen, GameScreen) and not screen.is_over
-        assert "The game's end was undone on another device: play goes on." in notes
+        end = "The group ended the mission early (failed)"
+        assert notes[-1:] == [f"Ben, in a browser, undid: {end}. Play goes on."]
+        count = len(notes)
         taken_back_elsewhere(companion_home, saved.id, "redo")  # ended again, elsewhere
         await pause_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.is_over
+        assert notes[count:] == [f"Ben, in a browser, redid: {end}"]

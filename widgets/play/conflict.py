@@ -18,7 +18,7 @@ from textual.widgets import Button, Static
 
 from saves.files import SaveError
 from widgets.play import words
-from widgets.play.host import PlayHost
+from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
@@ -72,7 +72,7 @@ class FileConflicts:
 
     def __init__(
         self,
-        screen: PlayHost,
+        screen: PlayScreen,
         follow_copy: Callable[[], None],
         upgrade_later: Callable[[], None],
     ) -> None:

@@ -8,8 +8,11 @@ game's file (widgets/play/shared_game.py), checked against the newest state, and
 device's change shows here as soon as it is appended. A screen that only watches (the table
 display, a file that cannot be written) shows the game and refuses changes with the reason.
 
-The collaborators this screen holds see it only as a `PlayHost` (widgets/play/host.py), and
-the sentences they and this screen say are built in widgets/play/words.py.
+`SharedGame` tells this screen what happened in messages (`SharedGame.Moved`, `.Made`,
+`.Refused` ...), handled here; it sees the screen only as a `PlayHost` (widgets/play/host.py).
+What the screen then says is built in widgets/play/told.py and words.py. Whatever another
+device's change makes stale here (a result, a question, a dialog, the keys list) closes or
+follows at once, saying who did what (`followed`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
@@ -29,17 +33,25 @@ from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
 from widgets.kit.shown import keeps_size
-from widgets.play import words
+from widgets.play import told, words
+from widgets.play.conflict import FileConflicts
 from widgets.play.seats import SEAT_BINDING, SeatKeys
-from widgets.play.unsaved import SaveTrouble
+from widgets.play.unsaved import SaveTrouble, show_lock_wait
 from widgets.play.whose_move import WhoseMove
-from widgets.shell.base import CompanionScreen
+from widgets.shell.base import CompanionScreen, Dialog
 
 if TYPE_CHECKING:
     from widgets.play.at_the_table import Phrase
     from widgets.play.recap import Recalled
     from widgets.play.shared_game import SharedGame
+    from widgets.play.upgrade import LateUpgrade
     from widgets.table_view import TableShown, TableViewScreen
+
+
+STATE_DIALOGS = frozenset({"widgets.play.result"})
+"""The play's own dialogs about the state shown (end the game, undo another device's action):
+closed like a game's own when another device makes them stale. (The whose-move question
+follows by itself: widgets/play/whose_move.py.)"""
 
 
 class GameScreen(CompanionScreen):
@@ -94,8 +106,13 @@ class GameScreen(CompanionScreen):
         from widgets.play.shared_game import SharedGame  # when a game opens: a faster start
 
         self.shared: SharedGame = SharedGame(self)
-        """The transactions on the game's file, the follow of the other devices' records, and
-        what to do when the file changed in a way that is not an appended record."""
+        """The transactions on the game's file and the follow of the other devices' records,
+        told in messages (the `on_shared_game_*` handlers below)."""
+        self.conflicts = FileConflicts(self, self.shared.follow_copy, self.shared.upgrade.start)
+        """What to do when the file changed in a way that is not an appended record."""
+        self.moving = told.Followed()
+        """Another device's change while it is followed: who did what, said by whatever it
+        makes stale here (blank otherwise)."""
         self.seats = SeatKeys(self)
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
         self.recalled: Recalled | None = None
@@ -178,34 +195,174 @@ class GameScreen(CompanionScreen):
             self.recalled.open(self.saved, self.companion.store.clock(), self.title_text())
 
     def followed(self, was_over: bool) -> None:
-        """Another device changed the game: show it; close a question it answered."""
-        top = self.app.screen
-        answered = self.waiting is None or not self.waiting.question
-        asked = getattr(top, "asked", self.waiting)
-        if getattr(top, "QUESTION", False) and (answered or asked != self.waiting):
-            top.dismiss(None)
-            self.notify("Answered on another device.", title="Question closed")
+        """Another device changed the game: whatever it made stale here closes or follows at
+        once, saying who did what (`moving`): a result whose end was undone, a question
+        it answered, a dialog opened for a moment it took back, and the keys list (`?`)."""
+        moving = self.moving
+        said = moving.words
+        reopened = self.is_over and not was_over and not self.watch_only
+        if was_over and not self.is_over and self.close_stale_result():
+            moving.said = True
+        elif closed := self.close_stale_dialogs():
+            if getattr(closed, "QUESTION", False) and not moving.back:
+                said = moving.answer
+            title = "Game over" if reopened else "Question closed"
+            self.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
+            moving.said = True
+        elif said and reopened:
+            self.notify(said, title="Game over", markup=False)
+            moving.said = True
         self.whose_move.followed()
-        if was_over and not self.is_over:
-            self.close_stale_result()
         self.changed(was_over)
+        self.follow_keys_list()
 
-    def close_stale_result(self) -> None:
+    def close_stale_result(self) -> bool:
         """Another device undid the game's end: the result shown here (and whatever was opened
-        from it) closes, saying so, and the game is played on; the end made again anywhere
-        opens it again (`changed`)."""
+        from it) closes, saying who undid what, and the game is played on; the end made again
+        anywhere opens it again (`changed`). True if a result was closed."""
         from widgets.play.result import ResultScreen  # only when a game ends: a faster start
 
-        stack = self.app.screen_stack
-        above = stack[stack.index(self) + 1 :] if self in stack else []
-        if not any(isinstance(screen, ResultScreen) for screen in above):
-            return
+        if not any(isinstance(screen, ResultScreen) for screen in self.above()):
+            return False
         while not isinstance(self.app.screen, ResultScreen):
             self.app.pop_screen()
         self.app.screen.dismiss()
-        self.notify(
-            "The game's end was undone on another device: play goes on.", title="Result closed"
+        said = self.moving.words or words.END_UNDONE
+        self.notify(f"{said}. Play goes on.", title="Result closed", markup=False)
+        return True
+
+    def above(self) -> list[Screen[Any]]:
+        """The screens opened over this one, lowest first (none when it is not on the stack)."""
+        stack = self.app.screen_stack
+        return stack[stack.index(self) + 1 :] if self in stack else []
+
+    def close_stale_dialogs(self) -> Screen[Any] | None:
+        """Close the dialog on top when another device's change made it stale: a question of
+        the game's (`QUESTION`) or any dialog of its own, a roll's or the play's (the end, an
+        undo) once the game waits for another kind of thing or another question (`told.stage`:
+        a roll made, the game ended; not merely another player's turn), or once an undo or a
+        redo took the table back to another moment. A dialog still about the state shown
+        stays: its answer is checked on the newest state (and refused with the reason if
+        another move made it wrong). The dialog closed, if one was."""
+        top = self.app.screen
+        if top is self or top not in self.above() or not isinstance(top, Dialog):
+            return None
+        waiting = self.waiting
+        answered = waiting is None or not waiting.question
+        if getattr(top, "QUESTION", False):
+            stale = answered or getattr(top, "asked", waiting) != waiting
+        elif self.opened_for_the_state(top):
+            stale = self.moving.new_stage or self.moving.back
+        else:
+            return None
+        if not stale:
+            return None
+        top.dismiss(None)
+        return top
+
+    def opened_for_the_state(self, dialog: Screen[Any]) -> bool:
+        """A dialog about the state shown: the game's own (its screen's package), a roll's
+        (widgets/dice), or the play's questions (end the game, undo another's action)."""
+        module = type(dialog).__module__
+        package = type(self).__module__.rpartition(".")[0]
+        return module.startswith((f"{package}.", "widgets.dice.")) or module in STATE_DIALOGS
+
+    # What `SharedGame` tells (widgets/play/shared_game.py)
+
+    def on_shared_game_moved(self, message: SharedGame.Moved) -> None:
+        """Other devices' records: show them, close what they made stale, say who did what."""
+        before, theirs, here = message.before, message.theirs, self.device
+        saved, person = self.saved, self.person
+        moving = self.moving = told.Followed(
+            words=told.stale(here, before, saved, theirs, person),
+            answer=told.stale(here, before, saved, theirs, person, "answered"),
+            back=any(record.kind in words.TAKEN_BACK for record in theirs),
+            new_stage=told.stage(before.waiting) != told.stage(self.waiting),
         )
+        try:
+            self.followed(before.over)
+        finally:
+            self.moving = told.Followed()
+        said = moving.words if moving.said else ""
+        notice = told.moved(here, before, self.saved, theirs, message.undid, self.person)
+        if notice is not None and notice.text != said:  # (said once, by what it closed)
+            self.tell(notice)
+
+    def on_shared_game_made(self, message: SharedGame.Made) -> None:
+        self.save_worked()
+        self.changed(message.before.over)
+
+    def on_shared_game_refused(self, message: SharedGame.Refused) -> None:
+        first, theirs, rule = message.first, message.theirs, message.rule
+        last, asker = self.last_line(), self.question_by()
+        self.tell(told.refused(first, theirs, rule, self.waiting, last, asker))
+
+    def on_shared_game_rewritten(self, message: SharedGame.Rewritten) -> None:
+        if self.watch_only:
+            self.conflicts.reload_watched()
+        else:
+            self.conflicts.ask(message.problem)
+
+    def on_shared_game_unreadable(self, message: SharedGame.Unreadable) -> None:
+        self.conflicts.keep_as_copy(message.problem)
+
+    def on_shared_game_save_failed(self, message: SharedGame.SaveFailed) -> None:
+        self.save_failed(message.error)
+
+    def on_shared_game_lock_wait(self, message: SharedGame.LockWait) -> None:
+        show_lock_wait(self, message.count)
+        if message.first:
+            self.notify("Another device is saving: your change follows it.", timeout=2)
+
+    def on_shared_game_dropped(self, message: SharedGame.Dropped) -> None:
+        self.notify(message.text, title="Not saved", severity="error", markup=False)
+
+    def on_shared_game_not_followed(self, message: SharedGame.NotFollowed) -> None:
+        self.notify(message.text, title="Not followed", severity="warning", markup=False)
+
+    def on_shared_game_file_touched(self, _message: SharedGame.FileTouched) -> None:
+        self.shared.follow()
+
+    def on_shared_game_lock_free(self, message: SharedGame.LockFree) -> None:
+        self.shared.lock_free(message.error)
+
+    def on_late_upgrade_watching(self, message: LateUpgrade.Watching) -> None:
+        self.only_watch(message.reason)
+
+    def on_late_upgrade_playing(self, message: LateUpgrade.Playing) -> None:
+        if message.said:
+            self.notify(message.said, title="Playing")
+        self.followed(message.was_over)
+
+    def on_late_upgrade_free(self, message: LateUpgrade.Free) -> None:
+        self.shared.upgrade.free(message.error)
+
+    def on_late_upgrade_room(self, _message: LateUpgrade.Room) -> None:
+        self.shared.upgrade.try_again()
+
+    def tell(self, notice: told.Notice) -> None:
+        """A notice built in widgets/play/told.py (its words are data, never markup)."""
+        severity: Any = notice.severity
+        self.notify(
+            notice.text, title=notice.title, severity=severity, timeout=notice.timeout, markup=False
+        )
+
+    def person(self, seat: str) -> str:
+        """Who sits at `seat`, as the table calls them (a Cavendish seat is an agent: the
+        player who plays it)."""
+        try:
+            options = self.session.game.seats(self.state)
+        except GameFault:
+            return seat
+        return words.person_of(seat, ((option.name, option.label) for option in options))
+
+    def follow_keys_list(self) -> None:
+        """The keys list (`?`) open over this screen shows the keys of the new stage."""
+        from widgets.shell.keys import KeysScreen
+
+        for screen in self.above():
+            if isinstance(screen, KeysScreen) and screen.under is self:
+                screen.follow()
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""
@@ -355,6 +512,9 @@ class GameScreen(CompanionScreen):
             from widgets.stats.details import ask_once
 
             ask_once(self, self.saved)
+            dialog = self.app.screen
+            if dialog is not self:  # its fields wait for a tap or tab: a key typed on is not text
+                dialog.call_after_refresh(dialog.set_focus, None)
 
     def action_table_view(self) -> None:
         from widgets.table_view import TableViewScreen  # only when asked: a faster start
@@ -423,7 +583,8 @@ class GameScreen(CompanionScreen):
                 if yes:
                     self._undo(top)
 
-            question, detail = words.undo_question(top.seat), words.undo_detail(step.line)
+            question = words.undo_question(self.person(top.seat))
+            detail = words.undo_detail(step.line)
             dialog = ConfirmUndoDialog(question, detail, "Undo it", words.UNDO_AFTER)
             self.app.push_screen(dialog, answered)
             return

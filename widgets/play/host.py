@@ -1,11 +1,13 @@
-"""The play screen as its collaborators see it: `PlayHost`, exactly what they use of it.
+"""The play screen as its collaborators see it: `PlayHost`, the little `SharedGame` reads of
+it, and `PlayScreen`, what the collaborators that draw on it use (`FileConflicts`, `SeatKeys`).
 
-A play screen (`widgets/play/game_screen.py`) hands parts of its work to collaborators: the
-transactions on the game's file and the follow of the other devices (`SharedGame`), the answers
-to a file changed outside the app (`FileConflicts`) and who sits where (`SeatKeys`). The screen
-imports them; they know it only through this Protocol, so no arrow points back at the screen's
-module. `GameScreen` is the one class that has it all (mypy checks it where the screen hands
-itself over).
+`SharedGame` (widgets/play/shared_game.py) makes this device's changes and follows the other
+devices' records; it tells its screen what happened in messages (`SharedGame.Moved`,
+`SharedGame.Made`, ...) that the screen handles, so all it needs of the screen is the game it
+shows, a few facts about it, a way to post a message and a worker thread. A unit test hands it
+a small object with these members (tests/play/test_shared_game_messages.py); `GameScreen` is
+the one class in the app that has them (mypy checks it where the screen hands itself over).
+The collaborators import this module, never the screen's: no arrow points back at it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from textual.app import App
     from textual.css.query import DOMQuery, QueryType
+    from textual.message import Message
     from textual.notifications import SeverityLevel
     from textual.timer import Timer
     from textual.widget import Widget
@@ -28,19 +31,50 @@ if TYPE_CHECKING:
 
 
 class PlayHost(Protocol):
-    """A play screen, as the collaborators it holds use it."""
-
-    # The game on screen
+    """A play screen, as its `SharedGame` uses it."""
 
     saved: SavedGame
-    """The game shown; a reload or a copy puts another in its place."""
-    asking: bool
-    """A question is on screen (the file's conflict, or one of the game's own): no second one
-    is asked over it."""
+    """The game shown; a reload, a copy or a late upgrade puts another in its place."""
 
     @property
     def companion(self) -> AppServices:
-        """The app's store and device."""
+        """The app's store (the game's file) and device."""
+
+    @property
+    def device(self) -> str:
+        """This device's public id, written beside each of its records."""
+
+    @property
+    def seat(self) -> str:
+        """Who sits at this device ("" when nobody said so), written beside its records."""
+
+    @property
+    def is_open(self) -> bool:
+        """Still on the screen stack (a message may arrive after the game was closed)."""
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended (to open or close its result)."""
+
+    @property
+    def waiting(self) -> WaitingFor | None:
+        """The question the game waits for an answer to, if any (to close it once answered)."""
+
+    def post_message(self, message: Message) -> bool:
+        """Tell the screen what happened (thread-safe: a worker thread posts too)."""
+
+    def run_worker(
+        self, work: Callable[[], None], *, group: str, thread: bool, exit_on_error: bool
+    ) -> object:
+        """A worker thread, cancelled with the screen."""
+
+
+class PlayScreen(PlayHost, Protocol):
+    """A play screen, as the collaborators that ask and draw on it use it: the file's conflict
+    (widgets/play/conflict.py) and who sits where (widgets/play/seats.py)."""
+
+    asking: bool
+    """A question is on screen: no second one is asked over it."""
 
     @property
     def session(self) -> Session:
@@ -51,66 +85,20 @@ class PlayHost(Protocol):
         """The state on screen."""
 
     @property
-    def watch_only(self) -> str:
-        """Why this screen only watches the game ("" when it plays)."""
-
-    @property
-    def is_open(self) -> bool:
-        """Still on the screen stack (an answer may arrive after the game was closed)."""
-
-    @property
-    def is_over(self) -> bool:
-        """The game has ended."""
-
-    @property
-    def waiting(self) -> WaitingFor | None:
-        """The question the game waits for an answer to, if any."""
-
-    @property
-    def device(self) -> str:
-        """This device's public id, written beside each of its records."""
-
-    @property
-    def seat(self) -> str:
-        """Who sits at this device ("" when nobody said so), written beside its records."""
-
-    def question_by(self) -> str:
-        """Who asked the open question, when another device did ("" otherwise)."""
-
-    def last_line(self) -> str:
-        """The log's line of the game's last action."""
-
-    # What they tell it
-
-    def changed(self, was_over: bool) -> None:
-        """Redraw after this device's change (and open the result once the game ended)."""
-
-    def followed(self, was_over: bool) -> None:
-        """Show another device's change (and close a question it answered)."""
+    def app(self) -> App[Any]:
+        """The running app: its dialogs."""
 
     def redraw(self) -> None:
         """Redraw from the state (the game was read again)."""
 
+    def changed(self, was_over: bool) -> None:
+        """Redraw after a change (and open the result once the game ended)."""
+
     def show_title(self) -> None:
         """The header's subtitle, once the save's title or id changed."""
 
-    def only_watch(self, reason: str) -> None:
-        """Only watch the game, every change refused with `reason` ("": play it again)."""
-
-    def save_failed(self, error: OSError) -> None:
-        """The disk refused a change: say so until a write works."""
-
-    def save_worked(self) -> None:
-        """A change was written: the line of a failing disk goes."""
-
     def show_seats(self, parts: tuple[Phrase, ...]) -> None:
         """Who is at the table, on the screens beside this one (its table view)."""
-
-    # What they use of the Textual screen
-
-    @property
-    def app(self) -> App[Any]:
-        """The running app: its dialogs, and calls from worker threads."""
 
     def notify(
         self,
@@ -123,19 +111,11 @@ class PlayHost(Protocol):
     ) -> None:
         """A toast."""
 
-    def run_worker(
-        self, work: Callable[[], None], *, group: str, thread: bool, exit_on_error: bool
-    ) -> object:
-        """A worker thread, cancelled with the screen."""
-
-    def set_timer(self, delay: float, callback: Callable[[], object]) -> Timer:
-        """Call once, `delay` seconds from now."""
-
-    def set_interval(self, interval: float, callback: Callable[[], object]) -> Timer:
-        """Call every `interval` seconds until stopped."""
-
     def query(self, selector: type[QueryType]) -> DOMQuery[QueryType]:
         """The screen's widgets of a type."""
 
     def mount(self, *widgets: Widget, after: Widget | None = None) -> object:
         """Add widgets to the screen."""
+
+    def set_interval(self, interval: float, callback: Callable[[], object]) -> Timer:
+        """Call every `interval` seconds until stopped."""

@@ -32,7 +32,7 @@ from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
 from widgets.play.at_the_table import AtTheTable, Phrase, TableLook
-from widgets.play.host import PlayHost
+from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
@@ -123,7 +123,7 @@ class SeatKeys:
     """A play screen's seat: the dialog, the line of who is at the table, and the look at the
     seats and the devices each second."""
 
-    def __init__(self, screen: PlayHost, device: Device | None = None) -> None:
+    def __init__(self, screen: PlayScreen, device: Device | None = None) -> None:
         self.screen = screen
         self._device = device
         self.presence: Presence | None = None

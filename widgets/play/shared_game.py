@@ -1,29 +1,39 @@
 """A play screen's side of a game several devices play at once: each change is one short
 transaction on the game's file, and every other device's change is followed as it is appended.
 
+`SharedGame` tells its screen what happened in messages (Textual's `Switch.Changed` pattern):
+`Moved` (other devices' records, to show), `Made` (this device's change is written), `Refused`
+(the rules said no on the newest state), `Rewritten` and `Unreadable` (the file changed in a way
+that is not an appended record, or cannot be read), `SaveFailed`, `LockWait` and `Dropped` (a
+lock another device holds), `NotFollowed`. It needs only its inputs (`PlayHost`: the game, the
+store, a way to post), so it is unit-tested without an app.
+
 A transaction (`SharedGame.commit`) is `SaveStore.transact`: it takes the game's lock, catches
 up on what the others appended, decides this device's change on that newest state and appends
 it, deciding again when another writer got in first. The lock covers those three steps and
 nothing else: the redraw, the notices and the dialogs come once it is let go, from the
-transaction's outcome. The lock is tried once, at once, on the screen's own thread (it is free
-nearly always, held for the milliseconds of another device's append). When another device
-holds it, a worker thread waits until it is free, lets it go at once and hands the change back
-to the screen's thread, which tries again: the worker never holds the lock while it waits for
-the screen, and the screen never waits for the lock.
+messages. The lock is tried once, at once, on the screen's own thread (it is free nearly
+always, held for the milliseconds of another device's append). When another device holds it, a
+worker thread waits until it is free, lets it go at once and posts `LockFree`; the screen hands
+it back (`lock_free`) and the queued changes are tried again: the worker never holds the lock
+while it waits for the screen, and the screen never waits for the lock.
 
-The file is followed by watching the games folder (watchfiles: every write of another device
-shows at once, and only the appended lines are read). A window where nothing can be watched
-looks at the file's size every `FOLLOW_SECONDS` instead.
+The file is followed by a worker thread watching the games folder (watchfiles: every write of
+another device shows at once, and only the appended lines are read): it posts `FileTouched`
+(one in the queue stands for many), at most every `FOLLOW_GAP_SECONDS`, and the screen follows
+(`follow`). A window where nothing can be watched looks at the file every `FOLLOW_SECONDS`.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from textual.message import Message
 
 from companion.core import RuleError
 from saves.files import SaveError
@@ -31,10 +41,8 @@ from saves.games.journal import Draft, Rewritten
 from saves.games.records import Record
 from saves.shared.lock import Busy
 from widgets.play import words
-from widgets.play.conflict import FileConflicts
 from widgets.play.host import PlayHost
-from widgets.play.told import Moment, Outcome, moved, refused
-from widgets.play.unsaved import show_lock_wait
+from widgets.play.told import Moment, Outcome
 from widgets.play.upgrade import LateUpgrade
 
 WAIT_SECONDS = 30.0
@@ -71,14 +79,103 @@ class _Change:
 
 
 class SharedGame:
-    """The transactions and the follow of one play screen's game."""
+    """The transactions and the follow of one play screen's game, told in messages."""
+
+    class Moved(Message, bubble=False):
+        """Other devices' records were caught up on: redraw, close what they made stale, and
+        say what they did to this device's actions."""
+
+        def __init__(self, before: Moment, theirs: list[Record], undid: bool) -> None:
+            super().__init__()
+            self.before = before
+            """What the screen showed before them."""
+            self.theirs = theirs
+            self.undid = undid
+            """This device's undo was what redo would put back (before they came)."""
+
+    class Made(Message, bubble=False):
+        """This device's change is in the file: redraw (and open the result if it ended the
+        game)."""
+
+        def __init__(self, before: Moment, mine: list[Record]) -> None:
+            super().__init__()
+            self.before = before
+            self.mine = mine
+
+    class Refused(Message, bubble=False):
+        """A change of this device was not made: `rule` says why, on the newest state."""
+
+        def __init__(self, first: Moment, theirs: list[Record], rule: str) -> None:
+            super().__init__()
+            self.first = first
+            """What the screen showed when the change was first tried."""
+            self.theirs = theirs
+            """Every other device's record since then."""
+            self.rule = rule
+
+    class Rewritten(Message, bubble=False):
+        """The file changed in a way that is not an appended record (`problem`): ask, or read
+        it again on a screen that only watches."""
+
+        def __init__(self, problem: str) -> None:
+            super().__init__()
+            self.problem = problem
+
+    class Unreadable(Message, bubble=False):
+        """The file cannot be read now (`problem`) while a change was made: keep it as a copy."""
+
+        def __init__(self, problem: str) -> None:
+            super().__init__()
+            self.problem = problem
+
+    class SaveFailed(Message, bubble=False):
+        """The disk refused this change's record: it was not made."""
+
+        def __init__(self, error: OSError) -> None:
+            super().__init__()
+            self.error = error
+
+    class LockWait(Message, bubble=False):
+        """`count` changes wait for another device's lock (0: none wait now); `first`: the
+        first change just began to wait."""
+
+        def __init__(self, count: int, first: bool = False) -> None:
+            super().__init__()
+            self.count = count
+            self.first = first
+
+    class Dropped(Message, bubble=False):
+        """The changes that waited for the lock were not made: `text` says why."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class NotFollowed(Message, bubble=False):
+        """The file could not be read to follow it (said once, not at every look)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class FileTouched(Message, bubble=False):
+        """Posted from the watch thread: the game's file changed; one queued stands for all."""
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, SharedGame.FileTouched)
+
+    class LockFree(Message, bubble=False):
+        """Posted from the waiting thread: the lock was seen free (or `error`: it was not, in
+        time); the screen hands it back to `lock_free`."""
+
+        def __init__(self, error: OSError | None = None) -> None:
+            super().__init__()
+            self.error = error
 
     def __init__(self, screen: PlayHost) -> None:
         self.screen = screen
         self.upgrade = LateUpgrade(screen)
         """An older save whose lock another device held when it opened: played once free."""
-        self.conflicts = FileConflicts(screen, self.follow_copy, self.upgrade.start)
-        """What to do when the game's file changed in a way that is not an appended record."""
         self.undid = False
         """This device's undo is what redo would put back: another device's change that
         clears it is said here (and only here)."""
@@ -92,9 +189,6 @@ class SharedGame:
         self.stop = threading.Event()
         self.trouble: str | None = None
         """Why the file could not be followed last time (said once, not at every look)."""
-        self.last_follow = 0.0
-        self.follow_due = False
-        """A follow is set for the end of `FOLLOW_GAP_SECONDS`."""
         self.started = False
         """The follow runs (Textual runs `on_mount` of each class of a screen: once is enough)."""
 
@@ -102,6 +196,9 @@ class SharedGame:
     def path(self) -> Path:
         store = self.screen.companion.store
         return store.path_for(self.screen.saved.id)
+
+    def _tell(self, message: Message) -> None:
+        self.screen.post_message(message)
 
     # Transactions
 
@@ -112,14 +209,14 @@ class SharedGame:
         change = _Change(decide, done)
         if self.waiting:
             self.queue.append(change)
-            show_lock_wait(self.screen, len(self.queue))
+            self._tell(self.LockWait(len(self.queue)))
             return None
         outcome = self._transaction(change)
         if outcome.busy:
             self._moved(outcome.before, outcome.theirs)  # the screen plays on while it waits
             self.waited_since = time.monotonic()
             self.queue.append(change)
-            self.screen.notify("Another device is saving: your change follows it.", timeout=2)
+            self._tell(self.LockWait(len(self.queue), first=True))
             self._wait_for_lock()
             return None
         return self._show(outcome, change)
@@ -127,7 +224,6 @@ class SharedGame:
     def _wait_for_lock(self) -> None:
         """Have a worker thread wait for the lock to be free; the queue is kept meanwhile."""
         self.waiting = True
-        show_lock_wait(self.screen, len(self.queue))
         left = max(0.0, self.waited_since + WAIT_SECONDS - time.monotonic())
         self.screen.run_worker(
             lambda: self._until_free(left), thread=True, group="transactions", exit_on_error=False
@@ -135,25 +231,26 @@ class SharedGame:
 
     def _until_free(self, deadline: float) -> None:
         """In a worker thread: wait until the game's lock (and its file's, for the write) is free,
-        let it go at once, then hand the queued changes back to the screen's thread (it never
-        holds a lock while it waits for that thread)."""
+        let it go at once, then post `LockFree` (it never holds a lock while the screen takes
+        it)."""
         store = self.screen.companion.store
-        app = self.screen.app
         try:
-            try:  # free: the screen's thread takes them for each change, at once
-                store.wait_until_free(self.screen.saved.id, deadline)
-            except Busy:
-                app.call_from_thread(self._give_up)
-            except OSError as error:
-                app.call_from_thread(self._give_up, error)
-            else:
-                app.call_from_thread(self._run_queue)
+            store.wait_until_free(self.screen.saved.id, deadline)
+        except OSError as error:  # Busy past the deadline, a lock file that cannot be made
+            told: SharedGame.LockFree = self.LockFree(error)
+        else:
+            told = self.LockFree()
+        try:
+            self._tell(told)
         except RuntimeError:  # the app closed meanwhile: the changes are not made
             return
 
-    def _run_queue(self) -> None:
-        """On the screen's thread, the lock just seen free: make the queued changes in order;
-        should another device take the lock first, the rest wait again."""
+    def lock_free(self, error: OSError | None = None) -> None:
+        """On the screen's thread, `LockFree` handed back: make the queued changes in order
+        (should another device take the lock first, the rest wait again), or drop them."""
+        if error is not None:
+            self._give_up(None if isinstance(error, Busy) else error)
+            return
         self.waiting = False
         while self.queue:
             change = self.queue[0]
@@ -167,18 +264,13 @@ class SharedGame:
                 return
             self.queue.pop(0)
             self._show(outcome, change)
-        show_lock_wait(self.screen, 0)
+        self._tell(self.LockWait(0))
 
     def _give_up(self, error: OSError | None = None) -> None:
         dropped, self.queue, self.waiting = len(self.queue), [], False
-        show_lock_wait(self.screen, 0)
+        self._tell(self.LockWait(0))
         reason = error or words.lock_held_too_long(WAIT_SECONDS)
-        self.screen.notify(
-            words.changes_dropped(reason, dropped),
-            title="Not saved",
-            severity="error",
-            markup=False,
-        )
+        self._tell(self.Dropped(words.changes_dropped(reason, dropped)))
 
     def _transaction(self, change: _Change) -> Outcome:
         """Catch up (as a follow does, without the lock), then one `SaveStore.transact`:
@@ -224,38 +316,37 @@ class SharedGame:
         return outcome
 
     def _show(self, outcome: Outcome, change: _Change) -> bool:
-        """The lock let go: redraw and say what the transaction did; whether it was made."""
-        screen, before, theirs = self.screen, outcome.before, outcome.theirs
-        self._moved(before, theirs)
+        """The lock let go: tell what the transaction did; whether it was made."""
+        before = outcome.before
+        self._moved(before, outcome.theirs)
         if outcome.refused:
-            refused(screen, change.first or before, change.theirs, outcome.refused)
+            self._tell(self.Refused(change.first or before, list(change.theirs), outcome.refused))
             return False
         if outcome.conflict is not None:
-            self.conflicts.ask(outcome.conflict.problem)
+            self._tell(self.Rewritten(outcome.conflict.problem))
             return False
         if outcome.unreadable is not None:
-            self.conflicts.keep_as_copy(outcome.unreadable.problem)
+            self._tell(self.Unreadable(outcome.unreadable.problem))
             return False
         if outcome.failed is not None:
-            screen.save_failed(outcome.failed)
+            self._tell(self.SaveFailed(outcome.failed))
             return False
-        screen.save_worked()
-        if not screen.session.can_redo:
+        if not self.screen.saved.session.can_redo:
             self.undid = False
         if change.done is not None:
             change.done(outcome.mine)
-        screen.changed(before.over)
+        self._tell(self.Made(before, outcome.mine))
         return True
 
     def _moved(self, before: Moment, theirs: list[Record]) -> None:
-        """Show what other devices did (this device's undo stops being redo's once they
+        """Tell what other devices did (this device's undo stops being redo's once they
         cleared it)."""
         if not theirs:
             return
         undid = self.undid
-        if not self.screen.session.can_redo:
+        if not self.screen.saved.session.can_redo:
             self.undid = False
-        moved(self.screen, before, theirs, undid)
+        self._tell(self.Moved(before, theirs, undid))
 
     # Following
 
@@ -264,7 +355,10 @@ class SharedGame:
         closes (`stop`); an older save another device held, or the disk refused, when it opened
         waits for its lock or for room."""
         self.started = True
-        self.screen.run_worker(self._watch, thread=True, group="follow", exit_on_error=False)
+        stop, path = self.stop, self.path
+        self.screen.run_worker(
+            lambda: self._watch(stop, path), thread=True, group="follow", exit_on_error=False
+        )
         self.upgrade.begin()
 
     def follow_copy(self) -> None:
@@ -274,14 +368,13 @@ class SharedGame:
         if self.screen.is_open:
             self.start_following()
 
-    def _watch(self) -> None:
-        stop = self.stop
+    def _watch(self, stop: threading.Event, path: Path) -> None:
+        """In a worker thread: post `FileTouched` at each write of the game's file."""
         try:
             from watchfiles import watch
         except ImportError:  # pragma: no cover - a dependency of the project
-            self._poll(stop)
+            self._poll(stop, path)
             return
-        path = self.path
         try:
             for _changes in watch(
                 path.parent,
@@ -295,52 +388,37 @@ class SharedGame:
                 rust_timeout=500,
                 yield_on_timeout=False,
             ):
-                if stop.is_set():
+                if not self._touched(stop):
                     return
-                self._call(stop, self.follow_soon)
         except (OSError, RuntimeError):  # no watch here (too many, a strange folder): look
-            self._poll(stop)
+            self._poll(stop, path)
 
-    def _poll(self, stop: threading.Event) -> None:
+    def _poll(self, stop: threading.Event, path: Path) -> None:
+        """In a worker thread with no folder watch: post `FileTouched` once the file's size,
+        time or inode changed (or it could no longer be looked at)."""
+        seen = _looked(path)
         while not stop.wait(FOLLOW_SECONDS):
-            self._call(stop, self.follow_if_grown)
+            now = _looked(path)
+            if now != seen:
+                seen = now
+                if not self._touched(stop):
+                    return
 
-    def _call(self, stop: threading.Event, callback: Callable[[], Any]) -> None:
+    def _touched(self, stop: threading.Event) -> bool:
+        """Post `FileTouched`, then rest `FOLLOW_GAP_SECONDS` (writes meanwhile wait for the
+        next); False once the follow should end (stopped, or the app closed)."""
         if stop.is_set():
-            return
+            return False
         try:
-            self.screen.app.call_from_thread(callback)
+            if not self.screen.post_message(self.FileTouched()):  # the screen has closed
+                stop.set()
         except RuntimeError:  # the app is closing
             stop.set()
-
-    def follow_soon(self) -> None:
-        """Follow now, or at the end of `FOLLOW_GAP_SECONDS` after the last follow."""
-        if self.follow_due:
-            return
-        wait = self.last_follow + FOLLOW_GAP_SECONDS - time.monotonic()
-        if wait <= 0:
-            self.last_follow = time.monotonic()
-            self.follow()
-            return
-        self.follow_due = True
-
-        def due() -> None:
-            self.follow_due = False
-            self.last_follow = time.monotonic()
-            self.follow()
-
-        self.screen.set_timer(wait, due)
-
-    def follow_if_grown(self) -> None:
-        store = self.screen.companion.store
-        try:
-            if store.catch_up_needed(self.screen.saved):
-                self.follow()
-        except (Rewritten, SaveError):
-            self.follow()
+        return not stop.wait(FOLLOW_GAP_SECONDS)
 
     def follow(self) -> list[Record]:
-        """Apply what other devices appended (on the screen's thread); returns their records."""
+        """Apply what other devices appended (on the screen's thread) and tell it; returns
+        their records."""
         screen = self.screen
         if self.waiting or not screen.is_open:
             return []
@@ -348,15 +426,12 @@ class SharedGame:
         try:
             theirs = screen.companion.store.catch_up(screen.saved)
         except Rewritten as error:
-            if not screen.watch_only:
-                self.conflicts.ask(error.problem)
-            else:
-                self.conflicts.reload_watched()
+            self._tell(self.Rewritten(error.problem))
             return []
         except SaveError as error:
             if self.trouble != error.problem:  # said once, not at every look
                 self.trouble = error.problem
-                screen.notify(str(error), title="Not followed", severity="warning", markup=False)
+                self._tell(self.NotFollowed(str(error)))
             return []
         self.trouble = None
         self._moved(before, theirs)
@@ -364,3 +439,12 @@ class SharedGame:
 
     def close(self) -> None:
         self.stop.set()
+
+
+def _looked(path: Path) -> tuple[int, int, int] | None:
+    """What a look at the file sees of its changes (None: it cannot be looked at)."""
+    try:
+        seen = os.stat(path)
+    except OSError:
+        return None
+    return seen.st_size, seen.st_mtime_ns, seen.st_ino

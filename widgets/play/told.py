@@ -1,39 +1,54 @@
 """What a play screen says once a transaction or a follow let go of the game's file: what
-other devices changed, and why a change of this device was not made.
+other devices changed, who did it, and why a change of this device was not made.
 
 Nothing here runs under the game's lock: `SharedGame` gathers a transaction's `Outcome` under
-it and hands it here afterwards, so a redraw, a notice or a dialog never holds up another
-device's change.
+it and tells the screen in messages afterwards, so a redraw, a notice or a dialog never holds
+up another device's change. The notices are built here as data (`Notice`), from what the screen
+showed before (`Moment`) and what the game is now, so each wording is tested without an app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.core import WaitingFor
 from companion.session import Step
+from companion.text import visible
 from saves.files import SaveError
 from saves.games.journal import Rewritten
 from saves.games.records import Record
 from saves.games.store import SavedGame
 from widgets.play import words
-from widgets.play.host import PlayHost
 
-TOLD_SECONDS = 12.0
-"""How long the line saying another device undid or redid this device's action stays: long
-enough to be read by a player who looks up from the table (the next confirmation replaces it)."""
+if TYPE_CHECKING:
+    from widgets.play.host import PlayHost
+
+TOLD_SECONDS = 6.0
+"""How long the line saying another device undid or redid an action stays: long enough to be
+read by a player who looks up from the table, short enough not to hide a phone's buttons for
+long (the next confirmation replaces it; the log keeps what happened)."""
+
+Person = Callable[[str], str]
+"""Who sits at a seat, as players call them (a Cavendish seat is an agent: its player)."""
+
+
+def the_seat(seat: str) -> str:
+    """A seat named as it is (a game whose seats are its players)."""
+    return seat
 
 
 class Moment:
     """What a screen showed before a transaction or a follow: to say what changed."""
 
     def __init__(self, screen: PlayHost) -> None:
-        self.over, self.redo = screen.is_over, screen.session.can_redo
+        session = screen.saved.session
+        self.over, self.redo = screen.is_over, session.can_redo
         self.waiting: WaitingFor | None = screen.waiting
         self.origins = tuple(screen.saved.origins)
         """The records of the steps shown, in order (`steps`)."""
-        self.steps = screen.session.steps
+        self.steps = session.steps
         self.undone = tuple(screen.saved.undone)
 
 
@@ -58,45 +73,134 @@ class Outcome:
     """The lock was not free at once: the change waits until it is, and is decided again."""
 
 
-def refused(screen: PlayHost, before: Moment, theirs: list[Record], rule: str) -> None:
-    """Say why a change was not made: the rule, and what another device changed first (the
-    other devices' changes themselves are shown first, by `moved`)."""
+@dataclass
+class Followed:
+    """Another device's change while the screen follows it: what whatever it makes stale
+    (a result, a question, a dialog) says, and why it is stale."""
+
+    words: str = ""
+    """Who did what: `Ben, in a browser, undid: the mission's end`."""
+    answer: str = ""
+    """The same for a question it answered: `Ben, in a browser, answered: ...`."""
+    back: bool = False
+    """It undid or redid an action: the table is at another moment."""
+    new_stage: bool = False
+    """The game waits for another kind of thing or another question now (`stage`)."""
+    said: bool = False
+    """Who did what was said already, by what it closed or opened."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One toast: its words (data, never markup), title, severity and how long it stays."""
+
+    text: str
+    title: str
+    severity: str = "information"
+    timeout: float | None = None
+
+
+def stage(waiting: WaitingFor | None) -> object:
+    """What a dialog opened for the state shown depends on, of what the game waits for: a
+    question itself, else only the kind of thing awaited (a roll, a move, the end's entries),
+    not whose turn it is. None once the game waits for nothing (it ended)."""
+    if waiting is None:
+        return None
+    return waiting if waiting.question else waiting.kind
+
+
+def refused(
+    before: Moment,
+    theirs: Sequence[Record],
+    rule: str,
+    now: WaitingFor | None,
+    last: str,
+    asker: str,
+) -> Notice:
+    """Why a change was not made: the rule, and what another device changed first (the other
+    devices' changes themselves are shown first, by `moved`). `now`: the question the game
+    waits for now; `last`: the log's last line; `asker`: who asked the open question."""
     asked = before.waiting is not None and before.waiting.question
-    if theirs and asked and screen.waiting != before.waiting:
-        screen.notify(  # the question was answered first on another device: quiet
-            words.answered_first(theirs[-1].whose, screen.last_line()),
-            title="Already answered",
-            markup=False,
-        )
-        return
+    if theirs and asked and now != before.waiting:  # answered first elsewhere: quiet
+        return Notice(words.answered_first(theirs[-1].whose, last), "Already answered")
     if theirs:
-        rule = words.changed_first(_who(theirs), screen.last_line(), rule)
-    elif screen.waiting is not None and screen.waiting.question and screen.question_by():
-        rule = words.waiting_for_answer(screen.question_by(), screen.waiting.text, rule)
-    screen.notify(rule, title="Not allowed", severity="error", markup=False)
+        rule = words.changed_first(_who(theirs), last, rule)
+    elif now is not None and now.question and asker:
+        rule = words.waiting_for_answer(asker, now.text, rule)
+    return Notice(rule, "Not allowed", "error")
 
 
-def moved(screen: PlayHost, before: Moment, theirs: list[Record], undid: bool) -> None:
-    """Show what other devices did: redraw, then one line when they undid or redid an action
-    of this device, or cleared what it could redo (`undid`: this device's undo was what redo
-    would put back). A confirmation replaces the one before, and is data, never markup."""
+def moved(
+    here: str,
+    before: Moment,
+    after: SavedGame,
+    theirs: Sequence[Record],
+    undid: bool,
+    person: Person = the_seat,
+) -> Notice | None:
+    """One line when other devices undid or redid an action of this device, or cleared what it
+    could redo (`undid`: this device's undo was what redo would put back); None otherwise."""
     if not theirs:
-        return
-    screen.followed(before.over)
-    here = screen.device
-    yours = _yours(here, before, screen.saved, theirs)
+        return None
+    back = taken_back(before, after, theirs)
+    yours = [(record, line) for record, line in back if _made_by(here, record, before, theirs)]
     if yours:
         record, line = yours[-1]
-        said = words.doer(record.seat, record.by, here)
+        said = words.doer(person(record.seat), record.by, here)
         told = words.yours_changed(said, record.kind, line, more=len(yours) - 1)
-        screen.notify(told, title="Another device", timeout=TOLD_SECONDS, markup=False)
-    elif before.redo and undid and not screen.session.can_redo:
+        return Notice(told, "Another device", timeout=TOLD_SECONDS)
+    if before.redo and undid and not after.session.can_redo:
         cleared = next((record for record in theirs if record.kind == "do"), theirs[-1])
-        said = words.doer(cleared.seat, cleared.by, here)
-        saved = screen.saved
-        found = _lines(saved.origins, saved.session.steps, {cleared.number})
-        line = found.get(cleared.number, "")
-        screen.notify(words.redo_cleared(said, line), title="Redo", markup=False)
+        said = words.doer(person(cleared.seat), cleared.by, here)
+        found = _lines(after.origins, after.session.steps, {cleared.number})
+        return Notice(words.redo_cleared(said, found.get(cleared.number, "")), "Redo")
+    return None
+
+
+def stale(
+    here: str,
+    before: Moment,
+    after: SavedGame,
+    theirs: Sequence[Record],
+    person: Person = the_seat,
+    verb: str = "changed the game",
+) -> str:
+    """Who did what, for a view another device made stale (a result, a question, a dialog):
+    `Ben, in a browser, undid: the mission's end`, else `Ben, in a browser, changed the game:
+    <line>` (`verb`: `answered` for a question) for the last action they made."""
+    back = taken_back(before, after, theirs)
+    if back:
+        record, line = back[-1]
+        said = words.doer(person(record.seat), record.by, here)
+        return f"{said} {words.TAKEN_BACK[record.kind]}: {visible(line)}"
+    record = theirs[-1]
+    said = words.doer(person(record.seat), record.by, here)
+    steps = after.session.steps
+    line = steps[-1].line if steps and record.kind == "do" else ""
+    return words.made(said, line, verb)
+
+
+def taken_back(
+    before: Moment, after: SavedGame, theirs: Sequence[Record]
+) -> list[tuple[Record, str]]:
+    """Each undo or redo among `theirs`, with the log line of the action it took back or put
+    back (as the log had it before them, or has it after). An action both put on and taken off
+    the log among them has no line: it is left out, as nothing shown changed."""
+    taking = [record for record in theirs if record.kind in words.TAKEN_BACK]
+    if not taking:
+        return []
+    wanted = {record.target for record in taking}
+    lines = _lines(before.origins, before.steps, wanted)
+    lines.update(_lines(after.origins, after.session.steps, wanted))
+    return [(r, lines[r.target]) for r in taking if r.target in lines]
+
+
+def _made_by(here: str, taking: Record, before: Moment, theirs: Sequence[Record]) -> bool:
+    """Whether the action an undo or redo record targets was made by device `here`."""
+    return any(
+        record.kind == "do" and record.number == taking.target and record.by == here
+        for record in (*before.origins, *before.undone, *theirs)
+    )
 
 
 def _lines(origins: Sequence[Record], steps: Sequence[Step], numbers: set[int]) -> dict[int, str]:
@@ -106,26 +210,6 @@ def _lines(origins: Sequence[Record], steps: Sequence[Step], numbers: set[int]) 
     return {record.number: step.line for record, step in paired if record.number in numbers}
 
 
-def _yours(
-    here: str, before: Moment, after: SavedGame, theirs: list[Record]
-) -> list[tuple[Record, str]]:
-    """Each undo or redo among `theirs` of an action device `here` made, with that action's
-    log line (as the log had it before them, or has it after). An action both put on and taken
-    off the log among them has no line: it is left out, as nothing shown changed."""
-    taking = [record for record in theirs if record.kind in words.TAKEN_BACK]
-    if not taking:
-        return []
-    wanted = {record.target for record in taking}
-    made = {
-        record.number
-        for record in (*before.origins, *before.undone, *theirs)
-        if record.kind == "do" and record.number in wanted and record.by == here
-    }
-    lines = _lines(before.origins, before.steps, wanted)
-    lines.update(_lines(after.origins, after.session.steps, wanted))
-    return [(r, lines[r.target]) for r in taking if r.target in made and r.target in lines]
-
-
-def _who(records: list[Record]) -> str:
+def _who(records: Sequence[Record]) -> str:
     """Who made these records, for the start of a sentence."""
     return words.who(record.whose for record in records)

@@ -10,9 +10,10 @@ again. A lock still held after `WAIT_SECONDS` leaves the screen watching, saying
 
 An older save the disk refused to write again (full, read-only, over quota) is shown the same
 way, and tried again by itself while the screen is open, without reopening it: a worker looks
-every `RETRY_SECONDS` whether its folder can be written with room for the file, and then hands
-back to the screen's thread, which opens the game for play again. Each attempt the disk refuses
-again doubles the wait, up to `LONGEST_RETRY_SECONDS`.
+every `RETRY_SECONDS` whether its folder can be written with room for the file, and then posts
+`Room`; the screen hands it back to `try_again`, which opens the game for play again. Each
+attempt the disk refuses again doubles the wait, up to `LONGEST_RETRY_SECONDS`. What the
+screen shows is told in `Watching` (only watch, saying why) and `Playing` (played now).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import contextlib
 import os
 import time
 
+from textual.message import Message
 from textual.worker import get_current_worker
 
 from saves.files import SaveError
@@ -65,6 +67,32 @@ def has_room(path: os.PathLike[str] | str) -> bool:
 class LateUpgrade:
     """Bring a play screen's older save up to date once no other device holds its lock."""
 
+    class Watching(Message, bubble=False):
+        """The game is only shown for now (`reason`), or played again ("")."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    class Playing(Message, bubble=False):
+        """The save was brought up to date (the screen's `saved` is the new one): `said` once it
+        can be played ("": it is still only shown), and the game redrawn."""
+
+        def __init__(self, said: str, was_over: bool) -> None:
+            super().__init__()
+            self.said = said
+            self.was_over = was_over
+
+    class Free(Message, bubble=False):
+        """Posted from the waiting thread: the lock was seen free (or `error`: not in time)."""
+
+        def __init__(self, error: OSError | None = None) -> None:
+            super().__init__()
+            self.error = error
+
+    class Room(Message, bubble=False):
+        """Posted from the waiting thread: the disk looks able to take the save again."""
+
     def __init__(self, screen: PlayHost) -> None:
         self.screen = screen
         self.since = 0.0
@@ -87,7 +115,7 @@ class LateUpgrade:
         if self.waiting:
             return
         self.waiting = True
-        self.screen.only_watch(words.upgrade_retries(self.screen.saved.cannot_add))
+        self.screen.post_message(self.Watching(words.upgrade_retries(self.screen.saved.cannot_add)))
         wait = self.retry_after
         self.screen.run_worker(
             lambda: self._until_room(wait), thread=True, group="upgrade", exit_on_error=False
@@ -105,13 +133,14 @@ class LateUpgrade:
                 continue
             if has_room(path):
                 with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                    self.screen.app.call_from_thread(self._try_again)
+                    self.screen.post_message(self.Room())
                 return
             due = time.monotonic() + wait
 
-    def _try_again(self) -> None:
-        """On the screen's thread, the disk looking able to take it: open the game for play
-        again (written again in format 2); refused again, wait twice as long."""
+    def try_again(self) -> None:
+        """On the screen's thread (`Room` handed back), the disk looking able to take it: open
+        the game for play again (written again in format 2); refused again, wait twice as
+        long."""
         self.waiting = False
         screen = self.screen
         if not screen.is_open:
@@ -135,7 +164,7 @@ class LateUpgrade:
         if self.waiting:
             return
         self.since = time.monotonic()
-        self.screen.only_watch(words.UPGRADE_WAITS)
+        self.screen.post_message(self.Watching(words.UPGRADE_WAITS))
         self._wait()
 
     def _wait(self) -> None:
@@ -146,31 +175,35 @@ class LateUpgrade:
         )
 
     def _until_free(self, deadline: float) -> None:
-        """In a worker thread: wait until the game's lock is free, let it go at once, then hand
-        back to the screen's thread (which takes the lock itself, trying once)."""
-        store, app = self.screen.companion.store, self.screen.app
+        """In a worker thread: wait until the game's lock is free, let it go at once, then post
+        `Free` (the screen's thread takes the lock itself, trying once)."""
+        store = self.screen.companion.store
         try:
-            try:
-                with store.game_lock(self.screen.saved.id, deadline):
-                    pass
-            except OSError as error:  # Busy past the deadline, a lock file that cannot be made
-                app.call_from_thread(self._give_up, error)
-            else:
-                app.call_from_thread(self._open)
-        except RuntimeError:  # the app closed meanwhile
-            return
+            with store.game_lock(self.screen.saved.id, deadline):
+                pass
+        except OSError as error:  # Busy past the deadline, a lock file that cannot be made
+            told = self.Free(error)
+        else:
+            told = self.Free()
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+            self.screen.post_message(told)
 
-    def _open(self) -> None:
-        """On the screen's thread, the lock just seen free: open the game for play again."""
+    def free(self, error: OSError | None = None) -> None:
+        """On the screen's thread (`Free` handed back), the lock just seen free: open the game
+        for play again (or, not free in time, stay shown only)."""
+        if error is not None:
+            self._give_up(error)
+            return
         self.waiting = False
         screen = self.screen
+
         if not screen.is_open:
             return
         store = screen.companion.store
         try:
             fresh = store.open_for_play(screen.saved.id)
-        except SaveError as error:
-            self._give_up(error.problem)
+        except SaveError as unreadable:
+            self._give_up(unreadable.problem)
             return
         if fresh.upgrade_waits:  # another device took the lock first
             if time.monotonic() - self.since >= WAIT_SECONDS:
@@ -187,10 +220,8 @@ class LateUpgrade:
         screen.saved = fresh
         writable = os.access(screen.companion.store.path_for(fresh.id), os.W_OK)
         reason = words.watch_only_reason(fresh.cannot_add, writable)
-        screen.only_watch(reason)
-        if not reason:
-            screen.notify(said, title="Playing")
-        screen.followed(was_over)
+        screen.post_message(self.Watching(reason))
+        screen.post_message(self.Playing("" if reason else said, was_over))
 
     def _give_up(self, reason: object) -> None:
         self.waiting = False
@@ -199,4 +230,4 @@ class LateUpgrade:
         elif isinstance(reason, OSError):
             reason = reason.strerror or reason
         if self.screen.is_open:
-            self.screen.only_watch(words.upgrade_given_up(reason))
+            self.screen.post_message(self.Watching(words.upgrade_given_up(reason)))

@@ -63,6 +63,27 @@ def doer(seat: str, by: str, here: str) -> str:
     return f"Someone {where(by, here)}"
 
 
+def person_of(seat: str, labels: Iterable[tuple[str, str]]) -> str:
+    """Who sits at `seat`, as the table calls them: the player in a game whose seats are
+    characters (Cavendish's seat `Amy` is shown `Amy (Ana)`: Ana plays her), else the seat as
+    written. `labels`: each seat the game has now, with how it is shown (`Game.seats`)."""
+    for name, label in labels:
+        if name == seat and label.startswith(f"{seat} (") and label.endswith(")"):
+            return label[len(seat) + 2 : -1]
+    return seat
+
+
+def made(doer: str, line: str, verb: str = "changed the game") -> str:
+    """Another device's change, for a view it made stale (`line`: its log line, "" when none;
+    `verb`: `answered` for the question it answered)."""
+    return f"{doer} {verb}: {visible(line)}" if line else f"{doer} {verb}."
+
+
+CHANGED_ELSEWHERE = "Answered or changed on another device."
+"""A closed question's line when who changed the game is not known."""
+END_UNDONE = "The game's end was undone on another device"
+"""A closed result's line when who undid the end is not known."""
+
 TAKEN_BACK = {"undo": "undid", "redo": "redid"}
 """What an undo or a redo record did to an action, as a verb."""
 

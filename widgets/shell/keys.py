@@ -1,7 +1,8 @@
 """Every key of a screen in one list (`?`): the footer shows what fits, this shows the rest.
 
 A key usable now is also a button: enter on its row, or one tap on it (a phone has no ctrl,
-escape or F1), closes the list and does what the key does."""
+escape or F1), closes the list and does what the key does. The list follows the screen under
+it: when another device moves the game to another stage, `follow` lists the keys of that one."""
 
 from __future__ import annotations
 
@@ -124,7 +125,13 @@ class KeysScreen(Dialog[None]):
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
         self.under = under
-        found = key_rows(under)
+        self.rows: list[tuple[str, str, str]] = []
+        self.targets: list[tuple[DOMNode, str]] = []
+        self.look()
+
+    def look(self) -> None:
+        """The keys of the screen underneath as they are now."""
+        found = key_rows(self.under)
         self.rows = [(key, description, usable) for key, description, usable, _run in found]
         self.targets = [run for *_row, run in found]
 
@@ -132,20 +139,35 @@ class KeysScreen(Dialog[None]):
         with Vertical(id="keys-box"):
             yield Static(TITLE, id="keys-title")
             table = KeysTable(id="keys-table", cursor_type="row")
-            width = self.app.size.width
-            if width >= NARROW_WIDTH:
-                table.add_columns("Key", "What it does", "Now")
-            else:  # a phone: the words wrap in their column, and "Now" stays on screen
-                key_width = max(len(key) for key, _words, _now in self.rows)
-                words = max(8, min(70, width) - NARROW_ROOM - key_width)
-                table.add_column("Key", width=key_width)
-                table.add_column("What it does", width=words)
-                table.add_column("Now", width=len(ELSEWHERE))
-            height = 1 if width >= NARROW_WIDTH else None
-            for key, description, usable in self.rows:
-                table.add_row(Text(key), Text(description), Text(usable), height=height)
+            self.fill(table)
             yield table
         yield KeyFooter()
+
+    def fill(self, table: DataTable[Text]) -> None:
+        """The table's columns and rows from `rows`."""
+        width = self.app.size.width
+        if width >= NARROW_WIDTH:
+            table.add_columns("Key", "What it does", "Now")
+        else:  # a phone: the words wrap in their column, and "Now" stays on screen
+            key_width = max(len(key) for key, _words, _now in self.rows)
+            words = max(8, min(70, width) - NARROW_ROOM - key_width)
+            table.add_column("Key", width=key_width)
+            table.add_column("What it does", width=words)
+            table.add_column("Now", width=len(ELSEWHERE))
+        height = 1 if width >= NARROW_WIDTH else None
+        for key, description, usable in self.rows:
+            table.add_row(Text(key), Text(description), Text(usable), height=height)
+
+    def follow(self) -> None:
+        """The screen underneath changed (another device moved the game to another stage):
+        list its keys as they are now, the cursor kept on its row."""
+        self.look()
+        table = self.query_one("#keys-table", KeysTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        self.fill(table)
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1), animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
