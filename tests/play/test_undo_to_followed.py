@@ -1,5 +1,6 @@
 """`companion act ID undo --to N` while a window plays the game: the window follows the whole
-batch of undo records at once, back to line N, and says whose actions were taken back."""
+batch of undo records at once, back to line N, and says so in one line: who, back to which line,
+how many actions and how many of them were this device's."""
 
 from __future__ import annotations
 
@@ -35,5 +36,5 @@ async def test_a_window_follows_an_undo_back_to_a_line_made_elsewhere(
         assert [step.line for step in screen.session.steps] == [
             step.line for step in SaveStore(companion_home, fixed_clock).load(save_id).session.steps
         ]
-        told = f"Someone in a browser undid: {lines[1]} (and 1 more of your actions)"
-        await pause_until(pilot, lambda: told in notes)  # one line for the batch, both ours
+        told = f"Someone in a browser undid back to line {keep} (3 actions, 2 of them yours)"
+        await pause_until(pilot, lambda: told in notes)  # one line for the batch

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.widgets import Static
@@ -30,6 +31,7 @@ from saves.games.records import Record
 from saves.games.store import SavedGame
 from widgets.kit.shown import keeps_size
 from widgets.play import words
+from widgets.play.action_log import ActionLog
 from widgets.play.seats import SEAT_BINDING, SeatKeys
 from widgets.play.unsaved import SaveTrouble
 from widgets.play.whose_move import WhoseMove
@@ -454,6 +456,14 @@ class GameScreen(CompanionScreen):
     def undone_line(self, step: Step) -> str:
         """What the undo notice says was taken back (`self.state` is the state before it)."""
         return step.line
+
+    @on(ActionLog.Picked)
+    def undo_to_line(self, picked: ActionLog.Picked) -> None:
+        """A line picked in the log: every later action undone in one transaction, asked first
+        (widgets/play/undo_to.py, through `SharedGame.commit`)."""
+        from widgets.play import undo_to  # only when a line is picked: a faster start
+
+        undo_to.ask(self, picked.line, picked.log)
 
     def action_redo(self) -> None:
         if self.refuse_watch_only():

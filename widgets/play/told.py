@@ -85,7 +85,12 @@ def moved(screen: PlayHost, before: Moment, theirs: list[Record], undid: bool) -
     screen.followed(before.over)
     here = screen.device
     yours = _yours(here, before, screen.saved, theirs)
-    if yours:
+    if _undid_back(theirs):  # an undo back to a line: told on every device, in one line
+        said = words.doer(theirs[0].seat, theirs[0].by, here)
+        line = len(screen.saved.origins)
+        told = words.undid_back(said, line, len(theirs), len(yours))
+        screen.notify(told, title="Another device", timeout=TOLD_SECONDS, markup=False)
+    elif yours:
         record, line = yours[-1]
         said = words.doer(record.seat, record.by, here)
         told = words.yours_changed(said, record.kind, line, more=len(yours) - 1)
@@ -97,6 +102,16 @@ def moved(screen: PlayHost, before: Moment, theirs: list[Record], undid: bool) -
         found = _lines(saved.origins, saved.session.steps, {cleared.number})
         line = found.get(cleared.number, "")
         screen.notify(words.redo_cleared(said, line), title="Redo", markup=False)
+
+
+def _undid_back(theirs: list[Record]) -> bool:
+    """Whether `theirs` is one device's undo back to a line: several undo records and nothing
+    else (`companion act ID undo --to N`, a line picked in a log)."""
+    first = theirs[0]
+    return len(theirs) > 1 and all(
+        record.kind == "undo" and (record.by, record.seat) == (first.by, first.seat)
+        for record in theirs
+    )
 
 
 def _lines(origins: Sequence[Record], steps: Sequence[Step], numbers: set[int]) -> dict[int, str]:
