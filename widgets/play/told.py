@@ -87,8 +87,8 @@ def moved(screen: PlayHost, before: Moment, theirs: list[Record], undid: bool) -
     yours = _yours(here, before, screen.saved, theirs)
     if _undid_back(theirs):  # an undo back to a line: told on every device, in one line
         said = words.doer(theirs[0].seat, theirs[0].by, here)
-        line = len(screen.saved.origins)
-        told = words.undid_back(said, line, len(theirs), len(yours))
+        kept = len(screen.saved.origins)  # the line the game is back at
+        told = words.undid_back(said, kept, len(theirs), len(yours))
         screen.notify(told, title="Another device", timeout=TOLD_SECONDS, markup=False)
     elif yours:
         record, line = yours[-1]
