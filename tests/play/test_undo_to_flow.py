@@ -109,14 +109,16 @@ async def test_a_tap_on_a_line_asks_and_keep_them_changes_nothing(
     async with app.run_test(size=(44, 43)) as pilot:
         screen, log = await focused_log(pilot)
         lines = lines_of(screen)
-        log.scroll_end(animate=False, immediate=True)
         await pilot.pause()
-        height = log.scrollable_content_region.height
-        await pilot.click(log, offset=(4, 1 + height - 1))  # the bottom line: the newest entry
+        newest, before = len(lines) - 1, len(lines) - 2
+        log.scroll_to(y=log.entry_top(before), animate=False, immediate=True)  # a swipe up
+        await pilot.pause()
+        top = log.scroll_offset.y
+        assert log.entry_top(before) >= top  # both on screen
+        await pilot.click(log, offset=(4, 1 + log.entry_top(newest) - top))  # 1: the border
         await pilot.pause()
         assert not isinstance(app.screen, UndoToDialog)  # the newest line: nothing after it
-        # a line above: the entry before the newest one
-        await pilot.click(log, offset=(4, 1 + height - 1 - entry_height(log, -1)))
+        await pilot.click(log, offset=(4, 1 + log.entry_top(before) - top))
         await pause_until(pilot, lambda: isinstance(app.screen, UndoToDialog))
         title = str(app.screen.query_one("#undo-to-title", Static).render())
         assert title == f"Undo back to line {len(lines) - 1}?"
@@ -125,10 +127,27 @@ async def test_a_tap_on_a_line_asks_and_keep_them_changes_nothing(
         assert lines_of(screen) == lines == filed_lines(companion_home, screen)
 
 
-def entry_height(log: ActionLog, index: int) -> int:
-    """How many lines the entry at `index` takes in the log as drawn."""
-    ends = [0, *log._ends]  # noqa: SLF001 - a test reads the heights the log counted
-    return ends[index] - ends[index - 1]
+@pytest.mark.parametrize("game_id", ["six-sojourns", "cavendish"])
+async def test_capital_u_shows_the_log_marking_the_line_before_the_newest(
+    make_test_app: Callable[..., Any], companion_home: Path, game_id: str
+) -> None:
+    """`U` from anywhere on the screen (Six Sojourns: from another tab) focuses the log."""
+    app = opened(make_test_app, companion_home, game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if not isinstance(app.screen, GameScreen):
+            await pilot.press("escape")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        log = screen.query_one(ActionLog)
+        assert not log.has_focus
+        await pilot.press("U")
+        await pilot.pause()
+        assert log.has_focus and log.marked == len(screen.session.steps) - 2
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: isinstance(app.screen, UndoToDialog))
+        title = str(app.screen.query_one("#undo-to-title", Static).render())
+        assert title == f"Undo back to line {len(screen.session.steps) - 1}?"
 
 
 async def test_the_last_line_and_a_watched_game_are_refused_saying_why(

@@ -148,6 +148,9 @@ class ActionLog(ScrollView, can_focus=True):
         """Lines as last drawn, by (line, scroll x, width): a redraw styles only new lines."""
         self.marked: int | None = None
         """The index of the entry marked to be picked (None until the log is first focused)."""
+        self._due_mark: int | None = None
+        """How far before the newest entry to mark once the log has its entries (a log in a
+        tab not yet shown is filled only when its tab is)."""
 
     def on_mount(self) -> None:
         """Kept scrolled to the newest line (Textual's anchor) while the layout settles, as in
@@ -186,6 +189,8 @@ class ActionLog(ScrollView, can_focus=True):
         # later scroll drew the log twice, and another window's action a frame late).
         self.scroll_end(animate=False, immediate=kept, x_axis=False)
         self.refresh()
+        if self._due_mark is not None and self._steps:
+            self.mark_before_newest(self._due_mark)
 
     # The mark and the pick
 
@@ -197,6 +202,14 @@ class ActionLog(ScrollView, can_focus=True):
     def on_blur(self) -> None:
         self._remark()
 
+    def mark_before_newest(self, back: int) -> None:
+        """Mark the entry `back` entries before the newest (now, or once the log is filled)."""
+        if not self._steps:
+            self._due_mark = back
+            return
+        self._due_mark = None
+        self._mark_entry(len(self._steps) - 1 - back)
+
     def action_mark(self, move: int) -> None:
         """Mark the entry `move` entries away (up: earlier, down: later)."""
         self._mark_entry((self.marked if self.marked is not None else len(self._steps)) + move)
@@ -205,8 +218,8 @@ class ActionLog(ScrollView, can_focus=True):
         """Mark the entry a page of lines away."""
         if self.marked is None or not self._steps:
             return
-        start = self._ends[self.marked - 1] if self.marked else 0
-        line = start + direction * max(1, self.scrollable_content_region.height - 1)
+        page = max(1, self.scrollable_content_region.height - 1)
+        line = self.entry_top(self.marked) + direction * page
         line = min(max(line, 0), self._ends[-1] - 1)
         self._mark_entry(bisect_right(self._ends, line))
 
@@ -231,11 +244,15 @@ class ActionLog(ScrollView, can_focus=True):
         self._mark_entry(bisect_right(self._ends, line))
         self.action_pick()
 
+    def entry_top(self, entry: int) -> int:
+        """The first of the log's lines (counted from 0) that the entry at `entry` takes."""
+        return self._ends[entry - 1] if entry else 0
+
     def _mark_entry(self, entry: int) -> None:
         if not self._steps:
             return
         self.marked = min(max(entry, 0), len(self._steps) - 1)
-        start = self._ends[self.marked - 1] if self.marked else 0
+        start = self.entry_top(self.marked)
         height = self._ends[self.marked] - start
         self.scroll_to_region(
             Region(0, start, 1, max(1, height)), animate=False, immediate=True, x_axis=False

@@ -22,7 +22,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
-from textual.widgets import Button, Static
+from textual.widgets import Button, ContentSwitcher, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
 from companion.text import plural, visible
@@ -35,6 +35,8 @@ from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 if TYPE_CHECKING:
+    from textual.css.query import DOMQuery, QueryType
+
     from saves.games.store import SavedGame
     from widgets.play.shared_game import SharedGame
 
@@ -42,6 +44,8 @@ NAMED_LINES = 4
 """How many of the lines to undo the question names (the earliest); the rest are counted."""
 REDO_IN_ORDER = "Redo (ctrl+y) then brings them back one at a time, in the order they were made."
 """Under the question, and in the confirmation: what redo does after an undo back to a line."""
+HOW_TO_PICK = "Pick the line to go back to: up and down, then enter (or tap the line)."
+NO_LOG = "This screen shows no log to pick a line from."
 PICK_AGAIN = "The game changed on another device: nothing was undone. Pick the line again."
 
 
@@ -142,6 +146,9 @@ class Undoing(Protocol):
 
     def redraw(self) -> None: ...
 
+    def query(self, selector: type[QueryType]) -> DOMQuery[QueryType]:
+        """The screen's widgets of a type (its log)."""
+
     def notify(
         self,
         message: str,
@@ -151,6 +158,26 @@ class Undoing(Protocol):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None: ...
+
+
+def start(screen: Undoing) -> None:
+    """`U`: show and focus the screen's log (its tab, where it has one), the line before the
+    newest marked, and say how to pick a line."""
+    if screen.refuse_watch_only():
+        return
+    logs = screen.query(ActionLog)
+    if not logs:
+        screen.notify(NO_LOG, title="Not undone", severity="warning")
+        return
+    log = logs.first()
+    for pane in log.ancestors:
+        if isinstance(pane, TabPane) and isinstance(pane.parent, ContentSwitcher):
+            tabs = pane.parent.parent
+            if isinstance(tabs, TabbedContent) and pane.id is not None:
+                tabs.active = pane.id  # the log's own tab (Six Sojourns)
+    log.focus()
+    log.mark_before_newest(1)
+    screen.notify(HOW_TO_PICK, title="Undo to a line", markup=False)
 
 
 def ask(screen: Undoing, line: int, log: ActionLog | None = None) -> None:

@@ -86,9 +86,7 @@ def test_a_line_with_nothing_after_it_is_refused_saying_why(
     assert why.format(last=last, past=last + 1) in str(refused.value)
 
 
-def test_a_game_without_actions_has_nothing_to_undo(
-    duel: SavedGame, companion_home: Path
-) -> None:
+def test_a_game_without_actions_has_nothing_to_undo(duel: SavedGame, companion_home: Path) -> None:
     store = SaveStore(companion_home, fixed_clock)
     store.transact(duel, lambda _theirs: undo_back(duel, 0).drafts, by="t0123456789c")
     for line in (None, 0):
