@@ -36,6 +36,8 @@ from companion.text import visible
 
 EMPTY = "Nothing has happened yet."
 """What the log says before the first action."""
+PICK_HINT = "↑↓ enter: undo back to here"
+"""Under the focused log: how to pick a line (a tap on one picks it too)."""
 
 
 def entry_lines(number: int, line: str, width: int, console: Console) -> list[Text]:
@@ -197,9 +199,11 @@ class ActionLog(ScrollView, can_focus=True):
     def on_focus(self) -> None:
         if self.marked is None and self._steps:
             self.marked = len(self._steps) - 1
+        self.border_subtitle = PICK_HINT  # where the eyes are: no toast over the lines
         self._remark()
 
     def on_blur(self) -> None:
+        self.border_subtitle = ""
         self._remark()
 
     def mark_before_newest(self, back: int) -> None:

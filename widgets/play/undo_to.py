@@ -44,7 +44,6 @@ NAMED_LINES = 4
 """How many of the lines to undo the question names (the earliest); the rest are counted."""
 REDO_IN_ORDER = "Redo (ctrl+y) then brings them back one at a time, in the order they were made."
 """Under the question, and in the confirmation: what redo does after an undo back to a line."""
-HOW_TO_PICK = "Pick the line to go back to: up and down, then enter (or tap the line)."
 NO_LOG = "This screen shows no log to pick a line from."
 PICK_AGAIN = "The game changed on another device: nothing was undone. Pick the line again."
 
@@ -176,8 +175,7 @@ def start(screen: Undoing) -> None:
             if isinstance(tabs, TabbedContent) and pane.id is not None:
                 tabs.active = pane.id  # the log's own tab (Six Sojourns)
     log.focus()
-    log.mark_before_newest(1)
-    screen.notify(HOW_TO_PICK, title="Undo to a line", markup=False)
+    log.mark_before_newest(1)  # the log's border says how to pick (`PICK_HINT`)
 
 
 def ask(screen: Undoing, line: int, log: ActionLog | None = None) -> None:
