@@ -118,7 +118,8 @@ class ActionLog(ScrollView, can_focus=True):
         Binding("pagedown", "mark_page(1)", "Page down", show=False),
         Binding("home", "mark_at(0)", "First line", show=False),
         Binding("end", "mark_at(-1)", "Newest line", show=False),
-        Binding("enter", "pick", "Undo back to here", id="log-undo-to"),
+        # said on the log's border while it is focused (`PICK_HINT`): the footers are full
+        Binding("enter", "pick", "Undo back to here", id="log-undo-to", show=False),
     ]
 
     revision: var[int] = var(0)
