@@ -15,13 +15,16 @@ from textual.widgets import Static
 
 from companion.time_bastards.game import choices
 from saves.games.journal import Draft
+from saves.games.records import Record
 from saves.games.store import SaveStore
+from saves.games.undo_back import UndoBack, undo_back
 from tests.conftest import fixed_clock
 from tests.play.test_many_hands_app import OTHER_DEVICE, records_in
 from tests.support.notes import record_notes
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
+from widgets.play import undo_to
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
 from widgets.play.undo_to import UndoToDialog
@@ -195,14 +198,10 @@ async def test_a_decision_made_stale_before_the_lock_undoes_nothing(
 ) -> None:
     """Between the answer and the transaction another device moved: the decision, made again
     on the newest state, is not the one asked about, so nothing is undone."""
-    from widgets.play import undo_to
-
     app = opened(make_test_app, companion_home, "time-bastards")
     notes = record_notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, _log = await focused_log(pilot)
-        from saves.games.undo_back import undo_back
-
         back = undo_back(screen.saved, len(screen.session.steps) - 2)
         store = SaveStore(companion_home, fixed_clock)
         theirs = store.open_for_play(screen.saved.id)
@@ -213,3 +212,22 @@ async def test_a_decision_made_stale_before_the_lock_undoes_nothing(
         assert filed_lines(companion_home, screen) == lines_of(screen)
         assert len(screen.session.steps) == len(theirs.session.steps)
         assert any("Pick the line again" in note for note in notes)
+
+
+async def test_long_lines_scroll_and_the_answers_stay_whole_at_80x24(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    long_line = "Amy explores the Vault and takes the elixir " * 6
+    back = UndoBack(2, tuple(Record(n, "do", seat="Ana") for n in range(3, 9)), (long_line,) * 6)
+    app = opened(make_test_app, companion_home, "time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(UndoToDialog(back))
+        await pause_until(pilot, lambda: isinstance(app.screen, UndoToDialog))
+        await pilot.pause()
+        screen_region = app.screen.region
+        for answer in ("#undo-to-yes", "#undo-to-no"):
+            button = app.screen.query_one(answer).region
+            assert screen_region.contains_region(button) and button.height == 3
+        lines = app.screen.query_one("#undo-to-lines")
+        assert lines.max_scroll_y > 0  # the rest is a scroll away

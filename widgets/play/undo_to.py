@@ -5,8 +5,8 @@ asked about first: "Undo back to line 12? This undoes 5 actions: ... (made by An
 or tap to confirm (`UndoToDialog`). Then every later action is undone, newest first, in one
 transaction on the game's file: the same records `companion act ID undo --to N` appends, decided
 by the same code (`saves.games.undo_back`). Each redo then brings back the next action, in the
-order it was first made. Every other device follows it ("Ana undid back to line 12 (5
-actions)", widgets/play/told.py).
+order it was first made. Every other device follows it ("Ana, in a browser, undid back to line
+12 (5 actions)", widgets/play/told.py).
 
 A line that is the last one, a line before the start and a game only watched are refused,
 saying why. Should the game change on another device while the question is open, the question
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.notifications import SeverityLevel
 from textual.widgets import Button, ContentSwitcher, Static, TabbedContent, TabPane
 
@@ -98,7 +98,8 @@ class UndoToDialog(Dialog[bool]):
         count = plural(len(self.back.records), "action")
         with Vertical(id="undo-to"):
             yield Static(plain(question(self.back)), id="undo-to-title")
-            yield Static(plain(detail(self.back)), id="undo-to-detail")
+            with VerticalScroll(id="undo-to-lines"):  # long lines scroll; the answers stay
+                yield Static(plain(detail(self.back)), id="undo-to-detail")
             yield Static(plain(REDO_IN_ORDER), id="undo-to-after")
             with Answers():
                 yield Button(f"Undo {count} (y)", variant="error", id="undo-to-yes")
