@@ -36,7 +36,7 @@ from companion.text import visible
 
 EMPTY = "Nothing has happened yet."
 """What the log says before the first action."""
-PICK_HINT = "↑↓ enter: undo back to here"
+PICK_HINT = "↑↓ enter: undo to here"
 """Under the focused log: how to pick a line (a tap on one picks it too)."""
 
 
