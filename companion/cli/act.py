@@ -28,6 +28,7 @@ from saves.games.exports import game_json
 from saves.games.journal import Draft, Rewritten, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame, SaveStore
+from saves.games.undo_back import undo_back
 from saves.shared.lock import DEADLINE_SECONDS, Busy
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -370,24 +371,16 @@ UNDO = "undo"
 
 def undo_to(store: SaveStore, save_id: str, to: int | None, by: str) -> tuple[SavedGame, list[str]]:
     """Undo the newest action, or (`to`) every action after log line `to`, newest first, as one
-    transaction under the game's lock, decided on the newest state (an action another device
-    made meanwhile is undone too when it is after line `to`). Returns the game after it and the
-    log lines taken back, in the order they were undone. `ActError` when nothing is undone."""
+    transaction under the game's lock, decided on the newest state by the decision every device
+    shares (`saves.games.undo_back`: an action another device made meanwhile is undone too when
+    it is after line `to`). Returns the game after it and the log lines taken back, in the
+    order they were undone. `ActError` when nothing is undone."""
     undone: list[str] = []
 
     def undoing(saved: SavedGame) -> list[Draft]:
-        steps, origins = saved.session.steps, saved.origins
-        keep = len(steps) - 1 if to is None else to
-        if not steps:
-            raise RuleError("there is nothing to undo: the game has no actions yet")
-        if not 0 <= keep < len(steps):
-            raise RuleError(
-                f"there is no log line {keep} to go back to: the log has lines 1 to {len(steps)}"
-                " (--to 0 undoes them all)"
-            )
-        later = origins[keep:]  # one record per step (format 1 ones are made when it is read)
-        undone[:] = [step.line for step in reversed(steps[keep:])]
-        return [Draft("undo", target=origin.number) for origin in reversed(later)]
+        back = undo_back(saved, to)
+        undone[:] = back.undone_lines
+        return back.drafts
 
     saved = opened(store, checkpoint.load(store, save_id), undoing)
     append(store, saved, lambda _theirs: undoing(saved), by)

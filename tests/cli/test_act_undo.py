@@ -100,3 +100,15 @@ def test_nothing_to_undo_is_said(run: Run, companion_home: Path, duel: str) -> N
     code, _out, err = run("act", duel, "undo")
     assert code == 2
     assert "there is nothing to undo: the game has no actions yet" in err
+
+
+def test_undo_to_the_last_line_says_it_is_the_last_one(
+    run: Run, companion_home: Path, duel: str
+) -> None:
+    last = len(logged(run, duel))
+    path = companion_home / "games" / f"{duel}.toml"
+    before = path.read_bytes()
+    code, _out, err = run("act", duel, "undo", "--to", str(last))
+    assert code == 2
+    assert f"line {last} is the last one: there is no later action to undo" in err
+    assert path.read_bytes() == before

@@ -29,6 +29,7 @@ from companion.cavendish.actions import (
 from companion.cavendish.game import CAVENDISH, apply
 from companion.cavendish.model import CavendishState
 from companion.core import SeatOption
+from saves.games.undo_back import undo_back
 from saves.shared.presence import Seat
 from tests.cavendish.conftest import setup_for
 from tests.conftest import FIXED_NOW
@@ -51,6 +52,7 @@ from widgets.dice.tray import DiceTray
 from widgets.play.conflict import ConflictDialog
 from widgets.play.result import ConfirmEndDialog, ConfirmUndoDialog
 from widgets.play.seats import SitDialog
+from widgets.play.undo_to import UndoToDialog
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.shell.home import HomeScreen
@@ -152,6 +154,7 @@ SHARED_QUESTIONS: list[Question] = [
         "Amy",
     ),
     lambda screen: ConflictDialog("was written over by another program"),
+    lambda screen: UndoToDialog(undo_back(screen.saved, len(screen.session.steps) - 5)),
     lambda screen: DiceTray(),
     lambda screen: DiceCheckScreen([]),
     lambda screen: RecordDialog(None, FIXED_NOW),

@@ -6,6 +6,11 @@ lines on screen. Each entry's height is counted when it arrives or when the log'
 (without building its lines); its lines are wrapped and drawn when they are first on screen. A
 redraw costs the same at 5,000 logged actions as at 50 (issue 15), and a game of 60,000 actions
 opens without drawing 60,000 entries (issue 30).
+
+A line of it can be picked to undo back to it (issue 42): focused, the log shows one entry
+marked (the newest when it gets the focus), up and down move the mark, enter picks it; a tap
+(a click) on an entry picks it at once. The log only posts `ActionLog.Picked`: the play screen
+asks before anything is undone (widgets/play/undo_to.py).
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from rich.cells import cell_len, chop_cells
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
-from textual.events import Resize
-from textual.geometry import Size
+from textual.binding import Binding
+from textual.events import Click, Resize
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -28,6 +36,8 @@ from companion.text import visible
 
 EMPTY = "Nothing has happened yet."
 """What the log says before the first action."""
+PICK_HINT = "↑↓ enter: undo to here"
+"""Under the focused log: how to pick a line (a tap on one picks it too)."""
 
 
 def entry_lines(number: int, line: str, width: int, console: Console) -> list[Text]:
@@ -89,9 +99,43 @@ def history_lines(history: Sequence[str], width: int, console: Console) -> list[
 
 
 class ActionLog(ScrollView, can_focus=True):
-    """Shows a session's history; `show` brings it up to date with the session's steps."""
+    """Shows a session's history; `show` brings it up to date with the session's steps.
+
+    | Key | Action |
+    | --- | --- |
+    | up / down | Mark the entry before / after |
+    | pageup / pagedown, home / end | Mark an entry a page away, the first, the newest |
+    | enter (or a tap on an entry) | Undo back to the marked entry (asked first) |
+    """
 
     DEFAULT_CLASSES = "action-log"
+    COMPONENT_CLASSES = {"action-log--cursor"}
+    """The marked entry (reverse video in widgets/companion.tcss: seen without colour)."""
+    BINDINGS = [
+        Binding("up", "mark(-1)", "Earlier line", show=False),
+        Binding("down", "mark(1)", "Later line", show=False),
+        Binding("pageup", "mark_page(-1)", "Page up", show=False),
+        Binding("pagedown", "mark_page(1)", "Page down", show=False),
+        Binding("home", "mark_at(0)", "First line", show=False),
+        Binding("end", "mark_at(-1)", "Newest line", show=False),
+        # said on the log's border while it is focused (`PICK_HINT`): the footers are full
+        Binding("enter", "pick", "Undo back to here", id="log-undo-to", show=False),
+    ]
+
+    revision: var[int] = var(0)
+    """Counts the changes of the entries shown: a question about them watches it."""
+
+    class Picked(Message):
+        """An entry was picked: undo back to its line (`line`, counted from 1)."""
+
+        def __init__(self, log: ActionLog, line: int) -> None:
+            super().__init__()
+            self.log = log
+            self.line = line
+
+        @property
+        def control(self) -> ActionLog:
+            return self.log
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -105,6 +149,11 @@ class ActionLog(ScrollView, can_focus=True):
         self._width = 0
         self._rendered: dict[tuple[int, int, int], Strip] = {}
         """Lines as last drawn, by (line, scroll x, width): a redraw styles only new lines."""
+        self.marked: int | None = None
+        """The index of the entry marked to be picked (None until the log is first focused)."""
+        self._due_mark: int | None = None
+        """How far before the newest entry to mark once the log has its entries (a log in a
+        tab not yet shown is filled only when its tab is)."""
 
     def on_mount(self) -> None:
         """Kept scrolled to the newest line (Textual's anchor) while the layout settles, as in
@@ -134,10 +183,90 @@ class ActionLog(ScrollView, can_focus=True):
         del shown[keep:], self._wrapped[keep:], self._ends[keep:]
         for step in steps[keep:]:
             self._add(step)
+        if self.marked is not None and self.marked >= len(shown):  # its line was undone
+            self.marked = len(shown) - 1 if shown else None
+            self._rendered.clear()
+        self.revision += 1
         kept = self._resize_virtual()
         # Kept in place, the log scrolls now: the frame that draws the new entry shows it (a
         # later scroll drew the log twice, and another window's action a frame late).
         self.scroll_end(animate=False, immediate=kept, x_axis=False)
+        self.refresh()
+        if self._due_mark is not None and self._steps:
+            self.mark_before_newest(self._due_mark)
+
+    # The mark and the pick
+
+    def on_focus(self) -> None:
+        if self.marked is None and self._steps:
+            self.marked = len(self._steps) - 1
+        self.border_subtitle = PICK_HINT  # where the eyes are: no toast over the lines
+        self._remark()
+
+    def on_blur(self) -> None:
+        self.border_subtitle = ""
+        self._remark()
+
+    def mark_before_newest(self, back: int) -> None:
+        """Mark the entry `back` entries before the newest (now, or once the log is filled)."""
+        if not self._steps:
+            self._due_mark = back
+            return
+        self._due_mark = None
+        self._mark_entry(len(self._steps) - 1 - back)
+
+    def action_mark(self, move: int) -> None:
+        """Mark the entry `move` entries away (up: earlier, down: later)."""
+        self._mark_entry((self.marked if self.marked is not None else len(self._steps)) + move)
+
+    def action_mark_page(self, direction: int) -> None:
+        """Mark the entry a page of lines away."""
+        if self.marked is None or not self._steps:
+            return
+        page = max(1, self.scrollable_content_region.height - 1)
+        line = self.entry_top(self.marked) + direction * page
+        line = min(max(line, 0), self._ends[-1] - 1)
+        self._mark_entry(bisect_right(self._ends, line))
+
+    def action_mark_at(self, entry: int) -> None:
+        """Mark the first entry (0) or the newest (-1)."""
+        self._mark_entry(entry if entry >= 0 else len(self._steps) - 1)
+
+    def action_pick(self) -> None:
+        """Undo back to the marked entry: the screen asks first (with no entry: line 0, which
+        the screen answers with why nothing can be undone)."""
+        self.post_message(self.Picked(self, 0 if self.marked is None else self.marked + 1))
+
+    def on_click(self, event: Click) -> None:
+        """A tap (a click) on an entry marks it and picks it."""
+        offset = event.get_content_offset(self)
+        if offset is None or not self._steps:
+            return
+        line = offset.y + self.scroll_offset.y
+        if line >= self._ends[-1]:
+            return
+        event.stop()
+        self._mark_entry(bisect_right(self._ends, line))
+        self.action_pick()
+
+    def entry_top(self, entry: int) -> int:
+        """The first of the log's lines (counted from 0) that the entry at `entry` takes."""
+        return self._ends[entry - 1] if entry else 0
+
+    def _mark_entry(self, entry: int) -> None:
+        if not self._steps:
+            return
+        self.marked = min(max(entry, 0), len(self._steps) - 1)
+        start = self.entry_top(self.marked)
+        height = self._ends[self.marked] - start
+        self.scroll_to_region(
+            Region(0, start, 1, max(1, height)), animate=False, immediate=True, x_axis=False
+        )
+        self._remark()
+
+    def _remark(self) -> None:
+        """Draw the mark where it is now (and nowhere else)."""
+        self._rendered.clear()
         self.refresh()
 
     @property
@@ -211,6 +340,7 @@ class ActionLog(ScrollView, can_focus=True):
         if len(self._rendered) > 4 * max(1, self.size.height):  # only what is near the view
             self._rendered.clear()
         style = self.rich_style
+        marked = False
         if not self._steps:
             line = Strip([Segment(EMPTY)]) if index == 0 else Strip.blank(0)
         elif index >= (self._ends[-1] if self._ends else 0):
@@ -219,6 +349,10 @@ class ActionLog(ScrollView, can_focus=True):
             entry = bisect_right(self._ends, index)
             start = self._ends[entry - 1] if entry else 0
             line = self._lines(entry)[index - start]
-        drawn = line.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            marked = entry == self.marked and self.has_focus
+        drawn = line.crop_extend(scroll_x, scroll_x + width, style)
+        if marked:  # the whole width, so the mark reads as a bar
+            drawn = drawn.apply_style(self.get_component_rich_style("action-log--cursor"))
+        drawn = drawn.apply_style(style)
         self._rendered[key] = drawn
         return drawn

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -34,6 +35,7 @@ from saves.games.records import Record
 from saves.games.store import SavedGame
 from widgets.kit.shown import keeps_size
 from widgets.play import told, words
+from widgets.play.action_log import ActionLog
 from widgets.play.conflict import FileConflicts
 from widgets.play.seats import SEAT_BINDING, SeatKeys
 from widgets.play.unsaved import SaveTrouble, show_lock_wait
@@ -64,6 +66,7 @@ class GameScreen(CompanionScreen):
     | R | The result screen, once the game is over |
     | escape | Back to the home screen (the game is already saved) |
     | v | The table view: the state in large type |
+    | U | Undo back to a line of the log: the log marks one, enter picks it (or tap a line) |
     """
 
     HELP_TOPIC: ClassVar[str] = "home"
@@ -78,6 +81,7 @@ class GameScreen(CompanionScreen):
         # Listed by `?` rather than the footer: the footers are full at 80 columns, and one key
         # more would push Dice and Help out at 120.
         Binding("v", "table_view", "Table view", id="table_view", show=False),
+        Binding("U", "undo_to_line", "Undo to a line", id="undo-to-line", show=False),
         SEAT_BINDING,
     ]
 
@@ -616,6 +620,20 @@ class GameScreen(CompanionScreen):
     def undone_line(self, step: Step) -> str:
         """What the undo notice says was taken back (`self.state` is the state before it)."""
         return step.line
+
+    def action_undo_to_line(self) -> None:
+        """`U`: the log, focused, marks the line before the newest; enter picks a line."""
+        from widgets.play import undo_to  # only when a line is picked: a faster start
+
+        undo_to.start(self)
+
+    @on(ActionLog.Picked)
+    def undo_to_line(self, picked: ActionLog.Picked) -> None:
+        """A line picked in the log: every later action undone in one transaction, asked first
+        (widgets/play/undo_to.py, through `SharedGame.commit`)."""
+        from widgets.play import undo_to
+
+        undo_to.ask(self, picked.line, picked.log)
 
     def action_redo(self) -> None:
         if self.refuse_watch_only():

@@ -144,6 +144,10 @@ def moved(
         return None
     back = taken_back(before, after, theirs)
     yours = [(record, line) for record, line in back if _made_by(here, record, before, theirs)]
+    if _undid_back(theirs):  # an undo back to a line: told on every device, in one line
+        said = words.doer(person(theirs[0].seat), theirs[0].by, here)
+        told = words.undid_back(said, len(after.origins), len(theirs), len(yours))
+        return Notice(told, "Another device", timeout=TOLD_SECONDS)
     if yours:
         record, line = yours[-1]
         said = words.doer(person(record.seat), record.by, here)
@@ -200,6 +204,16 @@ def _made_by(here: str, taking: Record, before: Moment, theirs: Sequence[Record]
     return any(
         record.kind == "do" and record.number == taking.target and record.by == here
         for record in (*before.origins, *before.undone, *theirs)
+    )
+
+
+def _undid_back(theirs: Sequence[Record]) -> bool:
+    """Whether `theirs` is one device's undo back to a line: several undo records and nothing
+    else (`companion act ID undo --to N`, a line picked in a log)."""
+    first = theirs[0]
+    return len(theirs) > 1 and all(
+        record.kind == "undo" and (record.by, record.seat) == (first.by, first.seat)
+        for record in theirs
     )
 
 

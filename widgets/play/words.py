@@ -95,6 +95,13 @@ def yours_changed(doer: str, kind: str, line: str, more: int = 0) -> str:
     return f"{said} (and {more} more of your actions)" if more else said
 
 
+def undid_back(doer: str, line: int, count: int, yours: int) -> str:
+    """Another device undid every action after log line `line` (`count` of them, `yours` of
+    this device's)."""
+    mine = f", {yours} of them yours" if yours else ""
+    return f"{doer} undid back to line {line} ({plural(count, 'action')}{mine})"
+
+
 def redo_cleared(doer: str, line: str) -> str:
     """What this device could have redone is gone: another device made a change (`line`, its
     log line; "" when it is no longer in the log)."""

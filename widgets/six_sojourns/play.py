@@ -181,8 +181,11 @@ class SojournsScreen(SheetEditor):
         """Write the reasons and the log, only while their tab shows.
 
         A `RichLog` on a hidden tab has no width: what it is given then wraps one character to a
-        line, and stays so. Each is written when its tab is opened instead.
+        line, and stays so. Each is written when its tab is opened instead (not once the screen
+        was closed meanwhile: a tab opened, then escape, before the next frame).
         """
+        if not self.is_open:
+            return
         tall = self.has_class("-tall")
         if self.tab == "why" or (self.tab == "sheet" and tall):
             reasons = self.query_one(f"#ss-{'reasons' if self.tab == 'why' else 'sheet-reasons'}")

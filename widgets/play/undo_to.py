@@ -1,0 +1,220 @@
+"""Undo back to a chosen line of the log, on any device (issue 42, item 8).
+
+A line picked in the log (`ActionLog.Picked`: enter on the marked entry, or a tap on it) is
+asked about first: "Undo back to line 12? This undoes 5 actions: ... (made by Ana, Ben)", one key
+or tap to confirm (`UndoToDialog`). Then every later action is undone, newest first, in one
+transaction on the game's file: the same records `companion act ID undo --to N` appends, decided
+by the same code (`saves.games.undo_back`). Each redo then brings back the next action, in the
+order it was first made. Every other device follows it ("Ana, in a browser, undid back to line
+12 (5 actions)", widgets/play/told.py).
+
+A line that is the last one, a line before the start and a game only watched are refused,
+saying why. Should the game change on another device while the question is open, the question
+closes (what it names is no longer what would be undone), and so does a decision made stale
+between the answer and the lock: nothing is undone, and the player is told to pick again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
+from textual.widgets import Button, ContentSwitcher, Static, TabbedContent, TabPane
+
+from companion.core import RuleError
+from companion.text import plural, visible
+from saves.games.journal import Draft
+from saves.games.records import Record
+from saves.games.undo_back import UndoBack, undo_back
+from widgets.kit.shown import plain
+from widgets.play.action_log import ActionLog
+from widgets.shell.base import Answers, Dialog
+from widgets.shell.chrome import KeyFooter
+
+if TYPE_CHECKING:
+    from textual.css.query import DOMQuery, QueryType
+
+    from saves.games.store import SavedGame
+    from widgets.play.shared_game import SharedGame
+
+NAMED_LINES = 4
+"""How many of the lines to undo the question names (the earliest); the rest are counted."""
+REDO_IN_ORDER = "Redo (ctrl+y) then brings them back one at a time, in the order they were made."
+"""Under the question, and in the confirmation: what redo does after an undo back to a line."""
+NO_LOG = "This screen shows no log to pick a line from."
+PICK_AGAIN = "The game changed on another device: nothing was undone. Pick the line again."
+
+
+def question(back: UndoBack) -> str:
+    """`Undo back to line 12?` (`Undo every action?` for the start)."""
+    return "Undo every action?" if back.to == 0 else f"Undo back to line {back.to}?"
+
+
+def detail(back: UndoBack) -> str:
+    """What it takes back, as the log numbers it: `This undoes 5 actions:` then the first
+    `NAMED_LINES` lines and how many more, and who made them. Every line and name is shown as
+    typed (`visible`: no control character reaches the terminal)."""
+    count = len(back.records)
+    named = [
+        f"{back.to + index}. {visible(line)}"
+        for index, line in enumerate(back.lines[:NAMED_LINES], start=1)
+    ]
+    if count > NAMED_LINES:
+        named.append(f"... and {plural(count - NAMED_LINES, 'later action')}")
+    makers = ", ".join(visible(name) for name in back.makers)
+    return "\n".join([f"This undoes {plural(count, 'action')}:", *named, f"(made by {makers})"])
+
+
+def undid_back(back: UndoBack) -> str:
+    """This device's confirmation once it is done."""
+    return f"Undid back to line {back.to}: {plural(len(back.records), 'action')}. {REDO_IN_ORDER}"
+
+
+class UndoToDialog(Dialog[bool]):
+    """Undo back to a line, asked: answers True to undo every later action.
+
+    | Key | Action |
+    | --- | --- |
+    | y / enter | Undo them (enter on the focused button) |
+    | n / escape | Keep them: nothing changes |
+    """
+
+    CSS_PATH = "undo_to.tcss"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Undo them", id="undo-to-yes"),
+        Binding("n,escape", "answer(False)", "Keep them", id="undo-to-no"),
+    ]
+
+    def __init__(self, back: UndoBack, log: ActionLog | None = None) -> None:
+        super().__init__()
+        self.back = back
+        self.picked_in = log
+        """The log the line was picked in: the question closes when its entries change."""
+
+    def compose(self) -> ComposeResult:
+        count = plural(len(self.back.records), "action")
+        with Vertical(id="undo-to"):
+            yield Static(plain(question(self.back)), id="undo-to-title")
+            with VerticalScroll(id="undo-to-lines"):  # long lines scroll; the answers stay
+                yield Static(plain(detail(self.back)), id="undo-to-detail")
+            yield Static(plain(REDO_IN_ORDER), id="undo-to-after")
+            with Answers():
+                yield Button(f"Undo {count} (y)", variant="error", id="undo-to-yes")
+                yield Button("Keep them (n)", id="undo-to-no")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#undo-to-yes", Button).focus()
+        if self.picked_in is not None:
+            self.watch(self.picked_in, "revision", self.game_changed, init=False)
+
+    def game_changed(self) -> None:
+        """Another device changed the game: this question no longer says what would be undone."""
+        if self.is_active:
+            self.dismiss(None)
+            self.notify(PICK_AGAIN, title="Question closed", markup=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "undo-to-yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class Undoing(Protocol):
+    """A play screen, as an undo back to a line uses it."""
+
+    saved: SavedGame
+    asking: bool
+    """A question is on screen: the game's own questions wait while this one is open."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    @property
+    def shared(self) -> SharedGame:
+        """The transactions on the game's file (`commit`) and the follow of other devices."""
+
+    def refuse_watch_only(self) -> bool:
+        """Say why nothing changes on a screen that only watches; True if it is one."""
+
+    def confirm(self, message: str) -> None:
+        """Say that this device's change was made, once it is drawn."""
+
+    def redraw(self) -> None: ...
+
+    def query(self, selector: type[QueryType]) -> DOMQuery[QueryType]:
+        """The screen's widgets of a type (its log)."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+
+def start(screen: Undoing) -> None:
+    """`U`: show and focus the screen's log (its tab, where it has one), the line before the
+    newest marked, and say how to pick a line."""
+    if screen.refuse_watch_only():
+        return
+    logs = screen.query(ActionLog)
+    if not logs:
+        screen.notify(NO_LOG, title="Not undone", severity="warning")
+        return
+    log = logs.first()
+    for pane in log.ancestors:
+        if isinstance(pane, TabPane) and isinstance(pane.parent, ContentSwitcher):
+            tabs = pane.parent.parent
+            if isinstance(tabs, TabbedContent) and pane.id is not None:
+                tabs.active = pane.id  # the log's own tab (Six Sojourns)
+    log.focus()
+    log.mark_before_newest(1)  # the log's border says how to pick (`PICK_HINT`)
+
+
+def ask(screen: Undoing, line: int, log: ActionLog | None = None) -> None:
+    """Undo back to log line `line` on `screen`'s game: refused with the reason, else asked
+    (`UndoToDialog`), then made in one transaction (`commit`)."""
+    if screen.refuse_watch_only():
+        return
+    screen.shared.follow()  # the question names what the game is now
+    try:
+        back = undo_back(screen.saved, line)
+    except RuleError as error:
+        screen.notify(str(error), title="Not undone", severity="warning", markup=False)
+        return
+    screen.asking = True
+
+    def answered(yes: bool | None) -> None:
+        screen.asking = False
+        if yes:
+            commit(screen, back)
+        else:
+            screen.redraw()  # a question of the game's own, still open, is shown again
+
+    screen.app.push_screen(UndoToDialog(back, log), answered)
+
+
+def commit(screen: Undoing, back: UndoBack) -> bool | None:
+    """The undo records of `back`, appended in one transaction if they are still what the
+    newest state would take back (`SharedGame.commit`: True once made, None while it waits for
+    another device's lock)."""
+
+    def decide(_theirs: list[Record]) -> list[Draft]:
+        now = undo_back(screen.saved, back.to)
+        if now.numbers != back.numbers:
+            raise RuleError(PICK_AGAIN)
+        return now.drafts
+
+    def done(_mine: list[Record]) -> None:
+        screen.shared.undid = True  # what redo puts back is this device's
+        screen.confirm(undid_back(back))
+
+    return screen.shared.commit(decide, done)
