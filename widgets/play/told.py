@@ -145,9 +145,9 @@ def moved(
     back = taken_back(before, after, theirs)
     yours = [(record, line) for record, line in back if _made_by(here, record, before, theirs)]
     if _undid_back(theirs):  # an undo back to a line: told on every device, in one line
-        said = words.doer(person(theirs[0].seat), theirs[0].by, here)
-        told = words.undid_back(said, len(after.origins), len(theirs), len(yours))
-        return Notice(told, "Another device", timeout=TOLD_SECONDS)
+        return Notice(
+            undid_back(here, before, after, theirs, person), "Another device", timeout=TOLD_SECONDS
+        )
     if yours:
         record, line = yours[-1]
         said = words.doer(person(record.seat), record.by, here)
@@ -172,6 +172,8 @@ def stale(
     """Who did what, for a view another device made stale (a result, a question, a dialog):
     `Ben, in a browser, undid: the mission's end`, else `Ben, in a browser, changed the game:
     <line>` (`verb`: `answered` for a question) for the last action they made."""
+    if _undid_back(theirs):
+        return undid_back(here, before, after, theirs, person)
     back = taken_back(before, after, theirs)
     if back:
         record, line = back[-1]
@@ -205,6 +207,17 @@ def _made_by(here: str, taking: Record, before: Moment, theirs: Sequence[Record]
         record.kind == "do" and record.number == taking.target and record.by == here
         for record in (*before.origins, *before.undone, *theirs)
     )
+
+
+def undid_back(
+    here: str, before: Moment, after: SavedGame, theirs: Sequence[Record], person: Person
+) -> str:
+    """One device's undo back to a line, in one sentence: `Ana, in a browser, undid back to line
+    12 (5 actions, 2 of them yours)`."""
+    back = taken_back(before, after, theirs)
+    yours = [record for record, _line in back if _made_by(here, record, before, theirs)]
+    said = words.doer(person(theirs[0].seat), theirs[0].by, here)
+    return words.undid_back(said, len(after.origins), len(theirs), len(yours))
 
 
 def _undid_back(theirs: Sequence[Record]) -> bool:
