@@ -220,7 +220,8 @@ async def test_the_question_closes_when_another_device_makes_the_move_first(
         screen.shared.follow()
         await pause_until(pilot, lambda: app.screen is screen)
         assert screen.session.steps[-1].action == MoveEarliest(turn)  # theirs, not the roll
-        assert notes[-1].startswith(f"{jonas}'s move: the game changed on another device (")
+        said = f"{jonas}'s move: Someone in a browser changed the game: {jonas} moves the earliest"
+        assert notes[-1].startswith(said) and notes[-1].endswith(f"not {jonas}'s).")
         await pilot.press("y")  # the question's key, once it is gone, does nothing of it
         await pilot.pause()
         assert screen.session.steps[-1].action == MoveEarliest(turn)

@@ -216,7 +216,7 @@ class GameScreen(CompanionScreen):
         elif said and reopened:
             self.notify(said, title="Game over", markup=False)
             moving.said = True
-        self.whose_move.followed()
+        self.whose_move.followed(moving.words)
         self.changed(was_over)
         self.follow_keys_list()
 
