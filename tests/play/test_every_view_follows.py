@@ -189,6 +189,34 @@ async def test_a_dialog_opened_for_a_moment_taken_back_elsewhere_closes_saying_w
         assert not screen.is_over
 
 
+async def test_a_stale_dialog_under_a_keys_list_closes_with_what_was_opened_over_it(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """ "Abandon the mission?" is asked here and `?` opened over it; another device undoes the
+    last action: the question was about a moment taken back, so it closes with the keys list
+    over it, naming who undid what."""
+    save_id, _end = one_from_the_end(companion_home, ENDINGS["cavendish"])
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        step = screen.session.last_step
+        assert step is not None
+        await pilot.press("X")  # "Abandon the mission?"
+        await pause_until(pilot, lambda: app.screen is not screen)
+        asked = app.screen
+        keys = KeysScreen(asked)
+        await app.push_screen(keys)
+        await pause_until(pilot, lambda: app.screen is keys)
+        undo = lambda saved: Draft("undo", target=saved.origins[-1].number)  # noqa: E731
+        elsewhere(companion_home, save_id, undo, "Anton")
+        await pause_until(pilot, lambda: app.screen is screen)
+        assert asked not in app.screen_stack and keys not in app.screen_stack
+        assert f"Ben, in a browser, undid: {step.line}" in notes
+
+
 async def test_the_keys_list_follows_the_stage_another_device_moves_the_game_to(
     make_test_app: Any, companion_home: Path
 ) -> None:

@@ -241,28 +241,33 @@ class GameScreen(CompanionScreen):
         return stack[stack.index(self) + 1 :] if self in stack else []
 
     def close_stale_dialogs(self) -> Screen[Any] | None:
-        """Close the dialog on top when another device's change made it stale: a question of
-        the game's (`QUESTION`) or any dialog of its own, a roll's or the play's (the end, an
-        undo) once the game waits for another kind of thing or another question (`told.stage`:
-        a roll made, the game ended; not merely another player's turn), or once an undo or a
-        redo took the table back to another moment. A dialog still about the state shown
-        stays: its answer is checked on the newest state (and refused with the reason if
-        another move made it wrong). The dialog closed, if one was."""
-        top = self.app.screen
-        if top is self or top not in self.above() or not isinstance(top, Dialog):
+        """Close a dialog another device's change made stale, and whatever was opened over it
+        (a keys list, a help page): a question of the game's (`QUESTION`) or any dialog of its
+        own, a roll's or the play's (the end, an undo) once the game waits for another kind of
+        thing or another question (`told.stage`: a roll made, the game ended; not merely
+        another player's turn), or once an undo or a redo took the table back to another
+        moment. A dialog still about the state shown stays: its answer is checked on the newest
+        state (and refused with the reason if another move made it wrong). The dialog closed,
+        if one was."""
+        stale = next((d for d in reversed(self.above()) if self.is_stale(d)), None)
+        if stale is None:
             return None
+        while self.app.screen is not stale:
+            self.app.pop_screen()
+        stale.dismiss(None)
+        return stale
+
+    def is_stale(self, dialog: Screen[Any]) -> bool:
+        """Whether a dialog above this screen asks about a moment the game has left."""
+        if not isinstance(dialog, Dialog):
+            return False
         waiting = self.waiting
         answered = waiting is None or not waiting.question
-        if getattr(top, "QUESTION", False):
-            stale = answered or getattr(top, "asked", waiting) != waiting
-        elif self.opened_for_the_state(top):
-            stale = self.moving.new_stage or self.moving.back
-        else:
-            return None
-        if not stale:
-            return None
-        top.dismiss(None)
-        return top
+        if getattr(dialog, "QUESTION", False):
+            return answered or getattr(dialog, "asked", waiting) != waiting
+        if self.opened_for_the_state(dialog):
+            return self.moving.new_stage or self.moving.back
+        return False
 
     def opened_for_the_state(self, dialog: Screen[Any]) -> bool:
         """A dialog about the state shown: the game's own (its screen's package), a roll's
