@@ -236,10 +236,13 @@ class SojournsScreen(SheetEditor):
 
     @on(TabbedContent.TabActivated)
     def tab_changed(self) -> None:
+        """Fill the tab's logs and focus what its keys move: on the Why tab its reasons, so
+        that PageDown, PageUp and the arrows scroll them at once (the table above them has a
+        row per player and nothing to choose)."""
         self.call_after_refresh(self.fill_logs)  # once the tab has its size
         self.refresh_bindings()
-        table = self.query(f"#ss-{self.tab}").first()
-        table.focus()
+        shown = "#ss-reasons" if self.tab == "why" else f"#ss-{self.tab}"
+        self.query(shown).first().focus()
 
     def on_key(self, event: events.Key) -> None:
         if event.character is None or not event.character.isdigit():
