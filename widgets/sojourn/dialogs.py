@@ -263,7 +263,11 @@ def roll_words(state: SojournState, tens: int, units: int) -> str:
 
 
 class InfoDialog(Dialog[None]):
-    """A longer answer to read, such as "can I still make it home?"."""
+    """A longer answer to read, such as "can I still make it home?".
+
+    Its answer says the key the footer shows ("Close (esc)", "esc Close"); enter and `w` close
+    it too.
+    """
 
     BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close-info")]
 
@@ -277,7 +281,7 @@ class InfoDialog(Dialog[None]):
             box.border_title = plain(self.title_text)
             yield Static(plain(self.text))
             with Answers():
-                yield Button("Close (enter)", action="screen.close", variant="primary")
+                yield Button("Close (esc)", action="screen.close", variant="primary")
         yield KeyFooter()
 
     def action_close(self) -> None:
