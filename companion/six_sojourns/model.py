@@ -40,10 +40,11 @@ EXPANSIONS: dict[str, str] = {
 PIECES_PER_COLOUR: dict[str, int] = {"people": 35, "boats": 12, "houses": 8, "towers": 3}
 """One colour's wooden pieces (rulebook, Components)."""
 
-RULES_REVISION = 2
+RULES_REVISION = 3
 """The newest revision of the app's Six Sojourns rules. 1: as first released. 2: switching between
-the score pad and the board never counts a trades token twice (`ScoreBy.tokens`). A save replays
-under the revision it records (docs/rules-notes.md)."""
+the score pad and the board never counts a trades token twice (`ScoreBy.tokens`). 3: a count of a
+trade's icons above `MAX_TRADE_ICONS` is refused. A save replays under the revision it records
+(docs/rules-notes.md)."""
 
 START_COINS = 12
 CARDS_EACH = 9
@@ -58,6 +59,11 @@ SHRINES_EACH = 3
 TRADE_TOKENS_EACH = 2
 FIRST_VP = 4
 SECOND_VP = 7
+MAX_TRADE_ICONS = 99
+"""The most icons of one trade a player's count may say (rules revision 3). The rulebook prints
+no ceiling (9 cards each, "1 or more trade icons" on each); no threshold may ask for more than
+99 (`threshold_problem`), so a bigger count scores nothing more and is a slip of the keys (225
+typed for 2, 2 and 5 meant for three cells)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,7 @@ def threshold_problem(thresholds: Thresholds) -> str | None:
     """Why these thresholds cannot be used, or None: each needs 1 <= first < second <= 99."""
     for trade in TRADES:
         t = thresholds.of(trade)
-        if not 1 <= t.first < t.second <= 99:
+        if not 1 <= t.first < t.second <= MAX_TRADE_ICONS:
             return (
                 f"{trade}: the 4 VP threshold ({t.first}) must be at least 1 and below "
                 f"the 7 VP threshold ({t.second}), at most 99"

@@ -30,6 +30,7 @@ from companion.six_sojourns.check import check_sheet, check_trade
 from companion.six_sojourns.model import (
     CARD_PRICES,
     CARDS_EACH,
+    MAX_TRADE_ICONS,
     SERPENT_TOKENS,
     SHRINES_EACH,
     START_COINS,
@@ -180,6 +181,11 @@ def _count(state: SojournsState, action: EnterCount) -> SojournsState:
     if action.value < 0:
         raise RuleError(f"{action.player}: {action.what} cannot be negative ({action.value}).")
     if action.what in TRADES:
+        if action.value > MAX_TRADE_ICONS and state.rules >= 3:
+            raise RuleError(
+                f"{action.player}: {action.value} {action.what} icons is more than a count can "
+                f"be: at most {MAX_TRADE_ICONS} icons of a trade (no threshold asks for more)."
+            )
         return _with_player(
             state, replace(player, trades={**player.trades, action.what: action.value})
         )

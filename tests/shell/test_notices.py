@@ -92,3 +92,35 @@ async def test_undos_and_redos_leave_one_notice_and_a_refused_write_stays_said(
         assert not app.screen.query("#not-saved")
         save_id = app.screen.saved.id
     assert len(app.store.load(save_id).session.history) == 1
+
+
+async def test_on_a_phone_a_refusal_sits_above_the_buttons_and_goes_by_itself(
+    make_test_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a phone's 44 columns (taps only: no next key reads an error) a refusal sits at the top,
+    off the main actions' buttons it is about, and goes by itself in a few seconds; at 80
+    columns an error still waits for a key."""
+    from widgets.kit.main_actions import MainActions
+    from widgets.shell.notices import NARROW_ERROR_SECONDS
+
+    app = make_test_app(start=duel)
+    async with app.run_test(size=(44, 43), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("Not your turn: Blue rolls now", title="Not allowed", severity="error")
+        await pilot.pause()
+        (toast,) = app.screen.query(Toast)
+        buttons = app.screen.query_one(MainActions).region
+        assert buttons.height and not toast.region.overlaps(buttons)
+        assert toast.region.y < app.screen.size.height // 2
+        later = time.time() + NARROW_ERROR_SECONDS + 1
+        monkeypatch.setattr("textual.notifications.time", lambda: later)
+        assert app.notices.on_screen("error") == []
+        monkeypatch.undo()
+    app = make_test_app(start=duel)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("Not your turn: Blue rolls now", title="Not allowed", severity="error")
+        await pilot.pause()
+        later = time.time() + 60
+        monkeypatch.setattr("textual.notifications.time", lambda: later)
+        assert len(app.notices.on_screen("error")) == 1

@@ -1,6 +1,7 @@
 """Six Sojourns rules revision 2: a switch between the score pad and the board never counts a
 trades token twice (it converts the icons typed or keeps them, and says which), beside what
-revision 1 still does for the games saved before it."""
+revision 1 still does for the games saved before it; revision 3: a count of icons no trade can
+use is refused, and older games keep theirs."""
 
 from __future__ import annotations
 
@@ -42,8 +43,8 @@ def ana(state: SojournsState) -> int:
 
 
 def test_a_new_game_plays_under_the_newest_revision() -> None:
-    assert SIX_SOJOURNS.rules_revision == RULES_REVISION == 2
-    assert Session(SIX_SOJOURNS, SETUP).state.rules == 2
+    assert SIX_SOJOURNS.rules_revision == RULES_REVISION == 3
+    assert Session(SIX_SOJOURNS, SETUP).state.rules == 3
 
 
 def test_the_board_gives_the_token_to_whoever_controls_its_space() -> None:
@@ -119,7 +120,7 @@ def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path)
         saved.session.do(action)
     record_played(store, saved)
     path = store.path_for(saved.id)
-    assert "rules = 2\n" in path.read_text(encoding="utf-8")
+    assert "rules = 3\n" in path.read_text(encoding="utf-8")
     old = to_document(saved)  # as a format 1 save of before the revision had it
     old["format"], old["revision"] = 1, 3
     del old["rules"]
@@ -130,3 +131,17 @@ def test_a_save_from_before_the_revision_replays_as_it_was(companion_home: Path)
     state = loaded.session.state
     assert not state.sheet.pad and state.sheet.players[0].icons("art") == 4
     assert ana(state) == 1 + 1 + 7  # scored as it was when it was saved
+
+
+def test_revision_three_refuses_a_count_of_icons_no_trade_can_use() -> None:
+    """The friction: 225 icons were accepted (2, 2 and 5 meant for three cells). Revision 3
+    refuses a count over 99, naming the limit; 99 itself is taken."""
+    with pytest.raises(RuleError, match=r"Ana: 225 cooking icons .* at most 99 icons of a trade"):
+        played([EnterCount("Ana", "cooking", 225)])
+    assert played([EnterCount("Ana", "cooking", 99)]).sheet.players[0].icons("cooking") == 99
+
+
+def test_a_game_of_revision_two_keeps_its_counts_as_typed() -> None:
+    """A save played before revision 3 replays with the count it holds, however big."""
+    state = played([EnterCount("Ana", "cooking", 225)], revision=2)
+    assert state.rules == 2 and state.sheet.players[0].icons("cooking") == 225

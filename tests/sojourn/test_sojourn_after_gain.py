@@ -70,3 +70,23 @@ async def test_after_the_gain_cards_enter_opens_no_trip_and_undo_says_only_the_g
         await pilot.press("enter", "t")
         await pilot.pause()
         assert again.screen is resumed  # on resume too
+
+
+async def test_the_gain_dialog_opened_again_after_its_undo_takes_ctrl_y(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """After an undo of the GAIN its dialog opens again (the next step); `ctrl+y` there puts the
+    GAIN back, as on the play screen, and the dialog closes: the game no longer asks for it."""
+    app = make_test_app(start=start_sojourn)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await trip_to_troy(pilot)
+        after_gain = screen.session.state
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.session.state != after_gain
+        screen.ask()  # what the game waits for: the GAIN cards, asked again
+        await pilot.pause()
+        assert isinstance(app.screen, CardsDialog)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.state == after_gain

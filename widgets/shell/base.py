@@ -28,6 +28,14 @@ ANSWER_GAP = 1
 """Columns between two answers side by side (their margin in `dialogs.tcss`)."""
 
 
+def typed_again(app: App[Any], key: str, character: str | None) -> events.Key:
+    """A key typed again, as from the terminal: sent by the app, so that it bubbles back up to
+    the app's bindings (a key sent by a screen stops at that screen)."""
+    key_event = events.Key(key, character)
+    key_event.set_sender(app)
+    return key_event
+
+
 def companion_app(app: App[Any]) -> AppServices:
     """The running app's services: its store, settings, rolls, RNG and moves between screens."""
     assert isinstance(app, AppServices)
@@ -132,6 +140,13 @@ class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
     underneath, or fail on the last screen. Here such a late answer is ignored.
 
     Tab and shift+tab move between its fields at once (`FIELD_KEYS`), whatever is typed behind.
+
+    Keys typed while it opens wait for it: a key that reaches it before it is shown (mounted
+    and drawn once: nothing has the focus yet, and its field would miss it) is held and handed
+    to it, in order, once it is (`hold`). On a busy machine Six Sojourns' `2 enter down 5 enter`
+    typed 0.3 s apart lost the enter and made 25 of the 5 meant for the next cell. Its bindings
+    wait too (`check_action`): a key queued at the screen underneath before it opened is not an
+    answer to it.
     """
 
     BINDINGS = [*FIELD_KEYS]
@@ -139,6 +154,51 @@ class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
     def __init__(self) -> None:
         super().__init__()
         self.css_path = [*self.css_path, DIALOG_CSS]
+        self.shown = False
+        """Whether the dialog has been drawn: from then on it takes keys."""
+        self.held: list[tuple[str, str | None]] = []
+        """Keys that reached it before it was shown (key, character), in order."""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._now_shown)
+
+    def _now_shown(self) -> None:
+        """Shown: the keys held are typed into it, in order (`type_ahead`); those behind a key
+        that closed it go back to the app, for the screen underneath."""
+        self.shown = True
+        self.refresh_bindings()
+        held, self.held = self.held, []
+        while held and self.is_active:
+            key, character = held.pop(0)
+            self.type_ahead(key, character)
+        for key, character in held:
+            self.app.post_message(typed_again(self.app, key, character))
+
+    def type_ahead(self, key: str, character: str | None) -> None:
+        """A key typed before the dialog was shown, typed now: as a key press (a dialog whose
+        answer is typed in a field types it there, `widgets.six_sojourns.dialogs.TextDialog`)."""
+        self.app.post_message(typed_again(self.app, key, character))
+
+    def holds_keys(self) -> bool:
+        """Whether a key reaching it now must wait (it is not shown yet)."""
+        return not self.shown
+
+    def hold(self, event: events.Key) -> None:
+        """Keep a key typed before the dialog was shown, for when it is; it goes no further."""
+        event.stop()
+        event.prevent_default()
+        if self.shown and self.is_active:  # (a late key reaching a dialog shown meanwhile)
+            self.type_ahead(event.key, event.character)
+        else:
+            self.held.append((event.key, event.character))
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.shown:
+            self.hold(event)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No binding before the dialog is shown (the keys typed then were not meant for it)."""
+        return self.shown and super().check_action(action, parameters)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:

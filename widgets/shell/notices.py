@@ -1,6 +1,9 @@
 """What the app shows as toasts, kept apart so that one kind can go without taking the others.
 
 - An error stays until it is read: no time out; a click (a tap) on it, or the next key, closes it.
+  On a narrow screen (a phone, taps only: no next key) it goes by itself after
+  `NARROW_ERROR_SECONDS`, and the notices sit at the top (`companion.tcss`), off the buttons
+  at the bottom that a refusal is about.
 - A confirmation (undone, redone, exported...) replaces the confirmations shown before it, and
   only them: it never clears an error or a warning ("Not saved" must outlive "Undone").
 - A warning waits for its time out.
@@ -17,8 +20,13 @@ from typing import Any
 from textual.app import App
 from textual.notifications import Notification, Notify, SeverityLevel
 
+from widgets.shell.chrome import NARROW_WIDTH
+
 ERROR_SECONDS = 365 * 24 * 3600.0
 """An error's "time out": never, in practice; it closes when read."""
+NARROW_ERROR_SECONDS = 6.0
+"""An error's time out on a narrow screen, where no key closes it: long enough to read a
+refusal of two lines, short enough not to stay between a phone and its next tap."""
 TOAST_ID_PREFIX = "--textual-toast-"
 """What Textual's toast rack puts before a notification's identity in its toast's id."""
 
@@ -41,7 +49,7 @@ class Notices:
     ) -> None:
         """Post a notification (never markup); a confirmation takes the others away."""
         if severity == "error":
-            timeout = ERROR_SECONDS
+            timeout = NARROW_ERROR_SECONDS if self._narrow() else ERROR_SECONDS
         elif timeout is None:
             timeout = self.app.NOTIFICATION_TIMEOUT
         if severity == "information":
@@ -49,6 +57,10 @@ class Notices:
         notification = Notification(message, title, severity, timeout, markup=False)
         self.live[notification.identity] = notification
         self.app.call_later(self._sync)
+
+    def _narrow(self) -> bool:
+        """A phone's width: no keyboard to read an error with (`WIDTH_BREAKPOINTS`)."""
+        return 0 < self.app.size.width < NARROW_WIDTH
 
     def errors_read(self) -> None:
         """A key was pressed: the errors on screen have been seen, and close."""

@@ -7,7 +7,7 @@ reads it with the parsers of `companion.six_sojourns.text`.
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -17,6 +17,17 @@ from companion.text import visible
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
+
+
+class AheadInput(Input):
+    """The dialog's field: a key typed before the dialog was shown waits behind the keys held
+    (`Dialog.hold`), so that `2 enter` typed fast is 2 and enter, never 25 with the next
+    cell's 5."""
+
+    def on_key(self, event: events.Key) -> None:
+        dialog = self.screen
+        if isinstance(dialog, Dialog) and dialog.holds_keys():
+            dialog.hold(event)
 
 
 class TextDialog(Dialog[str | None]):
@@ -40,7 +51,7 @@ class TextDialog(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ss-dialog"):
             yield Label(plain(self.title_text), id="ss-dialog-title")
-            yield Input(
+            yield AheadInput(
                 visible(self.value),
                 id="ss-dialog-input",
                 type="integer" if self.numeric else "text",
@@ -54,13 +65,31 @@ class TextDialog(Dialog[str | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        """The field's enter; one typed before the dialog was shown waits for it (`hold`)."""
+        if self.shown:
+            self.dismiss(event.value)
+        else:
+            self.held.append(("enter", None))
 
     def action_confirm(self) -> None:
         self.dismiss(self.query_one("#ss-dialog-input", Input).value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def type_ahead(self, key: str, character: str | None) -> None:
+        """A key typed before the dialog showed, typed into its field now, at once and in
+        order: enter answers, escape cancels, backspace takes back; another key that is no
+        character (an arrow meant for the sheet) does nothing here."""
+        field = self.query_one("#ss-dialog-input", Input)
+        if key == "enter":
+            self.action_confirm()
+        elif key == "escape":
+            self.action_cancel()
+        elif key == "backspace":
+            field.action_delete_left()
+        elif character is not None and character.isprintable():
+            field.insert_text_at_cursor(character)
 
 
 class LinesDialog(Dialog[str | None]):

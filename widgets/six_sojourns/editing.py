@@ -19,7 +19,7 @@ from companion.six_sojourns.actions import (
     SetThresholds,
     SojournsState,
 )
-from companion.six_sojourns.model import TRADES
+from companion.six_sojourns.model import MAX_TRADE_ICONS, TRADES
 from companion.six_sojourns.switch import switch_question
 from companion.six_sojourns.text import (
     MARK_HELP,
@@ -147,10 +147,12 @@ class SheetEditor(GameScreen):
                     return
                 current = player.icons(row) if row in TRADES else getattr(player, row, 0)
                 label = f"{row} icons" if row in TRADES else row.replace("_", " ")
+                capped = row in TRADES and state.rules >= 3  # rules revision 3
+                bound = f"0 to {MAX_TRADE_ICONS}" if capped else "0 or more"
                 self.ask(
                     f"{column}: {label}",
                     typed if typed is not None else str(current),
-                    "A whole number, 0 or more.",
+                    f"A whole number, {bound}.",
                     lambda text: EnterCount(column, row, int(text or 0)),
                     numeric=True,
                 )

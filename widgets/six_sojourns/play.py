@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from functools import partial
 
@@ -28,9 +29,11 @@ from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
+from saves.games.store import SavedGame
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
+from widgets.shell.base import Dialog, typed_again
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.editing import SheetEditor
@@ -95,7 +98,13 @@ class SojournsScreen(SheetEditor):
         Binding("t", "tab('turns')", "Turns", id="tab-turns", show=False),
         Binding("w", "tab('why')", "Why", id="tab-why"),
         Binding("l", "tab('log')", "Log", id="tab-log", show=False),
+        *(
+            Binding(str(digit), f"digit('{digit}')", f"Type {digit}", show=False, system=True)
+            for digit in range(10)
+        ),
     ]
+    """The digits are bindings (not in the footer nor `?`: the help says them) so that they
+    act in turn with the keys typed before them: `down 5` types 5 a row lower."""
     ONLY_ON = {
         "add_space": ("board",),
         "remove_space": ("board",),
@@ -117,6 +126,15 @@ class SojournsScreen(SheetEditor):
 
     drawn_at = Size(0, 0)
     """The screen's size when the tables were last drawn: a resize to it redraws nothing."""
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__(saved)
+        self.typed: deque[tuple[str, str | None]] = deque()
+        """Keys typed at the sheet (key, character) waiting for the one before to be done."""
+        self.passing: list[events.Key] = []
+        """Keys whose turn has come, on their way to their bindings (`on_key`)."""
+        self.in_turn = False
+        """Whether a key is on its way to its binding now."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -227,6 +245,8 @@ class SojournsScreen(SheetEditor):
         game are shown dimmed (undo reopens it)."""
         if not super().check_action(action, parameters):
             return False
+        if action == "digit":
+            return self.tab in ("turns", "sheet", "board")
         wanted = self.ONLY_ON.get(action)
         expansion = self.NEEDS.get(action)
         if (wanted and self.tab not in wanted) or (
@@ -239,24 +259,64 @@ class SojournsScreen(SheetEditor):
 
     @on(TabbedContent.TabActivated)
     def tab_changed(self) -> None:
+        """Fill the tab's logs and focus what its keys move: on the Why tab its reasons, so
+        that PageDown, PageUp and the arrows scroll them at once (the table above them has a
+        row per player and nothing to choose)."""
         self.call_after_refresh(self.fill_logs)  # once the tab has its size
         self.refresh_bindings()
-        table = self.query(f"#ss-{self.tab}").first()
-        table.focus()
+        shown = "#ss-reasons" if self.tab == "why" else f"#ss-{self.tab}"
+        self.query(shown).first().focus()
 
     def on_key(self, event: events.Key) -> None:
-        if event.character is None or not event.character.isdigit():
+        """Each key in its turn. A key typed at the sheet waits (`typed`) until the one before
+        it has been done: its binding runs at the app once the sheet has passed it on, so two
+        keys passed on at once raced (a digit opened its dialog before the arrow before it had
+        moved the cursor, and the keys behind it missed the dialog). A key whose turn comes
+        while a dialog is open goes to that dialog, which types it once it shows
+        (`Dialog.hold`). So `down 2 enter down 2 enter` typed faster than a busy machine draws
+        types 2 in each row: never a second dialog under the typist's fingers, never 25 made
+        of this cell's 2 and the next one's 5 (issue 42)."""
+        if event in self.passing:
+            self.passing.remove(event)  # its turn: on to its binding
+            self.app.call_later(self.app.call_later, self.key_done)  # once that has run
             return
+        event.stop()
+        event.prevent_default()
+        self.typed.append((event.key, event.character))
+        self.next_key()
+
+    def next_key(self) -> None:
+        """The next waiting key, if the one before it is done."""
+        if self.in_turn or not self.typed:
+            return
+        dialog = self.app.screen
+        if self.is_active:
+            key, character = self.typed.popleft()
+            again = typed_again(self.app, key, character)
+            self.passing.append(again)
+            self.in_turn = True
+            self.app.post_message(again)
+        elif isinstance(dialog, Dialog):  # opened by a key before them: theirs
+            while self.typed:
+                key, character = self.typed.popleft()
+                dialog.hold(events.Key(key, character))
+
+    def key_done(self) -> None:
+        self.in_turn = False
+        self.next_key()
+
+    def action_digit(self, digit: str) -> None:
+        """A digit: on the Turns tab the player to move buys the card of that cost; on the
+        Sheet and the Board it starts the entry of the cell under the cursor."""
         if self.tab == "turns":
-            event.stop()
-            self.buy(int(event.character))
+            self.buy(int(digit))
         elif self.tab in ("sheet", "board"):
-            event.stop()
-            self.edit(event.character)
+            self.edit(digit)
 
     @on(DataTable.CellSelected)
     def cell_chosen(self, event: DataTable.CellSelected) -> None:
-        self.edit()
+        if self.is_active:  # not a tap behind a dialog's opening
+            self.edit()
 
     def select_seat(self, name: str) -> None:
         """The player this device sits as (`widgets.play.seats`): their column of the sheet, and

@@ -44,15 +44,31 @@ SHORT = {
 def _show(table: ShownTable, columns: list[tuple[str, str]], rows: list[Row]) -> None:
     """Show these columns and rows, the columns as wide as their cells (and the screen's room):
     only the cells that changed are drawn again when the table keeps its shape."""
-    widths = [
-        max([len(label)] + [len(cells[index]) for _key, cells in rows])
-        for index, (label, _key) in enumerate(columns)
-    ]
+    widths = _widths(columns, rows)
     drawn = [
         (label, key, width)
         for (label, key), width in zip(columns, grown(widths, table), strict=True)
     ]
     table.show(drawn, rows)
+
+
+def _widths(columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
+    """Each column as wide as its label and its widest cell."""
+    return [
+        max([len(label)] + [len(cells[index]) for _key, cells in rows])
+        for index, (label, _key) in enumerate(columns)
+    ]
+
+
+def _room(table: ShownTable) -> int:
+    """The characters of cells a row of the table has room for (each cell has 2 of padding,
+    counted by the caller, and the scrollbar 2)."""
+    return (table.size.width or table.app.size.width) - 2
+
+
+def _fits(columns: list[tuple[str, str]], rows: list[Row], table: ShownTable) -> bool:
+    widths = _widths(columns, rows)
+    return sum(widths) + 2 * len(widths) <= _room(table)
 
 
 GROWN_MAX = 24
@@ -62,7 +78,7 @@ GROWN_MAX = 24
 def grown(widths: list[int], table: ShownTable) -> list[int]:
     """The columns' widths shared out over the table's width (each cell has 2 of padding and
     the scrollbar 2), so a wide screen is used rather than a small table in its corner."""
-    room = (table.size.width or table.app.size.width) - 2 * len(widths) - 2
+    room = _room(table) - 2 * len(widths)
     spare = room - sum(widths)
     if spare <= 0 or not widths:
         return widths
@@ -252,8 +268,12 @@ def fill_turns(table: ShownTable, state: SojournsState) -> None:
 
 
 def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> None:
+    """The standings: a row per player, a column per category in play; turned (a row per
+    category, the total first, a column per player) when the columns do not fit the width, as
+    on a phone with an expansion in play, where the last columns were cut off."""
     table_data = standings(state.sheet, result)
     categories = shown_categories(state.sheet, table_data)
+    ranked = sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
     columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
     columns += [("Total", "total"), ("Coins", "coins")]
     rows = [
@@ -267,8 +287,16 @@ def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> No
                 str(s.coins),
             ],
         )
-        for s in sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
+        for s in ranked
     ]
+    if not _fits(columns, rows, table):
+        columns = [("", "category")] + [(s.name, f"player {s.name}") for s in ranked]
+        rows = [
+            ("rank", ["Rank", *(str(s.rank) for s in ranked)]),
+            ("total", ["Total", *(str(s.total) for s in ranked)]),
+            *((c, [SHORT[c], *(str(s.breakdown[c]) for s in ranked)]) for c in categories),
+            ("coins", ["Coins", *(str(s.coins) for s in ranked)]),
+        ]
     _show(table, columns, rows)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -24,17 +24,34 @@ from widgets.shell.chrome import KeyFooter
 
 Submit = Callable[[Any], bool]
 """Tries an action on the game; True when the rules accepted it (the dialog then closes)."""
+Answer = bool | Literal["undo", "redo"]
+"""How a Sojourn dialog closed: True answered, False put off, or for the game's undo or redo."""
 
 
-class SojournDialog(Dialog[bool]):
+class SojournDialog(Dialog[Answer]):
     """A dialog that sends its answer through `submit` and stays open when it is refused.
 
-    It closes with True once an answer was accepted, False when put off with escape.
+    It closes with True once an answer was accepted, False when put off with escape, and with
+    "undo" or "redo" for `ctrl+z` and `ctrl+y`: the game's keys work while it asks (after an
+    undo of the GAIN its dialog opens again, and `ctrl+y` must put the GAIN back).
+
+    | Key | Action |
+    | --- | --- |
+    | ctrl+z / ctrl+y | Close, and undo / redo the game's last action |
     """
+
+    BINDINGS = [
+        Binding("ctrl+z", "game_step('undo')", "Undo", id="sojourn-dialog-undo", show=False),
+        Binding("ctrl+y", "game_step('redo')", "Redo", id="sojourn-dialog-redo", show=False),
+    ]
 
     def __init__(self, submit: Submit) -> None:
         super().__init__()
         self.submit = submit
+
+    def action_game_step(self, how: Literal["undo", "redo"]) -> None:
+        """Close and hand the game's undo or redo to the play screen (`after_dialog`)."""
+        self.dismiss(how)
 
     def send(self, action: Any) -> None:
         if self.submit(action):
@@ -246,7 +263,11 @@ def roll_words(state: SojournState, tens: int, units: int) -> str:
 
 
 class InfoDialog(Dialog[None]):
-    """A longer answer to read, such as "can I still make it home?"."""
+    """A longer answer to read, such as "can I still make it home?".
+
+    Its answer says the key the footer shows ("Close (esc)", "esc Close"); enter and `w` close
+    it too.
+    """
 
     BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close-info")]
 
@@ -260,7 +281,7 @@ class InfoDialog(Dialog[None]):
             box.border_title = plain(self.title_text)
             yield Static(plain(self.text))
             with Answers():
-                yield Button("Close (enter)", action="screen.close", variant="primary")
+                yield Button("Close (esc)", action="screen.close", variant="primary")
         yield KeyFooter()
 
     def action_close(self) -> None:

@@ -33,6 +33,7 @@ from widgets.play.game_screen import GameScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.sojourn.destination_dialog import DestinationDialog
 from widgets.sojourn.dialogs import (
+    Answer,
     CardsDialog,
     InfoDialog,
     RiskDialog,
@@ -211,8 +212,14 @@ class SojournScreen(GameScreen):
         """Show a dialog; once it is answered, ask for the next step."""
         self.app.push_screen(dialog, self.after_dialog)
 
-    def after_dialog(self, answered: bool | None) -> None:
-        if answered:
+    def after_dialog(self, answered: Answer | None) -> None:
+        """Once answered, ask for the next step; `ctrl+z` or `ctrl+y` in the dialog is the
+        game's undo or redo."""
+        if answered == "undo":
+            self.action_undo()
+        elif answered == "redo":
+            self.action_redo()
+        elif answered:
             self.ask()
 
     def record_roll(self, roll: Roll, label: str) -> None:
