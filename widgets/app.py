@@ -150,6 +150,12 @@ class CompanionApp(App[None]):
         is read (`widgets.shell.notices`)."""
         self.notices.show(visible(message, lines=True), visible(title), severity, timeout)
 
+    def clear_notifications(self) -> None:
+        """Every toast goes, and the notices forget them: none comes back at their next
+        change (`widgets.shell.notices`)."""
+        self.notices.forget()
+        super().clear_notifications()
+
     async def on_event(self, event: events.Event) -> None:
         """A paste reaches a field with its control characters made visible (`␛` for an escape),
         as keys cannot type them: a field shows what it holds, and no escape sequence reaches the

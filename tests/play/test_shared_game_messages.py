@@ -52,6 +52,9 @@ class Host:
         self.posted.put(message)
         return True
 
+    def take(self, message: Message) -> None:
+        self.posted.put(message)
+
     def run_worker(self, work: Any, *, group: str, thread: bool, exit_on_error: bool) -> object:
         worker = threading.Thread(target=work, daemon=True)
         self.workers.append(worker)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -277,6 +278,16 @@ class GameScreen(CompanionScreen):
         return module.startswith((f"{package}.", "widgets.dice.")) or module in STATE_DIALOGS
 
     # What `SharedGame` tells (widgets/play/shared_game.py)
+
+    def take(self, message: Message) -> None:
+        """A message of `SharedGame` about what was just done on this thread, handled at once
+        by its handler below: a player's own change is drawn before `act` returns, so what a
+        screen does after it (a cursor put on the row just added) sees it drawn."""
+        handler = getattr(self, message.handler_name, None)
+        if handler is None:
+            self.post_message(message)
+        else:
+            handler(message)
 
     def on_shared_game_moved(self, message: SharedGame.Moved) -> None:
         """Other devices' records: show them, close what they made stale, say who did what."""

@@ -61,7 +61,10 @@ class PlayHost(Protocol):
         """The question the game waits for an answer to, if any (to close it once answered)."""
 
     def post_message(self, message: Message) -> bool:
-        """Tell the screen what happened (thread-safe: a worker thread posts too)."""
+        """Tell the screen what a worker thread saw (thread-safe, handled in turn)."""
+
+    def take(self, message: Message) -> None:
+        """Tell the screen, on its thread, what was just done there (handled at once)."""
 
     def run_worker(
         self, work: Callable[[], None], *, group: str, thread: bool, exit_on_error: bool

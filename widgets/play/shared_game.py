@@ -198,7 +198,10 @@ class SharedGame:
         return store.path_for(self.screen.saved.id)
 
     def _tell(self, message: Message) -> None:
-        self.screen.post_message(message)
+        """Tell the screen, on its own thread, what was just done there: handled before the
+        call that did it returns, so the code after `act` sees the screen redrawn (a worker
+        thread posts its messages instead)."""
+        self.screen.take(message)
 
     # Transactions
 
@@ -241,7 +244,7 @@ class SharedGame:
         else:
             told = self.LockFree()
         try:
-            self._tell(told)
+            self.screen.post_message(told)
         except RuntimeError:  # the app closed meanwhile: the changes are not made
             return
 

@@ -86,18 +86,21 @@ class Notices:
         self._taken_away = self._taken_away or any(key in self._posted for key in gone)
         return bool(gone)
 
+    def forget(self) -> None:
+        """Every notification was cleared (`App.clear_notifications`): none is shown again."""
+        self.live, self._posted, self._taken_away = {}, set(), False
+
     def _sync(self) -> None:
         if self._taken_away:
-            self._taken_away = False
+            kept = list(self.live.values())
             self.app.clear_notifications()
+            self.forget()  # (the kept are posted again)
             # Shown again as new notifications (a new identity, the time left): a toast being
             # removed still holds the old identity's place in the rack.
-            self._posted = set()
             self.live = {
                 n.identity: n
                 for n in (
-                    Notification(n.message, n.title, n.severity, n.time_left, False)
-                    for n in self.live.values()
+                    Notification(n.message, n.title, n.severity, n.time_left, False) for n in kept
                 )
             }
         for key, notification in self.live.items():
