@@ -22,6 +22,7 @@ def list_folder(
     replay: Callable[[Path, bytes, bool], SaveEntry],
     with_facts: bool = True,
     start_workers: Callable[[int], Workers | None] | None = None,
+    resumable: Callable[[str], bool] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
@@ -32,24 +33,34 @@ def list_folder(
     `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay`, told whether facts
     are wanted (it raises `SaveError` for a file that cannot be used). Without facts, every
     entry's `facts` is None (the cache keeps those a replay gave, for the statistics; a line made
-    from a checkpoint has none, and the statistics replay that save)."""
+    from a checkpoint has none, and the statistics replay that save).
+
+    `resumable` tells the files whose game `replay` may start from a checkpoint (a long game's:
+    the workers would replay it whole): those are neither counted for the workers nor given to
+    them, but replayed here first, while the workers start."""
+    resumable = resumable or _never
     found_entries: dict[str, SaveEntry] = {}
     refused: dict[str, tuple[FileMark | None, str]] = {}
     with os.scandir(folder) as found:
         files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
-    unknown = cache.unknown(name for name, _ in files)
+    unknown = cache.unknown(name for name, _ in files if not resumable(name))
     workers = start_workers(unknown) if start_workers else None
     try:
-        misses = _read(files, cache, with_facts, found_entries, refused)
-        if workers is None and start_workers and misses:  # more changed than the cache showed
-            workers = start_workers(len(misses))
-        jobs = [(Path(where), content) for _, where, _, content in misses]
-        results = workers.replay(jobs) if workers is not None and jobs else None
+        read = _read(files, cache, with_facts, found_entries, refused)
+        misses = [miss for miss in read if resumable(miss[0])]  # replayed here, first
+        others = [miss for miss in read if not resumable(miss[0])]
+        results = _replayed(misses, replay, with_facts)
+        if workers is None and start_workers and others:  # more changed than the cache showed
+            workers = start_workers(len(others))
+        jobs = [(Path(where), content) for _, where, _, content in others]
+        from_workers = workers.replay(jobs) if workers is not None and jobs else None
     finally:
         if workers is not None:
             workers.close()
+    misses += others
+    results += from_workers if from_workers is not None else [None] * len(others)
     for number, (name, where, mark, content) in enumerate(misses):
-        result = results[number] if results is not None else None
+        result = results[number]
         if result is None:
             try:
                 result = replay(Path(where), content, with_facts)
@@ -72,6 +83,25 @@ def list_folder(
             cache.keep_verdict(name, mark, verdict)
     entries.sort(key=lambda entry: (entry.updated, entry.id), reverse=True)
     return entries, unreadable
+
+
+def _never(_name: str) -> bool:
+    return False
+
+
+def _replayed(
+    misses: list[tuple[str, str, FileMark | None, bytes]],
+    replay: Callable[[Path, bytes, bool], SaveEntry],
+    with_facts: bool,
+) -> list[object]:
+    """`replay` of each file: its entry, or (line, problem) when it cannot be used."""
+    results: list[object] = []
+    for _name, where, _mark, content in misses:
+        try:
+            results.append(replay(Path(where), content, with_facts))
+        except SaveError as error:
+            results.append((error.line, error.problem))
+    return results
 
 
 def _read(
