@@ -54,7 +54,7 @@ import tomli_w
 
 from companion.core import Game
 from companion.guard import GameFault
-from companion.registry import get_game
+from companion.registry import is_built
 from companion.session import Checkpoint, Session, Step
 from saves.codec import CodecError, bounded, from_plain, load_json, to_plain
 from saves.files import SaveError, parse_toml, read_bytes, read_file, write_temp, write_text
@@ -218,6 +218,8 @@ class Proofs:
             return None
         if digest(content) != kept["digest"]:
             return None
+        if kept["entry"].get("digest") != kept["digest"]:
+            return None
         entry = entry_from_record(kept["entry"], with_facts=False)
         if entry is None or entry.id != path.stem or kept["stamp"] != self.stamp(entry.game_id):
             return None
@@ -229,13 +231,14 @@ class Proofs:
         return _read(self.folder, self.key, save_id, whole)
 
     def _game_there(self, game_id: str) -> bool:
-        """Whether the game can still be played here (a plug-in may have been left out since):
-        else its saves are replayed, and listed as a replay lists them."""
+        """Whether the game is still here (its package may have been removed since), found
+        without importing its rules, which a line kept for the same code does not need: else
+        its saves are replayed, and listed as a replay lists them."""
         there = self._games.get(game_id)
         if there is None:
             games = self.store.games
-            game = get_game(game_id) if games is None else games.get(game_id)
-            there = self._games[game_id] = game is not None
+            there = is_built(game_id) if games is None else game_id in games
+            self._games[game_id] = there
         return there
 
 
@@ -517,7 +520,10 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             "digest": digest(content[:covers]),
             "records": saved.record_count,
             "updated": saved.updated.isoformat(),
-            "entry": entry_record(entry_of(saved, with_facts=False)),
+            "entry": {  # the listing cache's record of a file of exactly these bytes
+                "digest": digest(content[:covers]),
+                **entry_record(entry_of(saved, with_facts=False)),
+            },
         }
         kept = {
             "state": plain,

@@ -7,13 +7,23 @@ import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from saves.files import FileMark, SaveError, identify, read_file
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave, digest
 
 if TYPE_CHECKING:
     from saves.listing.pool import Workers
+
+
+class Miss(NamedTuple):
+    """A file the cache does not know: its bytes as read, and their digest (found once)."""
+
+    name: str
+    where: str
+    mark: FileMark | None
+    content: bytes
+    digest: str
 
 
 def list_folder(
@@ -47,19 +57,19 @@ def list_folder(
     workers = start_workers(unknown) if start_workers else None
     try:
         read = _read(files, cache, with_facts, found_entries, refused)
-        misses = [miss for miss in read if resumable(miss[0])]  # replayed here, first
-        others = [miss for miss in read if not resumable(miss[0])]
+        misses = [miss for miss in read if resumable(miss.name)]  # replayed here, first
+        others = [miss for miss in read if not resumable(miss.name)]
         results = _replayed(misses, replay, with_facts)
         if workers is None and start_workers and others:  # more changed than the cache showed
             workers = start_workers(len(others))
-        jobs = [(Path(where), content) for _, where, _, content in others]
+        jobs = [(Path(miss.where), miss.content) for miss in others]
         from_workers = workers.replay(jobs) if workers is not None and jobs else None
     finally:
         if workers is not None:
             workers.close()
     misses += others
     results += from_workers if from_workers is not None else [None] * len(others)
-    for number, (name, where, mark, content) in enumerate(misses):
+    for number, (name, where, mark, content, content_digest) in enumerate(misses):
         result = results[number]
         if result is None:
             try:
@@ -67,7 +77,7 @@ def list_folder(
             except SaveError as error:
                 result = (error.line, error.problem)
         if isinstance(result, SaveEntry):
-            cache.keep(name, digest(content), result)
+            cache.keep(name, content_digest, result)
             found_entries[name] = result if with_facts else replace(result, facts=None)
         else:
             line, problem = result if isinstance(result, tuple) else (None, "not replayed")
@@ -90,15 +100,15 @@ def _never(_name: str) -> bool:
 
 
 def _replayed(
-    misses: list[tuple[str, str, FileMark | None, bytes]],
+    misses: list[Miss],
     replay: Callable[[Path, bytes, bool], SaveEntry],
     with_facts: bool,
 ) -> list[object]:
     """`replay` of each file: its entry, or (line, problem) when it cannot be used."""
     results: list[object] = []
-    for _name, where, _mark, content in misses:
+    for miss in misses:
         try:
-            results.append(replay(Path(where), content, with_facts))
+            results.append(replay(Path(miss.where), miss.content, with_facts))
         except SaveError as error:
             results.append((error.line, error.problem))
     return results
@@ -110,10 +120,10 @@ def _read(
     with_facts: bool,
     found_entries: dict[str, SaveEntry],
     refused: dict[str, tuple[FileMark | None, str]],
-) -> list[tuple[str, str, FileMark | None, bytes]]:
+) -> list[Miss]:
     """Read every file: a cached entry goes into `found_entries`, why a file cannot be used into
-    `refused`; the files to replay are returned (name, path, mark, bytes)."""
-    misses: list[tuple[str, str, FileMark | None, bytes]] = []
+    `refused`; the files to replay are returned."""
+    misses: list[Miss] = []
     for name, where in files:
         mark, refusal = identify(where)
         verdict = refusal or cache.verdict(name, mark)
@@ -123,9 +133,10 @@ def _read(
             except SaveError as error:
                 verdict = _reason(error.line, error.problem)
             else:
-                entry = cache.get(name, digest(content), with_facts)
+                content_digest = digest(content)
+                entry = cache.get(name, content_digest, with_facts)
                 if entry is None:
-                    misses.append((name, where, mark, content))
+                    misses.append(Miss(name, where, mark, content, content_digest))
                 else:
                     found_entries[name] = entry
                 continue
