@@ -37,6 +37,7 @@ covers (`Session.resumed`), and refuses them if they do not end at the checkpoin
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -172,20 +173,24 @@ class Proofs:
     """The checkpoints of one data folder as a listing proves them, with what every proof needs
     found once: the folder's key, which checkpoints there are (one look at their folder), each
     game's stamp (a digest of its modules). A listing of 2,000 saves would find each 2,000 times
-    (that took seconds); a checkpoint written meanwhile is simply not used by this listing."""
+    (that took seconds); a checkpoint written meanwhile is simply not used by this listing. Each
+    is found when first needed: a listing its cache answers whole needs none."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.folder = _folder(store.home)
-        self.key = _key(self.folder) if self.folder is not None else None
-        keyed = self.folder is not None and self.key is not None
-        self.names = _names(self.folder) if keyed and self.folder else frozenset()
         self._stamps: dict[str, str] = {}
         self._games: dict[str, bool] = {}
 
+    @functools.cached_property
+    def _found(self) -> tuple[Path, bytes, frozenset[str]] | None:
+        """The checkpoints' folder, its key and the names in it; None when any is missing."""
+        folder = _folder(self.store.home)
+        key = _key(folder) if folder is not None else None
+        return (folder, key, _names(folder)) if folder is not None and key is not None else None
+
     def has(self, save_id: str) -> bool:
         """Whether the save has a checkpoint to try (whether it is true is not yet known)."""
-        return f"{save_id}.json" in self.names
+        return self._found is not None and f"{save_id}.json" in self._found[2]
 
     def stamp(self, game_id: str) -> str:
         """`stamp(game_id)`, found once for these proofs."""
@@ -226,9 +231,10 @@ class Proofs:
         return entry if self._game_there(entry.game_id) else None
 
     def _kept(self, save_id: str, whole: bool) -> dict[str, Any] | None:
-        if self.folder is None or self.key is None or not self.has(save_id):
+        if self._found is None or not self.has(save_id):
             return None
-        return _read(self.folder, self.key, save_id, whole)
+        folder, key, _names = self._found
+        return _read(folder, key, save_id, whole)
 
     def _game_there(self, game_id: str) -> bool:
         """Whether the game is still here (its package may have been removed since), found

@@ -53,7 +53,9 @@ def list_folder(
     refused: dict[str, tuple[FileMark | None, str]] = {}
     with os.scandir(folder) as found:
         files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
-    unknown = cache.unknown(name for name, _ in files if not resumable(name))
+    unknown = cache.unknown(name for name, _ in files)
+    if unknown:  # those a checkpoint may give are not the workers'
+        unknown = cache.unknown(name for name, _ in files if not resumable(name))
     workers = start_workers(unknown) if start_workers else None
     try:
         read = _read(files, cache, with_facts, found_entries, refused)
