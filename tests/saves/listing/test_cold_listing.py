@@ -89,7 +89,7 @@ def claim_another_count(store: SaveStore, saved: SavedGame) -> None:
     """Sealed again with the folder's key, as only the companion could, but claiming a record
     count the file does not show where the checkpoint ends."""
     path = checkpoint.checkpoint_path(store.home, saved.id)
-    seal, _, body = path.read_bytes().partition(b"\n")
+    _seal, _, body = path.read_bytes().partition(b"\n")
     made_from, _, game = body.partition(b"\n")
     document = json.loads(made_from)
     document["records"] -= 1
