@@ -210,14 +210,20 @@ class Proofs:
     def entry(self, path: Path, content: bytes) -> SaveEntry | None:
         """The list's line (without facts) for the save's complete lines `content`: the one its
         checkpoint keeps when the checkpoint covers every line and the file proves it, else
-        from the game resumed at the checkpoint (only the records after it replayed); None
-        when the checkpoint is missing, refused or not for these bytes (the save is replayed)."""
+        from the game resumed at the checkpoint (only the records after it replayed; the
+        checkpoint is then written again for the whole file, so that the next listing without
+        its cache lists the save from there); None when the checkpoint is missing, refused or not
+        for these bytes (the save is replayed)."""
         kept = self._kept(path.stem, whole=False)
         if kept is None:
             return None
         if kept["covers"] != len(content):  # records after it: the game resumed, they replayed
             saved, _covered = self.proved(path, content)
-            return entry_of(saved, with_facts=False) if saved is not None else None
+            if saved is None:
+                return None
+            resumed = entry_of(saved, with_facts=False)
+            _write(self.store.home, saved, content)  # the next listing lists it from there
+            return resumed
         start = records_start(content)
         if start is None or records_covered(content, start, len(content)) != kept["records"]:
             return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import compileall
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from bench_history import many_games
 
 from saves.games.checkpoint import checkpoint_path
 from saves.games.store import SaveStore
-from saves.paths import listing_cache_path
+from saves.paths import checkpoints_dir, listing_cache_path
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 2000
@@ -66,10 +67,14 @@ def extend(home: Path) -> None:
                 handle.write(tail)
 
 
-def listed(home: Path, cold: bool) -> float:
-    """Wall time (s) of one `companion list --json` in a fresh process (cold: cache removed)."""
+def listed(home: Path, cold: bool, checkpoints: Path | None = None) -> float:
+    """Wall time (s) of one `companion list --json` in a fresh process (cold: cache removed, and
+    the `checkpoints` kept put back, as a cold listing writes them again for the whole file)."""
     if cold:
         listing_cache_path(home).unlink(missing_ok=True)
+    if cold and checkpoints is not None:
+        shutil.rmtree(checkpoints_dir(home))
+        shutil.copytree(checkpoints, checkpoints_dir(home))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_HOME": str(home)}
     started = time.perf_counter()
     subprocess.run(
@@ -88,21 +93,24 @@ def cold_list_rows(reps: int) -> list[Row]:
     for package in ("companion", "saves", "widgets"):
         compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
-        home = Path(folder)
+        home = Path(folder) / "home"
+        home.mkdir()
         furnish(home)
         rows = [_row(home, reps, "its checkpoint covering every line")]
         extend(home)
-        rows.append(_row(home, reps, f"its checkpoint then {AFTER} more actions"))
+        kept = Path(folder) / "checkpoints-kept"
+        shutil.copytree(checkpoints_dir(home), kept)
+        rows.append(_row(home, reps, f"its checkpoint then {AFTER} more actions", kept))
     return rows
 
 
-def _row(home: Path, reps: int, saves: str) -> Row:
-    listed(home, cold=True)  # warm the disk cache and the bytecode
+def _row(home: Path, reps: int, saves: str, checkpoints: Path | None = None) -> Row:
+    listed(home, cold=True, checkpoints=checkpoints)  # warm the disk cache and the bytecode
     listed(home, cold=False)
     times: dict[str, list[float]] = {"cold": [], "warm": []}
     for _ in range(reps):
         for name in ("cold", "warm"):
-            times[name].append(listed(home, cold=name == "cold"))
+            times[name].append(listed(home, cold=name == "cold", checkpoints=checkpoints))
     ratio = statistics.median(c / w for c, w in zip(times["cold"], times["warm"], strict=True))
     cold, warm = statistics.median(times["cold"]), statistics.median(times["warm"])
     return (

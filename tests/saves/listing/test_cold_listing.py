@@ -65,7 +65,7 @@ def test_a_save_its_checkpoint_covers_whole_is_listed_with_no_replay(
     assert unreadable == [] and entries == [the_file_says(store, saved.id)]
 
 
-def test_a_save_played_on_since_replays_only_what_follows(
+def test_a_save_played_on_since_replays_only_what_follows_and_is_checkpointed_again(
     store: SaveStore, counting: CountingTally
 ) -> None:
     saved = checkpointed(store)
@@ -74,6 +74,9 @@ def test_a_save_played_on_since_replays_only_what_follows(
     entries, _unreadable = cold_listing(store)
     assert counting.calls == 2
     assert entries == [the_file_says(store, saved.id)]
+    counting.calls = 0
+    assert cold_listing(store)[0] == entries  # its checkpoint now covers the whole file
+    assert counting.calls == 0
 
 
 Forgery = Callable[[SaveStore, SavedGame], None]
