@@ -90,6 +90,10 @@ SMALLEST_GAME = 100
 """A game of fewer records is replayed whole (a few milliseconds): it gets no checkpoint."""
 REFRESH_AFTER = 50
 """A checkpoint is written again once this many records follow it."""
+LISTING_REFRESHES = 20
+"""The most checkpoints one listing writes again for saves played on past them: the saves played
+since the last listing (home after a game), never thousands in a listing without its cache,
+which it would make twice as long."""
 MAX_CHECKPOINT_BYTES = 32 * 1024 * 1024
 """A larger file is no checkpoint of ours (a save holds at most 8 MiB): it is not read."""
 _KEPT_EXTRA = (ACTIVITY_KEY, DETAILS_KEY)
@@ -180,6 +184,7 @@ class Proofs:
         self.store = store
         self._stamps: dict[str, str] = {}
         self._games: dict[str, bool] = {}
+        self._refreshes = LISTING_REFRESHES
 
     @functools.cached_property
     def _found(self) -> tuple[Path, bytes, frozenset[str]] | None:
@@ -211,9 +216,9 @@ class Proofs:
         """The list's line (without facts) for the save's complete lines `content`: the one its
         checkpoint keeps when the checkpoint covers every line and the file proves it, else
         from the game resumed at the checkpoint (only the records after it replayed; the
-        checkpoint is then written again for the whole file, so that the next listing without
-        its cache lists the save from there); None when the checkpoint is missing, refused or not
-        for these bytes (the save is replayed)."""
+        checkpoint is then written again for the whole file, up to `LISTING_REFRESHES` times,
+        so that the next listing without its cache lists the save from there); None when the
+        checkpoint is missing, refused or not for these bytes (the save is replayed)."""
         kept = self._kept(path.stem, whole=False)
         if kept is None:
             return None
@@ -222,7 +227,9 @@ class Proofs:
             if saved is None:
                 return None
             resumed = entry_of(saved, with_facts=False)
-            _write(self.store.home, saved, content)  # the next listing lists it from there
+            if self._refreshes > 0:  # the next listing lists it from there
+                self._refreshes -= 1
+                _write(self.store.home, saved, content)
             return resumed
         start = records_start(content)
         if start is None or records_covered(content, start, len(content)) != kept["records"]:

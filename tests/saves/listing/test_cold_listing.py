@@ -184,3 +184,15 @@ def test_saves_with_a_checkpoint_are_neither_counted_for_the_workers_nor_given_t
     )
     assert asked == [1] and given == [replayed.id]
     assert {entry.id for entry in entries} == {resumed.id, replayed.id}
+
+
+def test_a_listing_writes_again_only_so_many_checkpoints(
+    store: SaveStore, counting: CountingTally, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoint, "LISTING_REFRESHES", 1)
+    for saved in (checkpointed(store), checkpointed(store)):
+        store.transact(saved, lambda _theirs: [Draft("do", Add(0, 1))])
+    cold_listing(store)
+    counting.calls = 0
+    cold_listing(store)
+    assert counting.calls == 1  # one save listed from its new checkpoint, one resumed again
