@@ -187,15 +187,20 @@ class Proofs:
         self._refreshes = LISTING_REFRESHES
 
     @functools.cached_property
-    def _found(self) -> tuple[Path, bytes, frozenset[str]] | None:
-        """The checkpoints' folder, its key and the names in it; None when any is missing."""
+    def _found(self) -> tuple[Path, bytes] | None:
+        """The checkpoints' folder and its key; None when either is missing or not ours."""
         folder = _folder(self.store.home)
         key = _key(folder) if folder is not None else None
-        return (folder, key, _names(folder)) if folder is not None and key is not None else None
+        return (folder, key) if folder is not None and key is not None else None
+
+    @functools.cached_property
+    def _present(self) -> frozenset[str]:
+        """The names in the checkpoints' folder, seen once (a listing asks for each save)."""
+        return _names(self._found[0]) if self._found is not None else frozenset()
 
     def has(self, save_id: str) -> bool:
         """Whether the save has a checkpoint to try (whether it is true is not yet known)."""
-        return self._found is not None and f"{save_id}.json" in self._found[2]
+        return f"{save_id}.json" in self._present
 
     def stamp(self, game_id: str) -> str:
         """`stamp(game_id)`, found once for these proofs."""
@@ -244,9 +249,9 @@ class Proofs:
         return entry if self._game_there(entry.game_id) else None
 
     def _kept(self, save_id: str, whole: bool) -> dict[str, Any] | None:
-        if self._found is None or not self.has(save_id):
+        if self._found is None:
             return None
-        folder, key, _names = self._found
+        folder, key = self._found
         return _read(folder, key, save_id, whole)
 
     def _game_there(self, game_id: str) -> bool:
