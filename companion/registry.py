@@ -70,6 +70,10 @@ class Source:
 _ENTRIES: dict[str, GameEntry] | None = None
 _SOURCES: dict[str, Source] = {}
 _LEFT_OUT: list[LeftOut] = []
+_DISTRIBUTIONS: dict[int, tuple[object, Source]] = {}
+"""Each distribution's `Source` as read once: its name and its version are each read by parsing
+its whole metadata file, and the start asks for them some twenty times. Kept with the
+distribution itself, so that its id stays its own."""
 
 
 def source_of(point: EntryPoint) -> Source:
@@ -77,10 +81,15 @@ def source_of(point: EntryPoint) -> Source:
     dist = getattr(point, "dist", None)
     if dist is None:
         return Source("", "")
+    known = _DISTRIBUTIONS.get(id(dist))
+    if known is not None and known[0] is dist:
+        return known[1]
     try:
-        return Source(str(dist.name or ""), str(dist.version or ""))
+        source = Source(str(dist.name or ""), str(dist.version or ""))
     except Exception:  # metadata that cannot be read: still a plug-in to load or leave out
-        return Source("", "")
+        source = Source("", "")
+    _DISTRIBUTIONS[id(dist)] = (dist, source)
+    return source
 
 
 def own_names(points: list[EntryPoint]) -> set[str]:
@@ -190,6 +199,7 @@ def forget_entries() -> None:
     _ENTRIES = None
     _SOURCES.clear()
     _LEFT_OUT.clear()
+    _DISTRIBUTIONS.clear()
 
 
 def installed(game_id: str) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import gc
 import os
 import random
+import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
@@ -28,13 +29,14 @@ from saves.paths import data_home
 from saves.shared.devices import Device, this_device
 from saves.shared.rolls import RollLog
 from saves.shared.settings import SettingsStore
-from widgets.play import words
-from widgets.play.game_screen import GameScreen
 from widgets.shell.base import SetupScreen
 from widgets.shell.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
 from widgets.shell.games import game_ui
 from widgets.shell.home import HomeScreen
 from widgets.shell.notices import TOAST_ID_PREFIX, Notices
+
+if TYPE_CHECKING:
+    from widgets.play.game_screen import GameScreen
 
 DEFAULT_THEME = "textual-dark"
 WAITING_WRITES_SECONDS = 0.5
@@ -45,6 +47,8 @@ APP_DEADLINE_SECONDS = 0.2
 (the change is kept and tried again every `WAITING_WRITES_SECONDS`): the screen never freezes."""
 
 StartAction = Callable[["CompanionApp"], None]
+PLAY_SCREEN_MODULE = "widgets.play.game_screen"
+"""The play screens' module: imported with the first game opened, never for home's start."""
 
 
 class CompanionApp(App[None]):
@@ -208,7 +212,7 @@ class CompanionApp(App[None]):
     def go_home(self) -> None:
         """Close every screen above the home screen and refresh its list of saved games."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
-            if isinstance(self.screen, GameScreen):
+            if is_play_screen(self.screen):
                 self.screen.shared.close()  # now, not when the screen is unmounted later
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
@@ -292,9 +296,11 @@ class CompanionApp(App[None]):
         except GameFault as fault:
             self.notify(str(fault), title="Cannot open this game", severity="error", markup=False)
             return False
+        from widgets.play import words  # imported by the play screen already
+
         writable = os.access(self.store.path_for(save_id), os.W_OK)
         watch_only = words.watch_only_reason(saved.cannot_add, writable)
-        if watch_only and isinstance(screen, GameScreen):
+        if watch_only and is_play_screen(screen):
             screen.only_watch(watch_only)
         self.push_screen(screen)
         return True
@@ -334,11 +340,18 @@ class CompanionApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The screen's own commands first (the palette lists them in this order), then the
         dice, help, and Textual's own."""
-        if isinstance(screen, GameScreen | HomeScreen):
+        if isinstance(screen, HomeScreen) or is_play_screen(screen):
             yield from screen.palette_commands()
         yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
         yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
         yield from super().get_system_commands(screen)
+
+
+def is_play_screen(screen: Screen[Any]) -> TypeGuard[GameScreen]:
+    """Whether the screen is a game's play screen, asked without importing the play screens:
+    no screen can be one before a game opened it (home's start does not need them)."""
+    module = sys.modules.get(PLAY_SCREEN_MODULE)
+    return module is not None and isinstance(screen, module.GameScreen)
 
 
 def make_app(

@@ -2,9 +2,12 @@
 short one: `load` replays only the records after it.
 
 A checkpoint is a cache the save always overrules, one file a game: `checkpoints/<id>.json`. It
-holds the state the game's records reached, the log in words, who made each step, and what it
-was made from: how many bytes of the save it covers, a digest of those bytes, and the stamp of
-the code that replayed them (saves/listing/stamps.py). Before anything in it is believed:
+holds the state the game's records reached, the log in words, who made each step, the game's
+line in the saved-games list, and what it was made from: how many bytes of the save it covers,
+a digest of those bytes, and the stamp of the code that replayed them (saves/listing/stamps.py).
+Its seal's line is followed by two of JSON: what it was made from with the list's line, then the
+game (so that a listing that needs only the line parses only that). Before anything in it is
+believed:
 
 - its own content must carry its seal: a BLAKE2 keyed with this data folder's secret
   (`checkpoints/key`, made once, readable by its owner only), so that a hand edit, a file
@@ -23,6 +26,10 @@ for word as without a checkpoint. A `checkpoints/` folder that is a link, or not
 neither read nor written through; a checkpoint whose game is gone is removed (`remove_orphans`,
 and `load` of a save that is no longer there).
 
+A listing without its cache proves the checkpoints of all its saves with one `Proofs`: a save
+whose checkpoint covers all its lines is listed from the line kept there, one with records after
+it from the game resumed there (only those records replayed), and only the others are replayed.
+
 An undo reaching before the checkpoint replays the steps before it from the save's bytes it
 covers (`Session.resumed`), and refuses them if they do not end at the checkpoint's state.
 """
@@ -30,6 +37,7 @@ covers (`Session.resumed`), and refuses them if they do not end at the checkpoin
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -46,6 +54,8 @@ from typing import Any, Protocol
 import tomli_w
 
 from companion.core import Game
+from companion.guard import GameFault
+from companion.registry import is_built
 from companion.session import Checkpoint, Session, Step
 from saves.codec import CodecError, bounded, from_plain, load_json, to_plain
 from saves.files import SaveError, parse_toml, read_bytes, read_file, write_temp, write_text
@@ -68,16 +78,22 @@ from saves.games.records import (
     records_start,
     table_after_records,
 )
-from saves.listing.cache import digest
+from saves.listing.cache import SaveEntry, digest, entry_from_record, entry_record
+from saves.listing.entry_line import entry_of
 from saves.listing.stamps import KERNEL, code_stamp
 from saves.paths import checkpoints_dir, side_folder_inside
 
-CHECKPOINT_FORMAT = 2
-"""2: sealed with the data folder's key, stamped by every module of the kernel and the storage."""
+CHECKPOINT_FORMAT = 3
+"""2: sealed with the data folder's key, stamped by every module of the kernel and the storage;
+3: the list's line kept, and what it was made from on a line apart from the game."""
 SMALLEST_GAME = 100
 """A game of fewer records is replayed whole (a few milliseconds): it gets no checkpoint."""
 REFRESH_AFTER = 50
 """A checkpoint is written again once this many records follow it."""
+LISTING_REFRESHES = 20
+"""The most checkpoints one listing writes again for saves played on past them: the saves played
+since the last listing (home after a game), never thousands in a listing without its cache,
+which it would make twice as long."""
 MAX_CHECKPOINT_BYTES = 32 * 1024 * 1024
 """A larger file is no checkpoint of ours (a save holds at most 8 MiB): it is not read."""
 _KEPT_EXTRA = (ACTIVITY_KEY, DETAILS_KEY)
@@ -87,6 +103,25 @@ KEY_NAME = "key"
 KEY_BYTES = 32
 _RECORD_KEY = re.compile(rb"r([0-9]{1,18})[ \t]*=")
 """The start of a record line: its number."""
+_MADE_FROM: dict[str, type] = {
+    "id": str,
+    "stamp": str,
+    "covers": int,
+    "digest": str,
+    "records": int,
+    "updated": str,
+    "entry": dict,
+}
+"""The checkpoint's first line of JSON (with its `format`): what it was made from, and the
+game's line in the list for those bytes."""
+_GAME: dict[str, type] = {
+    "state": dict,
+    "lines": list,
+    "actions": list,
+    "origins": list,
+    "extra": str,
+}
+"""Its second line: the game at that point."""
 
 
 class Store(Protocol):
@@ -135,13 +170,110 @@ def proved(store: Store, path: Path, content: bytes) -> tuple[SavedGame | None, 
     proves, or anything after it is not as a full load would read it."""
     if not os.path.lexists(checkpoint_path(store.home, path.stem)):
         return None, 0  # the usual case of a short game: nothing more to look at
-    folder = _folder(store.home)
-    key = _key(folder) if folder is not None else None
-    kept = _read(folder, key, path.stem) if folder is not None and key is not None else None
-    if kept is None:
-        return None, 0
-    saved = _resumed(store, path, content, kept)
-    return (saved, kept["records"]) if saved is not None else (None, 0)
+    return Proofs(store).proved(path, content)
+
+
+class Proofs:
+    """The checkpoints of one data folder as a listing proves them, with what every proof needs
+    found once: the folder's key, which checkpoints there are (one look at their folder), each
+    game's stamp (a digest of its modules). A listing of 2,000 saves would find each 2,000 times
+    (that took seconds); a checkpoint written meanwhile is simply not used by this listing. Each
+    is found when first needed: a listing its cache answers whole needs none."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._stamps: dict[str, str] = {}
+        self._games: dict[str, bool] = {}
+        self._refreshes = LISTING_REFRESHES
+
+    @functools.cached_property
+    def _found(self) -> tuple[Path, bytes] | None:
+        """The checkpoints' folder and its key; None when either is missing or not ours."""
+        folder = _folder(self.store.home)
+        key = _key(folder) if folder is not None else None
+        return (folder, key) if folder is not None and key is not None else None
+
+    @functools.cached_property
+    def _present(self) -> frozenset[str]:
+        """The names in the checkpoints' folder, seen once (a listing asks for each save)."""
+        return _names(self._found[0]) if self._found is not None else frozenset()
+
+    def has(self, save_id: str) -> bool:
+        """Whether the save has a checkpoint to try (whether it is true is not yet known)."""
+        return f"{save_id}.json" in self._present
+
+    def stamp(self, game_id: str) -> str:
+        """`stamp(game_id)`, found once for these proofs."""
+        found = self._stamps.get(game_id)
+        if found is None:
+            found = self._stamps[game_id] = stamp(game_id)
+        return found
+
+    def proved(self, path: Path, content: bytes) -> tuple[SavedGame | None, int]:
+        """As `proved` says, with these proofs."""
+        kept = self._kept(path.stem, whole=True)
+        if kept is None:
+            return None, 0
+        saved = _resumed(self, path, content, kept)
+        return (saved, kept["records"]) if saved is not None else (None, 0)
+
+    def entry(self, path: Path, content: bytes) -> SaveEntry | None:
+        """The list's line (without facts) for the save's complete lines `content`: the one its
+        checkpoint keeps when the checkpoint covers every line and the file proves it, else
+        from the game resumed at the checkpoint (only the records after it replayed; the
+        checkpoint is then written again for the whole file, up to `LISTING_REFRESHES` times,
+        so that the next listing without its cache lists the save from there); None when the
+        checkpoint is missing, refused or not for these bytes (the save is replayed)."""
+        kept = self._kept(path.stem, whole=False)
+        if kept is None:
+            return None
+        if kept["covers"] != len(content):  # records after it: the game resumed, they replayed
+            saved, _covered = self.proved(path, content)
+            if saved is None:
+                return None
+            resumed = entry_of(saved, with_facts=False)
+            if self._refreshes > 0:  # the next listing lists it from there
+                self._refreshes -= 1
+                _write(self.store.home, saved, content)
+            return resumed
+        start = records_start(content)
+        if start is None or records_covered(content, start, len(content)) != kept["records"]:
+            return None
+        if digest(content) != kept["digest"]:
+            return None
+        if kept["entry"].get("digest") != kept["digest"]:
+            return None
+        entry = entry_from_record(kept["entry"], with_facts=False)
+        if entry is None or entry.id != path.stem or kept["stamp"] != self.stamp(entry.game_id):
+            return None
+        return entry if self._game_there(entry.game_id) else None
+
+    def _kept(self, save_id: str, whole: bool) -> dict[str, Any] | None:
+        if self._found is None:
+            return None
+        folder, key = self._found
+        return _read(folder, key, save_id, whole)
+
+    def _game_there(self, game_id: str) -> bool:
+        """Whether the game is still here (its package may have been removed since), found
+        without importing its rules, which a line kept for the same code does not need: else
+        its saves are replayed, and listed as a replay lists them."""
+        there = self._games.get(game_id)
+        if there is None:
+            games = self.store.games
+            there = is_built(game_id) if games is None else game_id in games
+            self._games[game_id] = there
+        return there
+
+
+def _names(folder: Path) -> frozenset[str]:
+    """The names of the regular files in the checkpoints' folder (nothing when it cannot be
+    read: every save is then replayed)."""
+    try:
+        with os.scandir(folder) as found:
+            return frozenset(item.name for item in found if item.is_file(follow_symlinks=False))
+    except OSError:
+        return frozenset()
 
 
 def forget(home: Path, save_id: str) -> None:
@@ -246,43 +378,39 @@ def _seal(key: bytes, body: bytes) -> bytes:
     return hashlib.blake2b(body, key=key, digest_size=32).hexdigest().encode("ascii")
 
 
-def _read(folder: Path, key: bytes, save_id: str) -> dict[str, Any] | None:
+def _read(folder: Path, key: bytes, save_id: str, whole: bool = True) -> dict[str, Any] | None:
     """The checkpoint's fields when it is sealed with `key` and of the shape `_write` writes,
-    its values within a save's bounds; else None."""
+    the game's values within a save's bounds; else None. Without `whole`, only what it was
+    made from and the list's line (the game's line of JSON is not parsed)."""
     path = folder / f"{save_id}.json"
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return None
-        seal, _, body = read_bytes(path, MAX_CHECKPOINT_BYTES).partition(b"\n")
-        if not hmac.compare_digest(seal, _seal(key, body)):
+        seal, _, sealed = read_bytes(path, MAX_CHECKPOINT_BYTES).partition(b"\n")
+        if not hmac.compare_digest(seal, _seal(key, sealed)):
             return None  # edited by hand, damaged, or sealed in another data folder
-        data = load_json(body, every_value=False)
-    except (OSError, SaveError, CodecError):
-        return None
-    shape = {
-        "id": str,
-        "stamp": str,
-        "covers": int,
-        "digest": str,
-        "records": int,
-        "updated": str,
-        "state": dict,
-        "lines": list,
-        "actions": list,
-        "origins": list,
-        "extra": str,
-    }
-    if not isinstance(data, dict) or set(data) != set(shape) | {"format"}:
-        return None
-    if data["format"] != CHECKPOINT_FORMAT or data["id"] != save_id:
-        return None
-    if any(type(data[key]) is not kind for key, kind in shape.items()):
-        return None
-    try:  # a value no save can hold (a number past 64 bits) is no state of a game
-        data["state"], data["actions"] = bounded(data["state"]), bounded(data["actions"])
-    except (CodecError, RecursionError):
+        made_from, _, game = sealed.partition(b"\n")
+        data: dict[str, Any] = load_json(made_from, every_value=False)
+        if not _shaped(data, {**_MADE_FROM, "format": int}):
+            return None
+        if data["format"] != CHECKPOINT_FORMAT or data["id"] != save_id:
+            return None
+        if whole:
+            kept = load_json(game, every_value=False)
+            if not _shaped(kept, _GAME):
+                return None
+            # a value no save can hold (a number past 64 bits) is no state of a game
+            data.update(kept, state=bounded(kept["state"]), actions=bounded(kept["actions"]))
+    except (OSError, SaveError, CodecError, RecursionError):
         return None
     return data
+
+
+def _shaped(data: Any, shape: Mapping[str, type]) -> bool:
+    """Whether `data` is a JSON object of exactly these keys, each value of its type."""
+    if not isinstance(data, dict) or set(data) != set(shape):
+        return False
+    return all(type(data[key]) is kind for key, kind in shape.items())
 
 
 def records_covered(content: bytes, start: int, covers: int) -> int | None:
@@ -302,7 +430,7 @@ def records_covered(content: bytes, start: int, covers: int) -> int | None:
     return number if content.count(b"\n", start, covers) == number else None
 
 
-def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> SavedGame | None:
+def _resumed(proofs: Proofs, path: Path, content: bytes, kept: dict[str, Any]) -> SavedGame | None:
     """The game from its checkpoint and the records after it; None when the checkpoint is not
     for these bytes, or anything after it is not as a full load would read it (that load
     then says what is wrong)."""
@@ -317,11 +445,13 @@ def _resumed(store: Store, path: Path, content: bytes, kept: dict[str, Any]) -> 
         head = parse_toml(path, content[:start])
         if head.get("format") != FORMAT or head.get("records") != {}:
             return None
-        saved = from_document(path, head, store.games)
+        saved = from_document(path, head, proofs.store.games)
         game = saved.game
-        if kept["stamp"] != stamp(game.id) or table_after_records(content, covers) is not None:
+        if kept["stamp"] != proofs.stamp(game.id):
             return None
-        prefix, games = content[:covers], store.games
+        if table_after_records(content, covers) is not None:
+            return None
+        prefix, games = content[:covers], proofs.store.games
 
         def earlier() -> tuple[Step, ...]:
             return read_document(path, prefix, games).session.steps
@@ -406,7 +536,7 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
                 table = json.dumps(action_table(origin.action), sort_keys=True)
                 index = known[id(origin.action)] = tables.setdefault(table, len(tables))
             indexes.append(index)
-        document = {
+        made_from = {
             "format": CHECKPOINT_FORMAT,
             "id": saved.id,
             "stamp": stamp(saved.game.id),
@@ -414,6 +544,12 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             "digest": digest(content[:covers]),
             "records": saved.record_count,
             "updated": saved.updated.isoformat(),
+            "entry": {  # the listing cache's record of a file of exactly these bytes
+                "digest": digest(content[:covers]),
+                **entry_record(entry_of(saved, with_facts=False)),
+            },
+        }
+        kept = {
             "state": plain,
             "lines": saved.session.history,
             "actions": [json.loads(table) for table in tables],
@@ -423,9 +559,9 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
             ],
             "extra": tomli_w.dumps(extra),
         }
-        body = json.dumps(document, separators=(",", ":"))
-    except (TypeError, ValueError, CodecError, RecursionError):
-        return  # a state or a value JSON or TOML cannot hold exactly
+        body = "\n".join(json.dumps(part, separators=(",", ":")) for part in (made_from, kept))
+    except (TypeError, ValueError, CodecError, RecursionError, GameFault):
+        return  # a state or a value JSON or TOML cannot hold exactly; the game's line failed
     seal = _seal(key, body.encode("utf-8")).decode("ascii")
     with contextlib.suppress(OSError, SaveError):
         write_text(path, f"{seal}\n{body}", durable=False)

@@ -46,8 +46,9 @@ from saves.games.journal import Behind, Draft, Rewritten, position_of
 from saves.games.records import Record, records_start
 from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
-from saves.listing.entries import UTC_OFFSET, read_save, replayed_entry
-from saves.listing.entries import entry_of as entry_of
+from saves.listing.entries import read_save, replayed_entry
+from saves.listing.entry_line import UTC_OFFSET
+from saves.listing.entry_line import entry_of as entry_of
 from saves.listing.folder import list_folder
 from saves.listing.pool import start_workers
 from saves.paths import (
@@ -279,18 +280,32 @@ class SaveStore:
         remove_leftovers(self.home)  # of writes killed since the last start
         cache = ListingCache(listing_cache_path(self.home))
         workers = start_workers if self.workers else None  # a test's games: here
-        listed = list_folder(self.folder, cache, self._replayed_entry, with_facts, workers)
+        proofs = None if with_facts else checkpoint.Proofs(self)  # facts need every step
+
+        def replay(path: Path, content: bytes, facts: bool) -> SaveEntry:
+            return self._replayed_entry(path, content, facts, proofs)
+
+        def resumable(name: str) -> bool:
+            return proofs is not None and proofs.has(name.removesuffix(".toml"))
+
+        listed = list_folder(self.folder, cache, replay, with_facts, workers, resumable)
         cache.write()
         checkpoint.remove_orphans(self.home, self.folder)  # of games deleted since
         self.cache_problem = cache.problem
         return listed
 
-    def _replayed_entry(self, path: Path, content: bytes, with_facts: bool = True) -> SaveEntry:
+    def _replayed_entry(
+        self,
+        path: Path,
+        content: bytes,
+        with_facts: bool = True,
+        proofs: checkpoint.Proofs | None = None,
+    ) -> SaveEntry:
         """The list's line for a file's bytes, read as `load` reads them (a torn last line left
         out), from a checkpoint the file proves or replayed through the rules (or `SaveError`, a
         game's fault in its `summary` or `facts` included)."""
         try:
-            return replayed_entry(self, path, content, with_facts)
+            return replayed_entry(self, path, content, with_facts, proofs)
         except GameFault as fault:
             raise SaveError(path, str(fault)) from None
 

@@ -139,7 +139,7 @@ class ListingCache:
         record = self.known.get(name)
         if record is None or record["digest"] != content_digest:
             return None
-        entry = _entry(record, with_facts)
+        entry = entry_from_record(record, with_facts)
         if entry is None or f"{entry.id}.toml" != name:
             return None  # a record naming another save is never this file's line
         if self.game_stamps.get(entry.game_id) != self.stamp_of(entry.game_id):
@@ -158,7 +158,7 @@ class ListingCache:
 
     def keep(self, name: str, content_digest: str, entry: SaveEntry) -> None:
         """Remember the entry a replay gave for these bytes."""
-        self.kept[name] = {"digest": content_digest, **_record(entry)}
+        self.kept[name] = {"digest": content_digest, **entry_record(entry)}
 
     def verdict(self, name: str, mark: FileMark | None) -> str | None:
         """Why the file was unreadable at the last listing, if it is still the very same file."""
@@ -226,7 +226,7 @@ class ListingCache:
                 self.verdicts[name] = verdict
 
 
-def _record(entry: SaveEntry) -> dict[str, Any]:
+def entry_record(entry: SaveEntry) -> dict[str, Any]:
     """An entry as the cache stores it (a field that is None is left out)."""
     record: dict[str, Any] = {key: getattr(entry, key) for key in _FIELDS}
     record["updated"] = entry.updated.isoformat()
@@ -242,7 +242,7 @@ def _record(entry: SaveEntry) -> dict[str, Any]:
     return record
 
 
-def _entry(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
+def entry_from_record(record: dict[str, Any], with_facts: bool) -> SaveEntry | None:
     """A cached entry, or None if the record is not exactly what `write` stores (without facts:
     its facts are neither checked nor decoded)."""
     if record.keys() - _OPTIONAL != _REQUIRED:

@@ -14,36 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game
-from companion.history.plays import facts_of_session, utc_offset_of
 from saves.files import SaveError
 from saves.games import checkpoint
 from saves.games.document import SavedGame, read_document
-from saves.history.kept_details import DetailsProblem, active_seconds, details_of
 from saves.listing.cache import SaveEntry
-
-UTC_OFFSET = "utc_offset"
-"""The save's key for the minutes east of UTC of the machine that set the game up: the
-statistics date it there."""
-
-
-def entry_of(saved: SavedGame, with_facts: bool = True) -> SaveEntry:
-    """The saved-games list's line for a game (without its statistics' facts: `facts` None)."""
-    state = saved.session.state
-    return SaveEntry(
-        saved.id,
-        saved.title,
-        saved.game.id,
-        saved.game.title,
-        saved.updated,
-        saved.game.summary(state),
-        saved.status,
-        waiting.text if (waiting := saved.game.waiting_for(state)) else "",
-        created=saved.created,
-        facts=facts_of_session(saved.session) if with_facts else None,
-        utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
-        typed_minutes=typed_minutes(saved),
-        active_seconds=active_seconds(saved.extra),
-    )
+from saves.listing.entry_line import entry_of
 
 
 def listed_entry(
@@ -71,12 +46,21 @@ def read_save(
 
 
 def replayed_entry(
-    store: checkpoint.Store, path: Path, content: bytes, with_facts: bool = True
+    store: checkpoint.Store,
+    path: Path,
+    content: bytes,
+    with_facts: bool = True,
+    proofs: checkpoint.Proofs | None = None,
 ) -> SaveEntry:
     """The store's line for a save's bytes: from its checkpoint when the file proves it and no
-    facts are asked for, else replayed whole (a long game's checkpoint then written)."""
+    facts are asked for (with a listing's `proofs`, the line the checkpoint keeps when it covers
+    the whole file), else replayed whole (a long game's checkpoint then written)."""
     complete = content[: content.rfind(b"\n") + 1]
-    if not with_facts:
+    if not with_facts and proofs is not None:
+        entry = proofs.entry(path, complete)
+        if entry is not None:
+            return entry
+    elif not with_facts:
         resumed, _covered = checkpoint.proved(store, path, complete)
         if resumed is not None:
             return entry_of(resumed, with_facts=False)
@@ -84,12 +68,3 @@ def replayed_entry(
     if not whole:
         checkpoint.keep(store.home, saved, complete)
     return entry_of(saved)
-
-
-def typed_minutes(saved: SavedGame) -> int | None:
-    """The duration typed in the game's newest details (None: none, or details not readable)."""
-    try:
-        details = details_of(saved.extra)
-    except DetailsProblem:
-        return None
-    return details.minutes if details is not None else None

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from saves.files import FileMark, SaveError, identify, read_file
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave, digest
@@ -16,12 +16,23 @@ if TYPE_CHECKING:
     from saves.listing.pool import Workers
 
 
+class Miss(NamedTuple):
+    """A file the cache does not know: its bytes as read, and their digest (found once)."""
+
+    name: str
+    where: str
+    mark: FileMark | None
+    content: bytes
+    digest: str
+
+
 def list_folder(
     folder: Path,
     cache: ListingCache,
     replay: Callable[[Path, bytes, bool], SaveEntry],
     with_facts: bool = True,
     start_workers: Callable[[int], Workers | None] | None = None,
+    resumable: Callable[[str], bool] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
@@ -32,31 +43,43 @@ def list_folder(
     `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay`, told whether facts
     are wanted (it raises `SaveError` for a file that cannot be used). Without facts, every
     entry's `facts` is None (the cache keeps those a replay gave, for the statistics; a line made
-    from a checkpoint has none, and the statistics replay that save)."""
+    from a checkpoint has none, and the statistics replay that save).
+
+    `resumable` tells the files whose game `replay` may start from a checkpoint (a long game's:
+    the workers would replay it whole): those are neither counted for the workers nor given to
+    them, but replayed here first, while the workers start."""
+    resumable = resumable or _never
     found_entries: dict[str, SaveEntry] = {}
     refused: dict[str, tuple[FileMark | None, str]] = {}
     with os.scandir(folder) as found:
         files = sorted((item.name, item.path) for item in found if item.name.endswith(".toml"))
     unknown = cache.unknown(name for name, _ in files)
+    if unknown:  # those a checkpoint may give are not the workers'
+        unknown = cache.unknown(name for name, _ in files if not resumable(name))
     workers = start_workers(unknown) if start_workers else None
     try:
-        misses = _read(files, cache, with_facts, found_entries, refused)
-        if workers is None and start_workers and misses:  # more changed than the cache showed
-            workers = start_workers(len(misses))
-        jobs = [(Path(where), content) for _, where, _, content in misses]
-        results = workers.replay(jobs) if workers is not None and jobs else None
+        read = _read(files, cache, with_facts, found_entries, refused)
+        misses = [miss for miss in read if resumable(miss.name)]  # replayed here, first
+        others = [miss for miss in read if not resumable(miss.name)]
+        results = _replayed(misses, replay, with_facts)
+        if workers is None and start_workers and others:  # more changed than the cache showed
+            workers = start_workers(len(others))
+        jobs = [(Path(miss.where), miss.content) for miss in others]
+        from_workers = workers.replay(jobs) if workers is not None and jobs else None
     finally:
         if workers is not None:
             workers.close()
-    for number, (name, where, mark, content) in enumerate(misses):
-        result = results[number] if results is not None else None
+    misses += others
+    results += from_workers if from_workers is not None else [None] * len(others)
+    for number, (name, where, mark, content, content_digest) in enumerate(misses):
+        result = results[number]
         if result is None:
             try:
                 result = replay(Path(where), content, with_facts)
             except SaveError as error:
                 result = (error.line, error.problem)
         if isinstance(result, SaveEntry):
-            cache.keep(name, digest(content), result)
+            cache.keep(name, content_digest, result)
             found_entries[name] = result if with_facts else replace(result, facts=None)
         else:
             line, problem = result if isinstance(result, tuple) else (None, "not replayed")
@@ -74,16 +97,35 @@ def list_folder(
     return entries, unreadable
 
 
+def _never(_name: str) -> bool:
+    return False
+
+
+def _replayed(
+    misses: list[Miss],
+    replay: Callable[[Path, bytes, bool], SaveEntry],
+    with_facts: bool,
+) -> list[object]:
+    """`replay` of each file: its entry, or (line, problem) when it cannot be used."""
+    results: list[object] = []
+    for miss in misses:
+        try:
+            results.append(replay(Path(miss.where), miss.content, with_facts))
+        except SaveError as error:
+            results.append((error.line, error.problem))
+    return results
+
+
 def _read(
     files: list[tuple[str, str]],
     cache: ListingCache,
     with_facts: bool,
     found_entries: dict[str, SaveEntry],
     refused: dict[str, tuple[FileMark | None, str]],
-) -> list[tuple[str, str, FileMark | None, bytes]]:
+) -> list[Miss]:
     """Read every file: a cached entry goes into `found_entries`, why a file cannot be used into
-    `refused`; the files to replay are returned (name, path, mark, bytes)."""
-    misses: list[tuple[str, str, FileMark | None, bytes]] = []
+    `refused`; the files to replay are returned."""
+    misses: list[Miss] = []
     for name, where in files:
         mark, refusal = identify(where)
         verdict = refusal or cache.verdict(name, mark)
@@ -93,9 +135,10 @@ def _read(
             except SaveError as error:
                 verdict = _reason(error.line, error.problem)
             else:
-                entry = cache.get(name, digest(content), with_facts)
+                content_digest = digest(content)
+                entry = cache.get(name, content_digest, with_facts)
                 if entry is None:
-                    misses.append((name, where, mark, content))
+                    misses.append(Miss(name, where, mark, content, content_digest))
                 else:
                     found_entries[name] = entry
                 continue

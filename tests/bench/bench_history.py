@@ -31,11 +31,11 @@ Row = tuple[str, float, str, str, bool, str]
 """(name, value, unit, target, met, detail): one figure, as run.py's `Figure` takes it."""
 
 
-def many_games(home: Path, count: int = GAMES) -> None:
-    """`count` saves: one 12-action Cavendish mission written by the store, copied under new ids
-    (the id inside a file must match its name), a minute apart, so each has its own bytes."""
+def many_games(home: Path, count: int = GAMES, actions: int = 12) -> None:
+    """`count` saves: one Cavendish mission of `actions` written by the store, copied under new
+    ids (the id inside a file must match its name), a minute apart, so each has its own bytes."""
     store = SaveStore(home, lambda: NOON)
-    saved = long_game(store, 12, "Mission 0")
+    saved = long_game(store, actions, "Mission 0")
     text = store.path_for(saved.id).read_text(encoding="utf-8")
     for number in range(1, count):
         save_id = f"cavendish-{number:05d}"

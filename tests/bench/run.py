@@ -29,12 +29,13 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench_browser import browser_rows  # noqa: E402
+from bench_cold_list import cold_list_rows  # noqa: E402
 from bench_commands import command_rows, hundred_thousand_rows, slow_open_rows  # noqa: E402
 from bench_follow import follow_rows  # noqa: E402
 from bench_games import cavendish_action, long_game, sojourns_sheet  # noqa: E402
 from bench_history import history_rows  # noqa: E402
 from bench_rolls import roll_rows  # noqa: E402
-from bench_terminal import terminal_rows  # noqa: E402
+from bench_terminal import start_rows, terminal_rows  # noqa: E402
 from figures import Figure, table  # noqa: E402
 from screen_keys import bench_keys  # noqa: E402
 
@@ -324,6 +325,8 @@ BENCHES: dict[str, Callable[[int], list[Figure]]] = {
     "follow": lambda reps: [Figure(*row) for row in follow_rows(reps)],
     "browser": lambda reps: [Figure(*row) for row in browser_rows(reps)],
     "terminal": lambda reps: [Figure(*row) for row in terminal_rows(reps, furnish)],
+    "start": lambda reps: [Figure(*row) for row in start_rows(reps, furnish)],
+    "cold-list": lambda reps: [Figure(*row) for row in cold_list_rows(reps)],
     "commands": lambda reps: [Figure(*row) for row in command_rows(reps)],
     "rolls": lambda reps: [Figure(*row) for row in roll_rows(reps)],
     "slow-opens": lambda reps: [Figure(*row) for row in slow_open_rows()],
@@ -341,7 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     figures: list[Figure] = []
     for name in args.only or list(BENCHES):
         # processes started, or files built: fewer repetitions
-        few = name in ("first-frame", "history", "browser", "terminal", "slow-opens")
+        few = name in ("first-frame", "history", "browser", "terminal", "slow-opens", "start")
+        few = few or name == "cold-list"
         few = few or name == "hundred-thousand"
         count = reps["first-frame"] if few else reps["other"]
         figures.extend(BENCHES[name](count))

@@ -30,9 +30,11 @@ def edited(home: Path, save_id: str, change: Change, seal_again: bool) -> None:
     companion could (else the old seal is kept, as a hand edit keeps it)."""
     path = checkpoint.checkpoint_path(home, save_id)
     seal, _, body = path.read_bytes().partition(b"\n")
-    document = json.loads(body)
+    lines = [json.loads(line) for line in body.split(b"\n")]  # what it was made from; the game
+    document = {key: value for line in lines for key, value in line.items()}
     change(document)
-    new_body = json.dumps(document, separators=(",", ":")).encode()
+    parts = [{key: document[key] for key in line} for line in lines]
+    new_body = b"\n".join(json.dumps(part, separators=(",", ":")).encode() for part in parts)
     if seal_again:
         key = checkpoint._key(checkpoints_dir(home))
         assert key is not None

@@ -35,8 +35,8 @@ from companion.registry import entries, get_game
 from saves.games.store import SaveStore
 from saves.history.plays import aliases
 from saves.listing.cache import CACHE_FORMAT, SaveEntry
-from saves.listing.cache import _entry as listing_entry
 from saves.listing.cache import _verdict as listing_verdict
+from saves.listing.cache import entry_from_record as listing_entry
 from saves.paths import games_dir, rolls_path, settings_path
 from saves.shared.presence import parse_presence
 from saves.shared.rolls import RollLog
