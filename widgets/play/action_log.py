@@ -1,9 +1,13 @@
 """The action log: the session's history in words, newest at the bottom, kept scrolled to it.
 
 A key press changes the history by a step or two at its end (an action, an undo, a redo), so the
-log changes by what changed: it appends the new steps, drops the undone ones, and renders only the
-lines on screen. Each entry's height is counted when it arrives or when the log's width changes
-(without building its lines); its lines are wrapped and drawn when they are first on screen. A
+log changes by what changed, on Textual's Line API as its own `Log` is (issue 44): it appends the
+new steps, drops the undone ones, and draws only the lines that are new. Each entry's height is
+counted when it arrives or when the log's width changes (without building its lines); its lines
+are wrapped when they are first on screen and kept at that width, and each line drawn is kept
+(by its place in the log, marked or not) until its entry is undone or the width or the styles
+change: a new entry draws its own lines, and the lines already on screen move up as they were
+drawn; the scrollbar is drawn again only when its thumb moves (action_log_scrollbar.py). A
 redraw costs the same at 5,000 logged actions as at 50 (issue 15), and a game of 60,000 actions
 opens without drawing 60,000 entries (issue 30).
 
@@ -24,6 +28,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.events import Click, Resize
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -33,7 +38,10 @@ from textual.strip import Strip
 
 from companion.session import Step
 from companion.text import visible
+from widgets.play.action_log_scrollbar import LogScrollBar
 
+RENDERED_LINES = 1024
+"""How many drawn lines are kept: many screens of them, as Textual's `Log` keeps."""
 EMPTY = "Nothing has happened yet."
 """What the log says before the first action."""
 PICK_HINT = "↑↓ enter: undo to here"
@@ -147,8 +155,11 @@ class ActionLog(ScrollView, can_focus=True):
         self._ends: list[int] = []
         """The number of lines up to and including each step (for finding a line's step)."""
         self._width = 0
-        self._rendered: dict[tuple[int, int, int], Strip] = {}
-        """Lines as last drawn, by (line, scroll x, width): a redraw styles only new lines."""
+        self._rendered: LRUCache[tuple[int, bool], Strip] = LRUCache(RENDERED_LINES)
+        """Lines as last drawn, by (line, marked), at `_rendered_at`: a redraw styles only
+        lines it has not drawn before (Textual's `Log` keeps its lines the same way)."""
+        self._rendered_at = (0, 0, 0)
+        """The (width wrapped at, width, scroll x) the lines in `_rendered` were drawn at."""
         self.marked: int | None = None
         """The index of the entry marked to be picked (None until the log is first focused)."""
         self._due_mark: int | None = None
@@ -177,21 +188,31 @@ class ActionLog(ScrollView, can_focus=True):
             keep -= 1
         if keep == len(shown) == len(steps):
             return
-        first_changed = self._ends[keep - 1] if keep else 0
-        for key in [key for key in self._rendered if key[0] >= first_changed]:
-            del self._rendered[key]
+        first_changed = self.entry_top(keep)
+        old_end = self._ends[-1] if self._ends else 1  # an empty log has its one line
+        marked_before = self.marked
+        for line in range(first_changed, old_end):  # the undone entries' lines only
+            self._rendered.discard((line, False))
+            self._rendered.discard((line, True))
         del shown[keep:], self._wrapped[keep:], self._ends[keep:]
         for step in steps[keep:]:
             self._add(step)
         if self.marked is not None and self.marked >= len(shown):  # its line was undone
             self.marked = len(shown) - 1 if shown else None
-            self._rendered.clear()
         self.revision += 1
         kept = self._resize_virtual()
         # Kept in place, the log scrolls now: the frame that draws the new entry shows it (a
-        # later scroll drew the log twice, and another window's action a frame late).
+        # later scroll drew the log twice, and another window's action a frame late). A scroll
+        # redraws the view from the lines kept; a log that did not scroll redraws its changed
+        # lines only.
         self.scroll_end(animate=False, immediate=kept, x_axis=False)
-        self.refresh()
+        if kept and self.show_vertical_scrollbar:
+            self.vertical_scrollbar.redraw_if_moved()
+        new_end = self._ends[-1] if self._ends else 1
+        self.refresh_lines(first_changed, max(old_end, new_end) - first_changed)
+        if marked_before is not None and marked_before != self.marked:
+            self._refresh_entry(marked_before)
+            self._refresh_entry(self.marked)
         if self._due_mark is not None and self._steps:
             self.mark_before_newest(self._due_mark)
 
@@ -201,11 +222,11 @@ class ActionLog(ScrollView, can_focus=True):
         if self.marked is None and self._steps:
             self.marked = len(self._steps) - 1
         self.border_subtitle = PICK_HINT  # where the eyes are: no toast over the lines
-        self._remark()
+        self._refresh_entry(self.marked)
 
     def on_blur(self) -> None:
         self.border_subtitle = ""
-        self._remark()
+        self._refresh_entry(self.marked)
 
     def mark_before_newest(self, back: int) -> None:
         """Mark the entry `back` entries before the newest (now, or once the log is filled)."""
@@ -256,18 +277,21 @@ class ActionLog(ScrollView, can_focus=True):
     def _mark_entry(self, entry: int) -> None:
         if not self._steps:
             return
-        self.marked = min(max(entry, 0), len(self._steps) - 1)
+        unmarked, self.marked = self.marked, min(max(entry, 0), len(self._steps) - 1)
         start = self.entry_top(self.marked)
         height = self._ends[self.marked] - start
         self.scroll_to_region(
             Region(0, start, 1, max(1, height)), animate=False, immediate=True, x_axis=False
         )
-        self._remark()
+        self._refresh_entry(unmarked)  # the mark is drawn where it is now, and nowhere else
+        self._refresh_entry(self.marked)
 
-    def _remark(self) -> None:
-        """Draw the mark where it is now (and nowhere else)."""
-        self._rendered.clear()
-        self.refresh()
+    def _refresh_entry(self, entry: int | None) -> None:
+        """Draw an entry's lines again (the mark came or went): a line is kept drawn marked
+        and unmarked, so only the screen is updated."""
+        if entry is not None and entry < len(self._steps):
+            top = self.entry_top(entry)
+            self.refresh_lines(top, self._ends[entry] - top)
 
     @property
     def plain_lines(self) -> list[str]:
@@ -310,10 +334,25 @@ class ActionLog(ScrollView, can_focus=True):
         old = self.virtual_size
         if self.is_mounted and old.width == size.width and (old.height > view) == (height > view):
             self.set_reactive(ActionLog.virtual_size, size)
-            self._scroll_update(size)  # what Textual does for a size known not to move
+            if self.show_vertical_scrollbar:  # drawn again once scrolled, if its thumb moved
+                self.vertical_scrollbar.set_reactive(LogScrollBar.window_virtual_size, height)
             return True
         self.virtual_size = size
+        if self.is_mounted:  # a scrollbar that comes or goes (Textual's layout leaves it as it was)
+            self._scroll_update(size)
         return False
+
+    @property
+    def vertical_scrollbar(self) -> LogScrollBar:
+        """The log's scrollbar, drawn again only when its thumb moves (made as Textual makes
+        its own, on first use)."""
+        if self._vertical_scrollbar is None:
+            bar = LogScrollBar(thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)
+        assert isinstance(self._vertical_scrollbar, LogScrollBar)
+        return self._vertical_scrollbar
 
     def on_resize(self, event: Resize) -> None:
         """Wrap everything again at a new width (a resize, or a hidden tab shown at last)."""
@@ -321,7 +360,6 @@ class ActionLog(ScrollView, can_focus=True):
         if width == self._width or width <= 0:
             return
         self._width = width
-        self._rendered.clear()
         steps, self._steps, self._wrapped, self._ends = self._steps, [], [], []
         for step in steps:
             self._add(step)
@@ -329,30 +367,52 @@ class ActionLog(ScrollView, can_focus=True):
         self.scroll_end(animate=False, immediate=False, x_axis=False)
         self.refresh()
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """A scroll moves the lines on screen: those that stay are moved as they were styled
+        (border, background), and only the lines that come into view are drawn and styled. The
+        terminal is still sent the whole view, as for any scroll in Textual."""
+        moved = round(new_value) - round(old_value)
+        kept = self._styled_rows_kept(moved) if moved else {}
+        super().watch_scroll_y(old_value, new_value)  # the scrollbar, and the view redrawn
+        if kept:
+            styled = self._styles_cache  # Textual's own cache of the rows as last styled
+            styled._cache.update(kept)
+            styled._dirty_lines.difference_update(kept)
+
+    def _styled_rows_kept(self, moved: int) -> dict[int, Strip]:
+        """The rows of the view, as last styled, that stay in view after a scroll of `moved`
+        lines, at the rows they move to (a row waiting to be styled again is not kept)."""
+        styled = self._styles_cache
+        top = self.content_offset.y
+        bottom = top + self.scrollable_content_region.height
+        return {
+            row: styled._cache[row + moved]
+            for row in range(max(top, top - moved), min(bottom, bottom - moved))
+            if row + moved in styled._cache and not styled.is_dirty(row + moved)
+        }
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        if self._rendered_at != (self._width, width, scroll_x):  # every line is drawn again
+            self._rendered.clear()
+            self._rendered_at = (self._width, width, scroll_x)
         index = scroll_y + y
-        key = (index, scroll_x, width)
-        cached = self._rendered.get(key)
+        if not self._steps or index >= self._ends[-1]:  # the empty log's line, or below it
+            text, style = EMPTY if index == 0 and not self._steps else "", self.rich_style
+            blank = Strip([Segment(text)]).crop_extend(scroll_x, scroll_x + width, style)
+            return blank.apply_style(style)
+        marked = self.has_focus and self.marked is not None
+        entry = bisect_right(self._ends, index)
+        marked = marked and entry == self.marked
+        cached = self._rendered.get((index, marked))
         if cached is not None:
             return cached
-        if len(self._rendered) > 4 * max(1, self.size.height):  # only what is near the view
-            self._rendered.clear()
+        start = self._ends[entry - 1] if entry else 0
         style = self.rich_style
-        marked = False
-        if not self._steps:
-            line = Strip([Segment(EMPTY)]) if index == 0 else Strip.blank(0)
-        elif index >= (self._ends[-1] if self._ends else 0):
-            line = Strip.blank(0)
-        else:
-            entry = bisect_right(self._ends, index)
-            start = self._ends[entry - 1] if entry else 0
-            line = self._lines(entry)[index - start]
-            marked = entry == self.marked and self.has_focus
-        drawn = line.crop_extend(scroll_x, scroll_x + width, style)
+        drawn = self._lines(entry)[index - start].crop_extend(scroll_x, scroll_x + width, style)
         if marked:  # the whole width, so the mark reads as a bar
             drawn = drawn.apply_style(self.get_component_rich_style("action-log--cursor"))
         drawn = drawn.apply_style(style)
-        self._rendered[key] = drawn
+        self._rendered[(index, marked)] = drawn
         return drawn
