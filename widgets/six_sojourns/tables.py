@@ -41,9 +41,18 @@ SHORT = {
 }
 
 
-def _show(table: ShownTable, columns: list[tuple[str, str]], rows: list[Row]) -> None:
+def widths(table: ShownTable) -> tuple[int, int]:
+    """The widths a table's columns are worked out from (its own, or the screen's before it
+    is laid out): part of every table's inputs."""
+    return table.size.width, table.app.size.width
+
+
+def _show(
+    table: ShownTable, columns: list[tuple[str, str]], rows: list[Row], inputs: tuple[object, ...]
+) -> None:
     """Show these columns and rows, the columns as wide as their cells (and the screen's room):
-    only the cells that changed are drawn again when the table keeps its shape."""
+    only the cells that changed are drawn again when the table keeps its shape. `inputs` are
+    what they were worked out from (`ShownTable.follows`)."""
     widths = [
         max([len(label)] + [len(cells[index]) for _key, cells in rows])
         for index, (label, _key) in enumerate(columns)
@@ -53,6 +62,7 @@ def _show(table: ShownTable, columns: list[tuple[str, str]], rows: list[Row]) ->
         for (label, key), width in zip(columns, grown(widths, table), strict=True)
     ]
     table.show(drawn, rows)
+    table.drawn_from = inputs
 
 
 GROWN_MAX = 24
@@ -120,6 +130,9 @@ SHORT_BOARD = {
 def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
     """The score pad: a column per player, a row per category; compact on a phone."""
     sheet = state.sheet
+    inputs = (sheet, state.thresholds, state.finished, state.players, widths(table))
+    if table.follows(inputs):
+        return
     places = {s.name: s for s in standings(sheet, result)}
     tokens = trade_tokens(state)
     compact = (table.size.width or table.app.size.width) < COMPACT_BELOW
@@ -175,7 +188,7 @@ def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
         else:
             cells = row(PAD_LABELS[key], "", [str(getattr(p, key)) for p in sheet.players])
         rows.append((key, cells))
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 def trade_tokens(state: SojournsState) -> dict[str, Counter[str]]:
@@ -214,6 +227,9 @@ def _trade_points(result: Score, player: str, trade: str) -> int:
 
 def fill_board(table: ShownTable, state: SojournsState) -> None:
     players = state.players
+    inputs = (players, state.sheet.spaces, widths(table))
+    if table.follows(inputs):
+        return
     columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
     columns += [(name, name) for name in players] + [("Control", "control")]
     rows = []
@@ -232,11 +248,22 @@ def fill_board(table: ShownTable, state: SojournsState) -> None:
         cells = [space.name, where_text(space), marks_text(space) or "-"]
         cells += [pieces_text(space.pieces.get(name)) or "-" for name in players]
         rows.append((space.name, [*cells, owner]))
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 def fill_turns(table: ShownTable, state: SojournsState) -> None:
     shrines = state.sheet.has("shrines")
+    inputs = (
+        state.players,
+        state.sheet.players,
+        state.cards_taken,
+        state.finished,
+        state.shrines_placed,
+        shrines,
+        widths(table),
+    )
+    if table.follows(inputs):
+        return
     columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins")]
     columns += [("Shrines", "shrines")] * shrines
     count = len(state.players)
@@ -248,10 +275,13 @@ def fill_turns(table: ShownTable, state: SojournsState) -> None:
         built = state.shrines_placed.get(player.name, 0)
         cells = [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins)]
         rows.append((player.name, cells + [f"{built}/{SHRINES_EACH}"] * shrines))
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> None:
+    inputs = (state.sheet, state.thresholds, state.players, widths(table))
+    if table.follows(inputs):
+        return
     table_data = standings(state.sheet, result)
     categories = shown_categories(state.sheet, table_data)
     columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
@@ -269,7 +299,7 @@ def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> No
         )
         for s in sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
     ]
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
