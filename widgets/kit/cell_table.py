@@ -64,11 +64,10 @@ class CellTable(DataTable[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._cells_drawn: LRUCache[Hashable, list[list[Segment]]] = LRUCache(CELLS_KEPT)
         """Each cell's lines as drawn, by what it shows and where (see `_render_cell`)."""
-        self._component_styles_kept: dict[tuple[str, object], Style] = {}
-        """Each component class's Rich style, by the table's pseudo classes (Textual works it
-        out from every ancestor's styles for each line drawn)."""
-        self.cells_drawn = 0
-        """How many cells went through Rich: a count for tests of what a change draws."""
+        self._component_styles_kept: dict[str, tuple[object, object, Style, Style]] = {}
+        """Each component class's Rich style with what it was worked out from: the class's
+        styles, the table's pseudo classes and its own style (Textual works it out again from
+        every ancestor's styles for each line drawn)."""
         super().__init__(*args, **kwargs)
 
     def set_cell(self, row_key: str, column_key: Any, value: Any) -> None:
@@ -101,24 +100,28 @@ class CellTable(DataTable[Any]):
         self._component_styles_kept.clear()
         super().notify_style_update()
 
-    def component_style(self, name: str) -> Style:
-        """A component class's Rich style, worked out once for the table's pseudo classes."""
-        key = (name, self._pseudo_class_state)
-        style = self._component_styles_kept.get(key)
-        if style is None:
-            style = self.get_component_styles(name).rich_style
-            self._component_styles_kept[key] = style
+    def component_style(self, name: str, base_style: Style) -> Style:
+        """A component class's Rich style, worked out again only when the class's styles (a
+        new stylesheet or class replaces them), the table's pseudo classes or the table's own
+        style (`base_style`: its ancestors' colours included) changed."""
+        styles = self._component_styles.get(name)
+        kept = self._component_styles_kept.get(name)
+        state = self._pseudo_class_state
+        if kept is not None and kept[0] is styles and kept[1] == state and kept[2] == base_style:
+            return kept[3]
+        style = self.get_component_styles(name).rich_style
+        self._component_styles_kept[name] = (styles, state, base_style, style)
         return style
 
     def _get_row_style(self, row_index: int, base_style: Style) -> Style:
         """`DataTable._get_row_style` from the kept component styles."""
         if row_index == -1:
-            return self.component_style("datatable--header")
+            return self.component_style("datatable--header", base_style)
         if row_index < self.fixed_rows:
-            return self.component_style("datatable--fixed")
+            return self.component_style("datatable--fixed", base_style)
         if self.zebra_stripes:
             return self.component_style(
-                "datatable--odd-row" if row_index % 2 else "datatable--even-row"
+                "datatable--odd-row" if row_index % 2 else "datatable--even-row", base_style
             )
         return base_style
 
@@ -159,9 +162,9 @@ class CellTable(DataTable[Any]):
         fixed_row: list[list[Segment]] = []
         if self.fixed_columns:
             if row_key is self._header_row_key:
-                fixed_style = self.component_style("datatable--header")
+                fixed_style = self.component_style("datatable--header", base_style)
             else:
-                fixed_style = self.component_style("datatable--fixed")
+                fixed_style = self.component_style("datatable--fixed", base_style)
                 fixed_style += Style.from_meta({"fixed": True})
             for column_index in range(min(self.fixed_columns, len(columns))):
                 place = Coordinate(row_index, column_index)
@@ -288,7 +291,6 @@ class CellTable(DataTable[Any]):
         hover: bool,
     ) -> list[list[Segment]]:
         """One cell through Rich, exactly as `DataTable._render_cell` draws it."""
-        self.cells_drawn += 1
         if header:
             cell: Any = value
         else:
