@@ -75,3 +75,54 @@ async def test_the_row_that_changed_is_drawn_with_its_new_counts(
             await pause_until(pilot, lambda c=count: len(screen.session.steps) == c)
             await pilot.pause()
             assert matches(drawn_rows(table), screen.cav), drawn_rows(table)
+
+
+async def test_a_key_that_changes_one_agent_draws_only_that_row_and_its_changed_cells(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    """Anton loses Azrak: his row alone is worked out again, and of its cells only his Azrak
+    count goes through Rich (the others are kept as drawn); the undo draws nothing through
+    Rich (his count before was drawn already), and still shows it."""
+    store = SaveStore(companion_home, fixed_clock)
+    game = get_game("cavendish")
+    assert game is not None
+    saved = store.create(game, setup_for(4))
+    saved.session.do(ChooseLocation("Hall"))
+    record_played(store, saved)
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, CavendishScreen))
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        table = screen.query_one("#agents", CellTable)
+        await pause_until(pilot, lambda: table.row_count == 4)
+        await pilot.pause()
+        rows: list[str] = []
+        cells: list[object] = []
+        row_drawn, cell_drawn = table._render_line_in_row, table._draw_cell
+
+        def row_counted(row_key: Any, *rest: Any, **named: Any) -> Any:
+            rows.append(row_key.value)
+            return row_drawn(row_key, *rest, **named)
+
+        def cell_counted(value: object, *rest: Any) -> Any:
+            cells.append(value)
+            return cell_drawn(value, *rest)
+
+        table._render_line_in_row = row_counted  # type: ignore[method-assign]
+        table._draw_cell = cell_counted  # type: ignore[method-assign]
+        steps = len(screen.session.steps)
+        screen.act(LoseAzrak("Anton", 2))
+        await pause_until(pilot, lambda: len(screen.session.steps) == steps + 1)
+        await pilot.pause()
+        anton = screen.cav.agents[screen.cav.index("Anton")]
+        assert set(rows) == {"Anton"}
+        assert cells == [f"{anton.pool}/{anton.starting}"]
+        assert matches(drawn_rows(table), screen.cav)
+        rows.clear()
+        cells.clear()
+        await pilot.press("ctrl+z")
+        await pause_until(pilot, lambda: len(screen.session.steps) == steps)
+        await pilot.pause()
+        assert set(rows) == {"Anton"} and cells == []
+        assert matches(drawn_rows(table), screen.cav)

@@ -11,6 +11,10 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from companion.six_sojourns.actions import AdjustCoins
+from saves.games.journal import Draft
+from saves.games.store import SaveStore
+from tests.conftest import fixed_clock
 from tests.support.notes import record_notes
 from tests.support.painted import (
     drawn_afresh,
@@ -106,3 +110,43 @@ async def test_the_sheet_shows_every_switch_and_change_made_while_another_tab_wa
         await pilot.pause()
         assert painted(sheet) == drawn_afresh(sheet)
         assert painted(sheet)[1].split()[:2] == ["Coins", "5"]
+
+
+OTHER_DEVICE = "b0123456789a"
+"""Another device's id in the journal."""
+
+
+@pytest.mark.parametrize("tab", ["s", "t", "w"])  # the sheet, the turns, the standings
+async def test_another_devices_changes_paint_what_a_screen_opened_afresh_paints(
+    make_test_app: Callable[..., Any], companion_home: Path, tab: str
+) -> None:
+    """Coins gained at another device, taken back there, gained again: the screen that
+    followed all three (each table worked out again only from what changed, its cells kept
+    as drawn) paints as it did at first, then as a screen opened afresh on the game."""
+    save_id = install_sample(companion_home, "six-sojourns")
+    app = make_test_app(start=lambda app: app.open_saved(save_id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+        await pilot.press(tab)
+        screen = app.screen
+        assert isinstance(screen, SojournsScreen)
+        first = await settled_paint(pilot)
+        player = screen.game.players[0]
+        store = SaveStore(companion_home, fixed_clock)
+        theirs = store.open_for_play(save_id)
+        steps = len(screen.session.steps)
+        gained = Draft("do", AdjustCoins(player, 3))
+        changes = (
+            (gained, steps + 1),
+            (Draft("undo", target=theirs.record_count + 1), steps),
+            (gained, steps + 1),
+        )
+        for draft, count in changes:
+            store.transact(theirs, lambda _theirs, d=draft: [d], by=OTHER_DEVICE, seat=player)
+            await pause_until(pilot, lambda c=count: len(screen.session.steps) == c)
+            shown = await settled_paint(pilot)
+            assert (shown == first) == (count == steps)  # the coins show, then not, then again
+        assert app.screen is screen
+        await opened(pilot, save_id)
+        await pilot.press(tab)
+        assert shown == await settled_paint(pilot)

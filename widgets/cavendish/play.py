@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cached_property
 from typing import Any
 
 from textual import on
@@ -146,7 +147,7 @@ class CavendishScreen(GameScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#agents", CellTable).focus()
+        self.agents.focus()
         self.query_one("#destiny").border_title = "Destiny deck"  # once: a title set redraws
         self.query_one("#report").border_title = "Mission report"
         super().on_mount()
@@ -177,10 +178,14 @@ class CavendishScreen(GameScreen):
         if state.pending and not self.asking:
             self.ask_broken_link()
 
+    @cached_property
+    def agents(self) -> CellTable:
+        """The agents table, found once: a key writes its cells without searching the screen."""
+        return self.query_one("#agents", CellTable)
+
     def show_agents(self) -> None:
         narrow = self.size.width < NARROW_WIDTH  # `-narrow` may come after this Resize
-        table = self.query_one("#agents", CellTable)
-        board_table.show_agents(table, self.cav, self.selected, narrow)
+        board_table.show_agents(self.agents, self.cav, self.selected, narrow)
 
     def on_resize(self) -> None:
         """Across the narrow width the agents table changes its columns."""

@@ -28,6 +28,18 @@ class ShownTable(CellTable):
         self.columns_shown: tuple[Column, ...] = ()
         self.rows_shown: dict[str, list[str]] = {}
         """Each row's words as last shown, by key, in order."""
+        self.drawn_from: tuple[object, ...] | None = None
+        """What the table's words were worked out from when last shown (`follows`)."""
+
+    def follows(self, inputs: tuple[object, ...]) -> bool:
+        """Whether the table already shows what `inputs` give (the parts of the state, and
+        the width, its rows are worked out from): then nothing is worked out again. The
+        state's parts are frozen values compared by what they hold, so an undo's state shows
+        what the same values showed before it."""
+        if self.drawn_from is not None and self.drawn_from == inputs:
+            return True
+        self.drawn_from = None  # until the rows worked out from them are shown
+        return False
 
     def show(self, columns: list[Column], rows: list[Row]) -> None:
         """Show these columns and rows: in place when only cells changed, else filled again

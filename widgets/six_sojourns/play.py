@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import partial
+from functools import cached_property, partial
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
@@ -179,13 +179,25 @@ class SojournsScreen(SheetEditor):
         if switched and not self.has_class("-narrow"):  # one line: the tokens' words cut short
             status.truncate(self.size.width - 2, overflow="ellipsis")
         self.show_text("#ss-status", status)
-        fill_sheet(self.query_one("#ss-sheet", ShownTable), state, result)
-        fill_board(self.query_one("#ss-board", ShownTable), state)
-        fill_turns(self.query_one("#ss-turns", ShownTable), state)
-        fill_standings(self.query_one("#ss-why", ShownTable), state, result)
+        sheet, board, turns, why = self.tables
+        fill_sheet(sheet, state, result)
+        fill_board(board, state)
+        fill_turns(turns, state)
+        fill_standings(why, state, result)
         self.show_text("#ss-turn", plain(turn_words(state)))
         self.fill_logs()
         self.refresh_bindings()
+
+    @cached_property
+    def tables(self) -> tuple[ShownTable, ShownTable, ShownTable, ShownTable]:
+        """The sheet, board, turns and standings tables, found once (a key draws them
+        without searching the screen for them)."""
+        return (
+            self.query_one("#ss-sheet", ShownTable),
+            self.query_one("#ss-board", ShownTable),
+            self.query_one("#ss-turns", ShownTable),
+            self.query_one("#ss-why", ShownTable),
+        )
 
     def switch_line(self) -> str:
         """The log line of the pad/board switch that made the state shown, made on any device

@@ -41,15 +41,25 @@ SHORT = {
 }
 
 
-def _show(table: ShownTable, columns: list[tuple[str, str]], rows: list[Row]) -> None:
+def widths(table: ShownTable) -> tuple[int, int]:
+    """The widths a table's columns are worked out from (its own, or the screen's before it
+    is laid out): part of every table's inputs."""
+    return table.size.width, table.app.size.width
+
+
+def _show(
+    table: ShownTable, columns: list[tuple[str, str]], rows: list[Row], inputs: tuple[object, ...]
+) -> None:
     """Show these columns and rows, the columns as wide as their cells (and the screen's room):
-    only the cells that changed are drawn again when the table keeps its shape."""
-    widths = _widths(columns, rows)
+    only the cells that changed are drawn again when the table keeps its shape. `inputs` are
+    what they were worked out from (`ShownTable.follows`)."""
+    column_widths = _widths(columns, rows)
     drawn = [
         (label, key, width)
-        for (label, key), width in zip(columns, grown(widths, table), strict=True)
+        for (label, key), width in zip(columns, grown(column_widths, table), strict=True)
     ]
     table.show(drawn, rows)
+    table.drawn_from = inputs
 
 
 def _widths(columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
@@ -136,6 +146,9 @@ SHORT_BOARD = {
 def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
     """The score pad: a column per player, a row per category; compact on a phone."""
     sheet = state.sheet
+    inputs = (sheet, state.thresholds, state.finished, state.players, widths(table))
+    if table.follows(inputs):
+        return
     places = {s.name: s for s in standings(sheet, result)}
     tokens = trade_tokens(state)
     compact = (table.size.width or table.app.size.width) < COMPACT_BELOW
@@ -191,7 +204,7 @@ def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
         else:
             cells = row(PAD_LABELS[key], "", [str(getattr(p, key)) for p in sheet.players])
         rows.append((key, cells))
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 def trade_tokens(state: SojournsState) -> dict[str, Counter[str]]:
@@ -230,6 +243,9 @@ def _trade_points(result: Score, player: str, trade: str) -> int:
 
 def fill_board(table: ShownTable, state: SojournsState) -> None:
     players = state.players
+    inputs = (players, state.sheet.spaces, widths(table))
+    if table.follows(inputs):
+        return
     columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
     columns += [(name, name) for name in players] + [("Control", "control")]
     rows = []
@@ -248,11 +264,22 @@ def fill_board(table: ShownTable, state: SojournsState) -> None:
         cells = [space.name, where_text(space), marks_text(space) or "-"]
         cells += [pieces_text(space.pieces.get(name)) or "-" for name in players]
         rows.append((space.name, [*cells, owner]))
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 def fill_turns(table: ShownTable, state: SojournsState) -> None:
     shrines = state.sheet.has("shrines")
+    inputs = (
+        state.players,
+        state.sheet.players,
+        state.cards_taken,
+        state.finished,
+        state.shrines_placed,
+        shrines,
+        widths(table),
+    )
+    if table.follows(inputs):
+        return
     columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins")]
     columns += [("Shrines", "shrines")] * shrines
     count = len(state.players)
@@ -264,13 +291,16 @@ def fill_turns(table: ShownTable, state: SojournsState) -> None:
         built = state.shrines_placed.get(player.name, 0)
         cells = [marker + player.name, f"{cards}/{CARDS_EACH}", str(player.coins)]
         rows.append((player.name, cells + [f"{built}/{SHRINES_EACH}"] * shrines))
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> None:
     """The standings: a row per player, a column per category in play; turned (a row per
     category, the total first, a column per player) when the columns do not fit the width, as
     on a phone with an expansion in play, where the last columns were cut off."""
+    inputs = (state.sheet, state.thresholds, state.players, widths(table))
+    if table.follows(inputs):
+        return
     table_data = standings(state.sheet, result)
     categories = shown_categories(state.sheet, table_data)
     ranked = sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
@@ -297,7 +327,7 @@ def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> No
             *((c, [SHORT[c], *(str(s.breakdown[c]) for s in ranked)]) for c in categories),
             ("coins", ["Coins", *(str(s.coins) for s in ranked)]),
         ]
-    _show(table, columns, rows)
+    _show(table, columns, rows, inputs)
 
 
 TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
