@@ -78,15 +78,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_app(args: argparse.Namespace, start: Any = None) -> int:
-    if os.environ.get("COMPANION_TABLE_DISPLAY") == "1":  # `companion serve`'s /table
+    from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
+
+    if os.environ.get(TABLE_DISPLAY_VARIABLE) == "1":  # `companion serve`'s /table
         from widgets.table_view.display import make_display_app
 
         make_display_app().run()
         return 0
     from widgets.app import make_app
-    from widgets.play.reopen import device_start
 
-    make_app(start=device_start(start)).run()
+    if os.environ.get(DEVICE_VARIABLE):  # a browser's app: back on its last game, told what it
+        from widgets.play.reopen import device_start  # missed (a terminal's start needs none)
+
+        start = device_start(start)
+    make_app(start=start).run()
     return 0
 
 
