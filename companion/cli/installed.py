@@ -49,7 +49,10 @@ def games_text(shown: dict[str, Any]) -> str:
     for game in shown["games"]:
         package = f"{game['package']} {game['version']}".strip()
         lines.append(f"{game['id']}  {game['title']}  ({package}, rules {game['rules']})")
-    left = registry.left_out()
+    left = [
+        registry.LeftOut(i["group"], i["name"], i["package"], i["version"], i["reason"])
+        for i in shown["left_out"]
+    ]
     if left:
         lines += ["", f"Left out ({len(left)}):"]
     lines += [f"  {item.line()}" for item in left]

@@ -59,11 +59,13 @@ SHRINES_EACH = 3
 TRADE_TOKENS_EACH = 2
 FIRST_VP = 4
 SECOND_VP = 7
-MAX_TRADE_ICONS = 99
+MAX_THRESHOLD = 99
+"""The most icons a trade's threshold may ask for (`threshold_problem`)."""
+MAX_TRADE_ICONS = MAX_THRESHOLD
 """The most icons of one trade a player's count may say (rules revision 3). The rulebook prints
 no ceiling (9 cards each, "1 or more trade icons" on each); no threshold may ask for more than
-99 (`threshold_problem`), so a bigger count scores nothing more and is a slip of the keys (225
-typed for 2, 2 and 5 meant for three cells)."""
+`MAX_THRESHOLD`, so a bigger count scores nothing more and is a slip of the keys (225 typed for
+2, 2 and 5 meant for three cells). A later revision that changes it leaves the thresholds be."""
 
 
 @dataclass(frozen=True)
@@ -96,13 +98,14 @@ DEFAULT_THRESHOLDS = Thresholds()
 
 
 def threshold_problem(thresholds: Thresholds) -> str | None:
-    """Why these thresholds cannot be used, or None: each needs 1 <= first < second <= 99."""
+    """Why these thresholds cannot be used, or None: each needs 1 <= first < second <= 99
+    (`MAX_THRESHOLD`)."""
     for trade in TRADES:
         t = thresholds.of(trade)
-        if not 1 <= t.first < t.second <= MAX_TRADE_ICONS:
+        if not 1 <= t.first < t.second <= MAX_THRESHOLD:
             return (
                 f"{trade}: the 4 VP threshold ({t.first}) must be at least 1 and below "
-                f"the 7 VP threshold ({t.second}), at most 99"
+                f"the 7 VP threshold ({t.second}), at most {MAX_THRESHOLD}"
             )
     return None
 

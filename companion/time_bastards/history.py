@@ -34,14 +34,16 @@ def figures(plays: Sequence[Played]) -> dict[str, Any]:
 
 def recorded_step(facts: Facts) -> str | None:
     """The step that decided a duel typed in or imported, read off its result: achievements that
-    differ decided it; a win shared by both went through every step. A tie on achievements won
-    by one of them was broken by pieces or the oldest piece, which a record does not hold: None,
-    as for a co-op play (no duel) or a winner-only play won by one (its achievements unknown)."""
+    differ decided it when the one with more won alone; a win shared by both went through every
+    step. A tie on achievements won by one of them was broken by pieces or the oldest piece,
+    which a record does not hold: None, as for a co-op play (no duel), a winner-only play won by
+    one (its achievements unknown) or a record whose winner is not the one with more."""
     players = set(facts.players)
     if facts.cooperative or len(players) != 2:
         return None
     if set(facts.winners) == players:
         return "tied"
-    if set(facts.scores) == players and len(set(facts.scores.values())) == 2:
-        return "achievements"
-    return None
+    if set(facts.scores) != players or len(set(facts.scores.values())) != 2:
+        return None
+    leader = max(facts.scores, key=lambda name: facts.scores[name])
+    return "achievements" if list(facts.winners) == [leader] else None

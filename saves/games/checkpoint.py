@@ -536,16 +536,17 @@ def _write(home: Path, saved: SavedGame, content: bytes) -> None:
                 table = json.dumps(action_table(origin.action), sort_keys=True)
                 index = known[id(origin.action)] = tables.setdefault(table, len(tables))
             indexes.append(index)
+        covered = digest(content[:covers])
         made_from = {
             "format": CHECKPOINT_FORMAT,
             "id": saved.id,
             "stamp": stamp(saved.game.id),
             "covers": covers,
-            "digest": digest(content[:covers]),
+            "digest": covered,
             "records": saved.record_count,
             "updated": saved.updated.isoformat(),
             "entry": {  # the listing cache's record of a file of exactly these bytes
-                "digest": digest(content[:covers]),
+                "digest": covered,
                 **entry_record(entry_of(saved, with_facts=False)),
             },
         }

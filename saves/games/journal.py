@@ -149,7 +149,7 @@ def append(
     state it is appended to is used as it is: the rules run once per change. `Behind`: records
     were appended since the catch-up; nothing was written. Should applying fail once the record
     is written, the game is read again from its file before its next change
-    (`SavedGame.unapplied`). `Busy` when the file's own lock is not had within `deadline`
+    (`saved.file.unapplied`). `Busy` when the file's own lock is not had within `deadline`
     seconds: nothing written."""
     if saved.file.unapplied:
         raise Behind(path, "this window must read the file again before it adds to it")

@@ -58,7 +58,10 @@ def attendance_name(save_id: str, kind: Kind, sitter: str, suffix: str) -> str:
 def file_pattern(save_id: str) -> re.Pattern[str]:
     """A name of one of `save_id`'s files: its kind, its sitter, alive or gone."""
     kinds = "|".join(KINDS)
-    return re.compile(rf"{re.escape(save_id)}\.at-({kinds})-({SITTER.pattern})(\.alive|\.gone)")
+    return re.compile(
+        rf"{re.escape(save_id)}\.at-(?P<kind>{kinds})-(?P<sitter>{SITTER.pattern})"
+        r"(?P<state>\.alive|\.gone)"
+    )
 
 
 @dataclass(frozen=True)
@@ -86,10 +89,6 @@ class Attending:
         self.path = folder / attendance_name(save_id, kind, self.sitter, ALIVE)
         self.gone_path = folder / attendance_name(save_id, kind, self.sitter, GONE)
         self._held: int | None = None
-
-    @property
-    def joined(self) -> bool:
-        return self._held is not None
 
     def join(self) -> str | None:
         """Hold this process's file; None once held, else why not (in words for the player)."""
@@ -212,8 +211,8 @@ class Attendance:
                     elif not entry.is_file(follow_symlinks=False):
                         self._problem(f"{path}: not a regular file (left as it is)")
                     else:
-                        kind: Kind = match.group(1)  # type: ignore[assignment]
-                        found.append((path, kind, match.group(2), match.group(5) == ALIVE))
+                        kind: Kind = match["kind"]  # type: ignore[assignment]
+                        found.append((path, kind, match["sitter"], match["state"] == ALIVE))
         except FileNotFoundError:
             return []
         except OSError as error:

@@ -3,9 +3,6 @@ other lines stay as drawn (Textual's DataTable drew every cell again for one).""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
@@ -67,67 +64,3 @@ async def test_any_other_change_draws_the_whole_table_as_textual_does() -> None:
         await pilot.pause()
         lines = drawn_lines(table)
         assert "Doug   2/3" in lines[3]
-
-
-class FilledTable(App[None]):
-    """The same table filled with given values from the start: how a changed one must look."""
-
-    def __init__(self, azrak: str) -> None:
-        super().__init__()
-        self.azrak = azrak
-
-    def compose(self) -> ComposeResult:
-        yield CellTable(cursor_type="row")
-
-    def on_mount(self) -> None:
-        table = self.query_one(CellTable)
-        table.add_columns("Agent", "Azrak")
-        for name, azrak in (("Amy", "5/5"), ("Anton", self.azrak), ("Doug", "3/3")):
-            table.add_row(name, azrak, key=name)
-
-
-async def test_only_a_cell_whose_words_changed_goes_through_rich_and_it_looks_as_filled_afresh(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Anton's Azrak changed: that one cell is drawn through Rich (his name comes from the
-    kept cells), and changed back (an undo) nothing is: both look as a table filled so."""
-    drawn: list[object] = []
-    draw_cell = CellTable._draw_cell
-
-    def counted(table: CellTable, value: object, *rest: Any) -> Any:
-        drawn.append(value)
-        return draw_cell(table, value, *rest)
-
-    monkeypatch.setattr(CellTable, "_draw_cell", counted)
-    app = TableHost()
-    async with app.run_test(size=(40, 8)) as pilot:
-        await pilot.pause()
-        table = app.query_one(CountedTable)
-        azrak = table.ordered_columns[1].key
-        changed_lines: list[list[str]] = []
-        for value, through_rich in (("3/4", ["3/4"]), ("4/4", [])):  # 4/4 was drawn before
-            drawn.clear()
-            table.set_cell("Anton", azrak, value)
-            await pilot.pause()
-            assert drawn == through_rich
-            changed_lines.append(drawn_lines(table))
-    for value, lines in zip(("3/4", "4/4"), changed_lines, strict=True):
-        afresh = FilledTable(value)
-        async with afresh.run_test(size=(40, 8)) as pilot:
-            await pilot.pause()
-            assert drawn_lines(afresh.query_one(CellTable)) == lines
-
-
-async def test_a_new_theme_draws_every_cell_again_in_its_colours() -> None:
-    """The kept cells are kept with their styles: a theme changed draws them all anew."""
-    app = TableHost()
-    async with app.run_test(size=(40, 8)) as pilot:
-        await pilot.pause()
-        table = app.query_one(CountedTable)
-        width, height = table.outer_size
-        before = table.render_lines(Region(0, 0, width, height))
-        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
-        await pilot.pause()
-        after = table.render_lines(Region(0, 0, width, height))
-        assert [strip.text for strip in after] == [strip.text for strip in before]
-        assert [list(strip) for strip in after] != [list(strip) for strip in before]

@@ -31,6 +31,7 @@ from companion.six_sojourns.history import figures as six_sojourns_figures
 from companion.sojourn.facts import UNNAMED_TRAVELLER
 from companion.sojourn.history import figures as sojourn_figures
 from companion.time_bastards.history import figures as time_bastards_figures
+from companion.time_bastards.history import recorded_step
 from saves.games.store import SaveStore
 from saves.history.plays import aliases, rename_player
 from saves.shared.settings import SettingsStore
@@ -275,6 +276,16 @@ class TestGameAware:
             "oldest piece": 0,
             "tied": 2,
         }
+
+    def test_an_imported_duel_won_by_fewer_achievements_was_not_decided_by_them(self) -> None:
+        """A record the app did not check (a BG Stats import) may name the one with fewer
+        achievements as the winner: the record does not say which step decided it."""
+        duel = ("Ana", "Ben")
+        won_by_more = Facts("finished", duel, {"Ana": 3, "Ben": 1}, ("Ana",), False)
+        won_by_fewer = Facts("finished", duel, {"Ana": 3, "Ben": 1}, ("Ben",), False)
+        nobody_named = Facts("finished", duel, {"Ana": 3, "Ben": 1}, (), False)
+        assert recorded_step(won_by_more) == "achievements"
+        assert recorded_step(won_by_fewer) is None and recorded_step(nobody_named) is None
 
     def test_a_detail_of_the_wrong_type_is_skipped(self) -> None:
         facts = Facts("finished", ("A",), {}, ("A",), True, details={"spent": "lots"})
