@@ -6,9 +6,9 @@ new steps, drops the undone ones, and draws only the lines that are new. Each en
 counted when it arrives or when the log's width changes (without building its lines); its lines
 are wrapped when they are first on screen and kept at that width, and each line drawn is kept
 (by its place in the log, marked or not) until its entry is undone or the width or the styles
-change: a new entry draws its own lines, and the lines already on screen move up as they were
-drawn; the scrollbar is drawn again only when its thumb moves (action_log_scrollbar.py). A
-redraw costs the same at 5,000 logged actions as at 50 (issue 15), and a game of 60,000 actions
+change: a new entry wraps and draws its own lines, and the lines already on screen are taken
+from what was drawn (only Textual's public API: its styling of each row is its own). A redraw
+costs the same at 5,000 logged actions as at 50 (issue 15), and a game of 60,000 actions
 opens without drawing 60,000 entries (issue 30).
 
 A line of it can be picked to undo back to it (issue 42): focused, the log shows one entry
@@ -38,7 +38,6 @@ from textual.strip import Strip
 
 from companion.session import Step
 from companion.text import visible
-from widgets.play.action_log_scrollbar import LogScrollBar
 
 RENDERED_LINES = 1024
 """How many drawn lines are kept: many screens of them, as Textual's `Log` keeps."""
@@ -206,8 +205,6 @@ class ActionLog(ScrollView, can_focus=True):
         # redraws the view from the lines kept; a log that did not scroll redraws its changed
         # lines only.
         self.scroll_end(animate=False, immediate=kept, x_axis=False)
-        if kept and self.show_vertical_scrollbar:
-            self.vertical_scrollbar.redraw_if_moved()
         new_end = self._ends[-1] if self._ends else 1
         self.refresh_lines(first_changed, max(old_end, new_end) - first_changed)
         if marked_before is not None and marked_before != self.marked:
@@ -334,25 +331,12 @@ class ActionLog(ScrollView, can_focus=True):
         old = self.virtual_size
         if self.is_mounted and old.width == size.width and (old.height > view) == (height > view):
             self.set_reactive(ActionLog.virtual_size, size)
-            if self.show_vertical_scrollbar:  # drawn again once scrolled, if its thumb moved
-                self.vertical_scrollbar.set_reactive(LogScrollBar.window_virtual_size, height)
+            self._scroll_update(size)  # what Textual does for a size known not to move
             return True
         self.virtual_size = size
         if self.is_mounted:  # a scrollbar that comes or goes (Textual's layout leaves it as it was)
             self._scroll_update(size)
         return False
-
-    @property
-    def vertical_scrollbar(self) -> LogScrollBar:
-        """The log's scrollbar, drawn again only when its thumb moves (made as Textual makes
-        its own, on first use)."""
-        if self._vertical_scrollbar is None:
-            bar = LogScrollBar(thickness=self.scrollbar_size_vertical)
-            bar.display = False
-            self._vertical_scrollbar = bar
-            self.app._start_widget(self, bar)
-        assert isinstance(self._vertical_scrollbar, LogScrollBar)
-        return self._vertical_scrollbar
 
     def on_resize(self, event: Resize) -> None:
         """Wrap everything again at a new width (a resize, or a hidden tab shown at last)."""
@@ -366,30 +350,6 @@ class ActionLog(ScrollView, can_focus=True):
         self._resize_virtual()
         self.scroll_end(animate=False, immediate=False, x_axis=False)
         self.refresh()
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        """A scroll moves the lines on screen: those that stay are moved as they were styled
-        (border, background), and only the lines that come into view are drawn and styled. The
-        terminal is still sent the whole view, as for any scroll in Textual."""
-        moved = round(new_value) - round(old_value)
-        kept = self._styled_rows_kept(moved) if moved else {}
-        super().watch_scroll_y(old_value, new_value)  # the scrollbar, and the view redrawn
-        if kept:
-            styled = self._styles_cache  # Textual's own cache of the rows as last styled
-            styled._cache.update(kept)
-            styled._dirty_lines.difference_update(kept)
-
-    def _styled_rows_kept(self, moved: int) -> dict[int, Strip]:
-        """The rows of the view, as last styled, that stay in view after a scroll of `moved`
-        lines, at the rows they move to (a row waiting to be styled again is not kept)."""
-        styled = self._styles_cache
-        top = self.content_offset.y
-        bottom = top + self.scrollable_content_region.height
-        return {
-            row: styled._cache[row + moved]
-            for row in range(max(top, top - moved), min(bottom, bottom - moved))
-            if row + moved in styled._cache and not styled.is_dirty(row + moved)
-        }
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
