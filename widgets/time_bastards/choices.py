@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -28,6 +29,8 @@ from companion.text import visible
 
 KEY_WIDTH = 3
 """Columns before each choice's words: its key and the space after it."""
+WRAPPED_KEPT = 64
+"""Choices kept wrapped: those of the last few decisions, which an undo lists again."""
 
 
 @dataclass(frozen=True)
@@ -102,10 +105,12 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._starts: list[int] = []
         """The first line of each entry, and the number of lines at the end."""
         self._wrapped: dict[tuple[str, int], list[str]] = {}
-        """A choice's words as wrapped lines, by (words, width): kept while it is listed."""
+        """A choice's words as wrapped lines, by (words, width), for the last few lists."""
         self._drawn: dict[int, tuple[Look, Strip]] = {}
         """Lines as last drawn, by line, with the look they were drawn with: a redraw draws
         only the lines whose look changed."""
+        self._line_styles: tuple[Style, Style] | None = None
+        """The list's style and its highlight's, as last worked out from the CSS."""
 
     # What the screen asks of the list
 
@@ -138,8 +143,8 @@ class NumberedChoices(ScrollView, can_focus=True):
         self.entries = entries
         unkeyed = [index for index, entry in enumerate(entries) if not entry.key]
         self.numbers = {str(number): index for number, index in enumerate(unkeyed[:9], start=1)}
-        wanted = {(entry.words, self._width) for entry in entries}
-        self._wrapped = {key: lines for key, lines in self._wrapped.items() if key in wanted}
+        if len(self._wrapped) > WRAPPED_KEPT:  # the oldest go (undo and redo list them again)
+            self._wrapped = dict(list(self._wrapped.items())[-WRAPPED_KEPT // 2 :])
         self._relayout()
         self._highlighted = 0 if entries else None
         self._redraw_changed()
@@ -216,6 +221,7 @@ class NumberedChoices(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._line_styles = None
         self._drawn.clear()
 
     def on_resize(self) -> None:
@@ -254,7 +260,12 @@ class NumberedChoices(ScrollView, can_focus=True):
 
     def _draw(self, look: Look) -> Strip:
         line, lit, focused = look
-        style = self.rich_style
+        if self._line_styles is None:  # (Textual works each out from the CSS at every call)
+            self._line_styles = (
+                self.rich_style,
+                self.get_component_rich_style("choices--highlight"),
+            )
+        style, highlight = self._line_styles
         width = self.scrollable_content_region.width
         if line is None:
             return Strip.blank(width, style)
@@ -262,7 +273,7 @@ class NumberedChoices(ScrollView, can_focus=True):
         strip = Strip([Segment(f"{key:<{KEY_WIDTH}}"), Segment(line.words)])
         strip = strip.crop_extend(0, width, None)
         if lit:  # the whole width, so the cursor reads as a bar
-            strip = strip.apply_style(self.get_component_rich_style("choices--highlight"))
+            strip = strip.apply_style(highlight)
         return strip.apply_style(style)
 
     def _words_lines(self, words: str, width: int) -> list[str]:
@@ -322,19 +333,30 @@ class NumberedChoices(ScrollView, can_focus=True):
         self.refresh(layout=True)
 
     def _redraw_changed(self) -> None:
-        """Draw again only the lines whose look differs from the look they were drawn with."""
+        """Draw again only the lines whose look differs from the look they were drawn with
+        (one refresh for them all: each asks the screen for a frame)."""
+        changed = []
         for index in range(max(len(self._lines), max(self._drawn, default=-1) + 1)):
             drawn = self._drawn.get(index)
             if drawn is None or drawn[0] != self._look(index):
                 self._drawn.pop(index, None)
-                self.refresh_line(index)
+                changed.append(self._line_region(index))
+        if changed:
+            self.refresh(*changed)
+
+    def _line_region(self, index: int) -> Region:
+        """The line at `index` where it is on the list's face (as `refresh_line` has it)."""
+        width = max(self.virtual_size.width, self.size.width)
+        return Region(0, index - self.scroll_offset.y, width, 1)
 
     def _redraw_entry(self, entry: int | None) -> None:
         if entry is not None and entry + 1 < len(self._starts):
-            for index in range(self._starts[entry], self._starts[entry + 1]):
-                self.refresh_line(index)
+            start, end = self._starts[entry], self._starts[entry + 1]
+            if end > start:
+                self.refresh_lines(start, end - start)
 
     def _redraw_all(self) -> None:
+        self._line_styles = None
         self._drawn.clear()
         self.refresh()
 

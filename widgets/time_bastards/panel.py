@@ -9,6 +9,7 @@ layout only when its height follows its lines and their number changed.
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
@@ -39,6 +40,9 @@ class Panel(Widget):
         self._lines: list[Text] = []
         self._drawn: dict[int, Strip] = {}
         """Lines as last drawn, by line."""
+        self._line_style: Style | None = None
+        """The panel's style, as last worked out from the CSS (Textual works it out again at
+        every call)."""
 
     def render(self) -> Text:
         """The whole text (what Textual sizes a panel of `height: auto` by)."""
@@ -55,12 +59,15 @@ class Panel(Widget):
             return
         before = self._lines
         self._lines = self._wrap()
+        changed = []
         for index in range(max(len(before), len(self._lines))):
             old = before[index] if index < len(before) else None
             new = self._lines[index] if index < len(self._lines) else None
             if old is None or new is None or not same_text(old, new):
                 self._drawn.pop(index, None)
-                self.refresh(Region(0, index, self.size.width, 1))
+                changed.append(Region(0, index, self.size.width, 1))
+        if changed:  # one refresh for them all: each asks the screen for a frame
+            self.refresh(*changed)
         height = self.styles.height
         if len(before) != len(self._lines) and (height is None or height.is_auto):
             self.refresh(layout=True)
@@ -75,6 +82,7 @@ class Panel(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._line_style = None
         self._drawn.clear()
 
     def render_line(self, y: int) -> Strip:
@@ -87,7 +95,9 @@ class Panel(Widget):
                 drawn = drawn.crop_extend(0, width, None)
             else:
                 drawn = Strip.blank(width)
-            drawn = drawn.apply_style(self.rich_style)
+            if self._line_style is None:
+                self._line_style = self.rich_style
+            drawn = drawn.apply_style(self._line_style)
             self._drawn[y] = drawn
         return drawn
 
