@@ -124,3 +124,23 @@ async def test_moves_after_a_six_are_numbered_lines_and_a_tap_takes_one(
         assert await pilot.click(NumberedChoices, offset=(6, row))
         await pause_until(pilot, lambda: screen.tb.roll is None)
         assert screen.session.steps[-1].line.startswith(second.split(".")[0])
+
+
+async def test_the_choice_under_the_mouse_is_lit(make_test_app: Any) -> None:
+    app = make_test_app(start=playing([MoveEarliest(0), MoveEarliest(1)]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        choices = app.screen.query_one(NumberedChoices)
+        rows = {line[0]: row for row, line in enumerate(choices.plain_lines) if line[0] != " "}
+
+        def background(key: str) -> Any:
+            strip = painted_strips(choices)[rows[key]]
+            return next(s.style.bgcolor for s in strip if s.text.strip() and s.style is not None)
+
+        assert background("t") == background("r")
+        await pilot.hover(NumberedChoices, offset=(6, rows["r"]))
+        await pilot.pause()
+        assert background("r") != background("t")
+        await pilot.hover(NumberedChoices, offset=(6, rows["t"]))
+        await pilot.pause()
+        assert background("t") != background("r")

@@ -54,8 +54,9 @@ class Line:
     """The key is a move's number, written only while the list has the focus."""
 
 
-Look = tuple[Line | None, bool, bool]
-"""What decides how a line is drawn: the line (None past the last), highlighted, focused."""
+Look = tuple[Line | None, bool, bool, bool]
+"""What decides how a line is drawn: the line (None past the last), highlighted, under the
+mouse, focused."""
 
 
 class NumberedChoices(ScrollView, can_focus=True):
@@ -69,8 +70,9 @@ class NumberedChoices(ScrollView, can_focus=True):
     | 1-9 | After a 6, while the list has the focus: take the move of that number |
     """
 
-    COMPONENT_CLASSES = {"choices--highlight"}
-    """The highlighted choice: the list's cursor, bold while the list has the focus."""
+    COMPONENT_CLASSES = {"choices--highlight", "choices--hover"}
+    """The highlighted choice (the list's cursor, bold while the list has the focus), and the
+    choice under the mouse."""
     BINDINGS = [
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
@@ -109,8 +111,10 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._drawn: dict[int, tuple[Look, Strip]] = {}
         """Lines as last drawn, by line, with the look they were drawn with: a redraw draws
         only the lines whose look changed."""
-        self._line_styles: tuple[Style, Style] | None = None
-        """The list's style and its highlight's, as last worked out from the CSS."""
+        self._line_styles: tuple[Style, Style, Style] | None = None
+        """The list's style, its highlight's and its hover's, as last worked out from the CSS."""
+        self._hover: int | None = None
+        """The index of the choice under the mouse."""
 
     # What the screen asks of the list
 
@@ -162,7 +166,10 @@ class NumberedChoices(ScrollView, can_focus=True):
     @property
     def plain_lines(self) -> list[str]:
         """Every line of the list as text, as a reader sees it scrolling through."""
-        return [f"{line.key:<{KEY_WIDTH}}{line.words}".rstrip() for line in self._lines]
+        return [
+            f"{self._key(line, self.has_focus):<{KEY_WIDTH}}{line.words}".rstrip()
+            for line in self._lines
+        ]
 
     # Keys and taps
 
@@ -201,6 +208,21 @@ class NumberedChoices(ScrollView, can_focus=True):
             event.stop()
             self.highlighted = self._lines[line].entry
             self.action_select()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The choice under the mouse is lit, as a tap would take it."""
+        offset = event.get_content_offset(self)
+        line = -1 if offset is None else offset.y + self.scroll_offset.y
+        self._hover_over(self._lines[line].entry if 0 <= line < len(self._lines) else None)
+
+    def on_leave(self) -> None:
+        self._hover_over(None)
+
+    def _hover_over(self, entry: int | None) -> None:
+        if entry != self._hover:
+            was, self._hover = self._hover, entry
+            self._redraw_entry(was)
+            self._redraw_entry(entry)
 
     def on_key(self, event: events.Key) -> None:
         """A move's number takes that move (other digits go on to the screen's keys)."""
@@ -256,25 +278,34 @@ class NumberedChoices(ScrollView, can_focus=True):
     def _look(self, index: int) -> Look:
         line = self._lines[index] if index < len(self._lines) else None
         lit = line is not None and line.entry == self._highlighted
-        return (line, lit, self.has_focus)
+        hover = line is not None and line.entry == self._hover
+        return (line, lit, hover, self.has_focus)
 
     def _draw(self, look: Look) -> Strip:
-        line, lit, focused = look
+        line, lit, hover, focused = look
         if self._line_styles is None:  # (Textual works each out from the CSS at every call)
             self._line_styles = (
                 self.rich_style,
                 self.get_component_rich_style("choices--highlight"),
+                self.get_component_rich_style("choices--hover"),
             )
-        style, highlight = self._line_styles
+        style, highlight, hovered = self._line_styles
         width = self.scrollable_content_region.width
         if line is None:
             return Strip.blank(width, style)
-        key = line.key if focused or not line.numbered else ""
+        key = self._key(line, focused)
         strip = Strip([Segment(f"{key:<{KEY_WIDTH}}"), Segment(line.words)])
         strip = strip.crop_extend(0, width, None)
         if lit:  # the whole width, so the cursor reads as a bar
             strip = strip.apply_style(highlight)
+        elif hover:
+            strip = strip.apply_style(hovered)
         return strip.apply_style(style)
+
+    @staticmethod
+    def _key(line: Line, focused: bool) -> str:
+        """A line's key column: a move's number only while the list has the focus."""
+        return line.key if focused or not line.numbered else ""
 
     def _words_lines(self, words: str, width: int) -> list[str]:
         """A choice's words wrapped to what the key column leaves of `width` (at least one
