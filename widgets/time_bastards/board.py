@@ -59,6 +59,22 @@ def target_time(state: TimeBastardsState) -> int | None:
     return None
 
 
+def board_of(state: TimeBastardsState) -> tuple[object, ...]:
+    """Everything the board draws: the travellers' colours, the pieces, the bumped pieces and
+    the time a decision is about."""
+    colours = tuple(traveller.colour for traveller in state.setup.players)
+    length = state.setup.timeline_length
+    return (colours, length, state.pieces, state.bumped, target_time(state))
+
+
+def travellers_of(state: TimeBastardsState) -> tuple[object, ...]:
+    """Everything the travellers panel draws: the setup, each one's pieces on the board, the
+    supply, the achievements, and who is deciding."""
+    mover = None if state.finished else deciding(state)
+    owners = tuple(sorted(p.owner for p in state.pieces))
+    return (state.setup, owners, state.supply, state.achievements, mover)
+
+
 class TimelineBoard(Panel):
     """Timelines I-IV as rows of spaces, the start (0) on the left; redraw with `show(state)`."""
 
@@ -67,10 +83,17 @@ class TimelineBoard(Panel):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.state: TimeBastardsState | None = None
+        self.drawn_for: tuple[object, ...] = ()
+        """What the board was last drawn from (`board_of`)."""
 
     def show(self, state: TimeBastardsState) -> None:
+        """Draw the board of `state`, unless its pieces and its decision's time are those
+        drawn (an undo of a roll, a turn passed: the board is the same)."""
         self.state = state
-        self.put(self.drawing())
+        drawn_for = board_of(state)
+        if drawn_for != self.drawn_for or self.shown is None:
+            self.drawn_for = drawn_for
+            self.put(self.drawing())
 
     def on_resize(self) -> None:
         if self.state is not None:
@@ -129,7 +152,17 @@ class TravellersPanel(Panel):
 
     DEFAULT_CLASSES = "travellers"
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.drawn_for: tuple[object, ...] = ()
+        """What the panel was last drawn from (`travellers_of`)."""
+
     def show(self, state: TimeBastardsState) -> None:
+        """Draw the travellers of `state`, unless what the panel shows of them is unchanged."""
+        drawn_for = travellers_of(state)
+        if drawn_for == self.drawn_for and self.shown is not None:
+            return
+        self.drawn_for = drawn_for
         text = Text(no_wrap=True, overflow="ellipsis")
         for player, traveller in enumerate(state.setup.players):
             mover = not state.finished and player == deciding(state)

@@ -4,66 +4,155 @@ The keys of a fresh turn (m, t, r), a timeline's number (1-4) and n (move none) 
 the screen and are always written before their choice. The moves after a 6 have no key of
 their own: while the list has the focus they are numbered 1-9 inside it, and a digit takes its
 move (the numbers show only then, as only then do the digits mean them).
+
+The list is plain lines drawn with Textual's Line API, as its own `Log` is: each choice is
+wrapped once for the list's width (its later lines under its words, not under its key), and a
+key redraws only the lines whose words, key or highlight changed. (An `OptionList` of Rich
+tables drew every choice again at each key, which cost more than the rest of the key.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.table import Table
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
 from textual import events
-from textual.widgets.option_list import Option
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
-from widgets.kit.safe_lists import SafeOptionList
-from widgets.kit.shown import plain
+from companion.text import visible
 
 KEY_WIDTH = 3
 """Columns before each choice's words: its key and the space after it."""
+WRAPPED_KEPT = 64
+"""Choices kept wrapped: those of the last few decisions, which an undo lists again."""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A choice as listed: its words, the option's id, and its key (`""` for a numbered move)."""
+    """A choice as listed: its words, the choice's id, and its key (`""` for a numbered move)."""
 
     words: str
     option_id: str
     key: str = ""
 
 
-class NumberedChoices(SafeOptionList):
-    """An option list of `Entry`s; the entries without a key are numbered 1-9 while focused."""
+@dataclass(frozen=True)
+class Line:
+    """One line of the list as drawn: the choice it belongs to, its key column (the choice's
+    key or number on its first line, blank after), and its part of the choice's words."""
+
+    entry: int
+    key: str
+    words: str
+    numbered: bool = False
+    """The key is a move's number, written only while the list has the focus."""
+
+
+Look = tuple[Line | None, bool, bool, bool]
+"""What decides how a line is drawn: the line (None past the last), highlighted, under the
+mouse, focused."""
+
+
+class NumberedChoices(ScrollView, can_focus=True):
+    """The choices as plain lines; the entries without a key are numbered 1-9 while focused.
+
+    | Key | Action |
+    | --- | --- |
+    | up / down | Highlight the choice before / after (round from the ends) |
+    | home / end, pageup / pagedown | The first choice, the last, a page away |
+    | enter (or a tap on a choice) | Take the highlighted choice |
+    | 1-9 | After a 6, while the list has the focus: take the move of that number |
+    """
+
+    COMPONENT_CLASSES = {"choices--highlight", "choices--hover"}
+    """The highlighted choice (the list's cursor, bold while the list has the focus), and the
+    choice under the mouse."""
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("enter", "select", "Select", show=False),
+    ]
+
+    class Picked(Message):
+        """A choice was taken (enter, a tap, or its number)."""
+
+        def __init__(self, choices: NumberedChoices, entry: Entry) -> None:
+            super().__init__()
+            self.choices = choices
+            self.entry = entry
+
+        @property
+        def control(self) -> NumberedChoices:
+            return self.choices
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.entries: list[Entry] = []
         self.numbers: dict[str, int] = {}
         """A digit typed in the list -> the index of the move it takes."""
+        self._highlighted: int | None = None
+        self._width = 0
+        """The width the lines are wrapped to (0 until the list has a size)."""
+        self._lines: list[Line] = []
+        self._starts: list[int] = []
+        """The first line of each entry, and the number of lines at the end."""
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
+        """A choice's words as wrapped lines, by (words, width), for the last few lists."""
+        self._drawn: dict[int, tuple[Look, Strip]] = {}
+        """Lines as last drawn, by line, with the look they were drawn with: a redraw draws
+        only the lines whose look changed."""
+        self._line_styles: tuple[Style, Style, Style] | None = None
+        """The list's style, its highlight's and its hover's, as last worked out from the CSS."""
+        self._hover: int | None = None
+        """The index of the choice under the mouse."""
+
+    # What the screen asks of the list
+
+    @property
+    def option_count(self) -> int:
+        """How many choices are listed."""
+        return len(self.entries)
+
+    @property
+    def highlighted(self) -> int | None:
+        """The index of the highlighted choice (None when nothing is listed)."""
+        return self._highlighted
+
+    @highlighted.setter
+    def highlighted(self, index: int | None) -> None:
+        if index is not None:
+            index = min(max(index, 0), len(self.entries) - 1) if self.entries else None
+        was, self._highlighted = self._highlighted, index
+        if was != index:
+            self._redraw_entry(was)
+            self._redraw_entry(index)
+        self._show_highlighted()
 
     def show(self, entries: list[Entry]) -> None:
-        """List these entries, the first one highlighted.
+        """List these entries, the first one highlighted, scrolled to the top.
 
-        Where the list keeps its options (a fresh turn's, a player's turn after another's),
-        only the entries whose words changed are written again: a list cleared and filled is
-        laid out anew, and the screen with it."""
-        before = self.entries
-        kept = self.option_count == len(before) and [e.option_id for e in entries] == [
-            e.option_id for e in before
-        ]
+        Only the lines that differ from what is drawn are drawn again; the screen is laid out
+        again only when the list's height follows its lines (a phone's column) and their
+        number changed, or its scrollbar comes or goes."""
         self.entries = entries
         unkeyed = [index for index, entry in enumerate(entries) if not entry.key]
         self.numbers = {str(number): index for number, index in enumerate(unkeyed[:9], start=1)}
-        if kept:
-            for index, (entry, was) in enumerate(zip(entries, before, strict=True)):
-                if entry != was:
-                    self.replace_option_prompt_at_index(index, self._prompt(index))
-            self.scroll_y = 0  # as a list cleared and filled again
-        else:
-            self.clear_options()
-            self.add_options(
-                Option(self._prompt(index), id=entry.option_id)
-                for index, entry in enumerate(entries)
-            )
-        self.highlighted = 0 if entries else None
+        if len(self._wrapped) > WRAPPED_KEPT:  # the oldest go (undo and redo list them again)
+            self._wrapped = dict(list(self._wrapped.items())[-WRAPPED_KEPT // 2 :])
+        self._relayout()
+        self._highlighted = 0 if entries else None
+        self._redraw_changed()
+        self.scroll_to(y=0, animate=False, immediate=True)
 
     def key_of(self, index: int) -> str:
         """The key written before an entry: its own, or its number while the list has focus."""
@@ -74,23 +163,66 @@ class NumberedChoices(SafeOptionList):
             return next((digit for digit, at in self.numbers.items() if at == index), "")
         return ""
 
-    def _prompt(self, index: int) -> Table:
-        """The key, then the words; a long choice wraps under its words, not under the key."""
-        grid = Table.grid()
-        grid.add_column(width=KEY_WIDTH, no_wrap=True)
-        grid.add_column(ratio=1)
-        grid.add_row(plain(self.key_of(index)), plain(self.entries[index].words))
-        return grid
+    @property
+    def plain_lines(self) -> list[str]:
+        """Every line of the list as text, as a reader sees it scrolling through."""
+        return [
+            f"{self._key(line, self.has_focus):<{KEY_WIDTH}}{line.words}".rstrip()
+            for line in self._lines
+        ]
 
-    def _renumber(self) -> None:
-        for index in self.numbers.values():
-            self.replace_option_prompt_at_index(index, self._prompt(index))
+    # Keys and taps
 
-    def on_focus(self) -> None:
-        self._renumber()
+    def action_move(self, step: int) -> None:
+        """Highlight the choice `step` away, round from the last to the first and back."""
+        if self.entries:
+            here = self._highlighted if self._highlighted is not None else -step
+            self.highlighted = (here + step) % len(self.entries)
 
-    def on_blur(self) -> None:
-        self._renumber()
+    def action_first(self) -> None:
+        self.highlighted = 0
+
+    def action_last(self) -> None:
+        self.highlighted = len(self.entries) - 1
+
+    def action_page(self, direction: int) -> None:
+        """Highlight the choice a page of lines away (before the first layout: nothing)."""
+        if self._highlighted is None or not self._lines:
+            return
+        page = max(1, self.scrollable_content_region.height)
+        line = self._starts[self._highlighted] + direction * page
+        self.highlighted = self._lines[min(max(line, 0), len(self._lines) - 1)].entry
+
+    def action_select(self) -> None:
+        """Take the highlighted choice."""
+        if self._highlighted is not None:
+            self.post_message(self.Picked(self, self.entries[self._highlighted]))
+
+    def on_click(self, event: events.Click) -> None:
+        """A tap on a choice highlights it and takes it."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        line = offset.y + self.scroll_offset.y
+        if 0 <= line < len(self._lines):
+            event.stop()
+            self.highlighted = self._lines[line].entry
+            self.action_select()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The choice under the mouse is lit, as a tap would take it."""
+        offset = event.get_content_offset(self)
+        line = -1 if offset is None else offset.y + self.scroll_offset.y
+        self._hover_over(self._lines[line].entry if 0 <= line < len(self._lines) else None)
+
+    def on_leave(self) -> None:
+        self._hover_over(None)
+
+    def _hover_over(self, entry: int | None) -> None:
+        if entry != self._hover:
+            was, self._hover = self._hover, entry
+            self._redraw_entry(was)
+            self._redraw_entry(entry)
 
     def on_key(self, event: events.Key) -> None:
         """A move's number takes that move (other digits go on to the screen's keys)."""
@@ -100,3 +232,168 @@ class NumberedChoices(SafeOptionList):
             event.prevent_default()
             self.highlighted = index
             self.action_select()
+
+    def on_focus(self) -> None:
+        self._redraw_all()
+
+    def on_blur(self) -> None:
+        self._redraw_all()
+
+    # Lines
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_styles = None
+        self._drawn.clear()
+
+    def on_resize(self) -> None:
+        self._fit_width()
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """The scrollbar came or went: the lines have another width, with no resize."""
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        """Wrap the choices again at a new width."""
+        width = self.scrollable_content_region.width
+        if width > 0 and width != self._width:
+            self._width = width
+            self._relayout()
+            self._redraw_all()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the choices take at `width` (a phone's column fits the list to
+        them)."""
+        return sum(len(self._words_lines(entry.words, width)) for entry in self.entries)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        look = self._look(index)
+        drawn = self._drawn.get(index)
+        if drawn is None or drawn[0] != look:
+            drawn = (look, self._draw(look))
+            self._drawn[index] = drawn
+        return drawn[1]
+
+    def _look(self, index: int) -> Look:
+        line = self._lines[index] if index < len(self._lines) else None
+        lit = line is not None and line.entry == self._highlighted
+        hover = line is not None and line.entry == self._hover
+        return (line, lit, hover, self.has_focus)
+
+    def _draw(self, look: Look) -> Strip:
+        line, lit, hover, focused = look
+        if self._line_styles is None:  # (Textual works each out from the CSS at every call)
+            self._line_styles = (
+                self.rich_style,
+                self.get_component_rich_style("choices--highlight"),
+                self.get_component_rich_style("choices--hover"),
+            )
+        style, highlight, hovered = self._line_styles
+        width = self.scrollable_content_region.width
+        if line is None:
+            return Strip.blank(width, style)
+        key = self._key(line, focused)
+        strip = Strip([Segment(f"{key:<{KEY_WIDTH}}"), Segment(line.words)])
+        strip = strip.crop_extend(0, width, None)
+        if lit:  # the whole width, so the cursor reads as a bar
+            strip = strip.apply_style(highlight)
+        elif hover:
+            strip = strip.apply_style(hovered)
+        return strip.apply_style(style)
+
+    @staticmethod
+    def _key(line: Line, focused: bool) -> str:
+        """A line's key column: a move's number only while the list has the focus."""
+        return line.key if focused or not line.numbered else ""
+
+    def _words_lines(self, words: str, width: int) -> list[str]:
+        """A choice's words wrapped to what the key column leaves of `width` (at least one
+        line, a word longer than a line folded)."""
+        key = (words, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            room = max(1, width - KEY_WIDTH)
+            text = Text(visible(words))  # a name in it is shown as typed, never as a control
+            wrapped = text.wrap(self.app.console, room, overflow="fold")
+            lines = [part.plain.rstrip() for part in wrapped] or [""]
+            self._wrapped[key] = lines
+        return lines
+
+    def _relayout(self) -> None:
+        """The lines of every entry at the list's width, and the list's new length."""
+        before = len(self._lines)
+        numbers = {index: digit for digit, index in self.numbers.items()}
+        lines: list[Line] = []
+        starts: list[int] = []
+        for index, entry in enumerate(self.entries):
+            starts.append(len(lines))
+            key = entry.key or numbers.get(index, "")
+            wrapped = self._words_lines(entry.words, self._width) if self._width else []
+            for number, words in enumerate(wrapped):  # (none before the list has a width)
+                lines.append(Line(index, key if number == 0 else "", words, not entry.key))
+        starts.append(len(lines))
+        self._lines, self._starts = lines, starts
+        if self._width:
+            self._resize_virtual(before)
+
+    def _resize_virtual(self, before: int) -> None:
+        """The list's new length. A list of a fixed height whose scrollbar neither comes nor
+        goes keeps its place on the screen: only its scrollbar is updated, and the screen is
+        not laid out again (which costs more than the lines drawn). Otherwise the frame that
+        answers the key draws the new lines in the place the list has, and the layout follows
+        in the next frame, the one that lays out the key's notice anyway (as Textual's own
+        `OptionList` sizes its lines as it draws them): one layout a key, not two."""
+        size = Size(self._width, len(self._lines))
+        view = self.scrollable_content_region.height
+        height = self.styles.height
+        fixed = height is not None and not height.is_auto
+        same_bar = (before > view) == (size.height > view)
+        if not self.is_mounted or self.virtual_size.width != size.width:
+            self.virtual_size = size
+            return
+        self.set_reactive(NumberedChoices.virtual_size, size)
+        if fixed and same_bar:
+            self._scroll_update(size)  # what Textual does for a size known not to move
+        else:
+            self.call_after_refresh(self._lay_out)
+
+    def _lay_out(self) -> None:
+        """The scrollbar and the list's height for its new lines."""
+        self._scroll_update(self.virtual_size)
+        self.refresh(layout=True)
+
+    def _redraw_changed(self) -> None:
+        """Draw again only the lines whose look differs from the look they were drawn with
+        (one refresh for them all: each asks the screen for a frame)."""
+        changed = []
+        for index in range(max(len(self._lines), max(self._drawn, default=-1) + 1)):
+            drawn = self._drawn.get(index)
+            if drawn is None or drawn[0] != self._look(index):
+                self._drawn.pop(index, None)
+                changed.append(self._line_region(index))
+        if changed:
+            self.refresh(*changed)
+
+    def _line_region(self, index: int) -> Region:
+        """The line at `index` where it is on the list's face (as `refresh_line` has it)."""
+        width = max(self.virtual_size.width, self.size.width)
+        return Region(0, index - self.scroll_offset.y, width, 1)
+
+    def _redraw_entry(self, entry: int | None) -> None:
+        if entry is not None and entry + 1 < len(self._starts):
+            start, end = self._starts[entry], self._starts[entry + 1]
+            if end > start:
+                self.refresh_lines(start, end - start)
+
+    def _redraw_all(self) -> None:
+        self._line_styles = None
+        self._drawn.clear()
+        self.refresh()
+
+    def _show_highlighted(self) -> None:
+        entry = self._highlighted
+        if entry is not None and entry + 1 < len(self._starts):
+            top = self._starts[entry]
+            region = Region(0, top, 1, max(1, self._starts[entry + 1] - top))
+            self.scroll_to_region(region, animate=False, immediate=True, x_axis=False)

@@ -60,7 +60,10 @@ class ClockFace(Panel):
         self.laps = 1
 
     def show(self, elapsed: int, laps: int) -> None:
-        """Redraw for `elapsed` hours advanced in a game of `laps` laps."""
+        """Redraw for `elapsed` hours advanced in a game of `laps` laps (nothing is drawn
+        again when they are the hours and laps shown: most keys leave the clock alone)."""
+        if self.shown is not None and (elapsed, laps) == (self.elapsed, self.laps):
+            return
         self.elapsed = elapsed
         self.laps = laps
         self.put(self.face())

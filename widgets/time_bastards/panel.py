@@ -1,17 +1,19 @@
-"""A panel drawn again from the state at every key, that only changes when its text does.
+"""A panel drawn again from the state at every key, that draws only the lines that changed.
 
-A Time Bastards action changes one or two panels (the travellers' marker, the decision): the
-others get the same text again. `Static.update` repaints the panel and lays the whole screen out
-again whatever it is given, which costs more than the rest of the key; a `Panel` repaints only
-for new text, and asks for a layout only when the new text needs another size.
+A Time Bastards action changes a line or two of a panel (the travellers' turn marker, a piece on
+the board): the others show the same text again. `Static.update` renders the whole panel again
+whatever changed, and lays the screen out again; a `Panel` keeps each line as drawn (Textual's
+Line API, as its `Log` does), draws again only the lines whose text changed, and asks for a
+layout only when its height follows its lines and their number changed.
 """
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
-
-from widgets.kit.shown import keeps_size
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 
 def same_text(one: Text, other: Text) -> bool:
@@ -25,20 +27,82 @@ def same_text(one: Text, other: Text) -> bool:
     )
 
 
-class Panel(Static):
-    """A `Static` shown with `put(text)`: nothing is drawn again for the same text."""
+class Panel(Widget):
+    """A panel of text shown with `put(text)`: nothing is drawn again for the same text, and
+    only the changed lines for a new one. The text wraps (or is cut, as it says) to the width."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.shown: Text | None = None
         """The text last put in the panel."""
+        self._width = 0
+        """The width `_lines` are wrapped to (0 until the panel has a size)."""
+        self._lines: list[Text] = []
+        self._drawn: dict[int, Strip] = {}
+        """Lines as last drawn, by line."""
+        self._line_style: Style | None = None
+        """The panel's style, as last worked out from the CSS (Textual works it out again at
+        every call)."""
+
+    def render(self) -> Text:
+        """The whole text (what Textual sizes a panel of `height: auto` by)."""
+        return self.shown if self.shown is not None else Text()
 
     def put(self, text: Text) -> None:
-        """Show `text`, unless it is what the panel shows; a layout only for a new size."""
+        """Show `text`, unless it is what the panel shows: only the lines that changed are
+        drawn again; a layout only when the panel's height follows a new number of lines."""
         if self.shown is not None and same_text(text, self.shown):
             return
         self.shown = text
-        before = self.content_size
-        self.update(text, layout=False)
-        if not keeps_size(self, before):
+        if not self._width:
+            self.refresh(layout=True)  # (sized and drawn whole once it has a width)
+            return
+        before = self._lines
+        self._lines = self._wrap()
+        changed = []
+        for index in range(max(len(before), len(self._lines))):
+            old = before[index] if index < len(before) else None
+            new = self._lines[index] if index < len(self._lines) else None
+            if old is None or new is None or not same_text(old, new):
+                self._drawn.pop(index, None)
+                changed.append(Region(0, index, self.size.width, 1))
+        if changed:  # one refresh for them all: each asks the screen for a frame
+            self.refresh(*changed)
+        height = self.styles.height
+        if len(before) != len(self._lines) and (height is None or height.is_auto):
             self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        width = self.content_size.width
+        if width != self._width:
+            self._width = width
+            self._lines = self._wrap()
+            self._drawn.clear()
+            self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_style = None
+        self._drawn.clear()
+
+    def render_line(self, y: int) -> Strip:
+        drawn = self._drawn.get(y)
+        if drawn is None:
+            width = self.content_size.width
+            if y < len(self._lines):
+                line = self._lines[y]
+                drawn = Strip(line.render(self.app.console, end=""), line.cell_len)
+                drawn = drawn.crop_extend(0, width, None)
+            else:
+                drawn = Strip.blank(width)
+            if self._line_style is None:
+                self._line_style = self.rich_style
+            drawn = drawn.apply_style(self._line_style)
+            self._drawn[y] = drawn
+        return drawn
+
+    def _wrap(self) -> list[Text]:
+        """The text's lines at the panel's width: wrapped, or cut as the text says."""
+        if self.shown is None or self._width <= 0:
+            return []
+        return list(self.shown.wrap(self.app.console, self._width))

@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Container, Vertical
-from textual.widgets import OptionList, Static
 
 from companion import dice
 from companion.dice import Roll
@@ -40,6 +39,7 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.choices import Entry, NumberedChoices
 from widgets.time_bastards.clock import ClockFace
+from widgets.time_bastards.panel import Panel
 
 
 def roll_label(who: str) -> str:
@@ -86,25 +86,30 @@ class TimeBastardsScreen(GameScreen):
         self.refresh_state()
 
     def compose(self) -> ComposeResult:
+        # The panels a key redraws, kept by reference: a query walks the whole screen.
+        self.clock = ClockFace(id="tb-clock")
+        self.board = TimelineBoard(id="tb-board")
+        self.decision = Vertical(id="tb-decision")
+        self.prompt = Panel(id="tb-prompt")
+        self.options = NumberedChoices(id="tb-choices")
+        self.travellers = TravellersPanel(id="tb-travellers")
+        self.history = ActionLog(id="tb-log")
+        self.clock.border_title = "Clock"
+        self.travellers.border_title = "Travellers"
+        self.board.border_title = "Timelines"
         yield TitleHeader()
         # One grid, in the order a phone's single column shows it (the clock as a track):
         # from 80 columns the clock and travellers make the left column (time_bastards.tcss).
         with Container(id="tb-body"):
-            yield ClockFace(id="tb-clock")
-            yield TimelineBoard(id="tb-board")
-            with Vertical(id="tb-decision"):
-                yield Static(id="tb-prompt")
-                yield NumberedChoices(id="tb-choices")
-            yield TravellersPanel(id="tb-travellers")
-            yield ActionLog(id="tb-log")
+            yield self.clock
+            yield self.board
+            with self.decision:
+                yield self.prompt
+                yield self.options
+            yield self.travellers
+            yield self.history
         yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#tb-clock").border_title = "Clock"
-        self.query_one("#tb-travellers").border_title = "Travellers"
-        self.query_one("#tb-board").border_title = "Timelines"
-        super().on_mount()
 
     @property
     def tb(self) -> TimeBastardsState:
@@ -113,23 +118,24 @@ class TimeBastardsScreen(GameScreen):
         return state
 
     def refresh_state(self) -> None:
+        """Each panel is given what it shows and draws again only what changed."""
         state = self.tb
-        self.query_one(ClockFace).show(state.round, laps(state.setup))
-        self.query_one(TimelineBoard).show(state)
-        self.query_one(TravellersPanel).show(state)
-        self.query_one(ActionLog).show(self.session.steps)
+        self.clock.show(state.round, laps(state.setup))
+        self.board.show(state)
+        self.travellers.show(state)
+        self.history.show(self.session.steps)
         self._show_decision(state)
         self.refresh_bindings()
 
     def _show_decision(self, state: TimeBastardsState) -> None:
-        box = self.query_one("#tb-decision")
-        options = self.query_one("#tb-choices", NumberedChoices)
-        box.set_class(bool(state.bumped), "asking")
+        options = self.options
+        self.decision.set_class(bool(state.bumped), "asking")
         if state.finished:
             self._decision_title("Game over")
             result = explain(state)
             lines = (result.outcome, *result.why, "R: the result screen")
-            self.show_text("#tb-prompt", plain("\n".join(lines)))
+            self.prompt.put(plain("\n".join(lines)))
+            self.prompt.display = True
             options.display = False
             options.show([])
             return
@@ -139,19 +145,24 @@ class TimeBastardsScreen(GameScreen):
         self._decision_title(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
         asking = bool(state.bumped or state.roll)
         if asking:  # (a hidden prompt is written when it is shown again)
-            self.show_text("#tb-prompt", plain(self._prompt(state)))
-        self.query_one("#tb-prompt").display = asking
+            self.prompt.put(plain(self._prompt(state)))
+        self.prompt.display = asking
         if state.roll is None and not state.bumped:
-            options.show(self._turn_options(state))
+            entries = self._turn_options(state)
         else:
-            options.show([self._entry(index, c) for index, c in enumerate(choices(state))])
-        options.focus()
+            entries = [self._entry(index, c) for index, c in enumerate(choices(state))]
+        if entries != options.entries:
+            options.show(entries)
+        else:  # the same choices: only the highlight goes back to the first, as when listed
+            options.highlighted = 0 if entries else None
+        if not options.has_focus:
+            options.focus()
 
     def _decision_title(self, title: str) -> None:
         """The decision box's title, set only when it changes (setting it repaints the box)."""
         if title != self.decision_title:
             self.decision_title = title
-            self.query_one("#tb-decision").border_title = plain(title)
+            self.decision.border_title = plain(title)
 
     def _prompt(self, state: TimeBastardsState) -> str:
         who = name(state, deciding(state))
@@ -185,9 +196,9 @@ class TimeBastardsScreen(GameScreen):
             key = "n"
         return Entry(choice.outcome, str(index), key)
 
-    @on(OptionList.OptionSelected, "#tb-choices")
-    def choice_selected(self, event: OptionList.OptionSelected) -> None:
-        picked = event.option.id or ""
+    @on(NumberedChoices.Picked, "#tb-choices")
+    def choice_selected(self, event: NumberedChoices.Picked) -> None:
+        picked = event.entry.option_id
         if picked == "move":
             self.action_move_earliest()
         elif picked == "roll":
