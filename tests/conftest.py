@@ -1,6 +1,7 @@
 """Shared fixtures: every test gets its own data folder, a fixed clock, UTC and a seeded RNG; a
 failing test keeps its app's screen and log (tests/support/failures.py); the apps of one worker
-share their parsed CSS (tests/support/css_cache.py)."""
+share their parsed CSS (tests/support/css_cache.py) and the list of the kernel's modules the save
+listings stamp (tests/support/kernel_files.py)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ from typing import Any
 import pytest
 from textual._styles_cache import StylesCache
 
-from tests.support import css_cache
+from tests.support import css_cache, kernel_files
 from tests.support.failures import AppRecorder
 
 os.environ["TZ"] = "UTC"
 time.tzset()
 css_cache.install()  # every app of a worker shares one parse of each CSS source
+kernel_files.install()  # every listing of a worker stamps the same modules, found once
 
 pytest_plugins = ["tests.support.snapshots"]  # snap_sizes: several sizes in one app run
 
