@@ -67,3 +67,28 @@ async def test_a_dialog_takes_the_keys_typed_while_it_opened(
         typed_at_once(app, ["down", "1", "2", "enter", "down", "3", "enter"])
         await pause_until(pilot, lambda: counts(screen) == {"cooking": 12, "carpentry": 3})
         assert app.screen is screen
+
+
+async def test_a_dialog_opened_while_a_key_is_on_its_way_leaves_the_sheet_taking_keys(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """A key passed on by the sheet reaches a dialog that opened meanwhile (a tap on a cell,
+    another device's question) instead of the sheet: once the dialog closes, the sheet still
+    takes every key (it waited for that key's turn to end, for good)."""
+    from widgets.play.result import ConfirmEndDialog
+
+    app = make_test_app(start=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SojournsScreen)
+        before = screen.cell("#ss-sheet")
+        screen.typed.append(("down", None))
+        screen.next_key()  # on its way to the app, its turn begun
+        app.push_screen(ConfirmEndDialog("End the game now?", "Nobody has won yet."))
+        await pause_until(pilot, lambda: isinstance(app.screen, ConfirmEndDialog))
+        await pilot.press("escape")
+        await pause_until(pilot, lambda: app.screen is screen)
+        await pilot.press("down")
+        await pause_until(pilot, lambda: screen.cell("#ss-sheet") != before)

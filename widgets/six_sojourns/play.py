@@ -317,6 +317,13 @@ class SojournsScreen(SheetEditor):
         self.in_turn = False
         self.next_key()
 
+    def on_screen_resume(self) -> None:
+        """Back on top after a dialog: a key passed on as the dialog opened (a tap, another
+        device's question) went to that dialog, and comes back here never: the sheet takes
+        the next key at once instead of waiting for it."""
+        self.passing.clear()
+        self.key_done()
+
     def action_digit(self, digit: str) -> None:
         """A digit: on the Turns tab the player to move buys the card of that cost; on the
         Sheet and the Board it starts the entry of the cell under the cursor."""
