@@ -4,10 +4,10 @@ textual-serve's `AppService` runs the process and relays its screen; this subcla
 process the browser's device id and display through its environment, and ends it for sure: a
 browser that drops is noticed by the websocket's heartbeat within a few seconds, then the app is
 asked to quit, terminated if it does not, and killed if it still does not, so no process outlives
-its browser. `AppCount` limits how many apps one address may run at once. `Standby` keeps the next
-browser's app started before that browser comes, so that its start is mostly done when it
-does; one that does not answer its hand-over within a few seconds is replaced by a fresh app, so
-the next browser always gets a page.
+its browser. `AppCount` limits how many apps one address may run at once. `Standby` runs the warm
+parent that forks each browser's app: the app's imports are done before its browser comes, and
+shared between the apps; a parent that does not answer within a few seconds is replaced and the
+browser's app starts afresh, so the next browser always gets a page.
 """
 
 from __future__ import annotations
@@ -15,17 +15,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
+import signal
+import socket
 from asyncio.subprocess import Process
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, cast
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
-from webserve.handover import READY, TAKEN, hand_over_packet
+from webserve.handover import ENDED, FORKED, READY, send_request
 
 HEARTBEAT_SECONDS = 3.0
 """The websocket's ping interval on a quiet connection; a pong missing for half of it closes the
@@ -49,7 +52,7 @@ first frame only switches the terminal's modes)."""
 
 class CompanionAppService(AppService):
     """textual-serve's app service, with the browser's environment and a bounded end; its app is
-    the one `standby` keeps ready, if there is one."""
+    forked by `standby`'s warm parent, if there is one."""
 
     def __init__(
         self,
@@ -64,17 +67,19 @@ class CompanionAppService(AppService):
         self.drawn = False
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        """The app kept ready, handed this browser's environment; else one started now."""
+        """A child of the warm parent, with this browser's environment; else one started now."""
         if self.standby is not None:
-            process = await self.standby.take(self._build_environment(width, height))
-            if process is not None:
-                self._process, self._stdin = process, process.stdin
+            forked = await self.standby.take(self._build_environment(width, height))
+            if forked is not None:
+                # the parts of a Process that AppService and `end` use (ForkedProcess)
+                process = cast(Process, forked)
+                self._process, self._stdin = process, forked.stdin
                 return process
         return await super()._open_app_process(width, height)
 
     async def on_data(self, payload: bytes) -> None:
-        """The app's output to its browser; once its first frame is out, the next browser's app
-        is started (not before: this start has the CPU to itself)."""
+        """The app's output to its browser; once its first frame is out, a warm parent is
+        started if there is none (not before: this start has the CPU to itself)."""
         if not self.drawn and FRAME.search(payload):
             self.drawn = True
             if self.standby is not None:
@@ -125,27 +130,35 @@ class CompanionAppService(AppService):
 
 
 class Standby:
-    """The next browser's app, started before that browser connects (`command`: `python -m
-    companion.cli.standby`, which imports what the app needs, then waits for a browser).
+    """The warm parent of the browsers' apps (`command`: `python -m companion.cli.standby`,
+    which imports what an app needs, then forks one child per browser).
 
-    It is started as every app is (textual-serve's pipes, the environment of a browser with no
-    device id at 80x24), as a process of its own: nothing is forked, so no thread, hash seed or
-    random state is shared. A browser that connects takes it and hands it its environment
-    (webserve/handover.py); the next one is started once that app has drawn. Two browsers at
-    once: the second starts its app afresh, as before.
+    It is started once, with a Unix socket as its input (the requests, each carrying the app's
+    pipes) and a pipe as its output (its answers), and it stays: every browser's app is a fork
+    of it, its imported modules shared copy-on-write rather than loaded again, and ready as soon
+    as the parent has forked (webserve/handover.py, webserve/forks.py). Two browsers at once
+    are forked one after the other, within milliseconds. A parent that does not answer within a
+    few seconds is killed (its children, the apps of browsers, go on), the browser's app is
+    started afresh, and a new parent is started once that app has drawn.
     """
 
     def __init__(self, command: str, download_manager: DownloadManager) -> None:
         self.command = command
         self.download_manager = download_manager
         self.process: Process | None = None
-        self.ready: asyncio.Task[bytes] | None = None
-        """The process's first line, read as it comes (`READY`: its imports are done)."""
+        self.control: socket.socket | None = None
+        """The server's end of the parent's input."""
+        self.ready = asyncio.Event()
+        """Set once the parent said its imports are done."""
         self.starting: asyncio.Task[None] | None = None
+        self.listening: asyncio.Task[None] | None = None
+        self.forking = asyncio.Lock()
+        self.forked: asyncio.Future[int] | None = None
+        self.children: dict[int, ForkedProcess] = {}
         self.closed = False
 
     def refill(self) -> None:
-        """Start the next browser's app, unless one is ready or starting (or the server stops)."""
+        """Start the warm parent, unless it runs or is starting (or the server stops)."""
         if self.closed or self.starting is not None:
             return
         if self.process is not None and self.process.returncode is None:
@@ -161,74 +174,196 @@ class Standby:
             close=_unrelayed,
             download_manager=self.download_manager,
         )
+        ours, theirs = socket.socketpair()
         try:
-            self.process = await opener._open_app_process()
-            self.ready = asyncio.create_task(_first_line(self.process))
+            self.process = await asyncio.create_subprocess_shell(
+                self.command,
+                stdin=theirs.fileno(),
+                stdout=asyncio.subprocess.PIPE,
+                env=opener._build_environment(),
+            )
+            ours.setblocking(False)
+            self.control, self.ready = ours, asyncio.Event()
+            self.listening = asyncio.create_task(self._listen(self.process))
         except OSError as error:  # no process to spare: each browser starts its own
-            logging.getLogger("companion-serve").warning("no app kept ready: %s", error)
+            ours.close()
+            logging.getLogger("companion-serve").warning("no warm parent: %s", error)
         finally:
+            theirs.close()
             self.starting = None
 
-    async def take(self, environment: Mapping[str, str]) -> Process | None:
-        """The app kept ready, handed `environment`, once it has answered (`TAKEN`); None if
-        there is none alive, or if it did not answer in time (stopped, hung): `ANSWER_SECONDS`
+    async def _listen(self, process: Process) -> None:
+        """Read the parent's answers until it ends: ready, each child forked, each ended."""
+        assert process.stdout is not None
+        while line := await process.stdout.readline():
+            if line == READY:
+                self.ready.set()
+            elif line.startswith(FORKED) and self.forked is not None and not self.forked.done():
+                self.forked.set_result(int(line[len(FORKED) :]))
+            elif line.startswith(ENDED):
+                pid, code = (int(word) for word in line[len(ENDED) :].split())
+                child = self.children.pop(pid, None)
+                if child is not None:
+                    child.ended(code)
+        if self.forked is not None and not self.forked.done():
+            self.forked.set_exception(ConnectionError("the warm parent ended"))
+        orphans, self.children = self.children, {}
+        for child in orphans.values():  # ended by the server (or by themselves), as before
+            child.watch_alone()
+
+    async def take(self, environment: Mapping[str, str]) -> ForkedProcess | None:
+        """A child of the warm parent with `environment`, its pipes ours; None if the parent
+        is not running, or if it did not answer in time (stopped, hung): `ANSWER_SECONDS`
         once it said it was ready, `START_SECONDS` while it was still importing. A silent one
-        is killed, and the browser starts a fresh app (whose first frame starts the next one
-        kept ready)."""
+        is killed, and the browser starts a fresh app (whose first frame starts a new parent)."""
+        async with self.forking:
+            process, control = self.process, self.control
+            if process is None or process.returncode is not None or control is None:
+                return None
+            limit = ANSWER_SECONDS if self.ready.is_set() else START_SECONDS
+            ours, theirs = _pipes()
+            self.forked = asyncio.get_running_loop().create_future()
+            try:
+                send_request(control, environment, theirs)
+                pid = await asyncio.wait_for(asyncio.shield(self.forked), limit)
+            except (TimeoutError, ConnectionError, OSError):  # silent, gone, or its input full
+                pid = None
+            finally:
+                self.forked = None
+                for end in theirs:
+                    os.close(end)
+            if pid is None:
+                for end in ours:
+                    os.close(end)
+                logging.getLogger("companion-serve").warning(
+                    "the warm parent did not answer: a fresh app starts"
+                )
+                await self._end_parent(_killed)
+                return None
+            child = await ForkedProcess.opened(pid, ours)
+            self.children[pid] = child
+            return child
+
+    async def _end_parent(self, ending: Callable[[Process], Awaitable[None]]) -> None:
         process, self.process = self.process, None
-        ready, self.ready = self.ready, None
-        if process is None or process.returncode is not None or process.stdin is None:
-            return None
-        said_ready = ready is not None and ready.done() and not ready.cancelled()
-        limit = ANSWER_SECONDS if said_ready else START_SECONDS
-        try:
-            answer = await asyncio.wait_for(_hand_over(process, environment, ready), limit)
-        except (TimeoutError, ConnectionError, RuntimeError, ValueError):  # silent, or gone
-            answer = b""
-        if answer != TAKEN:
-            logging.getLogger("companion-serve").warning(
-                "the app kept ready did not answer: a fresh one starts"
-            )
-            await _killed(process)
-            return None
-        return process
+        control, self.control = self.control, None
+        if control is not None:
+            control.close()  # the parent's end of input: it stops forking
+        if process is not None:
+            await ending(process)
+        if self.listening is not None:
+            await self.listening
+
+    def stop_starting(self) -> None:
+        """The server stops: no new warm parent from now on."""
+        self.closed = True
 
     async def close(self) -> None:
-        """The server stops: the app kept ready ends without having started (end of input)."""
+        """The server has stopped: the warm parent ends (end of input)."""
         self.closed = True
         if self.starting is not None:
             await asyncio.shield(self.starting)
-        process, self.process = self.process, None
-        if self.ready is not None:
-            self.ready.cancel()
-            self.ready = None
-        if process is None:
-            return
-        if process.stdin is not None:
-            process.stdin.close()
-        await _stopped(process)
+        await self._end_parent(_stopped)
 
 
-async def _first_line(process: Process) -> bytes:
-    """The process's first line (b"" if it ended first)."""
-    assert process.stdout is not None
-    return await process.stdout.readline()
+class ForkedProcess:
+    """A browser's app forked by the warm parent: what textual-serve's `AppService` and
+    `CompanionAppService.end` use of an `asyncio.subprocess.Process`. It is the parent's child,
+    not the server's: its exit code comes from the parent (`ended`); if the parent is gone,
+    its end is watched from here (`watch_alone`). Signals go through a pidfd where the system
+    has one, so a signal never reaches another process that took the pid."""
+
+    def __init__(
+        self,
+        pid: int,
+        stdin: asyncio.StreamWriter,
+        stdout: asyncio.StreamReader,
+        stderr: asyncio.StreamReader,
+    ) -> None:
+        self.pid = pid
+        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+        self.returncode: int | None = None
+        self._ended = asyncio.Event()
+        self._pidfd: int | None = None
+        with contextlib.suppress(AttributeError, OSError):  # no pidfd: macOS, an old Linux
+            self._pidfd = os.pidfd_open(pid)
+
+    @classmethod
+    async def opened(cls, pid: int, ends: tuple[int, int, int]) -> ForkedProcess:
+        """The child `pid`, its input written and its output and errors read through `ends`."""
+        loop = asyncio.get_running_loop()
+        stdin_end, stdout_end, stderr_end = ends
+        readers = []
+        for end in (stdout_end, stderr_end):
+            reader = asyncio.StreamReader(limit=2**16)
+            await loop.connect_read_pipe(
+                lambda reader=reader: asyncio.StreamReaderProtocol(reader),  # type: ignore[misc]
+                os.fdopen(end, "rb", buffering=0),
+            )
+            readers.append(reader)
+        transport, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()),
+            os.fdopen(stdin_end, "wb", buffering=0),
+        )
+        writer = asyncio.StreamWriter(transport, protocol, None, loop)
+        return cls(pid, writer, readers[0], readers[1])
+
+    def ended(self, code: int) -> None:
+        if self.returncode is None:
+            self.returncode = code
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
+        self._ended.set()
+
+    def watch_alone(self) -> None:
+        """The parent has ended: notice this child's end here."""
+        self._watcher = asyncio.create_task(self._until_gone())
+
+    async def _until_gone(self) -> None:
+        while self.returncode is None:
+            try:
+                self.send_signal(0)
+            except ProcessLookupError:
+                self.ended(UNKNOWN_CODE)
+                return
+            await asyncio.sleep(0.1)
+
+    async def wait(self) -> int:
+        await self._ended.wait()
+        assert self.returncode is not None
+        return self.returncode
+
+    def send_signal(self, number: int) -> None:
+        if self.returncode is not None:
+            raise ProcessLookupError(self.pid)
+        if self._pidfd is not None:
+            signal.pidfd_send_signal(self._pidfd, number)
+        else:
+            os.kill(self.pid, number)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
 
 
-async def _hand_over(
-    process: Process, environment: Mapping[str, str], ready: asyncio.Task[bytes] | None
-) -> bytes:
-    """Hand `environment` to the waiting process; its answer, the line after `READY` (b"" if
-    it said something else, or ended)."""
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(hand_over_packet(environment))
-    await process.stdin.drain()
-    if ready is None or await ready != READY:
-        return b""
-    return await process.stdout.readline()
+AppProcess = Process | ForkedProcess
+UNKNOWN_CODE = 255
+"""The exit code of an app whose warm parent ended before it (no one reaped it for us)."""
 
 
-async def _killed(process: Process) -> None:
+def _pipes() -> tuple[tuple[int, int, int], list[int]]:
+    """The app's three pipes: the server's ends (input's write end, output's and errors' read
+    ends) and the app's (input's read end, output's and errors' write ends)."""
+    stdin_read, stdin_write = os.pipe()
+    stdout_read, stdout_write = os.pipe()
+    stderr_read, stderr_write = os.pipe()
+    return (stdin_write, stdout_read, stderr_read), [stdin_read, stdout_write, stderr_write]
+
+
+async def _killed(process: AppProcess) -> None:
     """End a process that does not answer, at once (SIGKILL ends a stopped process too)."""
     with contextlib.suppress(ProcessLookupError):
         process.kill()
@@ -240,7 +375,7 @@ async def _unrelayed(*_data: object) -> None:
     and the browser's own service relays it after."""
 
 
-async def _stopped(process: Process) -> None:
+async def _stopped(process: AppProcess) -> None:
     """Wait for the process to end, terminating then killing it if it does not."""
     if await _ended(process, QUIT_SECONDS):
         return
@@ -252,7 +387,7 @@ async def _stopped(process: Process) -> None:
         await process.wait()
 
 
-async def _ended(process: asyncio.subprocess.Process, seconds: float) -> bool:
+async def _ended(process: AppProcess, seconds: float) -> bool:
     """Whether the process has ended, waiting up to `seconds` for it."""
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(process.wait(), seconds)

@@ -87,7 +87,7 @@ async def _uncancelled(work: Any) -> None:
 
 class CompanionServer(Server):
     """textual-serve's server for the companion, refusing what `Access` refuses. With a
-    `standby` command, the next browser's app is kept started before it connects."""
+    `standby` command, each browser's app is forked from a warm parent started before it."""
 
     def __init__(
         self,
@@ -110,8 +110,8 @@ class CompanionServer(Server):
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
 
     async def on_startup(self, app: web.Application) -> None:
-        """The first browser's app is started (nothing to print: `serve` printed the address
-        before listening)."""
+        """The warm parent is started (nothing to print: `serve` printed the address before
+        listening)."""
         if self.standby is not None:
             self.standby.refill()
 
@@ -120,10 +120,12 @@ class CompanionServer(Server):
         so no `companion` process outlives the server."""
         for session in self.sessions:
             session.cancel()
-        if self.standby is not None:  # first: an app that ends now starts no other
-            await self.standby.close()
+        if self.standby is not None:  # first: an app that ends now starts no other parent
+            self.standby.stop_starting()
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
+        if self.standby is not None:  # then: its children's ends were told by it
+            await self.standby.close()
 
     async def web_app(self) -> web.Application:
         """textual-serve's routes, the table display's and the scan addresses, behind the
@@ -248,7 +250,7 @@ class CompanionServer(Server):
             await _uncancelled(service.end())
             if not websocket.closed:
                 await websocket.close()
-            if self.standby is not None:  # an app that ended before it drew took the last one
+            if self.standby is not None:  # a parent that ended is started again
                 self.standby.refill()
         return websocket
 
