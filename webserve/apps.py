@@ -28,6 +28,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
+from webserve.forks import WarmStart
 from webserve.handover import ENDED, FORKED, READY, send_request
 
 HEARTBEAT_SECONDS = 3.0
@@ -142,10 +143,15 @@ class Standby:
     started afresh, and a new parent is started once that app has drawn.
     """
 
-    def __init__(self, command: str, download_manager: DownloadManager) -> None:
+    def __init__(
+        self, command: str, download_manager: DownloadManager, forked: WarmStart | None = None
+    ) -> None:
         self.command = command
         self.download_manager = download_manager
-        self.process: Process | None = None
+        self.forked_by_server = forked
+        """The first parent, forked by the server before its event loop (sharing the server's
+        modules); the later ones, if it ends, are started with `command`."""
+        self.process: Process | ChildProcess | None = None
         self.control: socket.socket | None = None
         """The server's end of the parent's input."""
         self.ready = asyncio.Event()
@@ -166,25 +172,29 @@ class Standby:
         self.starting = asyncio.create_task(self._start())
 
     async def _start(self) -> None:
-        opener = CompanionAppService(
-            self.command,
-            {},
-            write_bytes=_unrelayed,
-            write_str=_unrelayed,
-            close=_unrelayed,
-            download_manager=self.download_manager,
-        )
+        forked, self.forked_by_server = self.forked_by_server, None
+        if forked is not None:
+            try:
+                replies = await _reader(forked.replies_fd)
+            finally:
+                self.starting = None
+            parent = ChildProcess(forked.pid, reaped_here=True)
+            forked.control.setblocking(False)
+            self.process, self.control, self.ready = parent, forked.control, asyncio.Event()
+            self.listening = asyncio.create_task(self._listen(replies, parent))
+            return
         ours, theirs = socket.socketpair()
         try:
-            self.process = await asyncio.create_subprocess_shell(
+            process = await asyncio.create_subprocess_shell(
                 self.command,
                 stdin=theirs.fileno(),
                 stdout=asyncio.subprocess.PIPE,
-                env=opener._build_environment(),
+                env=browserless_environment(),
             )
+            assert process.stdout is not None
             ours.setblocking(False)
-            self.control, self.ready = ours, asyncio.Event()
-            self.listening = asyncio.create_task(self._listen(self.process))
+            self.process, self.control, self.ready = process, ours, asyncio.Event()
+            self.listening = asyncio.create_task(self._listen(process.stdout, process))
         except OSError as error:  # no process to spare: each browser starts its own
             ours.close()
             logging.getLogger("companion-serve").warning("no warm parent: %s", error)
@@ -192,10 +202,9 @@ class Standby:
             theirs.close()
             self.starting = None
 
-    async def _listen(self, process: Process) -> None:
+    async def _listen(self, replies: asyncio.StreamReader, parent: Process | ChildProcess) -> None:
         """Read the parent's answers until it ends: ready, each child forked, each ended."""
-        assert process.stdout is not None
-        while line := await process.stdout.readline():
+        while line := await replies.readline():
             if line == READY:
                 self.ready.set()
             elif line.startswith(FORKED) and self.forked is not None and not self.forked.done():
@@ -210,6 +219,8 @@ class Standby:
         orphans, self.children = self.children, {}
         for child in orphans.values():  # ended by the server (or by themselves), as before
             child.watch_alone()
+        if isinstance(parent, ChildProcess):  # the server's own child: reaped here
+            parent.watch_alone()
 
     async def take(self, environment: Mapping[str, str]) -> ForkedProcess | None:
         """A child of the warm parent with `environment`, its pipes ours; None if the parent
@@ -244,7 +255,7 @@ class Standby:
             self.children[pid] = child
             return child
 
-    async def _end_parent(self, ending: Callable[[Process], Awaitable[None]]) -> None:
+    async def _end_parent(self, ending: Callable[[AppProcess], Awaitable[None]]) -> None:
         process, self.process = self.process, None
         control, self.control = self.control, None
         if control is not None:
@@ -266,47 +277,23 @@ class Standby:
         await self._end_parent(_stopped)
 
 
-class ForkedProcess:
-    """A browser's app forked by the warm parent: what textual-serve's `AppService` and
-    `CompanionAppService.end` use of an `asyncio.subprocess.Process`. It is the parent's child,
-    not the server's: its exit code comes from the parent (`ended`); if the parent is gone,
-    its end is watched from here (`watch_alone`). Signals go through a pidfd where the system
-    has one, so a signal never reaches another process that took the pid."""
+class ChildProcess:
+    """A process the server did not start through asyncio: what `end`, `_stopped` and
+    `_killed` use of an `asyncio.subprocess.Process`. Its exit code is told (`ended`: a
+    browser's app, by the warm parent that reaps it) or watched from here (`watch_alone`: the
+    warm parent the server forked, which the server reaps, or an app whose parent is gone).
+    Signals go through a pidfd where the system has one, so a signal never reaches another
+    process that took the pid."""
 
-    def __init__(
-        self,
-        pid: int,
-        stdin: asyncio.StreamWriter,
-        stdout: asyncio.StreamReader,
-        stderr: asyncio.StreamReader,
-    ) -> None:
+    def __init__(self, pid: int, reaped_here: bool = False) -> None:
         self.pid = pid
-        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+        self.reaped_here = reaped_here
         self.returncode: int | None = None
         self._ended = asyncio.Event()
+        self._watcher: asyncio.Task[None] | None = None
         self._pidfd: int | None = None
         with contextlib.suppress(AttributeError, OSError):  # no pidfd: macOS, an old Linux
             self._pidfd = os.pidfd_open(pid)
-
-    @classmethod
-    async def opened(cls, pid: int, ends: tuple[int, int, int]) -> ForkedProcess:
-        """The child `pid`, its input written and its output and errors read through `ends`."""
-        loop = asyncio.get_running_loop()
-        stdin_end, stdout_end, stderr_end = ends
-        readers = []
-        for end in (stdout_end, stderr_end):
-            reader = asyncio.StreamReader(limit=2**16)
-            await loop.connect_read_pipe(
-                lambda reader=reader: asyncio.StreamReaderProtocol(reader),  # type: ignore[misc]
-                os.fdopen(end, "rb", buffering=0),
-            )
-            readers.append(reader)
-        transport, protocol = await loop.connect_write_pipe(
-            lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()),
-            os.fdopen(stdin_end, "wb", buffering=0),
-        )
-        writer = asyncio.StreamWriter(transport, protocol, None, loop)
-        return cls(pid, writer, readers[0], readers[1])
 
     def ended(self, code: int) -> None:
         if self.returncode is None:
@@ -317,16 +304,26 @@ class ForkedProcess:
         self._ended.set()
 
     def watch_alone(self) -> None:
-        """The parent has ended: notice this child's end here."""
-        self._watcher = asyncio.create_task(self._until_gone())
+        """No one tells this process's end any more: notice it here."""
+        if self._watcher is None:
+            self._watcher = asyncio.create_task(self._until_gone())
 
     async def _until_gone(self) -> None:
         while self.returncode is None:
-            try:
-                self.send_signal(0)
-            except ProcessLookupError:
-                self.ended(UNKNOWN_CODE)
-                return
+            if self.reaped_here:
+                try:
+                    pid, status = os.waitpid(self.pid, os.WNOHANG)
+                except ChildProcessError:
+                    pid, status = self.pid, -1
+                if pid != 0:
+                    self.ended(UNKNOWN_CODE if status < 0 else os.waitstatus_to_exitcode(status))
+                    return
+            else:
+                try:
+                    self.send_signal(0)
+                except ProcessLookupError:
+                    self.ended(UNKNOWN_CODE)
+                    return
             await asyncio.sleep(0.1)
 
     async def wait(self) -> int:
@@ -349,9 +346,59 @@ class ForkedProcess:
         self.send_signal(signal.SIGKILL)
 
 
-AppProcess = Process | ForkedProcess
+class ForkedProcess(ChildProcess):
+    """A browser's app forked by the warm parent, with its three pipes: what textual-serve's
+    `AppService` uses of an `asyncio.subprocess.Process`."""
+
+    def __init__(
+        self,
+        pid: int,
+        stdin: asyncio.StreamWriter,
+        stdout: asyncio.StreamReader,
+        stderr: asyncio.StreamReader,
+    ) -> None:
+        super().__init__(pid)
+        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+
+    @classmethod
+    async def opened(cls, pid: int, ends: tuple[int, int, int]) -> ForkedProcess:
+        """The child `pid`, its input written and its output and errors read through `ends`."""
+        loop = asyncio.get_running_loop()
+        stdin_end, stdout_end, stderr_end = ends
+        stdout, stderr = await _reader(stdout_end), await _reader(stderr_end)
+        transport, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()),
+            os.fdopen(stdin_end, "wb", buffering=0),
+        )
+        return cls(pid, asyncio.StreamWriter(transport, protocol, None, loop), stdout, stderr)
+
+
+async def _reader(fd: int) -> asyncio.StreamReader:
+    """A stream read from the pipe end `fd` (closed with it)."""
+    reader = asyncio.StreamReader(limit=2**16)
+    await asyncio.get_running_loop().connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(fd, "rb", buffering=0)
+    )
+    return reader
+
+
+AppProcess = Process | ChildProcess
 UNKNOWN_CODE = 255
 """The exit code of an app whose warm parent ended before it (no one reaped it for us)."""
+
+
+def browserless_environment() -> dict[str, str]:
+    """The environment of a browser's app before any browser came: textual-serve's, at 80x24,
+    with no device id and no table display (what the warm parent imports under)."""
+    opener = CompanionAppService(
+        "",
+        {},
+        write_bytes=_unrelayed,
+        write_str=_unrelayed,
+        close=_unrelayed,
+        download_manager=DownloadManager(),
+    )
+    return opener._build_environment()
 
 
 def _pipes() -> tuple[tuple[int, int, int], list[int]]:

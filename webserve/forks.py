@@ -1,4 +1,5 @@
-"""The warm parent's loop: one child forked per browser, each child's end told to the server.
+"""The warm parent's loop: one child forked per browser, each child's end told to the server;
+and the warm parent's own start, forked by the server before its event loop.
 
 Run by companion/cli/standby.py once its imports are done (and by the tests' fake app). The
 process runs one thread and no event loop, so a fork copies nothing half-done: no lock held by
@@ -10,12 +11,17 @@ one server, which takes no key from a browser. See webserve/handover.py for the 
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import select
 import signal
 import socket
 import sys
+import threading
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import FrameType
 
 from webserve.handover import ENDED, FORKED, PIPES, read_request, write_line
@@ -47,6 +53,7 @@ def serve_forks(control_fd: int, replies_fd: int) -> dict[str, str] | None:
         if pid == 0:
             signal.set_wakeup_fd(-1)
             signal.signal(signal.SIGCHLD, earlier)
+            gc.enable()  # for what the app makes: what the parent made stays frozen
             os.close(woken)
             os.close(waker)
             control.detach()  # closed below unless a standard stream replaces it
@@ -93,3 +100,57 @@ def _report_ended(replies_fd: int) -> None:
             return
         code = os.waitstatus_to_exitcode(status)
         write_line(replies_fd, ENDED + b"%d %d\n" % (pid, code))
+
+
+@dataclass(frozen=True)
+class WarmStart:
+    """A warm parent forked by the server itself before its event loop: its pid, the server's
+    end of its input, and the read end of its answers."""
+
+    pid: int
+    control: socket.socket
+    replies_fd: int
+
+
+def fork_warm_parent(
+    main: Callable[[], int], environment: Mapping[str, str], inherited: list[socket.socket]
+) -> WarmStart | None:
+    """Fork the warm parent from this process (the server, before its event loop and before
+    any thread), so that it shares the server's imported modules too (Python's own, Rich,
+    asyncio): `main` is companion/cli/standby.py's, run with the socket as its input, the
+    answers' pipe as its output and `environment` (a browser's before any browser came) as its
+    own. None if this process runs another thread: the server then starts one afresh."""
+    if threading.active_count() > 1:
+        return None
+    ours, theirs = socket.socketpair()
+    replies_read, replies_write = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    gc.freeze()  # the collector never writes to what the server imported: it stays shared
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            ours.close()
+            os.close(replies_read)
+            for listening in inherited:
+                listening.close()  # the port is the server's alone
+            os.dup2(theirs.fileno(), 0)
+            os.dup2(replies_write, 1)
+            theirs.close()
+            os.close(replies_write)
+            os.environ.clear()
+            os.environ.update(environment)
+            code = main()
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(code)  # never back into the server's code
+    theirs.close()
+    os.close(replies_write)
+    return WarmStart(pid, ours, replies_read)

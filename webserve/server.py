@@ -18,6 +18,7 @@ import shlex
 import signal
 import socket
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -43,7 +44,14 @@ from webserve.access import (
     public_host,
     scan_address,
 )
-from webserve.apps import HEARTBEAT_SECONDS, AppCount, CompanionAppService, Standby
+from webserve.apps import (
+    HEARTBEAT_SECONDS,
+    AppCount,
+    CompanionAppService,
+    Standby,
+    browserless_environment,
+)
+from webserve.forks import WarmStart, fork_warm_parent
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
@@ -55,6 +63,8 @@ LONG_COOKIE_SECONDS = 400 * 24 * 3600
 SHUTDOWN_SECONDS = 5.0
 """How long Ctrl+C waits for the browsers' apps to close before they are stopped."""
 DEFAULT_MAX_APPS = 8
+STANDBY = "companion.cli.standby"
+"""The warm parent's module: the app's side, run by name as every app is (`-m companion`)."""
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script, styles and the Roboto Mono font it ships."""
@@ -96,6 +106,7 @@ class CompanionServer(Server):
         keep_token: bool = False,
         max_apps: int = DEFAULT_MAX_APPS,
         standby: str | None = None,
+        forked: WarmStart | None = None,
     ) -> None:
         super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
@@ -103,7 +114,7 @@ class CompanionServer(Server):
         self.apps = AppCount(max_apps)
         self.sessions: set[asyncio.Task[Any]] = set()
         """One task per connected browser, each relaying one `companion` process."""
-        self.standby = None if standby is None else Standby(standby, self.download_manager)
+        self.standby = None if standby is None else Standby(standby, self.download_manager, forked)
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
@@ -287,7 +298,10 @@ def serve(
     out: TextIO = sys.stdout,
     max_apps: int = DEFAULT_MAX_APPS,
 ) -> int:
-    """Listen, print the addresses and their QR codes, serve until Ctrl+C; 0 when stopped."""
+    """Listen, print the addresses and their QR codes, serve until Ctrl+C; 0 when stopped.
+    The warm parent (`STANDBY`) is forked before the event loop starts, so the browsers' apps
+    share this process's modules too; if this process runs a thread, it is started as a
+    command of its own instead."""
     listening = bind(host, port)
     token = None if is_loopback(host) else choose_token(home, keep_token, out)
     shown_host, bound_port = public_host(host), listening.getsockname()[1]
@@ -296,11 +310,18 @@ def serve(
     else:
         print_codes(shown_host, bound_port, token, out)
     command = "exec " + shlex.join([sys.executable, "-m", "companion"])  # signals reach the app
-    standby = "exec " + shlex.join([sys.executable, "-m", "companion.cli.standby"])
-    server = CompanionServer(command, Access(host, token), keep_token, max_apps, standby)
+    standby = "exec " + shlex.join([sys.executable, "-m", STANDBY])
+    forked = fork_warm_parent(_warm_parent, browserless_environment(), [listening])
+    server = CompanionServer(command, Access(host, token), keep_token, max_apps, standby, forked)
     server.serve_on(listening)
     print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
     return 0
+
+
+def _warm_parent() -> int:
+    """`python -m companion.cli.standby`, run in the process forked from the server."""
+    standby: Any = import_module(STANDBY)
+    return int(standby.main())
 
 
 def bind(host: str, port: int) -> socket.socket:

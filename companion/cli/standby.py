@@ -14,6 +14,7 @@ clock or setting, starts no thread and no event loop, and ends when the server c
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from importlib import import_module
@@ -35,6 +36,7 @@ def main() -> int:
     from webserve.forks import serve_forks
     from webserve.handover import HandOverError, changed_at_import, say_ready
 
+    gc.disable()  # no collection while importing leaves no holes for a child to write in
     try:
         for name in PRELOADED:
             import_module(name)

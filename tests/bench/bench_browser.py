@@ -165,9 +165,13 @@ def passed_turn(name: str, tab: Tab) -> str:
 
 
 def browser_rows(reps: int) -> list[Row]:
+    memory = memory_rows()  # websocket clients: no Chromium needed
     missing = browser_missing()
     if missing:
-        return [("browser figures", 0.0, "ms", "measured", False, f"not measured: {missing}")]
+        return [
+            ("browser figures", 0.0, "ms", "measured", False, f"not measured: {missing}"),
+            *memory,
+        ]
     for package in ("companion", "saves", "widgets", "webserve"):  # as run.py's first frame
         compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
@@ -196,6 +200,7 @@ def browser_rows(reps: int) -> list[Row]:
             "phone page: terminal socket opened, offline", opened["companion"], OPENED_MS, "loads"
         ),
         _worst("another browser's move on screen", follows["companion"], FOLLOW_MS, "moves"),
+        *memory,
     ]
 
 

@@ -10,6 +10,7 @@ The server tests run it in-process with `fake_app.py`; the app tests run the rea
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -30,6 +31,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from saves.shared.devices import remember_game
 from tests.support.samples import install_sample
+from tests.support.waiting import wait_until
+from tests.web.browser import served
 from tests.web.test_apps import (
     DEVICE,
     WAIT_SECONDS,
@@ -352,3 +355,35 @@ def test_an_environment_that_differs_elsewhere_starts_the_app_afresh(
     child = warm_parent.fork(TEXTUAL_FPS="30")  # read when Textual was imported
     warm_parent.written_until(b"Mara vs Jonas")
     assert Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")[1:3] == [b"-m", b"companion"]
+
+
+def test_companion_serve_forks_its_warm_parent_and_every_browsers_app_from_it(
+    tmp_path: Path,
+) -> None:
+    """The real server: its one child is the warm parent (forked before its event loop, so
+    it shares the server's modules: its command line is the server's); two browsers' apps are
+    children of that parent; one app killed, the other and the parent go on."""
+    home = tmp_path / "home"
+    install_sample(home, "time-bastards")
+    with served(home) as (server, url):
+        (parent,) = wait_until(lambda: children(server.pid), "the warm parent")
+        command = Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        assert Path(f"/proc/{parent}/cmdline").read_bytes() == command  # a fork, not a start
+
+        async def two_browsers() -> None:
+            address = url.replace("http://", "ws://").rstrip("/") + "/ws"
+            async with aiohttp.ClientSession() as session:
+                first = await session.ws_connect(address)
+                second = await session.ws_connect(address)
+                assert await within(WAIT_SECONDS, lambda: len(children(parent)) == 2)
+                crashed, staying = children(parent)
+                os.kill(crashed, signal.SIGKILL)
+                assert await within(WAIT_SECONDS, lambda: children(parent) == [staying])
+                assert children(server.pid) == [parent]  # every app is the parent's
+                await first.close()
+                await second.close()
+                assert await within(WAIT_SECONDS, lambda: not children(parent))
+                assert alive(parent)
+
+        asyncio.run(two_browsers())
+    assert not alive(parent)  # Ctrl+C ended it too
