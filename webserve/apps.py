@@ -17,6 +17,7 @@ import contextlib
 import logging
 import os
 import re
+import select
 import signal
 import socket
 from asyncio.subprocess import Process
@@ -317,6 +318,10 @@ class ChildProcess:
                     pid, status = self.pid, -1
                 if pid != 0:
                     self.ended(UNKNOWN_CODE if status < 0 else os.waitstatus_to_exitcode(status))
+                    return
+            elif self._pidfd is not None:  # readable once it ended, a zombie no one reaps too
+                if select.select([self._pidfd], [], [], 0)[0]:
+                    self.ended(UNKNOWN_CODE)
                     return
             else:
                 try:

@@ -35,6 +35,7 @@ def serve_forks(control_fd: int, replies_fd: int) -> dict[str, str] | None:
     woken, waker = os.pipe()
     os.set_blocking(waker, False)
     earlier = signal.signal(signal.SIGCHLD, _noted)
+    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C: the server ends it
     signal.set_wakeup_fd(waker)
     gc.freeze()
     while True:
@@ -53,6 +54,7 @@ def serve_forks(control_fd: int, replies_fd: int) -> dict[str, str] | None:
         if pid == 0:
             signal.set_wakeup_fd(-1)
             signal.signal(signal.SIGCHLD, earlier)
+            signal.signal(signal.SIGINT, interrupt)
             gc.enable()  # for what the app makes: what the parent made stays frozen
             os.close(woken)
             os.close(waker)

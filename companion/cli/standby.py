@@ -42,7 +42,7 @@ def main() -> int:
             import_module(name)
         say_ready(sys.stdout.fileno())
         environment = serve_forks(sys.stdin.fileno(), sys.stdout.fileno())
-    except KeyboardInterrupt:  # Ctrl+C on `companion serve` reaches its process group
+    except KeyboardInterrupt:  # Ctrl+C on `companion serve` while importing (then ignored)
         return 0
     except (HandOverError, OSError) as error:
         return fail(f"not a browser for this app: {error}")
