@@ -28,6 +28,11 @@ PRELOADED = (
     "widgets.play.reopen",
     "widgets.app",
     "widgets.table_view.display",
+    "textual.scrollbar",  # imported by the first screen drawn: shared by every app from here
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "rich._emoji_codes",
 )
 """Imported while waiting: a module's import here has no effect but being imported."""
 
