@@ -41,12 +41,12 @@ QUIT_SECONDS = 2.0
 TERMINATE_SECONDS = 1.5
 """How long a terminated app has before it is killed."""
 ANSWER_SECONDS = 4.0
-"""How long the app kept ready, once it said its imports are done, has to answer its hand-over
-(it answers within milliseconds); one that does not (stopped, hung) is replaced, and the
+"""How long the warm parent, once it said its imports are done, has to answer a browser's
+request (it forks within milliseconds); one that does not (stopped, hung) is replaced, and the
 browser's page is drawn by a fresh app."""
 START_SECONDS = 20.0
-"""The same for an app kept ready still importing when its browser came (a slow machine's
-start): the longest a start takes, not a few seconds, so a healthy one is never replaced."""
+"""The same for a warm parent still importing when a browser came (a slow machine's start):
+the longest a start takes, not a few seconds, so a healthy one is never replaced."""
 FRAME = re.compile(rb"\x1b\[\d+;\d+H")
 """The cursor placed on a row and column: a frame being drawn (what an app writes before its
 first frame only switches the terminal's modes)."""
@@ -144,12 +144,10 @@ class Standby:
     started afresh, and a new parent is started once that app has drawn.
     """
 
-    def __init__(
-        self, command: str, download_manager: DownloadManager, forked: WarmStart | None = None
-    ) -> None:
+    def __init__(self, command: str, download_manager: DownloadManager) -> None:
         self.command = command
         self.download_manager = download_manager
-        self.forked_by_server = forked
+        self.forked_by_server: WarmStart | None = None
         """The first parent, forked by the server before its event loop (sharing the server's
         modules); the later ones, if it ends, are started with `command`."""
         self.process: Process | ChildProcess | None = None
@@ -423,8 +421,7 @@ async def _killed(process: AppProcess) -> None:
 
 
 async def _unrelayed(*_data: object) -> None:
-    """Where an app kept ready would write before a browser takes it: it writes nothing then,
-    and the browser's own service relays it after."""
+    """Where the service that only builds the environment would write: nothing is relayed."""
 
 
 async def _stopped(process: AppProcess) -> None:

@@ -18,6 +18,7 @@ import shlex
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
@@ -51,7 +52,7 @@ from webserve.apps import (
     Standby,
     browserless_environment,
 )
-from webserve.forks import WarmStart, fork_warm_parent
+from webserve.forks import fork_warm_parent
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
@@ -106,7 +107,7 @@ class CompanionServer(Server):
         keep_token: bool = False,
         max_apps: int = DEFAULT_MAX_APPS,
         standby: str | None = None,
-        forked: WarmStart | None = None,
+        warm_parent: Callable[[], int] | None = None,
     ) -> None:
         super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
@@ -114,7 +115,10 @@ class CompanionServer(Server):
         self.apps = AppCount(max_apps)
         self.sessions: set[asyncio.Task[Any]] = set()
         """One task per connected browser, each relaying one `companion` process."""
-        self.standby = None if standby is None else Standby(standby, self.download_manager, forked)
+        self.standby = None if standby is None else Standby(standby, self.download_manager)
+        self.warm_parent = warm_parent
+        """The warm parent's `main`, forked by `serve_on` before the event loop starts, so the
+        apps share this process's modules too; `standby` starts the later ones."""
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
@@ -277,6 +281,10 @@ class CompanionServer(Server):
     def serve_on(self, listening: socket.socket) -> None:
         """Serve on a bound socket until Ctrl+C (or SIGTERM)."""
         self.initialize_logging()
+        if self.standby is not None and self.warm_parent is not None:
+            self.standby.forked_by_server = fork_warm_parent(
+                self.warm_parent, browserless_environment(), [listening]
+            )
         loop = asyncio.new_event_loop()
         loop.add_signal_handler(signal.SIGINT, self.request_exit)
         loop.add_signal_handler(signal.SIGTERM, self.request_exit)
@@ -311,8 +319,9 @@ def serve(
         print_codes(shown_host, bound_port, token, out)
     command = "exec " + shlex.join([sys.executable, "-m", "companion"])  # signals reach the app
     standby = "exec " + shlex.join([sys.executable, "-m", STANDBY])
-    forked = fork_warm_parent(_warm_parent, browserless_environment(), [listening])
-    server = CompanionServer(command, Access(host, token), keep_token, max_apps, standby, forked)
+    server = CompanionServer(
+        command, Access(host, token), keep_token, max_apps, standby, _warm_parent
+    )
     server.serve_on(listening)
     print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
     return 0

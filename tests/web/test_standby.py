@@ -182,10 +182,10 @@ async def test_without_an_app_ready_a_browser_starts_its_own(tmp_path: Path) -> 
         await client.close()
 
 
-async def test_a_stopped_app_kept_ready_is_replaced_and_the_browser_gets_a_fresh_one(
+async def test_a_stopped_warm_parent_is_replaced_and_the_browser_gets_a_fresh_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The app kept ready under SIGSTOP never reads its hand-over: the browser's page would stay
+    """The warm parent under SIGSTOP never reads a request: the browser's page would stay
     undrawn for ever. It does not answer within `ANSWER_SECONDS`, so it is killed and the
     browser's app is started afresh, with the browser's own settings."""
     monkeypatch.setattr(apps, "ANSWER_SECONDS", 1.0)  # the server's own limit, made short
@@ -220,12 +220,12 @@ async def test_a_stopped_app_kept_ready_is_replaced_and_the_browser_gets_a_fresh
 
 
 def said_ready(companion: CompanionServer) -> bool:
-    """Whether the server's app kept ready has said its imports are done."""
+    """Whether the server's warm parent has said its imports are done."""
     standby = companion.standby
     return standby is not None and standby.ready.is_set()
 
 
-async def test_an_app_kept_ready_that_never_says_it_is_ready_is_replaced_too(
+async def test_a_warm_parent_that_never_says_it_is_ready_is_replaced_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One hung in its imports (here a process that never writes): replaced after the longest
