@@ -30,6 +30,8 @@ imported them before the browser came still starts the app the browser asked for
 HEADER_BYTES = 5
 MOST_BYTES = 1 << 20
 """A hand-over is an environment: far less than this; more is not a hand-over."""
+FIRST_BYTES = 1 << 16
+"""Read at once: an environment is a few kB; a longer one comes in more reads."""
 PIPES = 3
 """The app's input, output and errors, in that order (the ends the app uses)."""
 
@@ -52,20 +54,23 @@ def hand_over_packet(environment: Mapping[str, str]) -> bytes:
 
 def send_request(control: socket.socket, environment: Mapping[str, str], ends: list[int]) -> None:
     """Ask for a child with `environment` and its pipes' `ends` (the server's side)."""
-    socket.send_fds(control, [hand_over_packet(environment)], ends)
+    packet = hand_over_packet(environment)
+    sent = socket.send_fds(control, [packet], ends)
+    if sent < len(packet):
+        control.sendall(packet[sent:])
 
 
 def read_request(control: socket.socket) -> tuple[dict[str, str], list[int]] | None:
     """The next request: the environment and the app's pipe ends (`PIPES` of them), or None
     once the server closed its side."""
-    data, fds, _flags, _address = socket.recv_fds(control, MOST_BYTES + HEADER_BYTES, PIPES)
+    data, fds, _flags, _address = socket.recv_fds(control, FIRST_BYTES, PIPES)
     try:
         if not data:
             return None
         if len(fds) != PIPES:
             raise HandOverError("the request carries no pipes")
         while len(data) < HEADER_BYTES or len(data) < HEADER_BYTES + _size(data):
-            more = control.recv(MOST_BYTES)
+            more = control.recv(FIRST_BYTES)
             if not more:
                 return None
             data += more

@@ -19,6 +19,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,7 +44,15 @@ from tests.web.test_apps import (
 )
 from webserve import apps
 from webserve.access import Access
-from webserve.handover import ENDED, FORKED, READ_AT_START, READY, send_request
+from webserve.handover import (
+    ENDED,
+    FORKED,
+    READ_AT_START,
+    READY,
+    HandOverError,
+    read_request,
+    send_request,
+)
 from webserve.server import DEVICE_COOKIE, CompanionServer
 
 WEB_ENVIRONMENT = {
@@ -387,3 +396,44 @@ def test_companion_serve_forks_its_warm_parent_and_every_browsers_app_from_it(
 
         asyncio.run(two_browsers())
     assert not alive(parent)  # Ctrl+C ended it too
+
+
+def test_a_request_longer_than_one_read_is_read_whole_with_its_pipes() -> None:
+    server, parent = socket.socketpair()
+    ours, theirs = apps._pipes()
+    environment = {"LONG": "x" * 200_000, "COLUMNS": "42"}
+    try:
+        sender = threading.Thread(target=send_request, args=(server, environment, theirs))
+        sender.start()  # more than the socket holds: sent while it is read
+        request = read_request(parent)
+        sender.join()
+        assert request is not None
+        received, ends = request
+        assert received == environment and len(ends) == 3
+        os.write(ends[1], b"out")  # the app's output end reaches the server's
+        assert os.read(ours[1], 3) == b"out"
+        for end in (*ends, *ours, *theirs):
+            os.close(end)
+        server.close()
+        assert read_request(parent) is None  # the server closed its side
+    finally:
+        server.close()
+        parent.close()
+
+
+def test_what_is_not_a_request_is_refused_and_its_pipes_closed() -> None:
+    server, parent = socket.socketpair()
+    ours, theirs = apps._pipes()
+    try:
+        socket.send_fds(server, [b"Dgarbage"], theirs)
+        with pytest.raises(HandOverError):
+            read_request(parent)
+        for end in theirs:
+            os.close(end)
+        os.set_blocking(ours[1], False)  # a write end left open: BlockingIOError, not a hang
+        assert os.read(ours[1], 1) == b""  # no end of the app's output left open anywhere
+    finally:
+        for end in ours:
+            os.close(end)
+        server.close()
+        parent.close()
