@@ -160,6 +160,8 @@ class Standby:
         self.forking = asyncio.Lock()
         self.forked: asyncio.Future[int] | None = None
         self.children: dict[int, ForkedProcess] = {}
+        self.ended_unopened: dict[int, int] = {}
+        """Exit codes told before the server had opened that child's pipes (a crash at once)."""
         self.closed = False
 
     def refill(self) -> None:
@@ -211,7 +213,9 @@ class Standby:
             elif line.startswith(ENDED):
                 pid, code = (int(word) for word in line[len(ENDED) :].split())
                 child = self.children.pop(pid, None)
-                if child is not None:
+                if child is None:
+                    self.ended_unopened[pid] = code
+                else:
                     child.ended(code)
         if self.forked is not None and not self.forked.done():
             self.forked.set_exception(ConnectionError("the warm parent ended"))
@@ -251,7 +255,12 @@ class Standby:
                 await self._end_parent(_killed)
                 return None
             child = await ForkedProcess.opened(pid, ours)
-            self.children[pid] = child
+            if pid in self.ended_unopened:
+                child.ended(self.ended_unopened.pop(pid))
+            elif self.listening is None or self.listening.done():  # its parent is gone
+                child.watch_alone()
+            else:
+                self.children[pid] = child
             return child
 
     async def _end_parent(self, ending: Callable[[AppProcess], Awaitable[None]]) -> None:

@@ -155,6 +155,23 @@ async def test_a_childs_crash_or_exit_ends_only_that_child(tmp_path: Path) -> No
         await following.close()
 
 
+async def test_a_forked_app_that_crashes_at_once_closes_its_page_and_is_counted_out(
+    tmp_path: Path,
+) -> None:
+    """A child that ends as soon as it starts (its end may be told before the server has
+    opened its pipes): its page is closed to reconnect and its place is freed, each time."""
+    record = tmp_path / "app"
+    async with server_with(record, "standby-crashing") as (client, companion):
+        for _ in range(3):
+            page = await client.ws_connect("/ws")
+            message = await page.receive(timeout=WAIT_SECONDS)
+            while message.type != aiohttp.WSMsgType.CLOSE:
+                message = await page.receive(timeout=WAIT_SECONDS)
+            assert message.data == aiohttp.WSCloseCode.INTERNAL_ERROR  # the page reconnects
+            assert await within(WAIT_SECONDS, lambda: not companion.apps.running)
+        assert len(apps_started(record)) == 3 and len(waiting(record)) == 1
+
+
 async def test_a_dropped_browser_ends_even_a_forked_app_that_ignores_quit_and_terminate(
     tmp_path: Path,
 ) -> None:
