@@ -1,20 +1,23 @@
-"""How `companion serve` hands a browser to an app process it started before that browser came.
+"""How `companion serve` asks its warm parent (companion/cli/standby.py) for a browser's app.
 
-The server writes one packet to the waiting process's input, in textual-serve's own framing (a
-type byte, a 4-byte big-endian length, the payload): `M` and `{"type": "hand-over",
-"environment": {...}}`, the whole environment the browser's app would have been started with. The
-process reads exactly that packet, no byte more, so everything after it (the keys, the resizes)
-is the app's input as usual. The process says two lines on its output before anything else:
-`READY` once its imports are done and it waits, `TAKEN` the moment it has read its hand-over. A
-process that does not answer (stopped, hung) is replaced by a fresh one, so the browser never
-waits on it for long. This module imports nothing heavy: the waiting process reads it
-before anything else and the server writes it.
+The warm parent is one process that imported what an app needs, then forks one child per
+browser: the child shares the parent's memory (copy-on-write) and starts at once. The server and
+the parent talk over two channels. The server writes each request on a Unix socket, the parent's
+input: one packet in textual-serve's own framing (a type byte, a 4-byte big-endian length, the
+payload: `M` and `{"type": "hand-over", "environment": {...}}`, the whole environment the
+browser's app would have been started with), carrying the three ends of the app's pipes (its
+input, output and errors) as the socket's passed file descriptors. The parent answers on its
+output, one line each: `READY` once its imports are done, `FORKED pid` for each request (in
+order), `ENDED pid code` when a child ends (the parent reaps its children). A parent that does
+not answer (stopped, hung) is replaced, so a browser never waits on it for long. This module
+imports nothing heavy: the parent reads it before anything else and the server writes it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 from collections.abc import Mapping
 
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
@@ -22,22 +25,26 @@ from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 READ_AT_START = frozenset({"COLUMNS", "ROWS", DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE})
 """What may differ between one browser and the next: the terminal's size (read by Textual's web
 driver when the app starts), the device id and the table display (read by `companion` when it
-starts). Nothing reads them while the modules are imported, so a process that imported them
-before the browser came still starts the app the browser asked for."""
+starts). Nothing reads them while the modules are imported, so a child of a process that
+imported them before the browser came still starts the app the browser asked for."""
 HEADER_BYTES = 5
 MOST_BYTES = 1 << 20
 """A hand-over is an environment: far less than this; more is not a hand-over."""
-
+FIRST_BYTES = 1 << 16
+"""Read at once: an environment is a few kB; a longer one comes in more reads."""
+PIPES = 3
+"""The app's input, output and errors, in that order (the ends the app uses)."""
 
 READY = b"companion: kept ready\n"
-"""The waiting process's first line: its imports are done, it waits for its hand-over."""
-TAKEN = b"companion: hand-over taken\n"
-"""Its second line, its answer to its hand-over (textual-serve reads its app's output only from
-the line `__GANGLION__` on)."""
+"""The warm parent's first line: its imports are done, it forks a child for each request."""
+FORKED = b"companion: forked "
+"""Its answer to a request: this, the child's pid, a new line."""
+ENDED = b"companion: ended "
+"""A child has ended: this, its pid, its exit code (negative: the signal), a new line."""
 
 
 class HandOverError(Exception):
-    """The first bytes on the input were not a hand-over: the server is not ours."""
+    """What came on the input was not a request from our server."""
 
 
 def hand_over_packet(environment: Mapping[str, str]) -> bytes:
@@ -45,18 +52,43 @@ def hand_over_packet(environment: Mapping[str, str]) -> bytes:
     return b"M" + len(payload).to_bytes(4, "big") + payload
 
 
-def read_hand_over(fd: int) -> dict[str, str] | None:
-    """The environment handed over on `fd`, or None if the input closed first (the server
-    stopped before a browser came)."""
-    header = _read_exactly(fd, HEADER_BYTES)
-    if header is None:
-        return None
-    size = int.from_bytes(header[1:], "big")
-    if header[:1] != b"M" or size > MOST_BYTES:
+def send_request(control: socket.socket, environment: Mapping[str, str], ends: list[int]) -> None:
+    """Ask for a child with `environment` and its pipes' `ends` (the server's side)."""
+    packet = hand_over_packet(environment)
+    sent = socket.send_fds(control, [packet], ends)
+    if sent < len(packet):
+        control.sendall(packet[sent:])
+
+
+def read_request(control: socket.socket) -> tuple[dict[str, str], list[int]] | None:
+    """The next request: the environment and the app's pipe ends (`PIPES` of them), or None
+    once the server closed its side."""
+    data, fds, _flags, _address = socket.recv_fds(control, FIRST_BYTES, PIPES)
+    try:
+        if not data:
+            return None
+        if len(fds) != PIPES:
+            raise HandOverError("the request carries no pipes")
+        while len(data) < HEADER_BYTES or len(data) < HEADER_BYTES + _size(data):
+            more = control.recv(FIRST_BYTES)
+            if not more:
+                return None
+            data += more
+        return _environment(data[HEADER_BYTES:]), fds
+    except BaseException:
+        for fd in fds:
+            os.close(fd)
+        raise
+
+
+def _size(data: bytes) -> int:
+    size = int.from_bytes(data[1:HEADER_BYTES], "big")
+    if data[:1] != b"M" or size > MOST_BYTES:
         raise HandOverError("the input does not start with a hand-over")
-    payload = _read_exactly(fd, size)
-    if payload is None:
-        return None
+    return size
+
+
+def _environment(payload: bytes) -> dict[str, str]:
     try:
         message = json.loads(payload)
     except ValueError:
@@ -70,18 +102,11 @@ def read_hand_over(fd: int) -> dict[str, str] | None:
 
 
 def say_ready(fd: int) -> None:
-    """Say on `fd` (the process's output) that the imports are done: from now on the process
-    answers its hand-over at once."""
-    _write_line(fd, READY)
+    """Say on `fd` (the parent's output) that the imports are done."""
+    write_line(fd, READY)
 
 
-def answer_hand_over(fd: int) -> None:
-    """Say on `fd` that the hand-over was read: the server waits a few seconds for this line,
-    then gives the browser a fresh app."""
-    _write_line(fd, TAKEN)
-
-
-def _write_line(fd: int, line: bytes) -> None:
+def write_line(fd: int, line: bytes) -> None:
     written = 0
     while written < len(line):
         written += os.write(fd, line[written:])
@@ -96,15 +121,3 @@ def changed_at_import(own: Mapping[str, str], browser: Mapping[str, str]) -> set
 
 def _is_environment(value: dict[object, object]) -> bool:
     return all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
-
-
-def _read_exactly(fd: int, size: int) -> bytes | None:
-    """`size` bytes, or None at the end of the input."""
-    chunks, wanted = [], size
-    while wanted:
-        chunk = os.read(fd, wanted)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        wanted -= len(chunk)
-    return b"".join(chunks)

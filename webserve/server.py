@@ -18,6 +18,8 @@ import shlex
 import signal
 import socket
 import sys
+from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -43,7 +45,14 @@ from webserve.access import (
     public_host,
     scan_address,
 )
-from webserve.apps import HEARTBEAT_SECONDS, AppCount, CompanionAppService, Standby
+from webserve.apps import (
+    HEARTBEAT_SECONDS,
+    AppCount,
+    CompanionAppService,
+    Standby,
+    browserless_environment,
+)
+from webserve.forks import fork_warm_parent
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
@@ -55,6 +64,8 @@ LONG_COOKIE_SECONDS = 400 * 24 * 3600
 SHUTDOWN_SECONDS = 5.0
 """How long Ctrl+C waits for the browsers' apps to close before they are stopped."""
 DEFAULT_MAX_APPS = 8
+STANDBY = "companion.cli.standby"
+"""The warm parent's module: the app's side, run by name as every app is (`-m companion`)."""
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script, styles and the Roboto Mono font it ships."""
@@ -87,7 +98,7 @@ async def _uncancelled(work: Any) -> None:
 
 class CompanionServer(Server):
     """textual-serve's server for the companion, refusing what `Access` refuses. With a
-    `standby` command, the next browser's app is kept started before it connects."""
+    `standby` command, each browser's app is forked from a warm parent started before it."""
 
     def __init__(
         self,
@@ -96,6 +107,7 @@ class CompanionServer(Server):
         keep_token: bool = False,
         max_apps: int = DEFAULT_MAX_APPS,
         standby: str | None = None,
+        warm_parent: Callable[[], int] | None = None,
     ) -> None:
         super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
@@ -104,14 +116,17 @@ class CompanionServer(Server):
         self.sessions: set[asyncio.Task[Any]] = set()
         """One task per connected browser, each relaying one `companion` process."""
         self.standby = None if standby is None else Standby(standby, self.download_manager)
+        self.warm_parent = warm_parent
+        """The warm parent's `main`, forked by `serve_on` before the event loop starts, so the
+        apps share this process's modules too; `standby` starts the later ones."""
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
 
     async def on_startup(self, app: web.Application) -> None:
-        """The first browser's app is started (nothing to print: `serve` printed the address
-        before listening)."""
+        """The warm parent is started (nothing to print: `serve` printed the address before
+        listening)."""
         if self.standby is not None:
             self.standby.refill()
 
@@ -120,10 +135,12 @@ class CompanionServer(Server):
         so no `companion` process outlives the server."""
         for session in self.sessions:
             session.cancel()
-        if self.standby is not None:  # first: an app that ends now starts no other
-            await self.standby.close()
+        if self.standby is not None:  # first: an app that ends now starts no other parent
+            self.standby.stop_starting()
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
+        if self.standby is not None:  # then: its children's ends were told by it
+            await self.standby.close()
 
     async def web_app(self) -> web.Application:
         """textual-serve's routes, the table display's and the scan addresses, behind the
@@ -248,7 +265,7 @@ class CompanionServer(Server):
             await _uncancelled(service.end())
             if not websocket.closed:
                 await websocket.close()
-            if self.standby is not None:  # an app that ended before it drew took the last one
+            if self.standby is not None:  # a parent that ended is started again
                 self.standby.refill()
         return websocket
 
@@ -264,6 +281,10 @@ class CompanionServer(Server):
     def serve_on(self, listening: socket.socket) -> None:
         """Serve on a bound socket until Ctrl+C (or SIGTERM)."""
         self.initialize_logging()
+        if self.standby is not None and self.warm_parent is not None:
+            self.standby.forked_by_server = fork_warm_parent(
+                self.warm_parent, browserless_environment(), [listening]
+            )
         loop = asyncio.new_event_loop()
         loop.add_signal_handler(signal.SIGINT, self.request_exit)
         loop.add_signal_handler(signal.SIGTERM, self.request_exit)
@@ -285,7 +306,10 @@ def serve(
     out: TextIO = sys.stdout,
     max_apps: int = DEFAULT_MAX_APPS,
 ) -> int:
-    """Listen, print the addresses and their QR codes, serve until Ctrl+C; 0 when stopped."""
+    """Listen, print the addresses and their QR codes, serve until Ctrl+C; 0 when stopped.
+    The warm parent (`STANDBY`) is forked before the event loop starts, so the browsers' apps
+    share this process's modules too; if this process runs a thread, it is started as a
+    command of its own instead."""
     listening = bind(host, port)
     token = None if is_loopback(host) else choose_token(home, keep_token, out)
     shown_host, bound_port = public_host(host), listening.getsockname()[1]
@@ -294,11 +318,19 @@ def serve(
     else:
         print_codes(shown_host, bound_port, token, out)
     command = "exec " + shlex.join([sys.executable, "-m", "companion"])  # signals reach the app
-    standby = "exec " + shlex.join([sys.executable, "-m", "companion.cli.standby"])
-    server = CompanionServer(command, Access(host, token), keep_token, max_apps, standby)
+    standby = "exec " + shlex.join([sys.executable, "-m", STANDBY])
+    server = CompanionServer(
+        command, Access(host, token), keep_token, max_apps, standby, _warm_parent
+    )
     server.serve_on(listening)
     print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
     return 0
+
+
+def _warm_parent() -> int:
+    """`python -m companion.cli.standby`, run in the process forked from the server."""
+    standby: Any = import_module(STANDBY)
+    return int(standby.main())
 
 
 def bind(host: str, port: int) -> socket.socket:

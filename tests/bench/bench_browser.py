@@ -13,6 +13,11 @@ sample (issue 31):
 - another browser's move: a move (and its undo, in turn) in one browser to the turn shown in
   the other, against a move appended to a file that the other browser's app follows.
 
+- memory per browser: the server and all its apps (every process under it), PSS and USS from
+  /proc/PID/smaps_rollup summed, with 1, 4 and 8 browsers connected and drawn, against
+  textual-serve's own server running `companion` for each browser (`serve_app.py stock`). The
+  browsers are websocket clients (8 Chromium tabs would measure Chromium's load, not ours).
+
 Times are taken in the page (`browser_timing.py`); each ratio is of medians. The absolute figures
 that were time limits inside the browser tests (a first paint and a socket within 2 s, issue 24;
 another browser's move within 2 s, issue 13) stay beside the ratios. Run by `run.py`
@@ -21,13 +26,16 @@ another browser's move within 2 s, issue 13) stay beside the ratios. Run by `run
 
 from __future__ import annotations
 
+import asyncio
 import compileall
+import os
 import statistics
 import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import aiohttp
 from browser_timing import key_to_shown, load, quiet, watch_start
 
 from tests.support.samples import install_sample
@@ -51,6 +59,9 @@ that move by a third from run to run on a busy machine; a slower server would sh
 KEPT_READY_TARGET = 0.75
 """The app `companion serve` keeps started for the next browser against one started for it:
 three quarters of a start's CPU is its imports, done before the browser comes."""
+MEMORY_TARGET = 1.0
+"""Issue 44: `companion serve` uses no more memory than stock textual-serve for as many browsers."""
+BROWSERS = (1, 4, 8)
 SAVED_GAMES = "Mara vs Jonas"
 PLAYERS = ("Mara", "Jonas")
 MINIMAL_TURNS = ("Ann's turn", "Bob's turn")
@@ -154,9 +165,13 @@ def passed_turn(name: str, tab: Tab) -> str:
 
 
 def browser_rows(reps: int) -> list[Row]:
+    memory = memory_rows()  # websocket clients: no Chromium needed
     missing = browser_missing()
     if missing:
-        return [("browser figures", 0.0, "ms", "measured", False, f"not measured: {missing}")]
+        return [
+            ("browser figures", 0.0, "ms", "measured", False, f"not measured: {missing}"),
+            *memory,
+        ]
     for package in ("companion", "saves", "widgets", "webserve"):  # as run.py's first frame
         compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
@@ -185,7 +200,123 @@ def browser_rows(reps: int) -> list[Row]:
             "phone page: terminal socket opened, offline", opened["companion"], OPENED_MS, "loads"
         ),
         _worst("another browser's move on screen", follows["companion"], FOLLOW_MS, "moves"),
+        *memory,
     ]
+
+
+def memory_rows() -> list[Row]:
+    """Memory of `companion serve` and of stock textual-serve with 1, 4 and 8 browsers: one
+    row per count, PSS the figure (what the machine gives them), USS in the detail."""
+    for package in ("companion", "saves", "widgets", "webserve"):
+        compileall.compile_dir(ROOT / package, quiet=1)
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        home = Path(folder) / "companion-home"
+        install_sample(home, "time-bastards")
+        used = {name: memory_of(name, home) for name in ("companion", "stock")}
+    rows = []
+    for count in BROWSERS:
+        ours_pss, ours_uss, ours_apps = used["companion"][count]
+        stock_pss, stock_uss, stock_apps = used["stock"][count]
+        ratio = ours_pss / stock_pss
+        detail = (
+            f"PSS {ours_pss / 1024:.0f} MB vs {stock_pss / 1024:.0f} MB; "
+            f"USS {ours_uss / 1024:.0f} MB vs {stock_uss / 1024:.0f} MB "
+            f"({ours_uss / stock_uss:.2f}x); processes under the server {ours_apps} vs "
+            f"{stock_apps}: the server and its apps vs stock textual-serve's"
+        )
+        rows.append(
+            (
+                f"memory: {count} browser{'s' if count > 1 else ''} (PSS)",
+                ratio,
+                "x",
+                f"<= {MEMORY_TARGET}x",
+                ratio <= MEMORY_TARGET,
+                detail,
+            )
+        )
+    return rows
+
+
+def memory_of(name: str, home: Path) -> dict[int, tuple[int, int, int]]:
+    """Browser count -> PSS and USS in kB of the server `name` and every process under it, and
+    how many processes are under it; the browsers connect one by one, each count measured once
+    every app has drawn and all are quiet."""
+    program = ("-m", "companion", "serve") if name == "companion" else (SERVE_APP, "stock")
+    with served(home, "--host", "127.0.0.1", program=program) as (server, url):
+        return asyncio.run(_connected(server.pid, url.split("/", 3)[2]))
+
+
+async def _connected(server: int, host: str) -> dict[int, tuple[int, int, int]]:
+    used: dict[int, tuple[int, int, int]] = {}
+    async with aiohttp.ClientSession() as session:
+        sockets, reading = [], []
+        try:
+            for count in range(1, max(BROWSERS) + 1):
+                socket = await session.ws_connect(f"ws://{host}/ws?width=80&height=24")
+                sockets.append(socket)
+                await _until_drawn(socket, SAVED_GAMES)
+                reading.append(asyncio.create_task(_read_on(socket)))  # it answers pings
+                if count in BROWSERS:
+                    await asyncio.to_thread(quiet, [server, *_descendants(server)])
+                    apps = _descendants(server)
+                    used[count] = (*_memory([server, *apps]), len(apps))
+        finally:
+            for socket in sockets:
+                await socket.close()
+            for task in reading:
+                task.cancel()
+    return used
+
+
+async def _until_drawn(socket: aiohttp.ClientWebSocketResponse, words: str) -> None:
+    """Read the app's screen until `words` show (the home screen drawn)."""
+    await socket.send_json(["resize", {"width": 80, "height": 24}])
+    seen = ""
+    async with asyncio.timeout(START_SECONDS * 3):
+        while words not in seen:
+            message = await socket.receive()
+            if message.type == aiohttp.WSMsgType.BINARY:
+                seen = (seen + message.data.decode("utf-8", "replace"))[-20000:]
+            elif message.type != aiohttp.WSMsgType.TEXT:
+                raise AssertionError(f"the app's socket closed before {words!r}")
+
+
+async def _read_on(socket: aiohttp.ClientWebSocketResponse) -> None:
+    """Read what the app sends, as a page does, so the connection stays alive."""
+    async for _message in socket:
+        pass
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process under `pid` (children, their children...)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
+def _memory(pids: list[int]) -> tuple[int, int]:
+    """PSS and USS (private clean + dirty), kB, summed over `pids` (one that ended counts 0)."""
+    pss = uss = 0
+    for pid in pids:
+        try:
+            text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        fields = {line.split(":")[0]: int(line.split()[1]) for line in text.splitlines()[1:]}
+        pss += fields["Pss"]
+        uss += fields["Private_Clean"] + fields["Private_Dirty"]
+    return pss, uss
 
 
 def _ratio(name: str, values: dict[str, list[float]], base: str, most: float, counted: str) -> Row:

@@ -2,17 +2,20 @@
 `CompanionServer` (textual-serve, our page template, the token and host checks, the cookies), the
 addresses printed the same way, but each browser's app is one of `browser_apps.py`'s minimal apps,
 or `companion` itself started afresh for each browser (`companion`: no app kept ready ahead of
-the browser, as `companion serve` started them before it had one).
+the browser, as `companion serve` started them before it had one). `stock` is textual-serve's own
+server, unchanged, starting `python -m companion` for each browser: the memory figure's baseline.
 
     python serve_app.py hello --port 0 [--host 0.0.0.0]
     python serve_app.py turns FILE --port 0
     python serve_app.py companion --port 0
+    python serve_app.py stock --port 0
 """
 
 from __future__ import annotations
 
 import argparse
 import shlex
+import socket
 import sys
 from pathlib import Path
 
@@ -27,13 +30,13 @@ APPS = Path(__file__).with_name("browser_apps.py")
 
 
 def app_command(app: str, args: list[str]) -> str:
-    program = ["-m", "companion"] if app == "companion" else [str(APPS), app, *args]
+    program = ["-m", "companion"] if app in ("companion", "stock") else [str(APPS), app, *args]
     return "exec " + shlex.join([sys.executable, *program])
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("app", choices=["hello", "turns", "companion"])
+    parser.add_argument("app", choices=["hello", "turns", "companion", "stock"])
     parser.add_argument("args", nargs="*", help="the app's own (turns: its file)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
@@ -45,9 +48,22 @@ def main(argv: list[str]) -> int:
         print_local(host, port, sys.stdout)
     else:
         print_codes(host, port, token, sys.stdout)
+    if args.app == "stock":
+        serve_stock(app_command(args.app, args.args), listening)
+        return 0
     server = CompanionServer(app_command(args.app, args.args), Access(args.host, token))
     server.serve_on(listening)
     return 0
+
+
+def serve_stock(command: str, listening: socket.socket) -> None:
+    """textual-serve's `Server` as it ships (its own page, no token), on the bound socket."""
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    server = Server(command)
+    server.initialize_logging()
+    web.run_app(server._make_app(), sock=listening, print=None)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 environment, then quits when asked (`polite`), ends at once without a word (`crashing`), or ignores
 every request to end (`stubborn`: it never reads its input and ignores SIGTERM, as a hung app
 would). `standby` stands in for `companion.cli.standby`: it notes that it waits
-(`RECORD.waiting.PID`) and says it is ready, takes the environment the server hands over and
-answers it, draws one frame, then is `polite`."""
+(`RECORD.waiting.PID`), says it is ready and forks a child for each browser (webserve/forks.py,
+the real loop); each child takes its browser's environment, draws one frame, then is `polite`.
+`standby-crashing` and `standby-stubborn`: the same, each child then `crashing` or `stubborn`."""
 
 from __future__ import annotations
 
@@ -13,18 +14,18 @@ import signal
 import sys
 import time
 
-from webserve.handover import answer_hand_over, read_hand_over, say_ready
+from webserve.forks import serve_forks
+from webserve.handover import say_ready
 
 record, manner = sys.argv[1], sys.argv[2]
 names = ("COMPANION_DEVICE", "COMPANION_TABLE_DISPLAY")
-if manner == "standby":
+if manner.startswith("standby"):
     with open(f"{record}.waiting.{os.getpid()}", "w", encoding="utf-8"):
         pass
     say_ready(sys.stdout.fileno())
-    handed = read_hand_over(sys.stdin.fileno())
+    handed = serve_forks(sys.stdin.fileno(), sys.stdout.fileno())
     if handed is None:
         sys.exit(0)
-    answer_hand_over(sys.stdout.fileno())
     os.environ.clear()
     os.environ.update(handed)
     names += ("COLUMNS", "ROWS")
@@ -33,13 +34,13 @@ with open(f"{record}.{os.getpid()}", "w", encoding="utf-8") as handle:
     json.dump(seen, handle)
 sys.stdout.write("__GANGLION__\n")
 sys.stdout.flush()
-if manner == "standby":
+if manner.startswith("standby"):
     frame = b"\x1b[1;1Hready"
     sys.stdout.buffer.write(b"D" + len(frame).to_bytes(4, "big") + frame)
     sys.stdout.flush()
-if manner == "crashing":
+if manner.endswith("crashing"):
     sys.exit(1)
-if manner == "stubborn":
+if manner.endswith("stubborn"):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:
         time.sleep(1)

@@ -46,11 +46,21 @@ def children_of(pid: int) -> set[int]:
     return {int(line) for line in found.split()}
 
 
+def descendants_of(pid: int) -> set[int]:
+    """Every process under `pid`: the server's warm parent and the apps it forked."""
+    found, waiting = set(), [pid]
+    while waiting:
+        children = children_of(waiting.pop())
+        found |= children
+        waiting.extend(children)
+    return found
+
+
 def apps_of(pid: int) -> set[int]:
-    """The server's children that run a browser's app: the one `companion serve` keeps ready
-    for the next browser runs a single thread until a browser takes it."""
+    """The processes under the server that run a browser's app: the warm parent that forks
+    them runs a single thread."""
     running = set()
-    for child in children_of(pid):
+    for child in descendants_of(pid):
         with contextlib.suppress(FileNotFoundError):  # ended meanwhile
             if len(os.listdir(f"/proc/{child}/task")) > 1:
                 running.add(child)
@@ -116,7 +126,7 @@ def test_two_browsers_play_one_game_and_each_follows_the_other(
         )
         assert actions_in(save) == before + 3
 
-        apps = children_of(server.pid)
+        apps = descendants_of(server.pid)
         server.send_signal(2)  # Ctrl+C
         assert server.wait(timeout=15) == 0
         assert not [pid for pid in apps if alive(pid)]  # every browser's app has ended

@@ -24,7 +24,7 @@ from saves.shared.devices import LastGame, remembered
 from tests.support.waiting import HANG_SECONDS, wait_until
 from tests.web.browser import PHONE, START_SECONDS, OpenTabs, Tab, served
 from tests.web.table_devices import DEVICE_COOKIE
-from tests.web.test_browser import alive, apps_of, children_of
+from tests.web.test_browser import alive, apps_of, descendants_of
 from tests.web.test_phone import mission, page_text, page_until
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,7 @@ socket.send = function (data) {
 def frozen(server: int) -> Iterator[set[int]]:
     """The server and its apps stopped: the browser's socket stays open, and nothing answers
     (as when a phone's Wi-Fi drops); yields the apps, all going on again at the end."""
-    apps = children_of(server)
+    apps = descendants_of(server)
     os.kill(server, signal.SIGSTOP)
     for app in apps:
         os.kill(app, signal.SIGSTOP)
@@ -102,7 +102,7 @@ def test_a_phone_that_loses_its_connection_says_so_drops_its_keys_and_is_told_wh
         seen = memory(phone, companion_home)
         assert seen is not None and seen.save_id == save_id and seen.seen is not None
         assert not phone.script(f"return {LOST};")
-        (old,) = apps_of(server.pid)  # the phone's app (the one kept ready waits, one thread)
+        (old,) = apps_of(server.pid)  # the phone's app (the warm parent waits, one thread)
 
         with frozen(server.pid):
             page_until(phone, LOST, "the lost connection said")

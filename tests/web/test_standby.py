@@ -1,24 +1,30 @@
-"""The app `companion serve` keeps started for the next browser (webserve/apps.py's `Standby`,
-companion/cli/standby.py): a browser takes the process started before it connected, with its
-own size, device id and display; the next one is started after that app has drawn; the server
-stopping ends it; a process that waited runs one thread, reads no data folder, starts the app
-the browser asked for, and starts afresh when anything else differs.
+"""The warm parent of `companion serve`'s apps (webserve/apps.py's `Standby`, webserve/forks.py,
+companion/cli/standby.py): each browser's app is a child forked by the one parent started before
+any browser came, with that browser's own size, device id and display; a child's crash or exit
+ends only that child; a dropped browser ends even a stubborn child; a parent that does not answer
+is replaced and the browser's app started afresh; the server stopping ends the parent; the real
+parent runs one thread, reads no data folder, forks the app the browser asked for, tells each
+child's end, and a child starts afresh when anything else differs.
 
 The server tests run it in-process with `fake_app.py`; the app tests run the real process."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
-import platform
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -27,6 +33,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from saves.shared.devices import remember_game
 from tests.support.samples import install_sample
 from tests.support.waiting import wait_until
+from tests.web.browser import served
 from tests.web.test_apps import (
     DEVICE,
     WAIT_SECONDS,
@@ -37,7 +44,15 @@ from tests.web.test_apps import (
 )
 from webserve import apps
 from webserve.access import Access
-from webserve.handover import READ_AT_START, READY, TAKEN, hand_over_packet
+from webserve.handover import (
+    ENDED,
+    FORKED,
+    READ_AT_START,
+    READY,
+    HandOverError,
+    read_request,
+    send_request,
+)
 from webserve.server import DEVICE_COOKIE, CompanionServer
 
 WEB_ENVIRONMENT = {
@@ -49,8 +64,6 @@ WEB_ENVIRONMENT = {
     "ROWS": "24",
 }
 """What textual-serve gives every app (textual_serve/app_service.py), at its default size."""
-READ_CALL = {"x86_64": "0", "aarch64": "63"}
-"""The number of the `read` system call, as /proc/PID/syscall names the call a process waits in."""
 
 
 def waiting(record: Path) -> list[int]:
@@ -59,52 +72,120 @@ def waiting(record: Path) -> list[int]:
     return [int(note.suffix[1:]) for note in notes]
 
 
-async def test_a_browser_takes_the_app_started_before_it_with_its_own_settings(
-    tmp_path: Path,
-) -> None:
-    record = tmp_path / "app"
+def parent_of(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_text("ascii")
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+@contextlib.asynccontextmanager
+async def server_with(
+    record: Path, manner: str = "standby"
+) -> AsyncIterator[tuple[TestClient[Any, Any], CompanionServer]]:
+    """A server whose warm parent is the fake app in `manner`; stopped at the end."""
     companion = CompanionServer(
         command_for(record, "polite"),
         Access("127.0.0.1", None),
-        standby=command_for(record, "standby"),
+        standby=command_for(record, manner),
     )
-    client: TestClient[aiohttp.web.Request, aiohttp.web.Application] = TestClient(
-        TestServer(await companion.web_app())
-    )
+    client: TestClient[Any, Any] = TestClient(TestServer(await companion.web_app()))
     await client.start_server()
     try:
+        yield client, companion
+    finally:
+        await client.close()
+
+
+async def test_two_browsers_apps_are_children_of_one_warm_parent_with_their_own_settings(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "app"
+    async with server_with(record) as (client, _companion):
         assert await within(WAIT_SECONDS, lambda: len(waiting(record)) == 1)
-        (ready,) = waiting(record)
+        (parent,) = waiting(record)
         assert not apps_started(record)  # no browser yet: it waits
         client.session.cookie_jar.update_cookies({DEVICE_COOKIE: DEVICE})
         phone = await client.ws_connect("/ws?width=42&height=16")
-        assert await within(WAIT_SECONDS, lambda: ready in apps_started(record))
-        assert apps_started(record)[ready] == {
-            "COMPANION_DEVICE": DEVICE,
-            "COMPANION_TABLE_DISPLAY": None,
-            "COLUMNS": "42",
-            "ROWS": "16",
-        }
-        assert await within(WAIT_SECONDS, lambda: len(waiting(record)) == 2)  # after its frame
-        following = waiting(record)[1]
         table = await client.ws_connect("/ws/table")
-        assert await within(WAIT_SECONDS, lambda: following in apps_started(record))
-        assert apps_started(record)[following] == {
-            "COMPANION_DEVICE": DEVICE,
-            "COMPANION_TABLE_DISPLAY": "1",
-            "COLUMNS": "80",
-            "ROWS": "24",
-        }
-        assert await within(WAIT_SECONDS, lambda: len(waiting(record)) == 3)
-        last = waiting(record)[2]
+        assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 2)
+        started = apps_started(record)
+        assert {parent_of(pid) for pid in started} == {parent}  # forked, both, by the one parent
+        assert sorted(started.values(), key=str) == sorted(
+            [
+                {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None, "COLUMNS": "42"}
+                | {"ROWS": "16"},
+                {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": "1", "COLUMNS": "80"}
+                | {"ROWS": "24"},
+            ],
+            key=str,
+        )
         await phone.close()
         await table.close()
-        assert await within(WAIT_SECONDS, lambda: not alive(ready) and not alive(following))
-        assert alive(last)
-    finally:
-        await client.close()  # the server stops: the app kept ready ends, never having started
-    assert await within(WAIT_SECONDS, lambda: not alive(last))
-    assert last not in apps_started(record)
+        assert await within(WAIT_SECONDS, lambda: not any(alive(pid) for pid in started))
+        assert waiting(record) == [parent] and alive(parent)  # it stays for the next browser
+    assert await within(WAIT_SECONDS, lambda: not alive(parent))  # the server stopped
+
+
+async def test_a_childs_crash_or_exit_ends_only_that_child(tmp_path: Path) -> None:
+    """One browser's app killed (a crash), another's ended by its browser: each closes its own
+    page only; the other app and the warm parent go on, and the next browser is forked too."""
+    record = tmp_path / "app"
+    async with server_with(record) as (client, companion):
+        assert await within(WAIT_SECONDS, lambda: len(waiting(record)) == 1)
+        (parent,) = waiting(record)
+        crashing = await client.ws_connect("/ws")
+        assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 1)
+        (first,) = apps_started(record)
+        staying = await client.ws_connect("/ws")
+        assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 2)
+        (second,) = set(apps_started(record)) - {first}
+        os.kill(first, signal.SIGKILL)
+        closed = await crashing.receive(timeout=WAIT_SECONDS)
+        while closed.type != aiohttp.WSMsgType.CLOSE:  # its frame came first
+            closed = await crashing.receive(timeout=WAIT_SECONDS)
+        assert closed.data == aiohttp.WSCloseCode.INTERNAL_ERROR  # the page reconnects
+        assert alive(second) and alive(parent) and not staying.closed
+        assert await within(WAIT_SECONDS, lambda: companion.apps.running["127.0.0.1"] == 1)
+        await staying.close()  # the other browser leaves: its app quits
+        assert await within(WAIT_SECONDS, lambda: not alive(second))
+        assert alive(parent)
+        following = await client.ws_connect("/ws")
+        assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 3)
+        (third,) = set(apps_started(record)) - {first, second}
+        assert parent_of(third) == parent
+        await following.close()
+
+
+async def test_a_forked_app_that_crashes_at_once_closes_its_page_and_is_counted_out(
+    tmp_path: Path,
+) -> None:
+    """A child that ends as soon as it starts (its end may be told before the server has
+    opened its pipes): its page is closed to reconnect and its place is freed, each time."""
+    record = tmp_path / "app"
+    async with server_with(record, "standby-crashing") as (client, companion):
+        for _ in range(3):
+            page = await client.ws_connect("/ws")
+            message = await page.receive(timeout=WAIT_SECONDS)
+            while message.type != aiohttp.WSMsgType.CLOSE:
+                message = await page.receive(timeout=WAIT_SECONDS)
+            assert message.data == aiohttp.WSCloseCode.INTERNAL_ERROR  # the page reconnects
+            assert await within(WAIT_SECONDS, lambda: not companion.apps.running)
+        assert len(apps_started(record)) == 3 and len(waiting(record)) == 1
+
+
+async def test_a_dropped_browser_ends_even_a_forked_app_that_ignores_quit_and_terminate(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "app"
+    async with server_with(record, "standby-stubborn") as (client, companion):
+        silent = await client.ws_connect("/ws", autoping=False)  # a browser that stops answering
+        assert await within(WAIT_SECONDS, lambda: bool(apps_started(record)))
+        (pid,) = apps_started(record)
+        (parent,) = waiting(record)
+        assert parent_of(pid) == parent
+        assert await within(WAIT_SECONDS, lambda: not alive(pid))  # quit, terminate, then kill
+        assert await within(WAIT_SECONDS, lambda: not companion.apps.running)
+        assert alive(parent)
+        await silent.close()
 
 
 async def test_without_an_app_ready_a_browser_starts_its_own(tmp_path: Path) -> None:
@@ -127,10 +208,10 @@ async def test_without_an_app_ready_a_browser_starts_its_own(tmp_path: Path) -> 
         await client.close()
 
 
-async def test_a_stopped_app_kept_ready_is_replaced_and_the_browser_gets_a_fresh_one(
+async def test_a_stopped_warm_parent_is_replaced_and_the_browser_gets_a_fresh_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The app kept ready under SIGSTOP never reads its hand-over: the browser's page would stay
+    """The warm parent under SIGSTOP never reads a request: the browser's page would stay
     undrawn for ever. It does not answer within `ANSWER_SECONDS`, so it is killed and the
     browser's app is started afresh, with the browser's own settings."""
     monkeypatch.setattr(apps, "ANSWER_SECONDS", 1.0)  # the server's own limit, made short
@@ -165,12 +246,12 @@ async def test_a_stopped_app_kept_ready_is_replaced_and_the_browser_gets_a_fresh
 
 
 def said_ready(companion: CompanionServer) -> bool:
-    """Whether the server's app kept ready has said its imports are done."""
+    """Whether the server's warm parent has said its imports are done."""
     standby = companion.standby
-    return standby is not None and standby.ready is not None and standby.ready.done()
+    return standby is not None and standby.ready.is_set()
 
 
-async def test_an_app_kept_ready_that_never_says_it_is_ready_is_replaced_too(
+async def test_a_warm_parent_that_never_says_it_is_ready_is_replaced_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One hung in its imports (here a process that never writes): replaced after the longest
@@ -202,84 +283,174 @@ async def test_an_app_kept_ready_that_never_says_it_is_ready_is_replaced_too(
 
 
 @dataclass
-class KeptReady:
-    """`companion.cli.standby` as the server starts it, and the environment it was given."""
+class WarmParent:
+    """`companion.cli.standby` as the server starts it (a Unix socket as its input), the
+    environment it was given, and the ends of the one child it was asked for."""
 
     process: subprocess.Popen[bytes]
+    control: socket.socket
     environment: dict[str, str]
+    child_output: int = -1
 
-    def hand_over(self, **browser: str) -> None:
-        """This browser's environment: the server's, with the browser's own settings."""
-        assert self.process.stdin is not None
-        self.process.stdin.write(hand_over_packet(self.environment | browser))
-        self.process.stdin.flush()
+    def fork(self, **browser: str) -> int:
+        """A child with this browser's environment (the server's, with the browser's own
+        settings); its pid, once the parent said it forked it."""
+        ours, theirs = apps._pipes()
+        send_request(self.control, self.environment | browser, theirs)
+        for end in theirs:
+            os.close(end)
+        self.child_output = ours[1]
+        line = self.answer()
+        assert line.startswith(FORKED), line
+        return int(line[len(FORKED) :])
+
+    def answer(self) -> bytes:
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], WAIT_SECONDS)
+        assert ready, "the warm parent said nothing"
+        return self.process.stdout.readline()
 
     def written_until(self, words: bytes) -> tuple[bytes, int]:
-        """What the app wrote until `words`, and the lowest row its cursor was sent to."""
-        assert self.process.stdout is not None
+        """What the child wrote until `words`, and the lowest row its cursor was sent to."""
         written = b""
         while words not in written:
-            ready, _, _ = select.select([self.process.stdout], [], [], WAIT_SECONDS)
-            chunk = os.read(self.process.stdout.fileno(), 65536) if ready else b""
+            ready, _, _ = select.select([self.child_output], [], [], WAIT_SECONDS)
+            chunk = os.read(self.child_output, 65536) if ready else b""
             assert chunk, f"no {words!r} from the app; it wrote:\n{written[-2000:]!r}"
             written += chunk
         return written, max(int(row) for row in re.findall(rb"\x1b\[(\d+);\d+H", written))
 
-    def command_line(self) -> bytes:
-        return Path(f"/proc/{self.process.pid}/cmdline").read_bytes()
-
 
 @pytest.fixture
-def kept_ready(tmp_path: Path) -> Iterator[KeptReady]:
-    """The app kept ready on a data folder of one saved game, waiting for a browser (once it
-    waits for its input); ended at the test's end."""
-    if platform.machine() not in READ_CALL:
-        pytest.skip(f"the read call of {platform.machine()} is not known here")
+def warm_parent(tmp_path: Path) -> Iterator[WarmParent]:
+    """The warm parent on a data folder of one saved game, its imports done (it said so);
+    ended at the test's end, with its children."""
     install_sample(tmp_path / "home", "time-bastards", played_at=datetime.now(UTC))
     environment = dict(os.environ, COMPANION_HOME=str(tmp_path / "home"), **WEB_ENVIRONMENT)
     for name in READ_AT_START - {"COLUMNS", "ROWS"}:
         environment.pop(name, None)
+    ours, theirs = socket.socketpair()
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.cli.standby"],
         env=environment,
-        stdin=subprocess.PIPE,
+        stdin=theirs,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
+    theirs.close()
+    parent = WarmParent(process, ours, environment)
     try:
-        wait_until(lambda: waits_for_its_input(process.pid), "the app kept ready waiting")
-        yield KeptReady(process, environment)
+        assert parent.answer() == READY
+        yield parent
     finally:
+        for child in children(process.pid):
+            os.kill(child, signal.SIGKILL)
         process.kill()
         process.wait()
+        ours.close()
 
 
-def waits_for_its_input(pid: int) -> bool:
-    """Whether the process is blocked reading its standard input (its imports done)."""
-    call = Path(f"/proc/{pid}/syscall").read_text("ascii").split()
-    return call[:2] == [READ_CALL[platform.machine()], "0x0"]
+def children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(line) for line in found.split()]
 
 
-def test_the_app_kept_ready_waits_idle_then_starts_for_its_browser(
-    kept_ready: KeptReady, tmp_path: Path
+def test_the_warm_parent_waits_idle_then_forks_an_app_for_its_browser(
+    warm_parent: WarmParent, tmp_path: Path
 ) -> None:
     home = tmp_path / "home"
     (save,) = (home / "games").iterdir()
-    pid = kept_ready.process.pid
-    assert os.listdir(f"/proc/{pid}/task") == [str(pid)]  # one thread: nothing started yet
+    pid = warm_parent.process.pid
+    assert os.listdir(f"/proc/{pid}/task") == [str(pid)]  # one thread: safe to fork
     assert sorted(path.name for path in home.rglob("*")) == ["games", save.name]  # nothing read
     device = "e" * 32
     remember_game(home, device, save.stem)
-    kept_ready.hand_over(COLUMNS="42", ROWS="16", COMPANION_DEVICE=device)
-    written, lowest = kept_ready.written_until(b"Timelines")  # its device's game, reopened
-    assert written.startswith(READY + TAKEN)  # before its screen: the server knows it lives
+    child = warm_parent.fork(COLUMNS="42", ROWS="16", COMPANION_DEVICE=device)
+    assert parent_of(child) == pid
+    _written, lowest = warm_parent.written_until(b"Timelines")  # its device's game, reopened
     assert lowest == 16  # at the browser's size
-    assert b"companion.cli.standby" in kept_ready.command_line()  # not started afresh
+    assert b"companion.cli.standby" in Path(f"/proc/{child}/cmdline").read_bytes()  # a fork
+    os.kill(child, signal.SIGKILL)  # a crash
+    assert warm_parent.answer() == ENDED + b"%d %d\n" % (child, -signal.SIGKILL)  # reaped, told
+    assert os.listdir(f"/proc/{pid}/task") == [str(pid)]  # still one thread, still waiting
 
 
 def test_an_environment_that_differs_elsewhere_starts_the_app_afresh(
-    kept_ready: KeptReady,
+    warm_parent: WarmParent,
 ) -> None:
-    kept_ready.hand_over(TEXTUAL_FPS="30")  # read when Textual was imported
-    kept_ready.written_until(b"Mara vs Jonas")
-    assert kept_ready.command_line().split(b"\0")[1:3] == [b"-m", b"companion"]
+    child = warm_parent.fork(TEXTUAL_FPS="30")  # read when Textual was imported
+    warm_parent.written_until(b"Mara vs Jonas")
+    assert Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")[1:3] == [b"-m", b"companion"]
+
+
+def test_companion_serve_forks_its_warm_parent_and_every_browsers_app_from_it(
+    tmp_path: Path,
+) -> None:
+    """The real server: its one child is the warm parent (forked before its event loop, so
+    it shares the server's modules: its command line is the server's); two browsers' apps are
+    children of that parent; one app killed, the other and the parent go on."""
+    home = tmp_path / "home"
+    install_sample(home, "time-bastards")
+    with served(home) as (server, url):
+        (parent,) = wait_until(lambda: children(server.pid), "the warm parent")
+        command = Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        assert Path(f"/proc/{parent}/cmdline").read_bytes() == command  # a fork, not a start
+
+        async def two_browsers() -> None:
+            address = url.replace("http://", "ws://").rstrip("/") + "/ws"
+            async with aiohttp.ClientSession() as session:
+                first = await session.ws_connect(address)
+                second = await session.ws_connect(address)
+                assert await within(WAIT_SECONDS, lambda: len(children(parent)) == 2)
+                crashed, staying = children(parent)
+                os.kill(crashed, signal.SIGKILL)
+                assert await within(WAIT_SECONDS, lambda: children(parent) == [staying])
+                assert children(server.pid) == [parent]  # every app is the parent's
+                await first.close()
+                await second.close()
+                assert await within(WAIT_SECONDS, lambda: not children(parent))
+                assert alive(parent)
+
+        asyncio.run(two_browsers())
+    assert not alive(parent)  # Ctrl+C ended it too
+
+
+def test_a_request_longer_than_one_read_is_read_whole_with_its_pipes() -> None:
+    server, parent = socket.socketpair()
+    ours, theirs = apps._pipes()
+    environment = {"LONG": "x" * 200_000, "COLUMNS": "42"}
+    try:
+        sender = threading.Thread(target=send_request, args=(server, environment, theirs))
+        sender.start()  # more than the socket holds: sent while it is read
+        request = read_request(parent)
+        sender.join()
+        assert request is not None
+        received, ends = request
+        assert received == environment and len(ends) == 3
+        os.write(ends[1], b"out")  # the app's output end reaches the server's
+        assert os.read(ours[1], 3) == b"out"
+        for end in (*ends, *ours, *theirs):
+            os.close(end)
+        server.close()
+        assert read_request(parent) is None  # the server closed its side
+    finally:
+        server.close()
+        parent.close()
+
+
+def test_what_is_not_a_request_is_refused_and_its_pipes_closed() -> None:
+    server, parent = socket.socketpair()
+    ours, theirs = apps._pipes()
+    try:
+        socket.send_fds(server, [b"Dgarbage"], theirs)
+        with pytest.raises(HandOverError):
+            read_request(parent)
+        for end in theirs:
+            os.close(end)
+        os.set_blocking(ours[1], False)  # a write end left open: BlockingIOError, not a hang
+        assert os.read(ours[1], 1) == b""  # no end of the app's output left open anywhere
+    finally:
+        for end in ours:
+            os.close(end)
+        server.close()
+        parent.close()
