@@ -48,18 +48,18 @@ async def test_the_same_lines_keep_the_size_and_more_lines_do_not() -> None:
 async def test_a_panel_that_gains_a_line_on_a_play_screen_grows_to_show_it(
     make_test_app: Any, companion_home: Path
 ) -> None:
-    install_sample(companion_home, "time-bastards")
+    install_sample(companion_home, "cavendish")
     app = make_test_app()
     async with app.run_test(size=(80, 30)) as pilot:
         screen = await open_latest(app, pilot)
-        prompt = screen.query_one("#tb-prompt", Static)
+        prompt = screen.query_one("#conflict", Static)
         prompt.display = True
-        screen.show_text("#tb-prompt", "first line")
+        screen.show_text("#conflict", "first line")
         await pilot.pause()
         height = prompt.size.height
-        screen.show_text("#tb-prompt", "first line\nsecond line\nthird line")
+        screen.show_text("#conflict", "first line\nsecond line\nthird line")
         await pause_until(pilot, lambda: prompt.size.height == height + 2)
-        screen.show_text("#tb-prompt", "changed line\nsecond line\nthird line")
+        screen.show_text("#conflict", "changed line\nsecond line\nthird line")
         await pilot.pause()
         assert prompt.size.height == height + 2
         assert "changed line" in str(prompt.render())
