@@ -87,7 +87,8 @@ def exported(home: Path, plays: Iterable[Play]) -> list[Exported]:
 
 
 def push_link_of(home: Path, play: Play) -> str | None:
-    """BG Stats' push link of one play: None while it is still being played."""
+    """BG Stats' push link of one play: None while it is still being played (or, for a play
+    typed in or imported, once its file can no longer be read: the plays list says why)."""
     items = exported(home, [play])
     return push_link(items[0]) if items else None
 

@@ -235,3 +235,29 @@ async def test_no_seat_is_needed_to_act_for_a_seated_agent(
         await pilot.pause()
         assert len(screen.session.steps) == steps + 1
         assert "Amy explored" in screen.session.steps[-1].line
+
+
+def test_a_game_whose_seats_fail_has_none_and_says_so_once_through_the_screen() -> None:
+    """The look at the table each second asks the game for its seats: a plug-in whose `seats`
+    fails makes that look find none, and the screen is told the fault (said once, the game
+    then watched), never an exception out of a timer that would end the app."""
+    from types import SimpleNamespace
+
+    from companion.guard import GameFault
+    from saves.shared.devices import Device
+    from widgets.play.seats import SeatKeys
+
+    fault = GameFault("Pebbles (pebbles 1.0): seats raised ZeroDivisionError")
+
+    def seats(_state: object) -> list[object]:
+        raise fault
+
+    told: list[GameFault] = []
+    screen = SimpleNamespace(
+        session=SimpleNamespace(game=SimpleNamespace(seats=seats)),
+        state=object(),
+        game_fault=lambda found: told.append(found) or True,
+    )
+    keys = SeatKeys(screen, Device("a0123456789b", browser=False))  # type: ignore[arg-type]
+    assert keys.options() == []
+    assert told == [fault]

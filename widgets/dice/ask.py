@@ -14,6 +14,7 @@ leaves the dialog open, with the rule said, and is kept nowhere.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,6 +28,14 @@ from widgets.dice.prompt import FacesInput, RollPrompt, convention
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
+
+
+def keep_roll(screen: Any, roll: Roll, label: str) -> None:
+    """Keep a roll the game took in the one roll history (`companion rolls`, the dice tray);
+    a problem with the history's file is said as a warning, the roll still played."""
+    notice = screen.companion.rolls.add(roll, label)
+    if notice:
+        screen.notify(notice, title="Roll history", severity="warning", markup=False)
 
 
 class DieRollDialog(Dialog[Roll | None]):
@@ -92,9 +101,7 @@ class DieRollDialog(Dialog[Roll | None]):
         """Hand the roll to the game; once taken, keep it in the roll history and close."""
         if not self.take(roll):
             return
-        notice = self.companion.rolls.add(roll, self.label)
-        if notice:
-            self.notify(notice, title="Roll history", severity="warning", markup=False)
+        keep_roll(self, roll, self.label)
         self.dismiss(roll)
 
     def action_cancel(self) -> None:

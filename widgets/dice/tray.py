@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Static
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
 from saves.shared.rolls import MAX_LABEL
+from widgets.dice.ask import keep_roll
 from widgets.dice.check import DiceCheckScreen
 from widgets.dice.history import RollHistory
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
@@ -178,9 +179,7 @@ class DiceTray(Dialog[None]):
         """Keep the roll in the history, show it, and wait for the next one of the same dice."""
         label = self.query_one("#roll-label", Input).value.strip()
         self.last = (roll, label)
-        notice = self.companion.rolls.add(roll, label)
-        if notice:
-            self.notify(notice, title="Roll history", severity="warning", markup=False)
+        keep_roll(self, roll, label)
         self.query_one("#faces", FacesInput).value = ""
         by = "real dice" if roll.source == "physical" else "the app's roll"
         shown = Text()

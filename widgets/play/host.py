@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from companion.core import WaitingFor
+    from companion.guard import GameFault
     from companion.session import Session
     from saves.games.store import SavedGame
     from widgets.play.at_the_table import Phrase
@@ -78,6 +79,9 @@ class PlayScreen(PlayHost, Protocol):
 
     asking: bool
     """A question is on screen: no second one is asked over it."""
+
+    def game_fault(self, fault: GameFault) -> bool:
+        """The game's own code failed: said once, the game only watched."""
 
     @property
     def session(self) -> Session:

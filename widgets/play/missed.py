@@ -18,8 +18,8 @@ from saves.games.store import SavedGame
 LISTED = 3
 """The most of the missed actions named: the rest are in the log."""
 MISSED_SECONDS = 12.0
-"""How long the notice stays: as long as the line that another device undid an action (a tap
-closes it sooner: on a phone it lies over the main actions' buttons)."""
+"""How long the notice stays: it names up to three actions, twice what a line of another
+device's undo needs (`told.TOLD_SECONDS`); a tap closes it sooner."""
 
 
 def missed_actions(saved: SavedGame, seen: int, device: str) -> tuple[int, list[Record]]:

@@ -26,6 +26,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import Game, SeatOption
+from companion.guard import GameFault
 from saves.shared.attendance import Kind
 from saves.shared.devices import Device
 from saves.shared.presence import Presence, Seat, SeatRefused
@@ -180,7 +181,12 @@ class SeatKeys:
         return self.presence
 
     def options(self) -> list[SeatOption]:
-        return seat_options(self.screen.session.game, self.screen.state)
+        """The game's seats now; none when its code fails (said once: the game is watched)."""
+        try:
+            return seat_options(self.screen.session.game, self.screen.state)
+        except GameFault as fault:  # the look each second must not end the app
+            self.screen.game_fault(fault)
+            return []
 
     def follow(self) -> None:
         """Show who is at the table now (a device gone since the last look is marked gone)."""

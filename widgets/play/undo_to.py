@@ -184,7 +184,9 @@ def ask(screen: Undoing, line: int, log: ActionLog | None = None) -> None:
     (`UndoToDialog`), then made in one transaction (`commit`)."""
     if screen.refuse_watch_only():
         return
-    screen.shared.follow()  # the question names what the game is now
+    if screen.shared.follow():  # the line picked may not be the action it was
+        screen.notify(PICK_AGAIN, title="Not undone", severity="warning", markup=False)
+        return
     try:
         back = undo_back(screen.saved, line)
     except RuleError as error:

@@ -26,6 +26,7 @@ from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, Sojour
 from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
 from companion.sojourn.words import undone_line
+from widgets.dice.ask import keep_roll
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
@@ -224,9 +225,7 @@ class SojournScreen(GameScreen):
 
     def record_roll(self, roll: Roll, label: str) -> None:
         """Keep the RISK roll in the one roll history too (a problem with it is said once)."""
-        notice = self.companion.rolls.add(roll, label)
-        if notice:
-            self.notify(notice, title="Roll history", severity="warning", markup=False)
+        keep_roll(self, roll, label)
 
     def target(self) -> int | None:
         index = self.query_one(TimelineGrid).selected(self.sojourn)

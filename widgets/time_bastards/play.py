@@ -30,7 +30,7 @@ from companion.time_bastards.model import (
     where,
 )
 from companion.time_bastards.result import explain
-from widgets.dice.ask import DieRollDialog
+from widgets.dice.ask import DieRollDialog, keep_roll
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import literal, plain
 from widgets.play.action_log import ActionLog
@@ -253,9 +253,7 @@ class TimeBastardsScreen(GameScreen):
         """Apply the app's D6 roll; once the rules take it, keep it in the roll history too."""
         if not self.apply_roll(player, roll):
             return False
-        notice = self.companion.rolls.add(roll, roll_label(name(self.tb, player)))
-        if notice:
-            self.notify(notice, title="Roll history", severity="warning", markup=False)
+        keep_roll(self, roll, roll_label(name(self.tb, player)))
         return True
 
     def action_timeline(self, timeline: int) -> None:
