@@ -213,7 +213,7 @@ class CompanionApp(App[None]):
         """Close every screen above the home screen and refresh its list of saved games."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             if is_play_screen(self.screen):
-                self.screen.shared.close()  # now, not when the screen is unmounted later
+                self.screen.stop_following()  # now, not when the screen is unmounted later
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_saves()

@@ -215,6 +215,33 @@ async def test_changes_held_up_past_the_wait_are_dropped_and_said(
     assert made == [*saved.session.actions, later]
 
 
+async def test_changes_waiting_for_the_lock_when_the_game_closes_are_said_not_made(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """A change waits for another device's lock and the player leaves the game meanwhile: it
+    is not made, and one line says so (it never vanishes without a word)."""
+    from tests.support.notes import record_notes
+
+    saved = cavendish_in_play(companion_home)
+    later = samples.play(
+        CAVENDISH, samples.CAVENDISH_SETUP, samples.cavendish_moves, 11, 2026
+    ).actions[10]
+    app = make_test_app(start=lambda app: app.open_saved(saved.id))
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        with held_elsewhere(locks_dir(companion_home) / f"{saved.id}.lock"):
+            assert screen.act(later) and screen.shared.queue  # it waits for the lock
+            screen.action_leave()
+            await pause_until(pilot, lambda: not isinstance(app.screen, GameScreen))
+            said = "Not saved (the game was closed while another device saved it): 1 change"
+            await pause_until(pilot, lambda: any(note.startswith(said) for note in notes))
+    made = [r.action for r in records_in(SaveStore(companion_home), saved.id) if r.kind == "do"]
+    assert made == saved.session.actions
+
+
 def appends_as_the_lock_is_taken(
     monkeypatch: pytest.MonkeyPatch, store: SaveStore, home: Path, save_id: str, draft: Any
 ) -> None:

@@ -152,8 +152,17 @@ class GameScreen(CompanionScreen):
         self.seats.sit_dialog()
 
     def on_unmount(self) -> None:
-        self.shared.close()
+        self.stop_following()
         self.seats.stop()
+
+    def stop_following(self) -> None:
+        """Stop following the game (it closes); changes still waiting for another device's
+        lock are not made, and one line says so."""
+        dropped = self.shared.close()
+        if dropped:
+            reason = "the game was closed while another device saved it"
+            said = words.changes_dropped(reason, dropped)
+            self.app.notify(said, title="Not saved", severity="error", markup=False)
 
     @property
     def session(self) -> Session:

@@ -440,8 +440,12 @@ class SharedGame:
         self._moved(before, theirs)
         return theirs
 
-    def close(self) -> None:
+    def close(self) -> int:
+        """Stop following; the number of changes still waiting for the lock, which are not
+        made (the screen closing says so)."""
         self.stop.set()
+        dropped, self.queue = len(self.queue), []
+        return dropped
 
 
 def _looked(path: Path) -> tuple[int, int, int] | None:
