@@ -16,12 +16,11 @@ between the answer and the lock: nothing is undone, and the player is told to pi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.notifications import SeverityLevel
 from textual.widgets import Button, ContentSwitcher, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
@@ -31,13 +30,11 @@ from saves.games.records import Record
 from saves.games.undo_back import UndoBack, undo_back
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
+from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
 if TYPE_CHECKING:
-    from textual.css.query import DOMQuery, QueryType
-
-    from saves.games.store import SavedGame
     from widgets.play.shared_game import SharedGame
 
 NAMED_LINES = 4
@@ -124,15 +121,8 @@ class UndoToDialog(Dialog[bool]):
         self.dismiss(answer)
 
 
-class Undoing(Protocol):
-    """A play screen, as an undo back to a line uses it."""
-
-    saved: SavedGame
-    asking: bool
-    """A question is on screen: the game's own questions wait while this one is open."""
-
-    @property
-    def app(self) -> App[Any]: ...
+class Undoing(PlayScreen, Protocol):
+    """A play screen, as an undo back to a line uses it: a `PlayScreen` that makes changes."""
 
     @property
     def shared(self) -> SharedGame:
@@ -143,21 +133,6 @@ class Undoing(Protocol):
 
     def confirm(self, message: str) -> None:
         """Say that this device's change was made, once it is drawn."""
-
-    def redraw(self) -> None: ...
-
-    def query(self, selector: type[QueryType]) -> DOMQuery[QueryType]:
-        """The screen's widgets of a type (its log)."""
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
 
 def start(screen: Undoing) -> None:
