@@ -109,7 +109,7 @@ def test_an_action_undone_meanwhile_is_counted_and_only_the_last_ones_are_named(
 
 
 def notices(app: Any) -> list[tuple[str, str]]:
-    return [(note.title, str(note.message)) for note in app._notifications]
+    return [(note.title, str(note.message)) for note in app.notices.on_screen()]
 
 
 async def test_a_reopened_game_says_what_the_device_missed_then_keeps_what_it_shows(

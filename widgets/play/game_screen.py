@@ -259,7 +259,7 @@ class GameScreen(CompanionScreen):
         moment. A dialog still about the state shown stays: its answer is checked on the newest
         state (and refused with the reason if another move made it wrong). The dialog closed,
         if one was."""
-        stale = next((d for d in reversed(self.above()) if self.is_stale(d)), None)
+        stale = next((d for d in self.above() if self.is_stale(d)), None)  # the lowest
         if stale is None:
             return None
         while self.app.screen is not stale:
@@ -292,11 +292,7 @@ class GameScreen(CompanionScreen):
         """A message of `SharedGame` about what was just done on this thread, handled at once
         by its handler below: a player's own change is drawn before `act` returns, so what a
         screen does after it (a cursor put on the row just added) sees it drawn."""
-        handler = getattr(self, message.handler_name, None)
-        if handler is None:
-            self.post_message(message)
-        else:
-            handler(message)
+        getattr(self, message.handler_name)(message)
 
     def on_shared_game_moved(self, message: SharedGame.Moved) -> None:
         """Other devices' records: show them, close what they made stale, say who did what."""

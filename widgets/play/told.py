@@ -181,8 +181,8 @@ def stale(
         return f"{said} {words.TAKEN_BACK[record.kind]}: {visible(line)}"
     record = theirs[-1]
     said = words.doer(person(record.seat), record.by, here)
-    steps = after.session.steps
-    line = steps[-1].line if steps and record.kind == "do" else ""
+    found = _lines(after.origins, after.session.steps, {record.number})  # theirs, not a later
+    line = found.get(record.number, "") if record.kind == "do" else ""  # one of this device's
     return words.made(said, line, verb)
 
 

@@ -41,7 +41,7 @@ SHORT = {
 }
 
 
-def widths(table: ShownTable) -> tuple[int, int]:
+def room_of(table: ShownTable) -> tuple[int, int]:
     """The widths a table's columns are worked out from (its own, or the screen's before it
     is laid out): part of every table's inputs."""
     return table.size.width, table.app.size.width
@@ -146,7 +146,7 @@ SHORT_BOARD = {
 def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
     """The score pad: a column per player, a row per category; compact on a phone."""
     sheet = state.sheet
-    inputs = (sheet, state.thresholds, state.finished, state.players, widths(table))
+    inputs = (sheet, state.thresholds, state.finished, state.players, room_of(table))
     if table.follows(inputs):
         return
     places = {s.name: s for s in standings(sheet, result)}
@@ -243,7 +243,7 @@ def _trade_points(result: Score, player: str, trade: str) -> int:
 
 def fill_board(table: ShownTable, state: SojournsState) -> None:
     players = state.players
-    inputs = (players, state.sheet.spaces, widths(table))
+    inputs = (players, state.sheet.spaces, room_of(table))
     if table.follows(inputs):
         return
     columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
@@ -276,7 +276,7 @@ def fill_turns(table: ShownTable, state: SojournsState) -> None:
         state.finished,
         state.shrines_placed,
         shrines,
-        widths(table),
+        room_of(table),
     )
     if table.follows(inputs):
         return
@@ -298,7 +298,7 @@ def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> No
     """The standings: a row per player, a column per category in play; turned (a row per
     category, the total first, a column per player) when the columns do not fit the width, as
     on a phone with an expansion in play, where the last columns were cut off."""
-    inputs = (state.sheet, state.thresholds, state.players, widths(table))
+    inputs = (state.sheet, state.thresholds, state.players, room_of(table))
     if table.follows(inputs):
         return
     table_data = standings(state.sheet, result)
