@@ -5,8 +5,10 @@ transaction on the game's file, and every other device's change is followed as i
 `Moved` (other devices' records, to show), `Made` (this device's change is written), `Refused`
 (the rules said no on the newest state), `Rewritten` and `Unreadable` (the file changed in a way
 that is not an appended record, or cannot be read), `SaveFailed`, `LockWait` and `Dropped` (a
-lock another device holds), `NotFollowed`. It needs only its inputs (`PlayHost`: the game, the
-store, a way to post), so it is unit-tested without an app.
+lock another device holds), `NotFollowed`. What happens on the screen's own thread is handed to
+the screen at once (`PlayHost.take`: a player's change is drawn before `act` returns); only a
+worker thread posts (`FileTouched`, `LockFree`). It needs only its inputs (`PlayHost`: the game,
+the store, those two ways to tell), so it is unit-tested without an app.
 
 A transaction (`SharedGame.commit`) is `SaveStore.transact`: it takes the game's lock, catches
 up on what the others appended, decides this device's change on that newest state and appends

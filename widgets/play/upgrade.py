@@ -115,7 +115,7 @@ class LateUpgrade:
         if self.waiting:
             return
         self.waiting = True
-        self.screen.post_message(self.Watching(words.upgrade_retries(self.screen.saved.cannot_add)))
+        self.screen.take(self.Watching(words.upgrade_retries(self.screen.saved.cannot_add)))
         wait = self.retry_after
         self.screen.run_worker(
             lambda: self._until_room(wait), thread=True, group="upgrade", exit_on_error=False
@@ -164,7 +164,7 @@ class LateUpgrade:
         if self.waiting:
             return
         self.since = time.monotonic()
-        self.screen.post_message(self.Watching(words.UPGRADE_WAITS))
+        self.screen.take(self.Watching(words.UPGRADE_WAITS))
         self._wait()
 
     def _wait(self) -> None:
@@ -220,8 +220,8 @@ class LateUpgrade:
         screen.saved = fresh
         writable = os.access(screen.companion.store.path_for(fresh.id), os.W_OK)
         reason = words.watch_only_reason(fresh.cannot_add, writable)
-        screen.post_message(self.Watching(reason))
-        screen.post_message(self.Playing("" if reason else said, was_over))
+        screen.take(self.Watching(reason))
+        screen.take(self.Playing("" if reason else said, was_over))
 
     def _give_up(self, reason: object) -> None:
         self.waiting = False
@@ -230,4 +230,4 @@ class LateUpgrade:
         elif isinstance(reason, OSError):
             reason = reason.strerror or reason
         if self.screen.is_open:
-            self.screen.post_message(self.Watching(words.upgrade_given_up(reason)))
+            self.screen.take(self.Watching(words.upgrade_given_up(reason)))
