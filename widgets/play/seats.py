@@ -39,7 +39,7 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 
 SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
 """The key on every play screen (listed by `?`: the footers are full at 80 columns)."""
-FOLLOW_SECONDS = 1.0
+LOOK_SECONDS = 1.0
 """How often a play screen looks at the seats and the devices at the table: another device's
 seat, or its going, shows within a second."""
 STAND_UP = "\x00stand-up"
@@ -156,7 +156,7 @@ class SeatKeys:
         headers = list(self.screen.query(TitleHeader))
         self.screen.mount(self.line, after=headers[0] if headers else None)
         self.follow()
-        self.timer = self.screen.set_interval(FOLLOW_SECONDS, self.follow)
+        self.timer = self.screen.set_interval(LOOK_SECONDS, self.follow)
 
     def stop(self) -> None:
         """The screen closes: its device's seat is freed and it leaves the table at once."""
