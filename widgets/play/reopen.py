@@ -16,7 +16,6 @@ is told of an action it had seen; never is one it missed left out.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +30,12 @@ from saves.shared.devices import (
     remembered,
     usable_device,
 )
+from widgets.app import StartAction
 from widgets.play.missed import tell_missed
 
 SEEN_SECONDS = 8.0
 """How long a count must have been shown before it is kept as seen: more than the server's 3 to
 5 s to notice a dropped browser plus the 2 s its app has to quit (webserve/apps.py)."""
-
-StartAction = Callable[[Any], None]
 
 
 class SeenKeeper:
