@@ -24,7 +24,6 @@ from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
@@ -39,9 +38,10 @@ from widgets.play import told, words
 from widgets.play.action_log import ActionLog
 from widgets.play.conflict import FileConflicts
 from widgets.play.seats import SEAT_BINDING, SeatKeys
+from widgets.play.stale_views import StaleViews
 from widgets.play.unsaved import SaveTrouble, show_lock_wait
 from widgets.play.whose_move import WhoseMove
-from widgets.shell.base import CompanionScreen, Dialog
+from widgets.shell.base import CompanionScreen
 
 if TYPE_CHECKING:
     from widgets.play.at_the_table import Phrase
@@ -49,12 +49,6 @@ if TYPE_CHECKING:
     from widgets.play.shared_game import SharedGame
     from widgets.play.upgrade import LateUpgrade
     from widgets.table_view import TableShown, TableViewScreen
-
-
-STATE_DIALOGS = frozenset({"widgets.play.result"})
-"""The play's own dialogs about the state shown (end the game, undo another device's action):
-closed like a game's own when another device makes them stale. (The whose-move question
-follows by itself: widgets/play/whose_move.py.)"""
 
 
 class GameScreen(CompanionScreen):
@@ -119,6 +113,8 @@ class GameScreen(CompanionScreen):
         """Another device's change while it is followed: who did what, said by whatever it
         makes stale here (blank otherwise)."""
         self.seats = SeatKeys(self)
+        self.stale = StaleViews(self)
+        """What another device's change makes stale over this screen (closed, said once)."""
         """Who sits at this device, and the line of who sits where (widgets/play/seats.py)."""
         self.recalled: Recalled | None = None
         """The recap shown when the game was opened after a pause (once)."""
@@ -210,81 +206,12 @@ class GameScreen(CompanionScreen):
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: whatever it made stale here closes or follows at
-        once, saying who did what (`moving`): a result whose end was undone, a question
-        it answered, a dialog opened for a moment it took back, and the keys list (`?`)."""
-        moving = self.moving
-        said = moving.words
+        once, saying who did what (`moving`: widgets/play/stale_views.py)."""
         reopened = self.is_over and not was_over and not self.watch_only
-        if was_over and not self.is_over and self.close_stale_result():
-            moving.said = True
-        elif closed := self.close_stale_dialogs():
-            if getattr(closed, "QUESTION", False) and not moving.back:
-                said = moving.answer
-            title = "Game over" if reopened else "Question closed"
-            self.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
-            moving.said = True
-        elif said and reopened:
-            self.notify(said, title="Game over", markup=False)
-            moving.said = True
-        self.whose_move.followed(moving.words)
+        self.stale.follow(self.moving, was_over, reopened)
+        self.whose_move.followed(self.moving.words)
         self.changed(was_over)
-        self.follow_keys_list()
-
-    def close_stale_result(self) -> bool:
-        """Another device undid the game's end: the result shown here (and whatever was opened
-        from it) closes, saying who undid what, and the game is played on; the end made again
-        anywhere opens it again (`changed`). True if a result was closed."""
-        from widgets.play.result import ResultScreen  # only when a game ends: a faster start
-
-        if not any(isinstance(screen, ResultScreen) for screen in self.above()):
-            return False
-        while not isinstance(self.app.screen, ResultScreen):
-            self.app.pop_screen()
-        self.app.screen.dismiss()
-        said = self.moving.words or words.END_UNDONE
-        self.notify(f"{said}. Play goes on.", title="Result closed", markup=False)
-        return True
-
-    def above(self) -> list[Screen[Any]]:
-        """The screens opened over this one, lowest first (none when it is not on the stack)."""
-        stack = self.app.screen_stack
-        return stack[stack.index(self) + 1 :] if self in stack else []
-
-    def close_stale_dialogs(self) -> Screen[Any] | None:
-        """Close a dialog another device's change made stale, and whatever was opened over it
-        (a keys list, a help page): a question of the game's (`QUESTION`) or any dialog of its
-        own, a roll's or the play's (the end, an undo) once the game waits for another kind of
-        thing or another question (`told.stage`: a roll made, the game ended; not merely
-        another player's turn), or once an undo or a redo took the table back to another
-        moment. A dialog still about the state shown stays: its answer is checked on the newest
-        state (and refused with the reason if another move made it wrong). The dialog closed,
-        if one was."""
-        stale = next((d for d in self.above() if self.is_stale(d)), None)  # the lowest
-        if stale is None:
-            return None
-        while self.app.screen is not stale:
-            self.app.pop_screen()
-        stale.dismiss(None)
-        return stale
-
-    def is_stale(self, dialog: Screen[Any]) -> bool:
-        """Whether a dialog above this screen asks about a moment the game has left."""
-        if not isinstance(dialog, Dialog):
-            return False
-        waiting = self.waiting
-        answered = waiting is None or not waiting.question
-        if getattr(dialog, "QUESTION", False):
-            return answered or getattr(dialog, "asked", waiting) != waiting
-        if self.opened_for_the_state(dialog):
-            return self.moving.new_stage or self.moving.back
-        return False
-
-    def opened_for_the_state(self, dialog: Screen[Any]) -> bool:
-        """A dialog about the state shown: the game's own (its screen's package), a roll's
-        (widgets/dice), or the play's questions (end the game, undo another's action)."""
-        module = type(dialog).__module__
-        package = type(self).__module__.rpartition(".")[0]
-        return module.startswith((f"{package}.", "widgets.dice.")) or module in STATE_DIALOGS
+        self.stale.follow_keys_list()
 
     # What `SharedGame` tells (widgets/play/shared_game.py)
 
@@ -380,14 +307,6 @@ class GameScreen(CompanionScreen):
         except GameFault:
             return seat
         return words.person_of(seat, ((option.name, option.label) for option in options))
-
-    def follow_keys_list(self) -> None:
-        """The keys list (`?`) open over this screen shows the keys of the new stage."""
-        from widgets.shell.keys import KeysScreen
-
-        for screen in self.above():
-            if isinstance(screen, KeysScreen) and screen.under is self:
-                screen.follow()
 
     def refresh_state(self) -> None:
         """Redraw the screen from `self.state`; every game screen implements this."""

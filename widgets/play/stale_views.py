@@ -1,0 +1,116 @@
+"""What another device's change makes stale over a play screen, closed or followed at once and
+said once, naming who did what (issue 42): a result whose end was undone (the end made again
+opens it again: `GameScreen.changed`), a question it answered, a dialog opened for a moment it
+took back or a stage it left, with whatever was opened over them, and the keys list (`?`),
+which shows the keys of the new stage. The play screen hands each change of another device here
+(`GameScreen.followed`) with who did what (`told.Followed`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from widgets.play import told, words
+from widgets.play.host import PlayScreen
+from widgets.shell.base import Dialog
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+STATE_DIALOGS = frozenset({"widgets.play.result"})
+"""The play's own dialogs about the state shown (end the game, undo another device's action):
+closed like a game's own when another device makes them stale. (The whose-move question
+follows by itself: widgets/play/whose_move.py.)"""
+
+
+class StaleViews:
+    """The views over one play screen that another device's change can make stale."""
+
+    def __init__(self, screen: PlayScreen) -> None:
+        self.screen = screen
+
+    def follow(self, moving: told.Followed, was_over: bool, reopened: bool) -> None:
+        """Close what `moving` made stale and say who did what, once: a closed result, a
+        closed dialog (a question says who answered it), or the end made elsewhere; then the
+        keys list follows the new stage."""
+        said = moving.words
+        if was_over and not self.screen.is_over and self.close_result(moving):
+            moving.said = True
+        elif closed := self.close_dialog(moving):
+            if getattr(closed, "QUESTION", False) and not moving.back:
+                said = moving.answer
+            title = "Game over" if reopened else "Question closed"
+            self.screen.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
+            moving.said = True
+        elif said and reopened:
+            self.screen.notify(said, title="Game over", markup=False)
+            moving.said = True
+
+    def close_result(self, moving: told.Followed) -> bool:
+        """Another device undid the game's end: the result shown here (and whatever was opened
+        from it) closes, saying who undid what, and the game is played on. True if a result
+        was closed."""
+        from widgets.play.result import ResultScreen  # only when a game ends: a faster start
+
+        if not any(isinstance(screen, ResultScreen) for screen in self.above()):
+            return False
+        app = self.screen.app
+        while not isinstance(app.screen, ResultScreen):
+            app.pop_screen()
+        app.screen.dismiss()
+        said = moving.words or words.END_UNDONE
+        self.screen.notify(f"{said}. Play goes on.", title="Result closed", markup=False)
+        return True
+
+    def above(self) -> list[Screen[Any]]:
+        """The screens opened over the play screen, lowest first (none when it is not on the
+        stack)."""
+        me: object = self.screen
+        stack = self.screen.app.screen_stack
+        place = next((index for index, screen in enumerate(stack) if screen is me), None)
+        return [] if place is None else stack[place + 1 :]
+
+    def close_dialog(self, moving: told.Followed) -> Screen[Any] | None:
+        """Close a dialog another device's change made stale, and whatever was opened over it
+        (a keys list, a help page): a question of the game's (`QUESTION`) or any dialog of its
+        own, a roll's or the play's (the end, an undo) once the game waits for another kind of
+        thing or another question (`told.stage`: a roll made, the game ended; not merely
+        another player's turn), or once an undo or a redo took the table back to another
+        moment. A dialog still about the state shown stays: its answer is checked on the newest
+        state (and refused with the reason if another move made it wrong). The dialog closed,
+        if one was."""
+        stale = next((d for d in self.above() if self.is_stale(d, moving)), None)  # the lowest
+        if stale is None:
+            return None
+        app = self.screen.app
+        while app.screen is not stale:
+            app.pop_screen()
+        stale.dismiss(None)
+        return stale
+
+    def is_stale(self, dialog: Screen[Any], moving: told.Followed) -> bool:
+        """Whether a dialog above the play screen asks about a moment the game has left."""
+        if not isinstance(dialog, Dialog):
+            return False
+        waiting = self.screen.waiting
+        answered = waiting is None or not waiting.question
+        if getattr(dialog, "QUESTION", False):
+            return answered or getattr(dialog, "asked", waiting) != waiting
+        if self.opened_for_the_state(dialog):
+            return moving.new_stage or moving.back
+        return False
+
+    def opened_for_the_state(self, dialog: Screen[Any]) -> bool:
+        """A dialog about the state shown: the game's own (its screen's package), a roll's
+        (widgets/dice), or the play's questions (end the game, undo another's action)."""
+        module = type(dialog).__module__
+        package = type(self.screen).__module__.rpartition(".")[0]
+        return module.startswith((f"{package}.", "widgets.dice.")) or module in STATE_DIALOGS
+
+    def follow_keys_list(self) -> None:
+        """The keys list (`?`) open over the play screen shows the keys of the new stage."""
+        from widgets.shell.keys import KeysScreen
+
+        me: object = self.screen
+        for screen in self.above():
+            if isinstance(screen, KeysScreen) and screen.under is me:
+                screen.follow()
