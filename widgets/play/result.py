@@ -27,7 +27,7 @@ from companion.history.plays import facts_of_session
 from saves.games.store import SavedGame
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import local_time, plain
-from widgets.shell.base import Answers, CompanionScreen, Dialog
+from widgets.shell.base import Answers, CompanionScreen, YesNoDialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
 UNDO_STILL_WORKS = "Undo (ctrl+z) will still work afterwards: nothing is lost."
@@ -37,7 +37,7 @@ IMAGE_WIDTH = 72
 """Columns of the image to share: it reads on a phone, and the same whatever the terminal."""
 
 
-class ConfirmEndDialog(Dialog[bool]):
+class ConfirmEndDialog(YesNoDialog):
     """Ask before a key ends or abandons a game; answers True to go ahead.
 
     | Key | Action |
@@ -49,6 +49,7 @@ class ConfirmEndDialog(Dialog[bool]):
     CSS_PATH = "result.tcss"
     KEEP = "Keep playing"
     """The no button's words."""
+    YES = "confirm-end-yes"
     BINDINGS = [
         Binding("y", "answer(True)", "End it", id="confirm-end-yes"),
         Binding("n,escape", "answer(False)", "Keep playing", id="confirm-end-no"),
@@ -72,15 +73,6 @@ class ConfirmEndDialog(Dialog[bool]):
                 yield Button(f"{self.verb} (y)", variant="error", id="confirm-end-yes")
                 yield Button(f"{self.KEEP} (n)", id="confirm-end-no")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-end-yes", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm-end-yes")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
 
 
 class ConfirmUndoDialog(ConfirmEndDialog):

@@ -31,7 +31,7 @@ from saves.games.undo_back import UndoBack, undo_back
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
 from widgets.play.host import PlayScreen
-from widgets.shell.base import Answers, Dialog
+from widgets.shell.base import Answers, YesNoDialog
 from widgets.shell.chrome import KeyFooter
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def undid_back(back: UndoBack) -> str:
     return f"Undid back to line {back.to}: {plural(len(back.records), 'action')}. {REDO_IN_ORDER}"
 
 
-class UndoToDialog(Dialog[bool]):
+class UndoToDialog(YesNoDialog):
     """Undo back to a line, asked: answers True to undo every later action.
 
     | Key | Action |
@@ -80,6 +80,7 @@ class UndoToDialog(Dialog[bool]):
     """
 
     CSS_PATH = "undo_to.tcss"
+    YES = "undo-to-yes"
     BINDINGS = [
         Binding("y", "answer(True)", "Undo them", id="undo-to-yes"),
         Binding("n,escape", "answer(False)", "Keep them", id="undo-to-no"),
@@ -104,7 +105,6 @@ class UndoToDialog(Dialog[bool]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#undo-to-yes", Button).focus()
         if self.picked_in is not None:
             self.watch(self.picked_in, "revision", self.game_changed, init=False)
 
@@ -113,12 +113,6 @@ class UndoToDialog(Dialog[bool]):
         if self.is_active:
             self.dismiss(None)
             self.notify(PICK_AGAIN, title="Question closed", markup=False)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "undo-to-yes")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
 
 
 class Undoing(PlayScreen, Protocol):

@@ -26,7 +26,7 @@ from companion.core import Game, RuleError
 from companion.guard import GameFault
 from saves.shared.settings import SettingsStore
 from widgets.kit.shown import plain
-from widgets.shell.base import Answers, Dialog
+from widgets.shell.base import Answers, YesNoDialog
 from widgets.shell.chrome import KeyFooter
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def strict_seats(settings: SettingsStore) -> bool:
     return settings.preference(STRICT_SEATS, False)
 
 
-class ForSeatDialog(Dialog[bool]):
+class ForSeatDialog(YesNoDialog):
     """Another seat's move, asked: answers True to make it for them.
 
     | Key | Action |
@@ -69,6 +69,7 @@ class ForSeatDialog(Dialog[bool]):
     """
 
     CSS_PATH = "whose_move.tcss"
+    YES = "for-seat-yes"
     BINDINGS = [
         Binding("y", "answer(True)", "Make it", id="for-seat-yes"),
         Binding("n,escape", "answer(False)", "Cancel", id="for-seat-no"),
@@ -87,15 +88,6 @@ class ForSeatDialog(Dialog[bool]):
                 yield Button("Make it (y)", variant="primary", id="for-seat-yes")
                 yield Button("Cancel (n)", id="for-seat-no")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#for-seat-yes", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "for-seat-yes")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
 
 
 class Acting(Protocol):

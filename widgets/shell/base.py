@@ -207,6 +207,24 @@ class Dialog(ModalScreen[ResultT], ScreenBasics[ResultT]):
         return super().dismiss(result)
 
 
+class YesNoDialog(Dialog[bool]):
+    """A question answered yes (`y`, the button `YES` names, focused first) or no (`n`,
+    escape, the other button): a subclass binds `y` and `n,escape` to `answer(True)` and
+    `answer(False)` with its own words, and composes its buttons."""
+
+    YES = ""
+    """The id of the yes button."""
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.YES}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == self.YES)
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
 class SetupScreen(CompanionScreen):
     """Base of each game's setup screen: `ctrl+s` starts the game, `escape` goes back home.
 
