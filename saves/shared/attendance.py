@@ -28,7 +28,6 @@ import contextlib
 import fcntl
 import os
 import re
-import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from pathlib import Path
 from typing import Literal
 
 from saves.paths import locks_dir
-from saves.shared.presence import SITTER, held
+from saves.shared.presence import SITTER, held, open_alive
 
 Kind = Literal["terminal", "browser", "display"]
 KINDS: tuple[Kind, ...] = ("terminal", "browser", "display")
@@ -238,13 +237,10 @@ class Attendance:
 
     def _retire(self, path: Path, stamp: float | None, now: float) -> float | None:
         """Rename an alive file nobody holds to gone, dated `stamp` (None: its own time)."""
-        try:
-            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOFOLLOW)
-        except OSError:
+        descriptor = open_alive(path)
+        if descriptor is None:
             return None
         try:
-            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-                return None
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if not names(path, descriptor):  # renamed by another reader meanwhile
                 return None

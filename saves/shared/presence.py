@@ -100,16 +100,30 @@ def presence_document(seats: Mapping[str, str]) -> str:
     return tomli_w.dumps({"format": FORMAT, "seats": dict(sorted(seats.items()))})
 
 
-def held(path: Path) -> bool:
-    """Whether a process holds the alive file `path` now: a shared, non-blocking flock is refused.
-    A missing file, a link or anything but a regular file holds no seat (and is never waited on)."""
+def open_alive(path: Path) -> int | None:
+    """The alive file `path` opened to test or take its lock (the caller closes it); None for a
+    missing file, a link or anything but a regular file, which is never waited on."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOFOLLOW)
     except OSError:
+        return None
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+def held(path: Path) -> bool:
+    """Whether a process holds the alive file `path` now: a shared, non-blocking flock is refused.
+    A missing file, a link or anything but a regular file holds no seat (and is never waited on)."""
+    descriptor = open_alive(path)
+    if descriptor is None:
         return False
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            return False
         fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
