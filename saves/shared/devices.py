@@ -12,7 +12,6 @@ secret away).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import re
@@ -105,12 +104,18 @@ def last_game(home: Path, secret: str) -> str | None:
     return None if memory is None else memory.save_id
 
 
-def remember_game(home: Path, secret: str, save_id: str, seen: int | None = None) -> None:
+def remember_game(home: Path, secret: str, save_id: str, seen: int | None = None) -> str | None:
     """Keep the game this device has open and, when known, how many of its records it has
-    shown; a failed write only loses the reconnect's memory."""
+    shown. A failed write only loses the reconnect's memory: its reason is answered (for the
+    app to say once), never raised."""
     memory = LastGame(save_id, seen)
     if remembered(home, secret) == memory:
-        return
+        return None
     line = save_id if seen is None else f"{save_id} {seen}"
-    with contextlib.suppress(OSError, SaveError):
+    try:
         write_text(device_file(home, secret), f"{line}\n", durable=False)
+    except SaveError as error:
+        return str(error)
+    except OSError as error:
+        return f"{device_file(home, secret)}: {error.strerror or error}"
+    return None

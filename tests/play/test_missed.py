@@ -158,6 +158,31 @@ async def test_a_count_is_kept_only_once_it_has_been_shown_for_a_whole_tick(
         assert remembered(companion_home, SECRET) == LastGame(save_id, before + 1)
 
 
+async def test_a_memory_that_cannot_be_written_is_said_once(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """The device's memory cannot be written (a folder in its place): the game plays on, and one
+    line says what that costs, once however many counts are kept after it."""
+    from saves.shared.devices import device_file
+    from tests.support.notes import record_notes
+
+    save_id = mission(companion_home)
+    app = make_test_app()
+    notes = record_notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_saved(save_id)
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        await pause_until(pilot, lambda: screen.is_mounted and screen.query("#agents"))
+        device_file(companion_home, SECRET).mkdir(parents=True)  # a folder in its place
+        keeper = SeenKeeper(app, companion_home, SECRET, None)
+        keeper.on_screen(screen)
+        keeper._keep(LastGame(save_id, 1))
+        keeper._keep(LastGame(save_id, 2))
+        said = [note for note in notes if note.startswith("This device's memory was not saved")]
+        assert len(said) == 1 and said[0].endswith("cannot say what it missed.")
+
+
 @pytest.mark.parametrize(
     ("memory", "opens_the_game"),
     [

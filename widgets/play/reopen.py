@@ -33,6 +33,8 @@ from saves.shared.devices import (
 from widgets.app import StartAction
 from widgets.play.missed import tell_missed
 
+NOT_REMEMBERED = "after a reconnect it opens home and cannot say what it missed."
+"""What a device's memory not saved costs, said with its reason."""
 SEEN_SECONDS = 8.0
 """How long a count must have been shown before it is kept as seen: more than the server's 3 to
 5 s to notice a dropped browser plus the 2 s its app has to quit (webserve/apps.py)."""
@@ -50,6 +52,8 @@ class SeenKeeper:
         """What the last tick saw on screen: kept at the next tick if this app still runs."""
         self.told = False
         """The reopened game's missed actions were said (once)."""
+        self.memory_failed = False
+        """A write of the device's memory failed, and was said (once)."""
 
     def on_screen(self, screen: Any) -> None:
         """A screen came to the top: a game other than the one kept is kept at once, its count
@@ -83,9 +87,14 @@ class SeenKeeper:
         return None
 
     def _keep(self, shown: LastGame) -> None:
-        if shown != self.kept:
-            self.kept = shown
-            remember_game(self.home, self.secret, shown.save_id, shown.seen)
+        if shown == self.kept:
+            return
+        self.kept = shown
+        problem = remember_game(self.home, self.secret, shown.save_id, shown.seen)
+        if problem is not None and not self.memory_failed:  # said once
+            self.memory_failed = True
+            said = f"This device's memory was not saved ({problem}): {NOT_REMEMBERED}"
+            self.app.notify(said, title="Not saved", severity="warning", markup=False)
 
 
 def _shown(screen: Any) -> LastGame | None:
