@@ -9,7 +9,8 @@ sample (issue 31):
   terminal socket's opening. `companion` started afresh for each browser under the same server
   is a third side: what a browser met before `companion serve` kept an app ready for it;
 - a key to its echo: undo and redo on a play screen, to the turn they pass shown on the page,
-  against a key that passes a turn in a Static and shows a notification;
+  against a key that passes a turn in a Static and shows a notification (the sample saved just
+  now, so no recap comes first, and a move of the browser's own made first, so no undo asks);
 - another browser's move: a move (and its undo, in turn) in one browser to the turn shown in
   the other, against a move appended to a file that the other browser's app follows.
 
@@ -33,6 +34,7 @@ import statistics
 import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import aiohttp
@@ -132,6 +134,9 @@ def playing(home: Path, reps: int) -> tuple[dict[str, list[float]], dict[str, li
                 tab.wait_for(lambda shown: SAVED_GAMES in shown, START_SECONDS, "saved games")
                 tab.press("r")
             tab.wait_for(lambda shown: "'s turn" in shown, START_SECONDS, "whose turn")
+            if name == "companion" and role == "mover":
+                # its own move first: an undo of another device's action asks first (issue 42)
+                key_to_shown(tab, tab, "m", passed_turn(name, tab))
             return tab
 
         movers = {name: opened(name, "mover") for name in pages}
@@ -176,7 +181,7 @@ def browser_rows(reps: int) -> list[Row]:
         compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         home = Path(folder) / "companion-home"
-        install_sample(home, "time-bastards")
+        install_sample(home, "time-bastards", played_at=datetime.now(UTC))  # no recap first
         loads = opening(home, reps)
         keys, follows = playing(home, reps)
     painted = {name: [paint for paint, _, _ in values] for name, values in loads.items()}
