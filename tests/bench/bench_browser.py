@@ -220,14 +220,15 @@ def memory_rows() -> list[Row]:
         used = {name: memory_of(name, home) for name in ("companion", "stock")}
     rows = []
     for count in BROWSERS:
-        ours_pss, ours_uss, ours_apps = used["companion"][count]
-        stock_pss, stock_uss, stock_apps = used["stock"][count]
+        ours_pss, ours_uss, ours_apps, parent_pss = used["companion"][count]
+        stock_pss, stock_uss, stock_apps, _ = used["stock"][count]
         ratio = ours_pss / stock_pss
         detail = (
             f"PSS {ours_pss / 1024:.0f} MB vs {stock_pss / 1024:.0f} MB; "
             f"USS {ours_uss / 1024:.0f} MB vs {stock_uss / 1024:.0f} MB "
             f"({ours_uss / stock_uss:.2f}x); processes under the server {ours_apps} vs "
-            f"{stock_apps}: the server and its apps vs stock textual-serve's"
+            f"{stock_apps}: the server and its apps vs stock textual-serve's; the warm "
+            f"parent's PSS {parent_pss / 1024:.0f} MB of ours"
         )
         rows.append(
             (
@@ -242,17 +243,18 @@ def memory_rows() -> list[Row]:
     return rows
 
 
-def memory_of(name: str, home: Path) -> dict[int, tuple[int, int, int]]:
-    """Browser count -> PSS and USS in kB of the server `name` and every process under it, and
-    how many processes are under it; the browsers connect one by one, each count measured once
+def memory_of(name: str, home: Path) -> dict[int, tuple[int, int, int, int]]:
+    """Browser count -> PSS and USS in kB of the server `name` and every process under it, how
+    many processes are under it, and the PSS of the warm parent (the process under it with
+    processes under it; 0 for stock); the browsers connect one by one, each count measured once
     every app has drawn and all are quiet."""
     program = ("-m", "companion", "serve") if name == "companion" else (SERVE_APP, "stock")
     with served(home, "--host", "127.0.0.1", program=program) as (server, url):
         return asyncio.run(_connected(server.pid, url.split("/", 3)[2]))
 
 
-async def _connected(server: int, host: str) -> dict[int, tuple[int, int, int]]:
-    used: dict[int, tuple[int, int, int]] = {}
+async def _connected(server: int, host: str) -> dict[int, tuple[int, int, int, int]]:
+    used: dict[int, tuple[int, int, int, int]] = {}
     async with aiohttp.ClientSession() as session:
         sockets, reading = [], []
         try:
@@ -264,7 +266,8 @@ async def _connected(server: int, host: str) -> dict[int, tuple[int, int, int]]:
                 if count in BROWSERS:
                     await asyncio.to_thread(quiet, [server, *_descendants(server)])
                     apps = _descendants(server)
-                    used[count] = (*_memory([server, *apps]), len(apps))
+                    parents = [app for app in apps if _descendants(app)]
+                    used[count] = (*_memory([server, *apps]), len(apps), _memory(parents)[0])
         finally:
             for socket in sockets:
                 await socket.close()
