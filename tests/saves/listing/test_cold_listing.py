@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
+from saves.files import SaveError
 from saves.games import checkpoint
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
 from saves.listing.cache import ListingCache, SaveEntry
-from saves.listing.entries import entry_of
+from saves.listing.entries import entry_of, resumed_entry
 from saves.listing.folder import list_folder
 from saves.paths import checkpoints_dir, listing_cache_path
 from tests.conftest import fixed_clock
@@ -164,7 +165,7 @@ def test_saves_with_a_checkpoint_are_neither_counted_for_the_workers_nor_given_t
     class Workers:
         def replay(self, jobs: list[tuple[Path, bytes]]) -> list[object]:
             given.extend(path.stem for path, _content in jobs)
-            return [store._replayed_entry(path, content, False) for path, content in jobs]
+            return [store._replayed_entry(path, content) for path, content in jobs]
 
         def close(self) -> None:
             pass
@@ -177,10 +178,11 @@ def test_saves_with_a_checkpoint_are_neither_counted_for_the_workers_nor_given_t
     entries, _unreadable = list_folder(
         store.folder,
         ListingCache(tmp_path / "cache.json"),
-        lambda path, content, facts: store._replayed_entry(path, content, facts, proofs),
+        lambda path, content: store._replayed_entry(path, content, proofs),
         with_facts=False,
         start_workers=start_workers,
         resumable=lambda name: proofs.has(name.removesuffix(".toml")),
+        resume=lambda path, content: resumed_entry(proofs, path, content),
     )
     assert asked == [1] and given == [replayed.id]
     assert {entry.id for entry in entries} == {resumed.id, replayed.id}
@@ -196,3 +198,86 @@ def test_a_listing_writes_again_only_so_many_checkpoints(
     counting.calls = 0
     cold_listing(store)
     assert counting.calls == 1  # one save listed from its new checkpoint, one resumed again
+
+
+def cut_the_save_short(store: SaveStore, saved: SavedGame) -> None:
+    """The save itself cut inside what the checkpoint covers (its last lines lost)."""
+    path = store.path_for(saved.id)
+    path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:-10]))
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        edit_kept_line,
+        claim_another_count,
+        edit_the_save,
+        another_saves_checkpoint,
+        another_folders_key,
+        cut_short,
+        cut_the_save_short,
+    ],
+)
+def test_a_played_on_save_whose_checkpoint_the_file_does_not_prove_is_replayed_whole(
+    store: SaveStore, counting: CountingTally, forge: Forgery
+) -> None:
+    saved = checkpointed(store)
+    store.transact(saved, lambda _theirs: [Draft("do", Add(0, 5)), Draft("do", Add(1, 2))])
+    forge(store, saved)
+    counting.calls = 0
+    entries, unreadable = cold_listing(store)
+    replays = counting.calls
+    listed = {entry.id: entry for entry in entries}
+    assert unreadable == [] and listed[saved.id] == the_file_says(store, saved.id)
+    assert "Forged" not in listed[saved.id].summary
+    assert replays > checkpoint.SMALLEST_GAME  # the save replayed whole: its journal overrules
+
+
+def test_a_record_after_the_checkpoint_that_cannot_be_read_is_reported_as_the_file_says(
+    store: SaveStore,
+) -> None:
+    saved = checkpointed(store)
+    store.transact(saved, lambda _theirs: [Draft("do", Add(0, 5))])
+    path = store.path_for(saved.id)
+    with open(path, "ab") as handle:
+        handle.write(f'r{saved.record_count + 1} = {{ do = {{ action = "Fly" }} }}\n'.encode())
+    with pytest.raises(SaveError) as refused:
+        store.load(saved.id)
+    entries, unreadable = cold_listing(store)
+    assert entries == [] and [item.path for item in unreadable] == [path]
+    assert refused.value.problem in unreadable[0].reason
+
+
+def test_saves_whose_checkpoint_fails_its_proof_are_given_to_the_workers(
+    store: SaveStore, tmp_path: Path
+) -> None:
+    proved = checkpointed(store)
+    store.transact(proved, lambda _theirs: [Draft("do", Add(0, 5))])
+    forged = [checkpointed(store), checkpointed(store)]
+    for saved in forged:
+        store.transact(saved, lambda _theirs: [Draft("do", Add(1, 1))])
+        edit_kept_line(store, saved)
+    given: list[str] = []
+
+    class Workers:
+        def replay(self, jobs: list[tuple[Path, bytes]]) -> list[object]:
+            given.extend(path.stem for path, _content in jobs)
+            return [store._replayed_entry(path, content) for path, content in jobs]
+
+        def close(self) -> None:
+            pass
+
+    proofs = checkpoint.Proofs(store)
+    entries, _unreadable = list_folder(
+        store.folder,
+        ListingCache(tmp_path / "cache.json"),
+        lambda path, content: pytest.fail(f"{path.stem} replayed here, not by the workers"),
+        with_facts=False,
+        start_workers=lambda count: Workers(),
+        resumable=lambda name: proofs.has(name.removesuffix(".toml")),
+        resume=lambda path, content: resumed_entry(proofs, path, content),
+    )
+    assert sorted(given) == sorted(saved.id for saved in forged)
+    listed = {entry.id: entry for entry in entries}
+    for saved in (proved, *forged):
+        assert listed[saved.id] == the_file_says(store, saved.id)
