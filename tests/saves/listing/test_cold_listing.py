@@ -24,7 +24,7 @@ from saves.listing.entries import entry_of, resumed_entry
 from saves.listing.folder import list_folder
 from saves.paths import checkpoints_dir, listing_cache_path
 from tests.conftest import fixed_clock
-from tests.saves.listing.test_checkpoint import LENGTH, long_game
+from tests.saves.listing.test_checkpoint import LENGTH, long_game, same_game
 from tests.support.toy import Add, CountingTally
 
 
@@ -78,6 +78,9 @@ def test_a_save_played_on_since_replays_only_what_follows_and_is_checkpointed_ag
     counting.calls = 0
     assert cold_listing(store)[0] == entries  # its checkpoint now covers the whole file
     assert counting.calls == 0
+    resumed = checkpoint.load(store, saved.id)  # and a command starts from it, replaying nothing
+    assert counting.calls == 0
+    same_game(resumed, store.load(saved.id))
 
 
 Forgery = Callable[[SaveStore, SavedGame], None]
@@ -281,3 +284,22 @@ def test_saves_whose_checkpoint_fails_its_proof_are_given_to_the_workers(
     listed = {entry.id: entry for entry in entries}
     for saved in (proved, *forged):
         assert listed[saved.id] == the_file_says(store, saved.id)
+
+
+def test_a_listing_reads_each_checkpoint_once(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    covered, played_on = checkpointed(store), checkpointed(store)
+    store.transact(played_on, lambda _theirs: [Draft("do", Add(0, 5))])
+    read: list[str] = []
+    read_bytes = checkpoint.read_bytes
+
+    def spy(path: Path, limit: int) -> bytes:
+        if path.parent == checkpoints_dir(store.home) and path.suffix == ".json":
+            read.append(path.stem)
+        return read_bytes(path, limit)
+
+    monkeypatch.setattr(checkpoint, "read_bytes", spy)
+    entries, _unreadable = cold_listing(store)
+    assert sorted(read) == sorted([covered.id, played_on.id])
+    assert {entry.id for entry in entries} == {covered.id, played_on.id}
