@@ -10,6 +10,7 @@ import json
 import shutil
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -303,3 +304,22 @@ def test_a_listing_reads_each_checkpoint_once(
     entries, _unreadable = cold_listing(store)
     assert sorted(read) == sorted([covered.id, played_on.id])
     assert {entry.id for entry in entries} == {covered.id, played_on.id}
+
+
+@pytest.mark.parametrize(
+    "details",
+    [
+        {"at": datetime(2026, 12, 1, 20, 5, tzinfo=timezone(timedelta(hours=2))), "minutes": 40},
+        {"at": datetime(2026, 12, 1, 20, tzinfo=UTC), "day": date(2026, 12, 1), "notes": "x"},
+        {"at": datetime(2026, 12, 1, 20, tzinfo=UTC), "odd": {"$datetime": "not a date"}},
+    ],
+)
+def test_the_details_and_active_time_after_a_checkpoint_come_back_exactly(
+    store: SaveStore, details: dict[str, Any]
+) -> None:
+    saved = checkpointed(store)
+    store.transact(saved, lambda _theirs: [Draft("details", details=details)])
+    store.transact(saved, lambda _theirs: [Draft("do", Add(0, 5))])
+    assert cold_listing(store)[0] == [the_file_says(store, saved.id)]
+    assert cold_listing(store)[0] == [the_file_says(store, saved.id)]  # from the new checkpoint
+    same_game(checkpoint.load(store, saved.id), store.load(saved.id))
