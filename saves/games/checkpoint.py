@@ -224,16 +224,18 @@ class Proofs:
         """As `proved` says, with these proofs."""
         return self._resumed(path, content, self._kept(path.stem))
 
-    def entry(self, path: Path, content: bytes) -> SaveEntry | None:
+    def entry(self, path: Path, content: bytes, known: str = "") -> SaveEntry | None:
         """The list's line (without facts) for the save's complete lines `content`, its
         checkpoint read once: the line kept there when the checkpoint covers every line and
         the file proves it; else the listing's own resume (`played_on`: the state kept there
         with the records after it played on it), the checkpoint then written again for the
         whole file (for `LISTING_REFRESHES` saves a listing), so that the next listing without
         its cache lists the save from there. None when the checkpoint is missing, refused or
-        not for these bytes (the save is replayed)."""
+        not for these bytes (the save is replayed). `known`: the digest of `content`, when the
+        caller has found it."""
         kept = self._kept(path.stem)
-        entry = self._kept_entry(path, content, kept.made_from) if kept is not None else None
+        made_from = kept.made_from if kept is not None else None
+        entry = self._kept_entry(path, content, made_from, known) if made_from else None
         if kept is None or entry is None:
             return None
         if kept.made_from["covers"] == len(content):
@@ -265,7 +267,7 @@ class Proofs:
         return get_game(game_id) if games is None else games.get(game_id)
 
     def _kept_entry(
-        self, path: Path, content: bytes, made_from: dict[str, Any]
+        self, path: Path, content: bytes, made_from: dict[str, Any], known: str
     ) -> SaveEntry | None:
         """The line kept in a checkpoint made from `made_from`, when the file proves it for the
         bytes it covers: the same bytes (their digest), as many records as the file shows
@@ -275,7 +277,8 @@ class Proofs:
             return None
         if records_covered(content, start, covers) != made_from["records"]:
             return None  # the count, and the next record's number, are the file's
-        if digest(content[:covers]) != made_from["digest"]:
+        whole = covers == len(content) and known
+        if (known if whole else digest(content[:covers])) != made_from["digest"]:
             return None
         if made_from["entry"].get("digest") != made_from["digest"]:
             return None

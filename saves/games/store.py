@@ -288,8 +288,8 @@ class SaveStore:
         def resumable(name: str) -> bool:
             return proofs.has(name.removesuffix(".toml"))
 
-        def resume(path: Path, content: bytes) -> SaveEntry | None:
-            return resumed_entry(proofs, path, content)
+        def resume(path: Path, content: bytes, content_digest: str) -> SaveEntry | None:
+            return resumed_entry(proofs, path, content, content_digest)
 
         facts_need_steps = None if with_facts else resume  # the statistics replay every step
         listed = list_folder(

@@ -47,13 +47,17 @@ def read_save(
         return read_document(path, content, games), True
 
 
-def resumed_entry(proofs: checkpoint.Proofs, path: Path, content: bytes) -> SaveEntry | None:
+def resumed_entry(
+    proofs: checkpoint.Proofs, path: Path, content: bytes, content_digest: str = ""
+) -> SaveEntry | None:
     """The list's line (without facts) for a save's bytes from its checkpoint, as a listing's
     `proofs` prove it (`Proofs.entry`: a torn last line left out); None when the file does not
-    prove it, or the game's code fails on it: the save is then replayed, which says so."""
+    prove it, or the game's code fails on it: the save is then replayed, which says so.
+    `content_digest`: the digest of `content`, when the caller has found it."""
     complete = content[: content.rfind(b"\n") + 1]
+    known = content_digest if len(complete) == len(content) else ""
     try:
-        return proofs.entry(path, complete)
+        return proofs.entry(path, complete, known)
     except GameFault:
         return None
 

@@ -33,7 +33,7 @@ def list_folder(
     with_facts: bool = True,
     start_workers: Callable[[int], Workers | None] | None = None,
     resumable: Callable[[str], bool] | None = None,
-    resume: Callable[[Path, bytes], SaveEntry | None] | None = None,
+    resume: Callable[[Path, bytes, str], SaveEntry | None] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
@@ -47,9 +47,10 @@ def list_folder(
     from a checkpoint has none, and the statistics replay that save).
 
     `resumable` tells the files that have a checkpoint, and `resume` gives the line of such a
-    file from it (None when the file does not prove it): those are not counted for the workers,
-    and are resumed here first, while the workers start; those whose checkpoint fails its proof
-    are replayed whole like the others, by the workers when there are enough of them."""
+    file from it, told its bytes and their digest (None when the file does not prove it): those
+    are not counted for the workers, and are resumed here first, while the workers start; those
+    whose checkpoint fails its proof are replayed whole like the others, by the workers when
+    there are enough of them."""
     resumable = resumable if resume is not None and resumable is not None else _never
     found_entries: dict[str, SaveEntry] = {}
     refused: dict[str, tuple[FileMark | None, str]] = {}
@@ -104,7 +105,7 @@ def _never(_name: str) -> bool:
 def _resumed(
     read: list[Miss],
     resumable: Callable[[str], bool],
-    resume: Callable[[Path, bytes], SaveEntry | None] | None,
+    resume: Callable[[Path, bytes, str], SaveEntry | None] | None,
 ) -> tuple[list[Miss], list[object], list[Miss]]:
     """The files listed from their checkpoints with their lines, and the files left to replay
     (no checkpoint, or one the file does not prove)."""
@@ -112,7 +113,9 @@ def _resumed(
     entries: list[object] = []
     others: list[Miss] = []
     for miss in read:
-        entry = resume(Path(miss.where), miss.content) if resume and resumable(miss.name) else None
+        entry = None
+        if resume is not None and resumable(miss.name):
+            entry = resume(Path(miss.where), miss.content, miss.digest)
         if entry is None:
             others.append(miss)
         else:

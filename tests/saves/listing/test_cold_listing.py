@@ -186,7 +186,7 @@ def test_saves_with_a_checkpoint_are_neither_counted_for_the_workers_nor_given_t
         with_facts=False,
         start_workers=start_workers,
         resumable=lambda name: proofs.has(name.removesuffix(".toml")),
-        resume=lambda path, content: resumed_entry(proofs, path, content),
+        resume=lambda path, content, known: resumed_entry(proofs, path, content, known),
     )
     assert asked == [1] and given == [replayed.id]
     assert {entry.id for entry in entries} == {resumed.id, replayed.id}
@@ -279,7 +279,7 @@ def test_saves_whose_checkpoint_fails_its_proof_are_given_to_the_workers(
         with_facts=False,
         start_workers=lambda count: Workers(),
         resumable=lambda name: proofs.has(name.removesuffix(".toml")),
-        resume=lambda path, content: resumed_entry(proofs, path, content),
+        resume=lambda path, content, known: resumed_entry(proofs, path, content, known),
     )
     assert sorted(given) == sorted(saved.id for saved in forged)
     listed = {entry.id: entry for entry in entries}
