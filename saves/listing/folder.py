@@ -81,7 +81,8 @@ def list_folder(
                 result = (error.line, error.problem)
         if isinstance(result, SaveEntry):
             cache.keep(name, content_digest, result)
-            found_entries[name] = result if with_facts else replace(result, facts=None)
+            keep_facts = with_facts or result.facts is None  # a checkpoint's line has none
+            found_entries[name] = result if keep_facts else replace(result, facts=None)
         else:
             line, problem = result if isinstance(result, tuple) else (None, "not replayed")
             refused[name] = (mark, _reason(line, str(problem)))

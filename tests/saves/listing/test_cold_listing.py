@@ -293,14 +293,14 @@ def test_a_listing_reads_each_checkpoint_once(
     covered, played_on = checkpointed(store), checkpointed(store)
     store.transact(played_on, lambda _theirs: [Draft("do", Add(0, 5))])
     read: list[str] = []
-    read_bytes = checkpoint.read_bytes
+    read_file = checkpoint.read_file
 
-    def spy(path: Path, limit: int) -> bytes:
-        if path.parent == checkpoints_dir(store.home) and path.suffix == ".json":
-            read.append(path.stem)
-        return read_bytes(path, limit)
+    def spy(path: Path | str, limit: int) -> tuple[bytes, Any]:
+        if Path(path).parent == checkpoints_dir(store.home) and str(path).endswith(".json"):
+            read.append(Path(path).stem)
+        return read_file(path, limit)
 
-    monkeypatch.setattr(checkpoint, "read_bytes", spy)
+    monkeypatch.setattr(checkpoint, "read_file", spy)
     entries, _unreadable = cold_listing(store)
     assert sorted(read) == sorted([covered.id, played_on.id])
     assert {entry.id for entry in entries} == {covered.id, played_on.id}
