@@ -229,7 +229,7 @@ def apply_record(saved: SavedGame, record: Record, made: Step | None = None) -> 
         saved.extra.setdefault(DETAILS_KEY, []).append(dict(record.details))
     saved.record_count = record.number
     if record.kind != "details" and record.at is not None:
-        _count_activity(saved, record.at)
+        saved.extra[ACTIVITY_KEY] = counted_activity(saved.extra, saved.created, record.at)
         saved.updated = max(saved.updated, record.at)
 
 
@@ -239,15 +239,17 @@ def _check_top(stack: list[Record], record: Record, verb: str) -> None:
         raise RuleError(f"record {record.number} {verb} record {record.target}, but {top} is last")
 
 
-def _count_activity(saved: SavedGame, now: datetime) -> None:
-    activity = saved.extra.get(ACTIVITY_KEY)
-    seconds, last = 0, saved.created
+def counted_activity(extra: Mapping[str, Any], created: datetime, now: datetime) -> dict[str, Any]:
+    """The game's active time (`extra`'s) with a record made at `now` counted: the records'
+    own account, which a listing that resumes a save at its checkpoint keeps as well."""
+    activity = extra.get(ACTIVITY_KEY)
+    seconds, last = 0, created
     if isinstance(activity, dict):
         kept_seconds, kept_last = activity.get("seconds"), activity.get("last")
         if type(kept_seconds) is int and isinstance(kept_last, datetime) and kept_last.tzinfo:
             seconds, last = kept_seconds, kept_last
     seconds = add_activity(seconds, last, now)
-    saved.extra[ACTIVITY_KEY] = {"seconds": seconds, "last": max(last, now)}
+    return {"seconds": seconds, "last": max(last, now)}
 
 
 def document_text(saved: SavedGame) -> str:

@@ -46,7 +46,7 @@ from saves.games.journal import Behind, Draft, Rewritten, position_of
 from saves.games.records import Record, records_start
 from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
-from saves.listing.entries import read_save, replayed_entry
+from saves.listing.entries import read_save, replayed_entry, resumed_entry
 from saves.listing.entry_line import UTC_OFFSET
 from saves.listing.entry_line import entry_of as entry_of
 from saves.listing.folder import list_folder
@@ -280,15 +280,21 @@ class SaveStore:
         remove_leftovers(self.home)  # of writes killed since the last start
         cache = ListingCache(listing_cache_path(self.home))
         workers = start_workers if self.workers else None  # a test's games: here
-        proofs = None if with_facts else checkpoint.Proofs(self)  # facts need every step
+        proofs = checkpoint.Proofs(self)
 
-        def replay(path: Path, content: bytes, facts: bool) -> SaveEntry:
-            return self._replayed_entry(path, content, facts, proofs)
+        def replay(path: Path, content: bytes) -> SaveEntry:
+            return self._replayed_entry(path, content, proofs)
 
         def resumable(name: str) -> bool:
-            return proofs is not None and proofs.has(name.removesuffix(".toml"))
+            return proofs.has(name.removesuffix(".toml"))
 
-        listed = list_folder(self.folder, cache, replay, with_facts, workers, resumable)
+        def resume(path: Path, content: bytes, content_digest: str) -> SaveEntry | None:
+            return resumed_entry(proofs, path, content, content_digest)
+
+        facts_need_steps = None if with_facts else resume  # the statistics replay every step
+        listed = list_folder(
+            self.folder, cache, replay, with_facts, workers, resumable, facts_need_steps
+        )
         cache.write()
         checkpoint.remove_orphans(self.home, self.folder)  # of games deleted since
         self.cache_problem = cache.problem
@@ -298,14 +304,13 @@ class SaveStore:
         self,
         path: Path,
         content: bytes,
-        with_facts: bool = True,
         proofs: checkpoint.Proofs | None = None,
     ) -> SaveEntry:
         """The list's line for a file's bytes, read as `load` reads them (a torn last line left
-        out), from a checkpoint the file proves or replayed through the rules (or `SaveError`, a
-        game's fault in its `summary` or `facts` included)."""
+        out), replayed through the rules (or `SaveError`, a game's fault in its `summary` or
+        `facts` included); a long game's checkpoint is kept."""
         try:
-            return replayed_entry(self, path, content, with_facts, proofs)
+            return replayed_entry(self, path, content, proofs)
         except GameFault as fault:
             raise SaveError(path, str(fault)) from None
 

@@ -1,11 +1,12 @@
 """A game's line in the saved-games list, made from the game itself: by the store for a file it
 replays, and by the worker processes that replay many files at once.
 
-A long game is the cost of a listing: 100,000 records take seconds to replay. The store's own
-replay (`replayed_entry`) therefore starts from the game's checkpoint when the file proves it
-(saves/games/checkpoint.py) and the list needs no statistics' facts (home, `companion list`):
-the facts are the one part of a line that needs every step. A long game it replays whole gets
-its checkpoint written, so that the next command or play screen on it starts from there."""
+A long game is the cost of a listing: 100,000 records take seconds to replay. A listing that
+needs no statistics' facts (home, `companion list`) therefore starts each save from its
+checkpoint when the file proves it (`resumed_entry`, saves/games/checkpoint.py): the facts are
+the one part of a line that needs every step. A long game the store replays whole
+(`replayed_entry`) gets its checkpoint written, so that the next command or play screen on it,
+and the next listing, start from there."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game
+from companion.guard import GameFault
 from saves.files import SaveError
 from saves.games import checkpoint
 from saves.games.document import SavedGame, read_document
@@ -45,26 +47,31 @@ def read_save(
         return read_document(path, content, games), True
 
 
+def resumed_entry(
+    proofs: checkpoint.Proofs, path: Path, content: bytes, content_digest: str = ""
+) -> SaveEntry | None:
+    """The list's line (without facts) for a save's bytes from its checkpoint, as a listing's
+    `proofs` prove it (`Proofs.entry`: a torn last line left out); None when the file does not
+    prove it, or the game's code fails on it: the save is then replayed, which says so.
+    `content_digest`: the digest of `content`, when the caller has found it."""
+    complete = content[: content.rfind(b"\n") + 1]
+    known = content_digest if len(complete) == len(content) else ""
+    try:
+        return proofs.entry(path, complete, known)
+    except GameFault:
+        return None
+
+
 def replayed_entry(
     store: checkpoint.Store,
     path: Path,
     content: bytes,
-    with_facts: bool = True,
     proofs: checkpoint.Proofs | None = None,
 ) -> SaveEntry:
-    """The store's line for a save's bytes: from its checkpoint when the file proves it and no
-    facts are asked for (with a listing's `proofs`, the line the checkpoint keeps when it covers
-    the whole file), else replayed whole (a long game's checkpoint then written)."""
-    complete = content[: content.rfind(b"\n") + 1]
-    if not with_facts and proofs is not None:
-        entry = proofs.entry(path, complete)
-        if entry is not None:
-            return entry
-    elif not with_facts:
-        resumed, _covered = checkpoint.proved(store, path, complete)
-        if resumed is not None:
-            return entry_of(resumed, with_facts=False)
+    """The store's line for a save's bytes replayed whole; a long game's checkpoint is then
+    written (stamped by a listing's `proofs`, which find each game's stamp once)."""
     saved, whole = read_save(path, content, store.games)
     if not whole:
-        checkpoint.keep(store.home, saved, complete)
-    return entry_of(saved)
+        made_by = proofs.stamp(saved.game.id) if proofs is not None else None
+        checkpoint.keep(store.home, saved, content[: content.rfind(b"\n") + 1], made_by)
+    return entry_of(saved)  # its facts kept in the cache for the statistics

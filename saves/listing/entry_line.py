@@ -3,6 +3,9 @@ kept in its checkpoint (saves/games/checkpoint.py) for the bytes the checkpoint 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.history.plays import facts_of_session, utc_offset_of
 from saves.games.document import SavedGame
 from saves.history.kept_details import DetailsProblem, active_seconds, details_of
@@ -28,15 +31,16 @@ def entry_of(saved: SavedGame, with_facts: bool = True) -> SaveEntry:
         created=saved.created,
         facts=facts_of_session(saved.session) if with_facts else None,
         utc_offset=utc_offset_of(saved.extra.get(UTC_OFFSET)),
-        typed_minutes=typed_minutes(saved),
+        typed_minutes=typed_minutes(saved.extra),
         active_seconds=active_seconds(saved.extra),
     )
 
 
-def typed_minutes(saved: SavedGame) -> int | None:
-    """The duration typed in the game's newest details (None: none, or details not readable)."""
+def typed_minutes(extra: Mapping[str, Any]) -> int | None:
+    """The duration typed in the game's newest details (None: none, or details not readable),
+    from the keys its records gather (`SavedGame.extra`)."""
     try:
-        details = details_of(saved.extra)
+        details = details_of(extra)
     except DetailsProblem:
         return None
     return details.minutes if details is not None else None

@@ -29,10 +29,11 @@ class Miss(NamedTuple):
 def list_folder(
     folder: Path,
     cache: ListingCache,
-    replay: Callable[[Path, bytes, bool], SaveEntry],
+    replay: Callable[[Path, bytes], SaveEntry],
     with_facts: bool = True,
     start_workers: Callable[[int], Workers | None] | None = None,
     resumable: Callable[[str], bool] | None = None,
+    resume: Callable[[Path, bytes, str], SaveEntry | None] | None = None,
 ) -> tuple[list[SaveEntry], list[UnreadableSave]]:
     """The `*.toml` files of `folder`: readable games newest first, and those that cannot be read.
 
@@ -40,15 +41,17 @@ def list_folder(
     is replayed: by the workers `start_workers` gives when told how many files the cache does
     not know (told before the files are read, as workers take a while to start, and again with
     the files to replay if it gave none and more turned out changed), each result a
-    `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay`, told whether facts
-    are wanted (it raises `SaveError` for a file that cannot be used). Without facts, every
+    `SaveEntry` or a `(line, problem)` refusal; else one by one by `replay` (it raises
+    `SaveError` for a file that cannot be used). Without facts, every
     entry's `facts` is None (the cache keeps those a replay gave, for the statistics; a line made
     from a checkpoint has none, and the statistics replay that save).
 
-    `resumable` tells the files whose game `replay` may start from a checkpoint (a long game's:
-    the workers would replay it whole): those are neither counted for the workers nor given to
-    them, but replayed here first, while the workers start."""
-    resumable = resumable or _never
+    `resumable` tells the files that have a checkpoint, and `resume` gives the line of such a
+    file from it, told its bytes and their digest (None when the file does not prove it): those
+    are not counted for the workers, and are resumed here first, while the workers start; those
+    whose checkpoint fails its proof are replayed whole like the others, by the workers when
+    there are enough of them."""
+    resumable = resumable if resume is not None and resumable is not None else _never
     found_entries: dict[str, SaveEntry] = {}
     refused: dict[str, tuple[FileMark | None, str]] = {}
     with os.scandir(folder) as found:
@@ -59,9 +62,7 @@ def list_folder(
     workers = start_workers(unknown) if start_workers else None
     try:
         read = _read(files, cache, with_facts, found_entries, refused)
-        misses = [miss for miss in read if resumable(miss.name)]  # replayed here, first
-        others = [miss for miss in read if not resumable(miss.name)]
-        results = _replayed(misses, replay, with_facts)
+        misses, results, others = _resumed(read, resumable, resume)
         if workers is None and start_workers and others:  # more changed than the cache showed
             workers = start_workers(len(others))
         jobs = [(Path(miss.where), miss.content) for miss in others]
@@ -75,12 +76,13 @@ def list_folder(
         result = results[number]
         if result is None:
             try:
-                result = replay(Path(where), content, with_facts)
+                result = replay(Path(where), content)
             except SaveError as error:
                 result = (error.line, error.problem)
         if isinstance(result, SaveEntry):
             cache.keep(name, content_digest, result)
-            found_entries[name] = result if with_facts else replace(result, facts=None)
+            keep_facts = with_facts or result.facts is None  # a checkpoint's line has none
+            found_entries[name] = result if keep_facts else replace(result, facts=None)
         else:
             line, problem = result if isinstance(result, tuple) else (None, "not replayed")
             refused[name] = (mark, _reason(line, str(problem)))
@@ -101,19 +103,26 @@ def _never(_name: str) -> bool:
     return False
 
 
-def _replayed(
-    misses: list[Miss],
-    replay: Callable[[Path, bytes, bool], SaveEntry],
-    with_facts: bool,
-) -> list[object]:
-    """`replay` of each file: its entry, or (line, problem) when it cannot be used."""
-    results: list[object] = []
-    for miss in misses:
-        try:
-            results.append(replay(Path(miss.where), miss.content, with_facts))
-        except SaveError as error:
-            results.append((error.line, error.problem))
-    return results
+def _resumed(
+    read: list[Miss],
+    resumable: Callable[[str], bool],
+    resume: Callable[[Path, bytes, str], SaveEntry | None] | None,
+) -> tuple[list[Miss], list[object], list[Miss]]:
+    """The files listed from their checkpoints with their lines, and the files left to replay
+    (no checkpoint, or one the file does not prove)."""
+    resumed: list[Miss] = []
+    entries: list[object] = []
+    others: list[Miss] = []
+    for miss in read:
+        entry = None
+        if resume is not None and resumable(miss.name):
+            entry = resume(Path(miss.where), miss.content, miss.digest)
+        if entry is None:
+            others.append(miss)
+        else:
+            resumed.append(miss)
+            entries.append(entry)
+    return resumed, entries, others
 
 
 def _read(
