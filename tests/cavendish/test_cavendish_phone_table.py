@@ -8,8 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable
-
 from companion.cavendish.actions import ChooseLocation, Eject
 from companion.cavendish.model import CavendishSetup, Seat
 from companion.registry import get_game
@@ -19,6 +17,7 @@ from tests.conftest import fixed_clock
 from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.cavendish.play import CavendishScreen
+from widgets.kit.line_table import LineTable
 
 SEATS = (
     Seat("Amy", "Ana"),
@@ -41,7 +40,7 @@ def mission(make_test_app: Callable[..., Any], home: Path) -> Any:
     return make_test_app(start=lambda app: app.open_saved(saved.id))
 
 
-def table_text(table: DataTable[object]) -> list[str]:
+def table_text(table: LineTable) -> list[str]:
     return [" ".join(str(cell) for cell in table.get_row_at(row)) for row in range(table.row_count)]
 
 
@@ -51,7 +50,7 @@ async def test_four_agents_fit_a_phone_without_a_sideways_scroll(
     app = mission(make_test_app, companion_home)
     async with app.run_test(size=(40, 42)) as pilot:
         await pause_until(pilot, lambda: isinstance(app.screen, CavendishScreen))
-        table = app.screen.query_one("#agents", DataTable)
+        table = app.screen.query_one("#agents", LineTable)
         await pause_until(pilot, lambda: table.row_count == 4)
         await pilot.pause()
         assert table.region.right <= 40

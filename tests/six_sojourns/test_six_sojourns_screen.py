@@ -6,12 +6,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from textual.widgets import DataTable, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace, ScoreBy
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.notes import record_notes
+from widgets.kit.line_table import LineTable
 from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
@@ -42,9 +43,9 @@ async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lin
     app = make_test_app(start=new_game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        sheet = screen.query_one("#ss-sheet", DataTable)
+        sheet = screen.query_one("#ss-sheet", LineTable)
         spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
-        assert (spot.row_key.value, spot.column_key.value) == ("coins", "Ana")
+        assert (spot.row_key, spot.column_key) == ("coins", "Ana")
         await pilot.press("9")
         assert isinstance(app.screen, TextDialog)
         await pilot.press("escape")  # nothing entered
@@ -65,7 +66,7 @@ async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lin
         assert reasons and all(len(line) > 3 for line in reasons)
 
 
-def cells(table: DataTable[str], row: str) -> list[str]:
+def cells(table: LineTable, row: str) -> list[str]:
     return [str(cell) for cell in table.get_row(row)]
 
 
@@ -87,13 +88,13 @@ async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "4+1 (7)"
+        assert cells(screen.query_one("#ss-sheet", LineTable), "art")[2] == "4+1 (7)"
         assert "board, 1 space ·" in str(screen.query_one("#ss-status", Static).render())
 
         await pilot.press("t")
         await pilot.pause()
-        table = app.screen.query_one("#ss-turns", DataTable)
-        assert "shrines" not in [column.value for column in table.columns]
+        table = app.screen.query_one("#ss-turns", LineTable)
+        assert "shrines" not in [column for column in table.columns]
         assert app.screen.check_action("shrine", ()) is False
 
         await pilot.press("b", "right", "right", "right", "1")
@@ -107,10 +108,10 @@ async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable
 
         await pilot.press("b", "a", *"B2 South", "enter")
         await pilot.pause()
-        table = app.screen.query_one("#ss-board", DataTable)
+        table = app.screen.query_one("#ss-board", LineTable)
         assert "board, 2 spaces" in str(app.screen.query_one("#ss-status", Static).render())
         assert table.cursor_row == 1
-        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == "B2"
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key == "B2"
 
         space = screen.state.sheet.spaces[0]
         screen.act(EnterSpace(replace(space, mountain=True), "A1"))
