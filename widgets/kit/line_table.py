@@ -149,7 +149,7 @@ class LineTable(ScrollView, can_focus=True):
         """Each cell's words rendered at its column's width, padded, unstyled."""
         self.row_versions: dict[str, int] = {}
         """A count of each row's changes: part of its kept line's key."""
-        self.lines: LRUCache[tuple[object, ...], Strip] = LRUCache(256)
+        self.lines: LRUCache[tuple[object, ...], tuple[Strip, Style]] = LRUCache(256)
         """Rows' lines as joined and styled, by row, version, stripe and cursor."""
         self.styles_kept: dict[str, Style] = {}
         """The component classes' styles, until the theme, the CSS or the focus changes."""
@@ -450,38 +450,39 @@ class LineTable(ScrollView, can_focus=True):
         pad = Segment(" " * PADDING)
         return Strip([pad, *text.render(self.app.console), pad], width + 2 * PADDING)
 
-    def row_line(self, index: int) -> Strip:
-        """A row's whole line, joined from its cells' strips and styled (kept)."""
+    def row_line(self, index: int) -> tuple[Strip, Style]:
+        """A row's whole line, joined from its cells' strips and styled (kept), and the style
+        that fills the widget's width right of it (a row cursor's bar spans the width)."""
         row_key = self.row_keys[index]
         cursor = self.cursor_coordinate
         on_cursor = self.cursor_type != "none" and cursor.row == index
         cursor_at = (-1 if self.cursor_type == "row" else cursor.column) if on_cursor else None
         even = self.zebra_stripes and index % 2 == 0
         key = (row_key, self.row_versions[row_key], even, cursor_at)
-        line = self.lines.get(key)
-        if line is not None:
-            return line
+        kept = self.lines.get(key)
+        if kept is not None:
+            return kept
         row_style = self.rich_style + (self.style_of(EVEN_ROW) if even else Style())
         strips = []
-        for at, (column, value) in enumerate(
-            zip(self.columns.values(), self.rows[row_key], strict=True)
-        ):
+        cells = zip(self.columns.values(), self.rows[row_key], strict=True)
+        for at, (column, value) in enumerate(cells):
             style = row_style + self.style_of(FIXED) if at < self.fixed_columns else row_style
             if cursor_at is not None and cursor_at in (-1, at):
                 style += self.style_of(CURSOR)
             strips.append(self.cell_strip(row_key, column, value).apply_style(style))
-        line = Strip.join(strips)
-        self.lines.set(key, line)
-        return line
+        fill = row_style + self.style_of(CURSOR) if cursor_at == -1 else row_style
+        kept = (Strip.join(strips), fill)
+        self.lines.set(key, kept)
+        return kept
 
-    def header_line(self) -> Strip:
+    def header_line(self) -> tuple[Strip, Style]:
         if self.header_strip is None:
             style = self.rich_style + self.style_of(HEADER)
             self.header_strip = Strip.join(
                 self.render_words(column.label, column.width).apply_style(style)
                 for column in self.columns.values()
             )
-        return self.header_strip
+        return self.header_strip, self.rich_style + self.style_of(HEADER)
 
     def render_line(self, y: int) -> Strip:
         """The heading on the first line, the rows below it scrolled, the fixed columns kept
@@ -489,15 +490,15 @@ class LineTable(ScrollView, can_focus=True):
         width = self.size.width
         scroll_x, scroll_y = self.scroll_offset
         if y < self.header_height:
-            line = self.header_line()
+            line, fill = self.header_line()
         else:
             index = y - self.header_height + scroll_y
             if index >= self.row_count:
                 return Strip.blank(width, self.rich_style)
-            line = self.row_line(index)
+            line, fill = self.row_line(index)
         fixed = self.fixed_width
         if fixed and scroll_x:
             line = Strip.join([line.crop(0, fixed), line.crop(fixed + scroll_x, scroll_x + width)])
         else:
             line = line.crop(scroll_x, scroll_x + width)
-        return line.extend_cell_length(width, self.rich_style)
+        return line.extend_cell_length(width, fill)
