@@ -42,6 +42,8 @@ HEADER = "line-table--header"
 EVEN_ROW = "line-table--even-row"
 FIXED = "line-table--fixed"
 CURSOR = "line-table--cursor"
+BASE = ""
+"""`style_of(BASE)`: the table's own style (its background and colour)."""
 
 
 @dataclass
@@ -430,9 +432,15 @@ class LineTable(ScrollView, can_focus=True):
         self.restyle()
 
     def style_of(self, component: str) -> Style:
+        """A component class's style, or the table's own for `BASE` (Textual works each out
+        from the widget's ancestors: kept until `restyle`)."""
         style = self.styles_kept.get(component)
         if style is None:
-            style = self.styles_kept[component] = self.get_component_rich_style(component)
+            if component == BASE:
+                style = self.rich_style
+            else:
+                style = self.get_component_rich_style(component)
+            self.styles_kept[component] = style
         return style
 
     def cell_strip(self, row_key: str, column: Column, value: CellValue) -> Strip:
@@ -462,7 +470,7 @@ class LineTable(ScrollView, can_focus=True):
         kept = self.lines.get(key)
         if kept is not None:
             return kept
-        row_style = self.rich_style + (self.style_of(EVEN_ROW) if even else Style())
+        row_style = self.style_of(BASE) + (self.style_of(EVEN_ROW) if even else Style())
         strips = []
         cells = zip(self.columns.values(), self.rows[row_key], strict=True)
         for at, (column, value) in enumerate(cells):
@@ -477,12 +485,12 @@ class LineTable(ScrollView, can_focus=True):
 
     def header_line(self) -> tuple[Strip, Style]:
         if self.header_strip is None:
-            style = self.rich_style + self.style_of(HEADER)
+            style = self.style_of(BASE) + self.style_of(HEADER)
             self.header_strip = Strip.join(
                 self.render_words(column.label, column.width).apply_style(style)
                 for column in self.columns.values()
             )
-        return self.header_strip, self.rich_style + self.style_of(HEADER)
+        return self.header_strip, self.style_of(BASE) + self.style_of(HEADER)
 
     def render_line(self, y: int) -> Strip:
         """The heading on the first line, the rows below it scrolled, the fixed columns kept
@@ -494,7 +502,7 @@ class LineTable(ScrollView, can_focus=True):
         else:
             index = y - self.header_height + scroll_y
             if index >= self.row_count:
-                return Strip.blank(width, self.rich_style)
+                return Strip.blank(width, self.style_of(BASE))
             line, fill = self.row_line(index)
         fixed = self.fixed_width
         if fixed and scroll_x:
