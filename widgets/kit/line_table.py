@@ -76,19 +76,28 @@ def cell_width(value: CellValue) -> int:
 
 
 class LineTable(ScrollView, can_focus=True):
-    """Rows of cells under a heading, with a row or cell cursor; see the module's docstring."""
+    """Rows of cells under a heading, with a row or cell cursor; see the module's docstring.
+
+    | Key(s) | What it does |
+    | :- | :- |
+    | enter | Choose the row or cell under the cursor (as a click or a tap on it does). |
+    | up, down | The cursor a row up or down. |
+    | left, right | The cursor a cell left or right (a row cursor scrolls sideways). |
+    | pageup, pagedown | The cursor a page of rows up or down. |
+    | home, end | The cursor to the first or the last row. |
+    """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {HEADER, EVEN_ROW, FIXED, CURSOR}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Select", show=False),
-        Binding("up", "cursor_up", "Cursor up", show=False),
-        Binding("down", "cursor_down", "Cursor down", show=False),
-        Binding("left", "cursor_left", "Cursor left", show=False),
-        Binding("right", "cursor_right", "Cursor right", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home,ctrl+home", "first_row", "First row", show=False),
-        Binding("end,ctrl+end", "last_row", "Last row", show=False),
+        Binding("enter", "select_cursor", "Choose", show=False, id="table-choose"),
+        Binding("up", "cursor_up", "Row up", show=False, id="table-up"),
+        Binding("down", "cursor_down", "Row down", show=False, id="table-down"),
+        Binding("left", "cursor_left", "Cell left", show=False, id="table-left"),
+        Binding("right", "cursor_right", "Cell right", show=False, id="table-right"),
+        Binding("pageup", "page_up", "Page up", show=False, id="table-page-up"),
+        Binding("pagedown", "page_down", "Page down", show=False, id="table-page-down"),
+        Binding("home,ctrl+home", "first_row", "First row", show=False, id="table-first"),
+        Binding("end,ctrl+end", "last_row", "Last row", show=False, id="table-last"),
     ]
 
     class RowHighlighted(Message):
