@@ -12,6 +12,7 @@ from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace,
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.notes import record_notes
+from tests.support.waiting import pause_until
 from widgets.kit.line_table import LineTable
 from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.dialogs import TextDialog
@@ -129,3 +130,23 @@ async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable
         assert app.screen is screen
         assert any("undo (ctrl+z) reopens it" in note for note in notes)
         assert "finished · won by Ana" in str(screen.query_one("#ss-status", Static).render())
+
+
+async def test_a_tap_on_a_sheet_cell_opens_that_cells_entry(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """A tap on Ben's Cooking cell puts the cursor there and opens its entry (a phone has no
+    arrow keys)."""
+    app = make_test_app(start=new_game)
+    async with app.run_test(size=(44, 43)) as pilot:
+        screen = await start(pilot)
+        sheet = screen.query_one("#ss-sheet", LineTable)
+        await pilot.pause()
+        columns = sheet.ordered_columns
+        ben = list(sheet.columns).index("Ben")
+        x = sum(column.width + 2 for column in columns[:ben]) + 1
+        y = 1 + sheet.get_row_index("cooking")  # under the heading
+        await pilot.click(sheet, offset=(x, y))
+        await pause_until(pilot, lambda: isinstance(app.screen, TextDialog))
+        spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
+        assert (spot.row_key, spot.column_key) == ("cooking", "Ben")
