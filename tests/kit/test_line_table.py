@@ -209,3 +209,28 @@ async def test_a_new_theme_draws_the_table_again() -> None:
         after = table.render_line(0)
         assert before.text == after.text
         assert next(iter(before)).style != next(iter(after)).style
+
+
+async def test_control_characters_in_a_name_are_shown_not_obeyed() -> None:
+    """A name from a file with a line break or an escape stays on its row, made visible."""
+    table = LineTable()
+    table.add_columns("Player", "Score")
+    table.add_row("Ana\nBen\x1b[31m", "3", key="p1")
+    table.add_row("Cy", "4", key="p2")
+    async with TableApp(table).run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        lines = shown(table)
+        assert "\x1b" not in lines[1] and "\n" not in lines[1]
+        assert lines[1].split()[-1] == "3" and lines[2].split() == ["Cy", "4"]
+
+
+async def test_keys_and_taps_on_an_empty_table_do_nothing() -> None:
+    table = LineTable(cursor_type="cell")
+    table.add_columns("Space", "Control")
+    app = TableApp(table)
+    async with app.run_test(size=(30, 8)) as pilot:
+        await pilot.press("down", "up", "right", "pagedown", "end", "home", "enter")
+        await pilot.click(LineTable, offset=(2, 3))
+        await pilot.pause()
+        assert app.heard == []
+        assert shown(table)[0].split() == ["Space", "Control"]
