@@ -428,6 +428,7 @@ class LineTable(ScrollView, can_focus=True):
         super().notify_style_update()
 
     def restyle(self) -> None:
+        """Forget the styles and the styled lines (the cells' words stay rendered)."""
         self.styles_kept.clear()
         self.lines.clear()
         self.header_strip = None
@@ -438,6 +439,7 @@ class LineTable(ScrollView, can_focus=True):
         self.restyle()
 
     def on_blur(self) -> None:
+        """The cursor's look without the focus: styled again."""
         self.restyle()
 
     def style_of(self, component: str) -> Style:
