@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from companion.cavendish.actions import (
     AnnounceGroupConflict,
@@ -23,6 +23,7 @@ from widgets.cavendish import panel
 from widgets.cavendish.conflicts import OrderDialog
 from widgets.cavendish.phase_dialogs import UpdateDialog
 from widgets.cavendish.play import CavendishScreen
+from widgets.kit.line_table import LineTable
 
 
 async def start(app: Any, pilot: Any, make_setup: Callable[..., Any], *actions: Any) -> Any:
@@ -111,7 +112,7 @@ async def test_a_personal_conflict_stops_only_its_agent(
         await pilot.press("1", "c")
         await pilot.pause()
         assert screen.cav.agents[0].personal_conflict
-        assert app.screen.query_one("#agents", DataTable).get_row_at(0)[0] == " ⚔"
+        assert app.screen.query_one("#agents", LineTable).get_row_at(0)[0] == " ⚔"
         assert "Personal conflict: Amy" in text_of(app, "#conflict")
         await pilot.press("x")
         await pilot.pause()
@@ -165,7 +166,7 @@ async def test_the_agent_table_marks_an_ejected_agent_in_characters(
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot, make_setup, Eject("Anton"), Eject("Doug"))
-        table = app.screen.query_one("#agents", DataTable)
+        table = app.screen.query_one("#agents", LineTable)
         assert [table.get_row_at(row)[0] for row in range(4)] == [" ", "★✖", " ", " ✖"]
         assert table.ordered_columns[0].width >= 2
         await pilot.press("4")

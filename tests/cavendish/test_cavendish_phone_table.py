@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable
+from textual.widgets import Static
 
 from companion.cavendish.actions import ChooseLocation, Eject
 from companion.cavendish.model import CavendishSetup, Seat
@@ -19,6 +19,7 @@ from tests.conftest import fixed_clock
 from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.cavendish.play import CavendishScreen
+from widgets.kit.line_table import LineTable
 
 SEATS = (
     Seat("Amy", "Ana"),
@@ -41,7 +42,7 @@ def mission(make_test_app: Callable[..., Any], home: Path) -> Any:
     return make_test_app(start=lambda app: app.open_saved(saved.id))
 
 
-def table_text(table: DataTable[object]) -> list[str]:
+def table_text(table: LineTable) -> list[str]:
     return [" ".join(str(cell) for cell in table.get_row_at(row)) for row in range(table.row_count)]
 
 
@@ -51,7 +52,7 @@ async def test_four_agents_fit_a_phone_without_a_sideways_scroll(
     app = mission(make_test_app, companion_home)
     async with app.run_test(size=(40, 42)) as pilot:
         await pause_until(pilot, lambda: isinstance(app.screen, CavendishScreen))
-        table = app.screen.query_one("#agents", DataTable)
+        table = app.screen.query_one("#agents", LineTable)
         await pause_until(pilot, lambda: table.row_count == 4)
         await pilot.pause()
         assert table.region.right <= 40
@@ -66,3 +67,22 @@ async def test_four_agents_fit_a_phone_without_a_sideways_scroll(
         await pause_until(pilot, lambda: len(table.columns) == 6)
         assert table.get_row_at(2)[0] == " ✖" and table.get_row_at(2)[1] == "Jennifer"
         assert str(table.get_row_at(1)[2]) == "Benedett"
+
+
+async def test_a_tap_on_an_agents_row_on_a_phone_selects_that_agent(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    app = mission(make_test_app, companion_home)
+    async with app.run_test(size=(40, 42)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, CavendishScreen))
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        table = screen.query_one("#agents", LineTable)
+        await pause_until(pilot, lambda: table.row_count == 4)
+        await pilot.pause()
+        assert screen.selected == 0
+        # the top edge, the heading, then Amy, Anton, Jennifer, Doug
+        await pilot.click(table, offset=(4, 2 + 3))
+        await pause_until(pilot, lambda: screen.selected == 3)
+        assert table.cursor_row == 3
+        assert str(screen.query_one("#agent-detail", Static).render()).startswith("Doug")

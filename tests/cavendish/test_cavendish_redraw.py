@@ -19,10 +19,10 @@ from tests.conftest import fixed_clock
 from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.cavendish.play import CavendishScreen
-from widgets.kit.cell_table import CellTable
+from widgets.kit.line_table import LineTable
 
 
-def drawn_rows(table: CellTable) -> list[str]:
+def drawn_rows(table: LineTable) -> list[str]:
     """The table's lines as the screen has them (Textual's cache of what it drew)."""
     width, height = table.outer_size
     return [strip.text for strip in table.render_lines(Region(0, 0, width, height))]
@@ -56,7 +56,7 @@ async def test_the_row_that_changed_is_drawn_with_its_new_counts(
         await pause_until(pilot, lambda: isinstance(app.screen, CavendishScreen))
         screen = app.screen
         assert isinstance(screen, CavendishScreen)
-        table = screen.query_one("#agents", CellTable)
+        table = screen.query_one("#agents", LineTable)
         await pause_until(pilot, lambda: table.row_count == 4)
         await pilot.pause()
         assert matches(drawn_rows(table), screen.cav)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, OptionList
+from textual.widgets import OptionList
 
 from saves.shared.devices import Device
 from saves.shared.presence import Presence, alive_path, presence_path
@@ -18,6 +18,7 @@ from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.app import CompanionApp
 from widgets.cavendish.play import CavendishScreen
+from widgets.kit.line_table import LineTable
 from widgets.play.at_the_table import AtTheTable
 from widgets.play.game_screen import GameScreen
 from widgets.play.seats import SEAT_BINDING, SeatKeys, SitDialog
@@ -79,7 +80,7 @@ async def test_cavendish_sitting_as_an_agent_selects_it_and_says_where_everyone_
         other.sit("Amy", ["Amy", "Anton", "Doug"])
         await sit_by_keys(pilot, seats, downs=2)  # Amy, Anton, Doug
         assert screen.selected == 2 and screen.agent == "Doug"
-        assert screen.query_one("#agents", DataTable).cursor_row == 2
+        assert screen.query_one("#agents", LineTable).cursor_row == 2
         assert line_text(screen) == (
             "At the table: Amy (Ana): another device · Anton (Ben): free · Doug (Cy): this terminal"
         )
@@ -143,7 +144,7 @@ async def test_six_sojourns_seat_moves_to_the_players_column_and_turns_row(
         player = screen.game.players[1]
         assert seats.sit(player)
         await pilot.pause()
-        sheet = screen.query_one("#ss-sheet", DataTable)
+        sheet = screen.query_one("#ss-sheet", LineTable)
         assert sheet.coordinate_to_cell_key(sheet.cursor_coordinate).column_key == player
         assert screen.turns_player() == player
 

@@ -8,6 +8,7 @@ from typing import Any
 from textual.widgets import DataTable
 
 from tests.support.samples import install_sample
+from widgets.kit.line_table import LineTable
 
 
 def cell_texts(table: DataTable[Any]) -> list[str]:
@@ -47,7 +48,7 @@ async def test_six_sojourns_sheet_grows_with_the_screen_and_shows_every_points_r
             await pilot.resize_terminal(*size)
             await pilot.pause()
             await pilot.pause()
-            table = app.screen.query_one("#ss-sheet", DataTable)
+            table = app.screen.query_one("#ss-sheet", LineTable)
             widths[size[0]] = table.virtual_size.width
             reasons = app.screen.query_one("#ss-sheet-reasons", RichLog)
             assert reasons.display == shown

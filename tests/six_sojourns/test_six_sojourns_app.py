@@ -7,17 +7,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from companion.six_sojourns.actions import AdjustCoins, EnterCount, ScoreBy
 from companion.six_sojourns.game import game_score
 from companion.six_sojourns.model import Pieces
+from widgets.kit.line_table import LineTable
 from widgets.play.result import ConfirmEndDialog, ResultScreen
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
 
 
-def cells(table: DataTable[str], row: str) -> list[str]:
+def cells(table: LineTable, row: str) -> list[str]:
     return [str(cell) for cell in table.get_row(row)]
 
 
@@ -45,12 +46,12 @@ async def test_setup_title_leader_and_score_pad_entry(make_test_app: Callable[..
         assert screen.sub_title == "Ana, Ben, Cy"
         status = str(screen.query_one("#ss-status", Static).render())
         assert "no points entered yet" in status and "Ana and Ben" not in status
-        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == ["-", "-", "-"]
+        assert cells(screen.query_one("#ss-sheet", LineTable), "rank")[2:] == ["-", "-", "-"]
         screen.act(EnterCount("Ana", "spaces", 3))
         screen.act(EnterCount("Ben", "spaces", 3))
         status = str(screen.query_one("#ss-status", Static).render())
         assert "leading: Ana and Ben (tied)" in status
-        assert cells(screen.query_one("#ss-sheet", DataTable), "rank")[2:] == [
+        assert cells(screen.query_one("#ss-sheet", LineTable), "rank")[2:] == [
             "1 leads",
             "1 leads",
             "3",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from six_sojourns_helpers import board, land, people
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from companion.core import RuleError
 from companion.session import Session
@@ -28,6 +28,7 @@ from companion.six_sojourns.scoring import score, shown_categories, standings
 from companion.six_sojourns.setup import SojournsSetup, checklist
 from tests.support.notes import record_notes
 from tests.support.saving import record_played
+from widgets.kit.line_table import LineTable
 from widgets.six_sojourns.dialogs import TokensDialog
 from widgets.six_sojourns.play import SojournsScreen
 from widgets.six_sojourns.standing import turn_words
@@ -55,7 +56,7 @@ def opened(actions: list[Any], setup: SojournsSetup = FEUDS) -> Callable[[Any], 
     return start
 
 
-def cells(table: DataTable[str], row: str) -> list[str]:
+def cells(table: LineTable, row: str) -> list[str]:
     return [str(cell) for cell in table.get_row(row)]
 
 
@@ -85,7 +86,7 @@ async def test_the_switch_asks_and_says_what_it_did(make_test_app: Callable[...,
         assert status.startswith("Map A · switched to the board, 1 space · leading: Ana · ")
         assert status.endswith("…")  # the tokens' words cut at the edge: the log has them whole
         assert not notes  # said in the status line, not over the sheet
-        assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "3+1 (4)"
+        assert cells(screen.query_one("#ss-sheet", LineTable), "art")[2] == "3+1 (4)"
         await pilot.press("m")  # back to the pad: asked again, the token goes back in
         await pilot.pause()
         assert isinstance(app.screen, TokensDialog)
@@ -132,14 +133,14 @@ async def test_the_board_s_points_on_the_sheet_and_the_why_table(
     app = make_test_app(start=opened([*PAD_WITH_TOKEN, ScoreBy("board", "keep")]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        sheet = app.screen.query_one("#ss-sheet", DataTable)
+        sheet = app.screen.query_one("#ss-sheet", LineTable)
         assert cells(sheet, "board-spaces") == ["Spaces (VP)", "b: board", "1", "0"]
         assert cells(sheet, "board-islands") == ["Islands (VP)", "b: board", "1", "0"]
         assert cells(sheet, "board-feuds") == ["Feuds (VP)", "b: board", "1", "0"]
 
         await pilot.press("w")
         await pilot.pause()
-        why = app.screen.query_one("#ss-why", DataTable)
+        why = app.screen.query_one("#ss-why", LineTable)
         labels = [str(column.label) for column in why.columns.values()]
         assert labels == ["#", "Player", "Spc", "Isl", "Trd", "Obj", "Feu", "Total", "Coins"]
 
@@ -206,7 +207,7 @@ async def test_the_turns_tab_of_a_finished_game(make_test_app: Callable[..., Any
         await pilot.pause()
         said = str(screen.query_one("#ss-turn", Static).render())
         assert "buys a card" not in said and "finished and scored" in said
-        turns = screen.query_one("#ss-turns", DataTable)
+        turns = screen.query_one("#ss-turns", LineTable)
         assert all(not cells(turns, name)[0].startswith(">") for name in ("Ana", "Ben"))
         await pilot.press("2")
         await pilot.pause()

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.widgets import DataTable, RichLog, TabbedContent
+from textual.widgets import RichLog, TabbedContent
 
 from companion.six_sojourns.actions import EnterCount, TakeCard
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.waiting import pause_until
+from widgets.kit.line_table import LineTable
 from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.play import SojournsScreen
 
@@ -54,7 +55,7 @@ async def test_the_why_table_is_whole_at_44_columns(make_test_app: Callable[...,
         screen.act(EnterCount("Ana", "expansion_vp", 3))
         await pilot.press("w")
         await pilot.pause()
-        table = screen.query_one("#ss-why", DataTable)
+        table = screen.query_one("#ss-why", LineTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         labels = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
         assert labels == ["Rank", "Total", "Spc", "Isl", "Trd", "Obj", "Exp", "Coins"]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable
-
 from tests.support.samples import install_sample
+from widgets.kit.line_table import LineTable
 from widgets.six_sojourns.dialogs import TextDialog
 
 PHONES = [(44, 43), (40, 40), (44, 20)]
@@ -32,12 +31,12 @@ async def test_the_sheet_shows_every_player_on_a_phone(
                 await pilot.pause()
                 await pilot.pause()
             assert app.screen is screen, size
-            table = screen.query_one("#ss-sheet", DataTable)
+            table = screen.query_one("#ss-sheet", LineTable)
             labels = [str(column.label) for column in table.columns.values()]
             assert labels == ["", "Ana", "Ben", "Cy", "Dee"], size
             assert table.max_scroll_x == 0, size  # every player in view, nothing off to the right
             cook = table.get_row("cooking")
-            assert cook[0].plain.startswith("Cook 5/9")  # the thresholds kept, in the trade's cell
+            assert str(cook[0]).startswith("Cook 5/9")  # the thresholds kept, in the trade's cell
             await pilot.press("s")
             table.move_cursor(row=table.get_row_index("cooking"), column=0)
             await pilot.press("enter")  # the thresholds are edited from the trade's cell

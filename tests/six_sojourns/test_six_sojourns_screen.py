@@ -6,12 +6,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from textual.widgets import DataTable, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace, ScoreBy
 from companion.six_sojourns.model import Pieces, Space
 from companion.six_sojourns.setup import SojournsSetup
 from tests.support.notes import record_notes
+from tests.support.waiting import pause_until
+from widgets.kit.line_table import LineTable
 from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
@@ -42,9 +44,9 @@ async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lin
     app = make_test_app(start=new_game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
-        sheet = screen.query_one("#ss-sheet", DataTable)
+        sheet = screen.query_one("#ss-sheet", LineTable)
         spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
-        assert (spot.row_key.value, spot.column_key.value) == ("coins", "Ana")
+        assert (spot.row_key, spot.column_key) == ("coins", "Ana")
         await pilot.press("9")
         assert isinstance(app.screen, TextDialog)
         await pilot.press("escape")  # nothing entered
@@ -65,7 +67,7 @@ async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lin
         assert reasons and all(len(line) > 3 for line in reasons)
 
 
-def cells(table: DataTable[str], row: str) -> list[str]:
+def cells(table: LineTable, row: str) -> list[str]:
     return [str(cell) for cell in table.get_row(row)]
 
 
@@ -87,13 +89,13 @@ async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert cells(screen.query_one("#ss-sheet", DataTable), "art")[2] == "4+1 (7)"
+        assert cells(screen.query_one("#ss-sheet", LineTable), "art")[2] == "4+1 (7)"
         assert "board, 1 space ·" in str(screen.query_one("#ss-status", Static).render())
 
         await pilot.press("t")
         await pilot.pause()
-        table = app.screen.query_one("#ss-turns", DataTable)
-        assert "shrines" not in [column.value for column in table.columns]
+        table = app.screen.query_one("#ss-turns", LineTable)
+        assert "shrines" not in [column for column in table.columns]
         assert app.screen.check_action("shrine", ()) is False
 
         await pilot.press("b", "right", "right", "right", "1")
@@ -107,10 +109,10 @@ async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable
 
         await pilot.press("b", "a", *"B2 South", "enter")
         await pilot.pause()
-        table = app.screen.query_one("#ss-board", DataTable)
+        table = app.screen.query_one("#ss-board", LineTable)
         assert "board, 2 spaces" in str(app.screen.query_one("#ss-status", Static).render())
         assert table.cursor_row == 1
-        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value == "B2"
+        assert table.coordinate_to_cell_key(table.cursor_coordinate).row_key == "B2"
 
         space = screen.state.sheet.spaces[0]
         screen.act(EnterSpace(replace(space, mountain=True), "A1"))
@@ -128,3 +130,23 @@ async def test_a_board_game_from_the_keyboard_to_its_end(make_test_app: Callable
         assert app.screen is screen
         assert any("undo (ctrl+z) reopens it" in note for note in notes)
         assert "finished · won by Ana" in str(screen.query_one("#ss-status", Static).render())
+
+
+async def test_a_tap_on_a_sheet_cell_opens_that_cells_entry(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """A tap on Ben's Cooking cell puts the cursor there and opens its entry (a phone has no
+    arrow keys)."""
+    app = make_test_app(start=new_game)
+    async with app.run_test(size=(44, 43)) as pilot:
+        screen = await start(pilot)
+        sheet = screen.query_one("#ss-sheet", LineTable)
+        await pilot.pause()
+        columns = sheet.ordered_columns
+        ben = list(sheet.columns).index("Ben")
+        x = sum(column.width + 2 for column in columns[:ben]) + 1
+        y = 1 + sheet.get_row_index("cooking")  # under the heading
+        await pilot.click(sheet, offset=(x, y))
+        await pause_until(pilot, lambda: isinstance(app.screen, TextDialog))
+        spot = sheet.coordinate_to_cell_key(sheet.cursor_coordinate)
+        assert (spot.row_key, spot.column_key) == ("cooking", "Ben")

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from companion.cavendish.model import CavendishState
 from widgets.cavendish import board
-from widgets.kit.cell_table import CellTable
-from widgets.kit.shown import plain
+from widgets.kit.line_table import LineTable
 
 COLUMNS = ("Agent", "Player", "Azrak", "Fear", "S/C/D")
 """The columns after the flags."""
@@ -19,7 +18,7 @@ PLAYER_WIDTH, NARROW_PLAYER_WIDTH = 8, len("Player")
 """How much of a player's name the table shows, wide and narrow."""
 
 
-def set_columns(table: CellTable, narrow: bool) -> None:
+def set_columns(table: LineTable, narrow: bool) -> None:
     """The table's columns for its width, with no rows yet."""
     table.clear(columns=True)
     if not narrow:
@@ -27,15 +26,15 @@ def set_columns(table: CellTable, narrow: bool) -> None:
     table.add_columns(*COLUMNS)
 
 
-def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[object, ...]]:
+def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[str, ...]]:
     """Each agent's cells, the receptacle's name last (the row's key)."""
-    rows: list[tuple[object, ...]] = []
+    rows: list[tuple[str, ...]] = []
     for index, agent in enumerate(state.agents):
         flags = board.agent_flags(state, index)
         player = agent.player[: NARROW_PLAYER_WIDTH if narrow else PLAYER_WIDTH]
         cells = (
             f"{flags:<{board.FLAGS_WIDTH}}{agent.receptacle}" if narrow else agent.receptacle,
-            plain(player),
+            player,
             f"{agent.pool}/{agent.starting}",
             str(agent.fear),
             board.attributes_text(agent),
@@ -45,14 +44,14 @@ def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[object, ...]]:
 
 
 def show_agents(
-    table: CellTable, state: CavendishState, selected: int, narrow: bool = False
+    table: LineTable, state: CavendishState, selected: int, narrow: bool = False
 ) -> None:
     """The agents table: only the cells that changed are written, and only their rows drawn
-    again (a rebuild restyles all)."""
+    again (`LineTable.set_cell`; new agents or columns fill it again)."""
     rows = agent_rows(state, narrow)
     if len(table.columns) != len(COLUMNS) + (0 if narrow else 1):
         set_columns(table, narrow)
-    keys = [row_key.value for row_key in table.rows]
+    keys = list(table.rows)
     if keys != [row[-1] for row in rows]:
         table.clear()
         for *cells, key in rows:

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from companion.cavendish.actions import (
     AbandonMission,
@@ -51,7 +51,7 @@ from widgets.cavendish.keys import PALETTE, PHASE_KEYS, PLAYING_KEYS, update_all
 from widgets.cavendish.memory import remember_destiny
 from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
-from widgets.kit.cell_table import CellTable
+from widgets.kit.line_table import LineTable
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
 from widgets.play.action_log import ActionLog
@@ -83,7 +83,7 @@ class CavendishScreen(GameScreen):
     """
 
     HELP_TOPIC = "cavendish"
-    CSS_PATH = ["cavendish.tcss", "../kit/main_actions.tcss"]
+    CSS_PATH = ["cavendish.tcss", "../kit/main_actions.tcss", "../kit/line_table.tcss"]
     MAIN_ACTIONS = (
         "location",
         "explore",
@@ -132,7 +132,7 @@ class CavendishScreen(GameScreen):
         yield TitleHeader()
         with Horizontal(id="cav-body"):
             with Vertical(id="cav-left"):
-                yield CellTable(id="agents", cursor_type="row", zebra_stripes=False)
+                yield LineTable(id="agents", cursor_type="row", zebra_stripes=False)
                 yield Static(id="phase")
                 yield Static(id="conflict")
                 yield Static(id="crystals")
@@ -179,9 +179,9 @@ class CavendishScreen(GameScreen):
             self.ask_broken_link()
 
     @cached_property
-    def agents(self) -> CellTable:
+    def agents(self) -> LineTable:
         """The agents table, found once: a key writes its cells without searching the screen."""
-        return self.query_one("#agents", CellTable)
+        return self.query_one("#agents", LineTable)
 
     def show_agents(self) -> None:
         narrow = self.size.width < NARROW_WIDTH  # `-narrow` may come after this Resize
@@ -191,8 +191,8 @@ class CavendishScreen(GameScreen):
         """Across the narrow width the agents table changes its columns."""
         self.show_agents()
 
-    @on(DataTable.RowHighlighted, "#agents")
-    def highlighted(self, event: DataTable.RowHighlighted) -> None:
+    @on(LineTable.RowHighlighted, "#agents")
+    def highlighted(self, event: LineTable.RowHighlighted) -> None:
         self.selected = event.cursor_row
         self.show_text("#agent-detail", plain(board.agent_text(self.cav, self.selected)))
 

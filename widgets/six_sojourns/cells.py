@@ -3,16 +3,15 @@
 The Six Sojourns tables are worked out from the state after every action, but an action changes
 a cell or two (a coin, a total, a rank). Filling the table again repaints every cell. Here a
 table whose columns and rows are the same as before takes only its changed cells
-(`CellTable.set_cell`: only their rows are drawn again, widgets/kit/cell_table.py); a new shape
-or a new width fills it again.
+(`LineTable.set_cell`: each renders its cell alone and draws only its row again,
+widgets/kit/line_table.py); a new shape or a new width fills it again.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from widgets.kit.cell_table import CellTable
-from widgets.kit.shown import plain
+from widgets.kit.line_table import LineTable
 
 Column = tuple[str, str, int]
 """A column as drawn: its label, its key and its width."""
@@ -20,7 +19,7 @@ Row = tuple[str, list[str]]
 """A row: its key and its cells' words."""
 
 
-class ShownTable(CellTable):
+class ShownTable(LineTable):
     """A table shown with `show(columns, rows)`: cells that change repaint their row only."""
 
     def __init__(self, **options: Any) -> None:
@@ -43,7 +42,8 @@ class ShownTable(CellTable):
 
     def show(self, columns: list[Column], rows: list[Row]) -> None:
         """Show these columns and rows: in place when only cells changed, else filled again
-        (the cursor kept where it was, as far as the new shape has room for it)."""
+        (the cursor kept where it was, as far as the new shape has room for it: `LineTable`
+        keeps it through a `clear`)."""
         if tuple(columns) == self.columns_shown and [key for key, _ in rows] == list(
             self.rows_shown
         ):
@@ -53,23 +53,16 @@ class ShownTable(CellTable):
                     columns, cells, before, strict=True
                 ):
                     if value != was:
-                        self.set_cell(key, column, plain(value))
+                        self.set_cell(key, column, value)
                 self.rows_shown[key] = cells
             return
         self._fill(columns, rows)
 
     def _fill(self, columns: list[Column], rows: list[Row]) -> None:
-        row, column = self.cursor_coordinate
         self.clear(columns=True)
         for label, key, width in columns:
-            self.add_column(plain(label), key=key, width=width)
+            self.add_column(label, key=key, width=width)
         for key, cells in rows:
-            self.add_row(*map(plain, cells), key=key)
+            self.add_row(*cells, key=key)
         self.columns_shown = tuple(columns)
         self.rows_shown = {key: cells for key, cells in rows}
-        if self.row_count:
-            self.move_cursor(
-                row=min(row, self.row_count - 1),
-                column=min(column, len(self.columns) - 1),
-                animate=False,
-            )

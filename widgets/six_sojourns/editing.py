@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from textual.widgets import DataTable, TabbedContent
+from textual.widgets import TabbedContent
 
 from companion.core import RuleError
 from companion.six_sojourns.actions import (
@@ -36,6 +36,7 @@ from companion.six_sojourns.text import (
     with_where,
 )
 from widgets.play.game_screen import GameScreen
+from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.dialogs import LinesDialog, TextDialog, TokensDialog
 from widgets.six_sojourns.setup import THRESHOLDS_KEY
 from widgets.six_sojourns.tables import BOARD_ROW
@@ -92,18 +93,18 @@ class SheetEditor(GameScreen):
     def focus_first_player(self) -> None:
         """Focus the sheet on the first player's cell, where digits write (the row labels take
         none)."""
-        sheet = self.query_one("#ss-sheet", DataTable)
+        sheet = self.query_one("#ss-sheet", ShownTable)
         sheet.focus()
         if sheet.row_count and self.game.sheet.players:
             first = self.game.sheet.players[0].name
             sheet.move_cursor(column=sheet.get_column_index(first), animate=False)
 
     def cell(self, table_id: str) -> tuple[str, str] | None:
-        table = self.query_one(table_id, DataTable)
+        table = self.query_one(table_id, ShownTable)
         if not table.row_count:
             return None
         row_key, column_key = table.coordinate_to_cell_key(table.cursor_coordinate)
-        return str(row_key.value), str(column_key.value)
+        return row_key, column_key
 
     def edit(self, typed: str | None = None) -> None:
         """Edit the cell under the cursor; `typed` starts the entry with the digit pressed."""
@@ -234,7 +235,7 @@ class SheetEditor(GameScreen):
 
     def show_space(self, action: EnterSpace) -> None:
         """Put the cursor on the row of the space just added, ready to fill it."""
-        table = self.query_one("#ss-board", DataTable)
+        table = self.query_one("#ss-board", ShownTable)
         names = [space.name for space in self.game.sheet.spaces]
         if action.space.name in names:
             table.move_cursor(row=names.index(action.space.name), column=0, animate=False)

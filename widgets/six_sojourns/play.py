@@ -10,7 +10,7 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.widgets import DataTable, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import RichLog, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
 from companion.six_sojourns.actions import (
@@ -79,7 +79,7 @@ class SojournsScreen(SheetEditor):
     """
 
     HELP_TOPIC = "six-sojourns"
-    CSS_PATH = ["six_sojourns.tcss", "../kit/main_actions.tcss"]
+    CSS_PATH = ["six_sojourns.tcss", "../kit/main_actions.tcss", "../kit/line_table.tcss"]
     MAIN_ACTIONS = ("objectives", "finish")
     """The buttons a phone shows (widgets/kit/main_actions.py): objectives, the end."""
     BINDINGS = [
@@ -332,16 +332,15 @@ class SojournsScreen(SheetEditor):
         elif self.tab in ("sheet", "board"):
             self.edit(digit)
 
-    @on(DataTable.CellSelected)
-    def cell_chosen(self, event: DataTable.CellSelected) -> None:
+    @on(ShownTable.CellSelected)
+    def cell_chosen(self, event: ShownTable.CellSelected) -> None:
         if self.is_active:  # not a tap behind a dialog's opening
             self.edit()
 
     def select_seat(self, name: str) -> None:
         """The player this device sits as (`widgets.play.seats`): their column of the sheet, and
         their row of the turns (whose coins, serpent and shrine the keys there enter)."""
-        sheet = self.query_one("#ss-sheet", DataTable)
-        turns = self.query_one("#ss-turns", DataTable)
+        sheet, _board, turns, _why = self.tables
         if name in sheet.columns:
             sheet.move_cursor(column=sheet.get_column_index(name), animate=False)
         if name in turns.rows:
