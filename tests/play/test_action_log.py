@@ -41,7 +41,7 @@ def session() -> Session:
 
 
 def expected(app: App[None], log: ActionLog, history: list[str]) -> list[str]:
-    return history_lines(history, log.scrollable_content_region.width, app.console)
+    return history_lines(history, log.view.text_width, app.console)
 
 
 async def test_log_equals_the_full_history_after_random_apply_undo_redo() -> None:
