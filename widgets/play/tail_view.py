@@ -66,8 +66,8 @@ class TailView(Widget):
         """Kept at the newest line: a player who scrolls up releases it, the end anchors it."""
         self._bar: list[Segment] = []
         """The scrollbar's cell of each row, drawn when the thumb moves."""
-        self._bar_at: tuple[object, ...] = ()
-        """What `_bar` was drawn for: (height, lines, top, width, colours)."""
+        self._bar_at: tuple[int, ...] = ()
+        """What `_bar` was drawn for: (height, lines, top, width)."""
         self._rows: LRUCache[tuple[int, Segment], tuple[Strip | None, Strip]] = LRUCache(ROWS_KEPT)
         """Rows as composed, by (line, scrollbar cell), with the line they were composed from:
         a row moved by a scroll is found composed, a line drawn again is composed again."""
@@ -191,25 +191,26 @@ class TailView(Widget):
         return Strip([*text, cell], self.text_width + self.bar_width) if self.bar_width else text
 
     def _bar_cells(self) -> list[Segment]:
-        """The scrollbar's cell of each row, as Textual's own scrollbar draws it: drawn again
-        only when the thumb moves (or the colours change)."""
+        """The scrollbar's cell of each row, as Textual's own scrollbar draws it (none while
+        every line fits: the gutter is left blank): drawn again only when the thumb moves, or
+        when the styles change (`notify_style_update`)."""
+        count, height = self.lines.line_count, self.height
+        drawn_for = (height, count, self.top, self.bar_width)
+        if drawn_for == self._bar_at:
+            return self._bar
+        self._bar_at = drawn_for
+        if count <= height:
+            self._bar = [Segment(" " * self.bar_width, self.rich_style)] * height
+            return self._bar
         styles = self.styles
         background = styles.scrollbar_background
         if background.a < 1:
             background = self.background_colors[0] + background
         color = background + styles.scrollbar_color
-        count, height = self.lines.line_count, self.height
-        drawn_for = (height, count, self.top, self.bar_width, background, color)
-        if drawn_for == self._bar_at:
-            return self._bar
-        self._bar_at = drawn_for
-        if not self.bar_width:
-            self._bar = []
-            return self._bar
         bar = ScrollBarRender.render_bar(
             size=height,
-            virtual_size=max(count, height),
-            window_size=height if height < count else 0,
+            virtual_size=count,
+            window_size=height,
             position=self.top,
             thickness=self.bar_width,
             vertical=True,
