@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len, chop_cells
 from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -162,6 +163,8 @@ class ActionLog(Container, can_focus=True):
         self._rendered: LRUCache[tuple[int, bool], Strip] = LRUCache(RENDERED_LINES)
         """Lines as last drawn at their final width and style, by (line, marked): a redraw
         draws only lines it has not drawn before (Textual's `Log` keeps its lines the same way)."""
+        self._styles: tuple[Style, Style] | None = None
+        """The lines' style and the mark's, read once until the styles change."""
         self.marked: int | None = None
         """The index of the entry marked to be picked (None until the log is first focused)."""
         self._due_mark: int | None = None
@@ -174,6 +177,7 @@ class ActionLog(Container, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._rendered.clear()
+        self._styles = None
 
     def show(self, steps: Sequence[Step]) -> None:
         """Bring the log up to date with these steps (a session's `steps`).
@@ -230,8 +234,11 @@ class ActionLog(Container, can_focus=True):
         self._mark_entry(len(self._steps) - 1 - back)
 
     def action_mark(self, move: int) -> None:
-        """Mark the entry `move` entries away (up: earlier, down: later)."""
-        self._mark_entry((self.marked if self.marked is not None else len(self._steps)) + move)
+        """Mark the entry `move` entries away (up: earlier, down: later). A log focused before
+        it had its entries (a tab just shown) has none marked: the move is from the newest, as
+        if it had been marked when focused."""
+        newest = len(self._steps) - 1
+        self._mark_entry((self.marked if self.marked is not None else newest) + move)
 
     def action_mark_page(self, direction: int) -> None:
         """Mark the entry a page of lines away."""
@@ -327,6 +334,7 @@ class ActionLog(Container, can_focus=True):
         """Wrap everything again at a new width (a resize, or a hidden tab shown at last), and
         draw every line again (its styles changed): the entry at `top` stays at the top."""
         self._rendered.clear()
+        self._styles = None
         if width == self._width or width <= 0:
             return top
         top_entry = bisect_right(self._ends, top)
@@ -353,12 +361,15 @@ class ActionLog(Container, can_focus=True):
     def draw_line(self, index: int, entry: int, marked: bool) -> Strip:
         """Draw the line at `index` (of the entry at `entry`, -1: the empty log's line) at its
         final width and style."""
-        style = self.view.rich_style
+        if self._styles is None:  # read once, until the styles change (`draw_again`)
+            cursor = self.get_component_rich_style("action-log--cursor")
+            self._styles = (self.view.rich_style, cursor)
+        style, cursor = self._styles
         if entry < 0:
             text = Strip([]) if index else Strip([Segment(EMPTY)], cell_len(EMPTY))
         else:
             text = self._lines(entry)[index - self.entry_top(entry)]
         drawn = text.crop_extend(0, self._width, style)
         if marked:  # the whole width, so the mark reads as a bar
-            drawn = drawn.apply_style(self.get_component_rich_style("action-log--cursor"))
+            drawn = drawn.apply_style(cursor)
         return drawn.apply_style(style)

@@ -72,21 +72,29 @@ class TailView(Widget):
         """Rows as composed, by (line, scrollbar cell), with the line they were composed from:
         a row moved by a scroll is found composed, a line drawn again is composed again."""
         self._dragging = False
+        self._measured = (0, 0, 0)
+        """(scrollbar width, text width, height), read when the size or the styles change."""
 
     @property
     def bar_width(self) -> int:
-        """The scrollbar's columns (the log's `scrollbar-size-vertical`), always kept."""
-        return max(0, self.styles.scrollbar_size_vertical)
+        """The scrollbar's columns (the view's `scrollbar-size-vertical`), always kept."""
+        return self._measured[0]
 
     @property
     def text_width(self) -> int:
         """The width the lines are drawn at: the view's, less the scrollbar."""
-        return max(0, self.size.width - self.bar_width)
+        return self._measured[1]
 
     @property
     def height(self) -> int:
         """How many lines are shown at once."""
-        return self.size.height
+        return self._measured[2]
+
+    def _measure(self) -> None:
+        """Read the view's size and scrollbar width once (not for each row it draws)."""
+        bar_width = max(0, self.styles.scrollbar_size_vertical)
+        width, height = self.size
+        self._measured = (bar_width, max(0, width - bar_width), height)
 
     @property
     def max_top(self) -> int:
@@ -95,11 +103,13 @@ class TailView(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._measure()
         self._rows.clear()
         self._bar_at = ()  # the colours are read again
         self.top = self.lines.draw_again(self.text_width, self.top)
 
     def on_resize(self, event: Resize) -> None:
+        self._measure()
         self._rows.clear()
         self.top = self.lines.draw_again(self.text_width, self.top)  # the same entry at the top
         self.update()
