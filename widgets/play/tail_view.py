@@ -125,7 +125,8 @@ class TailView(Widget):
             return
         before = self._bar
         after = self._bar_cells()
-        rows = {line - top for line in changed if 0 <= line - top < self.height}
+        shown = range(max(changed.start, top), min(changed.stop, top + self.height))
+        rows = {line - top for line in shown}  # the changed lines on screen, however many changed
         rows.update(y for y, cell in enumerate(after) if y >= len(before) or before[y] != cell)
         if rows:
             width = self.size.width
