@@ -74,17 +74,20 @@ async def _samples(size: int, textual_log: bool, count: int) -> tuple[list[float
         else:
             action_log = app.query_one(ActionLog)
             action_log.show(game.steps)
-            wrapped = action_log._lines
+            draw_line = action_log.draw_line
             calls = [0]
 
-            def counted(index: int) -> Any:
+            def counted(index: int, entry: int, marked: bool) -> Any:
                 calls[0] += 1
-                return wrapped(index)
+                return draw_line(index, entry, marked)
 
-            action_log._lines = counted  # type: ignore[method-assign]
+            action_log.draw_line = counted  # type: ignore[method-assign]
         await pilot.pause()
-        shown = app.query_one(Log if textual_log else ActionLog)
-        assert shown.size.height > 10 and shown.max_scroll_y > 0, "the log fills its column"
+        if textual_log:
+            assert log.size.height > 10 and log.max_scroll_y > 0, "the log fills its column"
+        else:
+            view = action_log.view
+            assert view.height > 10 and view.max_top > 0, "the log fills its column"
         for number in range(WARM_UP + count):
             app.frames.clear()
             if textual_log:

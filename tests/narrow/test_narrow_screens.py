@@ -242,10 +242,10 @@ async def log_reads_in_lines(pilot: Any, game: str, save_id: str) -> None:
     if game == "six-sojourns":
         await pilot.press("l")  # its log has a tab of its own
     log = app.screen.query_one(ActionLog)
-    await pause_until(pilot, lambda: log.size.width > 0 and log.max_scroll_y > 0)
-    assert log.scrollable_content_region.width >= 34, game
-    await pause_until(pilot, lambda: log.scroll_y == log.max_scroll_y)
-    assert log.scroll_y == log.max_scroll_y
+    await pause_until(pilot, lambda: log.size.width > 0 and log.view.max_top > 0)
+    assert log.view.text_width >= 34, game
+    await pause_until(pilot, lambda: log.view.top == log.view.max_top)
+    assert log.view.top == log.view.max_top
     words = [line.split() for line in log.plain_lines]
     assert sum(len(line) for line in words) / len(words) >= 4, game
 

@@ -41,7 +41,7 @@ def session() -> Session:
 
 
 def expected(app: App[None], log: ActionLog, history: list[str]) -> list[str]:
-    return history_lines(history, log.scrollable_content_region.width, app.console)
+    return history_lines(history, log.view.text_width, app.console)
 
 
 async def test_log_equals_the_full_history_after_random_apply_undo_redo() -> None:
@@ -150,3 +150,20 @@ async def test_a_long_log_draws_only_the_entries_on_screen() -> None:
         drawn = [index for index, lines in enumerate(log._wrapped) if lines is not None]
         assert drawn and min(drawn) > 2_900
         assert log.plain_lines == expected(app, log, game.history)
+
+
+async def test_a_log_focused_before_it_is_filled_marks_from_its_newest_entry() -> None:
+    """A tab shown and focused before its log has its entries (Six Sojourns' log tab): the keys
+    move the mark from the newest entry, as in a log that had its entries when focused."""
+    app = LogHost()
+    game = session()
+    for count in range(10):
+        game.do(AdjustCoins("Ana", count + 1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(ActionLog)
+        log.focus()
+        await pilot.pause()
+        assert log.marked is None
+        log.show(game.steps)
+        await pilot.press("up", "up", "up", "down")
+        assert log.marked == 9 - 2  # two before the newest

@@ -48,6 +48,6 @@ async def test_the_drawn_line_of_entry_1000_ends_as_the_entry_does() -> None:
         for width in range(18, 30):  # one of them is exactly as wide as the entry's words
             await pilot.resize_terminal(width, 10)
             await pilot.pause()
-            drawn = [log.render_line(y).text.strip() for y in range(log.scrollable_size.height)]
+            drawn = [log.line(log.view.top + y).text.strip() for y in range(log.view.height)]
             start = next(y for y, line in enumerate(drawn) if line.startswith("1000. "))
             assert " ".join(drawn[start:]).strip() == last, (width, drawn)

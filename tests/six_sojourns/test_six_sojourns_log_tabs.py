@@ -41,8 +41,8 @@ async def test_the_log_opens_at_its_latest_entry(make_test_app: Callable[..., An
         await pilot.click("#ss-tabs Tab#--content-tab-log")
         await pilot.pause()
         log = screen.query_one("#ss-log", ActionLog)
-        assert log.max_scroll_y > 0
-        await pause_until(pilot, lambda: log.scroll_y == log.max_scroll_y)
+        assert log.view.max_top > 0
+        await pause_until(pilot, lambda: log.view.top == log.view.max_top)
         assert "27." in "".join(log.plain_lines[-2:])
 
 

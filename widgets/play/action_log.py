@@ -4,12 +4,13 @@ A key press changes the history by a step or two at its end (an action, an undo,
 log changes by what changed, on Textual's Line API as its own `Log` is (issue 44): it appends the
 new steps, drops the undone ones, and draws only the lines that are new. Each entry's height is
 counted when it arrives or when the log's width changes (without building its lines); its lines
-are wrapped when they are first on screen and kept at that width, and each line drawn is kept
-(by its place in the log, marked or not) until its entry is undone or the width or the styles
-change: a new entry wraps and draws its own lines, and the lines already on screen are taken
-from what was drawn (only Textual's public API: its styling of each row is its own). A redraw
-costs the same at 5,000 logged actions as at 50 (issue 15), and a game of 60,000 actions
-opens without drawing 60,000 entries (issue 30).
+are wrapped when they are first on screen and kept at that width, and each line is kept drawn at
+its final width and style (by its place in the log, marked or not) until its entry is undone or
+the width or the styles change. The lines are shown by a `TailView` (widgets/play/tail_view.py)
+inside the log's border: it keeps its place and draws its own scrollbar, so a new entry lays
+nothing out again and Textual has no border or padding to add to each row. A redraw costs the
+same at 5,000 logged actions as at 50 (issue 15), and a game of 60,000 actions opens without
+drawing 60,000 entries (issue 30).
 
 A line of it can be picked to undo back to it (issue 42): focused, the log shows one entry
 marked (the newest when it gets the focus), up and down move the mark, enter picks it; a tap
@@ -26,18 +27,20 @@ from collections.abc import Sequence
 from rich.cells import cell_len, chop_cells
 from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.cache import LRUCache
-from textual.events import Click, Resize
-from textual.geometry import Region, Size
+from textual.containers import Container
+from textual.events import Click
 from textual.message import Message
 from textual.reactive import var
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from companion.session import Step
 from companion.text import visible
+from widgets.play.tail_view import TailView
 
 RENDERED_LINES = 1024
 """How many drawn lines are kept: many screens of them, as Textual's `Log` keeps."""
@@ -105,11 +108,12 @@ def history_lines(history: Sequence[str], width: int, console: Console) -> list[
     ]
 
 
-class ActionLog(ScrollView, can_focus=True):
+class ActionLog(Container, can_focus=True):
     """Shows a session's history; `show` brings it up to date with the session's steps.
 
     | Key | Action |
     | --- | --- |
+    | mouse wheel, scrollbar | Scroll (up: stays there; back at the end: follows again) |
     | up / down | Mark the entry before / after |
     | pageup / pagedown, home / end | Mark an entry a page away, the first, the newest |
     | enter (or a tap on an entry) | Undo back to the marked entry (asked first) |
@@ -147,6 +151,8 @@ class ActionLog(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Log"
+        self.view = TailView(self)
+        """The lines on screen: where they are scrolled to, and the scrollbar."""
         self._steps: list[Step] = []
         """The steps shown, in order: compared by identity with the session's."""
         self._wrapped: list[list[Strip] | None] = []
@@ -155,25 +161,23 @@ class ActionLog(ScrollView, can_focus=True):
         """The number of lines up to and including each step (for finding a line's step)."""
         self._width = 0
         self._rendered: LRUCache[tuple[int, bool], Strip] = LRUCache(RENDERED_LINES)
-        """Lines as last drawn, by (line, marked), at `_rendered_at`: a redraw styles only
-        lines it has not drawn before (Textual's `Log` keeps its lines the same way)."""
-        self._rendered_at = (0, 0, 0)
-        """The (width wrapped at, width, scroll x) the lines in `_rendered` were drawn at."""
+        """Lines as last drawn at their final width and style, by (line, marked): a redraw
+        draws only lines it has not drawn before (Textual's `Log` keeps its lines the same way)."""
+        self._styles: tuple[Style, Style] | None = None
+        """The lines' style and the mark's, read once until the styles change."""
         self.marked: int | None = None
         """The index of the entry marked to be picked (None until the log is first focused)."""
         self._due_mark: int | None = None
         """How far before the newest entry to mark once the log has its entries (a log in a
         tab not yet shown is filled only when its tab is)."""
 
-    def on_mount(self) -> None:
-        """Kept scrolled to the newest line (Textual's anchor) while the layout settles, as in
-        a column of a phone's screen that finds its height after the log had its lines; a
-        player who scrolls up releases it, and scrolling back to the end anchors it again."""
-        self.anchor()
+    def compose(self) -> ComposeResult:
+        yield self.view
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._rendered.clear()
+        self._styles = None
 
     def show(self, steps: Sequence[Step]) -> None:
         """Bring the log up to date with these steps (a session's `steps`).
@@ -188,7 +192,7 @@ class ActionLog(ScrollView, can_focus=True):
         if keep == len(shown) == len(steps):
             return
         first_changed = self.entry_top(keep)
-        old_end = self._ends[-1] if self._ends else 1  # an empty log has its one line
+        old_end = self.line_count
         marked_before = self.marked
         for line in range(first_changed, old_end):  # the undone entries' lines only
             self._rendered.discard((line, False))
@@ -199,14 +203,10 @@ class ActionLog(ScrollView, can_focus=True):
         if self.marked is not None and self.marked >= len(shown):  # its line was undone
             self.marked = len(shown) - 1 if shown else None
         self.revision += 1
-        kept = self._resize_virtual()
-        # Kept in place, the log scrolls now: the frame that draws the new entry shows it (a
-        # later scroll drew the log twice, and another window's action a frame late). A scroll
-        # redraws the view from the lines kept; a log that did not scroll redraws its changed
-        # lines only.
-        self.scroll_end(animate=False, immediate=kept, x_axis=False)
-        new_end = self._ends[-1] if self._ends else 1
-        self.refresh_lines(first_changed, max(old_end, new_end) - first_changed)
+        # Kept at the end, the view moves now: the frame that draws the new entry shows it
+        # (another window's action shows in the first frame after it). A view that moved
+        # redraws its rows from the lines kept; one that did not, its changed rows only.
+        self.view.update(range(first_changed, max(old_end, self.line_count)))
         if marked_before is not None and marked_before != self.marked:
             self._refresh_entry(marked_before)
             self._refresh_entry(self.marked)
@@ -234,14 +234,17 @@ class ActionLog(ScrollView, can_focus=True):
         self._mark_entry(len(self._steps) - 1 - back)
 
     def action_mark(self, move: int) -> None:
-        """Mark the entry `move` entries away (up: earlier, down: later)."""
-        self._mark_entry((self.marked if self.marked is not None else len(self._steps)) + move)
+        """Mark the entry `move` entries away (up: earlier, down: later). A log focused before
+        it had its entries (a tab just shown) has none marked: the move is from the newest, as
+        if it had been marked when focused."""
+        newest = len(self._steps) - 1
+        self._mark_entry((self.marked if self.marked is not None else newest) + move)
 
     def action_mark_page(self, direction: int) -> None:
         """Mark the entry a page of lines away."""
         if self.marked is None or not self._steps:
             return
-        page = max(1, self.scrollable_content_region.height - 1)
+        page = max(1, self.view.height - 1)
         line = self.entry_top(self.marked) + direction * page
         line = min(max(line, 0), self._ends[-1] - 1)
         self._mark_entry(bisect_right(self._ends, line))
@@ -257,10 +260,13 @@ class ActionLog(ScrollView, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         """A tap (a click) on an entry marks it and picks it."""
-        offset = event.get_content_offset(self)
-        if offset is None or not self._steps:
+        view = self.view.region  # a tap on the view's lines (not the border, not the bar)
+        if not view.contains_point(event.screen_offset) or not self._steps:
             return
-        line = offset.y + self.scroll_offset.y
+        offset = event.screen_offset - view.offset
+        if offset.x >= self.view.text_width:
+            return  # the scrollbar's: the view scrolls
+        line = offset.y + self.view.top
         if line >= self._ends[-1]:
             return
         event.stop()
@@ -276,10 +282,7 @@ class ActionLog(ScrollView, can_focus=True):
             return
         unmarked, self.marked = self.marked, min(max(entry, 0), len(self._steps) - 1)
         start = self.entry_top(self.marked)
-        height = self._ends[self.marked] - start
-        self.scroll_to_region(
-            Region(0, start, 1, max(1, height)), animate=False, immediate=True, x_axis=False
-        )
+        self.view.show_lines(start, self._ends[self.marked] - start)
         self._refresh_entry(unmarked)  # the mark is drawn where it is now, and nowhere else
         self._refresh_entry(self.marked)
 
@@ -287,8 +290,7 @@ class ActionLog(ScrollView, can_focus=True):
         """Draw an entry's lines again (the mark came or went): a line is kept drawn marked
         and unmarked, so only the screen is updated."""
         if entry is not None and entry < len(self._steps):
-            top = self.entry_top(entry)
-            self.refresh_lines(top, self._ends[entry] - top)
+            self.view.update(range(self.entry_top(entry), self._ends[entry]))
 
     @property
     def plain_lines(self) -> list[str]:
@@ -321,58 +323,53 @@ class ActionLog(ScrollView, can_focus=True):
             for text in entry_lines(number, line, self._width, console)
         ]
 
-    def _resize_virtual(self) -> bool:
-        """The log's new length. A log that had a scrollbar and still has one (or had none and
-        still fits) keeps its place on the screen: only its scrollbar is updated, and the
-        screen is not laid out again (which costs more than the lines drawn). True when it
-        kept its place."""
-        height = self._ends[-1] if self._ends else 1
-        size, view = Size(self._width, height), self.scrollable_content_region.height
-        old = self.virtual_size
-        if self.is_mounted and old.width == size.width and (old.height > view) == (height > view):
-            self.set_reactive(ActionLog.virtual_size, size)
-            self._scroll_update(size)  # what Textual does for a size known not to move
-            return True
-        self.virtual_size = size
-        if self.is_mounted:  # a scrollbar that comes or goes (Textual's layout leaves it as it was)
-            self._scroll_update(size)
-        return False
+    # What the view shows (`tail_view.Lines`)
 
-    def on_resize(self, event: Resize) -> None:
-        """Wrap everything again at a new width (a resize, or a hidden tab shown at last)."""
-        width = self.scrollable_content_region.width
+    @property
+    def line_count(self) -> int:
+        """How many lines the log has (the empty log has its one line)."""
+        return self._ends[-1] if self._ends else 1
+
+    def draw_again(self, width: int, top: int) -> int:
+        """Wrap everything again at a new width (a resize, or a hidden tab shown at last), and
+        draw every line again (its styles changed): the entry at `top` stays at the top."""
+        self._rendered.clear()
+        self._styles = None
         if width == self._width or width <= 0:
-            return
+            return top
+        top_entry = bisect_right(self._ends, top)
         self._width = width
         steps, self._steps, self._wrapped, self._ends = self._steps, [], [], []
         for step in steps:
             self._add(step)
-        self._resize_virtual()
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
-        self.refresh()
+        return self.entry_top(min(top_entry, len(self._steps)))
 
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        if self._rendered_at != (self._width, width, scroll_x):  # every line is drawn again
-            self._rendered.clear()
-            self._rendered_at = (self._width, width, scroll_x)
-        index = scroll_y + y
-        if not self._steps or index >= self._ends[-1]:  # the empty log's line, or below it
-            text, style = EMPTY if index == 0 and not self._steps else "", self.rich_style
-            blank = Strip([Segment(text)]).crop_extend(scroll_x, scroll_x + width, style)
-            return blank.apply_style(style)
+    def line(self, index: int) -> Strip:
+        """The log's line at `index`, at the view's width, marked if its entry is (and the log
+        is focused), drawn once and kept."""
         marked = self.has_focus and self.marked is not None
-        entry = bisect_right(self._ends, index)
-        marked = marked and entry == self.marked
+        if not self._steps:
+            entry = -1
+        else:
+            entry = bisect_right(self._ends, index)
+            marked = marked and entry == self.marked
         cached = self._rendered.get((index, marked))
-        if cached is not None:
-            return cached
-        start = self._ends[entry - 1] if entry else 0
-        style = self.rich_style
-        drawn = self._lines(entry)[index - start].crop_extend(scroll_x, scroll_x + width, style)
+        if cached is None:
+            cached = self._rendered[(index, marked)] = self.draw_line(index, entry, marked)
+        return cached
+
+    def draw_line(self, index: int, entry: int, marked: bool) -> Strip:
+        """Draw the line at `index` (of the entry at `entry`, -1: the empty log's line) at its
+        final width and style."""
+        if self._styles is None:  # read once, until the styles change (`draw_again`)
+            cursor = self.get_component_rich_style("action-log--cursor")
+            self._styles = (self.view.rich_style, cursor)
+        style, cursor = self._styles
+        if entry < 0:
+            text = Strip([]) if index else Strip([Segment(EMPTY)], cell_len(EMPTY))
+        else:
+            text = self._lines(entry)[index - self.entry_top(entry)]
+        drawn = text.crop_extend(0, self._width, style)
         if marked:  # the whole width, so the mark reads as a bar
-            drawn = drawn.apply_style(self.get_component_rich_style("action-log--cursor"))
-        drawn = drawn.apply_style(style)
-        self._rendered[(index, marked)] = drawn
-        return drawn
+            drawn = drawn.apply_style(cursor)
+        return drawn.apply_style(style)
