@@ -422,11 +422,13 @@ class NumberedChoices(ScrollView, can_focus=True):
         """Draw again only the lines whose look differs from the look they were drawn with
         (one refresh for them all: each asks the screen for a frame)."""
         changed = []
+        top, view = self.scroll_offset.y, self.scrollable_content_region.height
         for index in range(max(len(self._lines), max(self._drawn, default=-1) + 1)):
             drawn = self._drawn.get(index)
             if drawn is None or drawn[0] != self._look(index):
                 self._drawn.pop(index, None)
-                changed.append(self._line_region(index))
+                if top <= index < top + view:  # (a line out of sight is drawn when it shows)
+                    changed.append(self._line_region(index))
         if changed:
             self.refresh(*changed)
 
