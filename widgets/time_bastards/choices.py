@@ -107,6 +107,8 @@ class NumberedChoices(ScrollView, can_focus=True):
         """The width the lines are wrapped to (0 until the list has a size)."""
         self._room = 0
         """The list's width inside, with no scrollbar (0 until the list has a size)."""
+        self._inner = 0
+        """The list's width inside as its lines are drawn: less where its scrollbar shows."""
         self._lines: list[Line] = []
         self._starts: list[int] = []
         """The first line of each entry, and the number of lines at the end."""
@@ -264,7 +266,7 @@ class NumberedChoices(ScrollView, can_focus=True):
 
     def _fit_width(self) -> None:
         """Wrap the choices again at a new width."""
-        room = self.scrollable_content_region.width
+        room = self._inner = self.scrollable_content_region.width
         if self.show_vertical_scrollbar and self._fixed_height:
             room += self.styles.scrollbar_size_vertical
         if room > 0 and room != self._room:
@@ -305,7 +307,7 @@ class NumberedChoices(ScrollView, can_focus=True):
         line = self._lines[index] if index < len(self._lines) else None
         lit = line is not None and line.entry == self._highlighted
         hover = line is not None and line.entry == self._hover
-        return (line, lit, hover, self.has_focus, self.scrollable_content_region.width)
+        return (line, lit, hover, self.has_focus, self._inner)
 
     def _draw(self, look: Look) -> Strip:
         line, lit, hover, focused, width = look
