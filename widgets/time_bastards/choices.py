@@ -327,7 +327,7 @@ class NumberedChoices(ScrollView, can_focus=True):
             strip = strip.apply_style(highlight)
         elif hover:
             strip = strip.apply_style(hovered)
-        return strip.apply_style(style)
+        return strip.apply_style(style).simplify()  # (one piece a line: less to draw)
 
     @staticmethod
     def _key(line: Line, focused: bool) -> str:

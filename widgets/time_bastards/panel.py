@@ -142,7 +142,7 @@ class Panel(Widget):
             drawn = drawn.crop_extend(0, width, None)
         if self._line_style is None:
             self._line_style = self.rich_style
-        return drawn.apply_style(self._line_style)
+        return drawn.apply_style(self._line_style).simplify()  # (fewer pieces: less to draw)
 
     def _wrap(self) -> list[Text]:
         """The text's lines at the panel's width: wrapped, or cut as the text says."""
