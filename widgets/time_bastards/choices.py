@@ -161,7 +161,8 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._relayout()
         self._highlighted = 0 if entries else None
         self._redraw_changed()
-        self.scroll_to(y=0, animate=False, immediate=True)
+        if self.scroll_y:  # (a scroll asked for where the list is costs as much as one)
+            self.scroll_to(y=0, animate=False, immediate=True)
 
     def key_of(self, index: int) -> str:
         """The key written before an entry: its own, or its number while the list has focus."""
@@ -418,7 +419,9 @@ class NumberedChoices(ScrollView, can_focus=True):
             bar.display = needed
             bar.window_virtual_size = lines
             bar.window_size = view
-        self.scroll_to(y=min(self.scroll_y, max(0, lines - view)), animate=False, immediate=True)
+        last = max(0, lines - view)
+        if self.scroll_y > last:  # the list got shorter than where it was scrolled to
+            self.scroll_to(y=last, animate=False, immediate=True)
 
     def _redraw_changed(self) -> None:
         """Draw again only the lines whose look differs from the look they were drawn with
