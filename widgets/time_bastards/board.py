@@ -7,6 +7,8 @@ which is older.
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.text import Text
 
 from companion.text import visible
@@ -83,21 +85,17 @@ class TimelineBoard(Panel):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.state: TimeBastardsState | None = None
-        self.drawn_for: tuple[object, ...] = ()
-        """What the board was last drawn from (`board_of`)."""
 
     def show(self, state: TimeBastardsState) -> None:
         """Draw the board of `state`, unless its pieces and its decision's time are those
-        drawn (an undo of a roll, a turn passed: the board is the same)."""
+        drawn (an undo of a roll, a turn passed: the board is the same; `board_of` names what
+        it draws, at the width of a space)."""
         self.state = state
-        drawn_for = board_of(state)
-        if drawn_for != self.drawn_for or self.shown is None:
-            self.drawn_for = drawn_for
-            self.put(self.drawing())
+        self.draw((board_of(state), self.cell_width()), self.drawing)
 
     def on_resize(self) -> None:
         if self.state is not None:
-            self.put(self.drawing())
+            self.show(self.state)
 
     def cell_width(self) -> int:
         """Three columns a space, more when the panel is wide enough, two (a compact cell)
@@ -152,17 +150,13 @@ class TravellersPanel(Panel):
 
     DEFAULT_CLASSES = "travellers"
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.drawn_for: tuple[object, ...] = ()
-        """What the panel was last drawn from (`travellers_of`)."""
-
     def show(self, state: TimeBastardsState) -> None:
-        """Draw the travellers of `state`, unless what the panel shows of them is unchanged."""
-        drawn_for = travellers_of(state)
-        if drawn_for == self.drawn_for and self.shown is not None:
-            return
-        self.drawn_for = drawn_for
+        """Draw the travellers of `state`, unless what the panel shows of them is unchanged
+        (`travellers_of` names what it shows)."""
+        self.draw(travellers_of(state), partial(self.drawing, state))
+
+    def drawing(self, state: TimeBastardsState) -> Text:
+        """The panel as text: per traveller their mark and name, achievements and pieces."""
         text = Text(no_wrap=True, overflow="ellipsis")
         for player, traveller in enumerate(state.setup.players):
             mover = not state.finished and player == deciding(state)
@@ -183,7 +177,7 @@ class TravellersPanel(Panel):
             text.append("  ")
             text.append_text(_achievements(held(state, 0)))
         text.rstrip()
-        self.put(text)
+        return text
 
 
 def _achievements(timelines: tuple[int, ...]) -> Text:

@@ -31,6 +31,8 @@ KEY_WIDTH = 3
 """Columns before each choice's words: its key and the space after it."""
 WRAPPED_KEPT = 64
 """Choices kept wrapped: those of the last few decisions, which an undo lists again."""
+STRIPS_KEPT = 256
+"""Lines kept as drawn: those of the last few lists, which an undo and a redo draw again."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,9 @@ class Line:
     """The key is a move's number, written only while the list has the focus."""
 
 
-Look = tuple[Line | None, bool, bool, bool]
+Look = tuple[Line | None, bool, bool, bool, int]
 """What decides how a line is drawn: the line (None past the last), highlighted, under the
-mouse, focused."""
+mouse, focused, and the list's width inside (less where its scrollbar shows)."""
 
 
 class NumberedChoices(ScrollView, can_focus=True):
@@ -103,6 +105,10 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._highlighted: int | None = None
         self._width = 0
         """The width the lines are wrapped to (0 until the list has a size)."""
+        self._room = 0
+        """The list's width inside, with no scrollbar (0 until the list has a size)."""
+        self._inner = 0
+        """The list's width inside as its lines are drawn: less where its scrollbar shows."""
         self._lines: list[Line] = []
         self._starts: list[int] = []
         """The first line of each entry, and the number of lines at the end."""
@@ -111,6 +117,9 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._drawn: dict[int, tuple[Look, Strip]] = {}
         """Lines as last drawn, by line, with the look they were drawn with: a redraw draws
         only the lines whose look changed."""
+        self._strips: dict[Look, Strip] = {}
+        """Lines as drawn by look and width, for the last few lists: an undo and its redo list
+        the same choices again, and their lines are not drawn twice."""
         self._line_styles: tuple[Style, Style, Style] | None = None
         """The list's style, its highlight's and its hover's, as last worked out from the CSS."""
         self._hover: int | None = None
@@ -152,7 +161,8 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._relayout()
         self._highlighted = 0 if entries else None
         self._redraw_changed()
-        self.scroll_to(y=0, animate=False, immediate=True)
+        if self.scroll_y:  # (a scroll asked for where the list is costs as much as one)
+            self.scroll_to(y=0, animate=False, immediate=True)
 
     def key_of(self, index: int) -> str:
         """The key written before an entry: its own, or its number while the list has focus."""
@@ -245,21 +255,31 @@ class NumberedChoices(ScrollView, can_focus=True):
         super().notify_style_update()
         self._line_styles = None
         self._drawn.clear()
+        self._strips.clear()
 
     def on_resize(self) -> None:
         self._fit_width()
 
     def watch_show_vertical_scrollbar(self) -> None:
-        """The scrollbar came or went: the lines have another width, with no resize."""
+        """The scrollbar came or went: a list whose height follows its lines has another
+        width, with no resize (a list of a fixed height wrapped its lines for the bar)."""
         self._fit_width()
 
     def _fit_width(self) -> None:
         """Wrap the choices again at a new width."""
-        width = self.scrollable_content_region.width
-        if width > 0 and width != self._width:
-            self._width = width
+        room = self._inner = self.scrollable_content_region.width
+        if self.show_vertical_scrollbar and self._fixed_height:
+            room += self.styles.scrollbar_size_vertical
+        if room > 0 and room != self._room:
+            self._room = room
             self._relayout()
             self._redraw_all()
+
+    @property
+    def _fixed_height(self) -> bool:
+        """The list's height is set by the screen, not by its lines."""
+        height = self.styles.height
+        return height is not None and not height.is_auto
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the choices take at `width` (a phone's column fits the list to
@@ -271,18 +291,27 @@ class NumberedChoices(ScrollView, can_focus=True):
         look = self._look(index)
         drawn = self._drawn.get(index)
         if drawn is None or drawn[0] != look:
-            drawn = (look, self._draw(look))
+            drawn = (look, self._strip(look))
             self._drawn[index] = drawn
         return drawn[1]
+
+    def _strip(self, look: Look) -> Strip:
+        """A line drawn with `look`, drawn once for the last few lists."""
+        strip = self._strips.get(look)
+        if strip is None:
+            if len(self._strips) > STRIPS_KEPT:  # the oldest go
+                self._strips = dict(list(self._strips.items())[-STRIPS_KEPT // 2 :])
+            strip = self._strips[look] = self._draw(look)
+        return strip
 
     def _look(self, index: int) -> Look:
         line = self._lines[index] if index < len(self._lines) else None
         lit = line is not None and line.entry == self._highlighted
         hover = line is not None and line.entry == self._hover
-        return (line, lit, hover, self.has_focus)
+        return (line, lit, hover, self.has_focus, self._inner)
 
     def _draw(self, look: Look) -> Strip:
-        line, lit, hover, focused = look
+        line, lit, hover, focused, width = look
         if self._line_styles is None:  # (Textual works each out from the CSS at every call)
             self._line_styles = (
                 self.rich_style,
@@ -290,7 +319,6 @@ class NumberedChoices(ScrollView, can_focus=True):
                 self.get_component_rich_style("choices--hover"),
             )
         style, highlight, hovered = self._line_styles
-        width = self.scrollable_content_region.width
         if line is None:
             return Strip.blank(width, style)
         key = self._key(line, focused)
@@ -300,7 +328,7 @@ class NumberedChoices(ScrollView, can_focus=True):
             strip = strip.apply_style(highlight)
         elif hover:
             strip = strip.apply_style(hovered)
-        return strip.apply_style(style)
+        return strip.apply_style(style).simplify()  # (one piece a line: less to draw)
 
     @staticmethod
     def _key(line: Line, focused: bool) -> str:
@@ -321,23 +349,36 @@ class NumberedChoices(ScrollView, can_focus=True):
         return lines
 
     def _relayout(self) -> None:
-        """The lines of every entry at the list's width, and the list's new length."""
-        before = len(self._lines)
+        """The lines of every entry at the list's width, and the list's new length. A list of
+        a fixed height whose lines overflow it is wrapped beside its scrollbar, whether the
+        bar shows yet or not: the frame that answers a key draws the words where they stay."""
+        width = self._room
+        self._lines, self._starts = self._lines_at(width)
+        view = self.scrollable_content_region.height
+        bar = self.styles.scrollbar_size_vertical
+        if self._fixed_height and self.styles.overflow_y == "auto" and len(self._lines) > view:
+            width = max(1, width - bar)
+            self._lines, self._starts = self._lines_at(width)
+        self._width = width
+        if width:
+            self._resize_virtual()
+
+    def _lines_at(self, width: int) -> tuple[list[Line], list[int]]:
+        """Each entry's lines wrapped at `width` (none before the list has a width), and the
+        first line of each entry with the number of lines at the end."""
         numbers = {index: digit for digit, index in self.numbers.items()}
         lines: list[Line] = []
         starts: list[int] = []
         for index, entry in enumerate(self.entries):
             starts.append(len(lines))
             key = entry.key or numbers.get(index, "")
-            wrapped = self._words_lines(entry.words, self._width) if self._width else []
-            for number, words in enumerate(wrapped):  # (none before the list has a width)
+            wrapped = self._words_lines(entry.words, width) if width else []
+            for number, words in enumerate(wrapped):
                 lines.append(Line(index, key if number == 0 else "", words, not entry.key))
         starts.append(len(lines))
-        self._lines, self._starts = lines, starts
-        if self._width:
-            self._resize_virtual(before)
+        return lines, starts
 
-    def _resize_virtual(self, before: int) -> None:
+    def _resize_virtual(self) -> None:
         """The list's new length. A list of a fixed height whose scrollbar neither comes nor
         goes keeps its place on the screen: only its scrollbar is updated, and the screen is
         not laid out again (which costs more than the lines drawn). Otherwise the frame that
@@ -345,33 +386,54 @@ class NumberedChoices(ScrollView, can_focus=True):
         in the next frame, the one that lays out the key's notice anyway (as Textual's own
         `OptionList` sizes its lines as it draws them): one layout a key, not two."""
         size = Size(self._width, len(self._lines))
-        view = self.scrollable_content_region.height
-        height = self.styles.height
-        fixed = height is not None and not height.is_auto
-        same_bar = (before > view) == (size.height > view)
-        if not self.is_mounted or self.virtual_size.width != size.width:
+        if not self.is_mounted:
             self.virtual_size = size
             return
         self.set_reactive(NumberedChoices.virtual_size, size)
-        if fixed and same_bar:
-            self._scroll_update(size)  # what Textual does for a size known not to move
+        overflows = size.height > self.scrollable_content_region.height
+        if self._fixed_height and overflows == self.show_vertical_scrollbar:
+            self._show_scrollbar()
         else:
             self.call_after_refresh(self._lay_out)
 
     def _lay_out(self) -> None:
-        """The scrollbar and the list's height for its new lines."""
-        self._scroll_update(self.virtual_size)
-        self.refresh(layout=True)
+        """The scrollbar and the list's height for its new lines (the lines are drawn: a
+        list whose size the layout changes is drawn again by Textual). A list whose height
+        follows its lines has its scrollbar once it has that height."""
+        if self._fixed_height:
+            self._show_scrollbar()
+        else:
+            self.call_after_refresh(self._show_scrollbar)
+        self.refresh(layout=True, repaint=False)
+
+    def _show_scrollbar(self) -> None:
+        """Show the scrollbar where the lines overflow the list, hide it where they fit, and
+        size its thumb: what Textual does when a layout gives the list a new size."""
+        lines, view = self.virtual_size.height, self.scrollable_content_region.height
+        overflow = self.styles.overflow_y
+        needed = overflow == "scroll" or (overflow == "auto" and lines > view)
+        shown = self.show_vertical_scrollbar
+        self.show_vertical_scrollbar = needed
+        if needed or shown:
+            bar = self.vertical_scrollbar
+            bar.display = needed
+            bar.window_virtual_size = lines
+            bar.window_size = view
+        last = max(0, lines - view)
+        if self.scroll_y > last:  # the list got shorter than where it was scrolled to
+            self.scroll_to(y=last, animate=False, immediate=True)
 
     def _redraw_changed(self) -> None:
         """Draw again only the lines whose look differs from the look they were drawn with
         (one refresh for them all: each asks the screen for a frame)."""
         changed = []
+        top, view = self.scroll_offset.y, self.scrollable_content_region.height
         for index in range(max(len(self._lines), max(self._drawn, default=-1) + 1)):
             drawn = self._drawn.get(index)
             if drawn is None or drawn[0] != self._look(index):
                 self._drawn.pop(index, None)
-                changed.append(self._line_region(index))
+                if top <= index < top + view:  # (a line out of sight is drawn when it shows)
+                    changed.append(self._line_region(index))
         if changed:
             self.refresh(*changed)
 
@@ -389,6 +451,7 @@ class NumberedChoices(ScrollView, can_focus=True):
     def _redraw_all(self) -> None:
         self._line_styles = None
         self._drawn.clear()
+        self._strips.clear()
         self.refresh()
 
     def _show_highlighted(self) -> None:

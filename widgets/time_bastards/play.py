@@ -8,7 +8,7 @@ from functools import partial
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Container
 
 from companion import dice
 from companion.dice import Roll
@@ -39,6 +39,7 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.time_bastards.board import TimelineBoard, TravellersPanel, target_time
 from widgets.time_bastards.choices import Entry, NumberedChoices
 from widgets.time_bastards.clock import ClockFace
+from widgets.time_bastards.decision import DecisionBox
 from widgets.time_bastards.panel import Panel
 
 
@@ -77,8 +78,6 @@ class TimeBastardsScreen(GameScreen):
 
     seated: int | None = None
     """The traveller this device sits as (`widgets.play.seats`): their turns say "(you)"."""
-    decision_title = ""
-    """The decision box's title as last set."""
 
     def select_seat(self, name: str) -> None:
         names = [traveller.name for traveller in self.tb.setup.players]
@@ -89,7 +88,7 @@ class TimeBastardsScreen(GameScreen):
         # The panels a key redraws, kept by reference: a query walks the whole screen.
         self.clock = ClockFace(id="tb-clock")
         self.board = TimelineBoard(id="tb-board")
-        self.decision = Vertical(id="tb-decision")
+        self.decision = DecisionBox(id="tb-decision")
         self.prompt = Panel(id="tb-prompt")
         self.options = NumberedChoices(id="tb-choices")
         self.travellers = TravellersPanel(id="tb-travellers")
@@ -131,7 +130,7 @@ class TimeBastardsScreen(GameScreen):
         options = self.options
         self.decision.set_class(bool(state.bumped), "asking")
         if state.finished:
-            self._decision_title("Game over")
+            self.decision.retitle("Game over")
             result = explain(state)
             lines = (result.outcome, *result.why, "R: the result screen")
             self.prompt.put(plain("\n".join(lines)))
@@ -142,7 +141,7 @@ class TimeBastardsScreen(GameScreen):
         options.display = True
         who = name(state, deciding(state))
         you = " (you)" if deciding(state) == self.seated else ""
-        self._decision_title(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
+        self.decision.retitle(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
         asking = bool(state.bumped or state.roll)
         if asking:  # (a hidden prompt is written when it is shown again)
             self.prompt.put(plain(self._prompt(state)))
@@ -157,12 +156,6 @@ class TimeBastardsScreen(GameScreen):
             options.highlighted = 0 if entries else None
         if not options.has_focus:
             options.focus()
-
-    def _decision_title(self, title: str) -> None:
-        """The decision box's title, set only when it changes (setting it repaints the box)."""
-        if title != self.decision_title:
-            self.decision_title = title
-            self.decision.border_title = plain(title)
 
     def _prompt(self, state: TimeBastardsState) -> str:
         who = name(state, deciding(state))
