@@ -94,6 +94,8 @@ class CompanionApp(App[None]):
         """This window as a device: its id is written beside each of its records."""
         self._start = start
         self.notices = Notices(self)
+        self._styled_with_theme = False
+        """The theme set at start styled the first parse: its queued restyle is not needed."""
         self._theme_note = self._set_saved_theme()
         self._settings_mark = settings.mark
         settings.report = self._report_failed_write
@@ -192,14 +194,28 @@ class CompanionApp(App[None]):
         return HomeScreen()
 
     def _set_saved_theme(self) -> str | None:
-        """Set before the first screen is styled (set later, it would be styled twice); returns
-        what to tell the player at start, if the saved theme is unknown."""
-        theme = self.settings.preference("theme", DEFAULT_THEME)
-        if theme in self.available_themes:
+        """Set before the first screen is styled; returns what to tell the player at start, if
+        the saved theme is unknown.
+
+        Textual's theme watcher sets the theme's classes and queues a restyle of every style
+        sheet (`refresh_css`) for once the app runs; the sheets are given the theme's variables
+        here instead, before their first parse, and that restyle is skipped: parsed and applied
+        once, not twice."""
+        saved = self.settings.preference("theme", DEFAULT_THEME)
+        theme = saved if saved in self.available_themes else DEFAULT_THEME
+        if theme != self.theme:
             self.theme = theme
-            return None
-        self.theme = DEFAULT_THEME
-        return f"Unknown theme '{theme}': using {DEFAULT_THEME}."
+            self.stylesheet.set_variables(self.get_css_variables())
+            self._styled_with_theme = True
+        return None if theme == saved else f"Unknown theme '{saved}': using {DEFAULT_THEME}."
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual's restyle, but not the one the theme set in `__init__` queued: the first
+        parse already has its variables (`_set_saved_theme`)."""
+        if self._styled_with_theme:
+            self._styled_with_theme = False
+            return
+        super().refresh_css(animate)
 
     def _remember_theme(self, theme: str) -> None:
         if self.settings.preference("theme", "") != theme:  # not one taken from another window

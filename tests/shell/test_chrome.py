@@ -10,11 +10,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Static
-from textual.widgets._footer import FooterKey
-from textual.widgets._header import HeaderTitle
 
 from tests.support.waiting import pause_until
-from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.shell.chrome import FooterKey, HeaderTitle, KeyFooter, TitleHeader
 
 
 class Marker(Button):
@@ -75,7 +73,7 @@ async def test_the_footer_works_out_its_keys_once_after_the_frame_for_many_asks(
         looked: list[object] = []
         keys_to_show = footer.keys_to_show
 
-        def counted() -> tuple[int, tuple[object, ...]]:
+        def counted() -> tuple[object, ...]:
             looked.append(None)
             return keys_to_show()
 
