@@ -197,7 +197,7 @@ class HomeScreen(CompanionScreen):
         titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
         columns = list_columns(self.app.size.width, titles)
         for label, width in columns:
-            table.add_column(label, width=width)
+            table.add_column(plain(label), width=width)  # a Text: no markup parsed
         self.widths = (columns[0][1], columns[-1][1])
         self.pending_rows = [*entries, *unreadable]
         if not self.pending_rows:
