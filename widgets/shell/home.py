@@ -246,7 +246,7 @@ class HomeScreen(CompanionScreen):
                 key = item.id
             self.add_save_row(table, list_row(row, self.narrow), key)
 
-    def add_save_row(self, table: DataTable[str], cells: tuple[Text, ...], key: str) -> None:
+    def add_save_row(self, table: DataTable[Text], cells: tuple[Text, ...], key: str) -> None:
         """A row of the list, as tall as its tallest cell wrapped to its column. Given its
         height, the table does not draw each new row once to measure it (then again to show it,
         its first drawing made for another state of the table)."""
