@@ -83,9 +83,6 @@ class TitleHeader(Header):
     Its icon, title and the clock's room are its own widgets (Textual's are private).
     """
 
-    def __init__(self) -> None:
-        super().__init__(icon=ICON)
-
     def compose(self) -> ComposeResult:
         yield HeaderIcon(ICON)
         yield HeaderTitle()
@@ -182,7 +179,8 @@ class FooterKey(Widget):
         self.action = action
         self.usable = usable
         """Whether the key can be used now: a click on one that cannot rings the bell."""
-        super().__init__(classes=" ".join((classes, "-compact", "" if usable else "-disabled")))
+        state = "-compact" if usable else "-compact -disabled"
+        super().__init__(classes=f"{classes} {state}".strip())
         self.set_reactive(Widget.shrink, False)
         if tooltip:
             self.tooltip = tooltip
