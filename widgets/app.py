@@ -106,12 +106,23 @@ class CompanionApp(App[None]):
         Modules, classes and functions live as long as the app; left in the collector's oldest
         generation, every full collection walks all of them again (some 20 ms at each, the first
         one at start once a few thousand saves are listed). `gc.freeze` sets them aside for good,
-        once per process: a test process that runs many apps freezes only what the first found."""
+        once per process: a test process that runs many apps freezes only what the first found.
+
+        Nor does the collector run until the first screen is drawn (`collect_again`): what the
+        start makes (styles, widgets, the saves' list) lives on, and a start collected some
+        seventy times for nothing. The command line stops it before its imports, for the
+        same reason (`companion.cli.commands.run_app`)."""
         if gc.get_freeze_count() == 0:
             gc.freeze()
+        gc.disable()
         return super().run(**options)
 
+    def collect_again(self) -> None:
+        """The first screen is drawn: the garbage collector runs again."""
+        gc.enable()
+
     def on_mount(self) -> None:
+        self.call_after_refresh(self.collect_again)
         if self._theme_note:
             self.notify(self._theme_note, severity="warning")
         self.watch(self, "theme", self._remember_theme, init=False)
