@@ -94,6 +94,8 @@ class CompanionApp(App[None]):
         """This window as a device: its id is written beside each of its records."""
         self._start = start
         self.notices = Notices(self)
+        self._styled_with_theme = False
+        """The theme set at start styled the first parse: its queued restyle is not needed."""
         self._theme_note = self._set_saved_theme()
         self._settings_mark = settings.mark
         settings.report = self._report_failed_write
@@ -104,12 +106,23 @@ class CompanionApp(App[None]):
         Modules, classes and functions live as long as the app; left in the collector's oldest
         generation, every full collection walks all of them again (some 20 ms at each, the first
         one at start once a few thousand saves are listed). `gc.freeze` sets them aside for good,
-        once per process: a test process that runs many apps freezes only what the first found."""
+        once per process: a test process that runs many apps freezes only what the first found.
+
+        Nor does the collector run until the first screen is drawn (`collect_again`): what the
+        start makes (styles, widgets, the saves' list) lives on, and a start collected some
+        seventy times for nothing. The command line stops it before its imports, for the
+        same reason (`companion.cli.commands.run_app`)."""
         if gc.get_freeze_count() == 0:
             gc.freeze()
+        gc.disable()
         return super().run(**options)
 
+    def collect_again(self) -> None:
+        """The first screen is drawn: the garbage collector runs again."""
+        gc.enable()
+
     def on_mount(self) -> None:
+        self.call_after_refresh(self.collect_again)
         if self._theme_note:
             self.notify(self._theme_note, severity="warning")
         self.watch(self, "theme", self._remember_theme, init=False)
@@ -192,14 +205,28 @@ class CompanionApp(App[None]):
         return HomeScreen()
 
     def _set_saved_theme(self) -> str | None:
-        """Set before the first screen is styled (set later, it would be styled twice); returns
-        what to tell the player at start, if the saved theme is unknown."""
-        theme = self.settings.preference("theme", DEFAULT_THEME)
-        if theme in self.available_themes:
+        """Set before the first screen is styled; returns what to tell the player at start, if
+        the saved theme is unknown.
+
+        Textual's theme watcher sets the theme's classes and queues a restyle of every style
+        sheet (`refresh_css`) for once the app runs; the sheets are given the theme's variables
+        here instead, before their first parse, and that restyle is skipped: parsed and applied
+        once, not twice."""
+        saved = self.settings.preference("theme", DEFAULT_THEME)
+        theme = saved if saved in self.available_themes else DEFAULT_THEME
+        if theme != self.theme:
             self.theme = theme
-            return None
-        self.theme = DEFAULT_THEME
-        return f"Unknown theme '{theme}': using {DEFAULT_THEME}."
+            self.stylesheet.set_variables(self.get_css_variables())
+            self._styled_with_theme = True
+        return None if theme == saved else f"Unknown theme '{saved}': using {DEFAULT_THEME}."
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual's restyle, but not the one the theme set in `__init__` queued: the first
+        parse already has its variables (`_set_saved_theme`)."""
+        if self._styled_with_theme:
+            self._styled_with_theme = False
+            return
+        super().refresh_css(animate)
 
     def _remember_theme(self, theme: str) -> None:
         if self.settings.preference("theme", "") != theme:  # not one taken from another window

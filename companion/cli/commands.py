@@ -4,6 +4,7 @@ companion/cli/parser.py, `main` in companion/cli/__init__.py)."""
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -78,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_app(args: argparse.Namespace, start: Any = None) -> int:
+    # No garbage collection while the app's modules are imported: what they make lives as long
+    # as the app (it collects again once its first screen is drawn, `CompanionApp.run`).
+    gc.disable()
     from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 
     if os.environ.get(TABLE_DISPLAY_VARIABLE) == "1":  # `companion serve`'s /table

@@ -9,13 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.widgets import DataTable
-from textual.widgets._footer import FooterKey
 
 from companion.cavendish.actions import AnnounceGroupConflict, BeginGroupConflict, ChooseLocation
 from tests.support.waiting import pause_until
 from widgets.cavendish.conflicts import OrderDialog
 from widgets.cavendish.play import CavendishScreen
 from widgets.kit.main_actions import ActionButton
+from widgets.shell.chrome import FooterKey
 from widgets.shell.keys import NOW, KeysScreen
 
 

@@ -7,8 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from textual.widgets import DataTable
-from textual.widgets._footer import FooterKey
-from textual.widgets._header import HeaderIcon, HeaderTitle
 from textual.widgets._toast import Toast
 
 from companion.registry import get_game
@@ -19,7 +17,7 @@ from tests.support.samples import install_sample
 from tests.support.saving import record_played
 from tests.support.waiting import pause_until
 from widgets.play.action_log import ActionLog
-from widgets.shell.chrome import ICON
+from widgets.shell.chrome import ICON, FooterKey, HeaderIcon, HeaderTitle
 from widgets.shell.home import HomeScreen, state_words
 from widgets.shell.keys import NOW, KeysScreen
 from widgets.time_bastards.play import TimeBastardsScreen

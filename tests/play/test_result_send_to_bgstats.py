@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets._footer import FooterKey
-
 from companion.history.push import PUSH_LINK
 from companion.session import Session
 from companion.time_bastards.game import TIME_BASTARDS
@@ -16,6 +14,7 @@ from tests.support.waiting import pause_until
 from tests.time_bastards.test_time_bastards_snapshots import MIDGAME, SETUP, playing
 from widgets.kit.main_actions import ActionButton
 from widgets.play.result import ResultScreen
+from widgets.shell.chrome import FooterKey
 from widgets.stats.push import PushLinkScreen
 
 

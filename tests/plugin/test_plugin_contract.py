@@ -15,10 +15,10 @@ import pytest
 from pebbles.game import Pass, PebblesSetup, Take
 from pebbles.screens import PebblesScreen
 from textual.widgets import MarkdownViewer
-from textual.widgets._footer import FooterKey
 
 from tests.support.waiting import pause_until
 from widgets.dice.ask import DieRollDialog
+from widgets.shell.chrome import FooterKey
 from widgets.shell.help import HelpScreen
 from widgets.shell.keys import KeysScreen, KeysTable, screen_keys
 

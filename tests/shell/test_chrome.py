@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Static
-from textual.widgets._footer import FooterKey
-from textual.widgets._header import HeaderTitle
 
 from tests.support.waiting import pause_until
-from widgets.shell.chrome import KeyFooter, TitleHeader
+from widgets.shell.chrome import FooterKey, HeaderTitle, KeyFooter, TitleHeader
 
 
 class Marker(Button):
@@ -75,7 +74,7 @@ async def test_the_footer_works_out_its_keys_once_after_the_frame_for_many_asks(
         looked: list[object] = []
         keys_to_show = footer.keys_to_show
 
-        def counted() -> tuple[int, tuple[object, ...]]:
+        def counted() -> tuple[object, ...]:
             looked.append(None)
             return keys_to_show()
 
@@ -130,3 +129,26 @@ async def test_the_header_shows_the_screens_title() -> None:
         screen.sub_title = "Saturday"
         await pilot.pause()
         assert "Saturday" in str(screen.query_one(HeaderTitle).render())
+
+
+async def test_the_footer_builds_its_keys_once_at_start() -> None:
+    """Its first keys are fitted to the screen's width before it has one of its own: learning
+    its width (the same keys fit) builds nothing again."""
+    built: list[int] = []
+    compose = KeyFooter.compose
+
+    def counted(footer: KeyFooter) -> ComposeResult:
+        keys = list(compose(footer))
+        if keys:
+            built.append(len(keys))
+        return iter(keys)
+
+    app = FooterApp()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(KeyFooter, "compose", counted)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pause_until(pilot, lambda: bool(shown(app)))
+            for _ in range(3):
+                await pilot.pause()
+            assert app.query_one(KeyFooter).size.width == 80
+            assert len(built) == 1

@@ -13,9 +13,9 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button
-from textual.widgets._footer import FooterKey
 
 import widgets
+from widgets.shell.chrome import FooterKey
 from widgets.sojourn.dialogs import InfoDialog
 
 SHOWN = {"esc": "escape", "⌫": "backspace"}

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.widgets import DataTable
-from textual.widgets._footer import FooterKey
 
 from companion.six_sojourns.setup import SojournsSetup
+from widgets.shell.chrome import FooterKey
 from widgets.shell.keys import KeysScreen
 
 

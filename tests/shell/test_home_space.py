@@ -66,3 +66,22 @@ async def test_a_wider_screen_widens_the_titles(make_test_app: Any, companion_ho
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert str(table.get_row_at(0)[0]) == "Solo run through the timestream"
+
+
+async def test_each_saved_game_is_shown_whole_in_its_rows(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """Each row is as tall as its tallest cell wrapped to its column (the list gives the table
+    its rows' heights): nothing of a title, a game, a date or a state is cut, on a phone's
+    stacked list or at 120 columns."""
+    for game in ("cavendish", "sojourn", "six-sojourns", "time-bastards"):
+        install_sample(companion_home, game)
+    for width, height in ((44, 60), (120, 40)):
+        app = make_test_app()
+        async with app.run_test(size=(width, height)) as pilot:
+            await pilot.pause()
+            table = app.screen.query_one("#saves", DataTable)
+            shown = " ".join(table.render_line(y).text for y in range(table.size.height)).split()
+            for row in range(table.row_count):
+                words = " ".join(str(cell) for cell in table.get_row_at(row)).split()
+                assert words and all(word in shown for word in words), (width, words)

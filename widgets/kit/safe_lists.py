@@ -7,35 +7,44 @@ the app. Before layout there is no page to move by, so here the key does nothing
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from typing import TypeVar
 
-from textual.app import ComposeResult
+from textual import events
 from textual.widgets import OptionList, Select
-from textual.widgets._select import SelectCurrent, SelectOverlay
+
+PAGE_KEYS = frozenset({"pageup", "pagedown"})
+"""The keys that move an option list by a page (its `page_up` and `page_down` actions)."""
+
+
+def laid_out(options: OptionList) -> bool:
+    """Whether an option list has room for its lines, so that it knows its pages (an empty one
+    has no page to find)."""
+    return not options.option_count or bool(options.scrollable_content_region)
 
 
 class SafeOptionList(OptionList):
     """Textual's OptionList, ignoring a page key that arrives before layout."""
 
-    def _move_page(self, direction: Literal[-1, 1]) -> None:
-        laid_out = not self.option_count or (self.highlighted or 0) in self._index_to_line
-        if laid_out:
-            super()._move_page(direction)
+    def action_page_up(self) -> None:
+        if laid_out(self):
+            super().action_page_up()  # type: ignore[no-untyped-call]
 
-
-class SafeSelectOverlay(SelectOverlay, SafeOptionList):
-    """The menu of a `SafeSelect`: Textual's SelectOverlay with the same guard (SelectOverlay
-    first: Textual takes CSS and the type name that `Select` queries from the first base)."""
+    def action_page_down(self) -> None:
+        if laid_out(self):
+            super().action_page_down()  # type: ignore[no-untyped-call]
 
 
 ValueT = TypeVar("ValueT")
 
 
 class SafeSelect(Select[ValueT]):
-    """Textual's Select, with the menu above."""
+    """Textual's Select, whose open menu lets a page key go before its layout.
 
-    def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
-        yield SafeSelectOverlay(type_to_search=self._type_to_search).data_bind(
-            compact=Select.compact
-        )
+    The menu is Textual's own (its class is private); a key typed in it comes up through the
+    select before the app looks for its binding, and a page key that would find no page stops
+    here."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in PAGE_KEYS and self.expanded and not laid_out(self.query_one(OptionList)):
+            event.stop()
+            event.prevent_default()

@@ -1,5 +1,9 @@
 """The header, footer and command palette every screen shares: Textual's own, with their edges
-fixed."""
+fixed.
+
+Textual's header and footer draw their parts with private widgets (`textual.widgets._header`,
+`_footer`); here those parts are built on public ones (their look in `widgets/companion.tcss`), so
+that nothing of Textual's private API is used."""
 
 from __future__ import annotations
 
@@ -8,18 +12,18 @@ from dataclasses import replace
 from functools import cache
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.command import DiscoveryHit, Hits
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
-from textual.events import Mount
+from textual.events import Click, Mount
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
-from textual.widgets import Footer, Header
-from textual.widgets._footer import FooterKey
-from textual.widgets._header import HeaderTitle
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
 
 
 class ScreenFirstCommands(SystemCommandsProvider):
@@ -46,6 +50,29 @@ ICON = "∞"
 Roboto Mono, has; Textual's own (⭘) is not in it and showed as a missing glyph."""
 
 
+class HeaderIcon(Static):
+    """The header's icon, on its left: a click (a tap) opens the command palette."""
+
+    def on_mount(self) -> None:
+        if self.app.ENABLE_COMMAND_PALETTE:
+            self.tooltip = "Open the command palette"
+        else:
+            self.disabled = True
+
+    async def on_click(self, event: Click) -> None:
+        event.stop()
+        await self.run_action("app.command_palette")
+
+
+class HeaderTitle(Static):
+    """The header's title: the app's, and the screen's subtitle (the game's title)."""
+
+
+class HeaderClockSpace(Static):
+    """The room on the header's right that Textual keeps for a clock, so that the title stays
+    centred on the screen."""
+
+
 class TitleHeader(Header):
     """Textual's Header, safe when its screen closes the moment it opened, with an icon the
     served font has, and only the screen's subtitle (the game's title) when the screen is narrow.
@@ -53,18 +80,21 @@ class TitleHeader(Header):
     Header writes its title in a callback that runs after it is mounted. If the screen closed in
     between (escape typed right behind enter), the title widget is already gone and Textual 8.2.8
     raises NoMatches, which ends the app. This header lets a title that arrives too late go.
+    Its icon, title and the clock's room are its own widgets (Textual's are private).
     """
 
-    def __init__(self) -> None:
-        super().__init__(icon=ICON)
+    def compose(self) -> ComposeResult:
+        yield HeaderIcon(ICON)
+        yield HeaderTitle()
+        yield HeaderClockSpace()
 
-    def _on_mount(self, event: Mount) -> None:
-        event.prevent_default()  # instead of Header._on_mount, which registers the unsafe callback
+    def on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # instead of Header's own, which registers the unsafe callback
         for owner in (self.app, self.screen):
-            self.watch(owner, "title", self._show_title)
-            self.watch(owner, "sub_title", self._show_title)
+            self.watch(owner, "title", self.show_title)
+            self.watch(owner, "sub_title", self.show_title)
 
-    async def _show_title(self) -> None:
+    async def show_title(self) -> None:
         with contextlib.suppress(NoMatches, NoScreen):
             self.query_one(HeaderTitle).update(self.format_title())
 
@@ -79,7 +109,7 @@ class TitleHeader(Header):
 
     async def on_resize(self) -> None:
         """Across the narrow width the title changes."""
-        await self._show_title()
+        await self.show_title()
 
 
 ShownKey = tuple[Binding, bool, str]
@@ -125,34 +155,95 @@ def action_depths(screen_type: type) -> dict[str, int]:
     return depths
 
 
+class FooterKey(Widget):
+    """A key in the footer: the key and what it does, dimmed while it cannot be used; a click
+    (a tap) types it. Drawn as Textual's footer key is (that one is private); its look is in
+    `widgets/companion.tcss`."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description"}
+
+    def __init__(
+        self,
+        key: str,
+        key_display: str,
+        description: str,
+        action: str,
+        usable: bool = True,
+        tooltip: str = "",
+        classes: str = "",
+    ) -> None:
+        self.key = key
+        self.key_display = key_display
+        self.description = description
+        self.action = action
+        self.usable = usable
+        """Whether the key can be used now: a click on one that cannot rings the bell."""
+        state = "-compact" if usable else "-compact -disabled"
+        super().__init__(classes=f"{classes} {state}".strip())
+        self.set_reactive(Widget.shrink, False)
+        if tooltip:
+            self.tooltip = tooltip
+
+    def render(self) -> Text:
+        """The key, then its description, each with its component's style and padding."""
+        key_style = self.get_component_rich_style("footer-key--key")
+        description_style = self.get_component_rich_style("footer-key--description")
+        key_padding = self.get_component_styles("footer-key--key").padding
+        description_padding = self.get_component_styles("footer-key--description").padding
+        if self.description:
+            label = Text.assemble(
+                (" " * key_padding.left + self.key_display + " " * key_padding.right, key_style),
+                (
+                    " " * description_padding.left
+                    + self.description
+                    + " " * description_padding.right,
+                    description_style,
+                ),
+            )
+        else:
+            label = Text.assemble((self.key_display, key_style))
+        label.stylize_before(self.rich_style)
+        return label
+
+    def on_mouse_down(self) -> None:
+        if self.usable:
+            self.app.simulate_key(self.key)
+        else:
+            self.app.bell()
+
+
 class KeyFooter(Footer):
     """Textual's Footer in its compact style, showing only the keys that fit whole.
 
     The keys usable now come first, the screen's own before the inherited and the app's; the
     keys that do not fit are left out rather than cut, and `?` (which lists them all) keeps its
     place beside the command palette. Rebuilds that would show the same keys are skipped:
-    Textual rebuilds the footer on each focus move and screen event, even when nothing changed.
+    Textual rebuilds the footer on each focus move and screen event, even when nothing changed,
+    and once more when it first learns its width.
     """
 
     def __init__(self) -> None:
         super().__init__(compact=True)
-        self._shown: tuple[int, tuple[ShownKey, ...]] | None = None
+        self._shown: tuple[ShownKey, ...] | None = None
         self._rebuild_pending = False
+        self.bindings_known = False
+        """The screen has told its keys: until then there is nothing to show."""
 
     def compose(self) -> ComposeResult:
         self._rebuild_pending = False
-        if not self._bindings_ready:
+        if not self.bindings_known:
             return
         self._shown = self.keys_to_show()
-        for binding, enabled, tooltip in self._shown[1]:
+        for binding, enabled, tooltip in self._shown:
             yield FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
                 binding.action,
-                disabled=not enabled,
+                usable=enabled,
                 tooltip=tooltip,
-            ).data_bind(compact=Footer.compact)
+            )
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
             _node, binding, enabled, tooltip = palette
@@ -162,7 +253,7 @@ class KeyFooter(Footer):
                 binding.description,
                 binding.action,
                 classes="-command-palette",
-                disabled=not enabled,
+                usable=enabled,
                 tooltip=binding.tooltip or binding.description,
             )
 
@@ -220,7 +311,7 @@ class KeyFooter(Footer):
         """Textual's `Footer.bindings_changed`, but one rebuild at a time, only for new keys,
         and worked out after the key's own frame is drawn (each key asks, and most change none
         of the keys shown)."""
-        self._bindings_ready = True
+        self.bindings_known = True
         if not self.is_attached or screen is not self.screen:
             return
         # Without the focus (another window in front) Textual's footer keeps its keys; the
@@ -231,7 +322,7 @@ class KeyFooter(Footer):
 
     def on_resize(self) -> None:
         """A new width fits other keys."""
-        if self._bindings_ready:
+        if self.bindings_known:
             self.rebuild_later()
 
     def rebuild_later(self) -> None:
@@ -246,7 +337,8 @@ class KeyFooter(Footer):
             return
         await self.recompose()  # (compose clears `_rebuild_pending`)
 
-    def keys_to_show(self) -> tuple[int, tuple[ShownKey, ...]]:
-        """What the footer would show: the width it was fitted to, and each key that fits,
-        whether it is enabled, and its tip."""
-        return (self.size.width, tuple(self.fitting_keys()))
+    def keys_to_show(self) -> tuple[ShownKey, ...]:
+        """What the footer would show: each key that fits, whether it is enabled, and its tip.
+        (Fitted before the footer has a width, to the screen's: the same keys once it has one
+        are not shown again.)"""
+        return tuple(self.fitting_keys())

@@ -145,6 +145,8 @@ class HomeScreen(CompanionScreen):
         """The screen's width when the list was last filled: a resize to it refills nothing."""
         self.widths = (18, 24)
         """The first and last (state) columns' widths for this listing."""
+        self.column_widths: list[int] = []
+        """Every column's width for this listing, in order."""
         self.pending_rows: list[SaveEntry | UnreadableSave] = []
         """Saves not yet in the table, newest first, then the unreadable files."""
 
@@ -197,12 +199,13 @@ class HomeScreen(CompanionScreen):
         titles = [entry.title for entry in entries] + [bad.path.name for bad in unreadable]
         columns = list_columns(self.app.size.width, titles)
         for label, width in columns:
-            table.add_column(label, width=width)
+            table.add_column(plain(label), width=width)  # a Text: no markup parsed
         self.widths = (columns[0][1], columns[-1][1])
+        self.column_widths = [width for _label, width in columns]
         self.pending_rows = [*entries, *unreadable]
         if not self.pending_rows:
             empty = ("No saved games yet", "", "", "start one in New game (n)")
-            table.add_row(*list_row(empty, self.narrow), key="none", height=None)
+            self.add_save_row(table, list_row(empty, self.narrow), "none")
         self.show_more_saves()
         self.show_left_out()
         problem = self.companion.store.cache_problem
@@ -241,7 +244,16 @@ class HomeScreen(CompanionScreen):
                     self.state_shown(item),
                 )
                 key = item.id
-            table.add_row(*list_row(row, self.narrow), key=key, height=None)
+            self.add_save_row(table, list_row(row, self.narrow), key)
+
+    def add_save_row(self, table: DataTable[Text], cells: tuple[Text, ...], key: str) -> None:
+        """A row of the list, as tall as its tallest cell wrapped to its column. Given its
+        height, the table does not draw each new row once to measure it (then again to show it,
+        its first drawing made for another state of the table)."""
+        console = self.app.console
+        columns = zip(cells, self.column_widths, strict=True)
+        wrapped = (len(cell.wrap(console, width)) for cell, width in columns)
+        table.add_row(*cells, key=key, height=max(1, *wrapped))
 
     @property
     def narrow(self) -> bool:
