@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from textual._styles_cache import StylesCache
 
-from tests.support import css_cache, kernel_files
+from tests.support import css_cache, kernel_files, process_end
 from tests.support.failures import AppRecorder
 
 os.environ["TZ"] = "UTC"
@@ -58,6 +58,12 @@ def pytest_configure(config: pytest.Config) -> None:
         return  # a pytest-xdist worker: its controller compiled the packages
     for package in PACKAGES:
         compileall.compile_dir(config.rootpath / package, quiet=2, workers=0)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The process's garbage collected once for all before pytest's five last full collections,
+    each of which walks the whole heap of a worker (tests/support/process_end.py)."""
+    process_end.collect_then_freeze()
 
 
 @pytest.hookimpl(optionalhook=True)
