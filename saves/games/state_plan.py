@@ -131,7 +131,7 @@ def _plain_init(cls: type) -> bool:
         and params.init
         and not hasattr(cls, "__post_init__")
         and not hasattr(cls, "__slots__")
-        and cls.__new__ is object.__new__
+        and all("__new__" not in vars(base) for base in cls.__mro__[:-1])
         and all(field.init for field in dataclasses.fields(cls))
     )
 
