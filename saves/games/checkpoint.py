@@ -5,10 +5,8 @@ A checkpoint is a cache the save always overrules, one file a game: `checkpoints
 holds the state the game's records reached, the log in words, who made each step, the game's
 line in the saved-games list, and what it was made from: how many bytes of the save it covers,
 a digest of those bytes, and the stamp of the code that replayed them (saves/listing/stamps.py).
-Its seal's line is followed by three of JSON: what it was made from with the list's line, the
-state with the keys the records gather, then the steps (so that a listing parses only what it
-needs: the line, or the state to play the records after it on). Before anything in it is
-believed:
+Its lines are written and read in saves/games/checkpoint_file.py, sealed with the key of
+saves/games/checkpoint_folder.py. Before anything in it is believed:
 
 - its own content must carry its seal: a BLAKE2 keyed with this data folder's secret
   (`checkpoints/key`, made once, readable by its owner only), so that a hand edit, a file
@@ -30,7 +28,8 @@ and `load` of a save that is no longer there).
 A listing without its cache proves the checkpoints of all its saves with one `Proofs`: a save
 whose checkpoint covers all its lines is listed from the line kept there; one with records after
 it from the state kept there, decoded once, with those records played on it by the rules (the
-listing's own resume: no head, setup, steps or log read); and only the others are replayed.
+listing's own resume, saves/games/listing_resume.py: no head, setup, steps or log read); and
+only the others are replayed.
 
 An undo reaching before the checkpoint replays the steps before it from the save's bytes it
 covers (`Session.resumed`), and refuses them if they do not end at the checkpoint's state.
@@ -39,60 +38,47 @@ covers (`Session.resumed`), and refuses them if they do not end at the checkpoin
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
-import hashlib
-import hmac
-import json
 import os
-import re
-import secrets
 import stat
-import tomllib
 from collections.abc import Mapping
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-import tomli_w
-
 from companion.core import Game
-from companion.guard import GameFault
 from companion.registry import get_game, is_built
-from companion.session import Checkpoint, Session, Step, check_numbers
-from saves.codec import CodecError, bounded, from_plain, load_json, to_plain
-from saves.files import SaveError, parse_toml, read_bytes, read_file, write_temp, write_text
+from companion.session import Checkpoint, Session, Step
+from saves.codec import from_plain
+from saves.files import SaveError, parse_toml, read_file
+from saves.games.checkpoint_file import (
+    CHECKPOINT_FORMAT,
+    Kept,
+    gathered_keys,
+    log_lines,
+    read_kept,
+    records_covered,
+    step_origin,
+    write_saved,
+    zoned_moment,
+)
+from saves.games.checkpoint_folder import checkpoint_names, checkpoints_folder, folder_key
 from saves.games.document import (
-    ACTIVITY_KEY,
-    DETAILS_KEY,
     FORMAT,
     SAVE_ID,
     SavedGame,
     apply_record,
-    counted_activity,
     from_document,
     read_document,
 )
 from saves.games.journal import position_of
+from saves.games.listing_resume import NeedsSteps, played_on, refresh_tail
 from saves.games.record_lines import parse_records
-from saves.games.records import (
-    Record,
-    RecordReader,
-    action_table,
-    records_start,
-    table_after_records,
-)
-from saves.games.state_plan import decoded_state, decodes_exactly
-from saves.history.kept_details import active_seconds
-from saves.listing.cache import SaveEntry, digest, entry_from_record, entry_record
-from saves.listing.entry_line import entry_of, typed_minutes
+from saves.games.records import RecordReader, records_start, table_after_records
+from saves.listing.cache import SaveEntry, digest, entry_from_record
+from saves.listing.entry_line import entry_of
 from saves.listing.stamps import KERNEL, code_stamp
-from saves.paths import checkpoints_dir, side_folder_inside
+from saves.paths import checkpoints_dir
 
-CHECKPOINT_FORMAT = 4
-"""2: sealed with the data folder's key, stamped by every module of the kernel and the storage;
-3: the list's line kept, and what it was made from on a line apart from the game; 4: the state
-on a line apart from the steps, decoded by its plan (saves/games/state_plan.py)."""
 SMALLEST_GAME = 100
 """A game of fewer records is replayed whole (a few milliseconds): it gets no checkpoint."""
 REFRESH_AFTER = 50
@@ -101,33 +87,6 @@ LISTING_REFRESHES = 20
 """The most checkpoints one listing writes again for saves played on past them: the saves played
 since the last listing (home after a game), never thousands in a listing without its cache,
 which it would make twice as long."""
-MAX_CHECKPOINT_BYTES = 32 * 1024 * 1024
-"""A larger file is no checkpoint of ours (a save holds at most 8 MiB): it is not read."""
-_KEPT_EXTRA = (ACTIVITY_KEY, DETAILS_KEY)
-"""The keys the records themselves gather into `SavedGame.extra` (the head gives the others)."""
-KEY_NAME = "key"
-"""The data folder's secret that seals its checkpoints, in `checkpoints/`."""
-KEY_BYTES = 32
-_RECORD_KEY = re.compile(rb"r([0-9]{1,18})[ \t]*=")
-"""The start of a record line: its number."""
-_MADE_FROM: dict[str, type] = {
-    "id": str,
-    "stamp": str,
-    "covers": int,
-    "digest": str,
-    "records": int,
-    "updated": str,
-    "entry": dict,
-}
-"""The checkpoint's first line of JSON (with its `format`): what it was made from, and the
-game's line in the list for those bytes."""
-_STATE: dict[str, type] = {"state": dict, "extra": str}
-"""Its second line: the game's state at that point, and the keys its records gather (TOML, or
-JSON with its dates tagged: `_extra_text`)."""
-_MOMENT = "$datetime"
-"""The key of a date and time in the gathered keys' JSON: `{"$datetime": ISO text}`."""
-_STEPS: dict[str, type] = {"lines": list, "actions": list, "origins": list}
-"""Its third line: the log in words, and the record that made each step."""
 
 
 class Store(Protocol):
@@ -162,11 +121,13 @@ def load(store: Store, save_id: str) -> SavedGame:
     if saved is not None:
         saved.read_mark, saved.position = mark, position_of(content, mark.inode)
         if saved.record_count - covered >= REFRESH_AFTER:
-            _write(store.home, saved, content)
+            write_saved(store.home, saved, content, stamp)
         return saved
     saved = store.load(save_id)
     if saved.read_mark == mark and saved.record_count >= SMALLEST_GAME:
-        _write(store.home, saved, content)  # else changed since: its bytes are not `content`
+        write_saved(
+            store.home, saved, content, stamp
+        )  # else changed since: its bytes are not `content`
     return saved
 
 
@@ -200,14 +161,14 @@ class Proofs:
     @functools.cached_property
     def _found(self) -> tuple[Path, bytes] | None:
         """The checkpoints' folder and its key; None when either is missing or not ours."""
-        folder = _folder(self.store.home)
-        key = _key(folder) if folder is not None else None
+        folder = checkpoints_folder(self.store.home)
+        key = folder_key(folder) if folder is not None else None
         return (folder, key) if folder is not None and key is not None else None
 
     @functools.cached_property
     def _present(self) -> frozenset[str]:
         """The names in the checkpoints' folder, seen once (a listing asks for each save)."""
-        return _names(self._found[0]) if self._found is not None else frozenset()
+        return checkpoint_names(self._found[0]) if self._found is not None else frozenset()
 
     def has(self, save_id: str) -> bool:
         """Whether the save has a checkpoint to try (whether it is true is not yet known)."""
@@ -241,12 +202,12 @@ class Proofs:
         if kept.made_from["covers"] == len(content):
             return entry
         try:
-            tail = played_on(self, path, content, kept, entry)
-        except _NeedsSteps:  # an undo or a redo: the game resumed whole
+            tail = played_on(self.game, path, content, kept, entry)
+        except NeedsSteps:  # an undo or a redo: the game resumed whole
             return self._resumed_entry(path, content, kept)
         if tail is not None and self._refreshes > 0:  # the next listing lists it from there
             self._refreshes -= 1
-            _refresh(self, content, kept, tail)
+            refresh_tail(self.store.home, self.found, content, kept, tail)
         return tail.entry if tail is not None else None
 
     def _resumed_entry(self, path: Path, content: bytes, kept: Kept) -> SaveEntry | None:
@@ -258,7 +219,7 @@ class Proofs:
         resumed = entry_of(saved, with_facts=False)
         if self._refreshes > 0:  # the next listing lists it from there
             self._refreshes -= 1
-            _write(self.store.home, saved, content, self.stamp(saved.game.id))
+            write_saved(self.store.home, saved, content, self.stamp)
         return resumed
 
     def game(self, game_id: str) -> Game[Any, Any] | None:
@@ -301,7 +262,7 @@ class Proofs:
         if self._found is None:
             return None
         folder, key = self._found
-        return _read(folder, key, save_id)
+        return read_kept(folder, key, save_id)
 
     def _game_there(self, game_id: str) -> bool:
         """Whether the game is still here (its package may have been removed since), found
@@ -315,19 +276,9 @@ class Proofs:
         return there
 
 
-def _names(folder: Path) -> frozenset[str]:
-    """The names of the regular files in the checkpoints' folder (nothing when it cannot be
-    read: every save is then replayed)."""
-    try:
-        with os.scandir(folder) as found:
-            return frozenset(item.name for item in found if item.is_file(follow_symlinks=False))
-    except OSError:
-        return frozenset()
-
-
 def forget(home: Path, save_id: str) -> None:
     """Remove a game's checkpoint (a plain file in a `checkpoints/` of ours: never a link)."""
-    folder = _folder(home)
+    folder = checkpoints_folder(home)
     if folder is None or not SAVE_ID.fullmatch(save_id):
         return
     path = folder / f"{save_id}.json"
@@ -341,7 +292,7 @@ def keep(home: Path, saved: SavedGame, content: bytes, made_by: str | None = Non
     (its complete lines), as a listing replays it: the next command starts from there.
     `made_by`: the game's `stamp`, when the caller has found it."""
     if saved.record_count >= SMALLEST_GAME:
-        _write(home, saved, content, made_by)
+        write_saved(home, saved, content, stamp if made_by is None else lambda _game: made_by)
 
 
 def remove_orphans(home: Path, games: Path) -> None:
@@ -379,141 +330,6 @@ def stamp(game_id: str) -> str:
     return f"{CHECKPOINT_FORMAT}/{code_stamp(KERNEL)}/{code_stamp(game_id)}"
 
 
-def _folder(home: Path, create: bool = False) -> Path | None:
-    """The `checkpoints/` folder when it is a folder of the data folder itself (made first when
-    `create`); None when it is a link (wherever it leads), not a folder, or out of reach:
-    nothing is read from it nor written through it."""
-    folder = checkpoints_dir(home)
-    try:
-        if create and not os.path.lexists(folder):
-            folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder if os.path.isdir(folder) and side_folder_inside(home, folder) else None
-
-
-def _key(folder: Path, create: bool = False) -> bytes | None:
-    """The data folder's secret that seals its checkpoints; None when it is missing or anything
-    but a file of ours. With `create`, a missing one is made (published whole by a hard link, so
-    another process sees it whole or not at all) and a damaged one replaced (every checkpoint
-    sealed with it is then refused and rebuilt)."""
-    path = folder / KEY_NAME
-    key = _read_key(path)
-    if key is not None or not create:
-        return key
-    with contextlib.suppress(OSError):
-        temp = write_temp(path, secrets.token_hex(KEY_BYTES))
-        try:
-            if not os.path.lexists(path):
-                with contextlib.suppress(FileExistsError):  # another process made it first
-                    os.link(temp, path)
-            elif stat.S_ISREG(os.lstat(path).st_mode):  # damaged: a cache's, replaced whole
-                os.replace(temp, path)
-        finally:
-            temp.unlink(missing_ok=True)
-    return _read_key(path)
-
-
-def _read_key(path: Path) -> bytes | None:
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None  # a link, a folder, a pipe: not ours, never used nor replaced
-        key = bytes.fromhex(read_bytes(path, 4 * KEY_BYTES).decode("ascii").strip())
-    except (OSError, SaveError, ValueError):
-        return None
-    return key if len(key) == KEY_BYTES else None
-
-
-def _seal(key: bytes, body: bytes) -> bytes:
-    return hashlib.blake2b(body, key=key, digest_size=32).hexdigest().encode("ascii")
-
-
-class Kept:
-    """A checkpoint whose seal and first line are right: what it was made from (with the list's
-    line), and its other two lines, each parsed only when asked for."""
-
-    def __init__(self, made_from: dict[str, Any], state: bytes, steps: bytes) -> None:
-        self.made_from = made_from
-        self._state, self._steps = state, steps
-
-    def state(self) -> dict[str, Any] | None:
-        """The state as plain data and the keys the records gather; None when not as written."""
-        return _line(self._state, _STATE)
-
-    def steps(self) -> dict[str, Any] | None:
-        """The log in words and the record of each step, as written; None when not."""
-        return _line(self._steps, _STEPS)
-
-    def whole(self) -> dict[str, Any] | None:
-        """Every field, the game's values within a save's bounds; None when not as written."""
-        state, steps = self.state(), self.steps()
-        if state is None or steps is None:
-            return None
-        try:
-            # a value no save can hold (a number past 64 bits) is no state of a game
-            bounds = {"state": bounded(state["state"]), "actions": bounded(steps["actions"])}
-        except (CodecError, RecursionError):
-            return None
-        return {**self.made_from, **state, **steps, **bounds}
-
-
-def _read(folder: Path, key: bytes, save_id: str) -> Kept | None:
-    """The checkpoint when it is sealed with `key` and what it was made from is of the shape
-    `_write` writes; else None (its other lines are parsed when asked for)."""
-    path = os.path.join(folder, f"{save_id}.json")  # text, not a `Path`: 2,000 saves a listing
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
-        seal, _, sealed = read_file(path, MAX_CHECKPOINT_BYTES)[0].partition(b"\n")
-    except (OSError, SaveError):
-        return None
-    if not hmac.compare_digest(seal, _seal(key, sealed)):
-        return None  # edited by hand, damaged, or sealed in another data folder
-    made_line, _, rest = sealed.partition(b"\n")
-    state, _, steps = rest.partition(b"\n")
-    made_from = _line(made_line, {**_MADE_FROM, "format": int})
-    if made_from is None or made_from["format"] != CHECKPOINT_FORMAT:
-        return None
-    return Kept(made_from, state, steps) if made_from["id"] == save_id else None
-
-
-def _line(text: bytes, shape: Mapping[str, type]) -> dict[str, Any] | None:
-    """One line of JSON when it is an object of exactly these keys and types; else None."""
-    try:
-        data: Any = load_json(text, every_value=False)
-    except (CodecError, RecursionError):
-        return None
-    return data if _shaped(data, shape) else None
-
-
-def _shaped(data: Any, shape: Mapping[str, type]) -> bool:
-    """Whether `data` is a JSON object of exactly these keys, each value of its type."""
-    if not isinstance(data, dict) or set(data) != set(shape):
-        return False
-    return all(type(data[key]) is kind for key, kind in shape.items())
-
-
-def records_covered(content: bytes, start: int, covers: int) -> int | None:
-    """How many records the save's bytes hold from `start` (its first record line) to `covers`
-    (a line's end), as the file itself says: the number of the last record line, when there are
-    exactly that many lines; None when the lines do not show it (a blank or foreign line, a
-    line's middle)."""
-    if covers == start:
-        return 0
-    if covers < start or content[covers - 1 : covers] != b"\n":
-        return None
-    last = content.rfind(b"\n", start, covers - 1) + 1
-    found = _RECORD_KEY.match(content, max(last, start))
-    if found is None:
-        return None
-    number = int(found.group(1))
-    if covers == len(content):  # counting the whole bytes is twice as quick as a range of them
-        lines = content.count(b"\n") - content.count(b"\n", 0, start)
-    else:
-        lines = content.count(b"\n", start, covers)
-    return number if lines == number else None
-
-
 def _resumed(proofs: Proofs, path: Path, content: bytes, kept: dict[str, Any]) -> SavedGame | None:
     """The game from its checkpoint and the records after it; None when the checkpoint is not
     for these bytes, or anything after it is not as a full load would read it (that load
@@ -541,301 +357,22 @@ def _resumed(proofs: Proofs, path: Path, content: bytes, kept: dict[str, Any]) -
             return read_document(path, prefix, games).session.steps
 
         state = from_plain(game.state_type, kept["state"])
-        lines = tuple(_texts(kept["lines"]))
+        lines = tuple(log_lines(kept["lines"]))
         setup, rules = saved.session.setup, saved.session.rules
         saved.session = Session.resumed(game, setup, rules, Checkpoint(state, lines, earlier))
         reader = RecordReader(path, game)
         actions = [reader.action(table, "checkpoint actions") for table in kept["actions"]]
-        saved.origins = [_origin(actions, item) for item in kept["origins"]]
+        saved.origins = [step_origin(actions, item) for item in kept["origins"]]
         numbers = [origin.number for origin in saved.origins]
         if len(saved.origins) != len(lines) or numbers != sorted(set(numbers)):
             return None
         if numbers and not 1 <= numbers[0] <= numbers[-1] <= kept["records"]:
             return None
-        saved.record_count, saved.updated = kept["records"], _moment(kept["updated"])
-        saved.extra.update(_extra_of(kept["extra"]))
+        saved.record_count, saved.updated = kept["records"], zoned_moment(kept["updated"])
+        saved.extra.update(gathered_keys(kept["extra"]))
         tables = parse_records(path, content[covers:])
         for record in reader.records(tables, saved.record_count + 1):
             apply_record(saved, record)
     except Exception:  # a cache is never trusted: the full load says what is wrong, if anything
         return None
     return saved
-
-
-class _NeedsSteps(Exception):
-    """An undo or a redo after the checkpoint: the steps before it are needed."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Tail:
-    """The records after a checkpoint played on its state: what a listing shows of the save,
-    and what its checkpoint needs to be written again for the whole file."""
-
-    game: Game[Any, Any]
-    entry: SaveEntry
-    """The list's line for the whole file (without facts)."""
-    state: Any
-    extra: dict[str, Any]
-    count: int
-    """The number of the last record."""
-    steps: tuple[Record, ...]
-    """The `do` records, in order: one step each."""
-    lines: list[str]
-    """Their steps' log lines."""
-
-
-def played_on(
-    proofs: Proofs, path: Path, content: bytes, kept: Kept, entry: SaveEntry
-) -> Tail | None:
-    """The listing's own resume of a save played on past its checkpoint, whose line for the
-    bytes it covers is `entry` (proved): the state kept there decoded once, the `do` records
-    after it played on it by the rules as a full load plays them (`apply`, and `narrate`, whose
-    fault would make the save unreadable), the `details` ones gathered, the active time and the
-    last change counted; the head, the setup, the steps and the log are not read. None when
-    anything is not as a full load would read it (that load then says what is wrong);
-    `_NeedsSteps` for an undo or a redo, which need the steps before the checkpoint."""
-    covers, count = kept.made_from["covers"], kept.made_from["records"]
-    line = kept.state()
-    created, updated = entry.created, entry.updated
-    if line is None or created is None or table_after_records(content, covers) is not None:
-        return None
-    try:
-        game = proofs.game(entry.game_id)
-        if game is None:
-            return None
-        tables = parse_records(path, content[covers:])
-        records = RecordReader(path, game).records(tables, count + 1)
-        if any(record.kind in ("undo", "redo") for record in records):
-            raise _NeedsSteps
-        state = decoded_state(game.state_type, line["state"])
-        extra = _extra_of(line["extra"])
-        lines = []
-        for record in records:
-            if record.kind == "do":
-                check_numbers(record.action)
-                after = game.apply(state, record.action)
-                lines.append(game.narrate(state, record.action, after))
-                state = after
-            elif isinstance(extra.get(DETAILS_KEY, []), list):
-                extra.setdefault(DETAILS_KEY, []).append(dict(record.details))
-            else:
-                return None  # refused by a full load: it says why
-            if record.kind != "details" and record.at is not None:
-                extra[ACTIVITY_KEY] = counted_activity(extra, created, record.at)
-                updated = max(updated, record.at)
-        waiting = game.waiting_for(state)
-        listed = SaveEntry(  # not `dataclasses.replace`: 2,000 saves, a tenth of the resume
-            entry.id,
-            entry.title,
-            entry.game_id,
-            entry.game_title,
-            updated,
-            game.summary(state),
-            game.status(state),
-            waiting.text if waiting else "",
-            created,
-            None,
-            entry.utc_offset,
-            typed_minutes(extra),
-            active_seconds(extra),
-        )
-    except _NeedsSteps:
-        raise
-    except Exception:  # a cache is never trusted: the full load says what is wrong, if anything
-        return None
-    steps = tuple(record for record in records if record.kind == "do")
-    last = records[-1].number if records else count
-    return Tail(game, listed, state, extra, last, steps, lines)
-
-
-def _texts(items: list[Any]) -> list[str]:
-    if not all(isinstance(item, str) for item in items):
-        raise ValueError("a log line that is not text")
-    return items
-
-
-def _origin(actions: list[Any], item: Any) -> Record:
-    """The record that made a step, as `_write` keeps it: `[number, the index of its action
-    among the distinct ones, by, seat, at or null, was or null]`."""
-    number, index, by, seat, at, was = item
-    if type(number) is not int or type(index) is not int or index < 0:
-        raise ValueError("not a step's origin")
-    if not isinstance(by, str) or not isinstance(seat, str):
-        raise ValueError("not a step's origin")
-    if was is not None and not isinstance(was, str):
-        raise ValueError("not a step's origin")
-    when = None if at is None else _moment(at)
-    return Record(number, "do", actions[index], by=by, seat=seat, at=when, was=was)
-
-
-def _moment(text: Any) -> datetime:
-    moment = datetime.fromisoformat(text) if isinstance(text, str) else None
-    if moment is None or moment.tzinfo is None:
-        raise ValueError("not a date and time with its zone")
-    return moment
-
-
-def _write(home: Path, saved: SavedGame, content: bytes, made_by: str | None = None) -> None:
-    """Keep a checkpoint of `saved`, which is `content` replayed, when it can be kept exactly: a
-    game with a step to redo, or a state that does not come back equal from JSON (by the codec
-    and by its plan), gets none. `made_by`: the game's `stamp` when the caller has found it. A
-    folder that refuses it, or something not ours in its place, is no error."""
-    if saved.undone or saved.format_read != FORMAT or saved.cannot_add:
-        return
-    start, covers = records_start(content), content.rfind(b"\n") + 1
-    if start is None or records_covered(content, start, covers) != saved.record_count:
-        return  # lines the count cannot be proved from (blank, foreign): no checkpoint
-    try:
-        state = _state_line(saved.game, saved.session.state, saved.extra)
-        tables: dict[str, int] = {}
-        known: dict[int, int] = {}  # by the action object: a file's repeated action is one
-        indexes = []
-        for origin in saved.origins:
-            index = known.get(id(origin.action))
-            if index is None:
-                table = json.dumps(action_table(origin.action), sort_keys=True)
-                index = known[id(origin.action)] = tables.setdefault(table, len(tables))
-            indexes.append(index)
-        entry = entry_of(saved, with_facts=False)
-        made_by = made_by or stamp(saved.game.id)
-        made_from = _made_from(made_by, content[:covers], saved.record_count, entry)
-        steps = {
-            "lines": saved.session.history,
-            "actions": [json.loads(table) for table in tables],
-            "origins": [
-                _origin_item(o, index) for o, index in zip(saved.origins, indexes, strict=True)
-            ],
-        }
-    except (TypeError, ValueError, CodecError, RecursionError, GameFault):
-        return  # a state or a value JSON or TOML cannot hold exactly; the game's line failed
-    if state is not None:
-        _publish(home, saved.id, (made_from, state, steps))
-
-
-def _refresh(proofs: Proofs, content: bytes, kept: Kept, tail: Tail) -> None:
-    """Write the checkpoint `kept` again for the whole of `content`, whose records after it
-    `tail` played: its steps with theirs added, the state they reached, the line they gave."""
-    start, steps = records_start(content), kept.steps()
-    if (
-        start is None
-        or steps is None
-        or records_covered(content, start, len(content)) != tail.count
-    ):
-        return  # lines the count cannot be proved from (blank, foreign): no checkpoint
-    try:
-        state = _state_line(tail.game, tail.state, tail.extra)
-        actions, origins = list(steps["actions"]), list(steps["origins"])
-        tables = {json.dumps(table, sort_keys=True): n for n, table in enumerate(actions)}
-        for record in tail.steps:
-            table = json.dumps(action_table(record.action), sort_keys=True)
-            index = tables.setdefault(table, len(actions))
-            if index == len(actions):
-                actions.append(json.loads(table))
-            origins.append(_origin_item(record, index))
-        made_from = _made_from(kept.made_from["stamp"], content, tail.count, tail.entry)
-        lines = {"lines": steps["lines"] + tail.lines, "actions": actions, "origins": origins}
-    except (TypeError, ValueError, CodecError, RecursionError, GameFault):
-        return
-    if state is not None:
-        _publish(proofs.store.home, tail.entry.id, (made_from, state, lines), proofs.found)
-
-
-def _state_line(
-    game: Game[Any, Any], state: Any, extra: Mapping[str, Any]
-) -> dict[str, Any] | None:
-    """The checkpoint's line of the state and of the keys the records gather; None when the
-    state does not come back equal from JSON, by the codec and by its plan."""
-    plain = json.loads(json.dumps(to_plain(state)))
-    if from_plain(game.state_type, plain) != state or not decodes_exactly(state, plain):
-        return None
-    kept_extra = {key: extra[key] for key in _KEPT_EXTRA if key in extra}
-    return {"state": plain, "extra": _extra_text(kept_extra)}
-
-
-def _extra_text(extra: dict[str, Any]) -> str:
-    """The keys the records gather as the checkpoint keeps them: JSON with each date and time
-    tagged, when it gives them back exactly as their TOML does (a listing of 2,000 resumed saves
-    spent a fifth of each resume in `tomllib`); else their TOML."""
-    text = tomli_w.dumps(extra)
-    with contextlib.suppress(ValueError, TypeError, RecursionError):
-        tagged = json.dumps(_tagged(extra), separators=(",", ":"))
-        if _extra_of(tagged) == bounded(tomllib.loads(text)):
-            return tagged
-    return text
-
-
-def _extra_of(text: str) -> dict[str, Any]:
-    """The keys kept by `_extra_text`, their dates and times in UTC (`bounded`)."""
-    if text.startswith("{"):  # JSON; a TOML document never starts with a brace
-        extra = _untagged(json.loads(text))
-        if not isinstance(extra, dict):
-            raise ValueError("the gathered keys are not a table")
-        return dict(bounded(extra))
-    return dict(bounded(tomllib.loads(text)))
-
-
-def _tagged(value: Any) -> Any:
-    """A TOML value as JSON: a date and time with its zone tagged; any other date or time
-    refused (`ValueError`: kept as TOML)."""
-    if isinstance(value, dict):
-        return {key: _tagged(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_tagged(item) for item in value]
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        return {_MOMENT: value.isoformat()}
-    if isinstance(value, str | int | float):  # bool is an int
-        return value
-    raise ValueError(f"{type(value).__name__} kept as TOML")
-
-
-def _untagged(value: Any) -> Any:
-    if isinstance(value, dict):
-        if len(value) == 1 and _MOMENT in value:
-            return _moment(value[_MOMENT])
-        return {key: _untagged(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_untagged(item) for item in value]
-    return value
-
-
-def _made_from(made_by: str, covered: bytes, records: int, entry: SaveEntry) -> dict[str, Any]:
-    """The checkpoint's first line: what it was made from, and the game's line in the list."""
-    covered_digest = digest(covered)
-    return {
-        "format": CHECKPOINT_FORMAT,
-        "id": entry.id,
-        "stamp": made_by,
-        "covers": len(covered),
-        "digest": covered_digest,
-        "records": records,
-        "updated": entry.updated.isoformat(),
-        # the listing cache's record of a file of exactly these bytes
-        "entry": {"digest": covered_digest, **entry_record(entry)},
-    }
-
-
-def _origin_item(origin: Record, index: int) -> list[Any]:
-    """A step's origin as `_origin` reads it back."""
-    at = None if origin.at is None else origin.at.isoformat()
-    return [origin.number, index, origin.by, origin.seat, at, origin.was]
-
-
-def _publish(
-    home: Path, save_id: str, parts: tuple[Any, ...], found: tuple[Path, bytes] | None = None
-) -> None:
-    """Seal the checkpoint's lines with the folder's key (`found`, or made now) and write it; a
-    link out of the data folder is never written through, something not ours in its place is
-    left as it is, and a write that fails leaves the checkpoint that was there."""
-    folder, key = found if found is not None else (_folder(home, create=True), None)
-    if key is None and folder is not None:
-        key = _key(folder, create=True)
-    if folder is None or key is None:
-        return
-    path = folder / f"{save_id}.json"
-    with contextlib.suppress(OSError):
-        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
-            return  # a link, a pipe or a folder in its place: not ours, left as it is
-    body = "\n".join(json.dumps(part, separators=(",", ":")) for part in parts)
-    seal = _seal(key, body.encode("utf-8")).decode("ascii")
-    with contextlib.suppress(OSError, SaveError):
-        write_text(path, f"{seal}\n{body}", durable=False)

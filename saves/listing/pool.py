@@ -131,7 +131,7 @@ class Workers:
             here.append(replay_one(tasks[left]))
         here.reverse()
         size = max(1, left // (self.count * PIECES_PER_WORKER))
-        pieces = [tasks[start : start + size] for start in range(0, left, size)]
+        pieces = [tasks[start : min(start + size, left)] for start in range(0, left, size)]
         self.replayed_here = len(here)
         futures = []
         with contextlib.suppress(Exception):  # see `_start`

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.cli.show import show_lines
-from saves.games import checkpoint
+from saves.games import checkpoint, checkpoint_folder
 from saves.games.store import SaveStore
 from saves.paths import checkpoints_dir
 from tests.cli.conftest import Run
@@ -36,9 +36,9 @@ def edited(home: Path, save_id: str, change: Change, seal_again: bool) -> None:
     parts = [{key: document[key] for key in line} for line in lines]
     new_body = b"\n".join(json.dumps(part, separators=(",", ":")).encode() for part in parts)
     if seal_again:
-        key = checkpoint._key(checkpoints_dir(home))
+        key = checkpoint_folder.folder_key(checkpoints_dir(home))
         assert key is not None
-        seal = checkpoint._seal(key, new_body)
+        seal = checkpoint_folder.seal(key, new_body)
     path.write_bytes(seal + b"\n" + new_body)
 
 

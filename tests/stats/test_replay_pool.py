@@ -81,6 +81,36 @@ def test_workers_that_cannot_start_leave_every_save_here(
     assert lines == [replay_pool.replay_one((str(path), content)) for path, content in jobs]
 
 
+def test_the_saves_replayed_here_while_the_workers_start_keep_their_own_lines(
+    games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three saves replayed here before the workers are ready, the rest in pieces that do not
+    divide evenly: each line is still its own save's (the last piece once reached into the
+    saves replayed here, and every line after it was another save's)."""
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
+    jobs = jobs_of(games) * 10
+    workers = replay_pool.Workers(2)
+    assert workers.ready.wait(60)
+    workers.ready.clear()  # as if still starting
+    replay_one, here = replay_pool.replay_one, []
+
+    def one(job: replay_pool.Job) -> object:
+        here.append(job)
+        if len(here) == 3:
+            workers.ready.set()
+        return replay_one(job)
+
+    monkeypatch.setattr(replay_pool, "replay_one", one)
+    try:
+        lines = workers.replay(jobs)
+    finally:
+        workers.close()
+    monkeypatch.undo()
+    assert len(lines) == len(jobs)
+    assert lines == [replay_one((str(path), content)) for path, content in jobs]
+    assert len(here) == len(jobs) == workers.replayed_here
+
+
 def test_the_workers_are_asked_for_by_the_saves_the_cache_cannot_give(
     games: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -65,3 +65,22 @@ def test_every_games_sample_states_come_back_exactly() -> None:
         for step in saved.session.steps:
             plain = to_plain(step.state)
             assert decoded_state(game.state_type, plain) == step.state, sample.name
+
+
+@dataclass(frozen=True)
+class Tidied:
+    """A state whose `__post_init__` tidies what it is given: built through its `__init__`."""
+
+    names: tuple[str, ...]
+    count: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(sorted(self.names)))
+
+
+def test_a_state_is_built_as_its_class_builds_it() -> None:
+    tidied = decoded_state(Tidied, {"names": ["Ben", "Ana"]})
+    assert tidied == Tidied(("Ana", "Ben")) and tidied.names == ("Ana", "Ben")
+    piece = decoded_state(Piece, {"colour": "red", "at": [1, 2]})  # its default kept
+    assert piece == Piece(Colour.RED, (1, 2)) and piece.weight == 1.0
+    assert not decodes_exactly(Piece(Colour.RED, (1, 2)), {"colour": "red", "at": [1, 2], "x": 1})

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from saves.files import SaveError
-from saves.games import checkpoint
+from saves.games import checkpoint, checkpoint_file, checkpoint_folder
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
 from saves.listing import stamps
@@ -168,7 +168,7 @@ def test_a_damaged_checkpoint_is_ignored_and_rebuilt(
         path.write_text(path.read_text().replace('"state":{', '"state":{"extra":1,', 1))
     else:
         with path.open("wb") as handle:
-            handle.truncate(checkpoint.MAX_CHECKPOINT_BYTES + 1)
+            handle.truncate(checkpoint_file.MAX_CHECKPOINT_BYTES + 1)
     counting.calls = 0
     loaded = checkpoint.load(store, saved.id)
     assert counting.calls == LENGTH
@@ -261,7 +261,7 @@ def test_a_games_checkpoint_goes_when_its_save_is_found_gone(store: SaveStore) -
 def test_the_key_that_seals_the_checkpoints_is_its_owners_alone(store: SaveStore) -> None:
     saved = long_game(store)
     checkpoint.load(store, saved.id)
-    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    key = checkpoints_dir(store.home) / checkpoint_folder.KEY_NAME
     assert key.stat().st_mode & 0o077 == 0
 
 
@@ -281,7 +281,7 @@ def test_the_count_of_records_covered_is_read_off_the_file(
 ) -> None:
     content = b"format = 2\n\n[records]\n" + lines
     start = content.index(b"[records]\n") + len(b"[records]\n")
-    assert checkpoint.records_covered(content, start, len(content)) == covered
+    assert checkpoint_file.records_covered(content, start, len(content)) == covered
 
 
 def test_a_change_to_any_module_of_the_storage_refuses_the_checkpoint(
@@ -338,7 +338,7 @@ def test_a_damaged_key_is_replaced_and_the_checkpoints_rebuilt(
 ) -> None:
     saved = long_game(store)
     checkpoint.load(store, saved.id)
-    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    key = checkpoints_dir(store.home) / checkpoint_folder.KEY_NAME
     key.write_bytes(damage)
     counting.calls = 0
     same_game(checkpoint.load(store, saved.id), store.load(saved.id))
@@ -354,7 +354,7 @@ def test_a_key_that_is_a_link_is_never_used_nor_replaced(
 ) -> None:
     saved = long_game(store)
     checkpoint.load(store, saved.id)
-    key = checkpoints_dir(store.home) / checkpoint.KEY_NAME
+    key = checkpoints_dir(store.home) / checkpoint_folder.KEY_NAME
     theirs, original = tmp_path / "theirs.key", key.read_bytes()
     theirs.write_bytes(original)
     key.unlink()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from saves.files import SaveError
-from saves.games import checkpoint
+from saves.games import checkpoint, checkpoint_file, checkpoint_folder
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, SaveStore
 from saves.listing.cache import ListingCache, SaveEntry
@@ -102,10 +102,10 @@ def claim_another_count(store: SaveStore, saved: SavedGame) -> None:
     document = json.loads(made_from)
     document["records"] -= 1
     document["entry"]["summary"] = "Forged"
-    key = checkpoint._key(checkpoints_dir(store.home))
+    key = checkpoint_folder.folder_key(checkpoints_dir(store.home))
     assert key is not None
     sealed = json.dumps(document, separators=(",", ":")).encode() + b"\n" + game
-    path.write_bytes(checkpoint._seal(key, sealed) + b"\n" + sealed)
+    path.write_bytes(checkpoint_folder.seal(key, sealed) + b"\n" + sealed)
 
 
 def edit_the_save(store: SaveStore, saved: SavedGame) -> None:
@@ -125,7 +125,9 @@ def another_saves_checkpoint(store: SaveStore, saved: SavedGame) -> None:
 
 def another_folders_key(store: SaveStore, saved: SavedGame) -> None:
     """The folder's key replaced: every checkpoint sealed with the old one is foreign."""
-    (checkpoints_dir(store.home) / checkpoint.KEY_NAME).write_text("ab" * checkpoint.KEY_BYTES)
+    (checkpoints_dir(store.home) / checkpoint_folder.KEY_NAME).write_text(
+        "ab" * checkpoint_folder.KEY_BYTES
+    )
 
 
 def cut_short(store: SaveStore, saved: SavedGame) -> None:
@@ -293,14 +295,14 @@ def test_a_listing_reads_each_checkpoint_once(
     covered, played_on = checkpointed(store), checkpointed(store)
     store.transact(played_on, lambda _theirs: [Draft("do", Add(0, 5))])
     read: list[str] = []
-    read_file = checkpoint.read_file
+    read_file = checkpoint_file.read_file
 
     def spy(path: Path | str, limit: int) -> tuple[bytes, Any]:
         if Path(path).parent == checkpoints_dir(store.home) and str(path).endswith(".json"):
             read.append(Path(path).stem)
         return read_file(path, limit)
 
-    monkeypatch.setattr(checkpoint, "read_file", spy)
+    monkeypatch.setattr(checkpoint_file, "read_file", spy)
     entries, _unreadable = cold_listing(store)
     assert sorted(read) == sorted([covered.id, played_on.id])
     assert {entry.id for entry in entries} == {covered.id, played_on.id}

@@ -17,7 +17,7 @@ import pytest
 from companion.core import RuleError
 from companion.registry import get_game
 from saves.files import SaveError
-from saves.games import checkpoint
+from saves.games import checkpoint, listing_resume
 from saves.games.document import read_document
 from saves.games.journal import Draft
 from saves.games.store import SaveStore
@@ -121,7 +121,7 @@ def test_a_save_played_on_is_listed_as_its_full_replay_lists_it(
     )
     tails = [tail for tail in resumes if tail is not None]
     assert len(tails) == sum(1 for count in played.values() if count)  # none replayed instead
-    assert all(isinstance(tail, checkpoint.Tail) for tail in tails)
+    assert all(isinstance(tail, listing_resume.Tail) for tail in tails)
 
 
 def test_details_and_an_undo_after_the_checkpoint(tmp_path: Path, resumes: list[object]) -> None:
@@ -141,7 +141,7 @@ def test_details_and_an_undo_after_the_checkpoint(tmp_path: Path, resumes: list[
     assert listed[with_details].typed_minutes == 95
     assert listed[with_undo] == the_file_says(store, with_undo)
     # the details' save resumed by the listing; the undo needed the steps: the game resumed whole
-    assert len(resumes) == 1 and isinstance(resumes[0], checkpoint.Tail)
+    assert len(resumes) == 1 and isinstance(resumes[0], listing_resume.Tail)
 
 
 def test_a_record_after_it_that_the_rules_refuse_is_reported_as_the_file_says(
