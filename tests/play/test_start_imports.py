@@ -47,6 +47,8 @@ NOT_FOR_HOME = (
     "saves.history.plays",
     "saves.history.bgstats",
     "textual.widgets._markdown",
+    "importlib.metadata",  # the entry points are read without it (companion/entry_points.py)
+    "email",
     "multiprocessing",
     "textual_serve",
     "aiohttp",
