@@ -75,6 +75,24 @@ class CompanionScreen(ScreenBasics[None]):
     """A full screen of Table Companion."""
 
 
+def width_classes(screen: Screen[Any]) -> list[str]:
+    """The class of the app's width among the screen's breakpoints (`-narrow`, `-wide`), as
+    Textual gives it at the screen's first resize. Given to a screen before it is first styled,
+    that resize finds it already set: the screen and every widget on it are styled once at their
+    mount, not again at once for the class. None for a screen made outside a running app (a
+    test's): its first resize gives it."""
+    try:
+        app = screen.app
+    except RuntimeError:  # no app running
+        return []
+    if screen.HORIZONTAL_BREAKPOINTS is not None:
+        breakpoints = screen.HORIZONTAL_BREAKPOINTS
+    else:
+        breakpoints = app.HORIZONTAL_BREAKPOINTS or []
+    width = app.size.width
+    return [name for edge, name in sorted(breakpoints, reverse=True) if width >= edge][:1]
+
+
 def answer_width(button: Button) -> int:
     """Columns an answer takes side by side: its label on one line, its border and padding, at
     least its minimum width."""

@@ -18,7 +18,7 @@ from companion.text import plural
 from saves.listing.cache import SaveEntry, UnreadableSave
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import literal, local_time, plain
-from widgets.shell.base import CompanionScreen
+from widgets.shell.base import CompanionScreen, width_classes
 from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 from widgets.shell.games import has_screens
 from widgets.shell.titles import short_title
@@ -137,6 +137,7 @@ class HomeScreen(CompanionScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.add_class(*width_classes(self), update=False)  # styled once at start, not twice
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
         self.cache_noted = False
