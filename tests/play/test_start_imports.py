@@ -49,6 +49,7 @@ NOT_FOR_HOME = (
     "textual.widgets._markdown",
     "importlib.metadata",  # the entry points are read without it (companion/entry_points.py)
     "email",
+    "argparse",  # `companion` with no command builds no parser (companion/cli/__init__.py)
     "multiprocessing",
     "textual_serve",
     "aiohttp",
