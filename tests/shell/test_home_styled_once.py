@@ -1,6 +1,7 @@
-"""Home is built with its width's class (`-narrow`, `-wide`): Textual gives it at the screen's
-first resize, which restyled home and every widget on it a third time at start (issue 44). The
-class still follows every later resize."""
+"""Home is styled once at start (issue 44): it is built with its width's class (`-narrow`,
+`-wide`), which Textual gives at the screen's first resize and restyled home and every widget on
+it for; and its first showing, just after its widgets were styled at their mount, restyles
+nothing. The class still follows every later resize, and home is restyled when shown again."""
 
 from __future__ import annotations
 
@@ -33,8 +34,15 @@ async def test_home_is_styled_with_its_width_class_from_the_start(
         assert home.has_class(kind)
         other = "-wide" if kind == "-narrow" else "-narrow"
         assert not home.has_class(other)
-        # styled at its mount and as it is shown (Textual's two), not again for its class
-        assert sum(node is home for node in styled) == 2
+        assert sum(node is home for node in styled) == 1  # at its mount, and no more
         await pilot.resize_terminal(60 if kind == "-wide" else 100, 30)
         await pilot.pause()
         assert home.has_class(other) and not home.has_class(kind)
+        styled.clear()
+        await pilot.press("question_mark")  # the keys list over home, then closed
+        await pilot.pause()
+        assert app.screen is not home
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is home
+        assert sum(node is home for node in styled) >= 1  # shown again: restyled

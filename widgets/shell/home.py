@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import partial
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -150,6 +150,18 @@ class HomeScreen(CompanionScreen):
         """Every column's width for this listing, in order."""
         self.pending_rows: list[SaveEntry | UnreadableSave] = []
         """Saves not yet in the table, newest first, then the unreadable files."""
+        self.shown_before = False
+        """Home was shown once: its first showing comes right after its widgets were styled."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Home's first showing restyles nothing: Textual restyles a screen and every widget on
+        it each time it is shown, but at start home and its widgets were styled as they were
+        mounted, just before (some 7 ms of the start). Every later showing restyles, as any
+        screen's does (a dialog or a game closed over it)."""
+        if isinstance(event, events.ScreenResume) and not self.shown_before:
+            self.shown_before = True
+            event.refresh_styles = False
+        await super().on_event(event)
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
