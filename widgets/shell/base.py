@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from textual import events
 from textual.app import App
@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button
 
 from widgets.kit.fields import FIELD_KEYS
-from widgets.services import AppServices
+from widgets.services import SERVICE_METHODS, AppServices
 
 DIALOG_CSS = Path(__file__).with_name("dialogs.tcss")
 """The rules every dialog shares (its answers side by side or stacked), read with each dialog's
@@ -37,9 +37,13 @@ def typed_again(app: App[Any], key: str, character: str | None) -> events.Key:
 
 
 def companion_app(app: App[Any]) -> AppServices:
-    """The running app's services: its store, settings, rolls, RNG and moves between screens."""
-    assert isinstance(app, AppServices)
-    return app
+    """The running app's services: its store, settings, rolls, RNG and moves between screens.
+
+    Its class is checked rather than the app itself: `isinstance` with the protocol would ask the
+    app for each service, its `rolls` among them, and open the roll history the app opens only
+    when it is first used."""
+    assert all(hasattr(type(app), name) for name in SERVICE_METHODS), type(app).__name__
+    return cast(AppServices, app)
 
 
 ResultT = TypeVar("ResultT")
