@@ -16,7 +16,7 @@ from saves.shared.settings import SettingsStore
 if TYPE_CHECKING:
     from saves.shared.rolls import RollLog
 
-SERVICE_METHODS = ("rolls", "go_home", "new_game", "start_game", "open_saved")
+APP_CLASS_SERVICES = ("rolls", "go_home", "new_game", "start_game", "open_saved")
 """What the app's class itself provides of `AppServices` (the rest are set on the app)."""
 
 

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button
 
 from widgets.kit.fields import FIELD_KEYS
-from widgets.services import SERVICE_METHODS, AppServices
+from widgets.services import APP_CLASS_SERVICES, AppServices
 
 DIALOG_CSS = Path(__file__).with_name("dialogs.tcss")
 """The rules every dialog shares (its answers side by side or stacked), read with each dialog's
@@ -42,7 +42,7 @@ def companion_app(app: App[Any]) -> AppServices:
     Its class is checked rather than the app itself: `isinstance` with the protocol would ask the
     app for each service, its `rolls` among them, and open the roll history the app opens only
     when it is first used."""
-    assert all(hasattr(type(app), name) for name in SERVICE_METHODS), type(app).__name__
+    assert all(hasattr(type(app), name) for name in APP_CLASS_SERVICES), type(app).__name__
     return cast(AppServices, app)
 
 
@@ -83,7 +83,7 @@ def width_classes(screen: Screen[Any]) -> list[str]:
     """The class of the app's width among the screen's breakpoints (`-narrow`, `-wide`), as
     Textual gives it at the screen's first resize. Given to a screen before it is first styled,
     that resize finds it already set: the screen and every widget on it are styled once at their
-    mount, not again at once for the class. None for a screen made outside a running app (a
+    mount, not again at once for the class. Nothing for a screen made outside a running app (a
     test's): its first resize gives it."""
     try:
         app = screen.app
