@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion import entry_points as installed_points
 from companion.core import Game, GameEntry
 from companion.guard import guarded, raised
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
+    from companion.entry_points import Point
 
 ENTRY_POINT_GROUP = "companion.games"
 """The entry point group through which an installed package offers its games."""
@@ -76,7 +77,7 @@ its whole metadata file, and the start asks for them some twenty times. Kept wit
 distribution itself, so that its id stays its own."""
 
 
-def source_of(point: EntryPoint) -> Source:
+def source_of(point: Point) -> Source:
     """The package (name and version) that declares an entry point."""
     dist = getattr(point, "dist", None)
     if dist is None:
@@ -92,7 +93,7 @@ def source_of(point: EntryPoint) -> Source:
     return source
 
 
-def own_names(points: list[EntryPoint]) -> set[str]:
+def own_names(points: list[Point]) -> set[str]:
     """The entry point names this project's own distribution declares in a group."""
     return {point.name for point in points if source_of(point).distribution == OWN_DISTRIBUTION}
 
@@ -101,7 +102,7 @@ FAILED = object()
 """What `load_point` gives for an entry point that failed to load."""
 
 
-def load_point(point: EntryPoint, group: str) -> Any:
+def load_point(point: Point, group: str) -> Any:
     """What an entry point names, or `FAILED` when loading it failed in any way (recorded: a
     `SyntaxError`, `SystemExit` or any other exception leaves out that plug-in alone)."""
     try:
@@ -113,7 +114,7 @@ def load_point(point: EntryPoint, group: str) -> Any:
         return FAILED
 
 
-def leave_out(point: EntryPoint, group: str, reason: str) -> None:
+def leave_out(point: Point, group: str, reason: str) -> None:
     """Keep why an entry point was left out (once)."""
     source = source_of(point)
     left = LeftOut(group, point.name, source.distribution, source.version, reason)
@@ -135,9 +136,7 @@ def entries() -> dict[str, GameEntry]:
     Each is kept with its reason (`left_out`)."""
     global _ENTRIES
     if _ENTRIES is None:
-        from importlib.metadata import entry_points  # costly to import: only when asked
-
-        points = list(entry_points(group=ENTRY_POINT_GROUP))
+        points = installed_points.entry_points(ENTRY_POINT_GROUP)
         own = own_names(points)
         points.sort(key=lambda point: source_of(point).distribution != OWN_DISTRIBUTION)
         found: dict[str, GameEntry] = {}
@@ -200,6 +199,7 @@ def forget_entries() -> None:
     _SOURCES.clear()
     _LEFT_OUT.clear()
     _DISTRIBUTIONS.clear()
+    installed_points.forget()
 
 
 def installed(game_id: str) -> bool:

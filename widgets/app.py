@@ -27,7 +27,6 @@ from saves.files import SaveError
 from saves.games.store import SavedGame, SaveStore, utc_now
 from saves.paths import data_home
 from saves.shared.devices import Device, this_device
-from saves.shared.rolls import RollLog
 from saves.shared.settings import SettingsStore
 from widgets.shell.base import SetupScreen
 from widgets.shell.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
@@ -36,6 +35,7 @@ from widgets.shell.home import HomeScreen
 from widgets.shell.notices import TOAST_ID_PREFIX, Notices
 
 if TYPE_CHECKING:
+    from saves.shared.rolls import RollLog
     from widgets.play.game_screen import GameScreen
 
 DEFAULT_THEME = "textual-dark"
@@ -78,14 +78,15 @@ class CompanionApp(App[None]):
         self,
         store: SaveStore,
         settings: SettingsStore,
-        rolls: RollLog,
+        open_rolls: Callable[[], RollLog],
         rng: random.Random,
         start: StartAction | None = None,
     ) -> None:
         super().__init__()
         self.store = store
         self.settings = settings
-        self.rolls = rolls
+        self._open_rolls = open_rolls
+        self._rolls: RollLog | None = None
         self.details_asked: set[str] = set()
         """The games whose play details this window asked for at their end: a game ended again
         after an undo is not asked twice, and a skipped question stays skipped."""
@@ -99,6 +100,14 @@ class CompanionApp(App[None]):
         self._theme_note = self._set_saved_theme()
         self._settings_mark = settings.mark
         settings.report = self._report_failed_write
+
+    @property
+    def rolls(self) -> RollLog:
+        """The roll history, opened when first used (a roll, the tray): its modules, the dice's
+        among them, are not imported for home's start (some 5 ms)."""
+        if self._rolls is None:
+            self._rolls = self._open_rolls()
+        return self._rolls
 
     def run(self, **options: Any) -> None:
         """Run the app, with what the imports made kept out of the garbage collector's way.
@@ -137,8 +146,8 @@ class CompanionApp(App[None]):
     def _shared_files_moved(self) -> None:
         """Now and then: write the rolls and settings still waiting for another window, and
         take up a theme chosen in another window."""
-        if self.rolls.pending:
-            notice = self.rolls.retry()
+        if self._rolls is not None and self._rolls.pending:  # no roll yet: nothing waits
+            notice = self._rolls.retry()
             if notice:
                 self.notify(notice, title="Roll history", severity="warning")
         if self.settings.file.pending:
@@ -391,10 +400,16 @@ def make_app(
     """Build the app on a data folder (default: the user's), a random source and a clock."""
     folder = data_home(home)
     now = clock or utc_now
+
+    def open_rolls() -> RollLog:
+        from saves.shared.rolls import RollLog
+
+        return RollLog(folder, now, APP_DEADLINE_SECONDS)
+
     return app_class(
         store=SaveStore(folder, now, workers=False),  # no process started under Textual
         settings=SettingsStore(folder, APP_DEADLINE_SECONDS),
-        rolls=RollLog(folder, now, APP_DEADLINE_SECONDS),
+        open_rolls=open_rolls,
         rng=rng or random.SystemRandom(),
         start=start,
     )

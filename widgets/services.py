@@ -7,15 +7,19 @@ would import each other. They ask for these services instead, and the app provid
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from saves.games.store import SavedGame, SaveStore
 from saves.shared.devices import Device
-from saves.shared.rolls import RollLog
 from saves.shared.settings import SettingsStore
 
+if TYPE_CHECKING:
+    from saves.shared.rolls import RollLog
 
-@runtime_checkable
+APP_CLASS_SERVICES = ("rolls", "go_home", "new_game", "start_game", "open_saved")
+"""What the app's class itself provides of `AppServices` (the rest are set on the app)."""
+
+
 class AppServices(Protocol):
     """The app as a screen sees it: its store, settings, roll history and dice, and the moves
     between screens."""
@@ -23,8 +27,11 @@ class AppServices(Protocol):
     store: SaveStore
     device: Device
     settings: SettingsStore
-    rolls: RollLog
     rng: random.Random
+
+    @property
+    def rolls(self) -> RollLog:
+        """The roll history (opened when first used)."""
 
     def go_home(self) -> None:
         """Close every screen above home."""

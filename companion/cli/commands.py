@@ -3,7 +3,6 @@ companion/cli/parser.py, `main` in companion/cli/__init__.py)."""
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import os
@@ -12,23 +11,29 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli import parser
 from companion.cli.output import CommandError, fail, say
 
 if TYPE_CHECKING:
+    import argparse
+
+    from companion.cli import parser
     from companion.dice import Roll
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the parsed command (the app when none is named); its refusal is one line on stderr."""
+def run(args: argparse.Namespace | None) -> int:
+    """Run the parsed command (the app when none is named, or None: no parser was built, nor
+    `argparse` imported, for the app's start); its refusal is one line on stderr."""
     from saves.paths import HOME_VARIABLE, data_home, data_home_problem
 
     problem = data_home_problem(data_home())
     if problem is not None:
         return fail(f"{problem}; set {HOME_VARIABLE} to another folder")
-    handler: parser.Handler = getattr(args, "handler", run_app)
     try:
-        code = handler(args)
+        if args is None:
+            code = run_app(None)
+        else:
+            handler: parser.Handler = getattr(args, "handler", run_app)
+            code = handler(args)
     except Exception as error:
         if not isinstance(error, refusals()):
             raise
@@ -55,6 +60,8 @@ def home() -> Path:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line (companion/cli/parser.py), each command run by its `run_` function."""
+    from companion.cli import parser
+
     return parser.build_parser(
         {
             "new": run_new,
@@ -78,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
 
-def run_app(args: argparse.Namespace, start: Any = None) -> int:
+def run_app(args: argparse.Namespace | None, start: Any = None) -> int:
     # No garbage collection while the app's modules are imported: what they make lives as long
     # as the app (it collects again once its first screen is drawn, `CompanionApp.run`).
     gc.disable()

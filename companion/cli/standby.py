@@ -22,7 +22,6 @@ from importlib import import_module
 from companion.cli.output import fail
 
 PRELOADED = (
-    "importlib.metadata",  # the games are found through entry points at the start
     "textual.drivers.web_driver",  # the driver textual-serve's environment names
     "companion.cli.commands",
     "widgets.play.reopen",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from textual import events
 from textual.app import App
@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button
 
 from widgets.kit.fields import FIELD_KEYS
-from widgets.services import AppServices
+from widgets.services import APP_CLASS_SERVICES, AppServices
 
 DIALOG_CSS = Path(__file__).with_name("dialogs.tcss")
 """The rules every dialog shares (its answers side by side or stacked), read with each dialog's
@@ -37,9 +37,13 @@ def typed_again(app: App[Any], key: str, character: str | None) -> events.Key:
 
 
 def companion_app(app: App[Any]) -> AppServices:
-    """The running app's services: its store, settings, rolls, RNG and moves between screens."""
-    assert isinstance(app, AppServices)
-    return app
+    """The running app's services: its store, settings, rolls, RNG and moves between screens.
+
+    Its class is checked rather than the app itself: `isinstance` with the protocol would ask the
+    app for each service, its `rolls` among them, and open the roll history the app opens only
+    when it is first used."""
+    assert all(hasattr(type(app), name) for name in APP_CLASS_SERVICES), type(app).__name__
+    return cast(AppServices, app)
 
 
 ResultT = TypeVar("ResultT")
@@ -73,6 +77,24 @@ class ScreenBasics(Screen[ResultT]):
 
 class CompanionScreen(ScreenBasics[None]):
     """A full screen of Table Companion."""
+
+
+def width_classes(screen: Screen[Any]) -> list[str]:
+    """The class of the app's width among the screen's breakpoints (`-narrow`, `-wide`), as
+    Textual gives it at the screen's first resize. Given to a screen before it is first styled,
+    that resize finds it already set: the screen and every widget on it are styled once at their
+    mount, not again at once for the class. Nothing for a screen made outside a running app (a
+    test's): its first resize gives it."""
+    try:
+        app = screen.app
+    except RuntimeError:  # no app running
+        return []
+    if screen.HORIZONTAL_BREAKPOINTS is not None:
+        breakpoints = screen.HORIZONTAL_BREAKPOINTS
+    else:
+        breakpoints = app.HORIZONTAL_BREAKPOINTS or []
+    width = app.size.width
+    return [name for edge, name in sorted(breakpoints, reverse=True) if width >= edge][:1]
 
 
 def answer_width(button: Button) -> int:

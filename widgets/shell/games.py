@@ -6,15 +6,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from companion import entry_points as installed_points
 from companion import registry
 from companion.guard import fault_line, guard_call
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
-
     from rich.text import Text
     from textual.screen import Screen
 
+    from companion.entry_points import Point
     from saves.games.store import SavedGame
     from widgets.table_view.figures import TableContent
 
@@ -52,19 +52,17 @@ UI_PARTS = ("setup_screen", "play_screen", "table_view", "chart_notes", "help_te
 ADDED_UIS: dict[str, GameUI] = {}
 """Screens of games registered at run time (`register_ui`), by game id."""
 
-_POINTS: dict[str, EntryPoint] | None = None
+_POINTS: dict[str, Point] | None = None
 _LOADED: dict[str, GameUI] = {}
 
 
-def _screen_points() -> dict[str, EntryPoint]:
+def _screen_points() -> dict[str, Point]:
     """The installed games' screen entry points, by game id (read once per process): as for
     the games (`companion.registry.entries`), an id this project declares is its own whatever
     the order of `sys.path`, and another package's entry point with that id is left out."""
     global _POINTS
     if _POINTS is None:
-        from importlib.metadata import entry_points
-
-        points = list(entry_points(group=SCREENS_GROUP))
+        points = installed_points.entry_points(SCREENS_GROUP)
         own = registry.own_names(points)
         _POINTS = {}
         for point in points:
@@ -87,6 +85,7 @@ def forget_screens() -> None:
     global _POINTS
     _POINTS = None
     _LOADED.clear()
+    installed_points.forget()
 
 
 def register_ui(ui: GameUI) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import partial
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,7 +18,7 @@ from companion.text import plural
 from saves.listing.cache import SaveEntry, UnreadableSave
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import literal, local_time, plain
-from widgets.shell.base import CompanionScreen
+from widgets.shell.base import CompanionScreen, width_classes
 from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 from widgets.shell.games import has_screens
 from widgets.shell.titles import short_title
@@ -137,6 +137,7 @@ class HomeScreen(CompanionScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.add_class(*width_classes(self), update=False)  # styled once at start, not twice
         self.entries: list[SaveEntry] = []
         self.unreadable: dict[str, str] = {}
         self.cache_noted = False
@@ -149,6 +150,18 @@ class HomeScreen(CompanionScreen):
         """Every column's width for this listing, in order."""
         self.pending_rows: list[SaveEntry | UnreadableSave] = []
         """Saves not yet in the table, newest first, then the unreadable files."""
+        self.shown_before = False
+        """Home was shown once: its first showing comes right after its widgets were styled."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Home's first showing restyles nothing: Textual restyles a screen and every widget on
+        it each time it is shown, but at start home and its widgets were styled as they were
+        mounted, just before (some 7 ms of the start). Every later showing restyles, as any
+        screen's does (a dialog or a game closed over it)."""
+        if isinstance(event, events.ScreenResume) and not self.shown_before:
+            self.shown_before = True
+            event.refresh_styles = False
+        await super().on_event(event)
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
