@@ -3,8 +3,8 @@
 The action log grows by an entry at each key (issue 44). A Textual scroll view that grows asks
 for the screen to be laid out again (its virtual size changes), and its scrollbar is a widget
 drawn again at each change; this view has no virtual size: it keeps the first line it shows
-(`top`) itself and draws its scrollbar as the last columns of its own lines, with Textual's
-public `ScrollBarRender`, so a new line costs the lines that changed and no layout. Its rows
+(`top`) itself and draws its scrollbar as the last columns of its own lines
+(widgets/kit/bar_cells.py), so a new line costs the lines that changed and no layout. Its rows
 have no border or padding of their own (the log around it draws the border), so what Textual
 adds to each row is little, and a row is kept composed (line and scrollbar cell) until its line
 or the scrollbar changes: a scroll by one line finds every row but the new one composed.
@@ -21,9 +21,10 @@ from rich.segment import Segment
 from textual.cache import LRUCache
 from textual.events import MouseDown, MouseMove, MouseScrollDown, MouseScrollUp, MouseUp, Resize
 from textual.geometry import Region
-from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 from textual.widget import Widget
+
+from widgets.kit.bar_cells import bar_cells
 
 ROWS_KEPT = 1024
 """How many composed rows are kept: many screens of them."""
@@ -210,27 +211,5 @@ class TailView(Widget):
         if drawn_for == self._bar_at:
             return self._bar
         self._bar_at = drawn_for
-        if count <= height:
-            self._bar = [Segment(" " * self.bar_width, self.rich_style)] * height
-            return self._bar
-        styles = self.styles
-        background = styles.scrollbar_background
-        if background.a < 1:
-            background = self.background_colors[0] + background
-        color = background + styles.scrollbar_color
-        bar = ScrollBarRender.render_bar(
-            size=height,
-            virtual_size=count,
-            window_size=height,
-            position=self.top,
-            thickness=self.bar_width,
-            vertical=True,
-            back_color=background.rich_color,
-            bar_color=color.rich_color,
-        )
-        # the cells without Textual's scrollbar widget's mouse actions: this view has its own
-        self._bar = [
-            Segment(cell.text, cell.style and cell.style.clear_meta_and_links())
-            for cell in bar.segments
-        ]
+        self._bar = bar_cells(self, height, count, self.top, self.bar_width)
         return self._bar
