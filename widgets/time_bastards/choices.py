@@ -370,7 +370,9 @@ class NumberedChoices(ScrollView, can_focus=True):
         drawn_for = (height, len(self._lines), top, self._thickness)
         if drawn_for != self._bar_at:
             self._bar_at = drawn_for
-            self._bar = bar_cells(self, height, len(self._lines), top, self._thickness)
+            base = self.rich_style  # under the bar's own colours, as Textual paints its bar
+            cells = bar_cells(self, height, len(self._lines), top, self._thickness)
+            self._bar = [Segment(cell.text, base + cell.style) for cell in cells]
         return self._bar
 
     def _strip(self, look: Look) -> Strip:
