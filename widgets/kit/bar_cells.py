@@ -15,10 +15,13 @@ from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
 
-def bar_cells(widget: Widget, height: int, count: int, top: int, thickness: int) -> list[Segment]:
+def bar_cells(
+    widget: Widget, height: int, count: int, top: int, thickness: int, always: bool = False
+) -> list[Segment]:
     """The scrollbar's cell of each of `height` rows showing `count` lines from `top`: blank
-    while every line fits (Textual leaves the gutter blank then), `thickness` columns wide."""
-    if count <= height:
+    while every line fits (Textual leaves the gutter blank then), `thickness` columns wide;
+    `always` (`overflow-y: scroll`): its track drawn even then, as Textual draws it."""
+    if count <= height and not always:
         return [Segment(" " * thickness, widget.rich_style)] * height
     styles = widget.styles
     background = styles.scrollbar_background
@@ -27,7 +30,7 @@ def bar_cells(widget: Widget, height: int, count: int, top: int, thickness: int)
     color = background + styles.scrollbar_color
     bar = ScrollBarRender.render_bar(
         size=height,
-        virtual_size=count,
+        virtual_size=max(count, height),
         window_size=height,
         position=top,
         thickness=thickness,

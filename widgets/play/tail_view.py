@@ -15,6 +15,7 @@ dragged or clicked); scrolling back to the end anchors it again.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Protocol
 
 from rich.segment import Segment
@@ -73,6 +74,12 @@ class TailView(Widget):
         """Rows as composed, by (line, scrollbar cell), with the line they were composed from:
         a row moved by a scroll is found composed, a line drawn again is composed again."""
         self._dragging = False
+        self.keep_end = True
+        """Scrolled to the end, the view follows the newest line again (a log); False: it stays
+        where it is read (a panel read from the top)."""
+        self.bar_always = False
+        """The scrollbar shows even while every line fits (a panel Textual drew with
+        `overflow-y: scroll`): a thumb the bar's length."""
         self._measured = (0, 0, 0)
         """(scrollbar width, text width, height), read when the size or the styles change."""
 
@@ -115,10 +122,11 @@ class TailView(Widget):
         self.top = self.lines.draw_again(self.text_width, self.top)  # the same entry at the top
         self.update()
 
-    def update(self, changed: range | None = None) -> None:
-        """The lines changed (`changed`: the lines drawn again; None: all of them): keep the
-        end in view when anchored, and redraw only the rows that show a changed line or a
-        scrollbar cell that changed, unless the view scrolled (then every row moved)."""
+    def update(self, changed: range | Collection[int] | None = None) -> None:
+        """The lines changed (`changed`: the lines drawn again, a range or a few lines; None:
+        all of them): keep the end in view when anchored, and redraw only the rows that show a
+        changed line or a scrollbar cell that changed, unless the view scrolled (then every row
+        moved)."""
         top = self.max_top if self.anchored else min(self.top, self.max_top)
         if changed is None or top != self.top:
             self.top = top
@@ -126,8 +134,13 @@ class TailView(Widget):
             return
         before = self._bar
         after = self._bar_cells()
-        shown = range(max(changed.start, top), min(changed.stop, top + self.height))
-        rows = {line - top for line in shown}  # the changed lines on screen, however many changed
+        if isinstance(changed, range):  # (however many changed: only those on screen walked)
+            shown: Collection[int] = range(
+                max(changed.start, top), min(changed.stop, top + self.height)
+            )
+        else:
+            shown = [line for line in changed if top <= line < top + self.height]
+        rows = {line - top for line in shown}
         rows.update(y for y, cell in enumerate(after) if y >= len(before) or before[y] != cell)
         if rows:
             width = self.size.width
@@ -136,7 +149,7 @@ class TailView(Widget):
     def scroll_to_line(self, top: int) -> None:
         """Show the lines from `top` (kept within the lines): at the end, anchored again."""
         top = min(max(top, 0), self.max_top)
-        self.anchored = top >= self.max_top
+        self.anchored = self.keep_end and top >= self.max_top
         if top != self.top:
             self.top = top
             self.refresh()
@@ -148,7 +161,7 @@ class TailView(Widget):
         elif start + min(count, self.height) > self.top + self.height:
             self.scroll_to_line(start + min(count, self.height) - self.height)
         else:
-            self.anchored = self.top >= self.max_top
+            self.anchored = self.keep_end and self.top >= self.max_top
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         if self.top > 0:
@@ -211,5 +224,5 @@ class TailView(Widget):
         if drawn_for == self._bar_at:
             return self._bar
         self._bar_at = drawn_for
-        self._bar = bar_cells(self, height, count, self.top, self.bar_width)
+        self._bar = bar_cells(self, height, count, self.top, self.bar_width, self.bar_always)
         return self._bar
