@@ -137,6 +137,11 @@ class NumberedChoices(ScrollView, can_focus=True):
         """What `_bar` was drawn for: (height, lines, top, thickness)."""
         self._dragging = False
         """The scrollbar is held: the mouse's moves scroll the list."""
+        self._barred = False
+        """The lines were drawn beside the scrollbar (they overflowed the list)."""
+        self._rows: dict[int, tuple[Strip, Segment, Strip]] = {}
+        """Each line with its scrollbar cell as last composed, by line: a frame that draws the
+        list again (a layout) composes nothing new."""
 
     # What the screen asks of the list
 
@@ -310,6 +315,7 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._line_styles = None
         self._drawn.clear()
         self._strips.clear()
+        self._rows.clear()
         self._bar_at = ()  # the colours are read again
 
     def on_resize(self) -> None:
@@ -321,10 +327,14 @@ class NumberedChoices(ScrollView, can_focus=True):
         region = self.scrollable_content_region
         room = region.width
         if room > 0 and (room, region.height) != self._fitted:
+            wider_or_narrower = room != self._fitted[0]
             self._fitted = (room, region.height)
             self._room = room
             self._relayout()
-            self._redraw_all()
+            if wider_or_narrower:
+                self._redraw_all()
+            else:  # (a phone's list, as tall as its lines: the lines drawn are kept)
+                self._redraw_changed()
 
     @property
     def _thickness(self) -> int:
@@ -358,15 +368,21 @@ class NumberedChoices(ScrollView, can_focus=True):
         if drawn is None or drawn[0] != look:
             drawn = (look, self._strip(look))
             self._drawn[index] = drawn
-        bar = self._bar_cells()
-        if self._inner == self._room or y >= len(bar):  # the lines fit: no scrollbar
+        if self._inner == self._room:  # the lines fit: no scrollbar
             return drawn[1]
-        return Strip([*drawn[1], bar[y]], self._inner + self._thickness)
+        bar = self._bar_cells()
+        if y >= len(bar):
+            return drawn[1]
+        kept = self._rows.get(index)
+        if kept is None or kept[0] is not drawn[1] or kept[1] != bar[y]:
+            row = Strip([*drawn[1], bar[y]], self._inner + self._thickness)
+            kept = self._rows[index] = (drawn[1], bar[y], row)
+        return kept[2]
 
     def _bar_cells(self) -> list[Segment]:
         """The scrollbar's cell of each row (blank while the lines fit), drawn again only when
         the thumb moves or the styles change."""
-        height, top = self.scrollable_content_region.height, self.scroll_offset.y
+        height, top = self._fitted[1], self.scroll_offset.y  # (the height, as last fitted)
         drawn_for = (height, len(self._lines), top, self._thickness)
         if drawn_for != self._bar_at:
             self._bar_at = drawn_for
@@ -432,6 +448,7 @@ class NumberedChoices(ScrollView, can_focus=True):
         """The lines of every entry at the list's width, and the list's new length. Lines that
         overflow the list are wrapped beside its scrollbar: the frame that answers a key draws
         the words where they stay."""
+        self._barred = self._inner != self._room  # (as drawn so far)
         width = self._room
         self._lines, self._starts = self._lines_at(width)
         if len(self._lines) > self._view_height():
@@ -485,9 +502,13 @@ class NumberedChoices(ScrollView, can_focus=True):
                 self._drawn.pop(index, None)
                 if top <= index < top + view:  # (a line out of sight is drawn when it shows)
                     changed.add(index - top)
-        before = self._bar
-        after = self._bar_cells()  # the rows whose scrollbar cell moved are drawn again too
-        changed.update(y for y, cell in enumerate(after) if y >= len(before) or before[y] != cell)
+        # The rows whose scrollbar cell moved are drawn again too (a bar that came or went
+        # wrapped every line again: they are all in `changed` already).
+        if self._barred and self._inner != self._room:
+            before, after = self._bar, self._bar_cells()
+            changed.update(
+                y for y, cell in enumerate(after) if y >= len(before) or before[y] != cell
+            )
         if changed:
             self.refresh(*(self._line_region(top + y) for y in sorted(changed)))
 
