@@ -38,7 +38,7 @@ async def test_six_sojourns_sheet_grows_with_the_screen_and_shows_every_points_r
 ) -> None:
     """At 120x40 the sheet is wide and, tall enough, shows why each point; narrowed to 80x24
     (the same screen, as a window made smaller) it fits and the reasons make way."""
-    from textual.widgets import RichLog
+    from widgets.six_sojourns.reasons import ReasonsPanel
 
     save_id = install_sample(companion_home, "six-sojourns")
     widths = {}
@@ -50,10 +50,10 @@ async def test_six_sojourns_sheet_grows_with_the_screen_and_shows_every_points_r
             await pilot.pause()
             table = app.screen.query_one("#ss-sheet", LineTable)
             widths[size[0]] = table.virtual_size.width
-            reasons = app.screen.query_one("#ss-sheet-reasons", RichLog)
+            reasons = app.screen.query_one("#ss-sheet-reasons", ReasonsPanel)
             assert reasons.display == shown
             if shown:
-                lines = [strip.text.strip() for strip in reasons.lines]
+                lines = [line.strip() for line in reasons.plain_lines]
                 assert "Ben +7 jewelry: 4 icons reach 4 -> 7 VP" in lines
     assert widths[80] <= 78
     assert widths[120] >= 100

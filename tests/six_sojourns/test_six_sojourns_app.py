@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from companion.six_sojourns.actions import AdjustCoins, EnterCount, ScoreBy
 from companion.six_sojourns.game import game_score
@@ -16,6 +16,7 @@ from widgets.kit.line_table import LineTable
 from widgets.play.result import ConfirmEndDialog, ResultScreen
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
+from widgets.six_sojourns.reasons import ReasonsPanel
 
 
 def cells(table: LineTable, row: str) -> list[str]:
@@ -139,7 +140,7 @@ async def test_a_tie_on_vp_won_on_coins_said_exported_and_finished(
             assert screen.act(action)
         await pilot.press("w")
         await pilot.pause()
-        reasons = [strip.text.rstrip() for strip in screen.query_one("#ss-reasons", RichLog).lines]
+        reasons = screen.query_one("#ss-reasons", ReasonsPanel).plain_lines
         assert reasons[:2] == ["Ben leads on coins with 6 VP.", "Ana and Ben tied on 6 VP."]
         assert reasons[2] == "Tie-break: Ben has more coins (Ana 12, Ben 14)."
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.widgets import RichLog, TabbedContent
+from textual.widgets import TabbedContent
 
 from companion.six_sojourns.actions import EnterCount, TakeCard
 from companion.six_sojourns.setup import SojournsSetup
@@ -15,6 +15,7 @@ from tests.support.waiting import pause_until
 from widgets.kit.line_table import LineTable
 from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.play import SojournsScreen
+from widgets.six_sojourns.reasons import ReasonsPanel
 
 SETUP = SojournsSetup(players=("Ana", "Ben", "Cy"), expansions=("places", "upgrades"))
 
@@ -75,13 +76,13 @@ async def test_pagedown_scrolls_the_reasons_at_once(make_test_app: Callable[...,
                 screen.act(EnterCount(name, trade, 9))
         await pilot.press("w")
         await pilot.pause()
-        reasons = screen.query_one("#ss-reasons", RichLog)
-        await pause_until(pilot, lambda: reasons.max_scroll_y > 0)
+        reasons = screen.query_one("#ss-reasons", ReasonsPanel)
+        await pause_until(pilot, lambda: reasons.view.max_top > 0)
         tabs = screen.query_one("#ss-tabs", TabbedContent)
         assert tabs.active == "why"
         await pilot.press("pagedown")
         await pilot.pause()
-        assert reasons.scroll_y > 0
+        assert reasons.view.top > 0
         await pilot.press("pageup")
         await pilot.pause()
-        assert reasons.scroll_y == 0
+        assert reasons.view.top == 0

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from companion.six_sojourns.actions import CloseSojourn, EnterCount, EnterSpace, ScoreBy
 from companion.six_sojourns.model import Pieces, Space
@@ -17,6 +17,7 @@ from widgets.kit.line_table import LineTable
 from widgets.play.action_log import ActionLog
 from widgets.six_sojourns.dialogs import TextDialog
 from widgets.six_sojourns.play import SojournsScreen
+from widgets.six_sojourns.reasons import ReasonsPanel
 
 
 def new_game(app: Any) -> None:
@@ -30,10 +31,6 @@ async def start(pilot: Any) -> SojournsScreen:
     screen = pilot.app.screen
     assert isinstance(screen, SojournsScreen)
     return screen
-
-
-def log_lines(log: RichLog) -> list[str]:
-    return [strip.text.rstrip() for strip in log.lines]
 
 
 async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lines(
@@ -63,7 +60,9 @@ async def test_a_digit_writes_where_the_sheet_starts_and_the_log_keeps_whole_lin
         assert lines == ["  1. Ana: cooking = 5"]
         await pilot.press("w")
         await pilot.pause()
-        reasons = [line for line in log_lines(screen.query_one("#ss-reasons", RichLog)) if line]
+        reasons = [
+            line for line in screen.query_one("#ss-reasons", ReasonsPanel).plain_lines if line
+        ]
         assert reasons and all(len(line) > 3 for line in reasons)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.events import MouseScrollUp
 from textual.geometry import Region
 
 from companion.time_bastards.model import MoveEarliest, RollD6, TimeBastardsSetup, Traveller
@@ -144,3 +145,36 @@ async def test_the_choice_under_the_mouse_is_lit(make_test_app: Any) -> None:
         await pilot.hover(NumberedChoices, offset=(6, rows["t"]))
         await pilot.pause()
         assert background("t") != background("r")
+
+
+async def test_a_list_longer_than_its_box_scrolls_by_its_own_scrollbar_and_the_wheel(
+    make_test_app: Any,
+) -> None:
+    """The list draws its scrollbar in its own lines (Textual's never shows: no layout when it
+    comes or goes): the words wrap beside it, a press on it scrolls there and takes no choice,
+    and the wheel scrolls the list."""
+    app = make_test_app(start=playing([MoveEarliest(0), MoveEarliest(1), RollD6(0, 6)]))
+    picked: list[object] = []
+    async with app.run_test(size=(80, 20), message_hook=picked.append) as pilot:
+        await pilot.pause()
+        choices = app.screen.query_one(NumberedChoices)
+        view = choices.scrollable_content_region
+        assert len(choices.plain_lines) > view.height  # it overflows its box
+        assert not choices.show_vertical_scrollbar
+        words = view.width - choices.styles.scrollbar_size_vertical
+        assert all(len(line) <= words for line in choices.plain_lines)
+
+        def bar() -> list[list[Any]]:
+            painted = painted_strips(choices)
+            return [list(strip.crop(words + 1, view.width + 1)) for strip in painted]
+
+        at_top = bar()
+        assert await pilot.click(NumberedChoices, offset=(1 + words, view.height - 1))
+        await pilot.pause()
+        assert choices.scroll_y == choices.max_scroll_y > 0
+        assert bar() != at_top  # the thumb moved down
+        assert not [message for message in picked if isinstance(message, NumberedChoices.Picked)]
+        for _ in range(choices.max_scroll_y):
+            choices.post_message(MouseScrollUp(choices, 2, 2, 0, 0, 0, False, False, False))
+            await pilot.pause()
+        assert choices.scroll_y == 0 and bar() == at_top

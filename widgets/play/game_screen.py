@@ -18,6 +18,7 @@ follows at once, saying who did what (`followed`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
@@ -209,7 +210,8 @@ class GameScreen(CompanionScreen):
         once, saying who did what (`moving`: widgets/play/stale_views.py)."""
         reopened = self.is_over and not was_over and not self.watch_only
         self.stale.follow(self.moving, was_over, reopened)
-        self.whose_move.followed(self.moving.words)
+        moving = self.moving
+        self.whose_move.followed(lambda: moving.words)
         self.changed(was_over)
         self.stale.follow_keys_list()
 
@@ -226,8 +228,7 @@ class GameScreen(CompanionScreen):
         before, theirs, here = message.before, message.theirs, self.device
         saved, person = self.saved, self.person
         moving = self.moving = told.Followed(
-            words=told.stale(here, before, saved, theirs, person),
-            answer=told.stale(here, before, saved, theirs, person, "answered"),
+            tell=partial(told.stale, here, before, saved, theirs, person),
             back=any(record.kind in words.TAKEN_BACK for record in theirs),
             new_stage=told.stage(before.waiting) != told.stage(self.waiting),
         )

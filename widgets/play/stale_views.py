@@ -31,13 +31,20 @@ class StaleViews:
     def follow(self, moving: told.Followed, was_over: bool, reopened: bool) -> None:
         """Close what `moving` made stale and say who did what, once: a closed result, a
         closed dialog (a question says who answered it), or the end made elsewhere; then the
-        keys list follows the new stage."""
+        keys list follows the new stage. Who did what is worked out only when something says
+        it, and before anything closes (a follow that makes nothing stale draws the change)."""
+        result = was_over and not self.screen.is_over and self.result_shown()
+        stale = None if result else self.stale_dialog(moving)
+        if not result and stale is None and not reopened:
+            return
         said = moving.words
-        if was_over and not self.screen.is_over and self.close_result(moving):
+        if result:
+            self.close_result(said)
             moving.said = True
-        elif closed := self.close_dialog(moving):
-            if getattr(closed, "QUESTION", False) and not moving.back:
+        elif stale is not None:
+            if getattr(stale, "QUESTION", False) and not moving.back:
                 said = moving.answer
+            self.close_dialog(stale)
             title = "Game over" if reopened else "Question closed"
             self.screen.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
             moving.said = True
@@ -45,21 +52,23 @@ class StaleViews:
             self.screen.notify(said, title="Game over", markup=False)
             moving.said = True
 
-    def close_result(self, moving: told.Followed) -> bool:
-        """Another device undid the game's end: the result shown here (and whatever was opened
-        from it) closes, saying who undid what, and the game is played on. True if a result
-        was closed."""
+    def result_shown(self) -> bool:
+        """The game's result is open over the play screen."""
         from widgets.play.result import ResultScreen  # only when a game ends: a faster start
 
-        if not any(isinstance(screen, ResultScreen) for screen in self.above()):
-            return False
+        return any(isinstance(screen, ResultScreen) for screen in self.above())
+
+    def close_result(self, said: str) -> None:
+        """Another device undid the game's end: the result shown here (and whatever was opened
+        from it) closes, saying who undid what (`said`), and the game is played on."""
+        from widgets.play.result import ResultScreen
+
         app = self.screen.app
         while not isinstance(app.screen, ResultScreen):
             app.pop_screen()
         app.screen.dismiss()
-        said = moving.words or words.END_UNDONE
+        said = said or words.END_UNDONE
         self.screen.notify(f"{said}. Play goes on.", title="Result closed", markup=False)
-        return True
 
     def above(self) -> list[Screen[Any]]:
         """The screens opened over the play screen, lowest first (none when it is not on the
@@ -69,23 +78,22 @@ class StaleViews:
         place = next((index for index, screen in enumerate(stack) if screen is me), None)
         return [] if place is None else stack[place + 1 :]
 
-    def close_dialog(self, moving: told.Followed) -> Screen[Any] | None:
-        """Close a dialog another device's change made stale, and whatever was opened over it
-        (a keys list, a help page): a question of the game's (`QUESTION`) or any dialog of its
-        own, a roll's or the play's (the end, an undo) once the game waits for another kind of
-        thing or another question (`told.stage`: a roll made, the game ended; not merely
-        another player's turn), or once an undo or a redo took the table back to another
-        moment. A dialog still about the state shown stays: its answer is checked on the newest
-        state (and refused with the reason if another move made it wrong). The dialog closed,
-        if one was."""
-        stale = next((d for d in self.above() if self.is_stale(d, moving)), None)  # the lowest
-        if stale is None:
-            return None
+    def stale_dialog(self, moving: told.Followed) -> Screen[Any] | None:
+        """The lowest dialog another device's change made stale: a question of the game's
+        (`QUESTION`) or any dialog of its own, a roll's or the play's (the end, an undo) once
+        the game waits for another kind of thing or another question (`told.stage`: a roll
+        made, the game ended; not merely another player's turn), or once an undo or a redo
+        took the table back to another moment. A dialog still about the state shown stays: its
+        answer is checked on the newest state (and refused with the reason if another move
+        made it wrong)."""
+        return next((d for d in self.above() if self.is_stale(d, moving)), None)
+
+    def close_dialog(self, stale: Screen[Any]) -> None:
+        """Close a stale dialog and whatever was opened over it (a keys list, a help page)."""
         app = self.screen.app
         while app.screen is not stale:
             app.pop_screen()
         stale.dismiss(None)
-        return stale
 
     def is_stale(self, dialog: Screen[Any], moving: told.Followed) -> bool:
         """Whether a dialog above the play screen asks about a moment the game has left."""

@@ -3,8 +3,8 @@
 The action log grows by an entry at each key (issue 44). A Textual scroll view that grows asks
 for the screen to be laid out again (its virtual size changes), and its scrollbar is a widget
 drawn again at each change; this view has no virtual size: it keeps the first line it shows
-(`top`) itself and draws its scrollbar as the last columns of its own lines, with Textual's
-public `ScrollBarRender`, so a new line costs the lines that changed and no layout. Its rows
+(`top`) itself and draws its scrollbar as the last columns of its own lines
+(widgets/kit/bar_cells.py), so a new line costs the lines that changed and no layout. Its rows
 have no border or padding of their own (the log around it draws the border), so what Textual
 adds to each row is little, and a row is kept composed (line and scrollbar cell) until its line
 or the scrollbar changes: a scroll by one line finds every row but the new one composed.
@@ -15,15 +15,17 @@ dragged or clicked); scrolling back to the end anchors it again.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Protocol
 
 from rich.segment import Segment
 from textual.cache import LRUCache
 from textual.events import MouseDown, MouseMove, MouseScrollDown, MouseScrollUp, MouseUp, Resize
 from textual.geometry import Region
-from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 from textual.widget import Widget
+
+from widgets.kit.bar_cells import bar_cells
 
 ROWS_KEPT = 1024
 """How many composed rows are kept: many screens of them."""
@@ -72,6 +74,12 @@ class TailView(Widget):
         """Rows as composed, by (line, scrollbar cell), with the line they were composed from:
         a row moved by a scroll is found composed, a line drawn again is composed again."""
         self._dragging = False
+        self.keep_end = True
+        """Scrolled to the end, the view follows the newest line again (a log); False: it stays
+        where it is read (a panel read from the top)."""
+        self.bar_always = False
+        """The scrollbar shows even while every line fits (a panel Textual drew with
+        `overflow-y: scroll`): a thumb the bar's length."""
         self._measured = (0, 0, 0)
         """(scrollbar width, text width, height), read when the size or the styles change."""
 
@@ -114,10 +122,11 @@ class TailView(Widget):
         self.top = self.lines.draw_again(self.text_width, self.top)  # the same entry at the top
         self.update()
 
-    def update(self, changed: range | None = None) -> None:
-        """The lines changed (`changed`: the lines drawn again; None: all of them): keep the
-        end in view when anchored, and redraw only the rows that show a changed line or a
-        scrollbar cell that changed, unless the view scrolled (then every row moved)."""
+    def update(self, changed: range | Collection[int] | None = None) -> None:
+        """The lines changed (`changed`: the lines drawn again, a range or a few lines; None:
+        all of them): keep the end in view when anchored, and redraw only the rows that show a
+        changed line or a scrollbar cell that changed, unless the view scrolled (then every row
+        moved)."""
         top = self.max_top if self.anchored else min(self.top, self.max_top)
         if changed is None or top != self.top:
             self.top = top
@@ -125,8 +134,13 @@ class TailView(Widget):
             return
         before = self._bar
         after = self._bar_cells()
-        shown = range(max(changed.start, top), min(changed.stop, top + self.height))
-        rows = {line - top for line in shown}  # the changed lines on screen, however many changed
+        if isinstance(changed, range):  # (however many changed: only those on screen walked)
+            shown: Collection[int] = range(
+                max(changed.start, top), min(changed.stop, top + self.height)
+            )
+        else:
+            shown = [line for line in changed if top <= line < top + self.height]
+        rows = {line - top for line in shown}
         rows.update(y for y, cell in enumerate(after) if y >= len(before) or before[y] != cell)
         if rows:
             width = self.size.width
@@ -135,7 +149,7 @@ class TailView(Widget):
     def scroll_to_line(self, top: int) -> None:
         """Show the lines from `top` (kept within the lines): at the end, anchored again."""
         top = min(max(top, 0), self.max_top)
-        self.anchored = top >= self.max_top
+        self.anchored = self.keep_end and top >= self.max_top
         if top != self.top:
             self.top = top
             self.refresh()
@@ -147,7 +161,7 @@ class TailView(Widget):
         elif start + min(count, self.height) > self.top + self.height:
             self.scroll_to_line(start + min(count, self.height) - self.height)
         else:
-            self.anchored = self.top >= self.max_top
+            self.anchored = self.keep_end and self.top >= self.max_top
 
     def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         if self.top > 0:
@@ -210,27 +224,5 @@ class TailView(Widget):
         if drawn_for == self._bar_at:
             return self._bar
         self._bar_at = drawn_for
-        if count <= height:
-            self._bar = [Segment(" " * self.bar_width, self.rich_style)] * height
-            return self._bar
-        styles = self.styles
-        background = styles.scrollbar_background
-        if background.a < 1:
-            background = self.background_colors[0] + background
-        color = background + styles.scrollbar_color
-        bar = ScrollBarRender.render_bar(
-            size=height,
-            virtual_size=count,
-            window_size=height,
-            position=self.top,
-            thickness=self.bar_width,
-            vertical=True,
-            back_color=background.rich_color,
-            bar_color=color.rich_color,
-        )
-        # the cells without Textual's scrollbar widget's mouse actions: this view has its own
-        self._bar = [
-            Segment(cell.text, cell.style and cell.style.clear_meta_and_links())
-            for cell in bar.segments
-        ]
+        self._bar = bar_cells(self, height, count, self.top, self.bar_width, self.bar_always)
         return self._bar

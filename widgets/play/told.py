@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from companion.core import WaitingFor
@@ -78,16 +79,25 @@ class Followed:
     """Another device's change while the screen follows it: what whatever it makes stale
     (a result, a question, a dialog) says, and why it is stale."""
 
-    words: str = ""
-    """Who did what: `Ben, in a browser, undid: the mission's end`."""
-    answer: str = ""
-    """The same for a question it answered: `Ben, in a browser, answered: ...`."""
+    tell: Callable[[str], str] | None = None
+    """Who did what, with the verb said of it (`stale`): worked out only when something it
+    made stale says it (a follow that closes nothing draws the change and says nothing)."""
     back: bool = False
     """It undid or redid an action: the table is at another moment."""
     new_stage: bool = False
     """The game waits for another kind of thing or another question now (`stage`)."""
     said: bool = False
     """Who did what was said already, by what it closed or opened."""
+
+    @cached_property
+    def words(self) -> str:
+        """Who did what: `Ben, in a browser, undid: the mission's end`."""
+        return self.tell("changed the game") if self.tell else ""
+
+    @cached_property
+    def answer(self) -> str:
+        """The same for a question it answered: `Ben, in a browser, answered: ...`."""
+        return self.tell("answered") if self.tell else ""
 
 
 @dataclass(frozen=True)

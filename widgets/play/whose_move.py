@@ -185,10 +185,10 @@ class WhoseMove:
         screen.app.push_screen(dialog, answered)
         return True
 
-    def followed(self, who_did_what: str = "") -> None:
+    def followed(self, who_did_what: Callable[[], str] = str) -> None:
         """Another device changed the game: a question about a move that no longer stands (the
         rules refuse it now, or it is another seat's) closes, saying who did what
-        (`who_did_what`, "" when not known) and why."""
+        (`who_did_what()`, worked out only then: "" when not known) and why."""
         if self.open is None:
             return
         dialog, action = self.open
@@ -207,8 +207,9 @@ class WhoseMove:
             if now == dialog.mover:
                 return  # still that seat's move, as asked
             why = f"it is {now}'s move now" if now else f"it is no longer {dialog.mover}'s move"
+        said = who_did_what()  # (before the question closes)
         dialog.dismiss(None)
-        changed = (who_did_what or "the game changed on another device").rstrip(".")
+        changed = (said or "the game changed on another device").rstrip(".")
         screen.notify(
             f"{dialog.mover}'s move: {changed} ({why.rstrip('.')}).",
             title="Question closed",

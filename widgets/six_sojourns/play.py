@@ -10,7 +10,7 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.widgets import RichLog, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from companion.core import RuleError
 from companion.six_sojourns.actions import (
@@ -37,6 +37,7 @@ from widgets.shell.base import Dialog, typed_again
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.editing import SheetEditor
+from widgets.six_sojourns.reasons import ReasonsPanel
 from widgets.six_sojourns.standing import players_title, status_words, turn_words
 from widgets.six_sojourns.tables import (
     TAB_KEYS,
@@ -51,14 +52,6 @@ from widgets.six_sojourns.tables import (
 EXPORTS = {"csv": sheet_csv, "json": sheet_json}
 TALL = 34
 """Rows from which the Sheet tab has room for every point's reason under the sheet."""
-REASONS_MIN = 20
-"""The reasons wrap to their panel down to this width (Textual's RichLog keeps 78 by default,
-which cut every line on a phone and the last columns at 80)."""
-
-
-def reasons_log(log_id: str) -> RichLog:
-    """A panel of reasons, one per line, wrapped to its width."""
-    return RichLog(id=log_id, wrap=True, markup=False, min_width=REASONS_MIN)
 
 
 class SojournsScreen(SheetEditor):
@@ -154,9 +147,9 @@ class SojournsScreen(SheetEditor):
                             fixed_columns=1 if key == "sheet" else 0,  # names kept in a scroll
                         )
                     if key == "sheet":
-                        yield reasons_log("ss-sheet-reasons")
+                        yield ReasonsPanel(id="ss-sheet-reasons")
                     if key == "why":
-                        yield reasons_log("ss-reasons")
+                        yield ReasonsPanel(id="ss-reasons")
         yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
@@ -208,25 +201,27 @@ class SojournsScreen(SheetEditor):
         return ""
 
     def fill_logs(self) -> None:
-        """Write the reasons and the log, only while their tab shows.
-
-        A `RichLog` on a hidden tab has no width: what it is given then wraps one character to a
-        line, and stays so. Each is written when its tab is opened instead (not once the screen
-        was closed meanwhile: a tab opened, then escape, before the next frame).
-        """
+        """Bring the reasons and the log up to date, only while their tab shows (each draws
+        only the lines that changed; a hidden one is brought up to date when its tab is
+        opened, not once the screen was closed meanwhile: a tab opened, then escape, before
+        the next frame)."""
         if not self.is_open:
             return
         tall = self.has_class("-tall")
         if self.tab == "why" or (self.tab == "sheet" and tall):
-            reasons = self.query_one(f"#ss-{'reasons' if self.tab == 'why' else 'sheet-reasons'}")
-            assert isinstance(reasons, RichLog)
-            reasons.clear()
+            reasons = self.query_one(
+                f"#ss-{'reasons' if self.tab == 'why' else 'sheet-reasons'}", ReasonsPanel
+            )
             explained = explain(self.game)  # who wins or leads and why, the coin tie-break included
-            for said in (f"{explained.outcome}.", *explained.why, ""):
-                reasons.write(plain(said), scroll_end=False)
-            for line in game_score(self.game).lines:
-                reason = plain(f"{line.player} {line.points:+d} {line.reason}")
-                reasons.write(reason, scroll_end=False)
+            points = game_score(self.game).lines
+            reasons.show(
+                [
+                    f"{explained.outcome}.",
+                    *explained.why,
+                    "",
+                    *(f"{line.player} {line.points:+d} {line.reason}" for line in points),
+                ]
+            )
         elif self.tab == "log":
             self.query_one("#ss-log", ActionLog).show(self.session.steps)
 

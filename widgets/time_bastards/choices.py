@@ -8,11 +8,15 @@ move (the numbers show only then, as only then do the digits mean them).
 The list is plain lines drawn with Textual's Line API, as its own `Log` is: each choice is
 wrapped once for the list's width (its later lines under its words, not under its key), and a
 key redraws only the lines whose words, key or highlight changed. (An `OptionList` of Rich
-tables drew every choice again at each key, which cost more than the rest of the key.)
+tables drew every choice again at each key, which cost more than the rest of the key.) Its
+scrollbar is drawn in its own lines (widgets/kit/bar_cells.py), where Textual would put its own:
+a list that comes to overflow, or to fit, lays nothing out again, and a notice's layout does not
+draw the bar again in a frame of its own.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 from rich.segment import Segment
@@ -26,6 +30,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from companion.text import visible
+from widgets.kit.bar_cells import bar_cells
 
 KEY_WIDTH = 3
 """Columns before each choice's words: its key and the space after it."""
@@ -124,6 +129,19 @@ class NumberedChoices(ScrollView, can_focus=True):
         """The list's style, its highlight's and its hover's, as last worked out from the CSS."""
         self._hover: int | None = None
         """The index of the choice under the mouse."""
+        self._fitted: tuple[int, int] = (0, 0)
+        """The room (width, height) the lines were last wrapped for."""
+        self._bar: list[Segment] = []
+        """The scrollbar's cell of each row, drawn when the thumb moves."""
+        self._bar_at: tuple[int, ...] = ()
+        """What `_bar` was drawn for: (height, lines, top, thickness)."""
+        self._dragging = False
+        """The scrollbar is held: the mouse's moves scroll the list."""
+        self._barred = False
+        """The lines were drawn beside the scrollbar (they overflowed the list)."""
+        self._rows: dict[int, tuple[Strip, Segment, Strip]] = {}
+        """Each line with its scrollbar cell as last composed, by line: a frame that draws the
+        list again (a layout) composes nothing new."""
 
     # What the screen asks of the list
 
@@ -162,7 +180,7 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._highlighted = 0 if entries else None
         self._redraw_changed()
         if self.scroll_y:  # (a scroll asked for where the list is costs as much as one)
-            self.scroll_to(y=0, animate=False, immediate=True)
+            self.scroll_to(y=0, animate=False, immediate=True, force=True)
 
     def key_of(self, index: int) -> str:
         """The key written before an entry: its own, or its number while the list has focus."""
@@ -209,9 +227,9 @@ class NumberedChoices(ScrollView, can_focus=True):
             self.post_message(self.Picked(self, self.entries[self._highlighted]))
 
     def on_click(self, event: events.Click) -> None:
-        """A tap on a choice highlights it and takes it."""
+        """A tap on a choice highlights it and takes it (not one on the scrollbar)."""
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or offset.x >= self._inner:
             return
         line = offset.y + self.scroll_offset.y
         if 0 <= line < len(self._lines):
@@ -221,12 +239,53 @@ class NumberedChoices(ScrollView, can_focus=True):
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """The choice under the mouse is lit, as a tap would take it."""
+        if self._dragging:
+            event.stop()
+            self._drag_to(event.y)
+            return
         offset = event.get_content_offset(self)
-        line = -1 if offset is None else offset.y + self.scroll_offset.y
+        on_words = offset is not None and offset.x < self._inner
+        line = offset.y + self.scroll_offset.y if offset is not None and on_words else -1
         self._hover_over(self._lines[line].entry if 0 <= line < len(self._lines) else None)
 
     def on_leave(self) -> None:
         self._hover_over(None)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.scroll_y > 0:
+            event.stop()
+            self._scroll_by(-1)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.scroll_y < self.max_scroll_y:
+            event.stop()
+            self._scroll_by(1)
+
+    def _scroll_by(self, direction: int) -> None:
+        step = direction * max(1, round(self.app.scroll_sensitivity_y))
+        self.scroll_to(y=self.scroll_y + step, animate=False, immediate=True, force=True)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A press on the scrollbar moves the list there; held, it drags it."""
+        offset = event.get_content_offset(self)
+        if offset is None or offset.x < self._inner or not self.max_scroll_y:
+            return
+        event.stop()
+        self._dragging = True
+        self.capture_mouse()
+        self._drag_to(event.y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._dragging:
+            event.stop()
+            self._dragging = False
+            self.release_mouse()
+
+    def _drag_to(self, y: int) -> None:
+        """The thumb's middle at row `y`: the lines it stands for are shown."""
+        last = max(1, self.scrollable_content_region.height - 1)
+        top = round(min(max(y, 0), last) / last * self.max_scroll_y)
+        self.scroll_to(y=top, animate=False, immediate=True, force=True)
 
     def _hover_over(self, entry: int | None) -> None:
         if entry != self._hover:
@@ -256,24 +315,40 @@ class NumberedChoices(ScrollView, can_focus=True):
         self._line_styles = None
         self._drawn.clear()
         self._strips.clear()
+        self._rows.clear()
+        self._bar_at = ()  # the colours are read again
 
     def on_resize(self) -> None:
         self._fit_width()
 
-    def watch_show_vertical_scrollbar(self) -> None:
-        """The scrollbar came or went: a list whose height follows its lines has another
-        width, with no resize (a list of a fixed height wrapped its lines for the bar)."""
-        self._fit_width()
-
     def _fit_width(self) -> None:
-        """Wrap the choices again at a new width."""
-        room = self._inner = self.scrollable_content_region.width
-        if self.show_vertical_scrollbar and self._fixed_height:
-            room += self.styles.scrollbar_size_vertical
-        if room > 0 and room != self._room:
+        """Wrap the choices again for a new width, or a new height (whether they overflow it
+        decides whether their scrollbar takes columns)."""
+        region = self.scrollable_content_region
+        room = region.width
+        if room > 0 and (room, region.height) != self._fitted:
+            wider_or_narrower = room != self._fitted[0]
+            self._fitted = (room, region.height)
             self._room = room
             self._relayout()
-            self._redraw_all()
+            if wider_or_narrower:
+                self._redraw_all()
+            else:  # (a phone's list, as tall as its lines: the lines drawn are kept)
+                self._redraw_changed()
+
+    @property
+    def _thickness(self) -> int:
+        """The scrollbar's columns (the list's `scrollbar-size-vertical`)."""
+        return max(0, self.styles.scrollbar_size_vertical)
+
+    def _view_height(self) -> int:
+        """The rows the lines have: the list's, or the most it grows to where its height follows
+        its lines (a phone's column)."""
+        if self._fixed_height:
+            return self.scrollable_content_region.height
+        most = self.styles.max_height
+        cells = most.cells if most is not None else None
+        return sys.maxsize if cells is None else cells
 
     @property
     def _fixed_height(self) -> bool:
@@ -293,7 +368,28 @@ class NumberedChoices(ScrollView, can_focus=True):
         if drawn is None or drawn[0] != look:
             drawn = (look, self._strip(look))
             self._drawn[index] = drawn
-        return drawn[1]
+        if self._inner == self._room:  # the lines fit: no scrollbar
+            return drawn[1]
+        bar = self._bar_cells()
+        if y >= len(bar):
+            return drawn[1]
+        kept = self._rows.get(index)
+        if kept is None or kept[0] is not drawn[1] or kept[1] != bar[y]:
+            row = Strip([*drawn[1], bar[y]], self._inner + self._thickness)
+            kept = self._rows[index] = (drawn[1], bar[y], row)
+        return kept[2]
+
+    def _bar_cells(self) -> list[Segment]:
+        """The scrollbar's cell of each row (blank while the lines fit), drawn again only when
+        the thumb moves or the styles change."""
+        height, top = self._fitted[1], self.scroll_offset.y  # (the height, as last fitted)
+        drawn_for = (height, len(self._lines), top, self._thickness)
+        if drawn_for != self._bar_at:
+            self._bar_at = drawn_for
+            base = self.rich_style  # under the bar's own colours, as Textual paints its bar
+            cells = bar_cells(self, height, len(self._lines), top, self._thickness)
+            self._bar = [Segment(cell.text, base + cell.style) for cell in cells]
+        return self._bar
 
     def _strip(self, look: Look) -> Strip:
         """A line drawn with `look`, drawn once for the last few lists."""
@@ -324,7 +420,7 @@ class NumberedChoices(ScrollView, can_focus=True):
         key = self._key(line, focused)
         strip = Strip([Segment(f"{key:<{KEY_WIDTH}}"), Segment(line.words)])
         strip = strip.crop_extend(0, width, None)
-        if lit:  # the whole width, so the cursor reads as a bar
+        if lit:  # the words' whole width, so the cursor reads as a bar
             strip = strip.apply_style(highlight)
         elif hover:
             strip = strip.apply_style(hovered)
@@ -349,17 +445,16 @@ class NumberedChoices(ScrollView, can_focus=True):
         return lines
 
     def _relayout(self) -> None:
-        """The lines of every entry at the list's width, and the list's new length. A list of
-        a fixed height whose lines overflow it is wrapped beside its scrollbar, whether the
-        bar shows yet or not: the frame that answers a key draws the words where they stay."""
+        """The lines of every entry at the list's width, and the list's new length. Lines that
+        overflow the list are wrapped beside its scrollbar: the frame that answers a key draws
+        the words where they stay."""
+        self._barred = self._inner != self._room  # (as drawn so far)
         width = self._room
         self._lines, self._starts = self._lines_at(width)
-        view = self.scrollable_content_region.height
-        bar = self.styles.scrollbar_size_vertical
-        if self._fixed_height and self.styles.overflow_y == "auto" and len(self._lines) > view:
-            width = max(1, width - bar)
+        if len(self._lines) > self._view_height():
+            width = max(1, width - self._thickness)
             self._lines, self._starts = self._lines_at(width)
-        self._width = width
+        self._width = self._inner = width
         if width:
             self._resize_virtual()
 
@@ -379,63 +474,43 @@ class NumberedChoices(ScrollView, can_focus=True):
         return lines, starts
 
     def _resize_virtual(self) -> None:
-        """The list's new length. A list of a fixed height whose scrollbar neither comes nor
-        goes keeps its place on the screen: only its scrollbar is updated, and the screen is
-        not laid out again (which costs more than the lines drawn). Otherwise the frame that
-        answers the key draws the new lines in the place the list has, and the layout follows
-        in the next frame, the one that lays out the key's notice anyway (as Textual's own
-        `OptionList` sizes its lines as it draws them): one layout a key, not two."""
+        """The list's new length. A list of a fixed height keeps its place on the screen
+        whether its lines overflow it or not (its scrollbar is in its lines): the screen is
+        not laid out again, which costs more than the lines drawn. A list whose height follows
+        its lines (a phone's column) is laid out again when their number changed, after the
+        frame that answers the key draws them in the place the list has (as Textual's own
+        `OptionList` sizes its lines as it draws them)."""
         size = Size(self._width, len(self._lines))
         if not self.is_mounted:
             self.virtual_size = size
             return
+        before = self.virtual_size.height
         self.set_reactive(NumberedChoices.virtual_size, size)
-        overflows = size.height > self.scrollable_content_region.height
-        if self._fixed_height and overflows == self.show_vertical_scrollbar:
-            self._show_scrollbar()
-        else:
-            self.call_after_refresh(self._lay_out)
-
-    def _lay_out(self) -> None:
-        """The scrollbar and the list's height for its new lines (the lines are drawn: a
-        list whose size the layout changes is drawn again by Textual). A list whose height
-        follows its lines has its scrollbar once it has that height."""
-        if self._fixed_height:
-            self._show_scrollbar()
-        else:
-            self.call_after_refresh(self._show_scrollbar)
-        self.refresh(layout=True, repaint=False)
-
-    def _show_scrollbar(self) -> None:
-        """Show the scrollbar where the lines overflow the list, hide it where they fit, and
-        size its thumb: what Textual does when a layout gives the list a new size."""
-        lines, view = self.virtual_size.height, self.scrollable_content_region.height
-        overflow = self.styles.overflow_y
-        needed = overflow == "scroll" or (overflow == "auto" and lines > view)
-        shown = self.show_vertical_scrollbar
-        self.show_vertical_scrollbar = needed
-        if needed or shown:
-            bar = self.vertical_scrollbar
-            bar.display = needed
-            bar.window_virtual_size = lines
-            bar.window_size = view
-        last = max(0, lines - view)
-        if self.scroll_y > last:  # the list got shorter than where it was scrolled to
-            self.scroll_to(y=last, animate=False, immediate=True)
+        if not self._fixed_height and size.height != before:
+            self.call_after_refresh(self.refresh, layout=True, repaint=False)
+        if self.scroll_y > self.max_scroll_y:  # the list got shorter than where it was
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
 
     def _redraw_changed(self) -> None:
         """Draw again only the lines whose look differs from the look they were drawn with
         (one refresh for them all: each asks the screen for a frame)."""
-        changed = []
+        changed = set()
         top, view = self.scroll_offset.y, self.scrollable_content_region.height
         for index in range(max(len(self._lines), max(self._drawn, default=-1) + 1)):
             drawn = self._drawn.get(index)
             if drawn is None or drawn[0] != self._look(index):
                 self._drawn.pop(index, None)
                 if top <= index < top + view:  # (a line out of sight is drawn when it shows)
-                    changed.append(self._line_region(index))
+                    changed.add(index - top)
+        # The rows whose scrollbar cell moved are drawn again too (a bar that came or went
+        # wrapped every line again: they are all in `changed` already).
+        if self._barred and self._inner != self._room:
+            before, after = self._bar, self._bar_cells()
+            changed.update(
+                y for y, cell in enumerate(after) if y >= len(before) or before[y] != cell
+            )
         if changed:
-            self.refresh(*changed)
+            self.refresh(*(self._line_region(top + y) for y in sorted(changed)))
 
     def _line_region(self, index: int) -> Region:
         """The line at `index` where it is on the list's face (as `refresh_line` has it)."""
@@ -459,4 +534,4 @@ class NumberedChoices(ScrollView, can_focus=True):
         if entry is not None and entry + 1 < len(self._starts):
             top = self._starts[entry]
             region = Region(0, top, 1, max(1, self._starts[entry + 1] - top))
-            self.scroll_to_region(region, animate=False, immediate=True, x_axis=False)
+            self.scroll_to_region(region, animate=False, immediate=True, x_axis=False, force=True)
