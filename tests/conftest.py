@@ -1,7 +1,8 @@
 """Shared fixtures: every test gets its own data folder, a fixed clock, UTC and a seeded RNG; a
 failing test keeps its app's screen and log (tests/support/failures.py); the apps of one worker
 share their parsed CSS (tests/support/css_cache.py) and the list of the kernel's modules the save
-listings stamp (tests/support/kernel_files.py)."""
+listings stamp (tests/support/kernel_files.py); a worker's end skips what nobody sees
+(tests/support/worker_end.py, tests/support/process_end.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 from textual._styles_cache import StylesCache
 
-from tests.support import css_cache, kernel_files, process_end
+from tests.support import css_cache, kernel_files, process_end, worker_end
 from tests.support.failures import AppRecorder
 
 os.environ["TZ"] = "UTC"
@@ -56,8 +57,21 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
     if hasattr(config, "workerinput"):
         return  # a pytest-xdist worker: its controller compiled the packages
+    # The workers (and the processes the tests start) keep compiled modules from their first
+    # line: pytest rewrites its plug-ins' modules (70 of them, xdist, syrupy, anyio...) before
+    # any conftest runs, so with the variable set every worker rewrote them again at each run
+    # (about 0.9 s of CPU per worker before its first test).
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     for package in PACKAGES:
         compileall.compile_dir(config.rootpath / package, quiet=2, workers=0)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker skips syrupy's summary of its snapshots, which nobody sees and which costs each
+    worker seconds after its last test (tests/support/worker_end.py). Last, so that syrupy's own
+    session end (`tryfirst`) has written the snapshots."""
+    worker_end.drop_snapshot_summary(session.config)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

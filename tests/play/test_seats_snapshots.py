@@ -13,9 +13,11 @@ from saves.shared.devices import Device
 from saves.shared.presence import Presence
 from tests.support.samples import install_sample
 from tests.support.snapshots import Size, size_sets
+from tests.support.waiting import pause_until
 from widgets.play.game_screen import GameScreen
 from widgets.play.seats import SeatKeys
 from widgets.table_view.display import TableDisplayApp
+from widgets.table_view.view import TableView
 
 SIZES = size_sets([(44, 43), (80, 24), (120, 40)])
 HERE = Device("tlocal0000001", browser=False)
@@ -85,5 +87,15 @@ def test_seats_in_the_table_view(
 def test_seats_on_the_table_display(
     snap_compare: Any, make_test_app: Callable[..., Any], mission: str
 ) -> None:
+    async def seats_shown(pilot: Any) -> None:
+        """The display reads who sits where at its first look after opening the game (0.25 s
+        later), which a busy machine's first idle moment can come before."""
+        await pause_until(
+            pilot,
+            lambda: any(view.seats for view in pilot.app.screen.query(TableView)),
+            what="the line of who is at the table",
+        )
+        await pilot.pause()
+
     app = make_test_app(app_class=TableDisplayApp)
-    assert snap_compare(app, terminal_size=(80, 24))
+    assert snap_compare(app, run_before=seats_shown, terminal_size=(80, 24))
