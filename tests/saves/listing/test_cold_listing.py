@@ -136,17 +136,18 @@ def cut_short(store: SaveStore, saved: SavedGame) -> None:
     path.write_bytes(path.read_bytes()[:-40])
 
 
-@pytest.mark.parametrize(
-    "forge",
-    [
-        edit_kept_line,
-        claim_another_count,
-        edit_the_save,
-        another_saves_checkpoint,
-        another_folders_key,
-        cut_short,
-    ],
-)
+FORGERIES: list[Forgery] = [
+    edit_kept_line,
+    claim_another_count,
+    edit_the_save,
+    another_saves_checkpoint,
+    another_folders_key,
+    cut_short,
+]
+"""Each way a checkpoint may be wrong about its save: none of them is believed."""
+
+
+@pytest.mark.parametrize("forge", FORGERIES)
 def test_a_checkpoint_the_file_does_not_prove_is_never_believed(
     store: SaveStore, counting: CountingTally, forge: Forgery
 ) -> None:
@@ -212,18 +213,7 @@ def cut_the_save_short(store: SaveStore, saved: SavedGame) -> None:
     path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:-10]))
 
 
-@pytest.mark.parametrize(
-    "forge",
-    [
-        edit_kept_line,
-        claim_another_count,
-        edit_the_save,
-        another_saves_checkpoint,
-        another_folders_key,
-        cut_short,
-        cut_the_save_short,
-    ],
-)
+@pytest.mark.parametrize("forge", [*FORGERIES, cut_the_save_short])
 def test_a_played_on_save_whose_checkpoint_the_file_does_not_prove_is_replayed_whole(
     store: SaveStore, counting: CountingTally, forge: Forgery
 ) -> None:
