@@ -14,19 +14,18 @@ import importlib.util
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from companion import entry_points as installed_points
+from companion import points
 from companion.core import Game, GameEntry
 from companion.guard import guarded, raised
-
-if TYPE_CHECKING:
-    from companion.entry_points import Point
+from companion.points import Point
 
 ENTRY_POINT_GROUP = "companion.games"
 """The entry point group through which an installed package offers its games."""
 OWN_DISTRIBUTION = "tabletop-companion"
 """This project's distribution: an id its entry points declare is always its own game."""
+
 
 GAMES: dict[str, Game[Any, Any]] = {}
 """The games loaded so far, by id; `get_game` fills it, `register` adds a game of its own."""
@@ -93,9 +92,9 @@ def source_of(point: Point) -> Source:
     return source
 
 
-def own_names(points: list[Point]) -> set[str]:
+def own_names(offered: list[Point]) -> set[str]:
     """The entry point names this project's own distribution declares in a group."""
-    return {point.name for point in points if source_of(point).distribution == OWN_DISTRIBUTION}
+    return {point.name for point in offered if source_of(point).distribution == OWN_DISTRIBUTION}
 
 
 FAILED = object()
@@ -136,11 +135,11 @@ def entries() -> dict[str, GameEntry]:
     Each is kept with its reason (`left_out`)."""
     global _ENTRIES
     if _ENTRIES is None:
-        points = installed_points.entry_points(ENTRY_POINT_GROUP)
-        own = own_names(points)
-        points.sort(key=lambda point: source_of(point).distribution != OWN_DISTRIBUTION)
+        offered = points.installed(ENTRY_POINT_GROUP)
+        own = own_names(offered)
+        offered.sort(key=lambda point: source_of(point).distribution != OWN_DISTRIBUTION)
         found: dict[str, GameEntry] = {}
-        for point in points:
+        for point in offered:
             source = source_of(point)
             mine = source.distribution == OWN_DISTRIBUTION
             if not mine and point.name in own:
@@ -199,7 +198,12 @@ def forget_entries() -> None:
     _SOURCES.clear()
     _LEFT_OUT.clear()
     _DISTRIBUTIONS.clear()
-    installed_points.forget()
+    forget_installed()
+
+
+def forget_installed() -> None:
+    """The finder reads the installed packages again on its next call."""
+    points.FINDER.forget()
 
 
 def installed(game_id: str) -> bool:

@@ -32,6 +32,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if words == ["--version"]:  # what scripts and installers ask: answered before any import
             return run_version()
+        from companion import points
+        from companion.cli import entry_points
+
+        points.find_with(entry_points)  # the installed games, read without importlib.metadata
         if not words:  # the app: its start builds no parser, nor imports argparse (some 10 ms)
             from companion.cli.commands import run
 

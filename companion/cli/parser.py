@@ -57,7 +57,7 @@ class FoundChoices:
 
 
 def installed_games() -> list[str]:
-    """The installed games' ids (their entry points, `companion.entry_points`)."""
+    """The installed games' ids (their entry points, `companion.cli.entry_points`)."""
     from companion.registry import entries
 
     return list(entries())

@@ -31,8 +31,11 @@ def main() -> None:
     if sys.argv[1] == "baseline":
         app = baseline_app()
     else:
+        from companion import points
+        from companion.cli import entry_points
         from widgets.app import make_app
 
+        points.find_with(entry_points)  # as `companion` hands them in at its start
         app = make_app(home=sys.argv[2])
     app.run(headless=True, size=(80, 24), auto_pilot=exit_after_first_frame)
 

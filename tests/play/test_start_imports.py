@@ -47,7 +47,7 @@ NOT_FOR_HOME = (
     "saves.history.plays",
     "saves.history.bgstats",
     "textual.widgets._markdown",
-    "importlib.metadata",  # the entry points are read without it (companion/entry_points.py)
+    "importlib.metadata",  # the entry points are read without it (companion/cli/entry_points.py)
     "email",
     "argparse",  # `companion` with no command builds no parser (companion/cli/__init__.py)
     "saves.shared.rolls",  # the roll history is opened at the first roll (`CompanionApp.rolls`)

@@ -6,15 +6,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from companion import entry_points as installed_points
-from companion import registry
+from companion import points, registry
 from companion.guard import fault_line, guard_call
 
 if TYPE_CHECKING:
     from rich.text import Text
     from textual.screen import Screen
 
-    from companion.entry_points import Point
+    from companion.points import Point
     from saves.games.store import SavedGame
     from widgets.table_view.figures import TableContent
 
@@ -62,10 +61,10 @@ def _screen_points() -> dict[str, Point]:
     the order of `sys.path`, and another package's entry point with that id is left out."""
     global _POINTS
     if _POINTS is None:
-        points = installed_points.entry_points(SCREENS_GROUP)
-        own = registry.own_names(points)
+        offered = points.installed(SCREENS_GROUP)
+        own = registry.own_names(offered)
         _POINTS = {}
-        for point in points:
+        for point in offered:
             source = registry.source_of(point)
             if source.distribution != registry.OWN_DISTRIBUTION and point.name in own:
                 reason = registry.taken_reason(point.name, registry.OWN_DISTRIBUTION)
@@ -85,7 +84,7 @@ def forget_screens() -> None:
     global _POINTS
     _POINTS = None
     _LOADED.clear()
-    installed_points.forget()
+    registry.forget_installed()
 
 
 def register_ui(ui: GameUI) -> None:

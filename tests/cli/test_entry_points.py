@@ -13,14 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from companion import entry_points as installed
+from companion import points as finders
 from companion import registry
+from companion.cli import entry_points as installed
+from companion.points import Point
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUPS = ("companion.games", "companion.screens", "console_scripts", "pytest11")
 
 
-def seen(points: list[installed.Point] | importlib.metadata.EntryPoints) -> list[tuple[str, ...]]:
+def seen(points: list[Point] | importlib.metadata.EntryPoints) -> list[tuple[str, ...]]:
     """What the registries read of each point: its name, value, package and version."""
     return [(p.name, p.value, str(p.dist.name), str(p.dist.version)) for p in points]
 
@@ -107,6 +109,7 @@ def test_a_zip_on_the_path_is_read_by_importlib_metadata(
 def test_a_package_installed_later_is_found_once_the_registry_forgets(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: object
 ) -> None:
+    monkeypatch.setattr(finders, "FINDER", installed)  # as the command line hands it in
     installed.entry_points("companion.games")  # read before the install
     points = "[companion.games]\nl = m:n\n"
     install(tmp_path, "late-1.dist-info", "Name: late\nVersion: 1\n", points)
@@ -118,7 +121,9 @@ def test_a_package_installed_later_is_found_once_the_registry_forgets(
 
 def test_the_start_does_not_import_importlib_metadata() -> None:
     code = (
-        "import sys\nfrom companion import registry\nfrom widgets.shell import games\n"
+        "import sys\nfrom companion import points, registry\n"
+        "from companion.cli import entry_points\nfrom widgets.shell import games\n"
+        "points.find_with(entry_points)\n"
         "registry.catalogue(); games.has_screens('sojourn'); registry.source('sojourn')\n"
         "print('importlib.metadata' in sys.modules, 'email' in sys.modules)\n"
     )

@@ -1,5 +1,7 @@
 """The installed packages' entry points, found as `importlib.metadata.entry_points` finds them,
-without importing it.
+without importing it: the quick finder the command line hands the registry
+(`companion.points.find_with`), since reading the installed packages' files is the environment's
+part, not the rules'.
 
 A start asked `importlib.metadata` for the games and their screens: importing it costs some 10 ms
 (it imports `email`, `zipfile`, `csv`, `importlib.resources`), and it reads a package's name and
@@ -19,28 +21,16 @@ import os
 import re
 import sys
 from importlib import import_module
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.points import Point
 
 INFO_ENDINGS = (".dist-info", ".egg-info")
 POINT_SYNTAX = re.compile(
     r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$"
 )
 """An entry point's value (`module:attribute [extras]`), as `importlib.metadata` reads it."""
-
-
-class Point(Protocol):
-    """An entry point as the registries use it: this module's or `importlib.metadata`'s."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def value(self) -> str: ...
-
-    @property
-    def dist(self) -> Any: ...
-
-    def load(self) -> Any: ...
 
 
 class Distribution:
