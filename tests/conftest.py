@@ -20,11 +20,14 @@ from typing import Any
 import pytest
 from textual._styles_cache import StylesCache
 
+import lang
 from tests.support import css_cache, kernel_files, process_end, worker_end
 from tests.support.failures import AppRecorder
 
 os.environ["TZ"] = "UTC"
 time.tzset()
+os.environ["LANGUAGE"] = "en"  # English words asserted under the English locale (DESIGN.md)
+os.environ.pop(lang.BROWSER_LANGUAGES, None)
 css_cache.install()  # every app of a worker shares one parse of each CSS source
 kernel_files.install()  # every listing of a worker stamps the same modules, found once
 
@@ -167,6 +170,22 @@ def steady_cursor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
         from textual.widgets import Input
 
         monkeypatch.setattr(Input, "cursor_blink", False)
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Each test starts in English and leaves English behind, whatever it switched to."""
+    if lang.current() != lang.SOURCE:
+        lang.use(lang.SOURCE)
+    yield
+    if lang.current() != lang.SOURCE:
+        lang.use(lang.SOURCE)
+
+
+@pytest.fixture
+def speak() -> Callable[[str], str]:
+    """`speak("fr")`: this test's words in French from now on (English again after it)."""
+    return lang.use
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("companion", "saves", "widgets", "webserve")
+LAYERS = ("companion", "saves", "widgets", "webserve", "lang")
 HOUSE = (*LAYERS, "docs", "tests")
 """The folders whose every folder docs/architecture.md names."""
 NOT_ROOMS = ("__pycache__", "__snapshots__")
@@ -177,12 +177,22 @@ def test_the_circle_finder_finds_long_loops_and_only_loops() -> None:
 def test_the_rules_core_imports_no_storage_screens_or_web_server() -> None:
     core = [m for m in project().values() if not within(m.name, "companion.cli")]
     core = [m for m in core if within(m.name, "companion")]
-    assert crossings(core, ["saves", "widgets", "webserve", "textual", "rich"]) == []
+    assert crossings(core, ["saves", "widgets", "webserve", "lang", "textual", "rich"]) == []
+
+
+def test_the_words_layer_knows_only_the_phrases_of_the_rules() -> None:
+    """`lang/` reads catalogs and shows words; what it knows of the rest is how a phrase is
+    kept (companion/phrases.py), so every layer above the rules can use it."""
+    words = [m for m in project().values() if within(m.name, "lang")]
+    ours = ["companion", "saves", "widgets", "webserve"]
+    found = [c for c in crossings(words, ours) if not c.endswith("-> companion.phrases")]
+    assert found == []
+    assert crossings(words, ["textual", "rich"]) == []
 
 
 def test_storage_imports_no_screens_no_web_server_and_no_command_line_parsing() -> None:
     storage = [m for m in project().values() if within(m.name, "saves")]
-    assert crossings(storage, ["widgets", "webserve", "textual", "rich", "argparse"]) == []
+    assert crossings(storage, ["widgets", "webserve", "lang", "textual", "rich", "argparse"]) == []
 
 
 def test_the_screens_import_neither_the_web_server_nor_the_command_line() -> None:

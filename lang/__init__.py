@@ -1,0 +1,272 @@
+"""The reader's language: gettext catalogs (managed with Babel) and the words shown in them.
+
+Every word a person reads goes through here where it is shown: the app, the command line, the
+F1 help, the served pages. Three ways in, one rule:
+
+- `t("Roll the dice")`, `t("{n} left", n=3)`, `tn("{n} action", "{n} actions", n)`: words the
+  showing code says now, in the language in use.
+- `tr(something)`: what another layer said as a `companion.phrases.Phrase` (a rule's refusal, a
+  log line, a score's reason, a save's problem), or an exception carrying one; any other text
+  (a player's name, a file's) is shown as it is, never looked up.
+- Strings made at import time (`BINDINGS` descriptions, module constants) are
+  `phrase("...")`: English until shown, then `tr(...)`. Nothing here is frozen at import.
+
+A language is a folder `lang/locale/<code>/LC_MESSAGES/` of compiled catalogs (`*.mo`, one per
+part of the app, each beside its `.po`); adding a language is adding that folder
+(docs/translating.md). English is the source: it needs no catalog. A catalog that is missing
+or damaged, or a translation whose placeholders do not fit, falls back to English for that
+message and never fails. One language is in use per process: each device of `companion serve`
+has its own process, and so its own language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
+from pathlib import Path
+from string import Formatter
+from typing import Any
+
+from companion.phrases import Joined, Phrase
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SOURCE = "en"
+"""The language the app is written in: its words are the catalogs' message ids."""
+SETTING = "language"
+"""The preference (`settings.toml`, `[preferences]`) naming the language chosen in the app;
+absent or "system": the system's locale."""
+SYSTEM = "system"
+
+_CODE = re.compile(r"^[a-z]{2,3}$")
+
+
+class _Reader:
+    """The language in use and its catalogs, chained (one `.mo` per part of the app)."""
+
+    def __init__(self) -> None:
+        self.code = SOURCE
+        self.catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+_reader = _Reader()
+
+
+def available() -> tuple[str, ...]:
+    """The languages the app speaks: English first, then each catalog folder, by code."""
+    try:
+        found = sorted(
+            folder.name
+            for folder in LOCALE_DIR.iterdir()
+            if _CODE.match(folder.name) and any((folder / "LC_MESSAGES").glob("*.mo"))
+        )
+    except OSError:
+        found = []
+    return (SOURCE, *(code for code in found if code != SOURCE))
+
+
+def load(code: str) -> gettext.NullTranslations:
+    """The catalogs of `code` chained into one; English (or a language without a readable
+    catalog) is the identity."""
+    chained: gettext.NullTranslations = gettext.NullTranslations()
+    if code == SOURCE or not _CODE.match(code):
+        return chained
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    try:
+        files = sorted(folder.glob("*.mo"))
+    except OSError:
+        files = []
+    first: gettext.NullTranslations | None = None
+    for path in files:
+        try:
+            with path.open("rb") as stream:
+                part = gettext.GNUTranslations(stream)
+        except (OSError, ValueError, UnicodeDecodeError):  # damaged: its messages stay English
+            continue
+        if first is None:
+            first = part
+        else:
+            first.add_fallback(part)
+    return first if first is not None else chained
+
+
+def use(code: str) -> str:
+    """Show every word from now on in `code` (English when no catalog speaks it); returns the
+    language now in use."""
+    known = code if code in available() else SOURCE
+    _reader.catalog = load(known)
+    _reader.code = known
+    return known
+
+
+def current() -> str:
+    """The code of the language in use ("en", "fr", "de")."""
+    return _reader.code
+
+
+def t(message: str, /, **params: Any) -> str:
+    """`message` (an English text, the catalogs' id) in the language in use, its `{names}`
+    filled with `params` (numbers in the reader's locale, phrases translated)."""
+    return _filled(_reader.catalog.gettext(message), message, params)
+
+
+def lookup(message: str) -> str:
+    """`message` in the language in use, nothing filled (a help page's block)."""
+    return _reader.catalog.gettext(message)
+
+
+def tn(singular: str, plural: str, count: int, /, **params: Any) -> str:
+    """A counted message in the language in use (its own plural forms); `{n}` is the count
+    unless `params` names it."""
+    params.setdefault("n", count)
+    english = singular if count == 1 else plural
+    return _filled(_reader.catalog.ngettext(singular, plural, count), english, params)
+
+
+def tr(said: object) -> str:
+    """What another layer said, in the language in use: a `Phrase` translated (its phrase
+    values with it), an exception by its message, any other text exactly as it is."""
+    if isinstance(said, BaseException):
+        return tr(said.args[0]) if len(said.args) == 1 else str(said)
+    if isinstance(said, Joined):
+        return said.separator.join(tr(part) for part in said.parts)
+    if isinstance(said, Phrase):
+        if said.plural is not None and said.number is not None:
+            text = _reader.catalog.ngettext(said.template, said.plural, said.number)
+            english = said.template if said.number == 1 else said.plural
+            return _filled(text, english, said.params)
+        return _filled(_reader.catalog.gettext(said.template), said.template, said.params)
+    return said if type(said) is str else str(said)
+
+
+def _filled(text: str, english: str, params: Mapping[str, Any]) -> str:
+    if not params:
+        return text
+    shown = {name: _shown(value) for name, value in params.items()}
+    try:
+        return text.format(**shown)
+    except (KeyError, IndexError, ValueError, AttributeError):  # a translator's slip: English
+        return english.format(**shown)
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, (Phrase, BaseException)):
+        return tr(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    return number(value) if _reader.code != SOURCE or abs(value) >= 1000 else value
+
+
+def number(value: float) -> str | float:
+    """A number as the reader writes it ("1,234" in English, "1 234" in French)."""
+    from babel.numbers import format_decimal
+
+    if isinstance(value, int) and abs(value) < 1000:
+        return str(value)
+    return str(format_decimal(value, locale=_babel_locale()))
+
+
+def day(when: date) -> str:
+    """A date as the reader writes it ("7 Dec 2026", "7 déc. 2026")."""
+    from babel.dates import format_date
+
+    return str(format_date(when, "medium", locale=_babel_locale()))
+
+
+def moment(when: datetime) -> str:
+    """A date and time as the reader writes them, to the minute."""
+    from babel.dates import format_datetime
+
+    return str(format_datetime(when, "medium", locale=_babel_locale()))
+
+
+def _babel_locale() -> str:
+    return "en_GB" if _reader.code == SOURCE else _reader.code
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The `{names}` a message fills (its format spec included), for checking a translation."""
+    try:
+        return frozenset(
+            f"{name}:{spec}" if spec else name
+            for _, name, spec, _ in Formatter().parse(text)
+            if name is not None
+        )
+    except ValueError:
+        return frozenset({"<unbalanced braces>"})
+
+
+def own_name(code: str) -> str:
+    """A language as its speakers write it ("English", "Français", "Deutsch")."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the system's locale asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as
+    gettext reads them), if the app speaks it."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        wanted = [part.split(".")[0].split("@")[0] for part in value.split(":")]
+        for code in wanted:
+            primary = code.replace("-", "_").split("_")[0].lower()
+            if primary in ("c", "posix"):
+                return None
+            if primary in available():
+                return primary
+        return None
+    return None
+
+
+def negotiate(accept_language: str) -> str | None:
+    """The language a browser asks for in its `Accept-Language` header, best first by its
+    weights, if the app speaks it (`fr-CH,fr;q=0.9,en;q=0.8` -> "fr")."""
+    weighed: list[tuple[float, int, str]] = []
+    for index, item in enumerate(accept_language.split(",")[:32]):
+        tag, _, weight = item.strip().partition(";")
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        primary = tag.strip().split("-")[0].lower()
+        if primary and quality > 0:
+            weighed.append((-quality, index, primary))
+    speaks = available()
+    return next((code for _, _, code in sorted(weighed) if code in speaks), None)
+
+
+def choose(
+    flag: str | None = None,
+    setting: str | None = None,
+    browser: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """The language to use: `--lang`, then the choice made in the app (on a served device, that
+    device's own), then what the browser asks for (its `Accept-Language`), then the system's
+    locale, then English. A choice the app does not speak is passed over."""
+    speaks = available()
+    for wanted in (flag, setting):
+        if wanted and wanted != SYSTEM and wanted in speaks:
+            return wanted
+    return (negotiate(browser) if browser else None) or from_environment(environ) or SOURCE
+
+
+BROWSER_LANGUAGES = "COMPANION_ACCEPT_LANGUAGE"
+"""The environment variable `companion serve` hands a browser's app: its `Accept-Language`."""
+
+
+def listed(codes: Iterable[str]) -> str:
+    """Codes for a message: "en, fr, de"."""
+    return ", ".join(codes)
