@@ -48,13 +48,18 @@ SHARED_PARTS: dict[str, tuple[str, ...]] = {
     "app": (
         "widgets/*.py",
         "widgets/shell/**/*.py",
-        "widgets/shell/help/*.md",
+        "widgets/shell/help/home.md",
+        "widgets/shell/help/dice.md",
         "widgets/play/**/*.py",
         "widgets/play/help.md",
         "widgets/kit/**/*.py",
         "widgets/dice/**/*.py",
+    ),
+    "stats": (
         "widgets/stats/**/*.py",
+        "widgets/shell/help/stats.md",
         "widgets/table_view/**/*.py",
+        "widgets/shell/help/table-view.md",
     ),
     "web": ("webserve/**/*.py",),
 }
