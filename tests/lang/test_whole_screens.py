@@ -117,7 +117,7 @@ GAMES = sorted(path.stem for path in SAMPLES.glob("*.toml"))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("size", [(80, 24), (44, 43)])
+@pytest.mark.parametrize("size", [(80, 24), (44, 43)], ids=["80x24", "44x43"])
 async def test_every_word_of_a_play_screen_comes_from_a_catalog(
     game_id: str,
     size: tuple[int, int],
