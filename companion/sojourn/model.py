@@ -136,7 +136,8 @@ class HistoricalDate:
         if self.year < 0:
             years = -self.year
             if years >= 1_000_000 and years % 100_000 == 0:
-                return phrase("{millions} million BC", millions=f"{years / 1_000_000:g}")
+                millions = f"{years / 1_000_000:g}"
+                return phrase("{millions} million BC", millions=millions)
             return phrase("{years} BC", years=str(years))
         if self.month and self.day:
             return f"{self.year:04d}-{self.month:02d}-{self.day:02d}"

@@ -51,7 +51,8 @@ def hand_text(state: SojournState) -> Text:
     chances = draw_chances(state)
     text = Text()
     # TRANSLATORS: the hand panel's columns: the cards held, the chance of each on the next draw
-    heading = f"{t('hand'):>4} {t('next'):>5}"
+    held, chance = t("hand"), t("next")
+    heading = f"{held:>4} {chance:>5}"
     text.append(f"{'':17}{heading}\n", style="dim")
     for index, kind in enumerate(KINDS):
         if index:

@@ -41,7 +41,8 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
     if preview.how == "travel":
         picked = tr(Cards.of(chosen).words()) if chosen else t("nothing yet")
         indent = " " * (len(labels["drop"]) - 1)
-        text.append(f"\n{indent}{t('picked: {cards}', cards=picked)}", style="cyan")
+        picked_line = t("picked: {cards}", cards=picked)
+        text.append(f"\n{indent}{picked_line}", style="cyan")
     pay = t(
         "{cost} charge ({before} -> {after})",
         cost=preview.cost,
@@ -49,11 +50,14 @@ def preview_text(state: SojournState, preview: TripPreview, chosen: tuple[Kind, 
         after=preview.charge_after,
     )
     text.append(f"\n{labels['pay']}{pay}")
-    text.append(f"\n3 {t('Move, open a new destination, collect fragments')}")
+    move = t("Move, open a new destination, collect fragments")
+    text.append(f"\n3 {move}")
     if preview.how == "loop":
-        text.append(f"\n{labels['risk']}{t('none (Loop)')}")
+        no_risk = t("none (Loop)")
+        text.append(f"\n{labels['risk']}{no_risk}")
     elif not rolls_for_risk(state, card.risk, preview.how):
-        text.append(f"\n{labels['risk']}{t('none (RISK 0%: no roll)')}")
+        no_risk = t("none (RISK 0%: no roll)")
+        text.append(f"\n{labels['risk']}{no_risk}")
     else:
         faces = preview.damage_faces
         damage = t("damage on {faces} of 100 faces = ", faces=faces)
