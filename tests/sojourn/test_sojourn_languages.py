@@ -107,7 +107,7 @@ ENDING = {
         "Time Fragments, grâce à 1 Temporal Charge.",
     ),
     "de": (
-        "Zu Hause: Eve ist zurück in 2020",
+        "Zu Hause: Eve ist zurück im Jahr 2020",
         "Heim zum 20. Mai 2020 mit 4 Time Fragments, mit 1 Temporal Charge.",
         "Heimgereist zum 20. Mai 2020 (Charge 6 -> 5). GEWONNEN: Heim zum 20. Mai 2020 mit 4 "
         "Time Fragments, mit 1 Temporal Charge.",
