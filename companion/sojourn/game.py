@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import Game, Result, SeatOption
+from companion.phrases import phrase, phrase_n
 from companion.sojourn import GAME_ID, TITLE, history
 from companion.sojourn.actions import (
     ACTION_TYPES,
@@ -26,7 +27,6 @@ from companion.sojourn.replaced import replaced
 from companion.sojourn.rules import apply, start
 from companion.sojourn.show import describe, waiting_for
 from companion.sojourn.words import narrate
-from companion.text import plural
 
 
 def status(state: SojournState) -> str:
@@ -34,39 +34,60 @@ def status(state: SojournState) -> str:
 
 
 def summary(state: SojournState) -> str:
-    where = state.here.name
-    ended = "" if state.outcome is None else f"{explain(state).outcome} · "
-    return (
-        f"{ended}Health {state.health}, Charge {state.charge}, "
-        f"{state.fragments}/{FRAGMENTS_NEEDED} fragments, {plural(state.hand.total, 'card')}, "
-        f"at {where}"
+    standing = phrase_n(
+        "Health {health}, Charge {charge}, {fragments}/{needed} fragments, {n} card, at {place}",
+        "Health {health}, Charge {charge}, {fragments}/{needed} fragments, {n} cards, at {place}",
+        state.hand.total,
+        health=state.health,
+        charge=state.charge,
+        fragments=state.fragments,
+        needed=FRAGMENTS_NEEDED,
+        place=state.here.name,
     )
+    if state.outcome is None:
+        return standing
+    # TRANSLATORS: a saved game's line: how the run ended, then where things stood
+    return phrase("{ended} · {standing}", ended=explain(state).outcome, standing=standing)
 
 
 def explain(state: SojournState) -> Result:
     """The traveller's end: home (and how), or lost in time and why; else where things stand."""
-    standing = (
-        f"Health {state.health} of 7, Temporal Charge {state.charge} of 7, "
-        f"{state.fragments} of {FRAGMENTS_NEEDED} Time Fragments, "
-        f"{plural(len(state.timeline) - 1, 'destination')} opened."
+    standing = phrase_n(
+        "Health {health} of 7, Temporal Charge {charge} of 7, "
+        "{fragments} of {needed} Time Fragments, {n} destination opened.",
+        "Health {health} of 7, Temporal Charge {charge} of 7, "
+        "{fragments} of {needed} Time Fragments, {n} destinations opened.",
+        len(state.timeline) - 1,
+        health=state.health,
+        charge=state.charge,
+        fragments=state.fragments,
+        needed=FRAGMENTS_NEEDED,
     )
     if state.outcome is None:
-        return Result(f"Travelling, at {state.here.name}", (standing,))
+        return Result(phrase("Travelling, at {place}", place=state.here.name), (standing,))
     if state.outcome.status == "won":
-        who = state.setup.traveller.strip() or "the traveller"
-        return Result(f"Home: {who} is back in 2020", (state.outcome.reason, standing))
-    return Result("Lost in time", (state.outcome.reason, standing))
+        who = state.setup.traveller.strip()
+        home = (
+            phrase("Home: {traveller} is back in 2020", traveller=who)
+            if who
+            else phrase("Home: the traveller is back in 2020")
+        )
+        return Result(home, (state.outcome.reason, standing))
+    return Result(phrase("Lost in time"), (state.outcome.reason, standing))
 
 
 def setup_summary(setup: SojournSetup) -> str:
-    reading = "dice 1-100" if setup.read_one_to_hundred else "dice 00-99"
-    return f"solo, {reading}, {setup.deck.total} timestream cards"
+    if setup.read_one_to_hundred:
+        return phrase("solo, dice 1-100, {n} timestream cards", n=setup.deck.total)
+    return phrase("solo, dice 00-99, {n} timestream cards", n=setup.deck.total)
 
 
 def seats(state: SojournState) -> tuple[SeatOption, ...]:
-    """Sojourn's one seat: its traveller, as named in the setup."""
+    """Sojourn's one seat: its traveller, as named in the setup (the name a device sits as
+    stays English when none was given: it is the seat's identity; its label is said)."""
     name = state.setup.traveller or "The traveller"
-    return (SeatOption(name, name),)
+    label = state.setup.traveller or phrase("The traveller")
+    return (SeatOption(name, label),)
 
 
 TRAVELLERS_CHOICES: tuple[type, ...] = (

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
+from companion.phrases import Phrase, joined, phrase
+
 SQUARES = 7
 """Red (Health) and blue (Temporal Charge) squares on the Traveler card."""
 FRAGMENTS_NEEDED = 4
@@ -39,9 +41,9 @@ class Kind(Enum):
     BATTERY = "battery"
 
     @property
-    def label(self) -> str:
+    def label(self) -> Phrase:
         """The name printed on the card."""
-        return "Temporal Battery" if self is Kind.BATTERY else self.value.capitalize()
+        return KIND_LABELS[self]
 
     @property
     def key(self) -> str:
@@ -50,6 +52,18 @@ class Kind(Enum):
 
 
 KINDS: tuple[Kind, ...] = tuple(Kind)
+KIND_LABELS: dict[Kind, Phrase] = {
+    # TRANSLATORS: a timestream card of Sojourn, as printed on it
+    Kind.BANDAGE: phrase("Bandage"),
+    # TRANSLATORS: a timestream card of Sojourn, as printed on it
+    Kind.FRACTURE: phrase("Fracture"),
+    # TRANSLATORS: a timestream card of Sojourn, as printed on it
+    Kind.LOOP: phrase("Loop"),
+    # TRANSLATORS: a timestream card of Sojourn, as printed on it
+    Kind.PARADOX: phrase("Paradox"),
+    # TRANSLATORS: a timestream card of Sojourn, as printed on it
+    Kind.BATTERY: phrase("Temporal Battery"),
+}
 
 
 @dataclass(frozen=True)
@@ -86,10 +100,15 @@ class Cards:
             cards = cards.plus(kind)
         return cards
 
-    def words(self) -> str:
+    def words(self) -> Phrase:
         """`2 Loop, 1 Bandage`, or `no cards`."""
-        parts = [f"{self.count(k)} {k.label}" for k in KINDS if self.count(k)]
-        return ", ".join(parts) or "no cards"
+        parts = [
+            # TRANSLATORS: a count of timestream cards of one kind: "2 Loop"
+            phrase("{n} {card}", n=self.count(k), card=k.label)
+            for k in KINDS
+            if self.count(k)
+        ]
+        return joined(", ", parts) if parts else phrase("no cards")
 
 
 FULL_DECK = Cards(5, 5, 5, 5, 5)
@@ -109,11 +128,17 @@ class HistoricalDate:
         return (self.year, self.month, self.day)
 
     def __str__(self) -> str:
+        return str(self.words())
+
+    def words(self) -> str:
+        """The date as a player reads it: `65 million BC`, `44 BC`, `1941-12-07` (a year is
+        never grouped by thousands: given as text)."""
         if self.year < 0:
             years = -self.year
             if years >= 1_000_000 and years % 100_000 == 0:
-                return f"{years / 1_000_000:g} million BC"
-            return f"{years} BC"
+                millions = f"{years / 1_000_000:g}"
+                return phrase("{millions} million BC", millions=millions)
+            return phrase("{years} BC", years=str(years))
         if self.month and self.day:
             return f"{self.year:04d}-{self.month:02d}-{self.day:02d}"
         if self.month:
@@ -132,25 +157,31 @@ def parse_date(text: str) -> HistoricalDate:
     """
     cleaned = " ".join(text.strip().lower().replace(",", "").split())
     if not cleaned:
-        raise ValueError("The date is missing: type a year such as 1941, 44 BC or 1941-12-07.")
+        raise ValueError(
+            phrase("The date is missing: type a year such as 1941, 44 BC or 1941-12-07.")
+        )
     if cleaned.startswith("-") and cleaned[1:].isdigit():
         return HistoricalDate(-int(cleaned[1:]))
     iso = _ISO.match(cleaned)
     if iso:
         year, month, day = int(iso[1]), int(iso[2] or 0), int(iso[3] or 0)
         if iso[2] and not 1 <= month <= 12:
-            raise ValueError(f"'{text}': the month must be 1 to 12.")
+            raise ValueError(phrase("'{typed}': the month must be 1 to 12.", typed=text))
         if iso[3] and not 1 <= day <= 31:
-            raise ValueError(f"'{text}': the day must be 1 to 31.")
+            raise ValueError(phrase("'{typed}': the day must be 1 to 31.", typed=text))
         return HistoricalDate(year, month, day)
     era = _ERA.match(cleaned)
     if era and (era[2] or era[3]):
         amount = float(era[1]) * (1_000_000 if era[2] else 1)
         if amount != int(amount):
-            raise ValueError(f"'{text}': give whole years.")
+            raise ValueError(phrase("'{typed}': give whole years.", typed=text))
         bc = era[3] in ("bc", "bce") or (era[2] is not None and era[3] is None)
         return HistoricalDate(-int(amount) if bc else int(amount))
-    raise ValueError(f"'{text}' is not a date: type 1941, 1941-12-07, 44 BC or 65 million BC.")
+    raise ValueError(
+        phrase(
+            "'{typed}' is not a date: type 1941, 1941-12-07, 44 BC or 65 million BC.", typed=text
+        )
+    )
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.dice import percentile_value
+from companion.phrases import joined, phrase, phrase_n
 from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     KINDS,
@@ -17,7 +18,6 @@ from companion.sojourn.model import (
     SojournState,
     TripKind,
 )
-from companion.text import plural
 
 
 def reading(tens: int, units: int, one_to_hundred: bool) -> int:
@@ -110,17 +110,20 @@ def stuck_reason(state: SojournState) -> str | None:
     targets = [place for i, place in enumerate(state.timeline) if i not in (0, state.position)]
     if targets:
         cheapest = min(place.card.cost for place in targets)
-        reach = f"the cheapest open destination costs {cheapest}"
+        reach = phrase("the cheapest open destination costs {cost}", cost=cheapest)
     else:
-        reach = "there is no other open destination"
+        reach = phrase("there is no other open destination")
     opening = (
-        "the destination deck is empty"
+        phrase("the destination deck is empty")
         if state.destination_deck_empty
-        else "no charge or Fracture to open a new one"
+        else phrase("no charge or Fracture to open a new one")
     )
-    return (
-        f"Stuck in history: {reach}, you have {state.charge} Temporal Charge and no "
-        f"Temporal Battery, Paradox or usable Loop, and {opening}."
+    return phrase(
+        "Stuck in history: {reach}, you have {charge} Temporal Charge and no "
+        "Temporal Battery, Paradox or usable Loop, and {opening}.",
+        reach=reach,
+        charge=state.charge,
+        opening=opening,
     )
 
 
@@ -148,37 +151,52 @@ def preview_trip(state: SojournState, index: int, how: TripKind = "travel") -> T
     place = state.timeline[index]
     card = place.card
     one_to_hundred = state.setup.read_one_to_hundred
-    problem: str | None = None
+    problem: str | None = None  # a phrase
     if index == 0:
-        problem = "The Jurassic Period is the start card: no trip goes there."
+        problem = phrase("The Jurassic Period is the start card: no trip goes there.")
     elif index == state.position:
-        problem = f"You are already at {place.name}."
+        problem = phrase("You are already at {place}.", place=place.name)
     cost = 0 if how in ("paradox", "loop") else card.cost
+    drop: str
     if how == "loop":
-        drop = "nothing (Loop)"
+        drop = phrase("nothing (Loop)")
         faces = 0
         if problem is None and index not in loop_targets(state):
-            problem = (
-                f"Loop only goes back in history: {place.name} ({card.date}) is not earlier "
-                f"than {state.here.name} ({state.here.card.date})."
+            problem = phrase(
+                "Loop only goes back in history: {place} ({date}) is not earlier "
+                "than {here} ({here_date}).",
+                place=place.name,
+                date=card.date.words(),
+                here=state.here.name,
+                here_date=state.here.card.date.words(),
             )
         if problem is None and not state.hand.count(Kind.LOOP):
-            problem = "You hold no Loop card."
+            problem = phrase("You hold no Loop card.")
     else:
         faces = damage_faces(card.risk, one_to_hundred)
         if how == "paradox":
-            drop = "nothing (Paradox)"
+            drop = phrase("nothing (Paradox)")
             if problem is None and not state.hand.count(Kind.PARADOX):
-                problem = "You hold no Paradox card."
+                problem = phrase("You hold no Paradox card.")
         elif card.drop is None:
-            drop = f"* {card.drop_text}"
+            drop = f"* {card.drop_text}"  # the card's own text, as typed
         else:
             count = min(card.drop, state.hand.total)
-            short = f" (DROP {card.drop}, you hold {state.hand.total})" if count < card.drop else ""
-            drop = f"{plural(count, 'card')}{short}"
+            if count < card.drop:
+                drop = phrase_n(
+                    "{n} card (DROP {drop}, you hold {held})",
+                    "{n} cards (DROP {drop}, you hold {held})",
+                    count,
+                    drop=card.drop,
+                    held=state.hand.total,
+                )
+            else:
+                drop = phrase_n("{n} card", "{n} cards", count)
         if problem is None and cost > state.charge:
-            problem = (
-                f"Not enough Temporal Charge: this trip costs {cost}, you have {state.charge}."
+            problem = phrase(
+                "Not enough Temporal Charge: this trip costs {cost}, you have {have}.",
+                cost=cost,
+                have=state.charge,
             )
     return TripPreview(
         destination=place,
@@ -197,54 +215,93 @@ def preview_trip(state: SojournState, index: int, how: TripKind = "travel") -> T
 def home_outlook(state: SojournState) -> str:
     """The answer to "can I still make it home?", with the reasons, from the current state."""
     if state.outcome is not None:
-        word = "You made it home." if state.outcome.status == "won" else "No."
-        return f"{word} {state.outcome.reason}"
+        if state.outcome.status == "won":
+            return phrase("You made it home. {reason}", reason=state.outcome.reason)
+        return phrase("No. {reason}", reason=state.outcome.reason)
     have = state.fragments
     if have >= FRAGMENTS_NEEDED:
         if state.charge >= 1 or state.hand.count(Kind.PARADOX):
-            return "Yes: you hold 4 Time Fragments and the means; travel home now (h)."
+            return phrase("Yes: you hold 4 Time Fragments and the means; travel home now (h).")
         if state.hand.count(Kind.BATTERY):
-            return "Yes: play a Temporal Battery for 1 charge, then travel home (h)."
-        return (
+            return phrase("Yes: play a Temporal Battery for 1 charge, then travel home (h).")
+        return phrase(
             "Not now: you hold 4 Time Fragments but no charge and no Paradox; a Temporal "
             "Battery or Paradox from a GAIN would take you home."
         )
     stuck = stuck_reason(state)
     if stuck is not None:
-        return f"No. {stuck}"
+        return phrase("No. {reason}", reason=stuck)
     need = FRAGMENTS_NEEDED - have
-    lines = [f"Still possible: you need {plural(need, 'more Time Fragment')}."]
+    lines = [
+        phrase_n(
+            "Still possible: you need {n} more Time Fragment.",
+            "Still possible: you need {n} more Time Fragments.",
+            need,
+        )
+    ]
     spots = [
         (index, place)
         for index, place in enumerate(state.timeline)
         if place.fragments and index != state.position
     ]
     for index, place in spots:
-        verdict = "within reach" if reachable(state, index) else "out of reach for now"
-        lines.append(
-            f"{place.name} holds {place.fragments} ({verdict}: COST {place.card.cost}, "
-            f"RISK {place.card.risk}%)."
-        )
+        values = {
+            "place": place.name,
+            "n": place.fragments,
+            "cost": place.card.cost,
+            "risk": place.card.risk,
+        }
+        if reachable(state, index):
+            said = phrase("{place} holds {n} (within reach: COST {cost}, RISK {risk}%).", **values)
+        else:
+            said = phrase(
+                "{place} holds {n} (out of reach for now: COST {cost}, RISK {risk}%).", **values
+            )
+        lines.append(said)
     if sum(place.fragments for _, place in spots) < need:
-        lines.append("The rest must still turn up under new destinations.")
+        lines.append(phrase("The rest must still turn up under new destinations."))
     reserve = charge_within_reach(state) - 1
     if state.hand.count(Kind.PARADOX):
-        lines.append("Your Paradox can pay the trip home.")
+        lines.append(phrase("Your Paradox can pay the trip home."))
     elif reserve >= 0:
-        lines.append(f"Keep 1 charge for home: {reserve} to spend on the way.")
+        lines.append(phrase("Keep 1 charge for home: {n} to spend on the way.", n=reserve))
     else:
-        lines.append("You will need a Temporal Battery or Paradox to get home.")
-    return " ".join(lines)
+        lines.append(phrase("You will need a Temporal Battery or Paradox to get home."))
+    return joined(" ", lines)
 
 
 def fragments_words(state: SojournState, place: Destination) -> str:
     """The Time Fragments lying on a card and what a trip there collects: the green squares
     hold four, the rest stay on the card (rules revision 2; revision 1 took them off)."""
-    there = plural(place.fragments, "Time Fragment")
+    count = place.fragments
     wanted = FRAGMENTS_NEEDED - state.fragments
-    if place.fragments <= wanted:
-        return f"{there} here"
-    rest = "stay here" if state.rules >= 2 else "are left behind"
+    if count <= wanted:
+        return phrase_n("{n} Time Fragment here", "{n} Time Fragments here", count)
+    stay = state.rules >= 2
     if wanted == 0:
-        return f"{there} here (you hold {FRAGMENTS_NEEDED}: they {rest})"
-    return f"{there} here ({wanted} to collect, the rest {rest})"
+        if stay:
+            return phrase_n(
+                "{n} Time Fragment here (you hold {held}: they stay here)",
+                "{n} Time Fragments here (you hold {held}: they stay here)",
+                count,
+                held=FRAGMENTS_NEEDED,
+            )
+        return phrase_n(
+            "{n} Time Fragment here (you hold {held}: they are left behind)",
+            "{n} Time Fragments here (you hold {held}: they are left behind)",
+            count,
+            held=FRAGMENTS_NEEDED,
+        )
+    if stay:
+        return phrase_n(
+            "{n} Time Fragment here ({wanted} to collect, the rest stay here)",
+            "{n} Time Fragments here ({wanted} to collect, the rest stay here)",
+            count,
+            wanted=wanted,
+        )
+    return phrase_n(
+        "{n} Time Fragment here ({wanted} to collect, the rest are left behind)",
+        "{n} Time Fragments here ({wanted} to collect, the rest are left behind)",
+        count,
+        wanted=wanted,
+    )

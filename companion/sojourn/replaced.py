@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import Replaced
+from companion.phrases import phrase
 from companion.sojourn.actions import EditDestination
 from companion.sojourn.model import DestinationCard, SojournState
 from companion.sojourn.timeline import column_words
@@ -27,15 +28,22 @@ def replaced(state: SojournState, action: Any) -> Replaced | None:
         return None
     place = state.timeline[index]
     return Replaced(
-        f"the card at row {place.row}, {column_words(place.column)}", card_words(place.card)
+        phrase("the card at row {row}, {column}", row=place.row, column=column_words(place.column)),
+        card_words(place.card),
     )
 
 
 def card_words(card: DestinationCard) -> str:
     """`Pompeii (79) DROP 2 COST 1 RISK 25% DMG 1 GAIN 2`: every value typed for the card, a `*`
     DROP with the text saying which cards."""
-    drop = card.drop_label + (f" ({card.drop_text})" if card.drop is None else "")
-    return (
-        f"{card.name} ({card.date}) DROP {drop} COST {card.cost} RISK {card.risk}% "
-        f"DMG {card.dmg} GAIN {card.gain}"
+    drop = card.drop_label + (f" ({card.drop_text})" if card.drop is None else "")  # as typed
+    return phrase(
+        "{place} ({date}) DROP {drop} COST {cost} RISK {risk}% DMG {dmg} GAIN {gain}",
+        place=card.name,
+        date=card.date.words(),
+        drop=drop,
+        cost=card.cost,
+        risk=card.risk,
+        dmg=card.dmg,
+        gain=card.gain,
     )

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError
+from companion.phrases import Phrase, phrase, phrase_n
 from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
@@ -52,7 +53,6 @@ from companion.sojourn.outlook import (
     stuck_reason,
 )
 from companion.sojourn.timeline import above, check_new_name, free_spot, taken
-from companion.text import plural
 
 
 def start(setup: SojournSetup) -> SojournState:
@@ -61,11 +61,17 @@ def start(setup: SojournSetup) -> SojournState:
     for kind in Kind:
         if setup.deck.count(kind) < 0:
             count = setup.deck.count(kind)
-            raise RuleError(f"The timestream deck cannot hold {count} {kind.label}.")
+            raise RuleError(
+                phrase("The timestream deck cannot hold {n} {card}.", n=count, card=kind.label)
+            )
     if setup.deck.total < STARTING_HAND:
         raise RuleError(
-            f"The timestream deck needs at least {STARTING_HAND} cards for the starting hand; "
-            f"this one holds {setup.deck.total}."
+            phrase(
+                "The timestream deck needs at least {least} cards for the starting hand; "
+                "this one holds {n}.",
+                least=STARTING_HAND,
+                n=setup.deck.total,
+            )
         )
     return SojournState(
         setup=setup,
@@ -89,24 +95,41 @@ ANSWERS: dict[type, tuple[type, ...]] = {
 }
 
 
-def waiting_words(pending: Pending) -> str:
-    """What the game waits for, as a player would say it."""
+def waiting_words(pending: Pending, start: bool = False) -> Phrase:
+    """What the game waits for, as a player would say it (`start`: at a sentence's start,
+    "Type in ...")."""
     if isinstance(pending, DrawCards):
-        return f"type in the {plural(pending.count, 'timestream card')} drawn"
+        if start:
+            return phrase_n(
+                "Type in the {n} timestream card drawn",
+                "Type in the {n} timestream cards drawn",
+                pending.count,
+            )
+        return phrase_n(
+            "type in the {n} timestream card drawn",
+            "type in the {n} timestream cards drawn",
+            pending.count,
+        )
     if isinstance(pending, OpenNext):
-        return "type in the destination card drawn"
+        if start:
+            return phrase("Type in the destination card drawn")
+        return phrase("type in the destination card drawn")
     if isinstance(pending, PlaceCard):
-        return f"choose left or right for {pending.card.name}"
-    return "roll the RISK dice"
+        if start:
+            return phrase("Choose left or right for {card}", card=pending.card.name)
+        return phrase("choose left or right for {card}", card=pending.card.name)
+    return phrase("Roll the RISK dice") if start else phrase("roll the RISK dice")
 
 
 def apply(state: SojournState, action: Any) -> SojournState:
     """The state after `action`, or a `RuleError` naming the rule; the state is never changed."""
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise RuleError(f"{type(action).__name__} is not a move in Sojourn.")
+        raise RuleError(phrase("{move} is not a move in Sojourn.", move=type(action).__name__))
     if state.outcome is not None:
-        raise RuleError(f"The game is over ({state.outcome.status}): {state.outcome.reason}")
+        if state.outcome.status == "won":
+            raise RuleError(phrase("The game is over (won): {reason}", reason=state.outcome.reason))
+        raise RuleError(phrase("The game is over (lost): {reason}", reason=state.outcome.reason))
     waiting = state.waiting
     if waiting is not None and type(action) not in ANSWERS[type(waiting)]:
         raise RuleError(out_of_turn(state, action, waiting))
@@ -115,64 +138,93 @@ def apply(state: SojournState, action: Any) -> SojournState:
     return settle(handler(state, action))
 
 
-WHY_WAITING: dict[type, str] = {
-    DrawCards: "the cards drawn go in the hand before anything else",
-    OpenNext: "the destination drawn goes on the timeline before anything else",
-    PlaceCard: "the card drawn goes on the timeline before anything else",
-    RiskRoll: "the RISK roll comes before the GAIN and before any other move",
+WHY_WAITING: dict[type, Phrase] = {
+    DrawCards: phrase("the cards drawn go in the hand before anything else"),
+    OpenNext: phrase("the destination drawn goes on the timeline before anything else"),
+    PlaceCard: phrase("the card drawn goes on the timeline before anything else"),
+    RiskRoll: phrase("the RISK roll comes before the GAIN and before any other move"),
 }
 """Why the step the game waits for comes first, in the rulebook's order of a trip."""
 
 
-def _no_step_here(state: SojournState, action: Any) -> str | None:
+def _no_step_here(state: SojournState, action: Any, start: bool = False) -> Phrase | None:
     """Why the trip at hand has no step of this kind at all: a Loop or RISK 0% (from revision
-    3) rolls no dice, GAIN 0 (or an empty deck) draws no card; None when it does have one."""
+    3) rolls no dice, GAIN 0 (or an empty deck) draws no card; None when it does have one.
+    `start`: the words open a sentence ("A Loop ..."), else they follow a semicolon."""
     if state.position == 0:
         return None
     place = state.here
     card = place.card
     trip = state.trip
+    name = place.name
     if isinstance(action, RollRisk):
         if trip is not None and trip.how == "loop":
-            return f"a Loop skips the RISK roll: the trip back to {place.name} needs no roll"
+            if start:
+                return phrase(
+                    "A Loop skips the RISK roll: the trip back to {place} needs no roll",
+                    place=name,
+                )
+            return phrase(
+                "a Loop skips the RISK roll: the trip back to {place} needs no roll", place=name
+            )
         if not rolls_for_risk(state, card.risk, "travel"):
-            return (
-                f"a RISK 0% trip needs no roll: every roll meets or beats 0 "
-                f"({place.name} is RISK 0%)"
+            if start:
+                return phrase(
+                    "A RISK 0% trip needs no roll: every roll meets or beats 0 "
+                    "({place} is RISK 0%)",
+                    place=name,
+                )
+            return phrase(
+                "a RISK 0% trip needs no roll: every roll meets or beats 0 ({place} is RISK 0%)",
+                place=name,
             )
     if isinstance(action, DrawTimestream) and card.gain == 0:
-        return f"GAIN 0 draws no card: {place.name} gives no timestream card"
+        return phrase("GAIN 0 draws no card: {place} gives no timestream card", place=name)
     if isinstance(action, DrawTimestream) and not state.deck.total + state.discard.total:
-        return "the timestream deck and its discards are empty: there is no card to draw"
+        if start:
+            return phrase(
+                "The timestream deck and its discards are empty: there is no card to draw"
+            )
+        return phrase("the timestream deck and its discards are empty: there is no card to draw")
     return None
 
 
-def out_of_turn(state: SojournState, action: Any, waiting: Pending) -> str:
+def out_of_turn(state: SojournState, action: Any, waiting: Pending) -> Phrase:
     """The refusal of an action while the game waits for another answer: what is due, why it
     comes first, and why this action has no step here at all when that is the case."""
-    due = f"First {waiting_words(waiting)}: {WHY_WAITING[type(waiting)]}."
-    reason = _no_step_here(state, action) if state.trip is not None else None
+    due = phrase(
+        "First {step}: {why}.", step=waiting_words(waiting), why=WHY_WAITING[type(waiting)]
+    )
+    reason = _no_step_here(state, action, start=True) if state.trip is not None else None
     if reason is None:
         return due
-    return f"{reason[0].upper()}{reason[1:]}. {due}"
+    return phrase("{reason}. {due}", reason=reason, due=due)
 
 
-def not_due(state: SojournState, action: Any) -> str:
+def not_due(state: SojournState, action: Any) -> Phrase:
     """The refusal of an answer while no step waits: why none is due now."""
     reason = _no_step_here(state, action)
     if isinstance(action, RollRisk):
-        head = "No RISK roll is due: the dice are rolled on a trip, after its new destination"
-        head += " is opened"
+        head = phrase(
+            "No RISK roll is due: the dice are rolled on a trip, after its new destination"
+            " is opened"
+        )
     elif isinstance(action, DrawTimestream):
-        head = "No timestream card is due: cards are drawn for the starting hand and a trip's GAIN"
+        head = phrase(
+            "No timestream card is due: cards are drawn for the starting hand and a trip's GAIN"
+        )
     elif isinstance(action, PlaceSide):
-        head = "No card waits for a side: left or right is asked when the spot above is taken"
+        head = phrase(
+            "No card waits for a side: left or right is asked when the spot above is taken"
+        )
     else:
-        head = (
+        head = phrase(
             "No destination is being opened: one opens after a trip, for 1 Temporal Charge "
             "or with a Fracture"
         )
-    return f"{head}; {reason}." if reason else f"{head}."
+    if reason:
+        return phrase("{refusal}; {reason}.", refusal=head, reason=reason)
+    return phrase("{refusal}.", refusal=head)
 
 
 def step_effect(state: SojournState, action: Any) -> SojournState:
@@ -202,8 +254,12 @@ def _draw(state: SojournState, action: DrawTimestream) -> SojournState:
     assert isinstance(waiting, DrawCards)
     if len(action.cards) != waiting.count:
         raise RuleError(
-            f"{plural(waiting.count, 'timestream card')} "
-            f"{'was' if waiting.count == 1 else 'were'} drawn; you typed {len(action.cards)}."
+            phrase_n(
+                "{n} timestream card was drawn; you typed {typed}.",
+                "{n} timestream cards were drawn; you typed {typed}.",
+                waiting.count,
+                typed=len(action.cards),
+            )
         )
     deck, discard, hand = state.deck, state.discard, state.hand
     for kind in action.cards:
@@ -211,7 +267,11 @@ def _draw(state: SojournState, action: DrawTimestream) -> SojournState:
             deck, discard = discard, Cards()
         if not deck.count(kind):
             raise RuleError(
-                f"The timestream deck has no {kind.label} left to draw: it holds {deck.words()}."
+                phrase(
+                    "The timestream deck has no {card} left to draw: it holds {cards}.",
+                    card=kind.label,
+                    cards=deck.words(),
+                )
             )
         deck, hand = deck.plus(kind, -1), hand.plus(kind)
     trip = state.trip
@@ -253,7 +313,7 @@ def _side(state: SojournState, action: PlaceSide) -> SojournState:
     waiting = state.waiting
     assert isinstance(waiting, PlaceCard)
     if action.side not in ("left", "right"):
-        raise RuleError(f"'{action.side}' is not a side: choose left or right.")
+        raise RuleError(phrase("'{side}' is not a side: choose left or right.", side=action.side))
     return _place(state, waiting.card, waiting.fragments, free_spot(state, action.side))
 
 
@@ -261,16 +321,25 @@ def _risk(state: SojournState, action: RollRisk) -> SojournState:
     waiting = state.waiting
     assert isinstance(waiting, RiskRoll)
     if action.tens not in range(0, 91, 10):
-        raise RuleError(f"{action.tens} is not on the tens die: it shows 00, 10 ... 90.")
+        raise RuleError(
+            phrase("{face} is not on the tens die: it shows 00, 10 ... 90.", face=action.tens)
+        )
     if action.units not in range(10):
-        raise RuleError(f"{action.units} is not on the units die: it shows 0 to 9.")
+        raise RuleError(
+            phrase("{face} is not on the units die: it shows 0 to 9.", face=action.units)
+        )
     card = state.timeline[waiting.destination].card
     value = reading(action.tens, action.units, state.setup.read_one_to_hundred)
     damage = 0 if is_safe(value, card.risk) else card.dmg
     health = max(0, state.health - damage)
     trip = state.trip and replace(state.trip, roll=value, damage=damage)
     if health == 0:
-        why = f"Health dropped to 0 at {card.name}: rolled {value} against RISK {card.risk}%."
+        why = phrase(
+            "Health dropped to 0 at {place}: rolled {roll} against RISK {risk}%.",
+            place=card.name,
+            roll=value,
+            risk=card.risk,
+        )
         return replace(state, health=0, trip=trip, pending=(), outcome=Outcome("lost", why))
     return _pop(state, health=health, trip=trip)
 
@@ -309,7 +378,7 @@ def _discard(state: SojournState, cards: tuple[Kind, ...]) -> SojournState:
     hand = state.hand
     for kind in cards:
         if not hand.count(kind):
-            raise RuleError(f"You hold no {kind.label} card to give up.")
+            raise RuleError(phrase("You hold no {card} card to give up.", card=kind.label))
         hand = hand.plus(kind, -1)
     return replace(state, hand=hand, discard=state.discard.add(Cards.of(cards)))
 
@@ -323,16 +392,32 @@ def _travel(state: SojournState, action: Travel) -> SojournState:
     card = state.timeline[action.destination].card
     if action.paradox:
         if action.drop:
-            raise RuleError("Paradox skips the DROP: give up no other cards for this trip.")
+            raise RuleError(phrase("Paradox skips the DROP: give up no other cards for this trip."))
         state = _discard(state, (Kind.PARADOX,))
     else:
         if card.drop is not None:
             needed = min(card.drop, state.hand.total)
             if len(action.drop) != needed:
-                hand = f" (you hold {state.hand.total})" if needed < card.drop else ""
+                values = {"place": card.name, "chose": len(action.drop)}
+                if needed < card.drop:
+                    raise RuleError(
+                        phrase_n(
+                            "{place} asks you to DROP {n} timestream card (you hold {held}); "
+                            "you chose {chose}.",
+                            "{place} asks you to DROP {n} timestream cards (you hold {held}); "
+                            "you chose {chose}.",
+                            needed,
+                            held=state.hand.total,
+                            **values,
+                        )
+                    )
                 raise RuleError(
-                    f"{card.name} asks you to DROP {plural(needed, 'timestream card')}{hand}; "
-                    f"you chose {len(action.drop)}."
+                    phrase_n(
+                        "{place} asks you to DROP {n} timestream card; you chose {chose}.",
+                        "{place} asks you to DROP {n} timestream cards; you chose {chose}.",
+                        needed,
+                        **values,
+                    )
                 )
         state = _discard(state, action.drop)
     trip = Trip(action.destination, how, dropped=len(action.drop), paid=preview.cost)
@@ -353,45 +438,53 @@ def _loop(state: SojournState, action: LoopTo) -> SojournState:
 
 def _check_index(state: SojournState, index: int) -> None:
     if not 0 <= index < len(state.timeline):
-        raise RuleError(f"There is no destination {index} on the timeline.")
+        raise RuleError(phrase("There is no destination {index} on the timeline.", index=index))
 
 
 def _open_by(state: SojournState, reason: OpenReason) -> SojournState:
     if state.destination_deck_empty:
-        raise RuleError("The destination deck is empty: no new destination can be opened.")
+        raise RuleError(phrase("The destination deck is empty: no new destination can be opened."))
     return replace(state, pending=(OpenNext(reason),))
 
 
 def _open_with_charge(state: SojournState, action: OpenWithCharge) -> SojournState:
     if state.charge < 1:
-        raise RuleError("Opening a destination costs 1 Temporal Charge; you have 0.")
+        raise RuleError(phrase("Opening a destination costs 1 Temporal Charge; you have 0."))
     return _open_by(replace(state, charge=state.charge - 1), "charge")
 
 
 def _fracture(state: SojournState, action: PlayFracture) -> SojournState:
     if not state.hand.count(Kind.FRACTURE):
-        raise RuleError("You hold no Fracture card.")
+        raise RuleError(phrase("You hold no Fracture card."))
     return _open_by(_discard(state, (Kind.FRACTURE,)), "fracture")
 
 
 def _bandage(state: SojournState, action: PlayBandage) -> SojournState:
     if not state.hand.count(Kind.BANDAGE):
-        raise RuleError("You hold no Bandage card.")
+        raise RuleError(phrase("You hold no Bandage card."))
     if state.health >= SQUARES:
         raise RuleError(
-            f"Bandage restores one Health on an empty red square: Health is {state.health} of "
-            f"{SQUARES}, no square is empty."
+            phrase(
+                "Bandage restores one Health on an empty red square: Health is {health} of "
+                "{squares}, no square is empty.",
+                health=state.health,
+                squares=SQUARES,
+            )
         )
     return replace(_discard(state, (Kind.BANDAGE,)), health=state.health + 1)
 
 
 def _battery(state: SojournState, action: PlayBattery) -> SojournState:
     if not state.hand.count(Kind.BATTERY):
-        raise RuleError("You hold no Temporal Battery card.")
+        raise RuleError(phrase("You hold no Temporal Battery card."))
     if state.charge >= SQUARES:
         raise RuleError(
-            f"Temporal Battery restores one charge on an empty blue square: charge is "
-            f"{state.charge} of {SQUARES}, no square is empty."
+            phrase(
+                "Temporal Battery restores one charge on an empty blue square: charge is "
+                "{charge} of {squares}, no square is empty.",
+                charge=state.charge,
+                squares=SQUARES,
+            )
         )
     return replace(_discard(state, (Kind.BATTERY,)), charge=state.charge + 1)
 
@@ -399,24 +492,37 @@ def _battery(state: SojournState, action: PlayBattery) -> SojournState:
 def _home(state: SojournState, action: TravelHome) -> SojournState:
     if state.fragments < FRAGMENTS_NEEDED:
         raise RuleError(
-            f"Travel home needs {FRAGMENTS_NEEDED} Time Fragments; you have {state.fragments}."
+            phrase(
+                "Travel home needs {needed} Time Fragments; you have {have}.",
+                needed=FRAGMENTS_NEEDED,
+                have=state.fragments,
+            )
         )
     if action.paradox:
         if not state.hand.count(Kind.PARADOX):
-            raise RuleError("You hold no Paradox card.")
-        state, means = _discard(state, (Kind.PARADOX,)), "a Paradox card"
+            raise RuleError(phrase("You hold no Paradox card."))
+        state = _discard(state, (Kind.PARADOX,))
+        why = phrase(
+            "Home to May 20, 2020 with {needed} Time Fragments, using a Paradox card.",
+            needed=FRAGMENTS_NEEDED,
+        )
     else:
         if state.charge < 1:
-            raise RuleError("Travel home needs 1 Temporal Charge (or a Paradox card); you have 0.")
-        state, means = replace(state, charge=state.charge - 1), "1 Temporal Charge"
-    why = f"Home to May 20, 2020 with {FRAGMENTS_NEEDED} Time Fragments, using {means}."
+            raise RuleError(
+                phrase("Travel home needs 1 Temporal Charge (or a Paradox card); you have 0.")
+            )
+        state = replace(state, charge=state.charge - 1)
+        why = phrase(
+            "Home to May 20, 2020 with {needed} Time Fragments, using 1 Temporal Charge.",
+            needed=FRAGMENTS_NEEDED,
+        )
     return replace(state, outcome=Outcome("won", why))
 
 
 def _edit(state: SojournState, action: EditDestination) -> SojournState:
     _check_index(state, action.destination)
     if action.destination == 0:
-        raise RuleError("The Jurassic Period is the start card: it has nothing to edit.")
+        raise RuleError(phrase("The Jurassic Period is the start card: it has nothing to edit."))
     check_new_name(state, action.card, editing=action.destination)
     timeline = list(state.timeline)
     card = replace(action.card, name=action.card.name.strip())

@@ -4,6 +4,7 @@ waits for in words (the trip step in progress, a left/right choice, a GAIN to ty
 from __future__ import annotations
 
 from companion.core import JsonValue, WaitingFor
+from companion.phrases import Phrase, phrase, phrase_n
 from companion.sojourn.model import (
     KINDS,
     Cards,
@@ -17,13 +18,12 @@ from companion.sojourn.model import (
     SojournState,
     Trip,
 )
-from companion.text import plural
 
-OPENING: dict[OpenReason, str] = {
-    "setup": "the first destination",
-    "trip": "opened free after the trip",
-    "charge": "opened with 1 Temporal Charge",
-    "fracture": "opened by a Fracture",
+OPENING: dict[OpenReason, Phrase] = {
+    "setup": phrase("the first destination"),
+    "trip": phrase("opened free after the trip"),
+    "charge": phrase("opened with 1 Temporal Charge"),
+    "fracture": phrase("opened by a Fracture"),
 }
 """Why a destination is being opened, in words."""
 
@@ -39,27 +39,39 @@ def step_kind(pending: Pending) -> str:
     return "risk-roll"
 
 
-def step_text(state: SojournState, pending: Pending) -> str:
+def step_text(state: SojournState, pending: Pending) -> Phrase:
     """A pending step as a player reads it: "the RISK roll at Fall of Troy (RISK 50%)"."""
     if isinstance(pending, DrawCards):
-        cards = f"the {plural(pending.count, 'timestream card')} drawn"
         if pending.reason == "hand":
-            return f"the starting hand: {cards}"
-        return f"the GAIN at {state.here.name}: {cards}"
-    if isinstance(pending, OpenNext):
-        stacked = (
-            f", {plural(pending.fragments, 'Time Fragment card')} stacked under it"
-            if pending.fragments
-            else ""
+            return phrase_n(
+                "the starting hand: the {n} timestream card drawn",
+                "the starting hand: the {n} timestream cards drawn",
+                pending.count,
+            )
+        return phrase_n(
+            "the GAIN at {place}: the {n} timestream card drawn",
+            "the GAIN at {place}: the {n} timestream cards drawn",
+            pending.count,
+            place=state.here.name,
         )
-        return f"the destination card drawn ({OPENING[pending.reason]}){stacked}"
+    if isinstance(pending, OpenNext):
+        why = OPENING[pending.reason]
+        if pending.fragments:
+            return phrase_n(
+                "the destination card drawn ({why}), {n} Time Fragment card stacked under it",
+                "the destination card drawn ({why}), {n} Time Fragment cards stacked under it",
+                pending.fragments,
+                why=why,
+            )
+        return phrase("the destination card drawn ({why})", why=why)
     if isinstance(pending, PlaceCard):
-        return (
-            f"left or right for {pending.card.name.strip()}: the spot above "
-            f"{state.here.name} is taken"
+        return phrase(
+            "left or right for {card}: the spot above {here} is taken",
+            card=pending.card.name.strip(),
+            here=state.here.name,
         )
     place = state.timeline[pending.destination]
-    return f"the RISK roll at {place.name} (RISK {place.card.risk}%)"
+    return phrase("the RISK roll at {place} (RISK {risk}%)", place=place.name, risk=place.card.risk)
 
 
 def waiting_for(state: SojournState) -> WaitingFor | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.phrases import Phrase, joined, phrase, phrase_n
 from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
@@ -25,6 +26,7 @@ from companion.sojourn.model import (
     FRAGMENTS_NEEDED,
     Cards,
     Destination,
+    DestinationCard,
     DrawCards,
     Kind,
     OpenNext,
@@ -36,133 +38,246 @@ from companion.sojourn.model import (
 from companion.sojourn.outlook import is_safe, reading
 from companion.sojourn.rules import step_effect
 from companion.sojourn.timeline import column_words
-from companion.text import plural
 
-OPENED_BY: dict[OpenReason, str] = {
-    "setup": "the first destination, free",
-    "trip": "free after the trip",
-    "charge": "1 Temporal Charge",
-    "fracture": "Fracture",
+OPENED_BY: dict[OpenReason, Phrase] = {
+    "setup": phrase("the first destination, free"),
+    "trip": phrase("free after the trip"),
+    "charge": phrase("1 Temporal Charge"),
+    # TRANSLATORS: how a destination was opened: by playing a Fracture card
+    "fracture": phrase("Fracture"),
 }
 """How a destination came to be opened, in the log's words."""
 
 
-def kinds_words(cards: tuple[Kind, ...]) -> str:
+def kinds_words(cards: tuple[Kind, ...]) -> Phrase:
     return Cards.of(cards).words()
 
 
-def trip_summary(state: SojournState, trip: Trip) -> str:
+def _trip_head(place: Destination, trip: Trip) -> Phrase:
+    if trip.how == "loop":
+        return phrase("Trip done: looped back to {place}, no drop, cost or risk", place=place.name)
+    if trip.how == "paradox":
+        return phrase(
+            "Trip done: travelled to {place} with a Paradox, no drop, no cost", place=place.name
+        )
+    return phrase(
+        "Trip done: travelled to {place}, dropped {dropped}, paid {paid} charge",
+        place=place.name,
+        dropped=trip.dropped,
+        paid=trip.paid,
+    )
+
+
+def _trip_roll(trip: Trip, card: DestinationCard) -> Phrase:
+    assert trip.roll is not None
+    roll = f"{trip.roll:02d}"
+    if trip.damage:
+        return phrase(
+            "rolled {roll} vs RISK {risk}: {damage} damage",
+            roll=roll,
+            risk=card.risk,
+            damage=trip.damage,
+        )
+    if not is_safe(trip.roll, card.risk):
+        return phrase(
+            "rolled {roll} vs RISK {risk}: failed, but DMG is 0", roll=roll, risk=card.risk
+        )
+    return phrase("rolled {roll} vs RISK {risk}: safe", roll=roll, risk=card.risk)
+
+
+def trip_summary(state: SojournState, trip: Trip) -> Phrase:
     """The whole trip in one sentence, added to the line of its last step."""
     place = state.timeline[trip.destination]
     card = place.card
-    if trip.how == "loop":
-        parts = [f"Trip done: looped back to {place.name}, no drop, cost or risk"]
-    elif trip.how == "paradox":
-        parts = [f"Trip done: travelled to {place.name} with a Paradox, no drop, no cost"]
-    else:
-        travelled = f"Trip done: travelled to {place.name}, dropped {trip.dropped}"
-        parts = [f"{travelled}, paid {trip.paid} charge"]
+    parts = [_trip_head(place, trip)]
     if trip.collected:
-        parts.append(f"collected {plural(trip.collected, 'fragment')}")
+        parts.append(phrase_n("collected {n} fragment", "collected {n} fragments", trip.collected))
     if trip.roll is not None:
-        result = f"{trip.damage} damage" if trip.damage else "safe"
-        if not trip.damage and not is_safe(trip.roll, card.risk):
-            result = "failed, but DMG is 0"
-        parts.append(f"rolled {trip.roll:02d} vs RISK {card.risk}: {result}")
+        parts.append(_trip_roll(trip, card))
     elif trip.how != "loop" and card.risk == 0:
-        parts.append("RISK 0: safe, no roll")
-    short = "the timestream deck and its discards are empty"
+        parts.append(phrase("RISK 0: safe, no roll"))
     if trip.gained:
         drawn = kinds_words(trip.gained)
-        if len(trip.gained) < card.gain:
-            parts.append(f"gained {len(trip.gained)} of GAIN {card.gain} ({drawn}): {short}")
+        got = len(trip.gained)
+        if got < card.gain:
+            parts.append(
+                phrase(
+                    "gained {got} of GAIN {gain} ({cards}): "
+                    "the timestream deck and its discards are empty",
+                    got=got,
+                    gain=card.gain,
+                    cards=drawn,
+                )
+            )
         else:
-            parts.append(f"gained {len(trip.gained)} ({drawn})")
+            parts.append(phrase("gained {got} ({cards})", got=got, cards=drawn))
     elif card.gain == 0:
-        parts.append("GAIN 0")
+        parts.append(phrase("GAIN 0"))
     elif state.health > 0:
-        parts.append(f"GAIN {card.gain}: no card drawn, {short}")
-    return ", ".join(parts)
+        parts.append(
+            phrase(
+                "GAIN {gain}: no card drawn, the timestream deck and its discards are empty",
+                gain=card.gain,
+            )
+        )
+    return joined(", ", parts)
 
 
-def placed_words(state: SojournState, place: Destination) -> str:
-    fragments = f" on {plural(place.fragments, 'Time Fragment card')}" if place.fragments else ""
-    where = f"row {place.row}, {column_words(place.column)}"
-    return f"{place.name} ({place.card.date}) at {where}{fragments}"
+def placed_words(state: SojournState, place: Destination) -> Phrase:
+    values = {
+        "place": place.name,
+        "date": place.card.date.words(),
+        "row": place.row,
+        "column": column_words(place.column),
+    }
+    if place.fragments:
+        return phrase_n(
+            "{place} ({date}) at row {row}, {column} on {n} Time Fragment card",
+            "{place} ({date}) at row {row}, {column} on {n} Time Fragment cards",
+            place.fragments,
+            **values,
+        )
+    return phrase("{place} ({date}) at row {row}, {column}", **values)
 
 
-def _drawn(before: SojournState, action: DrawTimestream, after: SojournState) -> str:
+def _drawn(before: SojournState, action: DrawTimestream, after: SojournState) -> Phrase:
     waiting = before.waiting
+    cards = kinds_words(action.cards)
     if isinstance(waiting, DrawCards) and waiting.reason == "hand":
-        line = f"Drew the starting hand: {kinds_words(action.cards)}"
+        line = phrase("Drew the starting hand: {cards}", cards=cards)
     else:
-        counted = plural(len(action.cards), "timestream card")
-        line = f"Drew {counted} for the GAIN at {after.here.name}: {kinds_words(action.cards)}"
+        line = phrase_n(
+            "Drew {n} timestream card for the GAIN at {place}: {cards}",
+            "Drew {n} timestream cards for the GAIN at {place}: {cards}",
+            len(action.cards),
+            place=after.here.name,
+            cards=cards,
+        )
     if after.deck.total + len(action.cards) > before.deck.total:
-        line += "; the discards were shuffled into a new deck"
+        line = phrase("{drew}; the discards were shuffled into a new deck", drew=line)
     return line
 
 
-def _opened(before: SojournState, action: DrawDestination | PlaceSide, after: SojournState) -> str:
+def _opened(
+    before: SojournState, action: DrawDestination | PlaceSide, after: SojournState
+) -> Phrase:
     if len(after.timeline) == len(before.timeline):
         assert isinstance(action, DrawDestination)
-        return (
-            f"Drew {action.card.name.strip()} ({action.card.date}): the spot above "
-            f"{after.here.name} is taken, choose left or right"
+        return phrase(
+            "Drew {card} ({date}): the spot above {here} is taken, choose left or right",
+            card=action.card.name.strip(),
+            date=action.card.date.words(),
+            here=after.here.name,
         )
-    side = f": to the {action.side} of the card above" if isinstance(action, PlaceSide) else ""
+    placed = placed_words(after, after.timeline[-1])
+    if isinstance(action, PlaceSide) and action.side == "left":
+        line = phrase("Opened {placed}: to the left of the card above", placed=placed)
+    elif isinstance(action, PlaceSide):
+        line = phrase("Opened {placed}: to the right of the card above", placed=placed)
+    else:
+        line = phrase("Opened {placed}", placed=placed)
     opening = before.waiting
-    reason = f" ({OPENED_BY[opening.reason]})" if isinstance(opening, OpenNext | PlaceCard) else ""
-    return f"Opened {placed_words(after, after.timeline[-1])}{side}{reason}"
+    if isinstance(opening, OpenNext | PlaceCard):
+        # TRANSLATORS: a destination opened, then how it was opened ("1 Temporal Charge")
+        return phrase("{opened} ({how})", opened=line, how=OPENED_BY[opening.reason])
+    return line
 
 
-def _rolled(before: SojournState, action: RollRisk, after: SojournState) -> str:
+def _rolled(before: SojournState, action: RollRisk, after: SojournState) -> Phrase:
     card = after.here.card
     value = reading(action.tens, action.units, after.setup.read_one_to_hundred)
-    faces = f"{action.tens:02d}+{action.units}"
+    dice = {"roll": f"{value:02d}", "faces": f"{action.tens:02d}+{action.units}"}
     who = after.setup.traveller.strip()  # shown as typed
-    if action.source == "physical":
-        rolled = f"{who or 'The traveller'} rolled {value:02d} on real dice ({faces})"
+    if action.source == "physical" and who:
+        rolled = phrase("{traveller} rolled {roll} on real dice ({faces})", traveller=who, **dice)
+    elif action.source == "physical":
+        rolled = phrase("The traveller rolled {roll} on real dice ({faces})", **dice)
+    elif who:
+        rolled = phrase("The app rolled {roll} for {traveller} ({faces})", traveller=who, **dice)
     else:
-        rolled = f"The app rolled {value:02d} for {who or 'the traveller'} ({faces})"
+        rolled = phrase("The app rolled {roll} for the traveller ({faces})", **dice)
     if after.health < before.health:
-        hurt = f"failed, DMG {card.dmg}: Health {before.health} -> {after.health}"
+        hurt = phrase(
+            "failed, DMG {dmg}: Health {before} -> {after}",
+            dmg=card.dmg,
+            before=before.health,
+            after=after.health,
+        )
     elif is_safe(value, card.risk):
-        hurt = "safe"
+        hurt = phrase("safe")
     else:
-        hurt = "failed, but DMG is 0"
-    return f"{rolled} vs RISK {card.risk} at {card.name}: {hurt}"
+        hurt = phrase("failed, but DMG is 0")
+    # TRANSLATORS: a RISK roll in the log: who rolled what, then the outcome ("safe")
+    return phrase(
+        "{rolled} vs RISK {risk} at {place}: {outcome}",
+        rolled=rolled,
+        risk=card.risk,
+        place=card.name,
+        outcome=hurt,
+    )
 
 
-def _arrived(before: SojournState, after: SojournState) -> str:
+def _arrived(before: SojournState, after: SojournState) -> list[Phrase]:
     """What a trip's arrival changed at the destination: the fragments collected (and the
     count on the Traveler card), and those left on the card or, under revision 1, lost."""
     place = after.here
     collected = after.fragments - before.fragments
-    words = ""
+    words = []
     if collected:
-        words = (
-            f", collected {plural(collected, 'Time Fragment')} "
-            f"({after.fragments} of {FRAGMENTS_NEEDED})"
+        words.append(
+            phrase_n(
+                "collected {n} Time Fragment ({have} of {needed})",
+                "collected {n} Time Fragments ({have} of {needed})",
+                collected,
+                have=after.fragments,
+                needed=FRAGMENTS_NEEDED,
+            )
         )
     there = before.timeline[after.position].fragments
     left = place.fragments
     if left:
-        words += f", {left} more {'stays' if left == 1 else 'stay'} at {place.name}"
+        words.append(
+            phrase_n(
+                "{n} more stays at {place}", "{n} more stay at {place}", left, place=place.name
+            )
+        )
     elif there > collected:
-        words += f", {there - collected} more lost with the card emptied (rules revision 1)"
+        words.append(
+            phrase("{n} more lost with the card emptied (rules revision 1)", n=there - collected)
+        )
     return words
 
 
-def _set_out(before: SojournState, action: Travel, after: SojournState) -> str:
+def _set_out(before: SojournState, action: Travel, after: SojournState) -> Phrase:
+    place = after.here.name
     if action.paradox:
-        line = f"Set out for {after.here.name} with a Paradox: no DROP, no COST"
+        line = phrase("Set out for {place} with a Paradox: no DROP, no COST", place=place)
     else:
         paid = before.charge - after.charge
-        charge = f" (charge {before.charge} -> {after.charge})" if paid else ""
-        dropping = f"dropping {kinds_words(action.drop)}"
-        line = f"Set out for {after.here.name} {dropping}, paid {paid} charge{charge}"
-    return line + _arrived(before, after)
+        cards = kinds_words(action.drop)
+        if paid:
+            line = phrase(
+                "Set out for {place} dropping {cards}, paid {paid} charge "
+                "(charge {before} -> {after})",
+                place=place,
+                cards=cards,
+                paid=paid,
+                before=before.charge,
+                after=after.charge,
+            )
+        else:
+            line = phrase(
+                "Set out for {place} dropping {cards}, paid {paid} charge",
+                place=place,
+                cards=cards,
+                paid=paid,
+            )
+    return _with_arrival(line, before, after)
+
+
+def _with_arrival(line: Phrase, before: SojournState, after: SojournState) -> Phrase:
+    arrival = _arrived(before, after)
+    return joined(", ", [line, *arrival]) if arrival else line
 
 
 def step_line(before: SojournState, action: Any, after: SojournState) -> str:
@@ -174,32 +289,51 @@ def step_line(before: SojournState, action: Any, after: SojournState) -> str:
     if isinstance(action, DrawTimeFragment):
         waiting = after.waiting
         stacked = waiting.fragments if isinstance(waiting, OpenNext) else 1
-        return f"Drew a Time Fragment card ({stacked} stacked): draw again for its destination"
+        return phrase(
+            "Drew a Time Fragment card ({n} stacked): draw again for its destination", n=stacked
+        )
     if isinstance(action, DestinationDeckEmpty):
-        return "The destination deck is empty: no more destinations open"
+        return phrase("The destination deck is empty: no more destinations open")
     if isinstance(action, RollRisk):
         return _rolled(before, action, after)
     if isinstance(action, Travel):
         return _set_out(before, action, after)
     if isinstance(action, LoopTo):
         here = after.here
-        return f"Played Loop back to {here.name} ({here.card.date})" + _arrived(before, after)
+        line = phrase(
+            "Played Loop back to {place} ({date})", place=here.name, date=here.card.date.words()
+        )
+        return _with_arrival(line, before, after)
     if isinstance(action, OpenWithCharge):
-        return (
-            "Spent 1 Temporal Charge to open a destination "
-            f"(charge {before.charge} -> {after.charge})"
+        return phrase(
+            "Spent 1 Temporal Charge to open a destination (charge {before} -> {after})",
+            before=before.charge,
+            after=after.charge,
         )
     if isinstance(action, PlayFracture):
-        return "Played Fracture: a destination opens for free"
+        return phrase("Played Fracture: a destination opens for free")
     if isinstance(action, PlayBandage):
-        return f"Played Bandage: Health {before.health} -> {after.health}"
+        return phrase(
+            "Played Bandage: Health {before} -> {after}", before=before.health, after=after.health
+        )
     if isinstance(action, PlayBattery):
-        return f"Played Temporal Battery: charge {before.charge} -> {after.charge}"
+        return phrase(
+            "Played Temporal Battery: charge {before} -> {after}",
+            before=before.charge,
+            after=after.charge,
+        )
     if isinstance(action, TravelHome):
-        spent = "a Paradox" if action.paradox else f"charge {before.charge} -> {after.charge}"
-        return f"Travelled home to May 20, 2020 ({spent})"
+        if action.paradox:
+            return phrase("Travelled home to May 20, 2020 (a Paradox)")
+        return phrase(
+            "Travelled home to May 20, 2020 (charge {before} -> {after})",
+            before=before.charge,
+            after=after.charge,
+        )
     if isinstance(action, EditDestination):
-        return f"Corrected {placed_words(after, after.timeline[action.destination])}"
+        return phrase(
+            "Corrected {placed}", placed=placed_words(after, after.timeline[action.destination])
+        )
     return type(action).__name__
 
 
@@ -216,10 +350,14 @@ def narrate(before: SojournState, action: Any, after: SojournState) -> str:
     if ends_trip(before, after):
         trip = step_effect(before, action).trip
         if trip is not None:
-            line += f". {trip_summary(after, trip)}"
+            # TRANSLATORS: a log line: the step, then the whole trip it ended ("Trip done: ...")
+            line = phrase("{step}. {trip}", step=line, trip=trip_summary(after, trip))
     if after.outcome is not None and before.outcome is None:
-        verdict = "WON" if after.outcome.status == "won" else "LOST"
-        line += f". {verdict}: {after.outcome.reason}"
+        reason = after.outcome.reason
+        if after.outcome.status == "won":
+            line = phrase("{step}. WON: {reason}", step=line, reason=reason)
+        else:
+            line = phrase("{step}. LOST: {reason}", step=line, reason=reason)
     return line
 
 
@@ -229,7 +367,8 @@ def undone_line(before: SojournState, action: Any, after: SojournState) -> str:
     if not ends_trip(before, after) or before.trip is None:
         return narrate(before, action, after)
     place = before.timeline[before.trip.destination].name
-    return (
-        f"{step_line(before, action, after)} (the last step of the trip to {place}; "
-        "the trip's earlier steps stand)"
+    return phrase(
+        "{step} (the last step of the trip to {place}; the trip's earlier steps stand)",
+        step=step_line(before, action, after),
+        place=place,
     )

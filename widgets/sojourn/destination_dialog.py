@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from companion.phrases import phrase
 from companion.sojourn.actions import (
     DestinationDeckEmpty,
     DrawDestination,
@@ -15,7 +16,8 @@ from companion.sojourn.actions import (
     EditDestination,
 )
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
-from companion.text import plural, visible
+from companion.text import visible
+from lang import t, tn, tr
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
@@ -23,24 +25,27 @@ from widgets.sojourn.dialogs import SojournDialog, Submit
 
 FIELDS = ("name", "date", "drop", "cost", "risk", "dmg", "gain", "drop-text")
 LABELS = {
-    "name": "Name",
-    "date": "Date",
+    # TRANSLATORS: a destination card's name, a field's label
+    "name": phrase("Name"),
+    # TRANSLATORS: a destination card's date, a field's label
+    "date": phrase("Date"),
     "drop": "DROP",
     "cost": "COST",
     "risk": "RISK %",
     "dmg": "DMG",
     "gain": "GAIN",
-    "drop-text": "DROP * text",
+    "drop-text": phrase("DROP * text"),
 }
+"""Each field's label: the card's icons (DROP, COST ...) are printed on the card: not words."""
 HINTS = {
     "name": "Pearl Harbor",
-    "date": "1941-12-07 or 44 BC",
-    "drop": "0-9 or *",
+    "date": phrase("1941-12-07 or 44 BC"),
+    "drop": phrase("0-9 or *"),
     "cost": "0-9",
     "risk": "0 25 50 75 90",
     "dmg": "0-9",
     "gain": "0-9",
-    "drop-text": "only for DROP *",
+    "drop-text": phrase("only for DROP *"),
 }
 
 
@@ -48,13 +53,19 @@ def read_card(values: dict[str, str]) -> DestinationCard:
     """The card from the typed fields, or `ValueError` naming the field to fix."""
     name = values["name"].strip()
     if not name:
-        raise ValueError("Type the destination's name.")
+        raise ValueError(phrase("Type the destination's name."))
     date = parse_date(values["date"])
     numbers: dict[str, int] = {}
     for field in ("cost", "risk", "dmg", "gain"):
         text = values[field].strip()
         if not text.isdigit():
-            raise ValueError(f"{LABELS[field]} is missing or not a number: '{text}'.")
+            raise ValueError(
+                phrase(
+                    "{field} is missing or not a number: '{typed}'.",
+                    field=LABELS[field],
+                    typed=text,
+                )
+            )
         numbers[field] = int(text)
     drop_typed = values["drop"].strip()
     if drop_typed == "*":
@@ -62,12 +73,25 @@ def read_card(values: dict[str, str]) -> DestinationCard:
     elif drop_typed.isdigit():
         drop = int(drop_typed)
     else:
-        raise ValueError(f"DROP is a number or *, not '{drop_typed}'.")
+        raise ValueError(phrase("DROP is a number or *, not '{typed}'.", typed=drop_typed))
     if numbers["risk"] not in RISKS:
-        raise ValueError(f"RISK is one of {', '.join(map(str, RISKS))}, not {numbers['risk']}.")
+        raise ValueError(
+            phrase(
+                "RISK is one of {printed}, not {risk}.",
+                printed=", ".join(map(str, RISKS)),
+                risk=numbers["risk"],
+            )
+        )
     for field in ("cost", "dmg", "gain"):
         if numbers[field] > MAX_PRINTED:
-            raise ValueError(f"{LABELS[field]} is 0 to {MAX_PRINTED}, not {numbers[field]}.")
+            raise ValueError(
+                phrase(
+                    "{field} is 0 to {most}, not {value}.",
+                    field=LABELS[field],
+                    most=MAX_PRINTED,
+                    value=numbers[field],
+                )
+            )
     return DestinationCard(
         name,
         date,
@@ -106,10 +130,10 @@ class DestinationDialog(SojournDialog):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save card", id="save-card"),
-        Binding("ctrl+f", "fragment", "Time Fragment drawn", id="fragment-drawn"),
-        Binding("ctrl+e", "deck_empty", "Deck empty", id="deck-empty"),
-        Binding("escape", "close", "Later", id="close-destination"),
+        Binding("ctrl+s", "save", phrase("Save card"), id="save-card"),
+        Binding("ctrl+f", "fragment", phrase("Time Fragment drawn"), id="fragment-drawn"),
+        Binding("ctrl+e", "deck_empty", phrase("Deck empty"), id="deck-empty"),
+        Binding("escape", "close", phrase("Later"), id="close-destination"),
     ]
 
     def __init__(
@@ -130,21 +154,27 @@ class DestinationDialog(SojournDialog):
         values = card_values(self.card) if self.card else dict.fromkeys(FIELDS, "")
         with Vertical(classes="sojourn-dialog", id="destination-dialog") as box:
             box.border_title = plain(self.heading)
-            help_text = "Type what the card shows; enter moves to the next field."
+            help_text = t("Type what the card shows; enter moves to the next field.")
             if self.stacked:
-                help_text += f" {plural(self.stacked, 'Time Fragment card')} stacked under it."
-            yield Static(help_text, id="destination-help")
+                help_text = tn(
+                    "Type what the card shows; enter moves to the next field. "
+                    "{n} Time Fragment card stacked under it.",
+                    "Type what the card shows; enter moves to the next field. "
+                    "{n} Time Fragment cards stacked under it.",
+                    self.stacked,
+                )
+            yield Static(help_text, id="destination-help", markup=False)
             with Grid(id="destination-fields"):
                 for field in FIELDS:
-                    yield Label(LABELS[field])
+                    yield Label(tr(LABELS[field]), markup=False)
                     value = visible(values[field])  # a control character shows as its symbol
-                    yield Input(value, placeholder=HINTS[field], id=f"field-{field}")
+                    yield Input(value, placeholder=tr(HINTS[field]), id=f"field-{field}")
             with Answers():
-                yield Button("Save (ctrl+s)", id="save", variant="primary")
+                yield Button(t("Save (ctrl+s)"), id="save", variant="primary")
                 if self.editing is None:
-                    yield Button("Time Fragment (ctrl+f)", id="fragment")
-                    yield Button("Deck empty (ctrl+e)", id="deck-empty")
-                yield Button("Later (esc)", action="screen.close")
+                    yield Button(t("Time Fragment (ctrl+f)"), id="fragment")
+                    yield Button(t("Deck empty (ctrl+e)"), id="deck-empty")
+                yield Button(t("Later (esc)"), action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -175,7 +205,7 @@ class DestinationDialog(SojournDialog):
         try:
             card = read_card(self.values())
         except ValueError as error:
-            self.notify(str(error), title="Card not saved", severity="error")
+            self.notify(tr(error), title=t("Card not saved"), severity="error", markup=False)
             return
         if self.editing is None:
             self.send(DrawDestination(card))
@@ -186,8 +216,13 @@ class DestinationDialog(SojournDialog):
         if self.editing is None and self.submit(DrawTimeFragment()):
             self.stacked += 1
             self.query_one("#destination-help", Static).update(
-                f"{plural(self.stacked, 'Time Fragment card')} stacked: now draw again and "
-                "type the destination that goes on top."
+                tn(
+                    "{n} Time Fragment card stacked: now draw again and type the destination "
+                    "that goes on top.",
+                    "{n} Time Fragment cards stacked: now draw again and type the destination "
+                    "that goes on top.",
+                    self.stacked,
+                )
             )
 
     def action_deck_empty(self) -> None:

@@ -14,9 +14,11 @@ from textual.widgets import Button, Input, Static
 
 from companion import dice
 from companion.dice import DiceError, Roll
+from companion.phrases import phrase
 from companion.sojourn.actions import DrawTimestream, PlaceSide, RollRisk
 from companion.sojourn.model import KINDS, Kind, SojournState
-from companion.sojourn.outlook import damage_faces, draw_chances, reading
+from companion.sojourn.outlook import damage_faces, draw_chances
+from lang import t, tn, tr
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
@@ -41,8 +43,12 @@ class SojournDialog(Dialog[Answer]):
     """
 
     BINDINGS = [
-        Binding("ctrl+z", "game_step('undo')", "Undo", id="sojourn-dialog-undo", show=False),
-        Binding("ctrl+y", "game_step('redo')", "Redo", id="sojourn-dialog-redo", show=False),
+        Binding(
+            "ctrl+z", "game_step('undo')", phrase("Undo"), id="sojourn-dialog-undo", show=False
+        ),
+        Binding(
+            "ctrl+y", "game_step('redo')", phrase("Redo"), id="sojourn-dialog-redo", show=False
+        ),
     ]
 
     def __init__(self, submit: Submit) -> None:
@@ -77,9 +83,10 @@ class CardsDialog(SojournDialog):
             Binding(kind.key, f"add('{kind.value}')", kind.label, id=f"draw-{kind.value}")
             for kind in KINDS
         ),
-        Binding("backspace", "take_back", "Take back", id="take-back-card"),
-        Binding("enter", "done", "Done", id="cards-done", priority=True),
-        Binding("escape", "close", "Later", id="close-cards"),
+        Binding("backspace", "take_back", phrase("Take back"), id="take-back-card"),
+        Binding("enter", "done", phrase("Done"), id="cards-done", priority=True),
+        # TRANSLATORS: a key's word: put the question off, answer it later
+        Binding("escape", "close", phrase("Later"), id="close-cards"),
     ]
 
     def __init__(self, submit: Submit, state: SojournState, count: int, why: str) -> None:
@@ -95,11 +102,12 @@ class CardsDialog(SojournDialog):
             yield Static(id="cards-typed")
             with Answers(id="cards-kinds"):
                 for kind in KINDS:
-                    yield Button(f"{kind.label} ({kind.key})", id=f"kind-{kind.value}")
+                    label = plain(f"{tr(kind.label)} ({kind.key})")
+                    yield Button(label, id=f"kind-{kind.value}")
             with Answers():
-                yield Button("Take back (⌫)", action="screen.take_back")
-                yield Button("Done (enter)", action="screen.done", variant="primary")
-                yield Button("Later (esc)", action="screen.close")
+                yield Button(t("Take back (⌫)"), action="screen.take_back")
+                yield Button(t("Done (enter)"), action="screen.done", variant="primary")
+                yield Button(t("Later (esc)"), action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -108,20 +116,26 @@ class CardsDialog(SojournDialog):
     def show(self) -> None:
         chances = draw_chances(self.state)
         odds = "  ".join(f"{k.key} {float(chances[k]):.0%}" for k in KINDS)
-        typed = ", ".join(kind.label for kind in self.cards) or "none yet"
-        self.query_one("#cards-typed", Static).update(
-            f"Draw {self.count} from the timestream deck and type each card's letter.\n"
-            f"Typed {len(self.cards)} of {self.count}: {typed}\n"
-            f"Chance of each kind on the next draw: {odds}"
+        typed = ", ".join(tr(kind.label) for kind in self.cards) or t("none yet")
+        lines = (
+            t("Draw {n} from the timestream deck and type each card's letter.", n=self.count),
+            t("Typed {typed} of {n}: {cards}", typed=len(self.cards), n=self.count, cards=typed),
+            t("Chance of each kind on the next draw: {odds}", odds=odds),
         )
+        self.query_one("#cards-typed", Static).update(plain("\n".join(lines)))
 
     def action_add(self, value: str) -> None:
         self.add(Kind(value))
 
     def add(self, kind: Kind) -> None:
         if len(self.cards) >= self.count:
-            typed = "1 card is" if self.count == 1 else f"{self.count} cards are"
-            self.notify(f"{typed} typed already: enter to finish.")
+            self.notify(
+                tn(
+                    "{n} card is typed already: enter to finish.",
+                    "{n} cards are typed already: enter to finish.",
+                    self.count,
+                )
+            )
             return
         self.cards.append(kind)
         self.show()
@@ -151,9 +165,9 @@ class SideDialog(SojournDialog):
     """
 
     BINDINGS = [
-        Binding("left", "side('left')", "Left", id="side-left"),
-        Binding("right", "side('right')", "Right", id="side-right"),
-        Binding("escape", "close", "Later", id="close-side"),
+        Binding("left", "side('left')", phrase("Left"), id="side-left"),
+        Binding("right", "side('right')", phrase("Right"), id="side-right"),
+        Binding("escape", "close", phrase("Later"), id="close-side"),
     ]
 
     def __init__(self, submit: Submit, name: str, above: str) -> None:
@@ -163,17 +177,21 @@ class SideDialog(SojournDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="side-dialog") as box:
-            box.border_title = plain(f"Place {self.card_name}")
+            box.border_title = plain(t("Place {card}", card=self.card_name))
             yield Static(
                 plain(
-                    f"The spot directly above {self.above} is taken. Put {self.card_name} left "
-                    "or right of the card above; it takes the nearest free spot on that side."
+                    t(
+                        "The spot directly above {above} is taken. Put {card} left or right of "
+                        "the card above; it takes the nearest free spot on that side.",
+                        above=self.above,
+                        card=self.card_name,
+                    )
                 )
             )
             with Answers():
-                yield Button("Left (←)", id="left")
-                yield Button("Right (→)", id="right")
-                yield Button("Later (esc)", action="screen.close")
+                yield Button(t("Left (←)"), id="left")
+                yield Button(t("Right (→)"), id="right")
+                yield Button(t("Later (esc)"), action="screen.close")
         yield KeyFooter()
 
     def action_side(self, side: str) -> None:
@@ -194,7 +212,7 @@ class RiskDialog(SojournDialog):
     | escape | Later |
     """
 
-    BINDINGS = [Binding("escape", "close", "Later", id="close-risk")]
+    BINDINGS = [Binding("escape", "close", phrase("Later"), id="close-risk")]
 
     def __init__(
         self,
@@ -210,24 +228,32 @@ class RiskDialog(SojournDialog):
 
     @property
     def label(self) -> str:
-        """How the roll is named in the roll history."""
-        return f"RISK at {self.state.here.card.name}"
+        """How the roll is named in the roll history (kept in English in its file, shown in
+        the reader's language)."""
+        return phrase("RISK at {place}", place=self.state.here.card.name)
 
     def compose(self) -> ComposeResult:
         card = self.state.here.card
         one = self.state.setup.read_one_to_hundred
         faces = damage_faces(card.risk, one)
         with Vertical(classes="sojourn-dialog", id="risk-dialog") as box:
-            box.border_title = plain(f"RISK roll at {card.name}")
+            box.border_title = plain(t("RISK roll at {place}", place=card.name))
             yield Static(
-                f"RISK {card.risk}%: meet or beat it.\n"
-                f"Damage on {faces} of 100 faces ({faces}%): lose {card.dmg} Health "
-                f"({self.state.health} -> {max(0, self.state.health - card.dmg)}).",
+                t(
+                    "RISK {risk}%: meet or beat it.\n"
+                    "Damage on {faces} of 100 faces ({faces}%): lose {dmg} Health "
+                    "({before} -> {after}).",
+                    risk=card.risk,
+                    faces=faces,
+                    dmg=card.dmg,
+                    before=self.state.health,
+                    after=max(0, self.state.health - card.dmg),
+                ),
                 markup=False,
             )
             yield RollPrompt(convention(dice.parse("d%"), one), "real-dice")
             with Answers():
-                yield Button("Later (esc)", action="screen.close")
+                yield Button(t("Later (esc)"), action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -244,7 +270,7 @@ class RiskDialog(SojournDialog):
                 "d%", event.value, zero_is_hundred=self.state.setup.read_one_to_hundred
             )
         except DiceError as error:
-            self.notify(str(error), title="Not a roll", severity="error", markup=False)
+            self.notify(tr(error), title=t("Not a roll"), severity="error", markup=False)
             return
         self.record(roll)
 
@@ -256,12 +282,6 @@ class RiskDialog(SojournDialog):
             self.dismiss(True)
 
 
-def roll_words(state: SojournState, tens: int, units: int) -> str:
-    """`37 (30+7)` read the way this game reads the dice."""
-    value = reading(tens, units, state.setup.read_one_to_hundred)
-    return f"{value:02d} ({tens:02d}+{units})"
-
-
 class InfoDialog(Dialog[None]):
     """A longer answer to read, such as "can I still make it home?".
 
@@ -269,7 +289,7 @@ class InfoDialog(Dialog[None]):
     it too.
     """
 
-    BINDINGS = [Binding("escape,enter,w", "close", "Close", id="close-info")]
+    BINDINGS = [Binding("escape,enter,w", "close", phrase("Close"), id="close-info")]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -281,7 +301,7 @@ class InfoDialog(Dialog[None]):
             box.border_title = plain(self.title_text)
             yield Static(plain(self.text))
             with Answers():
-                yield Button("Close (esc)", action="screen.close", variant="primary")
+                yield Button(t("Close (esc)"), action="screen.close", variant="primary")
         yield KeyFooter()
 
     def action_close(self) -> None:

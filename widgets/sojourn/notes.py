@@ -7,13 +7,17 @@ from typing import Any
 
 from rich.text import Text
 
+from lang import t
 from widgets.stats.charts import percent
 
 
 def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str | Text]:
     """The win rate, and the lost runs by cause: health at 0 or stuck with no reachable card."""
     lost = game["lost_by"]
-    return [
-        f"  Win rate {percent(game['win_rate'])} · lost runs: {lost['health']} at Health 0, "
-        f"{lost['stuck']} stuck"
-    ]
+    line = t(
+        "Win rate {rate} · lost runs: {health} at Health 0, {stuck} stuck",
+        rate=percent(game["win_rate"]),
+        health=lost["health"],
+        stuck=lost["stuck"],
+    )
+    return [f"  {line}"]

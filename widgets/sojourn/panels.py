@@ -9,6 +9,7 @@ from companion.sojourn.model import FRAGMENTS_NEEDED, KINDS, SQUARES, Destinatio
 from companion.sojourn.outlook import draw_chances
 from companion.sojourn.timeline import column_label
 from companion.text import visible
+from lang import t, tr
 
 CELL_WIDTH = 14
 """Columns a card takes at least (80 columns hold four)."""
@@ -28,14 +29,18 @@ def traveler_text(state: SojournState) -> Text:
     """The Traveler card: Health (red), Temporal Charge (blue), Time Fragments (green)."""
     text = Text()
     rows = (
-        ("Health ", state.health, SQUARES, "bold red"),
-        ("Charge ", state.charge, SQUARES, "bold dodger_blue1"),
-        ("Frags  ", state.fragments, FRAGMENTS_NEEDED, "bold green"),
+        # TRANSLATORS: the Traveler card's red track (the game's term), a short label
+        (t("Health"), state.health, SQUARES, "bold red"),
+        # TRANSLATORS: the Traveler card's blue track (Temporal Charge), a short label
+        (t("Charge"), state.charge, SQUARES, "bold dodger_blue1"),
+        # TRANSLATORS: the Traveler card's green track (Time Fragments), 6 letters at most
+        (t("Frags"), state.fragments, FRAGMENTS_NEEDED, "bold green"),
     )
+    width = max(len(label) for label, *_ in rows) + 1
     for index, (label, filled, total, style) in enumerate(rows):
         if index:
             text.append("\n")
-        text.append(label)
+        text.append(label.ljust(width))
         text.append_text(squares(filled, total, style))
         text.append(f"{filled}/{total}")
     return text
@@ -45,17 +50,22 @@ def hand_text(state: SojournState) -> Text:
     """The hand by kind with the chance of drawing each kind next from the timestream deck."""
     chances = draw_chances(state)
     text = Text()
-    text.append(f"{'':17}hand  next\n", style="dim")
+    # TRANSLATORS: the hand panel's columns: the cards held, the chance of each on the next draw
+    held, chance = t("hand"), t("next")
+    heading = f"{held:>4} {chance:>5}"
+    text.append(f"{'':17}{heading}\n", style="dim")
     for index, kind in enumerate(KINDS):
         if index:
             text.append("\n")
         count = state.hand.count(kind)
         style = "bold" if count else "dim"
-        text.append(f"{kind.label:<17}", style=style)
+        text.append(f"{tr(kind.label):<17}", style=style)
         text.append(f"{count:>4}", style=style)
         text.append(f"{float(chances[kind]):>5.0%}", style="dim")
-    deck = f"\ndeck {state.deck.total}, discards {state.discard.total}"
-    text.append(deck, style="dim")
+    deck = t(
+        "deck {deck}, discards {discards}", deck=state.deck.total, discards=state.discard.total
+    )
+    text.append(f"\n{deck}", style="dim")
     return text
 
 
@@ -67,7 +77,7 @@ def cell_text(place: Destination, here: bool, width: int = CELL_WIDTH) -> Text:
     text.append("@ " if here else "  ", style="bold yellow")
     text.append(visible(name), style="bold yellow" if here else "bold")
     if place.row == 0:
-        text.append("\n  start", style="dim")
+        text.append(f"\n  {tr(column_label(0))}", style="dim")
         return text
     text.append(f"\n  C{card.cost} R{card.risk}", style="dim")
     if place.fragments:
@@ -117,7 +127,7 @@ class TimelineGrid(DataTable[Text]):
         self.clear(columns=True)
         width = self.cell_width(state, high - low + 1)
         for column in range(low, high + 1):
-            self.add_column(Text(column_label(column), style="dim"), width=width)
+            self.add_column(Text(tr(column_label(column)), style="dim"), width=width)
         self.spots = {}
         grid: dict[tuple[int, int], Text] = {}
         for index, place in enumerate(state.timeline):

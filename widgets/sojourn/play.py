@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 
 from companion.core import RuleError
 from companion.dice import Roll
+from companion.phrases import phrase
 from companion.session import Step
 from companion.sojourn.actions import (
     OpenWithCharge,
@@ -26,6 +27,7 @@ from companion.sojourn.model import DrawCards, Kind, OpenNext, PlaceCard, Sojour
 from companion.sojourn.outlook import fragments_words, home_outlook, preview_trip
 from companion.sojourn.rules import waiting_words
 from companion.sojourn.words import undone_line
+from lang import t, tr
 from widgets.dice.ask import keep_roll
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
@@ -51,10 +53,10 @@ from widgets.sojourn.panels import (
 from widgets.sojourn.travel_dialog import TravelDialog
 
 OPENING_TITLES = {
-    "setup": "First destination (free)",
-    "trip": "New destination (free after the trip)",
-    "charge": "New destination (1 charge)",
-    "fracture": "New destination (Fracture)",
+    "setup": phrase("First destination (free)"),
+    "trip": phrase("New destination (free after the trip)"),
+    "charge": phrase("New destination (1 charge)"),
+    "fracture": phrase("New destination (Fracture)"),
 }
 
 
@@ -78,16 +80,22 @@ class SojournScreen(GameScreen):
     MAIN_ACTIONS = ("travel", "loop", "home")
     """The buttons a phone shows (widgets/kit/main_actions.py): trips, Loops, home."""
     BINDINGS = [
-        Binding("t", "travel", "Travel", id="travel"),
-        Binding("l", "loop", "Loop", id="loop"),
-        Binding("o", "open", "Open (1 charge)", id="open"),
-        Binding("f", "fracture", "Fracture", id="fracture"),
-        Binding("b", "bandage", "Bandage", id="bandage"),
-        Binding("c", "battery", "Battery", id="battery"),
-        Binding("h", "home", "Go home", id="home"),
-        Binding("w", "outlook", "Home?", id="outlook"),
-        Binding("e", "edit", "Edit card", id="edit"),
-        Binding("n", "next_step", "Next step", id="next-step"),
+        # TRANSLATORS: a key's word in the footer: travel to the highlighted destination
+        Binding("t", "travel", phrase("Travel"), id="travel"),
+        # TRANSLATORS: a key's word in the footer: play the Loop card
+        Binding("l", "loop", phrase("Loop"), id="loop"),
+        Binding("o", "open", phrase("Open (1 charge)"), id="open"),
+        # TRANSLATORS: a key's word in the footer: play the Fracture card
+        Binding("f", "fracture", phrase("Fracture"), id="fracture"),
+        # TRANSLATORS: a key's word in the footer: play the Bandage card
+        Binding("b", "bandage", phrase("Bandage"), id="bandage"),
+        # TRANSLATORS: a key's word in the footer: play the Temporal Battery card
+        Binding("c", "battery", phrase("Battery"), id="battery"),
+        Binding("h", "home", phrase("Go home"), id="home"),
+        # TRANSLATORS: a key's word in the footer: can I still make it home?
+        Binding("w", "outlook", phrase("Home?"), id="outlook"),
+        Binding("e", "edit", phrase("Edit card"), id="edit"),
+        Binding("n", "next_step", phrase("Next step"), id="next-step"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -95,14 +103,16 @@ class SojournScreen(GameScreen):
         with Horizontal(id="sojourn-top"):
             with Vertical(id="sojourn-left"):
                 traveler = TravelerCard(id="traveler")
-                traveler.border_title = "Traveler"
+                # TRANSLATORS: the Traveler card's panel (the game's term)
+                traveler.border_title = t("Traveler")
                 yield traveler
                 hand = HandPanel(id="hand")
-                hand.border_title = "Hand"
+                # TRANSLATORS: the panel of the timestream cards in hand
+                hand.border_title = t("Hand")
                 yield hand
             with Vertical(id="sojourn-right"):
                 grid = TimelineGrid(id="timeline")
-                grid.border_title = "Timeline"
+                grid.border_title = t("Timeline")
                 yield grid
                 yield Static(id="selected-card")
         yield Static(id="sojourn-status")
@@ -139,12 +149,15 @@ class SojournScreen(GameScreen):
     def show_status(self) -> None:
         state = self.sojourn
         if state.outcome is not None:
-            word = "WON" if state.outcome.status == "won" else "LOST"
-            words = plain(f"{word}: {state.outcome.reason}", style="bold")
+            reason = state.outcome.reason
+            if state.outcome.status == "won":
+                words = plain(t("WON: {reason}", reason=reason), style="bold")
+            else:
+                words = plain(t("LOST: {reason}", reason=reason), style="bold")
         elif state.waiting is not None:
-            words = Text(f"Waiting: {waiting_words(state.waiting)} (n)", style="bold")
+            words = Text(t("Waiting: {step} (n)", step=waiting_words(state.waiting)), style="bold")
         else:
-            words = plain(home_outlook(state))
+            words = plain(tr(home_outlook(state)))
         status = self.show_text("#sojourn-status", words)
         status.set_class(state.outcome is not None, "game-over")
 
@@ -152,27 +165,29 @@ class SojournScreen(GameScreen):
         state = self.sojourn
         index = self.query_one(TimelineGrid).selected(state)
         if index is None:
-            self.show_text("#selected-card", "Pick a card with the arrow keys.")
+            self.show_text("#selected-card", plain(t("Pick a card with the arrow keys.")))
             return
         place = state.timeline[index]
         card = place.card
+        date = card.date.words()
         if index == 0:
-            self.show_text("#selected-card", plain(f"{place.name}: the start card ({card.date})."))
+            start = t("{place}: the start card ({date}).", place=place.name, date=date)
+            self.show_text("#selected-card", plain(start))
             return
         drop = card.drop_label + (f" ({card.drop_text})" if card.drop is None else "")
         preview = preview_trip(state, index)
         trip = (
-            f"Trip: pay {preview.cost}, damage {preview.damage_faces}%"
+            t("Trip: pay {cost}, damage {faces}%", cost=preview.cost, faces=preview.damage_faces)
             if preview.problem is None
-            else preview.problem
+            else tr(preview.problem)
         )
-        fragments = f"  ◆ {fragments_words(state, place)}" if place.fragments else ""
+        fragments = f"  ◆ {tr(fragments_words(state, place))}" if place.fragments else ""
+        icons = (
+            f"DROP {drop}  COST {card.cost}  RISK {card.risk}%  DMG {card.dmg}  GAIN {card.gain}"
+        )
         self.show_text(
             "#selected-card",
-            plain(
-                f"{place.name} ({card.date}){fragments}\nDROP {drop}  COST {card.cost}  "
-                f"RISK {card.risk}%  DMG {card.dmg}  GAIN {card.gain}\n{trip}"
-            ),
+            plain(f"{place.name} ({tr(date)}){fragments}\n{icons}\n{trip}"),
         )
 
     @on(DataTable.CellHighlighted, "#timeline")
@@ -198,10 +213,14 @@ class SojournScreen(GameScreen):
             return
         dialog: SojournDialog
         if isinstance(waiting, DrawCards):
-            why = "Starting hand" if waiting.reason == "hand" else f"GAIN at {state.here.name}"
+            why = (
+                t("Starting hand")
+                if waiting.reason == "hand"
+                else t("GAIN at {place}", place=state.here.name)
+            )
             dialog = CardsDialog(self.act, state, waiting.count, why)
         elif isinstance(waiting, OpenNext):
-            title = OPENING_TITLES[waiting.reason]
+            title = tr(OPENING_TITLES[waiting.reason])
             dialog = DestinationDialog(self.act, title, waiting.fragments)
         elif isinstance(waiting, PlaceCard):
             dialog = SideDialog(self.act, waiting.card.name, state.here.name)
@@ -230,7 +249,7 @@ class SojournScreen(GameScreen):
     def target(self) -> int | None:
         index = self.query_one(TimelineGrid).selected(self.sojourn)
         if index is None:
-            self.notify("Pick a destination on the timeline first.", severity="warning")
+            self.notify(t("Pick a destination on the timeline first."), severity="warning")
         return index
 
     def trip_target(self) -> int | None:
@@ -239,7 +258,10 @@ class SojournScreen(GameScreen):
         index = self.target()
         if index is not None and index == self.sojourn.position:
             here = self.sojourn.here.name
-            self.notify(f"You are at {here}: pick another destination with the arrow keys.")
+            self.notify(
+                t("You are at {place}: pick another destination with the arrow keys.", place=here),
+                markup=False,
+            )
             return None
         return index
 
@@ -247,10 +269,18 @@ class SojournScreen(GameScreen):
         """No dialog is needed first and the game is still on."""
         state = self.sojourn
         if state.outcome is not None:
-            self.notify(f"The game is over: {state.outcome.reason}", severity="warning")
+            self.notify(
+                t("The game is over: {reason}", reason=state.outcome.reason),
+                severity="warning",
+                markup=False,
+            )
             return False
         if state.waiting is not None:
-            self.notify(f"First {waiting_words(state.waiting)} (n).", severity="warning")
+            self.notify(
+                t("First {step} (n).", step=waiting_words(state.waiting)),
+                severity="warning",
+                markup=False,
+            )
             return False
         return True
 
@@ -284,18 +314,28 @@ class SojournScreen(GameScreen):
         try:
             self.session.game.apply(state, trip)
         except RuleError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+            self.notify(tr(error), title=t("Not allowed"), severity="error", markup=False)
             return
-        means = "a Paradox card" if use_paradox else "1 Temporal Charge"
+        if use_paradox:
+            detail = t(
+                "With {n} Time Fragments, using a Paradox card: the game ends, won.",
+                n=state.fragments,
+            )
+        else:
+            detail = t(
+                "With {n} Time Fragments, using 1 Temporal Charge: the game ends, won.",
+                n=state.fragments,
+            )
         self.confirm_end(
-            "Travel home to May 20, 2020?",
-            f"With {state.fragments} Time Fragments, using {means}: the game ends, won.",
+            t("Travel home to May 20, 2020?"),
+            detail,
             lambda: self.act(trip),
-            verb="Travel home",
+            verb=t("Travel home"),
         )
 
     def action_outlook(self) -> None:
-        self.app.push_screen(InfoDialog("Can I still make it home?", home_outlook(self.sojourn)))
+        outlook = tr(home_outlook(self.sojourn))
+        self.app.push_screen(InfoDialog(t("Can I still make it home?"), outlook))
 
     def action_edit(self) -> None:
         index = self.target()
@@ -303,15 +343,14 @@ class SojournScreen(GameScreen):
             return
         place = self.sojourn.timeline[index]
         if index == 0:
-            self.notify("The Jurassic Period is the start card: nothing to edit.")
+            self.notify(t("The Jurassic Period is the start card: nothing to edit."))
             return
-        self.open_dialog(
-            DestinationDialog(self.act, f"Edit {place.name}", editing=index, card=place.card)
-        )
+        title = t("Edit {place}", place=place.name)
+        self.open_dialog(DestinationDialog(self.act, title, editing=index, card=place.card))
 
     def action_next_step(self) -> None:
         if self.sojourn.waiting is None:
-            self.notify("Nothing is waiting: pick a move.", severity="warning")
+            self.notify(t("Nothing is waiting: pick a move."), severity="warning")
         self.ask()
 
     def palette_commands(self) -> Iterable[SystemCommand]:
@@ -320,20 +359,51 @@ class SojournScreen(GameScreen):
         if state.outcome is not None:
             return
         if state.waiting is not None:
-            words = waiting_words(state.waiting)
-            yield SystemCommand("sojourn: next step", words.capitalize(), self.ask)
+            words = tr(waiting_words(state.waiting, start=True))
+            yield SystemCommand(t("sojourn: next step"), words, self.ask)
             return
+        hand = state.hand
         moves = [
-            ("travel", "Trip to the highlighted destination", self.action_travel, True),
-            ("loop", "Loop back in history", self.action_loop, state.hand.count(Kind.LOOP)),
-            ("open a destination", "Spend 1 charge", self.action_open, state.charge >= 1),
-            ("fracture", "Open for free", self.action_fracture, state.hand.count(Kind.FRACTURE)),
-            ("bandage", "Restore 1 Health", self.action_bandage, state.hand.count(Kind.BANDAGE)),
-            ("battery", "Restore 1 charge", self.action_battery, state.hand.count(Kind.BATTERY)),
-            ("travel home", "Win the game", self.action_home, state.fragments >= 4),
-            ("can I still make it home?", "The outlook", self.action_outlook, True),
-            ("edit destination", "Correct the highlighted card", self.action_edit, True),
+            (t("sojourn: travel"), t("Trip to the highlighted destination"), self.action_travel, 1),
+            (
+                t("sojourn: loop"),
+                t("Loop back in history"),
+                self.action_loop,
+                hand.count(Kind.LOOP),
+            ),
+            (t("sojourn: open a destination"), t("Spend 1 charge"), self.action_open, state.charge),
+            (
+                t("sojourn: fracture"),
+                t("Open for free"),
+                self.action_fracture,
+                hand.count(Kind.FRACTURE),
+            ),
+            (
+                t("sojourn: bandage"),
+                t("Restore 1 Health"),
+                self.action_bandage,
+                hand.count(Kind.BANDAGE),
+            ),
+            (
+                t("sojourn: battery"),
+                t("Restore 1 charge"),
+                self.action_battery,
+                hand.count(Kind.BATTERY),
+            ),
+            (
+                t("sojourn: travel home"),
+                t("Win the game"),
+                self.action_home,
+                state.fragments >= 4,
+            ),
+            (t("sojourn: can I still make it home?"), t("The outlook"), self.action_outlook, 1),
+            (
+                t("sojourn: edit destination"),
+                t("Correct the highlighted card"),
+                self.action_edit,
+                1,
+            ),
         ]
         for name, help_text, callback, applies in moves:
             if applies:
-                yield SystemCommand(f"sojourn: {name}", help_text, callback)
+                yield SystemCommand(name, help_text, callback)

@@ -9,32 +9,44 @@ from __future__ import annotations
 from companion.sojourn.model import FRAGMENTS_NEEDED, SQUARES, Destination, SojournState
 from companion.sojourn.outlook import damage_faces
 from companion.sojourn.rules import waiting_words
-from companion.text import plural
+from lang import t, tn
 from widgets.table_view.figures import Figure, Group, TableContent
 
 
 def headline(state: SojournState) -> str:
     """Where the traveller is and what the game waits for; how it ended."""
     if state.outcome is not None:
-        word = "WON" if state.outcome.status == "won" else "LOST"
-        return f"{word}: {state.outcome.reason}"
+        if state.outcome.status == "won":
+            return t("WON: {reason}", reason=state.outcome.reason)
+        return t("LOST: {reason}", reason=state.outcome.reason)
     here = state.here
-    where = f"At {here.name} ({here.card.date}) · {plural(state.hand.total, 'card')} in hand"
+    values = {"place": here.name, "date": here.card.date.words()}
     if state.waiting is not None:
-        where += f" · waiting: {waiting_words(state.waiting)}"
-    return where
+        return tn(
+            "At {place} ({date}) · {n} card in hand · waiting: {step}",
+            "At {place} ({date}) · {n} cards in hand · waiting: {step}",
+            state.hand.total,
+            step=waiting_words(state.waiting),
+            **values,
+        )
+    return tn(
+        "At {place} ({date}) · {n} card in hand",
+        "At {place} ({date}) · {n} cards in hand",
+        state.hand.total,
+        **values,
+    )
 
 
-def next_trip(state: SojournState) -> tuple[str, Destination] | None:
-    """The trip the table watches: the one under way until its RISK roll, else to the newest
-    destination opened (None when that is where the traveller stands)."""
+def next_trip(state: SojournState) -> tuple[bool, Destination] | None:
+    """The trip the table watches: the one under way until its RISK roll (True), else to the
+    newest destination opened (False; None when that is where the traveller stands)."""
     trip = state.trip
     if trip is not None and trip.roll is None and trip.how != "loop":
-        return "This trip", state.timeline[trip.destination]
+        return True, state.timeline[trip.destination]
     newest = len(state.timeline) - 1
     if newest in (0, state.position):
         return None
-    return "Next trip", state.timeline[newest]
+    return False, state.timeline[newest]
 
 
 def trip_group(state: SojournState) -> Group:
@@ -42,30 +54,31 @@ def trip_group(state: SojournState) -> Group:
     goes."""
     found = next_trip(state)
     if found is None:
-        return Group("Next trip", (), "No destination open yet besides this one.")
-    title, place = found
+        return Group(t("Next trip"), (), t("No destination open yet besides this one."))
+    under_way, place = found
     card = place.card
-    note = f"to {place.name} ({card.date})"
+    notes = [t("to {place} ({date})", place=place.name, date=card.date.words())]
     if place.fragments:
-        note += f" · ◆ {place.fragments} fragment{'s' * (place.fragments != 1)} there"
+        notes.append(tn("◆ {n} fragment there", "◆ {n} fragments there", place.fragments))
     chance = damage_faces(card.risk, state.setup.read_one_to_hundred)
     if chance != card.risk:
-        note += f" · damage on {chance} in 100 rolls"
+        notes.append(t("damage on {n} in 100 rolls", n=chance))
     figures = [Figure("RISK %", card.risk), Figure("DMG", card.dmg)]
-    if title == "Next trip":  # the trip under way has paid already
+    if not under_way:  # the trip under way has paid already
         figures.insert(1, Figure("COST", card.cost))
-    return Group(title, tuple(figures), note)
+    title = t("This trip") if under_way else t("Next trip")
+    return Group(title, tuple(figures), " · ".join(notes))
 
 
 def table(state: SojournState) -> TableContent:
     """The Traveler card's tracks, then the next trip while the game is on (a traveller home
     or lost makes no more trips)."""
     traveler = Group(
-        "Traveler card",
+        t("Traveler card"),
         (
-            Figure(f"Health of {SQUARES}", state.health),
-            Figure(f"Charge of {SQUARES}", state.charge),
-            Figure(f"Fragments of {FRAGMENTS_NEEDED}", state.fragments),
+            Figure(t("Health of {n}", n=SQUARES), state.health),
+            Figure(t("Charge of {n}", n=SQUARES), state.charge),
+            Figure(t("Fragments of {n}", n=FRAGMENTS_NEEDED), state.fragments),
         ),
     )
     if state.outcome is not None:
