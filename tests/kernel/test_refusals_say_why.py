@@ -146,6 +146,8 @@ def _literal(node: ast.expr) -> str | None:
     if isinstance(node, ast.BinOp):
         left, right = _literal(node.left), _literal(node.right)
         return None if left is None or right is None else left + right
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("phrase", "phrase_n"):
+        return _literal(node.args[0]) if node.args else None  # the words, kept to translate
     return None
 
 
