@@ -174,7 +174,7 @@ class TravellersPanel(Panel):
             text.append(f"{visible(traveller.name)}\n", style=f"bold {traveller.colour}")
             if state.setup.mode == "duel":
                 # TRANSLATORS: short for "achievements", before the numerals I-IV held
-                text.append(f"  {t('ach')} ")
+                text.append("  " + t("ach") + " ")
                 text.append_text(_achievements(held(state, player)))
                 text.append("\n")
             on_board = sum(1 for p in state.pieces if p.owner == player)
