@@ -83,7 +83,7 @@ def time_header(length: int, cell: int) -> Text:
     """The row of times over the spaces: every time in wide cells; in compact ones every
     other time, so that two-digit times stand apart (`0 2 4 ... 14`)."""
     word = t("time")
-    shown = word if cell > 2 and len(word) < LABELS[cell] else ""  # a longer word: no heading
+    shown = word if cell > 2 and len(word) <= LABELS[cell] else ""  # a longer word: no heading
     text = Text(shown.ljust(LABELS[cell]), style="dim")
     times = range(0, length, 1 if cell > 2 else 2)
     for time in times:
