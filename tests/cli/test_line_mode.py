@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli import line_mode
 from companion.cli.act import act_output
-from companion.cli.line_mode import run
 from companion.time_bastards.game import TIME_BASTARDS
 from companion.time_bastards.model import TimeBastardsSetup, Traveller
 from saves.games.store import SaveStore
+from tests.cli.conftest import Run
 from tests.conftest import fixed_clock
 
 HANG = 60.0
@@ -67,7 +68,9 @@ class Table:
         self.code: list[int] = []
         store = SaveStore(home)
         self.thread = threading.Thread(
-            target=lambda: self.code.append(run(store, save_id, "tmine0", self.source, self.said)),
+            target=lambda: self.code.append(
+                line_mode.run(store, save_id, "tmine0", self.source, self.said)
+            ),
             daemon=True,
         )
         self.thread.start()
@@ -303,3 +306,9 @@ def test_the_command_in_a_pipe_ends_with_its_input(companion_home: Path) -> None
         assert lines.get(timeout=HANG).startswith("Ana v Ben: a game of Time Bastards")
         process.stdin.close()
         assert process.wait(timeout=HANG) == 0
+
+
+def test_a_game_that_cannot_be_read_is_one_line_and_exit_2(run: Run) -> None:
+    code, out, err = run("play", "no-such-game")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "no-such-game" in err
