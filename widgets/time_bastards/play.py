@@ -46,8 +46,9 @@ from widgets.time_bastards.panel import Panel
 
 
 def roll_label(who: str) -> str:
-    """How the roll history names a turn's D6."""
-    return t("Time Bastards, {player}'s turn", player=who)
+    """How the roll history names a turn's D6: written to its file in English (a save holds no
+    translation), a phrase so that where it is shown it can be said in the reader's language."""
+    return phrase("Time Bastards, {player}'s turn", player=who)
 
 
 class TimeBastardsScreen(GameScreen):
