@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
             "show": run_show,
             "recap": run_recap,
             "act": run_act,
+            "line-play": run_line_play,
             "export": run_export,
             "score": run_score,
             "locate": run_locate,
@@ -290,6 +291,19 @@ def run_act(args: argparse.Namespace) -> int:
     else:
         say(text, lines=True)
     return 0
+
+
+def run_line_play(args: argparse.Namespace) -> int:
+    """`companion play`: the game in plain lines (companion/cli/line_mode.py)."""
+    from companion.cli.line_mode import run
+    from saves.games.store import SaveStore
+    from saves.shared.devices import this_device
+
+    store = SaveStore(home(), workers=False)
+    try:
+        return run(store, args.id, this_device().id, sys.stdin, sys.stdout)
+    except KeyboardInterrupt:
+        return 130
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -194,6 +194,10 @@ def build_parser(run: dict[str, Handler]) -> argparse.ArgumentParser:
     )
     act.set_defaults(handler=run["act"])
 
+    play = commands.add_parser("play", help="play a saved game in plain lines (a screen reader)")
+    play.add_argument("id", type=save_id)
+    play.set_defaults(handler=run["line-play"])
+
     export = commands.add_parser("export", help="print a saved game's log and score")
     export.add_argument("id", type=save_id)
     export.add_argument("--format", choices=["md", "csv", "json"], default="md")

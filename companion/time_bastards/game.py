@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Game, RuleError, SeatOption, WaitingFor
+from companion.phrases import Phrase, joined, phrase
 from companion.time_bastards import GAME_ID, TITLE, history
 from companion.time_bastards.facts import facts
 from companion.time_bastards.model import (
@@ -50,7 +51,20 @@ class Choice:
 
 def narrate(before: TimeBastardsState, action: Any, after: TimeBastardsState) -> str:
     """The log line: what the action did, as the rules reported it."""
-    return " ".join(after.events)
+    return joined(" ", after.events)
+
+
+def timeline_label(timeline: int) -> Phrase:
+    """A timeline as a choice names it: "Timeline II"."""
+    return phrase("Timeline {timeline}", timeline=ROMAN[timeline])
+
+
+def shift_label(state: TimeBastardsState, moved: Any, direction: str) -> Phrase:
+    """A 6's move as a choice names it: "move Ann's II at 3 forward"."""
+    values = {"owner": name(state, moved.owner), "place": where(moved)}
+    if direction == "forward":
+        return phrase("move {owner}'s {place} forward", **values)
+    return phrase("move {owner}'s {place} back", **values)
 
 
 def choices(state: TimeBastardsState) -> tuple[Choice, ...]:
@@ -64,21 +78,21 @@ def choices(state: TimeBastardsState) -> tuple[Choice, ...]:
         bumped = piece(state, state.bumped[0])
         assert bumped is not None
         candidates: list[tuple[Action, str]] = [
-            (SendBumpedPiece(bumped.owner, t), f"Timeline {ROMAN[t]}")
+            (SendBumpedPiece(bumped.owner, t), timeline_label(t))
             for t in TIMELINES
             if t != bumped.timeline
         ]
     elif state.roll == 6:
         candidates = [
-            (ShiftPiece(state.turn, p.age, d), f"move {name(state, p.owner)}'s {where(p)} {d}")
+            (ShiftPiece(state.turn, p.age, d), shift_label(state, p, d))
             for p in sorted(state.pieces, key=lambda p: (p.timeline, p.position, p.age))
             for d in ("back", "forward")
         ]
-        candidates.append((LeavePieces(state.turn), "Move no piece"))
+        candidates.append((LeavePieces(state.turn), phrase("Move no piece")))
     elif state.roll is not None:
-        candidates = [(PlaceNewPiece(state.turn, t), f"Timeline {ROMAN[t]}") for t in TIMELINES]
+        candidates = [(PlaceNewPiece(state.turn, t), timeline_label(t)) for t in TIMELINES]
     else:
-        candidates = [(MoveEarliest(state.turn), "Move your earliest piece forward")]
+        candidates = [(MoveEarliest(state.turn), phrase("Move your earliest piece forward"))]
     found = []
     for action, label in candidates:
         outcome = preview(state, action)
@@ -97,25 +111,33 @@ def waiting_for(state: TimeBastardsState) -> WaitingFor | None:
         owner = name(state, bumped.owner)
         return WaitingFor(
             "bumped-piece",
-            f"{owner} chooses where their bumped piece on {where(bumped)} goes",
+            phrase(
+                "{owner} chooses where their bumped piece on {place} goes",
+                owner=owner,
+                place=where(bumped),
+            ),
             owner,
             question=True,
         )
     player = name(state, state.turn)
     if state.roll == 6:
-        text = f"{player} rolled 6: move a piece one space, or none"
+        text = phrase("{player} rolled 6: move a piece one space, or none", player=player)
         return WaitingFor("move-piece", text, player)
     if state.roll is not None:
-        text = f"{player} rolled {state.roll}: choose the timeline for the new piece"
+        text = phrase(
+            "{player} rolled {roll}: choose the timeline for the new piece",
+            player=player,
+            roll=state.roll,
+        )
         return WaitingFor("place-piece", text, player)
-    text = f"{player}'s turn: move the earliest piece forward or roll the D6"
+    text = phrase("{player}'s turn: move the earliest piece forward or roll the D6", player=player)
     return WaitingFor("turn", text, player)
 
 
 def preview(state: TimeBastardsState, action: Action) -> str | None:
     """What an action would do, in words, or None if the rules refuse it."""
     try:
-        return " ".join(apply(state, action).events)
+        return joined(" ", apply(state, action).events)
     except RuleError:
         return None
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.phrases import Phrase, phrase
+
 TIMELINES: tuple[int, ...] = (1, 2, 3, 4)
 """The four timelines, printed I-IV on the board."""
 ROMAN: dict[int, str] = {1: "I", 2: "II", 3: "III", 4: "IV"}
@@ -24,6 +26,15 @@ MAX_NAME = 20
 
 Colour = Literal["red", "blue", "green", "yellow", "magenta", "cyan"]
 COLOURS: tuple[Colour, ...] = ("red", "blue", "green", "yellow", "magenta", "cyan")
+COLOUR_NAMES: dict[str, Phrase] = {
+    "red": phrase("red"),
+    "blue": phrase("blue"),
+    "green": phrase("green"),
+    "yellow": phrase("yellow"),
+    "magenta": phrase("magenta"),
+    "cyan": phrase("cyan"),
+}
+"""Each counter colour in words (the save keeps the English id)."""
 Mode = Literal["duel", "coop"]
 Direction = Literal["forward", "back"]
 RollSource = Literal["app", "physical"]
@@ -213,9 +224,10 @@ def rank(state: TimeBastardsState, target: Piece) -> int:
     return [p.age for p in pieces_of(state, target.owner)].index(target.age) + 1
 
 
-def where(target: Piece) -> str:
+def where(target: Piece) -> Phrase:
     """A piece's place in words: `II at 3`."""
-    return f"{ROMAN[target.timeline]} at {target.position}"
+    # TRANSLATORS: a piece's place: its timeline (I-IV) and its time on it, "II at 3"
+    return phrase("{timeline} at {time}", timeline=ROMAN[target.timeline], time=target.position)
 
 
 def deciding(state: TimeBastardsState) -> int:

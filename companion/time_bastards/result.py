@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.core import JsonValue, Result, Score, ScoreLine
-from companion.text import plural
+from companion.phrases import Phrase, joined, phrase, phrase_n
 from companion.time_bastards.model import (
     ROMAN,
     TIMELINES,
@@ -32,7 +32,7 @@ class Verdict:
     winners: tuple[int, ...]
     """Player indexes; two in a full tie, none when a co-op team falls short."""
     step: Step
-    reason: str
+    reason: Phrase
 
 
 def team_name(state: TimeBastardsState) -> str:
@@ -47,24 +47,36 @@ def verdict(state: TimeBastardsState) -> Verdict:
     if state.setup.mode == "coop":
         count = len(held(state, 0))
         if count == len(TIMELINES):
-            return Verdict((0, 1), "team", f"{team_name(state)} hold all four achievements.")
-        return Verdict((), "team", f"{team_name(state)} hold {count} of 4 achievements.")
+            return Verdict(
+                (0, 1), "team", phrase("{team} hold all four achievements.", team=team_name(state))
+            )
+        return Verdict((), "team", _team_holds(state, count))
     players = range(len(state.setup.players))
     counts = {p: len(held(state, p)) for p in players}
     best = max(counts.values())
     leaders = [p for p in players if counts[p] == best]
     if len(leaders) == 1:
         who, said = name(state, leaders[0]), _winner_first(counts, leaders[0])
-        return Verdict((leaders[0],), "achievements", f"{who} has most achievements ({said}).")
-    reason = f"Achievements tied at {best}"
+        return Verdict(
+            (leaders[0],),
+            "achievements",
+            phrase("{player} has most achievements ({figures}).", player=who, figures=said),
+        )
     sizes = {p: len(pieces_of(state, p)) for p in leaders}
     fewest = min(sizes.values())
     leaders = [p for p in leaders if sizes[p] == fewest]
     if len(leaders) == 1:
         who, said = name(state, leaders[0]), _winner_first(sizes, leaders[0])
-        fewer = f"{who} has fewer pieces on the board ({said})"
-        return Verdict((leaders[0],), "pieces", f"{reason}; {fewer}.")
-    reason += f", pieces tied at {fewest}"
+        return Verdict(
+            (leaders[0],),
+            "pieces",
+            phrase(
+                "Achievements tied at {best}; {player} has fewer pieces on the board ({figures}).",
+                best=best,
+                player=who,
+                figures=said,
+            ),
+        )
     along = {p: _oldest_position(state, p) for p in leaders}
     furthest = max(along.values())
     leaders = [p for p in leaders if along[p] == furthest]
@@ -73,17 +85,37 @@ def verdict(state: TimeBastardsState) -> Verdict:
         return Verdict(
             (leaders[0],),
             "oldest piece",
-            f"{reason}; {who}'s oldest piece is furthest through time (at {said}).",
+            phrase(
+                "Achievements tied at {best}, pieces tied at {fewest}; {player}'s oldest piece is "
+                "furthest through time (at {figures}).",
+                best=best,
+                fewest=fewest,
+                player=who,
+                figures=said,
+            ),
         )
     return Verdict(
-        tuple(leaders), "tied", f"{reason}, oldest pieces level at {furthest}: a shared win."
+        tuple(leaders),
+        "tied",
+        phrase(
+            "Achievements tied at {best}, pieces tied at {fewest}, oldest pieces level at "
+            "{furthest}: a shared win.",
+            best=best,
+            fewest=fewest,
+            furthest=furthest,
+        ),
     )
 
 
-def _winner_first(figures: dict[int, int], winner: int) -> str:
+def _team_holds(state: TimeBastardsState, count: int) -> Phrase:
+    return phrase("{team} hold {count} of 4 achievements.", team=team_name(state), count=count)
+
+
+def _winner_first(figures: dict[int, int], winner: int) -> Phrase:
     """The deciding figures, the winner's first: "has most achievements (3 to 2)"."""
     others = [figure for player, figure in figures.items() if player != winner]
-    return " to ".join(str(figure) for figure in (figures[winner], *others))
+    # TRANSLATORS: two figures compared, the winner's first: "3 to 2"
+    return phrase("{first} to {second}", first=figures[winner], second=others[0])
 
 
 def explain(state: TimeBastardsState) -> Result:
@@ -92,39 +124,57 @@ def explain(state: TimeBastardsState) -> Result:
     if state.setup.mode == "coop":
         count = len(held(state, 0))
         if result.winners:
-            return Result("The team wins: all four achievements", (result.reason,))
+            return Result(phrase("The team wins: all four achievements"), (result.reason,))
         if state.finished:
-            ran_out = f"{team_name(state)} hold {count} of 4 achievements when time ran out."
-            return Result("Time ran out: the team falls short", (ran_out,))
-        return Result(f"The team holds {count} of 4 achievements", (result.reason,))
+            ran_out = phrase(
+                "{team} hold {count} of 4 achievements when time ran out.",
+                team=team_name(state),
+                count=count,
+            )
+            return Result(phrase("Time ran out: the team falls short"), (ran_out,))
+        return Result(
+            phrase("The team holds {count} of 4 achievements", count=count), (result.reason,)
+        )
     players = range(len(state.setup.players))
-    counts = ", ".join(f"{name(state, p)} {len(held(state, p))}" for p in players)
-    lines = [f"Step 1, most achievements: {counts}."]
+    counts = joined(", ", (f"{name(state, p)} {len(held(state, p))}" for p in players))
+    lines: list[list[Phrase]] = [[phrase("Step 1, most achievements: {counts}.", counts=counts)]]
     most = max(len(held(state, p)) for p in players)
     contenders = [p for p in players if len(held(state, p)) == most]
     if result.step in ("pieces", "oldest piece", "tied"):
-        sizes = ", ".join(f"{name(state, p)} {len(pieces_of(state, p))}" for p in contenders)
-        lines[0] += " Tied."
-        lines.append(f"Step 2, fewest pieces on the board: {sizes}.")
+        sizes = joined(", ", (f"{name(state, p)} {len(pieces_of(state, p))}" for p in contenders))
+        lines[0].append(phrase("Tied."))
+        lines.append([phrase("Step 2, fewest pieces on the board: {sizes}.", sizes=sizes)])
     if result.step in ("oldest piece", "tied"):
         level = min(len(pieces_of(state, p)) for p in contenders)
         contenders = [p for p in contenders if len(pieces_of(state, p)) == level]
-        along = ", ".join(f"{name(state, p)} {_where(state, p)}" for p in contenders)
-        lines[1] += " Tied."
-        lines.append(f"Step 3, oldest piece furthest through time: {along}.")
+        along = joined(", ", (_where(state, p) for p in contenders))
+        lines[1].append(phrase("Tied."))
+        lines.append([phrase("Step 3, oldest piece furthest through time: {along}.", along=along)])
     winners = [name(state, p) for p in result.winners]
     if len(winners) == 1:
-        verb = "wins" if state.finished else "leads"
-        lines[-1] += f" {winners[0]} {verb} on this step."
-        return Result(f"{winners[0]} {verb}", tuple(lines))
-    lines[-1] += " Still tied: the win is shared." if state.finished else " Still tied."
-    share = "share the win" if state.finished else "are level"
-    return Result(f"{' and '.join(winners)} {share}", tuple(lines))
+        if state.finished:
+            lines[-1].append(phrase("{player} wins on this step.", player=winners[0]))
+            outcome = phrase("{player} wins", player=winners[0])
+        else:
+            lines[-1].append(phrase("{player} leads on this step.", player=winners[0]))
+            outcome = phrase("{player} leads", player=winners[0])
+        return Result(outcome, tuple(joined(" ", line) for line in lines))
+    if state.finished:
+        lines[-1].append(phrase("Still tied: the win is shared."))
+        outcome = phrase("{first} and {second} share the win", first=winners[0], second=winners[-1])
+    else:
+        lines[-1].append(phrase("Still tied."))
+        outcome = phrase("{first} and {second} are level", first=winners[0], second=winners[-1])
+    return Result(outcome, tuple(joined(" ", line) for line in lines))
 
 
-def _where(state: TimeBastardsState, player: int) -> str:
+def _where(state: TimeBastardsState, player: int) -> Phrase:
+    """A contender's oldest piece: "Ann at 4", "Bob no piece on the board"."""
     position = _oldest_position(state, player)
-    return "no piece on the board" if position < 0 else f"at {position}"
+    who = name(state, player)
+    if position < 0:
+        return phrase("{player} no piece on the board", player=who)
+    return phrase("{player} at {time}", player=who, time=position)
 
 
 def _oldest_position(state: TimeBastardsState, player: int) -> int:
@@ -139,21 +189,38 @@ def score(state: TimeBastardsState) -> Score:
     lines: list[ScoreLine] = []
     if state.setup.mode == "coop":
         team = team_name(state)
-        lines = [ScoreLine(team, 1, f"achievement {ROMAN[t]}") for t in held(state, 0)]
+        lines = [ScoreLine(team, 1, _achievement(t)) for t in held(state, 0)]
         shared: tuple[str, ...] = (team,) if result.winners else ()
-        return Score({team: len(held(state, 0))}, tuple(lines), shared, heading="Achievements")
+        return Score(
+            {team: len(held(state, 0))}, tuple(lines), shared, heading=phrase("Achievements")
+        )
     totals = {name(state, p): len(held(state, p)) for p in range(len(state.setup.players))}
     for player in range(len(state.setup.players)):
         who = name(state, player)
-        lines += [ScoreLine(who, 1, f"achievement {ROMAN[t]}") for t in held(state, player)]
+        lines += [ScoreLine(who, 1, _achievement(t)) for t in held(state, player)]
         if result.step in ("pieces", "oldest piece", "tied"):
-            mine = pieces_of(state, player)
-            detail = f"tie-break: {plural(len(mine), 'piece')} on the board"
-            if result.step != "pieces" and mine:
-                detail += f", oldest piece at {mine[0].position}"
-            lines.append(ScoreLine(who, 0, detail))
+            lines.append(ScoreLine(who, 0, _tie_break(state, player, result.step)))
     winners = tuple(name(state, p) for p in result.winners)
-    return Score(totals, tuple(lines), winners, heading="Achievements")
+    return Score(totals, tuple(lines), winners, heading=phrase("Achievements"))
+
+
+def _achievement(timeline: int) -> Phrase:
+    return phrase("achievement {timeline}", timeline=ROMAN[timeline])
+
+
+def _tie_break(state: TimeBastardsState, player: int, step: Step) -> Phrase:
+    """A 0-point score line: the player's pieces on the board (and where the oldest is)."""
+    mine = pieces_of(state, player)
+    if step != "pieces" and mine:
+        return phrase_n(
+            "tie-break: {n} piece on the board, oldest piece at {time}",
+            "tie-break: {n} pieces on the board, oldest piece at {time}",
+            len(mine),
+            time=mine[0].position,
+        )
+    return phrase_n(
+        "tie-break: {n} piece on the board", "tie-break: {n} pieces on the board", len(mine)
+    )
 
 
 def describe(state: TimeBastardsState) -> dict[str, JsonValue]:
@@ -204,20 +271,42 @@ def status(state: TimeBastardsState) -> str:
 def summary(state: TimeBastardsState) -> str:
     """One line for the saved games list."""
     if state.finished:
-        return f"{explain(state).outcome} · {verdict(state).reason}"
-    clock = f"Round {state.round}/{total_rounds(state.setup)}"
+        return joined(" · ", (explain(state).outcome, verdict(state).reason))
+    clock = phrase("Round {round}/{rounds}", round=state.round, rounds=total_rounds(state.setup))
     if state.setup.mode == "coop":
-        scores = f"team {len(held(state, 0))}/4"
+        scores: str = phrase("team {count}/4", count=len(held(state, 0)))
     else:
         scores = ", ".join(
             f"{name(state, p)} {len(held(state, p))}" for p in range(len(state.setup.players))
         )
-    return f"{clock} · achievements {scores} · {name(state, state.turn)} to play"
+    return joined(
+        " · ",
+        (
+            clock,
+            phrase("achievements {scores}", scores=scores),
+            phrase("{player} to play", player=name(state, state.turn)),
+        ),
+    )
 
 
 def setup_summary(setup: TimeBastardsSetup) -> str:
     """A few words on the setup for listings."""
     names = [traveller.name for traveller in setup.players]
     if setup.mode == "coop":
-        return f"co-op, {' & '.join(names)}, timelines of {setup.timeline_length}"
-    return f"duel, {' v '.join(names)}, timelines of {setup.timeline_length}"
+        return phrase(
+            "co-op, {team}, timelines of {length}",
+            team=" & ".join(names),
+            length=setup.timeline_length,
+        )
+    if len(names) != 2:  # a setup the rules refuse, listed all the same
+        return phrase(
+            "duel, {players}, timelines of {length}",
+            players=", ".join(names),
+            length=setup.timeline_length,
+        )
+    return phrase(
+        "duel, {first} v {second}, timelines of {length}",
+        first=names[0],
+        second=names[1],
+        length=setup.timeline_length,
+    )

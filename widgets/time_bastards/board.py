@@ -22,6 +22,7 @@ from companion.time_bastards.model import (
     piece,
     rank,
 )
+from lang import current, t
 from widgets.time_bastards.panel import Panel
 
 OWNER_MARKS = ("●", "◆")
@@ -34,7 +35,8 @@ HELD = "✓"
 """After an achievement's numeral when it is held, not only its colour."""
 
 LABEL = 5
-"""Columns taken by the timeline name at the start of each row."""
+"""Columns taken by the timeline name at the start of each row (more for a longer word for
+"time" in the reader's language)."""
 
 COMPACT = 2
 """The narrowest cell: a piece's mark and rank (`●1`), with no space beside it."""
@@ -48,6 +50,12 @@ def time_label(time: int, width: int, focus: bool) -> str:
         return str(time).center(width)
     shown = focus or time % 2 == 0
     return (str(time) if shown else "").ljust(width)
+
+
+def label_width() -> int:
+    """Columns before the first space: the timeline's numeral, or the word "time" and a space."""
+    # TRANSLATORS: the heading of the board's row of times (a piece's time on its timeline)
+    return max(LABEL, len(t("time")) + 1)
 
 
 def target_time(state: TimeBastardsState) -> int | None:
@@ -91,7 +99,7 @@ class TimelineBoard(Panel):
         drawn (an undo of a roll, a turn passed: the board is the same; `board_of` names what
         it draws, at the width of a space)."""
         self.state = state
-        self.draw((board_of(state), self.cell_width()), self.drawing)
+        self.draw((board_of(state), self.cell_width(), current()), self.drawing)
 
     def on_resize(self) -> None:
         if self.state is not None:
@@ -101,7 +109,7 @@ class TimelineBoard(Panel):
         """Three columns a space, more when the panel is wide enough, two (a compact cell)
         where three would cut the last spaces: on a phone, 15 spaces take 35 columns."""
         assert self.state is not None
-        room = self.content_size.width - LABEL
+        room = self.content_size.width - label_width()
         return max(COMPACT, min(6, room // self.state.setup.timeline_length))
 
     def drawing(self) -> Text:
@@ -112,13 +120,14 @@ class TimelineBoard(Panel):
         width = self.cell_width()
         length = state.setup.timeline_length
         focus = target_time(state)
-        text = Text("time".ljust(LABEL), style="dim", no_wrap=True, overflow="crop")
+        label = label_width()
+        text = Text(t("time").ljust(label), style="dim", no_wrap=True, overflow="crop")
         for time in range(length):
             style = "bold black on yellow" if time == focus else "dim"
             text.append(time_label(time, width, time == focus), style=style)
         for timeline in TIMELINES:
             text.append("\n")
-            text.append(ROMAN[timeline].ljust(LABEL), style="bold")
+            text.append(ROMAN[timeline].ljust(label), style="bold")
             for time in range(length):
                 text.append_text(self._cell(state, timeline, time, width))
         return text
@@ -153,7 +162,7 @@ class TravellersPanel(Panel):
     def show(self, state: TimeBastardsState) -> None:
         """Draw the travellers of `state`, unless what the panel shows of them is unchanged
         (`travellers_of` names what it shows)."""
-        self.draw(travellers_of(state), partial(self.drawing, state))
+        self.draw((travellers_of(state), current()), partial(self.drawing, state))
 
     def drawing(self, state: TimeBastardsState) -> Text:
         """The panel as text: per traveller their mark and name, achievements and pieces."""
@@ -164,16 +173,18 @@ class TravellersPanel(Panel):
             text.append(f"{OWNER_MARKS[player]} ", style=f"bold {traveller.colour}")
             text.append(f"{visible(traveller.name)}\n", style=f"bold {traveller.colour}")
             if state.setup.mode == "duel":
-                text.append("  ach ")
+                # TRANSLATORS: short for "achievements", before the numerals I-IV held
+                text.append("  " + t("ach") + " ")
                 text.append_text(_achievements(held(state, player)))
                 text.append("\n")
             on_board = sum(1 for p in state.pieces if p.owner == player)
             text.append("  ")
             text.append(OWNER_MARKS[player] * on_board, style=traveller.colour)
             text.append(SUPPLY_MARKS[player] * state.supply[player], style="dim")
-            text.append(f" board {on_board} supply {state.supply[player]}\n")
+            counts = t("board {board} supply {supply}", board=on_board, supply=state.supply[player])
+            text.append(f" {counts}\n")
         if state.setup.mode == "coop":
-            text.append("Team achievements\n", style="bold")
+            text.append(t("Team achievements") + "\n", style="bold")
             text.append("  ")
             text.append_text(_achievements(held(state, 0)))
         text.rstrip()

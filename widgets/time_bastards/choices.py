@@ -29,6 +29,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from companion.phrases import phrase
 from companion.text import visible
 from widgets.kit.bar_cells import bar_cells
 
@@ -81,13 +82,13 @@ class NumberedChoices(ScrollView, can_focus=True):
     """The highlighted choice (the list's cursor, bold while the list has the focus), and the
     choice under the mouse."""
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("enter", "select", "Select", show=False),
+        Binding("up", "move(-1)", phrase("Up"), show=False),
+        Binding("down", "move(1)", phrase("Down"), show=False),
+        Binding("home", "first", phrase("First"), show=False),
+        Binding("end", "last", phrase("Last"), show=False),
+        Binding("pageup", "page(-1)", phrase("Page up"), show=False),
+        Binding("pagedown", "page(1)", phrase("Page down"), show=False),
+        Binding("enter", "select", phrase("Select"), show=False),
     ]
 
     class Picked(Message):

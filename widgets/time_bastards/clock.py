@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from lang import current, t
 from widgets.time_bastards.panel import Panel
 
 HOURS = 12
@@ -58,14 +59,17 @@ class ClockFace(Panel):
         super().__init__(id=id)
         self.elapsed = 0
         self.laps = 1
+        self.drawn_for: tuple[int, int, str] | None = None
+        """The hours, the laps and the language last drawn."""
 
     def show(self, elapsed: int, laps: int) -> None:
         """Redraw for `elapsed` hours advanced in a game of `laps` laps (nothing is drawn
         again when they are the hours and laps shown: most keys leave the clock alone)."""
-        if self.shown is not None and (elapsed, laps) == (self.elapsed, self.laps):
+        if self.shown is not None and (elapsed, laps, current()) == self.drawn_for:
             return
         self.elapsed = elapsed
         self.laps = laps
+        self.drawn_for = (elapsed, laps, current())
         self.put(self.face())
 
     def on_resize(self) -> None:
@@ -86,9 +90,9 @@ class ClockFace(Panel):
         waiting = len(placed) > lap
         styles = {hour: self._style(hour, moving, lap, waiting) for hour in PLACES}
         centre = [
-            f"hour {moving}" if moving else "at X",
-            f"lap {lap} of {self.laps}",
-            f"marker {lap + 1} at X" if waiting else "",
+            t("hour {hour}", hour=moving) if moving else t("at X"),
+            t("lap {lap} of {laps}", lap=lap, laps=self.laps),
+            t("marker {marker} at X", marker=lap + 1) if waiting else "",
         ]
         if self.is_mounted and 0 < self.content_size.height < ROWS:
             return self._track(styles, centre)
@@ -96,7 +100,8 @@ class ClockFace(Panel):
         for hour, (row, col) in PLACES.items():
             for offset, char in enumerate(label_of(hour)):
                 grid[row][col + offset] = (char, styles[hour])
-        for row, line in zip((2, 3, 4), centre, strict=True):
+        for row, words in zip((2, 3, 4), centre, strict=True):
+            line = words[:WIDTH]
             start = (WIDTH - len(line)) // 2
             for offset, char in enumerate(line):
                 grid[row][start + offset] = (char, "italic")

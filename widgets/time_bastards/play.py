@@ -12,6 +12,7 @@ from textual.containers import Container
 
 from companion import dice
 from companion.dice import Roll
+from companion.phrases import phrase
 from companion.time_bastards.game import Choice, choices
 from companion.time_bastards.model import (
     ROMAN,
@@ -30,6 +31,7 @@ from companion.time_bastards.model import (
     where,
 )
 from companion.time_bastards.result import explain
+from lang import t, tr
 from widgets.dice.ask import DieRollDialog, keep_roll
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import literal, plain
@@ -44,8 +46,9 @@ from widgets.time_bastards.panel import Panel
 
 
 def roll_label(who: str) -> str:
-    """How the roll history names a turn's D6."""
-    return f"Time Bastards, {who}'s turn"
+    """How the roll history names a turn's D6: written to its file in English (a save holds no
+    translation), a phrase so that where it is shown it can be said in the reader's language."""
+    return phrase("Time Bastards, {player}'s turn", player=who)
 
 
 class TimeBastardsScreen(GameScreen):
@@ -66,14 +69,14 @@ class TimeBastardsScreen(GameScreen):
     MAIN_ACTIONS = ("roll", "real_roll", "move_earliest", "leave_pieces")
     """The buttons a phone shows (widgets/kit/main_actions.py): a turn's roll, or its move."""
     BINDINGS = [
-        Binding("m", "move_earliest", "Move earliest", id="tb-move-earliest"),
-        Binding("t", "real_roll", "Real D6", id="tb-real-roll"),
-        Binding("r", "roll", "App D6", id="tb-roll"),
-        Binding("1", "timeline(1)", "Timeline I-IV", id="tb-timeline-1", key_display="1-4"),
-        Binding("2", "timeline(2)", "Timeline II", id="tb-timeline-2", show=False),
-        Binding("3", "timeline(3)", "Timeline III", id="tb-timeline-3", show=False),
-        Binding("4", "timeline(4)", "Timeline IV", id="tb-timeline-4", show=False),
-        Binding("n", "leave_pieces", "Move none", id="tb-leave-pieces"),
+        Binding("m", "move_earliest", phrase("Move earliest"), id="tb-move-earliest"),
+        Binding("t", "real_roll", phrase("Real D6"), id="tb-real-roll"),
+        Binding("r", "roll", phrase("App D6"), id="tb-roll"),
+        Binding("1", "timeline(1)", phrase("Timeline I-IV"), id="tb-timeline-1", key_display="1-4"),
+        Binding("2", "timeline(2)", phrase("Timeline II"), id="tb-timeline-2", show=False),
+        Binding("3", "timeline(3)", phrase("Timeline III"), id="tb-timeline-3", show=False),
+        Binding("4", "timeline(4)", phrase("Timeline IV"), id="tb-timeline-4", show=False),
+        Binding("n", "leave_pieces", phrase("Move none"), id="tb-leave-pieces"),
     ]
 
     seated: int | None = None
@@ -93,9 +96,9 @@ class TimeBastardsScreen(GameScreen):
         self.options = NumberedChoices(id="tb-choices")
         self.travellers = TravellersPanel(id="tb-travellers")
         self.history = ActionLog(id="tb-log")
-        self.clock.border_title = "Clock"
-        self.travellers.border_title = "Travellers"
-        self.board.border_title = "Timelines"
+        self.clock.border_title = t("Clock")
+        self.travellers.border_title = t("Travellers")
+        self.board.border_title = t("Timelines")
         yield TitleHeader()
         # One grid, in the order a phone's single column shows it (the clock as a track):
         # from 80 columns the clock and travellers make the left column (time_bastards.tcss).
@@ -130,9 +133,9 @@ class TimeBastardsScreen(GameScreen):
         options = self.options
         self.decision.set_class(bool(state.bumped), "asking")
         if state.finished:
-            self.decision.retitle("Game over")
+            self.decision.retitle(t("Game over"))
             result = explain(state)
-            lines = (result.outcome, *result.why, "R: the result screen")
+            lines = (tr(result.outcome), *map(tr, result.why), t("R: the result screen"))
             self.prompt.put(plain("\n".join(lines)))
             self.prompt.display = True
             options.display = False
@@ -140,8 +143,7 @@ class TimeBastardsScreen(GameScreen):
             return
         options.display = True
         who = name(state, deciding(state))
-        you = " (you)" if deciding(state) == self.seated else ""
-        self.decision.retitle(f"{who} decides{you}" if state.bumped else f"{who}'s turn{you}")
+        self.decision.retitle(self._title(state, who))
         asking = bool(state.bumped or state.roll)
         if asking:  # (a hidden prompt is written when it is shown again)
             self.prompt.put(plain(self._prompt(state)))
@@ -157,25 +159,45 @@ class TimeBastardsScreen(GameScreen):
         if not options.has_focus:
             options.focus()
 
+    def _title(self, state: TimeBastardsState, who: str) -> str:
+        """The decision box's title: whose turn, or who decides, "(you)" on their device."""
+        you = deciding(state) == self.seated
+        if state.bumped:
+            return (
+                t("{player} decides (you)", player=who)
+                if you
+                else t("{player} decides", player=who)
+            )
+        return t("{player}'s turn (you)", player=who) if you else t("{player}'s turn", player=who)
+
     def _prompt(self, state: TimeBastardsState) -> str:
         who = name(state, deciding(state))
         if state.bumped:
             bumped = piece(state, state.bumped[0])
             assert bumped is not None
-            return f"{who}: your piece on {where(bumped)} was bumped. Which timeline does it go to?"
+            return t(
+                "{player}: your piece on {place} was bumped. Which timeline does it go to?",
+                player=who,
+                place=where(bumped),
+            )
         if state.roll == 6:
-            return f"{who} rolled 6: move any piece one space (n: move none)."
+            return t("{player} rolled 6: move any piece one space (n: move none).", player=who)
         if state.roll is not None:
-            return f"{who} rolled {state.roll}: new piece at time {target_time(state)}. Timeline?"
-        return f"{who}: move the earliest piece or roll the D6."
+            return t(
+                "{player} rolled {roll}: new piece at time {time}. Timeline?",
+                player=who,
+                roll=state.roll,
+                time=target_time(state),
+            )
+        return t("{player}: move the earliest piece or roll the D6.", player=who)
 
     def _turn_options(self, state: TimeBastardsState) -> list[Entry]:
         found = [c for c in choices(state) if isinstance(c.action, MoveEarliest)]
         options = []
         if found:
-            options.append(Entry(found[0].outcome, "move", "m"))
-        options.append(Entry("Roll the real D6 and type what it shows", "real", "t"))
-        options.append(Entry("Roll the D6 in the app", "roll", "r"))
+            options.append(Entry(tr(found[0].outcome), "move", "m"))
+        options.append(Entry(t("Roll the real D6 and type what it shows"), "real", "t"))
+        options.append(Entry(t("Roll the D6 in the app"), "roll", "r"))
         return options
 
     def _entry(self, index: int, choice: Choice) -> Entry:
@@ -187,7 +209,7 @@ class TimeBastardsScreen(GameScreen):
             key = str(action.timeline)
         elif isinstance(action, LeavePieces):
             key = "n"
-        return Entry(choice.outcome, str(index), key)
+        return Entry(tr(choice.outcome), str(index), key)
 
     @on(NumberedChoices.Picked, "#tb-choices")
     def choice_selected(self, event: NumberedChoices.Picked) -> None:
@@ -235,7 +257,8 @@ class TimeBastardsScreen(GameScreen):
         player = self.tb.turn
         who = name(self.tb, player)
         take = partial(self.apply_roll, player)
-        dialog = partial(DieRollDialog, "d6", f"{who}: roll the D6.", take, roll_label(who))
+        asked = t("{player}: roll the D6.", player=who)
+        dialog = partial(DieRollDialog, "d6", asked, take, roll_label(who))
         self.whose_move.first(RollD6(player, 1), lambda: self.app.push_screen(dialog()))
 
     def apply_roll(self, player: int, roll: Roll) -> bool:
@@ -268,16 +291,22 @@ class TimeBastardsScreen(GameScreen):
             return
         if not state.bumped and state.roll is None:
             yield SystemCommand(  # the real die first, as at the table
-                "time bastards: type a real roll", "Enter a real D6's face", self.action_real_roll
+                t("time bastards: type a real roll"),
+                t("Enter a real D6's face"),
+                self.action_real_roll,
             )
-            yield SystemCommand("time bastards: roll the D6", "Roll in the app", self.action_roll)
-        for choice in choices(state):
-            title = choice.label.lower()
-            if isinstance(choice.action, PlaceNewPiece | SendBumpedPiece):
-                title = f"timeline {ROMAN[choice.action.timeline]}"
-            elif isinstance(choice.action, MoveEarliest):
-                title = "move earliest piece"
-            title, outcome = literal(title), literal(choice.outcome)
             yield SystemCommand(
-                f"time bastards: {title}", outcome, partial(self.act, choice.action)
+                t("time bastards: roll the D6"), t("Roll in the app"), self.action_roll
+            )
+        for choice in choices(state):
+            title = tr(choice.label).lower()
+            if isinstance(choice.action, PlaceNewPiece | SendBumpedPiece):
+                title = t("timeline {timeline}", timeline=ROMAN[choice.action.timeline])
+            elif isinstance(choice.action, MoveEarliest):
+                title = t("move earliest piece")
+            title, outcome = literal(title), literal(tr(choice.outcome))
+            yield SystemCommand(
+                t("time bastards: {command}", command=title),
+                outcome,
+                partial(self.act, choice.action),
             )

@@ -12,8 +12,10 @@ from textual.validation import Integer
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from companion.core import RuleError
+from companion.phrases import phrase
 from companion.time_bastards import GAME_ID
 from companion.time_bastards.model import (
+    COLOUR_NAMES,
     COLOURS,
     MAX_LENGTH,
     MIN_LENGTH,
@@ -26,6 +28,7 @@ from companion.time_bastards.model import (
     Traveller,
 )
 from companion.time_bastards.rules import check_setup
+from lang import t, tr
 from widgets.kit.players import last_players, name_suggester, remember_players
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.toggles import TickRadioButton
@@ -48,7 +51,7 @@ class TimeBastardsSetupScreen(SetupScreen):
     HELP_TOPIC = "time-bastards"
     CSS_PATH = "time_bastards.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start game", id="tb-start", priority=True),
+        Binding("ctrl+s", "start", phrase("Start game"), id="tb-start", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -58,11 +61,15 @@ class TimeBastardsSetupScreen(SetupScreen):
         yield TitleHeader()
         with Vertical(id="tb-setup"):
             with RadioSet(id="tb-mode"):
-                yield TickRadioButton("Duel (24 hours)", value=True, id="duel")
-                yield TickRadioButton("Co-op (12 hours, shared)", id="coop")
+                yield TickRadioButton(t("Duel (24 hours)"), value=True, id="duel")
+                yield TickRadioButton(t("Co-op (12 hours, shared)"), id="coop")
             for index, traveller in enumerate(DEFAULTS, start=1):
                 with Horizontal(classes="tb-traveller"):
-                    yield Label(f"Player {index}" + (" (first)" if index == 1 else ""))
+                    yield Label(
+                        t("Player {number} (first)", number=index)
+                        if index == 1
+                        else t("Player {number}", number=index)
+                    )
                     yield Input(
                         last[index - 1] if len(last) == len(DEFAULTS) else traveller.name,
                         id=f"tb-name-{index}",
@@ -70,32 +77,41 @@ class TimeBastardsSetupScreen(SetupScreen):
                         suggester=name_suggester(settings),
                     )
                     yield SafeSelect(
-                        [(colour, colour) for colour in COLOURS],
+                        [(tr(COLOUR_NAMES[colour]), colour) for colour in COLOURS],
                         value=traveller.colour,
                         allow_blank=False,
                         id=f"tb-colour-{index}",
                     )
                     yield SafeSelect(
-                        [(f"starts on {ROMAN[t]}", t) for t in TIMELINES],
+                        [
+                            (t("starts on {timeline}", timeline=ROMAN[timeline]), timeline)
+                            for timeline in TIMELINES
+                        ],
                         value=traveller.start,
                         allow_blank=False,
                         id=f"tb-start-{index}",
                     )
             with Horizontal(id="tb-length-row"):
-                yield Label("Spaces per timeline")
+                yield Label(t("Spaces per timeline"))
                 yield Input(
                     str(board.timeline_length),
                     id="tb-length",
                     type="integer",
                     validators=[Integer(MIN_LENGTH, MAX_LENGTH)],
                 )
-                yield Label(f"on your board, start included ({MIN_LENGTH}-{MAX_LENGTH})")
-            yield Button("Start game (ctrl+s)", id="tb-start-button", variant="primary")
+                yield Label(
+                    t(
+                        "on your board, start included ({least}-{most})",
+                        least=MIN_LENGTH,
+                        most=MAX_LENGTH,
+                    )
+                )
+            yield Button(t("Start game (ctrl+s)"), id="tb-start-button", variant="primary")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = "Time Bastards: setup"
-        self.query_one("#tb-setup").border_title = "Time Bastards: new game"
+        self.title = t("Time Bastards: setup")
+        self.query_one("#tb-setup").border_title = t("Time Bastards: new game")
         self.query_one("#tb-name-1", Input).focus()
 
     def read_setup(self) -> TimeBastardsSetup:
@@ -104,8 +120,12 @@ class TimeBastardsSetupScreen(SetupScreen):
         length_text = self.query_one("#tb-length", Input).value.strip()
         if not length_text.lstrip("-").isdigit():
             raise RuleError(
-                f"Spaces per timeline: type a number from {MIN_LENGTH} to {MAX_LENGTH} "
-                f"(count the spaces on one timeline of your board, the start included)."
+                phrase(
+                    "Spaces per timeline: type a number from {least} to {most} (count the "
+                    "spaces on one timeline of your board, the start included).",
+                    least=MIN_LENGTH,
+                    most=MAX_LENGTH,
+                )
             )
         travellers = []
         for index in (1, 2):
@@ -134,11 +154,12 @@ class TimeBastardsSetupScreen(SetupScreen):
         try:
             setup = self.read_setup()
         except RuleError as error:
-            self.notify(str(error), title="Cannot start", severity="error")
+            self.notify(tr(error), title=t("Cannot start"), severity="error", markup=False)
             return
         self.companion.settings.remember(GAME_ID, BoardSettings(setup.timeline_length))
-        remember_players(self.companion.settings, GAME_ID, [t.name for t in setup.players])
-        title = " v ".join(t.name for t in setup.players)
+        names = [traveller.name for traveller in setup.players]
+        remember_players(self.companion.settings, GAME_ID, names)
+        title = " v ".join(names)  # the save's title is data: English, as typed
         if setup.mode == "coop":
-            title = f"{' & '.join(t.name for t in setup.players)} (co-op)"
+            title = f"{' & '.join(names)} (co-op)"
         self.companion.start_game(GAME_ID, setup, title)

@@ -18,6 +18,7 @@ from companion.time_bastards.model import (
     total_rounds,
 )
 from companion.time_bastards.result import explain
+from lang import t
 from widgets.table_view.figures import Figure, Group, TableContent
 from widgets.time_bastards.board import HELD, OWNER_MARKS
 
@@ -31,32 +32,38 @@ LABELS = {4: 5, 3: 4, 2: 4}
 def headline(state: TimeBastardsState) -> str:
     """Whose turn and what they are deciding; the result once time has run out."""
     if state.finished:
-        return f"Game over: {explain(state).outcome}"
+        return t("Game over: {outcome}", outcome=explain(state).outcome)
     who = name(state, deciding(state))
     if state.bumped:
-        return f"{who} decides where the bumped piece goes"
+        return t("{player} decides where the bumped piece goes", player=who)
     if state.roll is not None:
-        return f"{who}'s turn · rolled {state.roll}"
-    return f"{who}'s turn"
+        return t("{player}'s turn · rolled {roll}", player=who, roll=state.roll)
+    return t("{player}'s turn", player=who)
 
 
 def holdings(timelines: tuple[int, ...]) -> str:
     """The achievements held, by timeline: `held I ✓ III ✓`, or `none held`."""
     if not timelines:
-        return "none held"
-    return "held " + " ".join(f"{ROMAN[t]} {HELD}" for t in TIMELINES if t in timelines)
+        return t("none held")
+    numerals = " ".join(
+        f"{ROMAN[timeline]} {HELD}" for timeline in TIMELINES if timeline in timelines
+    )
+    return t("held {achievements}", achievements=numerals)
 
 
 def clock_group(state: TimeBastardsState) -> Group:
     """The hour of the game (1-24 in a duel, 1-12 in co-op) and the lap it is on."""
     rounds = total_rounds(state.setup)
-    hour = Figure(f"Hour of {rounds}", min(state.round, rounds))
-    return Group("Clock", (hour,), f"lap {lap(state)} of {laps(state.setup)}")
+    hour = Figure(t("Hour of {rounds}", rounds=rounds), min(state.round, rounds))
+    return Group(
+        t("Clock"), (hour,), t("lap {lap} of {laps}", lap=lap(state), laps=laps(state.setup))
+    )
 
 
 def team_group(state: TimeBastardsState) -> Group:
     """Co-op: the achievements the team holds on its one scoring track."""
-    return Group("Team", (Figure("Achievements", len(held(state, 0))),), holdings(held(state, 0)))
+    figure = Figure(t("Achievements"), len(held(state, 0)))
+    return Group(t("Team"), (figure,), holdings(held(state, 0)))
 
 
 def player_group(state: TimeBastardsState, player: int) -> Group:
@@ -64,18 +71,20 @@ def player_group(state: TimeBastardsState, player: int) -> Group:
     mark = OWNER_MARKS[player]
     figures = []
     if state.setup.mode == "duel":
-        figures.append(Figure("Achievements", len(held(state, player))))
-    figures.append(Figure("On board", len(pieces_of(state, player))))
+        figures.append(Figure(t("Achievements"), len(held(state, player))))
+    figures.append(Figure(t("On board"), len(pieces_of(state, player))))
     words = [holdings(held(state, player))] if state.setup.mode == "duel" else []
     if not state.finished and player == deciding(state):
-        words.insert(0, "▶ turn")
+        words.insert(0, t("▶ turn"))
     return Group(f"{mark} {name(state, player)}", tuple(figures), " · ".join(words))
 
 
 def time_header(length: int, cell: int) -> Text:
     """The row of times over the spaces: every time in wide cells; in compact ones every
     other time, so that two-digit times stand apart (`0 2 4 ... 14`)."""
-    text = Text(("time" if cell > 2 else "").ljust(LABELS[cell]), style="dim")
+    word = t("time")
+    shown = word if cell > 2 and len(word) <= LABELS[cell] else ""  # a longer word: no heading
+    text = Text(shown.ljust(LABELS[cell]), style="dim")
     times = range(0, length, 1 if cell > 2 else 2)
     for time in times:
         text.append(str(time).center(cell) if cell > 2 else str(time).ljust(2 * cell), style="dim")
@@ -127,5 +136,5 @@ def table(state: TimeBastardsState) -> TableContent:
         headline(state),
         (*shared, *players),
         tuple(timelines(state, cell) for cell in CELLS),
-        "Timelines · 1 = oldest piece",
+        t("Timelines · 1 = oldest piece"),
     )
