@@ -9,13 +9,27 @@ then fit 40 columns with no sideways scroll.
 from __future__ import annotations
 
 from companion.cavendish.model import CavendishState
+from companion.phrases import phrase
+from lang import tr
 from widgets.cavendish import board
 from widgets.kit.line_table import LineTable
 
-COLUMNS = ("Agent", "Player", "Azrak", "Fear", "S/C/D")
+COLUMNS = (
+    phrase("Agent"),
+    phrase("Player"),
+    phrase("Azrak"),
+    phrase("Fear"),
+    # TRANSLATORS: the agents table's heading of Strength/Confidence/Dexterity
+    phrase("S/C/D"),
+)
 """The columns after the flags."""
-PLAYER_WIDTH, NARROW_PLAYER_WIDTH = 8, len("Player")
-"""How much of a player's name the table shows, wide and narrow."""
+PLAYER_WIDTH = 8
+"""How much of a player's name the table shows wide; narrow, the width of its heading."""
+
+
+def narrow_player_width() -> int:
+    """Narrow, a player's name is cut to its heading's width in the reader's language."""
+    return len(tr(COLUMNS[1]))
 
 
 def set_columns(table: LineTable, narrow: bool) -> None:
@@ -23,7 +37,7 @@ def set_columns(table: LineTable, narrow: bool) -> None:
     table.clear(columns=True)
     if not narrow:
         table.add_column("", width=board.FLAGS_WIDTH)  # wide enough for ★ and ✖ from the start
-    table.add_columns(*COLUMNS)
+    table.add_columns(*(tr(heading) for heading in COLUMNS))
 
 
 def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[str, ...]]:
@@ -31,7 +45,7 @@ def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for index, agent in enumerate(state.agents):
         flags = board.agent_flags(state, index)
-        player = agent.player[: NARROW_PLAYER_WIDTH if narrow else PLAYER_WIDTH]
+        player = agent.player[: narrow_player_width() if narrow else PLAYER_WIDTH]
         cells = (
             f"{flags:<{board.FLAGS_WIDTH}}{agent.receptacle}" if narrow else agent.receptacle,
             player,
