@@ -23,13 +23,19 @@ COLUMNS = (
     phrase("S/C/D"),
 )
 """The columns after the flags."""
-PLAYER_WIDTH = 8
-"""How much of a player's name the table shows wide; narrow, the width of its heading."""
+PLAYER_WIDTH, NARROW_PLAYER_WIDTH = 8, len("Player")
+"""How much of a player's name the table shows, wide and narrow."""
 
 
-def narrow_player_width() -> int:
-    """Narrow, a player's name is cut to its heading's width in the reader's language."""
-    return len(tr(COLUMNS[1]))
+def headings(narrow: bool) -> list[str]:
+    """The columns' headings in the reader's language; narrow, a longer word for "Player"
+    ("Spieler") is shortened with "…" to the width of the names below it, so four agents still
+    fit 40 columns."""
+    shown = [tr(heading) for heading in COLUMNS]
+    player = shown[1]
+    if narrow and len(player) > NARROW_PLAYER_WIDTH:
+        shown[1] = player[: NARROW_PLAYER_WIDTH - 1] + "…"
+    return shown
 
 
 def set_columns(table: LineTable, narrow: bool) -> None:
@@ -37,7 +43,7 @@ def set_columns(table: LineTable, narrow: bool) -> None:
     table.clear(columns=True)
     if not narrow:
         table.add_column("", width=board.FLAGS_WIDTH)  # wide enough for ★ and ✖ from the start
-    table.add_columns(*(tr(heading) for heading in COLUMNS))
+    table.add_columns(*headings(narrow))
 
 
 def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[str, ...]]:
@@ -45,7 +51,7 @@ def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for index, agent in enumerate(state.agents):
         flags = board.agent_flags(state, index)
-        player = agent.player[: narrow_player_width() if narrow else PLAYER_WIDTH]
+        player = agent.player[: NARROW_PLAYER_WIDTH if narrow else PLAYER_WIDTH]
         cells = (
             f"{flags:<{board.FLAGS_WIDTH}}{agent.receptacle}" if narrow else agent.receptacle,
             player,
@@ -63,8 +69,9 @@ def show_agents(
     """The agents table: only the cells that changed are written, and only their rows drawn
     again (`LineTable.set_cell`; new agents or columns fill it again)."""
     rows = agent_rows(state, narrow)
-    if len(table.columns) != len(COLUMNS) + (0 if narrow else 1):
-        set_columns(table, narrow)
+    wanted = headings(narrow) if narrow else ["", *headings(narrow)]
+    if [str(column.label) for column in table.columns.values()] != wanted:
+        set_columns(table, narrow)  # another width, or another language
     keys = list(table.rows)
     if keys != [row[-1] for row in rows]:
         table.clear()
