@@ -15,7 +15,9 @@ from companion.cavendish.model import (
     CavendishState,
     Location,
 )
+from companion.cavendish.saying import both
 from companion.core import RuleError
+from companion.phrases import joined, phrase
 
 FULL_POOL_REFUSED_FROM = 3
 """The rules revision from which a gain into a full pool is refused (docs/rules-notes.md): an
@@ -26,8 +28,14 @@ def agent_at(state: CavendishState, receptacle: str) -> int:
     """The index of a receptacle in play, or a `RuleError` saying it is not played."""
     index = state.index(receptacle)
     if index < 0:
-        playing = ", ".join(agent.receptacle for agent in state.agents)
-        raise RuleError(f"{receptacle} is not in this mission (playing: {playing}).")
+        playing = joined(", ", [agent.receptacle for agent in state.agents])
+        raise RuleError(
+            phrase(
+                "{agent} is not in this mission (playing: {playing}).",
+                agent=receptacle,
+                playing=playing,
+            )
+        )
     return index
 
 
@@ -36,8 +44,11 @@ def active_agent(state: CavendishState, receptacle: str) -> int:
     index = agent_at(state, receptacle)
     if state.agents[index].ejected:
         raise RuleError(
-            f"{receptacle} is ejected from the location until the Between Locations phase "
-            "and cannot act, support or swap."
+            phrase(
+                "{agent} is ejected from the location until the Between Locations phase and "
+                "cannot act, support or swap.",
+                agent=receptacle,
+            )
         )
     return index
 
@@ -46,14 +57,21 @@ def require_phase(state: CavendishState, phase: str, doing: str) -> None:
     """Refuse an action outside its phase, naming both phases."""
     if state.phase != phase:
         raise RuleError(
-            f"{doing} happens in the {PHASE_NAMES[phase]}; this is the {PHASE_NAMES[state.phase]}."
+            phrase(
+                "{doing} happens in the {phase}; this is the {now}.",
+                doing=doing,
+                phase=PHASE_NAMES[phase],
+                now=PHASE_NAMES[state.phase],
+            )
         )
 
 
 def positive(amount: int, what: str) -> None:
     """Refuse a count that is not at least 1."""
     if amount < 1:
-        raise RuleError(f"{what} must be at least 1, not {amount}.")
+        raise RuleError(
+            phrase("{what} must be at least 1, not {amount}.", what=what, amount=amount)
+        )
 
 
 def with_agent(state: CavendishState, index: int, agent: Agent) -> CavendishState:
@@ -68,7 +86,13 @@ def spend(state: CavendishState, index: int, cost: int, doing: str) -> Cavendish
     agent = state.agents[index]
     if cost > agent.pool:
         raise RuleError(
-            f"Not enough Azrak: {doing} costs {cost}, {agent.receptacle} has {agent.pool}."
+            phrase(
+                "Not enough Azrak: {doing} costs {cost}, {agent} has {pool}.",
+                doing=doing,
+                cost=cost,
+                agent=agent.receptacle,
+                pool=agent.pool,
+            )
         )
     if cost == 0:
         return state
@@ -93,33 +117,47 @@ def gain(state: CavendishState, index: int, amount: int) -> CavendishState:
     the Vortex); revision 1 refuses it. From revision 3 a gain into a full pool, which would take
     nothing, is refused rather than logged as a gain.
     """
-    positive(amount, "A gain")
+    positive(amount, phrase("A gain"))
     agent = state.agents[index]
     room = agent.starting - agent.pool
     if room == 0 and state.rules >= FULL_POOL_REFUSED_FROM:
         raise RuleError(
-            f"{agent.receptacle}'s pool is full ({agent.pool} of {agent.starting} Azrak, the "
-            "starting level): a gain takes nothing from the Vortex."
+            phrase(
+                "{agent}'s pool is full ({pool} of {starting} Azrak, the starting level): a gain "
+                "takes nothing from the Vortex.",
+                agent=agent.receptacle,
+                pool=agent.pool,
+                starting=agent.starting,
+            )
         )
     if amount > room:
         if state.rules < 2:
             raise RuleError(
-                f"{agent.receptacle} has {agent.pool} of {agent.starting} Azrak: gaining "
-                f"{amount} would pass the starting level (at most {room} more)."
+                phrase(
+                    "{agent} has {pool} of {starting} Azrak: gaining {amount} would pass the "
+                    "starting level (at most {room} more).",
+                    agent=agent.receptacle,
+                    pool=agent.pool,
+                    starting=agent.starting,
+                    amount=amount,
+                    room=room,
+                )
             )
         amount = room
     if amount > state.vortex:
-        raise RuleError(f"Gains come from the Vortex, which holds only {state.vortex}.")
+        raise RuleError(
+            phrase("Gains come from the Vortex, which holds only {vortex}.", vortex=state.vortex)
+        )
     state = with_agent(state, index, replace(agent, pool=agent.pool + amount))
     return replace(state, vortex=state.vortex - amount)
 
 
 def lose(state: CavendishState, index: int, amount: int) -> CavendishState:
     """Crystals lost to the Vortex: as many as the pool holds; losing the last breaks the link."""
-    positive(amount, "A loss")
+    positive(amount, phrase("A loss"))
     agent = state.agents[index]
     if agent.pool == 0:
-        raise RuleError(f"{agent.receptacle} has no Azrak left to lose.")
+        raise RuleError(phrase("{agent} has no Azrak left to lose.", agent=agent.receptacle))
     lost = min(amount, agent.pool)
     state = with_agent(state, index, replace(agent, pool=agent.pool - lost))
     state = replace(state, vortex=state.vortex + lost)
@@ -151,8 +189,11 @@ def emergency_update(state: CavendishState, use_free: bool) -> CavendishState:
     if refill == 0:
         return fail(
             state,
-            f"Emergency Update with an empty Vortex: {agent.receptacle}'s link cannot be "
-            "restored. The mission failed.",
+            phrase(
+                "Emergency Update with an empty Vortex: {agent}'s link cannot be restored. The "
+                "mission failed.",
+                agent=agent.receptacle,
+            ),
         )
     state = with_agent(state, index, replace(agent, pool=agent.pool + refill))
     return replace(state, vortex=state.vortex - refill)
@@ -191,9 +232,19 @@ def lose_control(state: CavendishState) -> CavendishState:
 def fail_if_all_ejected(state: CavendishState) -> CavendishState:
     """All agents ejected at one location: the mission ends in failure."""
     if all(agent.ejected for agent in state.agents):
-        where = state.location or "the prologue"
+        if not state.location:
+            return fail(
+                state,
+                phrase(
+                    "Every agent lost control or was ejected at the prologue. The mission failed."
+                ),
+            )
         return fail(
-            state, f"Every agent lost control or was ejected at {where}. The mission failed."
+            state,
+            phrase(
+                "Every agent lost control or was ejected at {location}. The mission failed.",
+                location=state.location,
+            ),
         )
     return state
 
@@ -226,8 +277,10 @@ def update_cost(state: CavendishState, use_free: bool = True) -> int:
     """
     if not use_free and state.rules < 2:
         raise RuleError(
-            "This mission is played under the first Cavendish rules (revision 1), where an "
-            "update at no cost is always used while one is left."
+            phrase(
+                "This mission is played under the first Cavendish rules (revision 1), where an "
+                "update at no cost is always used while one is left."
+            )
         )
     return 0 if use_free and state.free_updates_left > 0 else 1
 
@@ -240,11 +293,11 @@ def update_needed(state: CavendishState) -> bool:
 def check_update_allowed(state: CavendishState) -> None:
     """Refuse a Standard Update before any share is typed: outside the Between Locations phase, a
     second one in the phase, or an optional one with nothing in the Vortex."""
-    require_phase(state, "between", "A Standard Update")
+    require_phase(state, "between", phrase("A Standard Update"))
     if state.updated:
-        raise RuleError("The group already performed a Standard Update in this phase.")
+        raise RuleError(phrase("The group already performed a Standard Update in this phase."))
     if state.vortex == 0 and not update_needed(state):
-        raise RuleError("The Vortex is empty: a Standard Update has nothing to share.")
+        raise RuleError(phrase("The Vortex is empty: a Standard Update has nothing to share."))
 
 
 def standard_update(
@@ -253,36 +306,51 @@ def standard_update(
     """Pay the update (unless free), share the Vortex within starting levels, keep the surplus."""
     check_update_allowed(state)
     if len(shares) != len(state.agents):
-        raise RuleError(f"Give a share for each of the {len(state.agents)} agents.")
+        raise RuleError(phrase("Give a share for each of the {n} agents.", n=len(state.agents)))
     if any(share < 0 for share in shares):
-        raise RuleError("A share cannot be negative.")
+        raise RuleError(phrase("A share cannot be negative."))
     cost = update_cost(state, use_free)
     if state.vortex == 0:
         if update_needed(state):
             return fail(
-                state, "A Standard Update is needed and the Vortex is empty. The mission failed."
+                state,
+                phrase("A Standard Update is needed and the Vortex is empty. The mission failed."),
             )
-        raise RuleError("The Vortex is empty: a Standard Update has nothing to share.")
+        raise RuleError(phrase("The Vortex is empty: a Standard Update has nothing to share."))
     available = state.vortex - cost
     for agent, share in zip(state.agents, shares, strict=True):
         if agent.pool + share > agent.starting:
             raise RuleError(
-                f"{agent.receptacle} would have {agent.pool + share} Azrak; "
-                f"the starting level is {agent.starting}."
+                phrase(
+                    "{agent} would have {pool} Azrak; the starting level is {starting}.",
+                    agent=agent.receptacle,
+                    pool=agent.pool + share,
+                    starting=agent.starting,
+                )
             )
     if sum(shares) > available:
         raise RuleError(
-            f"The Vortex holds only {available} Azrak to share; these make {sum(shares)}."
+            phrase(
+                "The Vortex holds only {available} Azrak to share; these make {total}.",
+                available=available,
+                total=sum(shares),
+            )
         )
     room = sum(agent.starting - agent.pool for agent in state.agents)
     if sum(shares) < min(available, room):
         raise RuleError(
-            f"The Vortex holds {available} Azrak to share and agents still have room: share "
-            f"{min(available, room)} (the surplus stays in the Vortex only once everyone is full)."
+            phrase(
+                "The Vortex holds {available} Azrak to share and agents still have room: share "
+                "{wanted} (the surplus stays in the Vortex only once everyone is full).",
+                available=available,
+                wanted=min(available, room),
+            )
         )
     for agent, share in zip(state.agents, shares, strict=True):
         if agent.pool + share == 0 and available > 0:
-            raise RuleError(f"{agent.receptacle} has no Azrak: give them at least 1.")
+            raise RuleError(
+                phrase("{agent} has no Azrak: give them at least 1.", agent=agent.receptacle)
+            )
     agents = tuple(
         replace(agent, pool=agent.pool + share, lost_control=False)
         for agent, share in zip(state.agents, shares, strict=True)
@@ -303,8 +371,13 @@ def standard_update(
     )
     empty = [agent.receptacle for agent in state.agents if agent.pool == 0]
     if empty:
-        names = " and ".join(empty)
-        return fail(state, f"The Vortex ran out: {names} still has no Azrak. The mission failed.")
+        return fail(
+            state,
+            phrase(
+                "The Vortex ran out: {agents} still has no Azrak. The mission failed.",
+                agents=both(empty),
+            ),
+        )
     return state
 
 

@@ -14,13 +14,14 @@ from companion.cavendish.actions import (
     PersonalConflict,
 )
 from companion.cavendish.conflicts import (
-    capitalised,
     next_attempt,
     running,
     standing_words,
     target_of,
 )
-from companion.cavendish.model import CavendishState, GroupConflict
+from companion.cavendish.model import Adversary, CavendishState, GroupConflict
+from companion.cavendish.saying import both
+from companion.phrases import joined, phrase
 
 CONFLICT_ACTIONS = (
     PersonalConflict,
@@ -36,46 +37,64 @@ CONFLICT_ACTIONS = (
 def conflict_words(before: CavendishState, action: Any, after: CavendishState) -> str:
     """The log line of a conflict action."""
     if isinstance(action, PersonalConflict):
-        return f"{action.agent} is in a personal conflict: their test comes before anything else"
+        return phrase(
+            "{agent} is in a personal conflict: their test comes before anything else",
+            agent=action.agent,
+        )
     if isinstance(action, AnnounceGroupConflict):
         assert after.conflict is not None
-        return (
-            f"{after.conflict.against_at_start} is announced: everyone stops; Items swap at "
-            "no cost until it begins"
+        return phrase(
+            "{conflict} is announced: everyone stops; Items swap at no cost until it begins",
+            conflict=after.conflict.against_at_start,
         )
     if isinstance(action, BeginGroupConflict):
         assert after.conflict is not None
-        order = ", ".join(action.order)
-        return (
-            f"{after.conflict.against_at_start} begins, in this order: {order}; "
-            f"{life_words(after.conflict)}"
+        return phrase(
+            "{conflict} begins, in this order: {order}; {life}",
+            conflict=after.conflict.against_at_start,
+            order=joined(", ", action.order),
+            life=life_words(after.conflict),
         )
     if isinstance(action, OrderAttempts):
         assert after.conflict is not None
-        captain = after.captain_agent.receptacle
-        return (
-            f"{captain} (Time Captain) sets the order for turn {after.conflict.turn} of "
-            f"{after.conflict.against}: {', '.join(action.order)}"
+        return phrase(
+            "{captain} (Time Captain) sets the order for turn {turn} of {conflict}: {order}",
+            captain=after.captain_agent.receptacle,
+            turn=after.conflict.turn,
+            conflict=after.conflict.against,
+            order=joined(", ", action.order),
         )
     if isinstance(action, AddAdversary):
         assert after.conflict is not None
-        joined = after.conflict.adversaries[-1]
-        return (
-            f"{capitalised(joined.called)} joins {before_against(before)}: "
-            f"{adversary_life_words(joined.life_points)}"
+        arrived = after.conflict.adversaries[-1]
+        return phrase(
+            "{adversary} joins {conflict}: {life}",
+            adversary=arrived.called_at_start,
+            conflict=before_against(before),
+            life=adversary_life_words(arrived.life_points),
         )
     assert before.conflict is not None
     if after.conflict is not None:
-        return (
-            f"By the players' word {' '.join(action.adversary.split())} is defeated; "
-            f"{standing_words(after.conflict)}"
+        return phrase(
+            "By the players' word {adversary} is defeated; {standing}",
+            adversary=" ".join(action.adversary.split()),
+            standing=standing_words(after.conflict),
         )
-    fallen, verb = " ".join(action.adversary.split()) or "the adversary", "is"
+    fallen: str = " ".join(action.adversary.split()) or phrase("the adversary")
     standing = before.conflict.standing
     if not action.adversary.strip() and len(before.conflict.adversaries) > 1 and standing:
-        fallen = " and ".join(adversary.called for adversary in standing)
-        verb = "are" if len(standing) > 1 else "is"
-    return f"By the players' word {fallen} {verb} defeated: {before.conflict.against} is over"
+        fallen = both([adversary.called for adversary in standing])
+        if len(standing) > 1:
+            return phrase(
+                "By the players' word {adversaries} are defeated: {conflict} is over",
+                adversaries=fallen,
+                conflict=before.conflict.against,
+            )
+    return phrase(
+        "By the players' word {adversary} is defeated: {conflict} is over",
+        adversary=fallen,
+        conflict=before.conflict.against,
+    )
 
 
 def before_against(state: CavendishState) -> str:
@@ -86,49 +105,94 @@ def before_against(state: CavendishState) -> str:
 def adversary_life_words(life_points: int) -> str:
     """ "4 life points", or that the group says when it is defeated."""
     if life_points:
-        return f"{life_points} life points"
-    return "life points not counted: the group says when it is defeated"
+        return phrase("{life_points} life points", life_points=life_points)
+    return phrase("life points not counted: the group says when it is defeated")
 
 
 def life_words(conflict: GroupConflict) -> str:
     """ "6 life points", each adversary's when there are several, or what the app does without
     them."""
     if len(conflict.adversaries) > 1:
-        return "; ".join(
-            f"{adversary.called} {adversary_life_words(adversary.life_points)}"
-            for adversary in conflict.adversaries
+        return joined(
+            "; ",
+            [
+                phrase(
+                    "{adversary} {life}",
+                    adversary=adversary.called,
+                    life=adversary_life_words(adversary.life_points),
+                )
+                for adversary in conflict.adversaries
+            ],
         )
     if conflict.life_points:
-        return f"{conflict.life_points} life points"
-    return "life points not counted: the group says when the adversary is defeated"
+        return phrase("{life_points} life points", life_points=conflict.life_points)
+    return phrase("life points not counted: the group says when the adversary is defeated")
 
 
-def damage_words(before: CavendishState, action: AttemptTest, after: CavendishState) -> str:
-    """After a test in a group conflict: the damage it dealt on whose card, then a defeat, the
-    end, or whose attempt is next ("; 2 damage (5 of 6 life points); turn 2: Amy attempts
-    next")."""
+def damage_words(
+    line: str, before: CavendishState, action: AttemptTest, after: CavendishState
+) -> str:
+    """The test's `line`, then after a test in a group conflict: the damage it dealt on whose
+    card, then a defeat, the end, or whose attempt is next ("; 2 damage (5 of 6 life points);
+    turn 2: Amy attempts next")."""
     conflict = before.conflict
     if conflict is None or not conflict.begun:
-        return ""
-    text = ""
+        return line
     if action.damage:
         target = conflict.adversaries[target_of(conflict, action.adversary)]
         dealt = target.damage + action.damage
         several = len(conflict.adversaries) > 1
         if 0 < target.life_points <= dealt:
-            text = (
-                f"; {action.damage} damage. {capitalised(target.called)} is defeated "
-                f"({dealt} damage of {target.life_points} life points)"
+            line = joined(
+                "; ",
+                [
+                    line,
+                    phrase(
+                        "{damage} damage. {adversary} is defeated ({dealt} damage of "
+                        "{life_points} life points)",
+                        damage=action.damage,
+                        adversary=target.called_at_start,
+                        dealt=dealt,
+                        life_points=target.life_points,
+                    ),
+                ],
             )
         else:
-            total = f"{dealt} of {target.life_points} life points" if target.life_points else dealt
-            on = f" on {target.called}" if several else ""
-            text = f"; {action.damage} damage{on} ({total})"
+            line = joined("; ", [line, dealt_words(action.damage, dealt, target, several)])
     if after.conflict is None:
-        return f"{text}: {conflict.against} is over"
+        return joined(": ", [line, phrase("{conflict} is over", conflict=conflict.against)])
     if action.damage and len(after.conflict.standing) < len(conflict.standing):
-        text += f"; {standing_words(after.conflict)}"
+        line = joined("; ", [line, standing_words(after.conflict)])
     if not running(after):
-        return text
+        return line
     turn, due = next_attempt(after)
-    return f"{text}; turn {turn}: {due} attempts next" if due else text
+    if not due:
+        return line
+    return joined("; ", [line, phrase("turn {turn}: {agent} attempts next", turn=turn, agent=due)])
+
+
+def dealt_words(damage: int, dealt: int, target: Adversary, several: bool) -> str:
+    """ "2 damage (5 of 6 life points)", naming the adversary's card when there are several."""
+    if target.life_points and several:
+        return phrase(
+            "{damage} damage on {adversary} ({dealt} of {life_points} life points)",
+            damage=damage,
+            adversary=target.called,
+            dealt=dealt,
+            life_points=target.life_points,
+        )
+    if target.life_points:
+        return phrase(
+            "{damage} damage ({dealt} of {life_points} life points)",
+            damage=damage,
+            dealt=dealt,
+            life_points=target.life_points,
+        )
+    if several:
+        return phrase(
+            "{damage} damage on {adversary} ({dealt})",
+            damage=damage,
+            adversary=target.called,
+            dealt=dealt,
+        )
+    return phrase("{damage} damage ({dealt})", damage=damage, dealt=dealt)

@@ -22,7 +22,9 @@ from companion.cavendish.actions import (
 )
 from companion.cavendish.azrak import active_agent, agent_at, require_phase, with_agent
 from companion.cavendish.model import Adversary, CavendishState, GroupConflict, Receptacle
+from companion.cavendish.saying import both
 from companion.core import RuleError
+from companion.phrases import joined, phrase
 
 MAX_ADVERSARY = 24
 """Longest adversary name kept."""
@@ -37,22 +39,34 @@ conflict (docs/rules-notes.md, Cavendish revision 3)."""
 
 def personal_conflict(state: CavendishState, action: PersonalConflict) -> CavendishState:
     """Mark the agent: until their test resolves it, the card stays in front of them."""
-    require_phase(state, "discovery", "A personal conflict")
+    require_phase(state, "discovery", phrase("A personal conflict"))
     index = active_agent(state, action.agent)
     agent = state.agents[index]
     if agent.personal_conflict:
-        raise RuleError(f"{agent.receptacle} is already in a personal conflict: test it first.")
+        raise RuleError(
+            phrase(
+                "{agent} is already in a personal conflict: test it first.",
+                agent=agent.receptacle,
+            )
+        )
     return with_agent(state, index, replace(agent, personal_conflict=True))
 
 
 def announce(state: CavendishState, action: AnnounceGroupConflict) -> CavendishState:
     """A group conflict card is read: everyone stops; Items may be swapped before it begins."""
-    require_phase(state, "discovery", "A group conflict")
+    require_phase(state, "discovery", phrase("A group conflict"))
     if state.conflict is not None:
-        raise RuleError(f"{state.conflict.against_at_start} is not over yet: end it first.")
+        raise RuleError(
+            phrase(
+                "{conflict} is not over yet: end it first.",
+                conflict=state.conflict.against_at_start,
+            )
+        )
     name = " ".join(action.adversary.split())
     if len(name) > MAX_ADVERSARY:
-        raise RuleError(f"Name the adversary in at most {MAX_ADVERSARY} characters.")
+        raise RuleError(
+            phrase("Name the adversary in at most {most} characters.", most=MAX_ADVERSARY)
+        )
     return replace(state, conflict=GroupConflict(adversaries=(Adversary(name),)))
 
 
@@ -60,9 +74,11 @@ def begin(state: CavendishState, action: BeginGroupConflict) -> CavendishState:
     """The Time Captain's order of attempts and the adversary's life points: it begins."""
     conflict = state.conflict
     if conflict is None:
-        raise RuleError("No group conflict is announced: read its card first (announce it).")
+        raise RuleError(
+            phrase("No group conflict is announced: read its card first (announce it).")
+        )
     if conflict.begun:
-        raise RuleError(f"{conflict.against_at_start} has already begun.")
+        raise RuleError(phrase("{conflict} has already begun.", conflict=conflict.against_at_start))
     check_order(state, action.order)
     check_life_points(action.life_points)
     first, *more = conflict.adversaries
@@ -75,8 +91,12 @@ def check_life_points(life_points: int) -> None:
     """Life points as a card shows them, or 0 when it gives none."""
     if not 0 <= life_points <= MAX_POINTS:
         raise RuleError(
-            f"The adversary's life points are 1 to {MAX_POINTS} as its card shows (0 when the "
-            f"card gives none), not {life_points}."
+            phrase(
+                "The adversary's life points are 1 to {most} as its card shows (0 when the card "
+                "gives none), not {life_points}.",
+                most=MAX_POINTS,
+                life_points=life_points,
+            )
         )
 
 
@@ -84,62 +104,88 @@ def add_adversary(state: CavendishState, action: AddAdversary) -> CavendishState
     """Another adversary joins the group conflict, with its own life points and damage."""
     conflict = state.conflict
     if conflict is None:
+        ended = ended_words(state)
+        if ended:
+            raise RuleError(
+                phrase(
+                    "No group conflict is announced: {ended}: an adversary joins one (announce "
+                    "it first).",
+                    ended=ended,
+                )
+            )
         raise RuleError(
-            f"No group conflict is announced{ended_words(state)}: an adversary joins one "
-            "(announce it first)."
+            phrase("No group conflict is announced: an adversary joins one (announce it first).")
         )
     name = " ".join(action.name.split())
     if not name or len(name) > MAX_ADVERSARY:
         raise RuleError(
-            f"Name the new adversary (1 to {MAX_ADVERSARY} characters): the damage of each "
-            "test goes on the card of the adversary it names."
+            phrase(
+                "Name the new adversary (1 to {most} characters): the damage of each test goes "
+                "on the card of the adversary it names.",
+                most=MAX_ADVERSARY,
+            )
         )
     for adversary in conflict.adversaries:
         if adversary.called.lower() == name.lower():
-            raise RuleError(f"{adversary.called} is in {conflict.against} already.")
+            raise RuleError(
+                phrase(
+                    "{adversary} is in {conflict} already.",
+                    adversary=adversary.called,
+                    conflict=conflict.against,
+                )
+            )
     check_life_points(action.life_points)
     joined = (*conflict.adversaries, Adversary(name, action.life_points))
     return replace(state, conflict=replace(conflict, adversaries=joined))
 
 
-def target_of(
-    conflict: GroupConflict,
-    name: str,
-    instead: str = "the damage goes on the card of an adversary still standing",
-) -> int:
+def target_of(conflict: GroupConflict, name: str, instead: str = "") -> int:
     """The adversary whose card a test's damage goes on (or the players' word defeats): the one
     named, else the first still standing; a defeated one is refused, saying so."""
     if not name.strip():
         return conflict.adversaries.index(conflict.standing[0])
+    instead = instead or phrase("the damage goes on the card of an adversary still standing")
     wanted = " ".join(name.split()).lower()
     for number, adversary in enumerate(conflict.adversaries):
         if adversary.called.lower() == wanted:
             if adversary.defeated:
                 raise RuleError(
-                    f"{capitalised(adversary.called)} is defeated already "
-                    f"({defeat_words(adversary)}): {instead} ({standing_words(conflict)})."
+                    phrase(
+                        "{adversary} is defeated already ({how}): {instead} ({standing}).",
+                        adversary=adversary.called_at_start,
+                        how=defeat_words(adversary),
+                        instead=instead,
+                        standing=standing_words(conflict),
+                    )
                 )
             return number
     raise RuleError(
-        f"{name} is not an adversary of {conflict.against} ({standing_words(conflict)})."
+        phrase(
+            "{name} is not an adversary of {conflict} ({standing}).",
+            name=name,
+            conflict=conflict.against,
+            standing=standing_words(conflict),
+        )
     )
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def defeat_words(adversary: Adversary) -> str:
     """How an adversary fell: "6 damage of 6 life points" or "by the players' word"."""
     if 0 < adversary.life_points <= adversary.damage:
-        return f"{adversary.damage} damage of {adversary.life_points} life points"
-    return "by the players' word"
+        return phrase(
+            "{damage} damage of {life_points} life points",
+            damage=adversary.damage,
+            life_points=adversary.life_points,
+        )
+    return phrase("by the players' word")
 
 
 def standing_words(conflict: GroupConflict) -> str:
     """ "standing: the Ghoul (2 damage of 4 life points)"."""
-    standing = ", ".join(adversary.standing for adversary in conflict.standing)
-    return f"standing: {standing}" if standing else "none standing"
+    standing = [adversary.standing for adversary in conflict.standing]
+    if standing:
+        return phrase("standing: {adversaries}", adversaries=joined(", ", standing))
+    return phrase("none standing")
 
 
 def check_order(state: CavendishState, order: tuple[Receptacle, ...]) -> None:
@@ -149,9 +195,20 @@ def check_order(state: CavendishState, order: tuple[Receptacle, ...]) -> None:
     able = [agent.receptacle for agent in state.agents if not agent.ejected]
     if sorted(order) != sorted(able):
         ejected = [agent.receptacle for agent in state.agents if agent.ejected]
-        out = f" ({' and '.join(ejected)} ejected, so left out)" if ejected else ""
+        if ejected:
+            raise RuleError(
+                phrase(
+                    "The Time Captain's order names every agent able to act once: {agents} "
+                    "({ejected} ejected, so left out).",
+                    agents=joined(", ", able),
+                    ejected=both(ejected),
+                )
+            )
         raise RuleError(
-            f"The Time Captain's order names every agent able to act once: {', '.join(able)}{out}."
+            phrase(
+                "The Time Captain's order names every agent able to act once: {agents}.",
+                agents=joined(", ", able),
+            )
         )
 
 
@@ -160,16 +217,22 @@ def reorder(state: CavendishState, action: OrderAttempts) -> CavendishState:
     conflict = state.conflict
     if conflict is None or not conflict.begun:
         raise RuleError(
-            "No group conflict is under way: the Time Captain's order is set when one begins."
+            phrase(
+                "No group conflict is under way: the Time Captain's order is set when one begins."
+            )
         )
     state = next_turn_if_done(state)
     assert state.conflict is not None
     conflict = state.conflict
     if conflict.attempted:
         raise RuleError(
-            f"Turn {conflict.turn} of {conflict.against} is under way "
-            f"({', '.join(conflict.attempted)} attempted): the Time Captain sets a new order "
-            "before the next turn."
+            phrase(
+                "Turn {turn} of {conflict} is under way ({attempted} attempted): the Time Captain "
+                "sets a new order before the next turn.",
+                turn=conflict.turn,
+                conflict=conflict.against,
+                attempted=joined(", ", conflict.attempted),
+            )
         )
     check_order(state, action.order)
     return replace(state, conflict=replace(conflict, order=action.order))
@@ -181,14 +244,20 @@ def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishSt
     several defeats that one only; the conflict ends with the last one standing."""
     conflict = state.conflict
     if conflict is None:
-        raise RuleError(f"No group conflict is under way{ended_words(state)}.")
+        ended = ended_words(state)
+        if ended:
+            raise RuleError(phrase("No group conflict is under way: {ended}.", ended=ended))
+        raise RuleError(phrase("No group conflict is under way."))
     if not conflict.begun:
         raise RuleError(
-            f"{conflict.against_at_start} has not begun: the Time Captain sets the order "
-            "first (undo takes back an announcement made by mistake)."
+            phrase(
+                "{conflict} has not begun: the Time Captain sets the order first (undo takes "
+                "back an announcement made by mistake).",
+                conflict=conflict.against_at_start,
+            )
         )
     if action.adversary.strip():
-        number = target_of(conflict, action.adversary, "the players' word is for another")
+        number = target_of(conflict, action.adversary, phrase("the players' word is for another"))
         adversaries = list(conflict.adversaries)
         adversaries[number] = replace(adversaries[number], by_word=True)
         conflict = replace(conflict, adversaries=tuple(adversaries))
@@ -197,8 +266,13 @@ def end_conflict(state: CavendishState, action: EndGroupConflict) -> CavendishSt
     due = still_due(state)
     if state.rules >= KEPT_WHOLE and due and conflict.attempted:
         raise RuleError(
-            f"Turn {conflict.turn} of {conflict.against} ends once everyone in it has made "
-            f"their attempt: {' and '.join(due)} still to attempt (or to be ejected)."
+            phrase(
+                "Turn {turn} of {conflict} ends once everyone in it has made their attempt: "
+                "{agents} still to attempt (or to be ejected).",
+                turn=conflict.turn,
+                conflict=conflict.against,
+                agents=both(due),
+            )
         )
     fallen = tuple(
         replace(adversary, by_word=True) if not adversary.defeated else adversary
@@ -214,10 +288,12 @@ def ended_words(state: CavendishState) -> str:
     if ended is None:
         return ""
     fallen = [
-        f"{adversary.called} defeated ({defeat_words(adversary)})"
+        phrase(
+            "{adversary} defeated ({how})", adversary=adversary.called, how=defeat_words(adversary)
+        )
         for adversary in ended.adversaries
     ]
-    return f": {ended.against} is over, {' and '.join(fallen)}"
+    return phrase("{conflict} is over, {fallen}", conflict=ended.against, fallen=both(fallen))
 
 
 def still_due(state: CavendishState) -> list[Receptacle]:
@@ -250,12 +326,20 @@ def check_free_to_act(state: CavendishState, index: int, doing: str) -> None:
     conflict = state.conflict
     if conflict is not None:
         raise RuleError(
-            f"Everyone stops for {conflict.against}: no {doing} until the adversary is defeated."
+            phrase(
+                "Everyone stops for {conflict}: no {doing} until the adversary is defeated.",
+                conflict=conflict.against,
+                doing=doing,
+            )
         )
     agent = state.agents[index]
     if agent.personal_conflict:
         raise RuleError(
-            f"{agent.receptacle} must resolve their personal conflict (its test) before {doing}."
+            phrase(
+                "{agent} must resolve their personal conflict (its test) before {doing}.",
+                agent=agent.receptacle,
+                doing=doing,
+            )
         )
 
 
@@ -264,8 +348,11 @@ def check_supporter(state: CavendishState, index: int) -> None:
     agent = state.agents[index]
     if agent.personal_conflict and not running(state):
         raise RuleError(
-            f"{agent.receptacle} has a personal conflict card in front of them: not in stand by, "
-            "so no support until it is resolved."
+            phrase(
+                "{agent} has a personal conflict card in front of them: not in stand by, so no "
+                "support until it is resolved.",
+                agent=agent.receptacle,
+            )
         )
 
 
@@ -274,10 +361,15 @@ def check_gift(state: CavendishState, giver: int) -> bool:
     begun no swapping; otherwise the giver's personal conflict blocks it."""
     conflict = state.conflict
     if conflict is None:
-        check_free_to_act(state, giver, "giving Items")
+        check_free_to_act(state, giver, phrase("giving Items"))
         return False
     if conflict.begun:
-        raise RuleError(f"{conflict.against_at_start} has begun: no further swapping is allowed.")
+        raise RuleError(
+            phrase(
+                "{conflict} has begun: no further swapping is allowed.",
+                conflict=conflict.against_at_start,
+            )
+        )
     return True
 
 
@@ -286,32 +378,60 @@ def check_attempt(state: CavendishState, action: AttemptTest) -> None:
     a test against a group conflict's adversary deals damage."""
     conflict = state.conflict
     if not 0 <= action.damage <= MAX_POINTS:
-        raise RuleError(f"A test deals 0 to {MAX_POINTS} damage, not {action.damage}.")
-    if action.damage and conflict is None:
         raise RuleError(
-            "Damage points go on an adversary's card during a group conflict: none is under "
-            f"way{ended_words(state)}."
+            phrase(
+                "A test deals 0 to {most} damage, not {damage}.",
+                most=MAX_POINTS,
+                damage=action.damage,
+            )
+        )
+    if action.damage and conflict is None:
+        ended = ended_words(state)
+        if ended:
+            raise RuleError(
+                phrase(
+                    "Damage points go on an adversary's card during a group conflict: none is "
+                    "under way: {ended}.",
+                    ended=ended,
+                )
+            )
+        raise RuleError(
+            phrase(
+                "Damage points go on an adversary's card during a group conflict: none is "
+                "under way."
+            )
         )
     if action.damage and conflict is not None and not conflict.begun:
         raise RuleError(
-            "Damage points go on an adversary's card once its group conflict has begun: "
-            f"{conflict.against} is only announced."
+            phrase(
+                "Damage points go on an adversary's card once its group conflict has begun: "
+                "{conflict} is only announced.",
+                conflict=conflict.against,
+            )
         )
     if conflict is None:
         return
     if not conflict.begun:
         raise RuleError(
-            f"{conflict.against_at_start} is announced: swap Items if you wish, then the "
-            "Time Captain sets the order and it begins before any test."
+            phrase(
+                "{conflict} is announced: swap Items if you wish, then the Time Captain sets the "
+                "order and it begins before any test.",
+                conflict=conflict.against_at_start,
+            )
         )
     if action.damage or action.adversary.strip():
         target_of(conflict, action.adversary)
     turn, due = next_attempt(state)
     if action.agent != due:
-        order = ", ".join(conflict.order)
         raise RuleError(
-            f"It is {due}'s attempt in turn {turn} of {conflict.against} "
-            f"(the Time Captain's order: {order})."
+            phrase(
+                "It is {agent}'s attempt in turn {turn} of {conflict} (the Time Captain's "
+                "order: {order}).",
+                agent=due,
+                turn=turn,
+                conflict=conflict.against,
+                order=joined(", ", conflict.order),
+            )
         )
 
 
@@ -357,14 +477,19 @@ def check_leaving(state: CavendishState) -> None:
     """The group leaves only once every conflict at the location is resolved."""
     if state.conflict is not None:
         raise RuleError(
-            f"{state.conflict.against_at_start} is not over: the group leaves once the "
-            "adversary is defeated."
+            phrase(
+                "{conflict} is not over: the group leaves once the adversary is defeated.",
+                conflict=state.conflict.against_at_start,
+            )
         )
     held = [agent.receptacle for agent in state.agents if agent.personal_conflict]
     if held:
         raise RuleError(
-            f"{' and '.join(held)} must resolve their personal conflict first: to leave, "
-            "everyone is in stand by."
+            phrase(
+                "{agents} must resolve their personal conflict first: to leave, everyone is in "
+                "stand by.",
+                agents=both(held),
+            )
         )
 
 
@@ -374,13 +499,18 @@ def check_ending(state: CavendishState) -> None:
         return
     if state.conflict is not None:
         raise RuleError(
-            f"{state.conflict.against_at_start} is not over: the mission ends once the "
-            "adversary is defeated."
+            phrase(
+                "{conflict} is not over: the mission ends once the adversary is defeated.",
+                conflict=state.conflict.against_at_start,
+            )
         )
     held = [agent.receptacle for agent in state.agents if agent.personal_conflict]
     if held:
         raise RuleError(
-            f"{' and '.join(held)} must resolve their personal conflict before the mission ends."
+            phrase(
+                "{agents} must resolve their personal conflict before the mission ends.",
+                agents=both(held),
+            )
         )
 
 

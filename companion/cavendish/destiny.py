@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from companion.cavendish.model import DESTINY_CARDS, DestinyDeck
 from companion.core import RuleError
+from companion.phrases import joined, phrase
 
 MODIFIER_RANGE = range(-9, 10)
 """Modifiers a Destiny card can plausibly show; anything else is a typing mistake."""
@@ -34,7 +35,13 @@ def signed(value: int) -> str:
 def start_deck(known: tuple[int, ...]) -> DestinyDeck:
     """The deck at the start of a mission, with the composition remembered from an earlier one."""
     if known and len(known) != DESTINY_CARDS:
-        raise RuleError(f"The Destiny deck has {DESTINY_CARDS} cards; {len(known)} were given.")
+        raise RuleError(
+            phrase(
+                "The Destiny deck has {cards} cards; {given} were given.",
+                cards=DESTINY_CARDS,
+                given=len(known),
+            )
+        )
     for value in known:
         check_modifier(value)
     return DestinyDeck(known=tuple(sorted(known)))
@@ -43,7 +50,9 @@ def start_deck(known: tuple[int, ...]) -> DestinyDeck:
 def check_modifier(value: int) -> None:
     """Refuse a modifier no Destiny card shows."""
     if value not in MODIFIER_RANGE:
-        raise RuleError(f"A Destiny card shows a modifier from -9 to +9, not {value}.")
+        raise RuleError(
+            phrase("A Destiny card shows a modifier from -9 to +9, not {value}.", value=value)
+        )
 
 
 def reveal(deck: DestinyDeck, value: int) -> DestinyDeck:
@@ -55,17 +64,24 @@ def reveal(deck: DestinyDeck, value: int) -> DestinyDeck:
     check_modifier(value)
     if len(deck.discards) >= DESTINY_CARDS:
         raise RuleError(
-            f"All {DESTINY_CARDS} Destiny cards are in the discard pile: "
-            "record the reshuffle first."
+            phrase(
+                "All {cards} Destiny cards are in the discard pile: record the reshuffle first.",
+                cards=DESTINY_CARDS,
+            )
         )
     discards = (*deck.discards, value)
     if deck.complete:
         left = Counter(deck.known) - Counter(deck.discards)
         if left[value] == 0:
-            shown = ", ".join(signed(v) for v in sorted(left.elements())) or "nothing"
+            cards = [signed(v) for v in sorted(left.elements())]
+            shown = joined(", ", cards) if cards else phrase("nothing")
             raise RuleError(
-                f"No {signed(value)} is left in the Destiny deck (it holds {shown}). "
-                "Check the card, or record a reshuffle."
+                phrase(
+                    "No {modifier} is left in the Destiny deck (it holds {cards}). Check the card, "
+                    "or record a reshuffle.",
+                    modifier=signed(value),
+                    cards=shown,
+                )
             )
         return replace(deck, discards=discards)
     learned = Counter(deck.known) | Counter(discards)
@@ -75,7 +91,7 @@ def reveal(deck: DestinyDeck, value: int) -> DestinyDeck:
 def reshuffle(deck: DestinyDeck) -> DestinyDeck:
     """The discards are shuffled back into the deck."""
     if not deck.discards:
-        raise RuleError("No Destiny card has been discarded since the last shuffle.")
+        raise RuleError(phrase("No Destiny card has been discarded since the last shuffle."))
     return replace(deck, discards=(), reshuffles=deck.reshuffles + 1)
 
 

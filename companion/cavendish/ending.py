@@ -8,27 +8,61 @@ from __future__ import annotations
 
 from companion.cavendish.model import CavendishState, adjustment_moves
 from companion.core import Result
-from companion.text import plural
+from companion.phrases import Phrase, phrase, phrase_n
+
+LINE_STARTS = {
+    "Damien rescued": phrase("Damien rescued: {moved}."),
+    "elixir of eternal life found": phrase("Elixir of eternal life found: {moved}."),
+    "Anigimas freed": phrase("Anigimas freed: {moved}."),
+    "Anton dead": phrase("Anton dead: {moved}."),
+}
+"""Each end-of-mission adjustment as a line of the result, by its words in `ADJUSTMENTS`."""
+EMPTIED = {
+    "Damien rescued": phrase("Damien rescued: {moved} (no crystal left on the card to remove)."),
+    "elixir of eternal life found": phrase(
+        "Elixir of eternal life found: {moved} (no crystal left on the card to remove)."
+    ),
+    "Anigimas freed": phrase("Anigimas freed: {moved} (no crystal left on the card to remove)."),
+    "Anton dead": phrase("Anton dead: {moved} (no crystal left on the card to remove)."),
+}
+"""The same when the card had no crystal left for it to remove."""
 
 
 def explain(state: CavendishState) -> Result:
     """Mission completed with its final score (lower is better), failed and why, or in play."""
     ledger = state.ledger
     if state.outcome == "failed":
-        return Result("Mission failed: no score", (state.reason,))
-    standard = plural(ledger.standard_updates, "Standard Update")
-    emergency = plural(ledger.emergency_updates, "Emergency Update")
-    free = plural(ledger.free_updates, "free update")
-    returned = (
-        f"Mission Return card: {state.mission_return} Azrak from {standard} and {emergency} "
-        f"({free} used)."
+        return Result(phrase("Mission failed: no score"), (state.reason,))
+    returned = phrase(
+        "Mission Return card: {crystals} Azrak from {standard} and {emergency} ({free} used).",
+        crystals=state.mission_return,
+        standard=phrase_n("{n} Standard Update", "{n} Standard Updates", ledger.standard_updates),
+        emergency=phrase_n(
+            "{n} Emergency Update", "{n} Emergency Updates", ledger.emergency_updates
+        ),
+        free=phrase_n("{n} free update", "{n} free updates", ledger.free_updates),
     )
     if state.outcome != "finished" or state.adjustments is None:
-        where = f"round {state.round}" + (f" at {state.location}" if state.location else "")
-        return Result(f"Mission in progress, {where}", (returned,))
+        if state.location:
+            return Result(
+                phrase(
+                    "Mission in progress, round {round} at {location}",
+                    round=state.round,
+                    location=state.location,
+                ),
+                (returned,),
+            )
+        return Result(phrase("Mission in progress, round {round}", round=state.round), (returned,))
     lines = [returned]
     for words, moved in adjustment_moves(state.mission_return, state.adjustments, state.rules):
-        emptied = "" if moved else " (no crystal left on the card to remove)"
-        lines.append(f"{words.capitalize()}: {moved:+d}{emptied}.")
-    lines.append(f"Final score {state.final_score}: crystals left on the card, lower is better.")
-    return Result(f"Mission completed: final score {state.final_score}", tuple(lines))
+        line = LINE_STARTS[words] if moved else EMPTIED[words]
+        lines.append(Phrase(line.template, {"moved": f"{moved:+d}"}))
+    lines.append(
+        phrase(
+            "Final score {score}: crystals left on the card, lower is better.",
+            score=state.final_score,
+        )
+    )
+    return Result(
+        phrase("Mission completed: final score {score}", score=state.final_score), tuple(lines)
+    )

@@ -16,16 +16,20 @@ from companion.cavendish.azrak import agent_at
 from companion.cavendish.items import item_number
 from companion.cavendish.model import HANDWRITTEN_NOTES, CavendishState
 from companion.core import RuleError
+from companion.phrases import Phrase, joined, phrase
 
 
-def notes_words(notes: tuple[int, ...]) -> str:
+def notes_words(notes: tuple[int, ...]) -> Phrase:
     """ "ITEMS 1, 17 and 26" or "ITEM 48"."""
     if not notes:
-        return "none"
+        # TRANSLATORS: no handwritten note
+        return phrase("none")
     numbers = [str(note) for note in notes]
     if len(numbers) == 1:
-        return f"ITEM {numbers[0]}"
-    return f"ITEMS {', '.join(numbers[:-1])} and {numbers[-1]}"
+        return phrase("ITEM {number}", number=numbers[0])
+    return phrase(
+        "ITEMS {numbers} and {last}", numbers=joined(", ", numbers[:-1]), last=numbers[-1]
+    )
 
 
 def note_number(name: str) -> int | None:
@@ -51,8 +55,11 @@ def take_note_item(state: CavendishState, action: TakeNote) -> TakeItem:
     """The Item a handwritten note is: refused for a number that is not one of the six."""
     if action.item not in HANDWRITTEN_NOTES:
         raise RuleError(
-            f"ITEM {action.item} is not a handwritten note: the notes are "
-            f"{notes_words(HANDWRITTEN_NOTES)}."
+            phrase(
+                "ITEM {number} is not a handwritten note: the notes are {notes}.",
+                number=action.item,
+                notes=notes_words(HANDWRITTEN_NOTES),
+            )
         )
     return TakeItem(action.agent, note_name(action.item))
 
@@ -60,7 +67,9 @@ def take_note_item(state: CavendishState, action: TakeNote) -> TakeItem:
 def rescue_damien(state: CavendishState, action: RescueDamien) -> CavendishState:
     """Damien is rescued (recorded once)."""
     if state.epilogue.damien_rescued:
-        raise RuleError("Damien's rescue is recorded already (undo it if it was a mistake).")
+        raise RuleError(
+            phrase("Damien's rescue is recorded already (undo it if it was a mistake).")
+        )
     return replace(state, epilogue=replace(state.epilogue, damien_rescued=True))
 
 
@@ -68,14 +77,14 @@ def give_emerald(state: CavendishState, action: GiveEmerald) -> CavendishState:
     """The emerald is given to Anigimas, who is freed (recorded once)."""
     agent_at(state, action.agent)
     if state.epilogue.anigimas_freed:
-        raise RuleError("The emerald was given to Anigimas already: he is free.")
+        raise RuleError(phrase("The emerald was given to Anigimas already: he is free."))
     return replace(state, epilogue=replace(state.epilogue, anigimas_freed=True))
 
 
 def anton_dies(state: CavendishState, action: AntonDies) -> CavendishState:
     """Anton is dead (recorded once)."""
     if state.epilogue.anton_dead:
-        raise RuleError("Anton's death is recorded already.")
+        raise RuleError(phrase("Anton's death is recorded already."))
     return replace(state, epilogue=replace(state.epilogue, anton_dead=True))
 
 
@@ -87,32 +96,42 @@ def notes_progress(state: CavendishState) -> str:
     """ "a handwritten note: 2 of 6 (ITEMS 1 and 17)", or that all six find the elixir."""
     notes = state.epilogue.notes
     if state.epilogue.elixir_found:
-        return (
+        return phrase(
             "the sixth handwritten note: all six assembled, the elixir of eternal life is found "
             "(the end of mission removes 1 Azrak from the Mission Return card)"
         )
-    return (
-        f"a handwritten note: {len(notes)} of {len(HANDWRITTEN_NOTES)} "
-        f"({notes_words(tuple(sorted(notes)))})"
+    return phrase(
+        "a handwritten note: {taken} of {all} ({notes})",
+        taken=len(notes),
+        all=len(HANDWRITTEN_NOTES),
+        notes=notes_words(tuple(sorted(notes))),
     )
 
 
 def epilogue_words(before: CavendishState, action: object, after: CavendishState) -> str:
     """The log line of an epilogue event, saying what the end of mission will do with it."""
     if isinstance(action, RescueDamien):
-        return "Damien is rescued (the end of mission removes 1 Azrak from the Mission Return card)"
-    if isinstance(action, TakeNote):
-        return f"{action.agent} took {note_name(action.item)}, {notes_progress(after)}"
-    if isinstance(action, GiveEmerald):
-        return (
-            f"{action.agent} gave the emerald to Anigimas: he is free (the end of mission adds "
-            "2 Azrak to the Mission Return card)"
+        return phrase(
+            "Damien is rescued (the end of mission removes 1 Azrak from the Mission Return card)"
         )
-    return "Anton is dead (the end of mission adds 1 Azrak to the Mission Return card)"
+    if isinstance(action, TakeNote):
+        return phrase(
+            "{agent} took {item}, {progress}",
+            agent=action.agent,
+            item=note_name(action.item),
+            progress=notes_progress(after),
+        )
+    if isinstance(action, GiveEmerald):
+        return phrase(
+            "{agent} gave the emerald to Anigimas: he is free (the end of mission adds 2 Azrak "
+            "to the Mission Return card)",
+            agent=action.agent,
+        )
+    return phrase("Anton is dead (the end of mission adds 1 Azrak to the Mission Return card)")
 
 
-def note_taken_words(before: CavendishState, after: CavendishState) -> str:
-    """After an Item taken: "; a handwritten note: 3 of 6 (...)" when it counted a new note."""
+def note_taken_words(line: str, before: CavendishState, after: CavendishState) -> str:
+    """After an Item taken: ", a handwritten note: 3 of 6 (...)" when it counted a new note."""
     if len(after.epilogue.notes) == len(before.epilogue.notes):
-        return ""
-    return f", {notes_progress(after)}"
+        return line
+    return joined(", ", [line, notes_progress(after)])

@@ -64,28 +64,50 @@ from companion.cavendish.facts import facts
 from companion.cavendish.items import find_held
 from companion.cavendish.model import RULES_REVISION, CavendishSetup, CavendishState
 from companion.cavendish.replaced import replaced
+from companion.cavendish.saying import both
 from companion.cavendish.show import describe, waiting_for
 from companion.cavendish.words import narrate, score, status, summary
 from companion.core import Game, RuleError, Score, SeatOption
+from companion.phrases import phrase, phrase_n
 
 Handler = Callable[[CavendishState, Any], CavendishState]
+
+OUTCOME_NAMES = {
+    # TRANSLATORS: a mission's outcome, in "The mission is over (failed)"
+    "failed": phrase("failed"),
+    # TRANSLATORS: a mission's outcome, in "The mission is over (finished)"
+    "finished": phrase("finished"),
+}
 
 
 def apply(state: CavendishState, action: Any) -> CavendishState:
     """The state after an action, or a `RuleError` naming the rule that refuses it."""
     if state.outcome:
-        raise RuleError(f"The mission is over ({state.outcome}): undo to go back into it.")
+        raise RuleError(
+            phrase(
+                "The mission is over ({outcome}): undo to go back into it.",
+                outcome=OUTCOME_NAMES.get(state.outcome, state.outcome),
+            )
+        )
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise RuleError(f"{type(action).__name__} is not an action of Cavendish.")
+        raise RuleError(
+            phrase("{action} is not an action of Cavendish.", action=type(action).__name__)
+        )
     answers = (EmergencyUpdate, LoseControl)
     if state.pending and not isinstance(action, answers):
         who = state.pending[0].receptacle
         raise RuleError(
-            f"{who}'s link is broken: choose Emergency Update or lose control before anything else."
+            phrase(
+                "{agent}'s link is broken: choose Emergency Update or lose control before "
+                "anything else.",
+                agent=who,
+            )
         )
     if not state.pending and isinstance(action, answers):
-        raise RuleError("No link is broken: Emergency Update and loss of control answer one.")
+        raise RuleError(
+            phrase("No link is broken: Emergency Update and loss of control answer one.")
+        )
     return conflicts.closed(handler(state, action))
 
 
@@ -98,7 +120,7 @@ def _lose(state: CavendishState, action: LoseAzrak) -> CavendishState:
 
 
 def _take_fear(state: CavendishState, action: TakeFear) -> CavendishState:
-    positive(action.count, "Fear taken")
+    positive(action.count, phrase("Fear taken"))
     index = active_agent(state, action.agent)
     agent = state.agents[index]
     state = with_agent(state, index, replace(agent, fear=agent.fear + action.count))
@@ -106,12 +128,17 @@ def _take_fear(state: CavendishState, action: TakeFear) -> CavendishState:
 
 
 def _discard_fear(state: CavendishState, action: DiscardFear) -> CavendishState:
-    positive(action.count, "Fear discarded")
+    positive(action.count, phrase("Fear discarded"))
     index = active_agent(state, action.agent)
     agent = state.agents[index]
     if action.count > agent.fear:
         raise RuleError(
-            f"{agent.receptacle} has {agent.fear} Fear on the card, not {action.count}."
+            phrase(
+                "{agent} has {fear} Fear on the card, not {count}.",
+                agent=agent.receptacle,
+                fear=agent.fear,
+                count=action.count,
+            )
         )
     return with_agent(state, index, replace(agent, fear=agent.fear - action.count))
 
@@ -134,14 +161,16 @@ def _stow_item(state: CavendishState, action: StowItem) -> CavendishState:
     agent = state.agents[index]
     stowed = find_held(agent.items, action.name, state.rules)
     if stowed is None:
-        raise RuleError(f"{agent.receptacle} does not hold {action.name}.")
+        raise RuleError(
+            phrase("{agent} does not hold {item}.", agent=agent.receptacle, item=action.name)
+        )
     kept = tuple(item for item in agent.items if item.name != stowed.name)
     state = with_agent(state, index, replace(agent, items=kept))
     return spill_fear(state, index)
 
 
 def _leave(state: CavendishState, action: LeaveLocation) -> CavendishState:
-    require_phase(state, "discovery", "Leaving the location")
+    require_phase(state, "discovery", phrase("Leaving the location"))
     conflicts.check_leaving(state)
     agents = tuple(replace(agent, ejected=False) for agent in state.agents)
     return replace(state, agents=agents, phase="between", updated=False)
@@ -152,12 +181,15 @@ def _update(state: CavendishState, action: StandardUpdate) -> CavendishState:
 
 
 def _pass(state: CavendishState, action: PassCaptain) -> CavendishState:
-    require_phase(state, "between", "Passing the Time Captain deck")
+    require_phase(state, "between", phrase("Passing the Time Captain deck"))
     if update_needed(state):
-        lost = " and ".join(a.receptacle for a in state.agents if a.lost_control)
+        lost = both([a.receptacle for a in state.agents if a.lost_control])
         raise RuleError(
-            f"{lost} lost control: the group must perform a Standard Update before the "
-            "Time Captain passes the deck."
+            phrase(
+                "{agents} lost control: the group must perform a Standard Update before the "
+                "Time Captain passes the deck.",
+                agents=lost,
+            )
         )
     agents = tuple(replace(agent, free_explore_used=False) for agent in state.agents)
     return replace(
@@ -181,13 +213,13 @@ def _end(state: CavendishState, action: EndMission) -> CavendishState:
         state,
         phase="over",
         outcome="finished",
-        reason="Mission complete.",
+        reason=phrase("Mission complete."),
         adjustments=action.adjustments or state.epilogue.adjustments(),
     )
 
 
 def _abandon(state: CavendishState, action: AbandonMission) -> CavendishState:
-    return fail(state, "The group ended the mission early to start a new run.")
+    return fail(state, phrase("The group ended the mission early to start a new run."))
 
 
 HANDLERS: dict[type, Handler] = {
@@ -234,7 +266,9 @@ def mission_score(state: CavendishState) -> Score:
 
 def _setup_summary(setup: CavendishSetup) -> str:
     agents = ", ".join(f"{seat.receptacle} ({seat.player})" for seat in setup.seats)
-    return f"{len(setup.players)} player(s): {agents}"
+    return phrase_n(
+        "{n} player(s): {agents}", "{n} player(s): {agents}", len(setup.players), agents=agents
+    )
 
 
 def seats(state: CavendishState) -> tuple[SeatOption, ...]:

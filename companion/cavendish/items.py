@@ -14,7 +14,9 @@ from collections.abc import Sequence
 
 from companion.cavendish.actions import TakeItem
 from companion.cavendish.model import ITEM_KINDS, Item, ItemKind
+from companion.cavendish.saying import both
 from companion.core import RuleError
+from companion.phrases import phrase
 
 ITEM_NUMBER = re.compile(r"(?:items?)?\s*(?:#|no\.?|n°)?\s*([0-9]{1,3})", re.IGNORECASE)
 """An Item named by its number as the cards say it: "ITEM 17", "Item 17", "item17", "17", and
@@ -43,7 +45,10 @@ def kind_of(action: TakeItem, rules: int) -> ItemKind:
             if kind == known:
                 return known
         raise RuleError(
-            f"An Item is green, yellow or red, or the agent's Talisman; not {action.kind}."
+            phrase(
+                "An Item is green, yellow or red, or the agent's Talisman; not {kind}.",
+                kind=action.kind,
+            )
         )
     named = " ".join(action.name.split()).lower()
     if rules >= ITEMS_AS_THE_BOOK and named.startswith("talisman"):
@@ -55,10 +60,18 @@ def check_kept(kind: ItemKind, kept: bool) -> None:
     """Only a yellow or red Item is stowed once resolved, so only one of them is kept by its
     card."""
     if kept and kind not in STOWED_WHEN_RESOLVED:
-        what = "A Talisman" if kind == "talisman" else "A green Item"
+        if kind == "talisman":
+            raise RuleError(
+                phrase(
+                    "A Talisman stays in front of the agent anyway: only a yellow or red Item is "
+                    "stowed once resolved unless its card text keeps it."
+                )
+            )
         raise RuleError(
-            f"{what} stays in front of the agent anyway: only a yellow or red Item is stowed "
-            "once resolved unless its card text keeps it."
+            phrase(
+                "A green Item stays in front of the agent anyway: only a yellow or red Item is "
+                "stowed once resolved unless its card text keeps it."
+            )
         )
 
 
@@ -98,8 +111,10 @@ def check_giving(items: Sequence[Item]) -> None:
     talismans = [item.name for item in items if item.kind == "talisman"]
     if talismans:
         raise RuleError(
-            f"Talisman cards cannot be swapped: {' and '.join(talismans)} cannot be given to "
-            "other agents."
+            phrase(
+                "Talisman cards cannot be swapped: {items} cannot be given to other agents.",
+                items=both(talismans),
+            )
         )
 
 
@@ -110,6 +125,9 @@ def check_one_talisman(receptacle: str, held: Sequence[Item], kind: ItemKind) ->
     for item in held:
         if item.kind == "talisman":
             raise RuleError(
-                f"{receptacle} has one Talisman card, {item.name}, already: each receptacle has "
-                "its own."
+                phrase(
+                    "{agent} has one Talisman card, {item}, already: each receptacle has its own.",
+                    agent=receptacle,
+                    item=item.name,
+                )
             )

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from companion.cavendish.saying import both, capitalised
+from companion.phrases import phrase
+
 TOTAL_CRYSTALS = 31
 """The box holds 31 Azrak crystals: pools + Vortex + Mission Return + House Plan + box."""
 
@@ -31,10 +34,10 @@ Phase = Literal["time-captain", "discovery", "between", "over"]
 """The round's three phases; `over` once the mission has ended (finished or failed)."""
 
 PHASE_NAMES: dict[str, str] = {
-    "time-captain": "Time Captain phase",
-    "discovery": "Discovery phase",
-    "between": "Between Locations phase",
-    "over": "mission over",
+    "time-captain": phrase("Time Captain phase"),
+    "discovery": phrase("Discovery phase"),
+    "between": phrase("Between Locations phase"),
+    "over": phrase("mission over"),
 }
 
 Outcome = Literal["failure", "critical", "success"]
@@ -176,14 +179,28 @@ class Adversary:
     @property
     def called(self) -> str:
         """Its name, or "the adversary" when not named."""
-        return self.name or "the adversary"
+        return self.name or phrase("the adversary")
+
+    @property
+    def called_at_start(self) -> str:
+        """The same starting a sentence: "The adversary", a name with its first letter raised."""
+        return capitalised(self.name) if self.name else phrase("The adversary")
 
     @property
     def standing(self) -> str:
         """ "the Ghoul (2 damage of 4 life points)"."""
         if self.life_points:
-            return f"{self.called} ({self.damage} damage of {self.life_points} life points)"
-        return f"{self.called} ({self.damage} damage, life points not counted)"
+            return phrase(
+                "{adversary} ({damage} damage of {life_points} life points)",
+                adversary=self.called,
+                damage=self.damage,
+                life_points=self.life_points,
+            )
+        return phrase(
+            "{adversary} ({damage} damage, life points not counted)",
+            adversary=self.called,
+            damage=self.damage,
+        )
 
 
 @dataclass(frozen=True)
@@ -231,13 +248,16 @@ class GroupConflict:
         """The conflict in words: "the group conflict against the Butler (and the Ghoul)"."""
         names = [adversary.name for adversary in self.adversaries if adversary.name]
         if names:
-            return f"the group conflict against {' and '.join(names)}"
-        return "the group conflict"
+            return phrase("the group conflict against {adversaries}", adversaries=both(names))
+        return phrase("the group conflict")
 
     @property
     def against_at_start(self) -> str:
         """The same words starting a sentence, the adversary's name kept as typed."""
-        return "T" + self.against[1:]
+        names = [adversary.name for adversary in self.adversaries if adversary.name]
+        if names:
+            return phrase("The group conflict against {adversaries}", adversaries=both(names))
+        return phrase("The group conflict")
 
 
 @dataclass(frozen=True)
@@ -404,10 +424,10 @@ class CavendishState:
 
 
 ADJUSTMENTS: tuple[tuple[str, str, int], ...] = (
-    ("damien_rescued", "Damien rescued", -1),
-    ("elixir_found", "elixir of eternal life found", -1),
-    ("anigimas_freed", "Anigimas freed", +2),
-    ("anton_dead", "Anton dead", +1),
+    ("damien_rescued", phrase("Damien rescued"), -1),
+    ("elixir_found", phrase("elixir of eternal life found"), -1),
+    ("anigimas_freed", phrase("Anigimas freed"), +2),
+    ("anton_dead", phrase("Anton dead"), +1),
 )
 """The four end-of-mission adjustments: field, words, crystals added to the Mission Return card."""
 

@@ -15,12 +15,13 @@ from typing import Any
 from companion.cavendish.actions import StandardUpdate
 from companion.cavendish.model import CavendishState
 from companion.core import Replaced
+from companion.phrases import phrase
 
 
 def replaced(state: CavendishState, action: Any) -> Replaced | None:
     """The crystals a Standard Update's split shares out at `state`; None for any other action."""
     if isinstance(action, StandardUpdate):
-        return Replaced("the crystals to share", crystals_words(state))
+        return Replaced(phrase("the crystals to share"), crystals_words(state))
     return None
 
 
@@ -28,4 +29,4 @@ def crystals_words(state: CavendishState) -> str:
     """`Vortex 7 (Anton 3/5, Amy 0/6)`: the Vortex and each pool against its starting level, the
     numbers a split is chosen from."""
     pools = ", ".join(f"{agent.receptacle} {agent.pool}/{agent.starting}" for agent in state.agents)
-    return f"Vortex {state.vortex} ({pools})"
+    return phrase("Vortex {vortex} ({pools})", vortex=state.vortex, pools=pools)

@@ -43,7 +43,9 @@ from companion.cavendish.model import (
     free_updates_for,
     support_limit,
 )
+from companion.cavendish.saying import ATTRIBUTE_NAMES
 from companion.core import RuleError
+from companion.phrases import joined, phrase, phrase_n
 
 MAX_NAME = 24
 """Longest player, item or location name kept."""
@@ -81,13 +83,19 @@ def start(setup: CavendishSetup) -> CavendishState:
 def check_players(setup: CavendishSetup) -> None:
     """1 to 4 players with distinct, non-empty names."""
     if not 1 <= len(setup.players) <= 4:
-        raise RuleError(f"Cavendish is played by 1 to 4 players, not {len(setup.players)}.")
+        raise RuleError(
+            phrase("Cavendish is played by 1 to 4 players, not {n}.", n=len(setup.players))
+        )
     seen: set[str] = set()
     for name in setup.players:
         if not name.strip() or len(name) > MAX_NAME:
-            raise RuleError(f"Each player needs a name of 1 to {MAX_NAME} characters.")
+            raise RuleError(
+                phrase("Each player needs a name of 1 to {most} characters.", most=MAX_NAME)
+            )
         if name.lower() in seen:
-            raise RuleError(f"Two players are called {name}: give them different names.")
+            raise RuleError(
+                phrase("Two players are called {name}: give them different names.", name=name)
+            )
         seen.add(name.lower())
 
 
@@ -96,26 +104,32 @@ def check_seats(setup: CavendishSetup) -> None:
     count = len(setup.players)
     chosen = [seat.receptacle for seat in setup.seats]
     if len(set(chosen)) != len(chosen):
-        raise RuleError("Each receptacle is played at most once.")
+        raise RuleError(phrase("Each receptacle is played at most once."))
     if count <= 2:
         expected = {"Anton", "Amy"}
-        rule = "With 1 or 2 players, Anton and Amy are played (a solo player runs both)."
+        rule = phrase("With 1 or 2 players, Anton and Amy are played (a solo player runs both).")
     elif count == 3:
         third = set(chosen) - {"Anton", "Amy"}
         expected = {"Anton", "Amy", *third} if third <= {"Jennifer", "Doug"} else set()
-        rule = "With 3 players, Anton and Amy are played, and Jennifer or Doug."
+        rule = phrase("With 3 players, Anton and Amy are played, and Jennifer or Doug.")
     else:
         expected = set(RECEPTACLES)
-        rule = "With 4 players, all four receptacles are played."
+        rule = phrase("With 4 players, all four receptacles are played.")
     if set(chosen) != expected or len(chosen) != max(count, 2):
         raise RuleError(rule)
     for seat in setup.seats:
         if seat.player not in setup.players:
-            raise RuleError(f"{seat.receptacle} is played by {seat.player}, who is not a player.")
+            raise RuleError(
+                phrase(
+                    "{agent} is played by {player}, who is not a player.",
+                    agent=seat.receptacle,
+                    player=seat.player,
+                )
+            )
     if count >= 2:
         owners = [seat.player for seat in setup.seats]
         if owners != list(setup.players):
-            raise RuleError("Each player controls one receptacle, listed in seating order.")
+            raise RuleError(phrase("Each player controls one receptacle, listed in seating order."))
 
 
 def check_cards(setup: CavendishSetup) -> None:
@@ -123,15 +137,32 @@ def check_cards(setup: CavendishSetup) -> None:
     for name in RECEPTACLES:
         card = setup.cards.card(name)
         if not 1 <= card.starting <= TOTAL_CRYSTALS:
-            raise RuleError(f"{name}'s Azrak starting level must be 1 to 31, not {card.starting}.")
+            raise RuleError(
+                phrase(
+                    "{agent}'s Azrak starting level must be 1 to 31, not {starting}.",
+                    agent=name,
+                    starting=card.starting,
+                )
+            )
         for attribute in ATTRIBUTES:
             value = getattr(card, attribute)
             if not 0 <= value <= 9:
-                raise RuleError(f"{name}'s {attribute.title()} must be 0 to 9, not {value}.")
+                raise RuleError(
+                    phrase(
+                        "{agent}'s {attribute} must be 0 to 9, not {value}.",
+                        agent=name,
+                        attribute=ATTRIBUTE_NAMES[attribute],
+                        value=value,
+                    )
+                )
     laid = sum(setup.cards.card(name).starting for name in RECEPTACLES)
     if laid > TOTAL_CRYSTALS:
         raise RuleError(
-            f"The four starting levels add up to {laid} crystals; the box holds {TOTAL_CRYSTALS}."
+            phrase(
+                "The four starting levels add up to {laid} crystals; the box holds {total}.",
+                laid=laid,
+                total=TOTAL_CRYSTALS,
+            )
         )
 
 
@@ -144,16 +175,20 @@ def action_cost(state: CavendishState, index: int) -> tuple[int, CavendishState]
 
 def choose_location(state: CavendishState, action: ChooseLocation) -> CavendishState:
     """The captain's crystal onto the chosen location; on to the Discovery phase."""
-    require_phase(state, "time-captain", "Choosing a location")
+    require_phase(state, "time-captain", phrase("Choosing a location"))
     name = " ".join(action.location.split())
     if not name or len(name) > MAX_NAME:
-        raise RuleError(f"Name the location (its letter or room), 1 to {MAX_NAME} characters.")
+        raise RuleError(
+            phrase("Name the location (its letter or room), 1 to {most} characters.", most=MAX_NAME)
+        )
     for place in state.house_plan:
         if place.name.lower() == name.lower():
             name = place.name
     captain = state.captain_agent
     if captain.pool < 1:
-        raise RuleError(f"{captain.receptacle}, the Time Captain, has no Azrak to place.")
+        raise RuleError(
+            phrase("{agent}, the Time Captain, has no Azrak to place.", agent=captain.receptacle)
+        )
     state = with_agent(state, state.captain, replace(captain, pool=captain.pool - 1))
     state = replace(place_on_location(state, name), phase="discovery")
     return break_link_if_empty(state, state.captain, location=name)
@@ -161,23 +196,23 @@ def choose_location(state: CavendishState, action: ChooseLocation) -> CavendishS
 
 def explore(state: CavendishState, receptacle: str) -> CavendishState:
     """Explore: 1 Azrak, free for each agent's first Explore of a round with two agents."""
-    require_phase(state, "discovery", "Exploring")
+    require_phase(state, "discovery", phrase("Exploring"))
     index = active_agent(state, receptacle)
-    check_free_to_act(state, index, "exploring")
+    check_free_to_act(state, index, phrase("exploring"))
     agent = state.agents[index]
     if len(state.agents) == 2 and not agent.free_explore_used:
         return with_agent(state, index, replace(agent, free_explore_used=True))
     cost, state = action_cost(state, index)
-    return spend(state, index, cost, "exploring")
+    return spend(state, index, cost, phrase("exploring"))
 
 
 def and_cost(state: CavendishState, receptacle: str) -> CavendishState:
     """Both options of an OR/AND card for 1 Azrak."""
-    require_phase(state, "discovery", "Taking both options of an OR/AND card")
+    require_phase(state, "discovery", phrase("Taking both options of an OR/AND card"))
     index = active_agent(state, receptacle)
-    check_free_to_act(state, index, "taking both options of an OR/AND card")
+    check_free_to_act(state, index, phrase("taking both options of an OR/AND card"))
     cost, state = action_cost(state, index)
-    return spend(state, index, cost, "the AND option")
+    return spend(state, index, cost, phrase("the AND option"))
 
 
 def outcome_of(value: int, difficulty: int) -> Outcome:
@@ -189,20 +224,31 @@ def outcome_of(value: int, difficulty: int) -> Outcome:
 
 def attempt_test(state: CavendishState, action: AttemptTest) -> CavendishState:
     """Pay for the test, boosts and supports, reveal the Destiny card, resolve the outcome."""
-    require_phase(state, "discovery", "A test")
+    require_phase(state, "discovery", phrase("A test"))
     index = active_agent(state, action.agent)
     if action.attribute not in ATTRIBUTES:
-        raise RuleError(f"Tests use Strength, Confidence or Dexterity, not {action.attribute}.")
+        raise RuleError(
+            phrase(
+                "Tests use Strength, Confidence or Dexterity, not {attribute}.",
+                attribute=action.attribute,
+            )
+        )
     if not 0 <= action.difficulty <= 20:
-        raise RuleError(f"A test's difficulty is 0 to 20, not {action.difficulty}.")
+        raise RuleError(
+            phrase(
+                "A test's difficulty is 0 to 20, not {difficulty}.", difficulty=action.difficulty
+            )
+        )
     if action.boosts < 0:
-        raise RuleError("Boosts cannot be negative.")
+        raise RuleError(phrase("Boosts cannot be negative."))
     check_attempt(state, action)
     supporters = check_supports(state, action)
     cost, state = action_cost(state, index)
-    state = spend(state, index, cost + action.boosts, f"this test (1 + {action.boosts} boosts)")
+    doing = phrase("this test (1 + {boosts} boosts)", boosts=action.boosts)
+    state = spend(state, index, cost + action.boosts, doing)
     for supporter, amount in action.supports:
-        state = spend(state, supporters[supporter], amount, f"supporting with {amount}")
+        supporting = phrase("supporting with {amount}", amount=amount)
+        state = spend(state, supporters[supporter], amount, supporting)
     deck = reveal(state.destiny, action.destiny)
     base = state.agents[index].attribute(action.attribute)
     support = sum(amount for _who, amount in action.supports)
@@ -230,22 +276,39 @@ def check_supports(state: CavendishState, action: AttemptTest) -> dict[str, int]
     found: dict[str, int] = {}
     for supporter, amount in action.supports:
         if supporter == action.agent:
-            raise RuleError(f"{supporter} cannot support their own test.")
+            raise RuleError(phrase("{agent} cannot support their own test.", agent=supporter))
         if supporter in found:
-            raise RuleError(f"{supporter} is listed twice as a supporter.")
+            raise RuleError(phrase("{agent} is listed twice as a supporter.", agent=supporter))
         found[supporter] = active_agent(state, supporter)
         check_supporter(state, found[supporter])
         if amount < 1:
-            raise RuleError(f"{supporter}'s support must be at least 1 Azrak, not {amount}.")
+            raise RuleError(
+                phrase(
+                    "{agent}'s support must be at least 1 Azrak, not {amount}.",
+                    agent=supporter,
+                    amount=amount,
+                )
+            )
         if amount > most_each:
             raise RuleError(
-                f"With {len(state.agents)} agents a supporter spends at most {most_each} "
-                f"Azrak in a test; {supporter} offered {amount}."
+                phrase(
+                    "With {n} agents a supporter spends at most {most} Azrak in a test; {agent} "
+                    "offered {amount}.",
+                    n=len(state.agents),
+                    most=most_each,
+                    agent=supporter,
+                    amount=amount,
+                )
             )
     if len(found) > most_supporters:
         raise RuleError(
-            f"With {len(state.agents)} agents at most {most_supporters} agent(s) support a test; "
-            f"{len(found)} offered."
+            phrase_n(
+                "With {agents} agents at most {n} agent(s) support a test; {offered} offered.",
+                "With {agents} agents at most {n} agent(s) support a test; {offered} offered.",
+                most_supporters,
+                agents=len(state.agents),
+                offered=len(found),
+            )
         )
     return found
 
@@ -256,26 +319,32 @@ def give_items(state: CavendishState, action: GiveItems) -> CavendishState:
     giver = active_agent(state, action.giver)
     receiver = active_agent(state, action.receiver)
     if giver == receiver:
-        raise RuleError(f"{action.giver} cannot give Items to themselves.")
+        raise RuleError(phrase("{agent} cannot give Items to themselves.", agent=action.giver))
     if not action.items:
-        raise RuleError("Name at least one Item to give.")
+        raise RuleError(phrase("Name at least one Item to give."))
     held = state.agents[giver].items
     found = [items.find_held(held, name, state.rules) for name in action.items]
     missing = [name for name, item in zip(action.items, found, strict=True) if item is None]
     if missing:
-        raise RuleError(f"{action.giver} does not hold {', '.join(missing)}.")
+        raise RuleError(
+            phrase(
+                "{agent} does not hold {items}.", agent=action.giver, items=joined(", ", missing)
+            )
+        )
     chosen = [item for item in found if item is not None]
     if state.rules >= items.ITEMS_AS_THE_BOOK and len(set(chosen)) < len(chosen):
-        raise RuleError("Each Item is named once in a gift: it is one card.")
+        raise RuleError(phrase("Each Item is named once in a gift: it is one card."))
     items.check_giving(chosen)  # first: a Talisman is never given, in any phase
     if state.phase not in ("discovery", "between"):
         raise RuleError(
-            "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
-            "freely in the Between Locations phase."
+            phrase(
+                "Items are given in the Discovery phase (1 Azrak, in stand by) or swapped "
+                "freely in the Between Locations phase."
+            )
         )
     if state.phase == "discovery" and not check_gift(state, giver):
         cost, state = action_cost(state, giver)
-        state = spend(state, giver, cost, "giving Items")
+        state = spend(state, giver, cost, phrase("giving Items"))
     source, target = state.agents[giver], state.agents[receiver]
     moved = tuple(chosen)
     names = {item.name for item in chosen}
@@ -292,16 +361,22 @@ def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
     index = active_agent(state, action.agent)
     name = " ".join(action.name.split())
     if not name or len(name) > MAX_NAME:
-        raise RuleError(f"Name the Item (such as ITEM 4), 1 to {MAX_NAME} characters.")
+        raise RuleError(
+            phrase("Name the Item (such as ITEM 4), 1 to {most} characters.", most=MAX_NAME)
+        )
     for agent in state.agents:
         for item in agent.items:
             if items.same_card(item.name, name, state.rules):
                 raise RuleError(
-                    f"{agent.receptacle} already holds {item.name}: an Item is claimed once."
+                    phrase(
+                        "{agent} already holds {item}: an Item is claimed once.",
+                        agent=agent.receptacle,
+                        item=item.name,
+                    )
                 )
     bonuses = (action.strength, action.confidence, action.dexterity)
     if any(not -5 <= bonus <= 5 for bonus in bonuses):
-        raise RuleError("An Item's attribute bonus is between -5 and +5.")
+        raise RuleError(phrase("An Item's attribute bonus is between -5 and +5."))
     kind = items.kind_of(action, state.rules)
     items.check_kept(kind, action.kept)
     items.check_one_talisman(action.agent, state.agents[index].items, kind)
@@ -316,7 +391,9 @@ def take_item(state: CavendishState, action: TakeItem) -> CavendishState:
 def eject(state: CavendishState, action: Eject) -> CavendishState:
     """A card ejects an agent; everyone ejected at one location fails the mission."""
     if state.phase == "between":
-        raise RuleError("Ejected agents return in the Between Locations phase: no ejection now.")
+        raise RuleError(
+            phrase("Ejected agents return in the Between Locations phase: no ejection now.")
+        )
     index = active_agent(state, action.agent)
     agent = replace(state.agents[index], ejected=True, personal_conflict=False)
     return fail_if_all_ejected(with_agent(state, index, agent))

@@ -8,7 +8,9 @@ from dataclasses import asdict
 from companion.cavendish.azrak import update_needed
 from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import ATTRIBUTES, Agent, CavendishState, ResolvedTest
+from companion.cavendish.saying import both
 from companion.core import JsonValue, WaitingFor
+from companion.phrases import phrase
 
 
 def waiting_for(state: CavendishState) -> WaitingFor | None:
@@ -21,7 +23,10 @@ def waiting_for(state: CavendishState) -> WaitingFor | None:
         agent = state.agents[state.index(state.pending[0].receptacle)]
         return WaitingFor(
             "broken-link",
-            f"{agent.receptacle}'s broken link: Emergency Update or loss of control",
+            phrase(
+                "{agent}'s broken link: Emergency Update or loss of control",
+                agent=agent.receptacle,
+            ),
             agent.player,
             question=True,
         )
@@ -29,11 +34,13 @@ def waiting_for(state: CavendishState) -> WaitingFor | None:
         return conflict_waiting(state)
     if state.phase == "time-captain":
         captain = state.captain_agent
-        text = f"{captain.receptacle} (Time Captain) chooses the next location"
+        text = phrase("{agent} (Time Captain) chooses the next location", agent=captain.receptacle)
         return WaitingFor("choose-location", text, captain.player)
     if state.phase == "between" and update_needed(state) and not state.updated:
-        lost = " and ".join(agent.receptacle for agent in state.agents if agent.lost_control)
-        return WaitingFor("standard-update", f"the Standard Update: {lost} lost control")
+        lost = both([agent.receptacle for agent in state.agents if agent.lost_control])
+        return WaitingFor(
+            "standard-update", phrase("the Standard Update: {agents} lost control", agents=lost)
+        )
     return None
 
 
@@ -43,11 +50,20 @@ def conflict_waiting(state: CavendishState) -> WaitingFor:
     assert conflict is not None
     if not conflict.begun:
         captain = state.captain_agent
-        text = f"{conflict.against}: swap Items, then {captain.receptacle} sets the order"
+        text = phrase(
+            "{conflict}: swap Items, then {agent} sets the order",
+            conflict=conflict.against,
+            agent=captain.receptacle,
+        )
         return WaitingFor("group-conflict", text, captain.player)
     turn, due = next_attempt(state)
     agent = state.agents[state.index(due or conflict.order[0])]
-    text = f"{agent.receptacle}'s attempt in turn {turn} of {conflict.against}"
+    text = phrase(
+        "{agent}'s attempt in turn {turn} of {conflict}",
+        agent=agent.receptacle,
+        turn=turn,
+        conflict=conflict.against,
+    )
     return WaitingFor("group-conflict", text, agent.player)
 
 

@@ -9,13 +9,33 @@ then fit 40 columns with no sideways scroll.
 from __future__ import annotations
 
 from companion.cavendish.model import CavendishState
+from companion.phrases import phrase
+from lang import tr
 from widgets.cavendish import board
 from widgets.kit.line_table import LineTable
 
-COLUMNS = ("Agent", "Player", "Azrak", "Fear", "S/C/D")
+COLUMNS = (
+    phrase("Agent"),
+    phrase("Player"),
+    phrase("Azrak"),
+    phrase("Fear"),
+    # TRANSLATORS: the agents table's heading of Strength/Confidence/Dexterity
+    phrase("S/C/D"),
+)
 """The columns after the flags."""
 PLAYER_WIDTH, NARROW_PLAYER_WIDTH = 8, len("Player")
 """How much of a player's name the table shows, wide and narrow."""
+
+
+def headings(narrow: bool) -> list[str]:
+    """The columns' headings in the reader's language; narrow, a longer word for "Player"
+    ("Spieler") is shortened with "…" to the width of the names below it, so four agents still
+    fit 40 columns."""
+    shown = [tr(heading) for heading in COLUMNS]
+    player = shown[1]
+    if narrow and len(player) > NARROW_PLAYER_WIDTH:
+        shown[1] = player[: NARROW_PLAYER_WIDTH - 1] + "…"
+    return shown
 
 
 def set_columns(table: LineTable, narrow: bool) -> None:
@@ -23,7 +43,7 @@ def set_columns(table: LineTable, narrow: bool) -> None:
     table.clear(columns=True)
     if not narrow:
         table.add_column("", width=board.FLAGS_WIDTH)  # wide enough for ★ and ✖ from the start
-    table.add_columns(*COLUMNS)
+    table.add_columns(*headings(narrow))
 
 
 def agent_rows(state: CavendishState, narrow: bool) -> list[tuple[str, ...]]:
@@ -49,8 +69,9 @@ def show_agents(
     """The agents table: only the cells that changed are written, and only their rows drawn
     again (`LineTable.set_cell`; new agents or columns fill it again)."""
     rows = agent_rows(state, narrow)
-    if len(table.columns) != len(COLUMNS) + (0 if narrow else 1):
-        set_columns(table, narrow)
+    wanted = headings(narrow) if narrow else ["", *headings(narrow)]
+    if [str(column.label) for column in table.columns.values()] != wanted:
+        set_columns(table, narrow)  # another width, or another language
     keys = list(table.rows)
     if keys != [row[-1] for row in rows]:
         table.clear()

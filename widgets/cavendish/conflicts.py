@@ -20,7 +20,9 @@ from companion.cavendish.actions import AddAdversary, BeginGroupConflict, OrderA
 from companion.cavendish.conflict_words import life_words
 from companion.cavendish.conflicts import next_attempt
 from companion.cavendish.model import CavendishState, Receptacle
-from widgets.cavendish.dialogs import CavendishDialog, NameDialog
+from companion.phrases import phrase
+from lang import t, tr
+from widgets.cavendish.dialogs import CavendishDialog, NameDialog, cancel_button
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
@@ -45,29 +47,46 @@ def key_on(action: str, state: CavendishState) -> bool:
 
 
 BINDINGS = [
-    Binding("c", "personal_conflict", "Conflict", id="cavendish-personal-conflict"),
-    Binding("G", "announce_conflict", "Group conflict", id="cavendish-group-conflict"),
-    Binding("G", "begin_conflict", "Begin conflict", id="cavendish-begin-conflict"),
-    Binding("G", "end_conflict", "Defeated", id="cavendish-end-conflict"),
-    Binding("o", "reorder_conflict", "New order", id="cavendish-reorder-conflict"),
-    Binding("A", "add_adversary", "Adversary", id="cavendish-add-adversary"),
+    Binding("c", "personal_conflict", phrase("Conflict"), id="cavendish-personal-conflict"),
+    Binding("G", "announce_conflict", phrase("Group conflict"), id="cavendish-group-conflict"),
+    Binding("G", "begin_conflict", phrase("Begin conflict"), id="cavendish-begin-conflict"),
+    # TRANSLATORS: a key's name: the adversary is defeated
+    Binding("G", "end_conflict", phrase("Defeated"), id="cavendish-end-conflict"),
+    Binding("o", "reorder_conflict", phrase("New order"), id="cavendish-reorder-conflict"),
+    Binding("A", "add_adversary", phrase("Adversary"), id="cavendish-add-adversary"),
 ]
 """One key walks the group conflict through its stages: only the one for the stage is on."""
 
 PALETTE = (
     (
         "personal_conflict",
-        "personal conflict",
-        "The selected agent's card shows a personal conflict",
+        phrase("personal conflict"),
+        phrase("The selected agent's card shows a personal conflict"),
     ),
-    ("announce_conflict", "announce group conflict", "A group conflict card was read"),
-    ("begin_conflict", "begin group conflict", "The Time Captain's order of attempts"),
-    ("end_conflict", "adversary defeated", "By the players' word, between two turns"),
-    ("reorder_conflict", "new order of attempts", "The Time Captain's order for the next turn"),
+    (
+        "announce_conflict",
+        phrase("announce group conflict"),
+        phrase("A group conflict card was read"),
+    ),
+    (
+        "begin_conflict",
+        phrase("begin group conflict"),
+        phrase("The Time Captain's order of attempts"),
+    ),
+    (
+        "end_conflict",
+        phrase("adversary defeated"),
+        phrase("By the players' word, between two turns"),
+    ),
+    (
+        "reorder_conflict",
+        phrase("new order of attempts"),
+        phrase("The Time Captain's order for the next turn"),
+    ),
     (
         "add_adversary",
-        "another adversary",
-        "Another adversary in the group conflict, its life points",
+        phrase("another adversary"),
+        phrase("Another adversary in the group conflict, its life points"),
     ),
 )
 
@@ -79,9 +98,10 @@ def defeat_choices(state: CavendishState) -> list[tuple[str, str]]:
     if conflict is None or len(conflict.standing) < 2:
         return []
     ones = [
-        (adversary.called, f"{adversary.called} is defeated") for adversary in conflict.standing
+        (adversary.called, t("{adversary} is defeated", adversary=adversary.called))
+        for adversary in conflict.standing
     ]
-    return [*ones, (EVERY_ADVERSARY, "every adversary: the conflict is over")]
+    return [*ones, (EVERY_ADVERSARY, t("every adversary: the conflict is over"))]
 
 
 EVERY_ADVERSARY = "*every*"
@@ -97,7 +117,7 @@ class AdversaryDialog(CavendishDialog):
     | escape | Cancel |
     """
 
-    BINDINGS = [Binding("ctrl+s", "confirm", "Join", id="cavendish-confirm-adversary")]
+    BINDINGS = [Binding("ctrl+s", "confirm", phrase("Join"), id="cavendish-confirm-adversary")]
 
     def __init__(self, state: CavendishState) -> None:
         super().__init__()
@@ -107,23 +127,29 @@ class AdversaryDialog(CavendishDialog):
         conflict = self.state.conflict
         assert conflict is not None
         with Vertical(classes="dialog", id="adversary-dialog"):
-            yield Label(plain(f"Another adversary in {conflict.against}"), classes="dialog-title")
-            yield Input(placeholder="its name (required)", id="adversary-name", compact=True)
-            yield Static("Life points, from its card (blank: not counted)")
+            title = t("Another adversary in {conflict}", conflict=conflict.against)
+            yield Label(plain(title), classes="dialog-title")
+            yield Input(placeholder=t("its name (required)"), id="adversary-name", compact=True)
+            yield Static(plain(t("Life points, from its card (blank: not counted)")))
             yield Input(
-                placeholder="not counted",
+                placeholder=t("not counted"),
                 type="integer",
                 valid_empty=True,
                 id="adversary-life",
                 compact=True,
             )
             yield Static(
-                "Each adversary keeps its own damage; the conflict ends when every one is defeated",
+                plain(
+                    t(
+                        "Each adversary keeps its own damage; the conflict ends when every one is "
+                        "defeated"
+                    )
+                ),
                 classes="hint",
             )
             with Answers():
-                yield Button("Join (ctrl+s)", action="screen.confirm", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(plain(t("Join (ctrl+s)")), action="screen.confirm", variant="primary")
+                yield cancel_button()
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -135,7 +161,9 @@ class AdversaryDialog(CavendishDialog):
         try:
             life_points = int(typed) if typed else 0
         except ValueError:
-            self.notify("Type the life points as a whole number, or leave them blank.")
+            self.notify(
+                t("Type the life points as a whole number, or leave them blank."), markup=False
+            )
             return
         name = self.query_one("#adversary-name", Input).value
         self.dismiss(AddAdversary(name, life_points))
@@ -155,35 +183,51 @@ def conflict_text(state: CavendishState) -> str:
     parts = []
     if conflict is not None and not conflict.begun:
         parts.append(
-            f"{conflict.against_at_start} announced: Items swap at no cost (g); "
-            "G: life points and order, then it begins"
+            t(
+                "{conflict} announced: Items swap at no cost (g); G: life points and order, then "
+                "it begins",
+                conflict=conflict.against_at_start,
+            )
         )
     elif conflict is not None:
         turn, due = next_attempt(state)
-        damage = f"damage {conflict.damage}" + (
-            f" of {conflict.life_points}" if conflict.life_points else " (no life points)"
-        )
         if len(conflict.adversaries) > 1:
             damage = "; ".join(
-                f"{adversary.standing}" + (" defeated" if adversary.defeated else "")
+                t("{adversary} defeated", adversary=adversary.standing)
+                if adversary.defeated
+                else tr(adversary.standing)
                 for adversary in conflict.adversaries
             )
+        elif conflict.life_points:
+            damage = t(
+                "damage {damage} of {life_points}",
+                damage=conflict.damage,
+                life_points=conflict.life_points,
+            )
+        else:
+            damage = t("damage {damage} (no life points)", damage=conflict.damage)
         parts.append(
-            f"{conflict.against_at_start}, turn {turn}, {damage}: {due} attempts next (t); "
-            "o: new order; G: defeated"
+            t(
+                "{conflict}, turn {turn}, {damage}: {agent} attempts next (t); o: new order; G: "
+                "defeated",
+                conflict=conflict.against_at_start,
+                turn=turn,
+                damage=damage,
+                agent=due,
+            )
         )
     if held:
-        parts.append(f"Personal conflict: {', '.join(held)} (their test first)")
+        parts.append(t("Personal conflict: {agents} (their test first)", agents=", ".join(held)))
     return "\n".join(parts)
 
 
 def adversary_dialog() -> NameDialog:
     """The group conflict card was read: the adversary's name, optional."""
     return NameDialog(
-        "A group conflict: everyone stops",
+        t("A group conflict: everyone stops"),
         [],
-        hint="The adversary's name (optional); Items then swap at no cost until it begins",
-        placeholder="the adversary, or leave blank",
+        hint=t("The adversary's name (optional); Items then swap at no cost until it begins"),
+        placeholder=t("the adversary, or leave blank"),
     )
 
 
@@ -211,7 +255,7 @@ class OrderDialog(CavendishDialog):
     | escape | Cancel |
     """
 
-    BINDINGS = [Binding("ctrl+s", "confirm", "Confirm", id="cavendish-confirm-order")]
+    BINDINGS = [Binding("ctrl+s", "confirm", phrase("Confirm"), id="cavendish-confirm-order")]
 
     def __init__(
         self, state: CavendishState, submit: Callable[[BeginGroupConflict | OrderAttempts], bool]
@@ -228,37 +272,57 @@ class OrderDialog(CavendishDialog):
         conflict = state.conflict
         assert conflict is not None
         seats = " · ".join(
-            f"{number} {agent.receptacle}" + (" (ejected)" if agent.ejected else "")
+            t("{number} {agent} (ejected)", number=number, agent=agent.receptacle)
+            if agent.ejected
+            else f"{number} {agent.receptacle}"
             for number, agent in enumerate(state.agents, start=1)
         )
         captain = state.captain_agent.receptacle
         if self.reordering:
-            title = f"Next turn of {conflict.against}: {captain} sets a new order"
+            title = t(
+                "Next turn of {conflict}: {captain} sets a new order",
+                conflict=conflict.against,
+                captain=captain,
+            )
         else:
-            title = f"Begin {conflict.against}: {captain} sets the order"
+            title = t(
+                "Begin {conflict}: {captain} sets the order",
+                conflict=conflict.against,
+                captain=captain,
+            )
         with Vertical(classes="dialog", id="order-dialog"):
             yield Label(plain(title), classes="dialog-title")
             if not self.reordering:
                 first = conflict.adversaries[0].called
-                yield Static(plain(f"Life points of {first}, from its card (blank: not counted)"))
+                yield Static(
+                    plain(
+                        t(
+                            "Life points of {adversary}, from its card (blank: not counted)",
+                            adversary=first,
+                        )
+                    )
+                )
                 yield Input(
-                    placeholder="not counted",
+                    placeholder=t("not counted"),
                     type="integer",
                     valid_empty=True,
                     id="life-points",
                     compact=True,
                 )
-            yield Static(plain(f"Order of attempts, as seat numbers: {seats}"))
+            yield Static(plain(t("Order of attempts, as seat numbers: {seats}", seats=seats)))
             default = " ".join(str(seat) for seat in proposed_order(state))
             yield Input(default, id="order", compact=True)
             yield Static(id="order-preview")
-            hint = "Each agent not ejected once"
-            if not self.reordering:
-                hint += "; no Item swaps once it begins"
-            yield Static(hint, classes="hint")
+            if self.reordering:
+                hint = t("Each agent not ejected once")
+            else:
+                hint = t("Each agent not ejected once; no Item swaps once it begins")
+            yield Static(plain(hint), classes="hint")
             with Answers():
-                yield Button("Confirm (ctrl+s)", action="screen.confirm", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    plain(t("Confirm (ctrl+s)")), action="screen.confirm", variant="primary"
+                )
+                yield cancel_button()
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -272,7 +336,7 @@ class OrderDialog(CavendishDialog):
         numbers = [char for char in text if not char.isspace() and char != ","]
         count = len(self.state.agents)
         if not numbers or any(char not in "123456789"[:count] for char in numbers):
-            return f"Type seat numbers 1 to {count}, in the order of attempts."
+            return t("Type seat numbers 1 to {count}, in the order of attempts.", count=count)
         order: tuple[Receptacle, ...] = tuple(
             self.state.agents[int(char) - 1].receptacle for char in numbers
         )
@@ -282,7 +346,7 @@ class OrderDialog(CavendishDialog):
         try:
             life_points = int(typed) if typed else 0
         except ValueError:
-            return "Type the adversary's life points as a whole number, or leave them blank."
+            return t("Type the adversary's life points as a whole number, or leave them blank.")
         return BeginGroupConflict(order, life_points)
 
     @on(Input.Changed)
@@ -291,11 +355,13 @@ class OrderDialog(CavendishDialog):
         if isinstance(typed, str):
             text = typed
         else:
-            text = "Order: " + ", ".join(typed.order)
+            order = ", ".join(typed.order)
             if isinstance(typed, BeginGroupConflict):
                 assert self.state.conflict is not None
                 life = typed_life_words(self.state, typed.life_points)
-                text += f"; {life}"
+                text = t("Order: {order}; {life}", order=order, life=life)
+            else:
+                text = t("Order: {order}", order=order)
         self.query_one("#order-preview", Static).update(plain(text))
 
     @on(Input.Submitted)
@@ -306,7 +372,7 @@ class OrderDialog(CavendishDialog):
         """Confirm, or stay open with what was typed and the reason it was refused."""
         order = self.read()
         if isinstance(order, str):
-            self.notify(order, title="Not allowed", severity="error")
+            self.notify(order, title=t("Not allowed"), severity="error", markup=False)
             return
         if self.submit(order):
             self.dismiss(order)

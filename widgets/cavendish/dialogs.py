@@ -18,7 +18,10 @@ from textual.widgets.option_list import Option
 from companion.cavendish.actions import TakeItem
 from companion.cavendish.azrak import free_update_is_a_choice
 from companion.cavendish.model import CavendishState
+from companion.cavendish.saying import ATTRIBUTE_NAMES
 from companion.cavendish.show import waiting_for
+from companion.phrases import phrase
+from lang import t, tr
 from widgets.kit.safe_lists import SafeOptionList, SafeSelect
 from widgets.kit.shown import plain
 from widgets.kit.toggles import TickBox
@@ -35,7 +38,7 @@ class CavendishDialog(Dialog[object]):
     """
 
     CSS_PATH = "cavendish.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cavendish-cancel")]
+    BINDINGS = [Binding("escape", "cancel", phrase("Cancel"), id="cavendish-cancel")]
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -51,11 +54,11 @@ class AmountDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(plain(self.title_text), classes="dialog-title")
             yield Input(str(self.default), type="integer", id="amount", compact=True)
             with Answers():
-                yield Button("Confirm (enter)", action="screen.confirm_typed", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield confirm_button()
+                yield cancel_button()
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -69,7 +72,7 @@ class AmountDialog(CavendishDialog):
         try:
             self.dismiss(int(typed))
         except ValueError:
-            self.notify("Type a whole number.", severity="error")
+            self.notify(t("Type a whole number."), severity="error", markup=False)
 
 
 class NameDialog(CavendishDialog):
@@ -80,23 +83,28 @@ class NameDialog(CavendishDialog):
         title: str,
         known: Sequence[str],
         hint: str = "",
-        placeholder: str = "A, B, Library ...",
+        placeholder: str = "",
     ) -> None:
         super().__init__()
         self.title_text = title
         self.known = list(known)
-        self.hint = hint or f"Known locations: {', '.join(self.known) or 'none yet'}"
-        self.placeholder = placeholder
+        if hint:
+            self.hint = hint
+        elif self.known:
+            self.hint = t("Known locations: {locations}", locations=", ".join(self.known))
+        else:
+            self.hint = t("Known locations: none yet")
+        self.placeholder = placeholder or t("A, B, Library ...")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(plain(self.title_text), classes="dialog-title")
             suggester = SuggestFromList(self.known, case_sensitive=False) if self.known else None
             yield Input(placeholder=self.placeholder, id="name", suggester=suggester, compact=True)
             yield Static(plain(self.hint), classes="hint")
             with Answers():
-                yield Button("Confirm (enter)", action="screen.confirm_typed", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield confirm_button()
+                yield cancel_button()
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -121,7 +129,7 @@ class PickDialog(CavendishDialog):
             options = (Option(plain(text), id=key) for key, text in self.choices)
             yield SafeOptionList(*options, id="pick")
             with Answers():
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield cancel_button()
         yield KeyFooter()
 
     @on(OptionList.OptionSelected)
@@ -129,7 +137,22 @@ class PickDialog(CavendishDialog):
         self.dismiss(event.option.id)
 
 
-ITEM_KINDS = [("Green", "green"), ("Yellow", "yellow"), ("Red", "red"), ("Talisman", "talisman")]
+def confirm_button() -> Button:
+    """ "Confirm (enter)": the dialog's typed answer."""
+    return Button(plain(t("Confirm (enter)")), action="screen.confirm_typed", variant="primary")
+
+
+def cancel_button() -> Button:
+    """ "Cancel (esc)": every Cavendish dialog's way out."""
+    return Button(plain(t("Cancel (esc)")), action="screen.cancel")
+
+
+ITEM_KINDS = [
+    (phrase("Green"), "green"),
+    (phrase("Yellow"), "yellow"),
+    (phrase("Red"), "red"),
+    (phrase("Talisman"), "talisman"),
+]
 """The Item dialog's colours, always said: an Item is a Talisman here only when picked so."""
 
 
@@ -137,7 +160,7 @@ class ItemDialog(CavendishDialog):
     """An Item: its name, colour (or the Talisman), whether its card keeps a yellow or red one,
     and its printed bonuses; ctrl+s or enter in the last field takes it."""
 
-    BINDINGS = [Binding("ctrl+s", "take", "Take the Item", id="cavendish-take-item")]
+    BINDINGS = [Binding("ctrl+s", "take", phrase("Take the Item"), id="cavendish-take-item")]
 
     def __init__(self, agent: str) -> None:
         super().__init__()
@@ -145,22 +168,28 @@ class ItemDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.agent} takes an Item", classes="dialog-title")
-            yield Input(placeholder="ITEM 4, Lantern ...", id="item-name", compact=True)
+            yield Label(plain(t("{agent} takes an Item", agent=self.agent)), classes="dialog-title")
+            yield Input(placeholder=t("ITEM 4, Lantern ..."), id="item-name", compact=True)
             with Horizontal(classes="field"):
-                yield Label("Colour", classes="field-label")
+                yield Label(plain(t("Colour")), classes="field-label")
+                kinds = [(plain(tr(words)), kind) for words, kind in ITEM_KINDS]
                 yield SafeSelect(
-                    ITEM_KINDS, value="green", allow_blank=False, id="item-kind", compact=True
+                    kinds, value="green", allow_blank=False, id="item-kind", compact=True
                 )
-            yield TickBox("Its card text keeps it (yellow or red)", id="item-kept", compact=True)
+            yield TickBox(
+                plain(t("Its card text keeps it (yellow or red)")), id="item-kept", compact=True
+            )
             for attribute in ("strength", "confidence", "dexterity"):
                 with Horizontal(classes="field"):
-                    yield Label(f"{attribute.title()} bonus", classes="field-label")
+                    label = t("{attribute} bonus", attribute=ATTRIBUTE_NAMES[attribute])
+                    yield Label(plain(label), classes="field-label")
                     yield Input("0", type="integer", id=f"item-{attribute}", compact=True)
-            yield Static("tab: next field", classes="hint")
+            yield Static(plain(t("tab: next field")), classes="hint")
             with Answers():
-                yield Button("Take the Item (ctrl+s)", action="screen.take", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    plain(t("Take the Item (ctrl+s)")), action="screen.take", variant="primary"
+                )
+                yield cancel_button()
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -174,7 +203,14 @@ class ItemDialog(CavendishDialog):
             try:
                 values.append(int(text))
             except ValueError:
-                self.notify(f"The {attribute} bonus must be a whole number.", severity="error")
+                self.notify(
+                    t(
+                        "The {attribute} bonus must be a whole number.",
+                        attribute=ATTRIBUTE_NAMES[attribute],
+                    ),
+                    severity="error",
+                    markup=False,
+                )
                 return
         name = self.query_one("#item-name", Input).value
         kind = str(self.query_one("#item-kind", Select).value)
@@ -203,10 +239,10 @@ class BrokenLinkDialog(Dialog[str]):
 
     CSS_PATH = "cavendish.tcss"
     BINDINGS = [
-        Binding("f", "choose('free')", "Free update", id="cavendish-emergency-free"),
-        Binding("e", "choose('emergency')", "Emergency Update", id="cavendish-emergency"),
-        Binding("l", "choose('lose')", "Lose control", id="cavendish-lose-control"),
-        Binding("ctrl+z", "choose('undo')", "Undo", id="cavendish-link-undo"),
+        Binding("f", "choose('free')", phrase("Free update"), id="cavendish-emergency-free"),
+        Binding("e", "choose('emergency')", phrase("Emergency Update"), id="cavendish-emergency"),
+        Binding("l", "choose('lose')", phrase("Lose control"), id="cavendish-lose-control"),
+        Binding("ctrl+z", "choose('undo')", phrase("Undo"), id="cavendish-link-undo"),
     ]
 
     def __init__(self, state: CavendishState) -> None:
@@ -220,41 +256,59 @@ class BrokenLinkDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="broken-link"):
-            yield Label(f"{self.link.receptacle}'s link is broken", classes="dialog-title")
-            yield Static(self.explanation(), id="broken-link-text")
+            title = t("{agent}'s link is broken", agent=self.link.receptacle)
+            yield Label(plain(title), classes="dialog-title")
+            yield Static(plain(self.explanation()), id="broken-link-text")
             with Answers():
                 if self.free_offered:
-                    yield Button("Free update (f)", id="free", variant="success")
-                    yield Button("Paid update (e)", id="emergency", variant="warning")
+                    yield Button(plain(t("Free update (f)")), id="free", variant="success")
+                    yield Button(plain(t("Paid update (e)")), id="emergency", variant="warning")
                 else:
-                    yield Button("Emergency Update (e)", id="emergency", variant="warning")
-                yield Button("Lose control (l)", id="lose", variant="error")
-                yield Button("Undo (ctrl+z)", id="undo")
+                    emergency = t("Emergency Update (e)")
+                    yield Button(plain(emergency), id="emergency", variant="warning")
+                yield Button(plain(t("Lose control (l)")), id="lose", variant="error")
+                yield Button(plain(t("Undo (ctrl+z)")), id="undo")
         yield KeyFooter()
 
     def explanation(self) -> str:
         state, link = self.state, self.link
         agent = state.agents[state.index(link.receptacle)]
         free = state.free_updates_left
-        refill = f"pool refilled from the Vortex (holds {state.vortex}) up to {agent.starting}"
+        refill = t(
+            "pool refilled from the Vortex (holds {vortex}) up to {starting}",
+            vortex=state.vortex,
+            starting=agent.starting,
+        )
         if self.free_offered:
-            emergency = (
-                f"{refill}; the group chooses to use a free update ({free} left) or to pay "
-                "1 Azrak to the Mission Return card."
+            emergency = t(
+                "{refill}; the group chooses to use a free update ({n} left) or to pay 1 Azrak "
+                "to the Mission Return card.",
+                refill=refill,
+                n=free,
+            )
+        elif free:
+            emergency = t("free ({n} left), {refill}.", n=free, refill=refill)
+        else:
+            emergency = t("1 Azrak to the Mission Return card, {refill}.", refill=refill)
+        if not link.on_location:
+            crystal = t("the crystal goes to the Vortex")
+        elif state.rules >= 2:
+            crystal = t(
+                "the crystal placed on {location} goes back to the Vortex",
+                location=link.on_location,
             )
         else:
-            cost = f"free ({free} left)" if free else "1 Azrak to the Mission Return card"
-            emergency = f"{cost}, {refill}."
-        crystal = "the crystal goes to the Vortex"
-        if link.on_location:
-            where = "goes back to the Vortex" if state.rules >= 2 else "stays there"
-            crystal = f"the crystal placed on {link.on_location} {where}"
-        return (
-            f"{link.receptacle} spent or lost the last Azrak.\n"
-            f"Emergency Update: {emergency}\n"
-            f"Lose control: {crystal} and the agent is ejected until the "
-            "Between Locations phase (a Standard Update is then required)."
+            crystal = t("the crystal placed on {location} stays there", location=link.on_location)
+        lines = (
+            t("{agent} spent or lost the last Azrak.", agent=link.receptacle),
+            t("Emergency Update: {how}", how=emergency),
+            t(
+                "Lose control: {crystal} and the agent is ejected until the Between Locations "
+                "phase (a Standard Update is then required).",
+                crystal=crystal,
+            ),
         )
+        return "\n".join(lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("free",):

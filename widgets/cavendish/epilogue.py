@@ -9,15 +9,17 @@ from collections.abc import Sequence
 from companion.cavendish.actions import AntonDies, GiveEmerald, RescueDamien, TakeNote
 from companion.cavendish.epilogue import notes_words
 from companion.cavendish.model import ADJUSTMENTS, HANDWRITTEN_NOTES, CavendishState, Epilogue
+from companion.phrases import phrase
 from companion.session import Step
+from lang import t, tr
 from saves.games.records import Record
 from widgets.kit.shown import local_time
 
 EVENTS: tuple[tuple[str, str], ...] = (
-    ("damien", "Damien rescued"),
-    ("note", "a handwritten note taken (ITEMS 1, 17, 26, 37, 43, 48)"),
-    ("emerald", "the emerald given to Anigimas"),
-    ("anton", "Anton dead"),
+    ("damien", phrase("Damien rescued")),
+    ("note", phrase("a handwritten note taken (ITEMS 1, 17, 26, 37, 43, 48)")),
+    ("emerald", phrase("the emerald given to Anigimas")),
+    ("anton", phrase("Anton dead")),
 )
 """(id, words) of each event `h` records."""
 
@@ -32,15 +34,19 @@ def event_choices(state: CavendishState, agent: str) -> list[tuple[str, str]]:
         "emerald": epilogue.anigimas_freed,
         "anton": epilogue.anton_dead,
     }
-    words = dict(EVENTS)
-    words["note"] = f"{agent} takes a handwritten note ({notes_words(epilogue.notes_missing)} left)"
-    words["emerald"] = f"{agent} gives the emerald to Anigimas"
+    words = {key: tr(text) for key, text in EVENTS}
+    words["note"] = t(
+        "{agent} takes a handwritten note ({notes} left)",
+        agent=agent,
+        notes=notes_words(epilogue.notes_missing),
+    )
+    words["emerald"] = t("{agent} gives the emerald to Anigimas", agent=agent)
     return [(key, words[key]) for key, _text in EVENTS if not done[key]]
 
 
 def note_choices(state: CavendishState) -> list[tuple[str, str]]:
     """The handwritten notes not taken yet."""
-    return [(str(note), f"ITEM {note}") for note in state.epilogue.notes_missing]
+    return [(str(note), t("ITEM {number}", number=note)) for note in state.epilogue.notes_missing]
 
 
 def event_action(key: str, agent: str) -> object | None:
@@ -72,7 +78,7 @@ def answer_sources(
                 sources[question] = recorded_words(origin, number + 1)
                 break
         else:
-            sources[question] = "not recorded"
+            sources[question] = t("not recorded")
     if not state.epilogue.elixir_found:
         sources["elixir_found"] = notes_status(state.epilogue)
     return sources
@@ -81,13 +87,23 @@ def answer_sources(
 def recorded_words(origin: Record | None, number: int) -> str:
     """ "recorded at 21:40 by Ana (log line 12)", or "from the log (line 12)" without a time."""
     if origin is None or origin.at is None:
-        return f"from the log (line {number})"
+        return t("from the log (line {number})", number=number)
     when = local_time(origin.at, "%H:%M")
-    return f"recorded at {when} by {origin.whose} (log line {number})"
+    return t(
+        "recorded at {time} by {who} (log line {number})",
+        time=when,
+        who=origin.whose,
+        number=number,
+    )
 
 
 def notes_status(epilogue: Epilogue) -> str:
     """ "4 of 6 notes taken: ITEMS 43 and 48 missing"."""
     taken = len(epilogue.notes)
     missing = notes_words(epilogue.notes_missing)
-    return f"{taken} of {len(HANDWRITTEN_NOTES)} notes taken: {missing} missing"
+    return t(
+        "{taken} of {all} notes taken: {missing} missing",
+        taken=taken,
+        all=len(HANDWRITTEN_NOTES),
+        missing=missing,
+    )

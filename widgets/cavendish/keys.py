@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.cavendish.azrak import check_update_allowed
 from companion.cavendish.model import CavendishState
 from companion.core import RuleError
+from companion.phrases import phrase
 from widgets.cavendish import conflicts
 
 PHASE_KEYS: dict[str, set[str]] = {
@@ -40,24 +41,36 @@ PLAYING_KEYS = {
 """Card effects and the end of the mission: offered in any phase while the mission is on."""
 
 PALETTE: tuple[tuple[str, str, str], ...] = (
-    ("location", "choose a location", "Time Captain puts 1 Azrak on a location"),
-    ("explore", "explore", "The selected agent explores (1 Azrak)"),
-    ("test", "test", "Open the test panel"),
-    ("and_cost", "AND cost", "Both options of an OR/AND card (1 Azrak)"),
-    ("give", "give Items", "Hand Items to another agent"),
-    ("eject", "eject agent", "A card ejects the selected agent"),
-    ("next_phase", "next phase", "Leave the location / pass the Time Captain deck"),
-    ("update", "standard update", "Share the Vortex (Between Locations)"),
-    ("gain", "gain Azrak", "Card effect: gain from the Vortex"),
-    ("lose", "lose Azrak", "Card effect: lose to the Vortex"),
-    ("fear", "take Fear", "Fear tokens onto the selected agent"),
-    ("discard_fear", "discard Fear", "Fear tokens off the selected agent"),
-    ("item", "take Item", "A green Item with its bonuses"),
-    ("stow", "put Item away", "Stow or remove an Item"),
-    ("reshuffle", "reshuffle Destiny", "Discarded Destiny cards back into the deck"),
-    ("epilogue", "epilogue event", "Record now: Damien rescued, a note, the emerald, Anton dead"),
-    ("end", "end mission", "The four adjustments and the final score"),
-    ("abandon", "abandon mission", "End early to start a new run (failed)"),
+    ("location", phrase("choose a location"), phrase("Time Captain puts 1 Azrak on a location")),
+    ("explore", phrase("explore"), phrase("The selected agent explores (1 Azrak)")),
+    ("test", phrase("test"), phrase("Open the test panel")),
+    ("and_cost", phrase("AND cost"), phrase("Both options of an OR/AND card (1 Azrak)")),
+    ("give", phrase("give Items"), phrase("Hand Items to another agent")),
+    ("eject", phrase("eject agent"), phrase("A card ejects the selected agent")),
+    (
+        "next_phase",
+        phrase("next phase"),
+        phrase("Leave the location / pass the Time Captain deck"),
+    ),
+    ("update", phrase("standard update"), phrase("Share the Vortex (Between Locations)")),
+    ("gain", phrase("gain Azrak"), phrase("Card effect: gain from the Vortex")),
+    ("lose", phrase("lose Azrak"), phrase("Card effect: lose to the Vortex")),
+    ("fear", phrase("take Fear"), phrase("Fear tokens onto the selected agent")),
+    ("discard_fear", phrase("discard Fear"), phrase("Fear tokens off the selected agent")),
+    ("item", phrase("take Item"), phrase("A green Item with its bonuses")),
+    ("stow", phrase("put Item away"), phrase("Stow or remove an Item")),
+    (
+        "reshuffle",
+        phrase("reshuffle Destiny"),
+        phrase("Discarded Destiny cards back into the deck"),
+    ),
+    (
+        "epilogue",
+        phrase("epilogue event"),
+        phrase("Record now: Damien rescued, a note, the emerald, Anton dead"),
+    ),
+    ("end", phrase("end mission"), phrase("The four adjustments and the final score")),
+    ("abandon", phrase("abandon mission"), phrase("End early to start a new run (failed)")),
     *conflicts.PALETTE,
 )
 """(action, name, help) for each command palette entry, offered while its key is on."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from lang import t
 from widgets.stats.charts import percent
 
 
@@ -15,7 +16,17 @@ def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str
     spent = game["crystals_spent"]
     best = "-" if game["best_score"] is None else game["best_score"]
     return [
-        f"  Success rate {percent(game['success_rate'])} · best (lowest) final score {best}",
-        f"  Crystals spent: tests {spent['tests']}, explores {spent['explores']}, "
-        f"updates {spent['updates']}",
+        "  "
+        + t(
+            "Success rate {rate} · best (lowest) final score {best}",
+            rate=percent(game["success_rate"]),
+            best=best,
+        ),
+        "  "
+        + t(
+            "Crystals spent: tests {tests}, explores {explores}, updates {updates}",
+            tests=spent["tests"],
+            explores=spent["explores"],
+            updates=spent["updates"],
+        ),
     ]

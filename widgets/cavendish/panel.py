@@ -16,9 +16,12 @@ from companion.cavendish.actions import AttemptTest
 from companion.cavendish.conflicts import running, standing_words
 from companion.cavendish.destiny import boosts_for, odds, percent, remaining, signed
 from companion.cavendish.model import ATTRIBUTES, CavendishState, support_limit
-from companion.cavendish.rules import action_cost
-from companion.text import plural
-from widgets.cavendish.dialogs import CavendishDialog
+from companion.cavendish.rules import action_cost, outcome_of
+from companion.cavendish.saying import ATTRIBUTE_NAMES
+from companion.cavendish.words import OUTCOME_WORDS
+from companion.phrases import phrase
+from lang import t, tn, tr
+from widgets.cavendish.dialogs import CavendishDialog, cancel_button
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers
@@ -41,9 +44,14 @@ def damage_so_far(state: CavendishState) -> str:
     conflict = state.conflict
     assert conflict is not None
     if len(conflict.adversaries) > 1:
-        return standing_words(conflict)
-    of = f" of {conflict.life_points} life points" if conflict.life_points else ""
-    return f"damage so far {conflict.damage}{of}"
+        return tr(standing_words(conflict))
+    if conflict.life_points:
+        return t(
+            "damage so far {damage} of {life_points} life points",
+            damage=conflict.damage,
+            life_points=conflict.life_points,
+        )
+    return t("damage so far {damage}", damage=conflict.damage)
 
 
 def targets(state: CavendishState) -> list[tuple[Text, str]]:
@@ -52,7 +60,7 @@ def targets(state: CavendishState) -> list[tuple[Text, str]]:
     conflict = state.conflict
     if conflict is None or len(conflict.standing) < 2:
         return []
-    return [(plain(adversary.called), adversary.called) for adversary in conflict.standing]
+    return [(plain(tr(adversary.called)), adversary.called) for adversary in conflict.standing]
 
 
 class TestPanel(CavendishDialog):
@@ -65,7 +73,7 @@ class TestPanel(CavendishDialog):
     | escape | Close without testing |
     """
 
-    BINDINGS = [Binding("ctrl+s", "resolve", "Resolve", id="cavendish-resolve-test")]
+    BINDINGS = [Binding("ctrl+s", "resolve", phrase("Resolve"), id="cavendish-resolve-test")]
 
     def __init__(self, state: CavendishState, agent: str, submit: Callable[[AttemptTest], bool]):
         super().__init__()
@@ -77,15 +85,15 @@ class TestPanel(CavendishDialog):
         agents = [(a.receptacle, a.receptacle) for a in self.state.agents if not a.ejected]
         most, each = support_limit(len(self.state.agents))
         with Vertical(classes="dialog", id="test-panel"):
-            yield Label("Test", classes="dialog-title")
+            yield Label(plain(t("Test")), classes="dialog-title")
             with Horizontal(classes="field"):
-                yield Label("Agent", classes="field-label")
+                yield Label(plain(t("Agent")), classes="field-label")
                 yield SafeSelect(
                     agents, value=self.agent, allow_blank=False, id="test-agent", compact=True
                 )
             with Horizontal(classes="field"):
-                yield Label("Attribute", classes="field-label")
-                attributes = [(name.title(), name) for name in ATTRIBUTES]
+                yield Label(plain(t("Attribute")), classes="field-label")
+                attributes = [(plain(tr(ATTRIBUTE_NAMES[name])), name) for name in ATTRIBUTES]
                 yield SafeSelect(
                     attributes,
                     value="strength",
@@ -93,18 +101,18 @@ class TestPanel(CavendishDialog):
                     id="test-attribute",
                     compact=True,
                 )
-            yield from self.field("Difficulty", "test-difficulty", "")
-            yield from self.field("Boosts", "test-boosts", "")
+            yield from self.field(t("Difficulty"), "test-difficulty", "")
+            yield from self.field(t("Boosts"), "test-boosts", "")
             for agent in self.state.agents:
                 yield from self.field(
-                    f"Support {agent.receptacle}", f"support-{agent.receptacle}", ""
+                    t("Support {agent}", agent=agent.receptacle), f"support-{agent.receptacle}", ""
                 )
-            yield from self.field("Destiny card", "test-destiny", "", placeholder="not drawn")
+            yield from self.field(t("Destiny card"), "test-destiny", "", placeholder=t("not drawn"))
             if running(self.state):  # the result's damage points go on the adversary's card
-                yield from self.field("Damage dealt", "test-damage", "")
+                yield from self.field(t("Damage dealt"), "test-damage", "")
                 if targets(self.state):  # on whose card, when several adversaries stand
                     with Horizontal(classes="field"):
-                        yield Label("Damage on", classes="field-label")
+                        yield Label(plain(t("Damage on")), classes="field-label")
                         yield SafeSelect(
                             targets(self.state),
                             value=targets(self.state)[0][1],
@@ -113,20 +121,36 @@ class TestPanel(CavendishDialog):
                             compact=True,
                         )
             yield Static(id="test-preview")
-            limit = f"supports: at most {plural(most, 'supporter')}, {each} Azrak each"
             if running(self.state):
-                limit += " (group conflict: even with a card in front)"
-                limit += f"\ndamage as the result says; {damage_so_far(self.state)}"
+                limit = tn(
+                    "supports: at most {n} supporter, {each} Azrak each (group conflict: even "
+                    "with a card in front)",
+                    "supports: at most {n} supporters, {each} Azrak each (group conflict: even "
+                    "with a card in front)",
+                    most,
+                    each=each,
+                )
+                damage = t("damage as the result says; {so_far}", so_far=damage_so_far(self.state))
+                limit = f"{limit}\n{damage}"
+            else:
+                limit = tn(
+                    "supports: at most {n} supporter, {each} Azrak each",
+                    "supports: at most {n} supporters, {each} Azrak each",
+                    most,
+                    each=each,
+                )
             yield Static(plain(limit), classes="hint")  # adversaries' names as typed
             with Answers():
-                yield Button("Resolve (ctrl+s)", action="screen.resolve", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    plain(t("Resolve (ctrl+s)")), action="screen.resolve", variant="primary"
+                )
+                yield cancel_button()
         yield KeyFooter()
 
     def field(self, label: str, field_id: str, value: str, placeholder: str = "0") -> ComposeResult:
         """A number field; an empty one counts as its placeholder says (0, or not drawn)."""
         with Horizontal(classes="field", id=f"row-{field_id}"):
-            yield Label(label, classes="field-label")
+            yield Label(plain(label), classes="field-label")
             yield Input(
                 value,
                 placeholder=placeholder,
@@ -178,22 +202,22 @@ class TestPanel(CavendishDialog):
         boosts = number(self.query_one("#test-boosts", Input).value or "0")
         destiny = number(self.query_one("#test-destiny", Input).value)
         if difficulty is None:
-            return "Type the test's difficulty."
+            return t("Type the test's difficulty.")
         if boosts is None:
-            return "Boosts must be a whole number."
+            return t("Boosts must be a whole number.")
         supports = []
         for supporter, amount in self.supports(agent):
             if amount is None:
-                return f"{supporter}'s support must be a whole number."
+                return t("{agent}'s support must be a whole number.", agent=supporter)
             if amount:
                 supports.append((supporter, amount))
         if destiny is None:
-            return "Draw a Destiny card and type its modifier."
+            return t("Draw a Destiny card and type its modifier.")
         damage = (
             number(self.query_one("#test-damage", Input).value or "0") if running(self.state) else 0
         )
         if damage is None:
-            return "Type the damage the result deals as a whole number (0 for none)."
+            return t("Type the damage the result deals as a whole number (0 for none).")
         target = str(self.query_one("#test-target", Select).value) if targets(self.state) else ""
         return AttemptTest(
             agent,  # type: ignore[arg-type]
@@ -217,47 +241,74 @@ class TestPanel(CavendishDialog):
         support = sum(amount for _who, amount in offered)
         value = base + boosts + support
         test_cost = action_cost(self.state, self.state.index(agent_name))[0]
-        free = "" if test_cost else "free action, "
-        pays = [f"{agent_name} {test_cost + boosts} ({free}pool {agent.pool})"] + [
-            f"{who} {amount}" for who, amount in offered if amount
-        ]
+        if test_cost:
+            paying = t(
+                "{agent} {cost} (pool {pool})",
+                agent=agent_name,
+                cost=test_cost + boosts,
+                pool=agent.pool,
+            )
+        else:
+            paying = t(
+                "{agent} {cost} (free action, pool {pool})",
+                agent=agent_name,
+                cost=test_cost + boosts,
+                pool=agent.pool,
+            )
+        pays = [paying] + [f"{who} {amount}" for who, amount in offered if amount]
+        if not support:
+            pays.append(t("no support yet"))
         lines = [
-            f"Before Destiny: {attribute.title()} {base} +{boosts} boosts +{support} support "
-            f"= {value}",
-            f"Pays: {' · '.join(pays)}" + ("" if support else " · no support yet"),
+            t(
+                "Before Destiny: {attribute} {base} +{boosts} boosts +{support} support = {value}",
+                attribute=ATTRIBUTE_NAMES.get(attribute, attribute),
+                base=base,
+                boosts=boosts,
+                support=support,
+                value=value,
+            ),
+            t("Pays: {payers}", payers=" · ".join(pays)),
         ]
         difficulty = number(self.query_one("#test-difficulty", Input).value)
         cards = remaining(self.state.destiny)
         if cards is None:
             seen = len(self.state.destiny.known)
-            lines.append(f"Destiny deck not known yet ({seen} of 6 cards seen): no odds.")
+            lines.append(t("Destiny deck not known yet ({n} of 6 cards seen): no odds.", n=seen))
         elif difficulty is not None:
             chances = odds(cards, value, difficulty)
             if chances is None:
-                lines.append("The Destiny deck is empty: record the reshuffle (r) first.")
+                lines.append(t("The Destiny deck is empty: record the reshuffle (r) first."))
             else:
                 need = boosts_for(cards, value, difficulty, TARGET, agent.pool)
-                aim = plural(need, "more boost") if need is not None else "out of reach"
+                if need is None:
+                    aim = t("out of reach")
+                else:
+                    aim = tn("{n} more boost", "{n} more boosts", need)
                 lines.append(
-                    f"Failure {percent(chances.failure)} · critical {percent(chances.critical)} · "
-                    f"success {percent(chances.success)}  (deck: "
-                    f"{' '.join(signed(c) for c in cards)})"
+                    t(
+                        "Failure {failure} · critical {critical} · success {success}  (deck: "
+                        "{cards})",
+                        failure=percent(chances.failure),
+                        critical=percent(chances.critical),
+                        success=percent(chances.success),
+                        cards=" ".join(signed(c) for c in cards),
+                    )
                 )
-                lines.append(f"Not failing ≥ {percent(TARGET)}: {aim}")
+                lines.append(t("Not failing ≥ {target}: {aim}", target=percent(TARGET), aim=aim))
         destiny = number(self.query_one("#test-destiny", Input).value)
         if destiny is None:  # the rules: supports first, then the Destiny card, then the verdict
-            lines.append("No Destiny card yet: draw it, then type its modifier.")
+            lines.append(t("No Destiny card yet: draw it, then type its modifier."))
         elif difficulty is not None:
             final = value + destiny
-            outcome = (
-                "failure"
-                if final < difficulty
-                else "critical success"
-                if final == difficulty
-                else "success"
-            )
+            outcome = OUTCOME_WORDS[outcome_of(final, difficulty)]
             lines.append(
-                f"Destiny {signed(destiny)}: final value {final} vs {difficulty}: {outcome}"
+                t(
+                    "Destiny {modifier}: final value {final} vs {difficulty}: {outcome}",
+                    modifier=signed(destiny),
+                    final=final,
+                    difficulty=difficulty,
+                    outcome=outcome,
+                )
             )
         preview.update(Text("\n".join(lines)))
 
@@ -268,7 +319,7 @@ class TestPanel(CavendishDialog):
     def action_resolve(self) -> None:
         test = self.read()
         if isinstance(test, str):
-            self.notify(test, severity="warning")
+            self.notify(test, severity="warning", markup=False)
             return
         if self.submit(test):
             self.dismiss(test)

@@ -13,12 +13,21 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from companion.cavendish.actions import EndMission, StandardUpdate
 from companion.cavendish.azrak import even_split, update_cost
 from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
-from companion.text import plural
-from widgets.cavendish.dialogs import CavendishDialog
+from companion.phrases import phrase
+from lang import t, tn
+from widgets.cavendish.dialogs import CavendishDialog, cancel_button
 from widgets.kit.shown import plain
 from widgets.kit.toggles import TickBox
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
+
+QUESTIONS = {
+    "damien_rescued": phrase("Damien rescued"),
+    "elixir_found": phrase("Elixir of eternal life found"),
+    "anigimas_freed": phrase("Anigimas freed"),
+    "anton_dead": phrase("Anton dead"),
+}
+"""Each end-of-mission question as its tick box says it, by its `Adjustments` field."""
 
 
 class FreeUpdateDialog(CavendishDialog):
@@ -32,8 +41,8 @@ class FreeUpdateDialog(CavendishDialog):
     """
 
     BINDINGS = [
-        Binding("f", "choose(True)", "Free update", id="cavendish-update-free"),
-        Binding("p", "choose(False)", "Pay 1 Azrak", id="cavendish-update-paid"),
+        Binding("f", "choose(True)", phrase("Free update"), id="cavendish-update-free"),
+        Binding("p", "choose(False)", phrase("Pay 1 Azrak"), id="cavendish-update-paid"),
     ]
 
     def __init__(self, free_left: int) -> None:
@@ -42,16 +51,28 @@ class FreeUpdateDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="free-update"):
-            yield Label("Use a free update?", classes="dialog-title")
+            yield Label(plain(t("Use a free update?")), classes="dialog-title")
             yield Static(
-                f"The group has {plural(self.free_left, 'update')} at no cost left for this "
-                "mission. A free update moves nothing to the Mission Return card; a paid one "
-                "moves 1 Azrak there (it counts against your score)."
+                plain(
+                    tn(
+                        "The group has {n} update at no cost left for this mission. A free "
+                        "update moves nothing to the Mission Return card; a paid one moves 1 "
+                        "Azrak there (it counts against your score).",
+                        "The group has {n} updates at no cost left for this mission. A free "
+                        "update moves nothing to the Mission Return card; a paid one moves 1 "
+                        "Azrak there (it counts against your score).",
+                        self.free_left,
+                    )
+                )
             )
             with Answers():
-                yield Button("Free update (f)", action="screen.choose(True)", variant="success")
-                yield Button("Pay 1 Azrak (p)", action="screen.choose(False)", variant="warning")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    plain(t("Free update (f)")), action="screen.choose(True)", variant="success"
+                )
+                yield Button(
+                    plain(t("Pay 1 Azrak (p)")), action="screen.choose(False)", variant="warning"
+                )
+                yield cancel_button()
         yield KeyFooter()
 
     def action_choose(self, use_free: bool) -> None:
@@ -67,7 +88,7 @@ class UpdateDialog(CavendishDialog):
     | escape | Cancel |
     """
 
-    BINDINGS = [Binding("ctrl+s", "confirm", "Update", id="cavendish-confirm-update")]
+    BINDINGS = [Binding("ctrl+s", "confirm", phrase("Update"), id="cavendish-confirm-update")]
 
     def __init__(
         self,
@@ -87,28 +108,42 @@ class UpdateDialog(CavendishDialog):
         cost = update_cost(state, self.use_free)
         available = max(0, state.vortex - cost)
         shares = even_split(state, available)
-        paid = (
-            "1 Azrak to the Mission Return card"
-            if cost
-            else f"free update ({state.free_updates_left} left)"
-        )
+        if cost:
+            paid = t(
+                "Vortex {vortex}: 1 Azrak to the Mission Return card, {available} to share.",
+                vortex=state.vortex,
+                available=available,
+            )
+        else:
+            paid = t(
+                "Vortex {vortex}: free update ({n} left), {available} to share.",
+                vortex=state.vortex,
+                n=state.free_updates_left,
+                available=available,
+            )
         with Vertical(classes="dialog", id="update-dialog"):
-            yield Label("Standard Update", classes="dialog-title")
-            yield Static(f"Vortex {state.vortex}: {paid}, {available} to share.")
+            yield Label(plain(t("Standard Update")), classes="dialog-title")
+            yield Static(plain(paid))
             for agent, share in zip(state.agents, shares, strict=True):
                 with Horizontal(classes="field"):
                     room = agent.starting - agent.pool
-                    yield Label(
-                        f"{agent.receptacle} {agent.pool}/{agent.starting} (+{room} room)",
-                        classes="field-label wide",
+                    label = t(
+                        "{agent} {pool}/{starting} (+{room} room)",
+                        agent=agent.receptacle,
+                        pool=agent.pool,
+                        starting=agent.starting,
+                        room=room,
                     )
+                    yield Label(plain(label), classes="field-label wide")
                     yield Input(
                         str(share), type="integer", id=f"share-{agent.receptacle}", compact=True
                     )
-            yield Static("Surplus stays in the Vortex", classes="hint")
+            yield Static(plain(t("Surplus stays in the Vortex")), classes="hint")
             with Answers():
-                yield Button("Update (ctrl+s)", action="screen.confirm", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    plain(t("Update (ctrl+s)")), action="screen.confirm", variant="primary"
+                )
+                yield cancel_button()
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -122,7 +157,11 @@ class UpdateDialog(CavendishDialog):
             try:
                 shares.append(int(text))
             except ValueError:
-                self.notify(f"{agent.receptacle}'s share must be a whole number.", severity="error")
+                self.notify(
+                    t("{agent}'s share must be a whole number.", agent=agent.receptacle),
+                    severity="error",
+                    markup=False,
+                )
                 return
         update = StandardUpdate(tuple(shares), self.use_free)
         if self.submit(update):
@@ -141,7 +180,7 @@ class EndMissionDialog(CavendishDialog):
     | escape | Cancel |
     """
 
-    BINDINGS = [Binding("ctrl+s", "confirm", "End mission", id="cavendish-confirm-end")]
+    BINDINGS = [Binding("ctrl+s", "confirm", phrase("End mission"), id="cavendish-confirm-end")]
 
     def __init__(self, state: CavendishState, sources: Mapping[str, str] | None = None) -> None:
         super().__init__()
@@ -153,19 +192,22 @@ class EndMissionDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="end-dialog"):
-            yield Label("End of mission", classes="dialog-title")
-            yield Static(f"Mission Return card: {self.state.mission_return} Azrak")
-            for name, words, delta in ADJUSTMENTS:
+            yield Label(plain(t("End of mission")), classes="dialog-title")
+            yield Static(plain(t("Mission Return card: {n} Azrak", n=self.state.mission_return)))
+            for name, _words, delta in ADJUSTMENTS:
                 ticked = getattr(self.recorded, name)
-                yield TickBox(f"{words.capitalize()} ({delta:+d})", ticked, id=name, compact=True)
+                label = t("{adjustment} ({delta})", adjustment=QUESTIONS[name], delta=f"{delta:+d}")
+                yield TickBox(plain(label), ticked, id=name, compact=True)
                 yield Static(
                     plain(self.source_words(name, ticked)), id=f"{name}-source", classes="source"
                 )
             yield Static(id="end-preview")
-            yield Static("space: tick the highlighted question", classes="hint")
+            yield Static(plain(t("space: tick the highlighted question")), classes="hint")
             with Answers():
-                yield Button("End mission (ctrl+s)", action="screen.confirm", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    plain(t("End mission (ctrl+s)")), action="screen.confirm", variant="primary"
+                )
+                yield cancel_button()
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -177,11 +219,12 @@ class EndMissionDialog(CavendishDialog):
 
     def source_words(self, name: str, ticked: bool) -> str:
         """Where the answer shown comes from: the record, or the group changing it here."""
-        source = self.sources.get(name, "not recorded")
+        source = self.sources.get(name) or t("not recorded")
         if ticked == getattr(self.recorded, name):
             return f"  {source}"
-        was = "yes" if getattr(self.recorded, name) else "no"
-        return f"  changed here (recorded: {was}; {source})"
+        if getattr(self.recorded, name):
+            return "  " + t("changed here (recorded: yes; {source})", source=source)
+        return "  " + t("changed here (recorded: no; {source})", source=source)
 
     @on(Checkbox.Changed)
     def update_preview(self) -> None:
@@ -192,7 +235,7 @@ class EndMissionDialog(CavendishDialog):
             source.update(plain(self.source_words(name, ticked)))
         total = adjusted_score(state.mission_return, self.adjustments(), state.rules)
         self.query_one("#end-preview", Static).update(
-            f"Final score: {total} (lower is better, never below 0)"
+            plain(t("Final score: {score} (lower is better, never below 0)", score=total))
         )
 
     def action_confirm(self) -> None:

@@ -37,6 +37,8 @@ from companion.cavendish.azrak import active_agent, check_update_allowed, free_u
 from companion.cavendish.conflicts import next_attempt, running
 from companion.cavendish.model import CavendishState, adjusted_score
 from companion.core import RuleError
+from companion.phrases import phrase
+from lang import t, tr
 from saves.games.store import SavedGame
 from widgets.cavendish import board, board_table, conflicts, epilogue
 from widgets.cavendish.dialogs import (
@@ -53,7 +55,7 @@ from widgets.cavendish.panel import TestPanel
 from widgets.cavendish.phase_dialogs import EndMissionDialog, FreeUpdateDialog, UpdateDialog
 from widgets.kit.line_table import LineTable
 from widgets.kit.main_actions import MainActions
-from widgets.kit.shown import plain
+from widgets.kit.shown import literal, plain
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
 from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
@@ -98,27 +100,34 @@ class CavendishScreen(GameScreen):
     NEXT_STEPS = frozenset({"begin_conflict", "end_conflict"})
     """`G` once a group conflict is under way: the footer shows it first (widgets/shell/chrome)."""
     BINDINGS = [
-        Binding("l", "location", "Location", id="cavendish-location"),
-        Binding("x", "explore", "Explore", id="cavendish-explore"),
-        Binding("t", "test", "Test", id="cavendish-test"),
-        Binding("n", "next_phase", "Next phase", id="cavendish-next-phase"),
-        Binding("u", "update", "Update", id="cavendish-update"),
-        Binding("plus", "gain", "Gain", id="cavendish-gain"),
-        Binding("minus", "lose", "Lose", id="cavendish-lose"),
-        Binding("f", "fear", "Fear", id="cavendish-fear"),
-        Binding("a", "and_cost", "AND", id="cavendish-and"),
-        Binding("i", "item", "Item", id="cavendish-item"),
-        Binding("g", "give", "Give", id="cavendish-give"),
-        Binding("k", "stow", "Put away", id="cavendish-stow"),
-        Binding("F", "discard_fear", "Discard Fear", id="cavendish-discard-fear"),
-        Binding("j", "eject", "Eject", id="cavendish-eject"),
-        Binding("r", "reshuffle", "Reshuffle", id="cavendish-reshuffle"),
-        Binding("h", "epilogue", "Epilogue", id="cavendish-epilogue"),
-        Binding("e", "end", "End mission", id="cavendish-end"),
-        Binding("X", "abandon", "Abandon", id="cavendish-abandon", show=False),
+        Binding("l", "location", phrase("Location"), id="cavendish-location"),
+        Binding("x", "explore", phrase("Explore"), id="cavendish-explore"),
+        Binding("t", "test", phrase("Test"), id="cavendish-test"),
+        Binding("n", "next_phase", phrase("Next phase"), id="cavendish-next-phase"),
+        Binding("u", "update", phrase("Update"), id="cavendish-update"),
+        Binding("plus", "gain", phrase("Gain"), id="cavendish-gain"),
+        Binding("minus", "lose", phrase("Lose"), id="cavendish-lose"),
+        Binding("f", "fear", phrase("Fear"), id="cavendish-fear"),
+        # TRANSLATORS: a key's name: both options of an OR/AND card
+        Binding("a", "and_cost", phrase("AND"), id="cavendish-and"),
+        Binding("i", "item", phrase("Item"), id="cavendish-item"),
+        Binding("g", "give", phrase("Give"), id="cavendish-give"),
+        Binding("k", "stow", phrase("Put away"), id="cavendish-stow"),
+        Binding("F", "discard_fear", phrase("Discard Fear"), id="cavendish-discard-fear"),
+        Binding("j", "eject", phrase("Eject"), id="cavendish-eject"),
+        Binding("r", "reshuffle", phrase("Reshuffle"), id="cavendish-reshuffle"),
+        Binding("h", "epilogue", phrase("Epilogue"), id="cavendish-epilogue"),
+        Binding("e", "end", phrase("End mission"), id="cavendish-end"),
+        Binding("X", "abandon", phrase("Abandon"), id="cavendish-abandon", show=False),
         *conflicts.BINDINGS,
         *(
-            Binding(str(n), f"select({n - 1})", f"Agent {n}", id=f"cavendish-agent-{n}", show=False)
+            Binding(
+                str(n),
+                f"select({n - 1})",
+                phrase("Agent {n}", n=n),
+                id=f"cavendish-agent-{n}",
+                show=False,
+            )
             for n in range(1, 5)
         ),
     ]
@@ -148,8 +157,7 @@ class CavendishScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.agents.focus()
-        self.query_one("#destiny").border_title = "Destiny deck"  # once: a title set redraws
-        self.query_one("#report").border_title = "Mission report"
+        self.show_titles()
         super().on_mount()
 
     @property
@@ -157,8 +165,17 @@ class CavendishScreen(GameScreen):
         state: CavendishState = self.state
         return state
 
+    def show_titles(self) -> None:
+        """The boxes' titles in the reader's language (set only when they change: a title set
+        redraws)."""
+        for box, title in (("#destiny", t("Destiny deck")), ("#report", t("Mission report"))):
+            widget = self.query_one(box)
+            if widget.border_title != title:
+                widget.border_title = title
+
     def refresh_state(self) -> None:
         state = self.cav
+        self.show_titles()
         self.selected = min(self.selected, len(state.agents) - 1)
         self.show_agents()
         self.show_text("#phase", plain(board.phase_text(state)))
@@ -225,7 +242,11 @@ class CavendishScreen(GameScreen):
 
     def action_select(self, index: int) -> None:
         if index >= len(self.cav.agents):
-            self.notify(f"There are only {len(self.cav.agents)} agents.", severity="warning")
+            self.notify(
+                t("There are only {n} agents.", n=len(self.cav.agents)),
+                severity="warning",
+                markup=False,
+            )
             return
         self.selected = index
         self.refresh_state()
@@ -274,7 +295,9 @@ class CavendishScreen(GameScreen):
     def action_location(self) -> None:
         known = [place.name for place in self.cav.house_plan]
         captain = self.cav.captain_agent.receptacle
-        dialog = NameDialog(f"{captain} (Time Captain) chooses a location", known)
+        dialog = NameDialog(
+            t("{captain} (Time Captain) chooses a location", captain=captain), known
+        )
         self.ask(dialog, ChooseLocation)
 
     def action_explore(self) -> None:
@@ -287,7 +310,7 @@ class CavendishScreen(GameScreen):
         try:
             active_agent(self.cav, self.agent)  # an ejected agent cannot test: say so at once
         except RuleError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+            self.notify(tr(error), title=t("Not allowed"), severity="error", markup=False)
             return
         agent = self.agent
         if running(self.cav):  # a group conflict's tests go in the Time Captain's order
@@ -295,16 +318,20 @@ class CavendishScreen(GameScreen):
         self.app.push_screen(TestPanel(self.cav, agent, self.act))
 
     def action_gain(self) -> None:
-        self.ask(AmountDialog(f"{self.agent} gains how many Azrak?"), self.amount(GainAzrak))
+        question = t("{agent} gains how many Azrak?", agent=self.agent)
+        self.ask(AmountDialog(question), self.amount(GainAzrak))
 
     def action_lose(self) -> None:
-        self.ask(AmountDialog(f"{self.agent} loses how many Azrak?"), self.amount(LoseAzrak))
+        question = t("{agent} loses how many Azrak?", agent=self.agent)
+        self.ask(AmountDialog(question), self.amount(LoseAzrak))
 
     def action_fear(self) -> None:
-        self.ask(AmountDialog(f"{self.agent} takes how many Fear tokens?"), self.amount(TakeFear))
+        question = t("{agent} takes how many Fear tokens?", agent=self.agent)
+        self.ask(AmountDialog(question), self.amount(TakeFear))
 
     def action_discard_fear(self) -> None:
-        self.ask(AmountDialog(f"{self.agent} discards how many Fear?"), self.amount(DiscardFear))
+        question = t("{agent} discards how many Fear?", agent=self.agent)
+        self.ask(AmountDialog(question), self.amount(DiscardFear))
 
     def amount(self, kind: Callable[[Any, int], object]) -> Callable[[int], object]:
         agent = self.agent
@@ -318,25 +345,31 @@ class CavendishScreen(GameScreen):
 
     def action_stow(self) -> None:
         if not self.item_choices():
-            self.notify(f"{self.agent} holds no Item.", severity="warning")
+            self.notify(
+                t("{agent} holds no Item.", agent=self.agent), severity="warning", markup=False
+            )
             return
         agent = self.agent
-        dialog = PickDialog(f"{agent} puts away which Item?", self.item_choices())
+        dialog = PickDialog(t("{agent} puts away which Item?", agent=agent), self.item_choices())
         self.ask(dialog, lambda name: StowItem(agent, name))  # type: ignore[arg-type]
 
     def action_give(self) -> None:
         if not self.item_choices():
-            self.notify(f"{self.agent} holds no Item to give.", severity="warning")
+            self.notify(
+                t("{agent} holds no Item to give.", agent=self.agent),
+                severity="warning",
+                markup=False,
+            )
             return
         giver = self.agent
         others = [(a.receptacle, a.receptacle) for a in self.cav.agents if a.receptacle != giver]
 
         def to_whom(name: str) -> None:
-            pick = PickDialog(f"{giver} gives {name} to whom?", others)
+            pick = PickDialog(t("{giver} gives {item} to whom?", giver=giver, item=name), others)
             self.ask(pick, lambda receiver: GiveItems(giver, receiver, (name,)))  # type: ignore[arg-type]
 
         self.app.push_screen(
-            PickDialog(f"{giver} gives which Item?", self.item_choices()),
+            PickDialog(t("{giver} gives which Item?", giver=giver), self.item_choices()),
             lambda name: to_whom(name) if name else None,
         )
 
@@ -353,7 +386,7 @@ class CavendishScreen(GameScreen):
         try:
             check_update_allowed(state)
         except RuleError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+            self.notify(tr(error), title=t("Not allowed"), severity="error", markup=False)
             return
         if not free_update_is_a_choice(state):
             self.app.push_screen(UpdateDialog(state, submit=self.act))
@@ -383,7 +416,7 @@ class CavendishScreen(GameScreen):
         if not choices:
             self.act(EndGroupConflict())
             return
-        dialog = PickDialog("By the players' word: who is defeated?", choices)
+        dialog = PickDialog(t("By the players' word: who is defeated?"), choices)
         self.ask(
             dialog,
             lambda name: EndGroupConflict("" if name == conflicts.EVERY_ADVERSARY else str(name)),
@@ -400,7 +433,7 @@ class CavendishScreen(GameScreen):
         agent = self.agent
         choices = epilogue.event_choices(self.cav, agent)
         if not choices:
-            self.notify("Every epilogue event is recorded already.", severity="warning")
+            self.notify(t("Every epilogue event is recorded already."), severity="warning")
             return
 
         def picked(key: object) -> None:
@@ -411,11 +444,12 @@ class CavendishScreen(GameScreen):
                 self.act(action)
                 return
             notes = PickDialog(
-                f"{agent} takes which handwritten note?", epilogue.note_choices(self.cav)
+                t("{agent} takes which handwritten note?", agent=agent),
+                epilogue.note_choices(self.cav),
             )
             self.ask(notes, lambda number: epilogue.note_action(agent, number))
 
-        self.app.push_screen(PickDialog("Epilogue event: what happened?", choices), picked)
+        self.app.push_screen(PickDialog(t("Epilogue event: what happened?"), choices), picked)
 
     def action_end(self) -> None:
         """The four adjustments first, then a confirmation with the score they give."""
@@ -426,10 +460,10 @@ class CavendishScreen(GameScreen):
             cav = self.cav
             score = adjusted_score(cav.mission_return, end.adjustments, cav.rules)
             self.confirm_end(
-                f"End the mission with final score {score}?",
-                "The mission report and the result screen follow.",
+                t("End the mission with final score {score}?", score=score),
+                t("The mission report and the result screen follow."),
                 lambda: self.act(end),
-                verb="End the mission",
+                verb=t("End the mission"),
             )
 
         sources = epilogue.answer_sources(self.cav, self.session.steps, self.saved.origins)
@@ -437,10 +471,10 @@ class CavendishScreen(GameScreen):
 
     def action_abandon(self) -> None:
         self.confirm_end(
-            "Abandon the mission?",
-            "The mission is recorded as failed (no score), to start a new run.",
+            t("Abandon the mission?"),
+            t("The mission is recorded as failed (no score), to start a new run."),
             lambda: self.act(AbandonMission()),
-            verb="Abandon it",
+            verb=t("Abandon it"),
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
@@ -448,5 +482,7 @@ class CavendishScreen(GameScreen):
         for action, name, help_text in PALETTE:
             if self.check_action(action, ()):
                 yield SystemCommand(
-                    f"cavendish: {name}", help_text, getattr(self, f"action_{action}")
+                    f"cavendish: {literal(tr(name))}",
+                    literal(tr(help_text)),
+                    getattr(self, f"action_{action}"),
                 )

@@ -18,7 +18,10 @@ from companion.cavendish.model import (
     ReceptacleCards,
     Seat,
 )
+from companion.cavendish.saying import ATTRIBUTE_NAMES
 from companion.core import RuleError
+from companion.phrases import phrase
+from lang import t, tr
 from saves.games.store import MAX_TITLE, clean_title
 from widgets.cavendish.memory import (
     remember_cards,
@@ -28,11 +31,20 @@ from widgets.cavendish.memory import (
 )
 from widgets.kit.players import last_players, name_suggester, remember_players
 from widgets.kit.safe_lists import SafeSelect
+from widgets.kit.shown import plain
 from widgets.shell.base import SetupScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
 FIELDS = ("starting", *ATTRIBUTES)
 DEFAULT_SEATS = ("Anton", "Amy", "Jennifer", "Doug")
+
+
+def field_hint(field: str) -> str:
+    """A card field's placeholder: the start of its name ("sta", "str" ...)."""
+    if field == "starting":
+        # TRANSLATORS: a short placeholder for a Receptacle card's Azrak starting level
+        return t("sta")
+    return tr(ATTRIBUTE_NAMES[field])[:3].lower()
 
 
 class SetupError(ValueError):
@@ -65,7 +77,7 @@ class CavendishSetupScreen(SetupScreen):
     CSS_PATH = "cavendish.tcss"
     HELP_TOPIC = "cavendish"
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start mission", id="cavendish-start"),
+        Binding("ctrl+s", "start", phrase("Start mission"), id="cavendish-start"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -75,16 +87,20 @@ class CavendishSetupScreen(SetupScreen):
         last = last_players(settings, CAVENDISH.id)
         with VerticalScroll(id="cav-setup"):
             yield Static(
-                "Players in seating order (fill 1 to 4; a solo player runs Anton and Amy). "
-                "Anton's player is the first Time Captain.",
+                plain(
+                    t(
+                        "Players in seating order (fill 1 to 4; a solo player runs Anton and "
+                        "Amy). Anton's player is the first Time Captain."
+                    )
+                ),
                 classes="hint",
             )
             for seat in range(4):
                 with Horizontal(classes="field"):
-                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield Label(plain(t("Seat {n}", n=seat + 1)), classes="field-label")
                     yield Input(
                         last[seat] if seat < len(last) else "",
-                        placeholder="player name",
+                        placeholder=t("player name"),
                         id=f"player-{seat}",
                         compact=True,
                         suggester=name_suggester(settings),
@@ -97,8 +113,12 @@ class CavendishSetupScreen(SetupScreen):
                         compact=True,
                     )
             yield Static(
-                "Receptacle cards (typed once, remembered):  Azrak start · Strength · "
-                "Confidence · Dexterity",
+                plain(
+                    t(
+                        "Receptacle cards (typed once, remembered):  Azrak start · Strength · "
+                        "Confidence · Dexterity"
+                    )
+                ),
                 classes="hint",
             )
             for name in RECEPTACLES:
@@ -109,7 +129,7 @@ class CavendishSetupScreen(SetupScreen):
                         value = str(getattr(card, field)) if card else ""
                         yield Input(
                             value,
-                            placeholder=field[:3],
+                            placeholder=field_hint(field),
                             type="integer",
                             id=f"{name}-{field}",
                             classes="number",
@@ -117,18 +137,20 @@ class CavendishSetupScreen(SetupScreen):
                         )
             known = " ".join(signed(v) for v in remembered_destiny(self.companion))
             with Horizontal(classes="field"):
-                yield Label("Destiny deck", classes="field-label")
+                yield Label(plain(t("Destiny deck")), classes="field-label")
                 yield Input(
                     known,
-                    placeholder="the 6 modifiers if known, e.g. -2 -1 0 0 +1 +2 (else blank)",
+                    placeholder=t("the 6 modifiers if known, e.g. -2 -1 0 0 +1 +2 (else blank)"),
                     id="destiny-known",
                     compact=True,
                 )
-            yield Button("Start mission (ctrl+s)", id="start", variant="primary", compact=True)
+            yield Button(
+                plain(t("Start mission (ctrl+s)")), id="start", variant="primary", compact=True
+            )
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = "Cavendish: setup"
+        self.title = t("Cavendish: setup")
         self.query_one("#player-0", Input).focus()
 
     def read_cards(self) -> ReceptacleCards:
@@ -140,8 +162,15 @@ class CavendishSetupScreen(SetupScreen):
                 try:
                     numbers.append(int(text))
                 except ValueError:
-                    what = "starting Azrak" if field == "starting" else field.capitalize()
-                    raise SetupError(f"Type {name}'s {what} from the card.") from None
+                    if field == "starting":
+                        message = t("Type {agent}'s starting Azrak from the card.", agent=name)
+                    else:
+                        message = t(
+                            "Type {agent}'s {attribute} from the card.",
+                            agent=name,
+                            attribute=ATTRIBUTE_NAMES[field],
+                        )
+                    raise SetupError(message) from None
             values[name.lower()] = ReceptacleCard(*numbers)
         return ReceptacleCards(**values)
 
@@ -151,7 +180,7 @@ class CavendishSetupScreen(SetupScreen):
             return tuple(int(part) for part in text.split())
         except ValueError:
             raise SetupError(
-                "The Destiny deck: type six numbers such as -1 0 +1, or leave it blank."
+                t("The Destiny deck: type six numbers such as -1 0 +1, or leave it blank.")
             ) from None
 
     def read_setup(self) -> CavendishSetup:
@@ -173,7 +202,7 @@ class CavendishSetupScreen(SetupScreen):
             setup = self.read_setup()
             CAVENDISH.start(setup)
         except (SetupError, RuleError) as error:
-            self.notify(str(error), title="Cannot start", severity="error")
+            self.notify(tr(error), title=t("Cannot start"), severity="error", markup=False)
             return
         remember_cards(self.companion, setup.cards)
         remember_players(self.companion.settings, CAVENDISH.id, setup.players)
