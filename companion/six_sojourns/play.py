@@ -200,7 +200,7 @@ def _remove_upgrade(state: SojournsState, action: RemoveUpgrade) -> SojournsStat
         raise RuleError(
             phrase(
                 "There is no {value} upgrade token on {trade}.",
-                value=f"{action.value:+d}",
+                value=format(action.value, "+d"),
                 trade=action.trade,
             )
         )

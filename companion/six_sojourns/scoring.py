@@ -169,7 +169,7 @@ def trade_vp(icons: int, trade: str, sheet: Sheet, thresholds: Thresholds) -> tu
             icons=icons,
             reached=reached,
             vp=base,
-            shift=f"{shift:+d}",
+            shift=format(shift, "+d"),
         )
     else:
         words = phrase(
