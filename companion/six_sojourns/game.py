@@ -162,9 +162,13 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
                 built=after.shrines_placed[player],
             )
         case PlaceUpgrade(trade=trade, value=value):
-            return phrase("Upgrade {value} placed on {trade}", value=format(value, "+d"), trade=trade)
+            return phrase(
+                "Upgrade {value} placed on {trade}", value=format(value, "+d"), trade=trade
+            )
         case RemoveUpgrade(trade=trade, value=value):
-            return phrase("Upgrade {value} taken off {trade}", value=format(value, "+d"), trade=trade)
+            return phrase(
+                "Upgrade {value} taken off {trade}", value=format(value, "+d"), trade=trade
+            )
         case EnterCount(player=player, what=what, value=value):
             return phrase(
                 "{player}: {what} = {value}",

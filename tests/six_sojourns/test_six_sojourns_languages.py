@@ -117,7 +117,9 @@ def test_log_lines_checklist_and_status_are_said_in_each_language(speak: Speak) 
     speak("de")
     assert tr(logged) == "Verbesserung +2 auf cooking gelegt"
     assert "Ana behält 1 Turm." in [tr(step) for step in checklist(SETUP)]
-    assert status_words(after, score_now) == "Plan A · Wertungsblock · noch keine Punkte eingetragen"
+    assert (
+        status_words(after, score_now) == "Plan A · Wertungsblock · noch keine Punkte eingetragen"
+    )
 
 
 def test_the_switch_s_question_and_the_help_page_are_translated(speak: Speak) -> None:
