@@ -19,6 +19,7 @@ from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SojournsSetup, checklist
 from companion.six_sojourns.verdict import explain_ranking
 from lang import tr
+from lang.markdown import translated
 from tests.six_sojourns.six_sojourns_helpers import board, land
 from tests.support.snapshots import size_sets
 from widgets.six_sojourns import rules_help
@@ -127,12 +128,12 @@ def test_the_switch_s_question_and_the_help_page_are_translated(speak: Speak) ->
     assert waiting is not None and waiting.text == "Ana buys a card (turn 1 of 9)"
     speak("fr")
     assert tr(waiting.text) == "Ana achète une carte (tour 1 sur 9)"
-    page = rules_help()
+    page = translated(rules_help())
     assert "## Décompte (les décisions de la table)" in page
     assert "| `m` | Compter depuis le bloc de score" in page
     speak("de")
     assert tr(waiting.text) == "Ana kauft eine Karte (Zug 1 von 9)"
-    assert "## Wertung (die Entscheidungen des Tisches)" in rules_help()
+    assert "## Wertung (die Entscheidungen des Tisches)" in translated(rules_help())
 
 
 SIZES = size_sets([(80, 24)])
