@@ -13,8 +13,9 @@ from companion.core import RuleError
 from companion.six_sojourns.actions import EnterCount, PlaceUpgrade, ScoreBy, TakeCard
 from companion.six_sojourns.file import sheet_from_plain
 from companion.six_sojourns.game import SIX_SOJOURNS, narrate
-from companion.six_sojourns.model import Pieces
+from companion.six_sojourns.model import DEFAULT_THRESHOLDS, Pieces
 from companion.six_sojourns.play import apply, start
+from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SojournsSetup, checklist
 from companion.six_sojourns.verdict import explain_ranking
@@ -170,3 +171,26 @@ class TestPlayScreenInEachLanguage:
         speak(language)
         views = {f"{language}-sheet": ["s"], f"{language}-why": ["w"]}
         assert snap_sizes(scoring_in_progress(make_test_app), sizes, views=views) == []
+
+
+def test_markdown_and_csv_exports_are_written_in_the_language_json_stays_english(
+    speak: Speak,
+) -> None:
+    sheet = board(land("A1", Ana=Pieces(people=3)), coins={"Ana": 2, "Ben": 1})
+    english = sheet_markdown(sheet, DEFAULT_THRESHOLDS, "Friday")
+    speak("fr")
+    assert sheet_markdown(sheet, DEFAULT_THRESHOLDS, "Friday") == english  # as the rules said it
+    french = sheet_markdown(sheet, DEFAULT_THRESHOLDS, "Friday", tr)
+    assert "| Rang | Joueur | cases | îles | métiers | objectifs | Total | Pièces |" in french
+    assert "- Ana +1 contrôle A1 : 3 contre 0" in french
+    assert "Vainqueur : Ana" in french
+    speak("de")
+    german = sheet_csv(sheet, DEFAULT_THRESHOLDS, tr).splitlines()
+    assert german[0] == "Rang,Spieler,Felder,Inseln,Handwerke,Ziele,Summe,Münzen"
+    assert "Spieler,Punkte,Grund" in german
+    assert german[-3:] == [
+        "Ergebnis",
+        "Ana gewinnt mit 2 SP.",
+        "Ana hat die meisten SP: 2; dann Ben 0.",
+    ]
+    assert '"why": [\n    "Ana wins with 2 VP."' in sheet_json(sheet, DEFAULT_THRESHOLDS)
