@@ -24,6 +24,7 @@ from lang.markdown import translated
 from tests.six_sojourns.six_sojourns_helpers import board, land
 from tests.support.snapshots import size_sets
 from widgets.six_sojourns import rules_help
+from widgets.six_sojourns.notes import chart_notes
 from widgets.six_sojourns.standing import status_words
 
 Speak = Callable[[str], str]
@@ -194,3 +195,21 @@ def test_markdown_and_csv_exports_are_written_in_the_language_json_stays_english
         "Ana hat die meisten SP: 2; dann Ben 0.",
     ]
     assert '"why": [\n    "Ana wins with 2 VP."' in sheet_json(sheet, DEFAULT_THRESHOLDS)
+
+
+def test_the_stats_notes_say_categories_and_averages_as_each_reader_writes_them(
+    speak: Speak,
+) -> None:
+    figures = {
+        "average_points": {"spaces": 3.5},
+        "in_play": {"spaces": 2},
+        "winner_led": {"spaces": 1},
+        "campaigns": {},
+    }
+    assert str(chart_notes(figures, {})[1]).split() == ["spaces", "█" * 20, "3.5"]
+    speak("fr")
+    assert str(chart_notes(figures, {})[1]).split() == ["cases", "█" * 20, "3,5"]
+    speak("de")
+    notes = [str(line) for line in chart_notes(figures, {})]
+    assert notes[1].split() == ["Felder", "█" * 20, "3,5"]
+    assert notes[2].endswith("(Partien, in denen sie im Spiel war): Felder 1 von 2")

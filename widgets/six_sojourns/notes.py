@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from companion.six_sojourns.report import CATEGORY_WORDS
-from lang import t, tr
+from lang import SOURCE, current, number, t, tr
 from widgets.stats.charts import bar, label, shown_score
 from widgets.stats.colours import in_column
 
@@ -20,7 +20,7 @@ def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str
     largest = max(average.values(), default=0)
     lines: list[str | Text] = ["  " + t("Average points per category (per player per game):")]
     lines += [
-        f"    {label(category_words(c), 12)} {bar(v, largest, 20).ljust(20)} {v}"
+        f"    {label(category_words(c), 12)} {bar(v, largest, 20).ljust(20)} {decimal(v)}"
         for c, v in average.items()
     ]
     led = ", ".join(
@@ -58,3 +58,9 @@ def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str
 def category_words(category: str) -> str:
     """A category of the figures (an English id from the history) in the language in use."""
     return tr(CATEGORY_WORDS.get(category, category))
+
+
+def decimal(value: float) -> str:
+    """An average as the reader writes it: `3.5` in English (as it always read), `3,5` in French
+    and German."""
+    return str(value) if current() == SOURCE else str(number(value))
