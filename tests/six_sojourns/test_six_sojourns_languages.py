@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.widgets import TabbedContent
 
 from companion.core import RuleError
 from companion.six_sojourns.actions import EnterCount, PlaceUpgrade, ScoreBy, TakeCard
@@ -23,8 +24,12 @@ from lang import tr
 from lang.markdown import translated
 from tests.six_sojourns.six_sojourns_helpers import board, land
 from tests.support.snapshots import size_sets
+from tests.support.waiting import pause_until
 from widgets.six_sojourns import rules_help
+from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.notes import chart_notes
+from widgets.six_sojourns.play import SojournsScreen
+from widgets.six_sojourns.reasons import ReasonsPanel
 from widgets.six_sojourns.standing import status_words
 
 Speak = Callable[[str], str]
@@ -213,3 +218,28 @@ def test_the_stats_notes_say_categories_and_averages_as_each_reader_writes_them(
     notes = [str(line) for line in chart_notes(figures, {})]
     assert notes[1].split() == ["Felder", "█" * 20, "3,5"]
     assert notes[2].endswith("(Partien, in denen sie im Spiel war): Felder 1 von 2")
+
+
+async def test_a_switch_of_language_redraws_every_word_of_the_play_screen(
+    make_test_app: Callable[..., Any], speak: Speak
+) -> None:
+    """Nothing of the screen's own drawing is kept in the language it was drawn in: a redraw
+    after a switch names the tabs, the rows, the columns and the reasons' border anew."""
+    app = scoring_in_progress(make_test_app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, SojournsScreen))
+        screen = app.screen
+        assert isinstance(screen, SojournsScreen)
+        sheet = screen.query_one("#ss-sheet", ShownTable)
+        tabs = screen.query_one("#ss-tabs", TabbedContent)
+        assert sheet.rows_shown["coins"][0] == "Coins"
+        speak("de")
+        screen.refresh_state()
+        await pilot.pause()
+        assert sheet.rows_shown["coins"][0] == "Münzen"
+        assert sheet.rows_shown["total"][0] == "SUMME"
+        assert str(tabs.get_tab("sheet").label) == "Bogen (s)"
+        assert screen.query_one("#ss-sheet-reasons").border_title == "Warum: jeder Punkt"
+        assert screen.query_one("#ss-sheet-reasons", ReasonsPanel).plain_lines[0] == (
+            "Ben führt mit 7 SP."
+        )
