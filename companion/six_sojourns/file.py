@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import RuleError
-from companion.six_sojourns.check import check_sheet
+from companion.phrases import phrase
+from companion.six_sojourns.check import check_sheet, player_where, space_where
 from companion.six_sojourns.model import Objective, Pieces, PlayerSheet, Sheet, Space
 
 TOP_KEYS = {"expansions", "upgrades", "player", "space"}
@@ -39,19 +40,26 @@ OBJECTIVE_SHAPES: dict[str, set[str]] = {
 
 def sheet_from_plain(data: dict[str, Any]) -> Sheet:
     """A checked sheet from a parsed board file; `RuleError` names the first problem."""
-    _keys(data, TOP_KEYS, "the file")
-    players_raw = _list(data, "player", "the file")
-    spaces_raw = _list(data, "space", "the file")
+    the_file = phrase("the file")
+    _keys(data, TOP_KEYS, the_file)
+    players_raw = _list(data, "player", the_file)
+    spaces_raw = _list(data, "space", the_file)
     pad = not spaces_raw
     if not players_raw:
-        raise RuleError("the file: no [[player]] tables (give each player in turn order)")
+        raise RuleError(phrase("the file: no [[player]] tables (give each player in turn order)"))
     players = tuple(_player(raw, i, pad) for i, raw in enumerate(players_raw, start=1))
-    expansions = tuple(_str_item(x, "expansions") for x in _list(data, "expansions", "the file"))
+    expansions = tuple(_str_item(x, "expansions") for x in _list(data, "expansions", the_file))
     upgrades: dict[str, tuple[int, ...]] = {}
-    for trade, values in _table(data, "upgrades", "the file").items():
+    for trade, values in _table(data, "upgrades", the_file).items():
         if not isinstance(values, list):
-            raise RuleError(f"upgrades: {trade} takes a list of token values, like [2] or [-1, 1]")
-        upgrades[trade] = tuple(_int_item(v, f"upgrades: {trade}") for v in values)
+            raise RuleError(
+                phrase(
+                    "upgrades: {trade} takes a list of token values, like [2] or [-1, 1]",
+                    trade=trade,
+                )
+            )
+        where = phrase("upgrades: {trade}", trade=trade)
+        upgrades[trade] = tuple(_int_item(v, where) for v in values)
     spaces = tuple(_space(raw, i) for i, raw in enumerate(spaces_raw, start=1))
     sheet = Sheet(players, expansions, upgrades, spaces, pad)
     check_sheet(sheet)
@@ -59,24 +67,33 @@ def sheet_from_plain(data: dict[str, Any]) -> Sheet:
 
 
 def _player(raw: Any, number: int, pad: bool) -> PlayerSheet:
-    where = f"player {number}"
+    where = player_where(str(number))
     if not isinstance(raw, dict):
-        raise RuleError(f"{where}: expected a [[player]] table")
+        raise RuleError(phrase("{where}: expected a [[player]] table", where=where))
     name = _str(raw, "name", where)
-    where = f"player {name or number}"
+    where = player_where(name or str(number))
     allowed = PLAYER_KEYS | PAD_KEYS
     _keys(raw, allowed, where)
     if pad and "objectives" in raw:
-        raise RuleError(f"{where}: a score pad (no [[space]]) gives objective_vp, not objectives")
+        raise RuleError(
+            phrase(
+                "{where}: a score pad (no [[space]]) gives objective_vp, not objectives",
+                where=where,
+            )
+        )
     if not pad:
         for key in sorted(PAD_KEYS & set(raw)):
             raise RuleError(
-                f"{where}: {key} is a score-pad number; this file has [[space]] tables, "
-                "so the board is scored"
+                phrase(
+                    "{where}: {key} is a score-pad number; this file has [[space]] tables, "
+                    "so the board is scored",
+                    where=where,
+                    key=key,
+                )
             )
     trades = {t: _int(_table(raw, "trades", where), t, where) for t in _table(raw, "trades", where)}
     objectives = tuple(
-        _objective(o, f"{where}, objective {i}")
+        _objective(o, phrase("{where}, objective {number}", where=where, number=i))
         for i, o in enumerate(_list(raw, "objectives", where), start=1)
     )
     return PlayerSheet(
@@ -93,7 +110,13 @@ def _player(raw: Any, number: int, pad: bool) -> PlayerSheet:
 
 def _objective(raw: Any, where: str) -> Objective:
     if not isinstance(raw, dict):
-        raise RuleError(f"{where}: expected a table like {{ houses = 3, vp = 3 }}")
+        raise RuleError(
+            phrase(
+                "{where}: expected a table like {example}",
+                where=where,
+                example="{ houses = 3, vp = 3 }",
+            )
+        )
     vp = _int(raw, "vp", where)
     for kind, keys in OBJECTIVE_SHAPES.items():
         if kind in raw:
@@ -115,17 +138,26 @@ def _objective(raw: Any, where: str) -> Objective:
 
 def _space(raw: Any, number: int) -> Space:
     if not isinstance(raw, dict):
-        raise RuleError(f"space {number}: expected a [[space]] table")
-    name = _str(raw, "name", f"space {number}")
-    where = f"space {name or number}"
+        raise RuleError(
+            phrase("{where}: expected a [[space]] table", where=space_where(str(number)))
+        )
+    name = _str(raw, "name", space_where(str(number)))
+    where = space_where(name or str(number))
     if not name:
-        raise RuleError(f"{where}: give the space a name")
+        raise RuleError(phrase("{where}: give the space a name", where=where))
     _keys(raw, SPACE_KEYS, where)
     pieces: dict[str, Pieces] = {}
     for player, table in _table(raw, "pieces", where).items():
         if not isinstance(table, dict):
-            raise RuleError(f"{where}: {player}'s pieces are a table, like {{ people = 2 }}")
-        who = f"{where}, {player}"
+            raise RuleError(
+                phrase(
+                    "{where}: {player}'s pieces are a table, like {example}",
+                    where=where,
+                    player=player,
+                    example="{ people = 2 }",
+                )
+            )
+        who = phrase("{where}, {player}", where=where, player=player)
         _keys(table, PIECE_KEYS, who)
         pieces[player] = Pieces(
             people=_int(table, "people", who),
@@ -151,46 +183,67 @@ def _keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(table) - allowed)
     if unknown:
         raise RuleError(
-            f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})"
+            phrase(
+                "{where}: unknown key {key} (allowed: {allowed})",
+                where=where,
+                key=repr(unknown[0]),
+                allowed=", ".join(sorted(allowed)),
+            )
         )
 
 
 def _int(table: dict[str, Any], key: str, where: str) -> int:
-    return _int_item(table.get(key, 0), f"{where}: {key}")
+    return _int_item(table.get(key, 0), phrase("{where}: {key}", where=where, key=key))
 
 
 def _int_item(value: Any, where: str) -> int:
     if type(value) is not int:
-        raise RuleError(f"{where} must be a whole number, not {value!r}")
+        raise RuleError(
+            phrase("{where} must be a whole number, not {value}", where=where, value=repr(value))
+        )
     return value
 
 
 def _bool(table: dict[str, Any], key: str, where: str) -> bool:
     value = table.get(key, False)
     if type(value) is not bool:
-        raise RuleError(f"{where}: {key} must be true or false, not {value!r}")
+        raise RuleError(
+            phrase(
+                "{where}: {key} must be true or false, not {value}",
+                where=where,
+                key=key,
+                value=repr(value),
+            )
+        )
     return value
 
 
 def _str(table: dict[str, Any], key: str, where: str) -> str:
-    return _str_item(table.get(key, ""), f"{where}: {key}")
+    return _str_item(table.get(key, ""), phrase("{where}: {key}", where=where, key=key))
 
 
 def _str_item(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise RuleError(f"{where} must be text, not {value!r}")
+        raise RuleError(phrase("{where} must be text, not {value}", where=where, value=repr(value)))
     return value.strip()
 
 
 def _table(table: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     value = table.get(key, {})
     if not isinstance(value, dict):
-        raise RuleError(f"{where}: {key} must be a table, like {{ cooking = 6 }}")
+        raise RuleError(
+            phrase(
+                "{where}: {key} must be a table, like {example}",
+                where=where,
+                key=key,
+                example="{ cooking = 6 }",
+            )
+        )
     return value
 
 
 def _list(table: dict[str, Any], key: str, where: str) -> list[Any]:
     value = table.get(key, [])
     if not isinstance(value, list):
-        raise RuleError(f"{where}: {key} must be a list")
+        raise RuleError(phrase("{where}: {key} must be a list", where=where, key=key))
     return value

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import Game, JsonValue, Result, Score, ScoreLine, SeatOption, WaitingFor
+from companion.phrases import Phrase, joined, phrase, phrase_n
 from companion.six_sojourns import GAME_ID, TITLE, history
 from companion.six_sojourns.actions import (
     ACTIONS,
@@ -38,8 +39,16 @@ from companion.six_sojourns.scoring import objective_words, score, standings
 from companion.six_sojourns.setup import SojournsSetup, sojourn
 from companion.six_sojourns.switch import switch_words
 from companion.six_sojourns.text import marks_text
-from companion.six_sojourns.verdict import explain_ranking
-from companion.text import plural
+from companion.six_sojourns.verdict import each_and, explain_ranking
+
+COUNT_WORDS = {
+    "coins": phrase("coins"),
+    "spaces": phrase("spaces"),
+    "islands": phrase("islands"),
+    "objective_vp": phrase("objective vp"),
+    "expansion_vp": phrase("expansion vp"),
+}
+"""A number of the sheet as the log names it (a trade by its name)."""
 
 
 def pieces_words(space_pieces: dict[str, Any]) -> str:
@@ -50,50 +59,67 @@ def pieces_words(space_pieces: dict[str, Any]) -> str:
         bits += ["T"] * p.tower
         if bits:
             parts.append(f"{name} {' '.join(bits)}")
-    return ", ".join(parts) or "empty"
+    return ", ".join(parts) or phrase("empty")
 
 
 def space_changes(old: Space | None, new: Space) -> str:
     """What an edit of a space changed, in words: its name, where, marks or pieces."""
-    changes = []
+    changes: list[str] = []
     if old is not None and old.name != new.name:
-        changes.append(f"renamed from {old.name}")
+        changes.append(phrase("renamed from {space}", space=old.name))
     if old is None or (old.sea, old.island) != (new.sea, new.island):
-        changes.append("sea" if new.sea else f"on {new.island}")
+        changes.append(phrase("sea") if new.sea else phrase("on {island}", island=new.island))
     if old is None or marks_text(old) != marks_text(new):
-        changes.append(f"marks {marks_text(new) or 'none'}")
+        changes.append(phrase("marks {marks}", marks=marks_text(new) or phrase("none")))
     if old is None or old.pieces != new.pieces:
         changes.append(pieces_words(new.pieces))
-    return "; ".join(changes) or "unchanged"
+    return joined("; ", changes) if changes else phrase("unchanged")
 
 
-def objective_text(objective: Objective) -> str:
-    return f"{objective_words(objective)} = {objective.vp} VP"
+def objective_text(objective: Objective) -> Phrase:
+    return phrase("{card} = {vp} VP", card=objective_words(objective), vp=objective.vp)
 
 
 def serpent_words(before: SojournsState, action: PlaceSerpent, after: SojournsState) -> str:
     """A sea serpent placed, and who paid its placer: each other player with a boat there pays
     1 coin, or nothing with no coin to pay (read off the coins before and after)."""
     placer = action.player
-    line = f"{placer} places a sea serpent ({after.serpents_placed} on the board)"
+    line = phrase(
+        "{player} places a sea serpent ({count} on the board)",
+        player=placer,
+        count=after.serpents_placed,
+    )
     boats = [name for name in dict.fromkeys(action.boats_there) if name != placer]
     if not boats:
-        return f"{line}: no other player has a boat there, nobody pays"
+        return phrase("{placed}: no other player has a boat there, nobody pays", placed=line)
     paid: list[str] = []
     broke: list[str] = []
     for name in boats:
         had, has = before.sheet.player(name), after.sheet.player(name)
         coins = (had.coins if had else 0) - (has.coins if has else 0)
         (paid if coins else broke).append(name)
-    said = []
+    said: list[str] = []
     if paid:
-        each = " each" if len(paid) > 1 else ""
-        verb = "pay" if len(paid) > 1 else "pays"
-        said.append(f"{' and '.join(paid)} {verb} {placer} 1 coin{each}")
+        said.append(
+            phrase_n(
+                "{players} pays {placer} 1 coin",
+                "{players} pay {placer} 1 coin each",
+                len(paid),
+                players=each_and(paid),
+                placer=placer,
+            )
+        )
     if broke:
-        verb = "have" if len(broke) > 1 else "has"
-        said.append(f"{' and '.join(broke)} {verb} no coin to pay")
-    return f"{line}: {'; '.join(said)}"
+        said.append(
+            phrase_n(
+                "{players} has no coin to pay",
+                "{players} have no coin to pay",
+                len(broke),
+                players=each_and(broke),
+            )
+        )
+    # TRANSLATORS: a sea serpent placed: who paid its placer, who could not
+    return phrase("{placed}: {paid}", placed=line, paid=joined("; ", said))
 
 
 def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
@@ -103,48 +129,97 @@ def narrate(before: SojournsState, action: Any, after: SojournsState) -> str:
             who = before.turn_player
             left = after.sheet.player(who)
             coins = left.coins if left else 0
-            left_words = plural(coins, "coin")
-            return f"{who} buys a {cost}-cost card (turn {before.turn_number}), {left_words} left"
+            return phrase_n(
+                "{player} buys a {cost}-cost card (turn {turn}), {n} coin left",
+                "{player} buys a {cost}-cost card (turn {turn}), {n} coins left",
+                coins,
+                player=who,
+                cost=cost,
+                turn=before.turn_number,
+            )
         case AdjustCoins(player=player, delta=delta):
-            return f"{player} {'gains' if delta > 0 else 'pays'} {plural(abs(delta), 'coin')}"
+            if delta > 0:
+                return phrase_n(
+                    "{player} gains {n} coin", "{player} gains {n} coins", delta, player=player
+                )
+            return phrase_n(
+                "{player} pays {n} coin", "{player} pays {n} coins", -delta, player=player
+            )
         case PayCoins(payer=payer, payee=payee, amount=amount):
-            return f"{payer} pays {payee} {plural(amount, 'coin')}"
+            return phrase_n(
+                "{payer} pays {payee} {n} coin",
+                "{payer} pays {payee} {n} coins",
+                amount,
+                payer=payer,
+                payee=payee,
+            )
         case PlaceSerpent():
             return serpent_words(before, action, after)
         case PlaceShrine(player=player):
-            return f"{player} builds a shrine ({after.shrines_placed[player]} of 3)"
+            return phrase(
+                "{player} builds a shrine ({built} of 3)",
+                player=player,
+                built=after.shrines_placed[player],
+            )
         case PlaceUpgrade(trade=trade, value=value):
-            return f"Upgrade {value:+d} placed on {trade}"
+            return phrase(
+                "Upgrade {value} placed on {trade}", value=format(value, "+d"), trade=trade
+            )
         case RemoveUpgrade(trade=trade, value=value):
-            return f"Upgrade {value:+d} taken off {trade}"
+            return phrase(
+                "Upgrade {value} taken off {trade}", value=format(value, "+d"), trade=trade
+            )
         case EnterCount(player=player, what=what, value=value):
-            return f"{player}: {what.replace('_', ' ')} = {value}"
+            return phrase(
+                "{player}: {what} = {value}",
+                player=player,
+                what=COUNT_WORDS.get(what, what),
+                value=value,
+            )
         case SetObjectives(player=player, objectives=objectives):
-            listed = "; ".join(objective_text(o) for o in objectives) or "none"
-            return f"{player}'s objectives: {listed}"
+            listed = (
+                joined("; ", [objective_text(o) for o in objectives])
+                if objectives
+                else phrase("none")
+            )
+            return phrase("{player}'s objectives: {listed}", player=player, listed=listed)
         case EnterSpace(space=space, replaces=replaces):
-            where = "sea" if space.sea else f"island {space.island}"
+            where = phrase("sea") if space.sea else phrase("island {island}", island=space.island)
             if not replaces:
-                return f"Space {space.name} ({where}) entered: {pieces_words(space.pieces)}"
+                return phrase(
+                    "Space {space} ({where}) entered: {pieces}",
+                    space=space.name,
+                    where=where,
+                    pieces=pieces_words(space.pieces),
+                )
             old = next((s for s in before.sheet.spaces if s.name == replaces), None)
-            return f"Space {space.name} ({where}) edited: {space_changes(old, space)}"
+            return phrase(
+                "Space {space} ({where}) edited: {changes}",
+                space=space.name,
+                where=where,
+                changes=space_changes(old, space),
+            )
         case RemoveSpace(name=name):
-            return f"Space {name} removed"
+            return phrase("Space {space} removed", space=name)
         case ScoreBy():
             return switch_words(before, action)
         case SetThresholds():
-            return "Trade thresholds changed"
+            return phrase("Trade thresholds changed")
         case CloseSojourn():
             last = after.results[-1]
             board = ", ".join(f"{n} {t}" for n, t in last.totals.items())
-            return f"Game scored: {board}; winner {' and '.join(last.winners)}"
+            return phrase(
+                "Game scored: {totals}; winner {winners}",
+                totals=board,
+                winners=each_and(last.winners),
+            )
     return type(action).__name__
 
 
 def campaign_score(state: SojournsState) -> Score:
     """Totals across the finished sojourns; ties broken by coins summed, then shared."""
     lines = tuple(
-        ScoreLine(name, result.totals[name], f"sojourn {result.sojourn}")
+        ScoreLine(name, result.totals[name], phrase("sojourn {number}", number=result.sojourn))
         for name in state.players
         for result in state.results
     )
@@ -162,20 +237,27 @@ def game_score(state: SojournsState) -> Score:
     return score(state.sheet, state.thresholds)
 
 
-def title_of(state: SojournsState) -> str:
+def title_of(state: SojournsState) -> Phrase:
     """ "Sojourn 2/6 Learn from the Masters, map B" or "Map A"."""
     if state.sojourn:
-        return f"Sojourn {state.sojourn}/6 {sojourn(state.sojourn).name}, map {state.map}"
+        return phrase(
+            "Sojourn {number}/6 {name}, map {map}",
+            number=state.sojourn,
+            name=sojourn(state.sojourn).name,
+            map=state.map,
+        )
     if state.setup.sojourn:
-        return f"{sojourn(state.setup.sojourn).name}, map {state.map}"
-    return f"Map {state.map}"
+        return phrase("{name}, map {map}", name=sojourn(state.setup.sojourn).name, map=state.map)
+    return phrase("Map {map}", map=state.map)
 
 
 def summary(state: SojournsState) -> str:
     result = game_score(state)
     board = ", ".join(f"{n} {t}" for n, t in result.totals.items())
-    ended = f" · {explain(state).outcome}" if state.finished else ""
-    return f"{title_of(state)} · {board}{ended}"
+    parts = [title_of(state), board]
+    if state.finished:
+        parts.append(explain(state).outcome)
+    return joined(" · ", parts)
 
 
 def explain(state: SojournsState) -> Result:
@@ -197,9 +279,14 @@ def waiting_for(state: SojournsState) -> WaitingFor | None:
         return None
     if not state.cards_over:
         who = state.turn_player
-        text = f"{who} buys a card (turn {state.turn_number} of {CARDS_EACH})"
+        text = phrase(
+            "{player} buys a card (turn {turn} of {turns})",
+            player=who,
+            turn=state.turn_number,
+            turns=CARDS_EACH,
+        )
         return WaitingFor("buy-card", text, who)
-    return WaitingFor("score-game", "the end-of-game entries, then the game scored")
+    return WaitingFor("score-game", phrase("the end-of-game entries, then the game scored"))
 
 
 def describe(state: SojournsState) -> dict[str, JsonValue]:
@@ -243,9 +330,15 @@ def describe(state: SojournsState) -> dict[str, JsonValue]:
 
 
 def setup_summary(setup: SojournsSetup) -> str:
-    names = ", ".join(EXPANSIONS[e] for e in setup.expansions) or "no expansions"
-    kind = "campaign" if setup.campaign else f"map {setup.map}"
-    return f"{len(setup.players)} players, {kind}, {names}"
+    names = ", ".join(EXPANSIONS[e] for e in setup.expansions) or phrase("no expansions")
+    kind = phrase("campaign") if setup.campaign else phrase("map {map}", map=setup.map)
+    return phrase_n(
+        "{n} player, {kind}, {expansions}",
+        "{n} players, {kind}, {expansions}",
+        len(setup.players),
+        kind=kind,
+        expansions=names,
+    )
 
 
 def seats(state: SojournsState) -> tuple[SeatOption, ...]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from companion.phrases import Phrase, phrase
+
 TRADES: tuple[str, ...] = (
     "cooking",
     "carpentry",
@@ -97,15 +99,19 @@ class Thresholds:
 DEFAULT_THRESHOLDS = Thresholds()
 
 
-def threshold_problem(thresholds: Thresholds) -> str | None:
+def threshold_problem(thresholds: Thresholds) -> Phrase | None:
     """Why these thresholds cannot be used, or None: each needs 1 <= first < second <= 99
     (`MAX_THRESHOLD`)."""
     for trade in TRADES:
         t = thresholds.of(trade)
         if not 1 <= t.first < t.second <= MAX_THRESHOLD:
-            return (
-                f"{trade}: the 4 VP threshold ({t.first}) must be at least 1 and below "
-                f"the 7 VP threshold ({t.second}), at most {MAX_THRESHOLD}"
+            return phrase(
+                "{trade}: the 4 VP threshold ({first}) must be at least 1 and below "
+                "the 7 VP threshold ({second}), at most {most}",
+                trade=trade,
+                first=t.first,
+                second=t.second,
+                most=MAX_THRESHOLD,
             )
     return None
 

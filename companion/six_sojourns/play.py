@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import RuleError
+from companion.phrases import phrase, phrase_n
 from companion.six_sojourns.actions import (
     COUNTS,
     AdjustCoins,
@@ -42,7 +43,6 @@ from companion.six_sojourns.model import (
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import SOJOURNS, SojournsSetup, check_setup, sojourn
 from companion.six_sojourns.switch import score_by
-from companion.text import plural
 
 
 def new_sheet(players: tuple[str, ...], expansions: tuple[str, ...]) -> Sheet:
@@ -64,17 +64,25 @@ def start(setup: SojournsSetup) -> SojournsState:
 def apply(state: SojournsState, action: Any) -> SojournsState:
     """The state after an action, or `RuleError` naming the rule it breaks."""
     if state.finished:
-        raise RuleError("The game is over and scored; undo (ctrl+z) to change an entry.")
+        raise RuleError(phrase("The game is over and scored; undo (ctrl+z) to change an entry."))
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise RuleError(f"{type(action).__name__} is not an action of Six Sojourns.")
+        raise RuleError(
+            phrase("{action} is not an action of Six Sojourns.", action=type(action).__name__)
+        )
     return handler(state, action)
 
 
 def _player(state: SojournsState, name: str) -> PlayerSheet:
     player = state.sheet.player(name)
     if player is None:
-        raise RuleError(f"There is no player {name!r} (players: {', '.join(state.players)}).")
+        raise RuleError(
+            phrase(
+                "There is no player {player} (players: {players}).",
+                player=repr(name),
+                players=", ".join(state.players),
+            )
+        )
     return player
 
 
@@ -91,22 +99,37 @@ def _with_sheet(state: SojournsState, sheet: Sheet) -> SojournsState:
 def _coins(state: SojournsState, name: str, delta: int) -> SojournsState:
     player = _player(state, name)
     if player.coins + delta < 0:
-        raise RuleError(f"Coins never go below 0: {name} has {player.coins}, cannot pay {-delta}.")
+        raise RuleError(
+            phrase(
+                "Coins never go below 0: {player} has {coins}, cannot pay {cost}.",
+                player=name,
+                coins=player.coins,
+                cost=-delta,
+            )
+        )
     return _with_player(state, replace(player, coins=player.coins + delta))
 
 
 def _take_card(state: SojournsState, action: TakeCard) -> SojournsState:
     if state.cards_over:
-        raise RuleError(f"Every player has {CARDS_EACH} cards: the game is over, score it.")
+        raise RuleError(
+            phrase("Every player has {cards} cards: the game is over, score it.", cards=CARDS_EACH)
+        )
     if action.cost not in CARD_PRICES:
-        raise RuleError(f"The card row's slots cost 0 to 4, not {action.cost}.")
+        raise RuleError(phrase("The card row's slots cost 0 to 4, not {cost}.", cost=action.cost))
     name = state.turn_player
     coins = _player(state, name).coins
     if coins == 0 and action.cost:
-        raise RuleError(f"{name} has no coins and must take the 0-cost card.")
+        raise RuleError(phrase("{player} has no coins and must take the 0-cost card.", player=name))
     if action.cost > coins:
         raise RuleError(
-            f"{name} has {plural(coins, 'coin')} and cannot buy the {action.cost}-cost card."
+            phrase_n(
+                "{player} has {n} coin and cannot buy the {cost}-cost card.",
+                "{player} has {n} coins and cannot buy the {cost}-cost card.",
+                coins,
+                player=name,
+                cost=action.cost,
+            )
         )
     return replace(_coins(state, name, -action.cost), cards_taken=state.cards_taken + 1)
 
@@ -114,16 +137,16 @@ def _take_card(state: SojournsState, action: TakeCard) -> SojournsState:
 def _adjust(state: SojournsState, action: AdjustCoins) -> SojournsState:
     if action.delta == 0:
         raise RuleError(
-            "A change of 0 coins changes nothing: enter a number of coins other than 0."
+            phrase("A change of 0 coins changes nothing: enter a number of coins other than 0.")
         )
     return _coins(state, action.player, action.delta)
 
 
 def _pay(state: SojournsState, action: PayCoins) -> SojournsState:
     if action.payer == action.payee:
-        raise RuleError(f"{action.payer} cannot pay themselves.")
+        raise RuleError(phrase("{player} cannot pay themselves.", player=action.payer))
     if action.amount <= 0:
-        raise RuleError(f"A payment is at least 1 coin, not {action.amount}.")
+        raise RuleError(phrase("A payment is at least 1 coin, not {amount}.", amount=action.amount))
     _player(state, action.payee)
     paid = _coins(state, action.payer, -action.amount)
     return _coins(paid, action.payee, action.amount)
@@ -131,14 +154,16 @@ def _pay(state: SojournsState, action: PayCoins) -> SojournsState:
 
 def _require(state: SojournsState, expansion: str, name: str) -> None:
     if expansion not in state.sheet.expansions:
-        raise RuleError(f"{name} is not in play in this game.")
+        raise RuleError(phrase("{expansion} is not in play in this game.", expansion=name))
 
 
 def _serpent(state: SojournsState, action: PlaceSerpent) -> SojournsState:
     _require(state, "sea-serpents", "Sea Serpents")
     _player(state, action.player)
     if state.serpents_placed >= SERPENT_TOKENS:
-        raise RuleError(f"All {SERPENT_TOKENS} sea serpent tokens are on the board.")
+        raise RuleError(
+            phrase("All {count} sea serpent tokens are on the board.", count=SERPENT_TOKENS)
+        )
     after = state
     for payer in sorted(set(action.boats_there) - {action.player}):
         if _player(after, payer).coins > 0:
@@ -151,13 +176,19 @@ def _shrine(state: SojournsState, action: PlaceShrine) -> SojournsState:
     _player(state, action.player)
     built = state.shrines_placed.get(action.player, 0)
     if built >= SHRINES_EACH:
-        raise RuleError(f"{action.player} has built all {SHRINES_EACH} of their shrines.")
+        raise RuleError(
+            phrase(
+                "{player} has built all {count} of their shrines.",
+                player=action.player,
+                count=SHRINES_EACH,
+            )
+        )
     return replace(state, shrines_placed={**state.shrines_placed, action.player: built + 1})
 
 
 def _upgrade(state: SojournsState, action: PlaceUpgrade) -> SojournsState:
     _require(state, "upgrades", "Upgrades")
-    check_trade(action.trade, "upgrade")
+    check_trade(action.trade, phrase("upgrade"))
     upgrades = dict(state.sheet.upgrades)
     upgrades[action.trade] = (*upgrades.get(action.trade, ()), action.value)
     return _with_sheet(state, replace(state.sheet, upgrades=upgrades))
@@ -166,7 +197,13 @@ def _upgrade(state: SojournsState, action: PlaceUpgrade) -> SojournsState:
 def _remove_upgrade(state: SojournsState, action: RemoveUpgrade) -> SojournsState:
     values = list(state.sheet.upgrades.get(action.trade, ()))
     if action.value not in values:
-        raise RuleError(f"There is no {action.value:+d} upgrade token on {action.trade}.")
+        raise RuleError(
+            phrase(
+                "There is no {value} upgrade token on {trade}.",
+                value=format(action.value, "+d"),
+                trade=action.trade,
+            )
+        )
     values.remove(action.value)
     upgrades = {**state.sheet.upgrades, action.trade: tuple(values)}
     return _with_sheet(
@@ -177,14 +214,33 @@ def _remove_upgrade(state: SojournsState, action: RemoveUpgrade) -> SojournsStat
 def _count(state: SojournsState, action: EnterCount) -> SojournsState:
     player = _player(state, action.player)
     if action.what not in COUNTS:
-        raise RuleError(f"{action.what!r} is not a number of the sheet ({', '.join(COUNTS)}).")
+        raise RuleError(
+            phrase(
+                "{what} is not a number of the sheet ({counts}).",
+                what=repr(action.what),
+                counts=", ".join(COUNTS),
+            )
+        )
     if action.value < 0:
-        raise RuleError(f"{action.player}: {action.what} cannot be negative ({action.value}).")
+        raise RuleError(
+            phrase(
+                "{player}: {what} cannot be negative ({value}).",
+                player=action.player,
+                what=action.what,
+                value=action.value,
+            )
+        )
     if action.what in TRADES:
         if action.value > MAX_TRADE_ICONS and state.rules >= 3:
             raise RuleError(
-                f"{action.player}: {action.value} {action.what} icons is more than a count can "
-                f"be: at most {MAX_TRADE_ICONS} icons of a trade (no threshold asks for more)."
+                phrase(
+                    "{player}: {value} {trade} icons is more than a count can be: at most {most} "
+                    "icons of a trade (no threshold asks for more).",
+                    player=action.player,
+                    value=action.value,
+                    trade=action.what,
+                    most=MAX_TRADE_ICONS,
+                )
             )
         return _with_player(
             state, replace(player, trades={**player.trades, action.what: action.value})
@@ -216,9 +272,11 @@ def _objectives(state: SojournsState, action: SetObjectives) -> SojournsState:
 def _space(state: SojournsState, action: EnterSpace) -> SojournsState:
     names = [s.name for s in state.sheet.spaces]
     if action.replaces and action.replaces not in names:
-        raise RuleError(f"There is no space {action.replaces} to edit.")
+        raise RuleError(phrase("There is no space {space} to edit.", space=action.replaces))
     if action.space.name in names and action.space.name != action.replaces:
-        raise RuleError(f"Space {action.space.name} is already entered: edit it instead.")
+        raise RuleError(
+            phrase("Space {space} is already entered: edit it instead.", space=action.space.name)
+        )
     kept = tuple(s for s in state.sheet.spaces if s.name != action.replaces)
     if action.replaces:
         index = names.index(action.replaces)
@@ -231,14 +289,14 @@ def _space(state: SojournsState, action: EnterSpace) -> SojournsState:
 def _remove_space(state: SojournsState, action: RemoveSpace) -> SojournsState:
     spaces = tuple(s for s in state.sheet.spaces if s.name != action.name)
     if len(spaces) == len(state.sheet.spaces):
-        raise RuleError(f"There is no space {action.name}.")
+        raise RuleError(phrase("There is no space {space}.", space=action.name))
     return replace(state, sheet=replace(state.sheet, spaces=spaces))
 
 
 def _thresholds(state: SojournsState, action: SetThresholds) -> SojournsState:
     problem = threshold_problem(action.thresholds)
     if problem:
-        raise RuleError(f"Thresholds: {problem}.")
+        raise RuleError(phrase("Thresholds: {problem}.", problem=problem))
     return replace(state, thresholds=action.thresholds)
 
 
@@ -254,17 +312,26 @@ def _close(state: SojournsState, action: CloseSojourn) -> SojournsState:
     results = (*state.results, record)
     if not state.sojourn or state.sojourn == len(SOJOURNS):
         if action.next_map:
-            raise RuleError("This is the last game: there is no next map to choose.")
+            raise RuleError(phrase("This is the last game: there is no next map to choose."))
         return replace(state, results=results, finished=True)
     upcoming = sojourn(state.sojourn + 1)
     next_map = upcoming.map or action.next_map
     if not next_map:
         raise RuleError(
-            f"Sojourn {upcoming.number} '{upcoming.name}' is played on any map: choose A or B."
+            phrase(
+                "Sojourn {number} '{name}' is played on any map: choose A or B.",
+                number=upcoming.number,
+                name=upcoming.name,
+            )
         )
     if upcoming.map and action.next_map and action.next_map != upcoming.map:
         raise RuleError(
-            f"Sojourn {upcoming.number} '{upcoming.name}' is played on map {upcoming.map}."
+            phrase(
+                "Sojourn {number} '{name}' is played on map {map}.",
+                number=upcoming.number,
+                name=upcoming.name,
+                map=upcoming.map,
+            )
         )
     return replace(
         state,

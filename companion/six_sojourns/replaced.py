@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import Replaced
+from companion.phrases import phrase
 from companion.six_sojourns.actions import (
     COUNTS,
     EnterCount,
@@ -24,10 +25,10 @@ from companion.six_sojourns.model import TRADES, Objective, PlayerSheet, Space, 
 from companion.six_sojourns.text import marks_text, objective_line, pieces_text
 
 PAD_WORDS = {
-    "spaces": "VP for spaces",
-    "islands": "VP for islands",
-    "objective_vp": "VP from objectives",
-    "expansion_vp": "VP from expansions",
+    "spaces": phrase("VP for spaces"),
+    "islands": phrase("VP for islands"),
+    "objective_vp": phrase("VP from objectives"),
+    "expansion_vp": phrase("VP from expansions"),
 }
 """The score pad's numbers as a player names them."""
 
@@ -41,27 +42,34 @@ def replaced(state: SojournsState, action: Any) -> Replaced | None:
             player = state.sheet.player(name)
             if player is None:
                 return None
-            return Replaced(f"{name}'s {count_words(what)}", str(count_of(player, what)))
+            return Replaced(
+                phrase("{player}'s {count}", player=name, count=count_words(what)),
+                str(count_of(player, what)),
+            )
         case SetObjectives(player=str(name)):
             player = state.sheet.player(name)
             if player is None:
                 return None
-            return Replaced(f"{name}'s objectives", objectives_words(player.objectives))
+            return Replaced(
+                phrase("{player}'s objectives", player=name), objectives_words(player.objectives)
+            )
         case EnterSpace(replaces=str(name)) if name:
             space = next((s for s in state.sheet.spaces if s.name == name), None)
-            value = "not on the sheet" if space is None else space_words(state, space)
-            return Replaced(f"space {name}", value)
+            value = phrase("not on the sheet") if space is None else space_words(state, space)
+            return Replaced(phrase("space {space}", space=name), value)
         case ScoreBy():
-            return Replaced("where the score comes from", scored_from(state))
+            return Replaced(phrase("where the score comes from"), scored_from(state))
         case SetThresholds():
-            return Replaced("the trade thresholds", thresholds_words(state.thresholds))
+            return Replaced(phrase("the trade thresholds"), thresholds_words(state.thresholds))
     return None
 
 
 def count_words(what: str) -> str:
     """`coins`, `cooking icons`, `VP for spaces`: one number of a player's sheet."""
     if what in TRADES:
-        return f"{what} icons"
+        return phrase("{trade} icons", trade=what)
+    if what == "coins":
+        return phrase("coins")
     return PAD_WORDS.get(what, what)
 
 
@@ -75,13 +83,13 @@ def count_of(player: PlayerSheet, what: str) -> int:
 
 def objectives_words(objectives: tuple[Objective, ...]) -> str:
     """The objective cards as typed (`houses 3 = 3; vp 2`), or `none`."""
-    return "; ".join(objective_line(objective) for objective in objectives) or "none"
+    return "; ".join(objective_line(objective) for objective in objectives) or phrase("none")
 
 
 def space_words(state: SojournsState, space: Space) -> str:
     """Everything an edit of a space types over: where it is, its marks and the pieces on it,
     players in seat order so that the same space always reads the same."""
-    where = "sea" if space.sea else f"island {space.island}"
+    where = phrase("sea") if space.sea else phrase("island {island}", island=space.island)
     seats = {name: seat for seat, name in enumerate(state.players)}
     owners = sorted(space.pieces, key=lambda name: (seats.get(name, len(seats)), name))
     pieces = ", ".join(
@@ -89,12 +97,17 @@ def space_words(state: SojournsState, space: Space) -> str:
         for name in owners
         if not space.pieces[name].empty
     )
-    return f"{where}; {marks_text(space) or 'no marks'}; {pieces or 'no pieces'}"
+    return phrase(
+        "{where}; {marks}; {pieces}",
+        where=where,
+        marks=marks_text(space) or phrase("no marks"),
+        pieces=pieces or phrase("no pieces"),
+    )
 
 
 def scored_from(state: SojournsState) -> str:
     """The source `ScoreBy` switches away from: a switch made for the other one is stale."""
-    return "the score pad" if state.sheet.pad else "the board"
+    return phrase("the score pad") if state.sheet.pad else phrase("the board")
 
 
 def thresholds_words(thresholds: Thresholds) -> str:

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.core import Score, ScoreLine
+from companion.phrases import Phrase, phrase, phrase_n
 from companion.six_sojourns.model import (
     DEFAULT_THRESHOLDS,
     FIRST_VP,
@@ -22,7 +23,6 @@ from companion.six_sojourns.model import (
     Space,
     Thresholds,
 )
-from companion.text import plural
 
 CATEGORIES: tuple[str, ...] = (
     "spaces",
@@ -153,7 +153,7 @@ def shown_categories(sheet: Sheet, table: tuple[Standing, ...]) -> tuple[str, ..
     )
 
 
-def trade_vp(icons: int, trade: str, sheet: Sheet, thresholds: Thresholds) -> tuple[int, str]:
+def trade_vp(icons: int, trade: str, sheet: Sheet, thresholds: Thresholds) -> tuple[int, Phrase]:
     """VP of one trade and the words for it: 4 or 7 by threshold, shifted by upgrades, never < 0."""
     limit = thresholds.of(trade)
     if icons >= limit.second:
@@ -161,15 +161,24 @@ def trade_vp(icons: int, trade: str, sheet: Sheet, thresholds: Thresholds) -> tu
     elif icons >= limit.first:
         base, reached = FIRST_VP, limit.first
     else:
-        return 0, f"{icons} below {limit.first}"
+        return 0, phrase("{icons} below {first}", icons=icons, first=limit.first)
     shift = sum(sheet.upgrades.get(trade, ()))
-    words = f"{icons} icons reach {reached} -> {base} VP"
     if shift:
-        words += f", upgrades {shift:+d}"
+        words = phrase(
+            "{icons} icons reach {reached} -> {vp} VP, upgrades {shift}",
+            icons=icons,
+            reached=reached,
+            vp=base,
+            shift=format(shift, "+d"),
+        )
+    else:
+        words = phrase(
+            "{icons} icons reach {reached} -> {vp} VP", icons=icons, reached=reached, vp=base
+        )
     return max(0, base + shift), words
 
 
-def _line(player: str, points: int, reason: str, category: str) -> SojournsLine:
+def _line(player: str, points: int, reason: Phrase, category: str) -> SojournsLine:
     return SojournsLine(player, points, reason, category)
 
 
@@ -182,22 +191,24 @@ def _trade_lines(
         vp, words = trade_vp(icons, trade, sheet, thresholds)
         if vp or icons >= thresholds.of(trade).first:
             if tokens[trade]:
-                words += f" (incl. {plural(tokens[trade], 'trades token')})"
-            lines.append(_line(player.name, vp, f"{trade}: {words}", "trades"))
+                counted = phrase_n("{n} trades token", "{n} trades tokens", tokens[trade])
+                words = phrase("{words} (incl. {tokens})", words=words, tokens=counted)
+            reason = phrase("{trade}: {words}", trade=trade, words=words)
+            lines.append(_line(player.name, vp, reason, "trades"))
     return lines
 
 
 def _pad_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
     lines: list[SojournsLine] = []
     for player in sheet.players:
-        for label, value, category in (
-            ("spaces", player.spaces, "spaces"),
-            ("islands", player.islands, "islands"),
-            ("objective cards", player.objective_vp, "objectives"),
-            ("expansions", player.expansion_vp, PAD_EXPANSIONS),
+        for reason, value, category in (
+            (phrase("spaces (score pad)"), player.spaces, "spaces"),
+            (phrase("islands (score pad)"), player.islands, "islands"),
+            (phrase("objective cards (score pad)"), player.objective_vp, "objectives"),
+            (phrase("expansions (score pad)"), player.expansion_vp, PAD_EXPANSIONS),
         ):
             if value:
-                lines.append(_line(player.name, value, f"{label} (score pad)", category))
+                lines.append(_line(player.name, value, reason, category))
         lines += _trade_lines(player, Counter(), sheet, thresholds)
     return lines
 
@@ -235,14 +246,19 @@ def _read_board(sheet: Sheet) -> _Board:
     return _Board(spaces, controls, won, tokens)
 
 
-def _island_reason(island: str, owner: str, board: _Board) -> str:
+def _island_reason(island: str, owner: str, board: _Board) -> Phrase:
     counts = Counter(
         board.control[s.name].owner
         for s in board.spaces
         if not s.sea and s.island == island and board.control[s.name].owner
     )
     mine = counts.pop(owner)
-    return f"island {island}: {plural(mine, 'space')} vs {max(counts.values(), default=0)}"
+    return phrase(
+        "island {island}: {spaces} vs {others}",
+        island=island,
+        spaces=phrase_n("{n} space", "{n} spaces", mine),
+        others=max(counts.values(), default=0),
+    )
 
 
 def _board_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
@@ -255,33 +271,41 @@ def _board_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
             held = board.control[space.name]
             if held.owner != name:
                 continue
-            why = "tower" if held.tower else f"{held.strength} vs {held.against}"
-            lines.append(_line(name, 1, f"controls {space.name}: {why}", "spaces"))
+            if held.tower:
+                controls = phrase("controls {space}: tower", space=space.name)
+            else:
+                controls = phrase(
+                    "controls {space}: {strength} vs {against}",
+                    space=space.name,
+                    strength=held.strength,
+                    against=held.against,
+                )
+            lines.append(_line(name, 1, controls, "spaces"))
             if space.serpents:
-                lines.append(
-                    _line(
-                        name,
-                        space.serpents,
-                        plural(space.serpents, "sea serpent") + f" in {space.name}",
-                        "serpents",
-                    )
+                serpents = phrase_n(
+                    "{n} sea serpent in {space}",
+                    "{n} sea serpents in {space}",
+                    space.serpents,
+                    space=space.name,
                 )
+                lines.append(_line(name, space.serpents, serpents, "serpents"))
             if space.shrines:
-                lines.append(
-                    _line(
-                        name,
-                        space.shrines,
-                        plural(space.shrines, "shrine") + f" in {space.name}",
-                        "shrines",
-                    )
+                shrines = phrase_n(
+                    "{n} shrine in {space}",
+                    "{n} shrines in {space}",
+                    space.shrines,
+                    space=space.name,
                 )
+                lines.append(_line(name, space.shrines, shrines, "shrines"))
             if space.mountain:
-                lines.append(_line(name, 1, f"mountain in {space.name}", "mountains"))
+                mountain = phrase("mountain in {space}", space=space.name)
+                lines.append(_line(name, 1, mountain, "mountains"))
             rivals = sorted(n for n, p in space.pieces.items() if n != name and not p.empty)
             if feud and rivals:
-                lines.append(
-                    _line(name, feud, f"feud in {space.name} with {', '.join(rivals)}", "feuds")
+                feuding = phrase(
+                    "feud in {space} with {rivals}", space=space.name, rivals=", ".join(rivals)
                 )
+                lines.append(_line(name, feud, feuding, "feuds"))
         for island in board.islands_won[name]:
             lines.append(_line(name, 1, _island_reason(island, name, board), "islands"))
         lines += _trade_lines(player, board.tokens[name], sheet, thresholds)
@@ -290,27 +314,27 @@ def _board_lines(sheet: Sheet, thresholds: Thresholds) -> list[SojournsLine]:
     return lines
 
 
-def objective_words(objective: Objective) -> str:
+def objective_words(objective: Objective) -> Phrase:
     """An objective card in words ("3+ houses on the board")."""
     n = objective.at_least
     match objective.kind:
         case "houses":
-            return f"{n}+ houses on the board"
+            return phrase("{n}+ houses on the board", n=n)
         case "trade" | "trades":
-            return f"{n}+ {' + '.join(objective.trades)} icons"
+            return phrase("{n}+ {trades} icons", n=n, trades=" + ".join(objective.trades))
         case "place":
-            return f"control the {objective.place}"
+            return phrase("control the {place}", place=objective.place)
         case "islands":
-            return f"{n}+ islands"
+            return phrase("{n}+ islands", n=n)
         case _:
-            return "card"
+            return phrase("card")
 
 
 def _objective_line(
     player: PlayerSheet, objective: Objective, sheet: Sheet, board: _Board
 ) -> SojournsLine:
     name = player.name
-    has: int | str
+    has: int | Phrase
     match objective.kind:
         case "houses":
             has = sum(s.pieces[name].houses for s in board.spaces if name in s.pieces)
@@ -324,18 +348,23 @@ def _objective_line(
             held = [s for s in spots if board.control[s].owner == name]
             met = bool(held)
             has = (
-                f"controls {held[0]}"
+                phrase("controls {space}", space=held[0])
                 if held
-                else ("not controlled" if spots else "not on the board")
+                else (phrase("not controlled") if spots else phrase("not on the board"))
             )
         case "islands":
             has = len(board.islands_won[name])
             met = has >= objective.at_least
         case _:
-            has, met = "typed", True
-    words = (
-        f"objective {objective_words(objective)} ({'has ' if isinstance(has, int) else ''}{has})"
-    )
-    if met:
-        return _line(name, objective.vp, words, "objectives")
-    return _line(name, 0, f"missed {words}", "objectives")
+            has, met = phrase("typed"), True
+    card = objective_words(objective)
+    if isinstance(has, int):
+        if met:
+            words = phrase("objective {card} (has {count})", card=card, count=has)
+        else:
+            words = phrase("missed objective {card} (has {count})", card=card, count=has)
+    elif met:
+        words = phrase("objective {card} ({state})", card=card, state=has)
+    else:
+        words = phrase("missed objective {card} ({state})", card=card, state=has)
+    return _line(name, objective.vp if met else 0, words, "objectives")

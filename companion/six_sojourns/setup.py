@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.core import RuleError
+from companion.phrases import Phrase, phrase, phrase_n
 from companion.six_sojourns.check import MAX_PLAYERS, check_expansions, check_players
 from companion.six_sojourns.model import (
     DEFAULT_THRESHOLDS,
@@ -16,7 +17,6 @@ from companion.six_sojourns.model import (
     threshold_problem,
     towers_kept,
 )
-from companion.text import plural
 
 MapSide = Literal["A", "B"]
 
@@ -47,20 +47,26 @@ SOJOURNS: tuple[Sojourn, ...] = (
 )
 """The six sojourns with their expansion sets; Places A/B means Places on map A/B."""
 
-SETUP_STEPS: dict[str, str] = {
-    "places": "Places: shuffle the Places cards of map {map} into the base cards.",
-    "trades-tokens": "Trades Tokens: place the 14 tokens in different regions (sea is fine).",
-    "specialties": "Specialties: shuffle the Specialties cards into the base cards.",
-    "upgrades": "Upgrades: shuffle the Upgrades cards in; the 10 upgrade tokens beside the board.",
-    "sea-serpents": "Sea Serpents: shuffle their cards in; the 8 serpent tokens beside the board.",
-    "values": "Values: deal 1 value card face up to each player.",
-    "feuds": "Feuds: the feud card near the board, Feuds side up (+1).",
-    "fierce-feuds": "Feuds: the feud card near the board, Fierce Feuds side up (+2).",
-    "exploration": "Exploration: 20 explore tokens face down, 1 per region at most.",
-    "mountains": "Mountains: 8 mountain tokens on land spaces, 1 per space at most.",
-    "shrines": "Shrines: 3 shrine tokens to each player's supply.",
-    "airships": "Airships: the 2 airships on 2 different land spaces.",
-    "volcano": "Volcano: set up the volcano components (rulebook pages 12-15).",
+SETUP_STEPS: dict[str, Phrase] = {
+    "places": phrase("Places: shuffle the Places cards of map {map} into the base cards."),
+    "trades-tokens": phrase(
+        "Trades Tokens: place the 14 tokens in different regions (sea is fine)."
+    ),
+    "specialties": phrase("Specialties: shuffle the Specialties cards into the base cards."),
+    "upgrades": phrase(
+        "Upgrades: shuffle the Upgrades cards in; the 10 upgrade tokens beside the board."
+    ),
+    "sea-serpents": phrase(
+        "Sea Serpents: shuffle their cards in; the 8 serpent tokens beside the board."
+    ),
+    "values": phrase("Values: deal 1 value card face up to each player."),
+    "feuds": phrase("Feuds: the feud card near the board, Feuds side up (+1)."),
+    "fierce-feuds": phrase("Feuds: the feud card near the board, Fierce Feuds side up (+2)."),
+    "exploration": phrase("Exploration: 20 explore tokens face down, 1 per region at most."),
+    "mountains": phrase("Mountains: 8 mountain tokens on land spaces, 1 per space at most."),
+    "shrines": phrase("Shrines: 3 shrine tokens to each player's supply."),
+    "airships": phrase("Airships: the 2 airships on 2 different land spaces."),
+    "volcano": phrase("Volcano: set up the volcano components (rulebook pages 12-15)."),
 }
 """The setup step of each expansion, from the rulebook's Setup."""
 
@@ -83,31 +89,47 @@ class SojournsSetup:
 def sojourn(number: int) -> Sojourn:
     """The campaign sojourn with this number (1-6)."""
     if not 1 <= number <= len(SOJOURNS):
-        raise RuleError(f"there is no sojourn {number}: the campaign has sojourns 1 to 6")
+        raise RuleError(
+            phrase("there is no sojourn {number}: the campaign has sojourns 1 to 6", number=number)
+        )
     return SOJOURNS[number - 1]
 
 
 def check_setup(setup: SojournsSetup) -> None:
     """Raise `RuleError` when the setup cannot be played."""
     if not 1 <= len(setup.players) <= MAX_PLAYERS:  # counted before a sheet is made for each
-        raise RuleError(f"Six Sojourns is for 1 to 4 players, not {len(setup.players)}")
+        raise RuleError(
+            phrase("Six Sojourns is for 1 to 4 players, not {count}", count=len(setup.players))
+        )
     check_players(tuple(PlayerSheet(name) for name in setup.players))
     check_expansions(setup.expansions)
     if len(set(setup.expansions)) != len(setup.expansions):
-        raise RuleError("an expansion is chosen twice")
+        raise RuleError(phrase("an expansion is chosen twice"))
     problem = threshold_problem(setup.thresholds)
     if problem:
-        raise RuleError(f"thresholds: {problem}")
+        raise RuleError(phrase("thresholds: {problem}", problem=problem))
     if setup.campaign and setup.sojourn != 1:
-        raise RuleError("a campaign starts with sojourn 1, Enchanting Sites")
+        raise RuleError(phrase("a campaign starts with sojourn 1, Enchanting Sites"))
     if setup.sojourn:
         preset = sojourn(setup.sojourn)
         if set(setup.expansions) != set(preset.expansions):
             wanted = ", ".join(EXPANSIONS[e] for e in preset.expansions)
-            raise RuleError(f"sojourn {preset.number} '{preset.name}' is played with {wanted}")
+            raise RuleError(
+                phrase(
+                    "sojourn {number} '{name}' is played with {expansions}",
+                    number=preset.number,
+                    name=preset.name,
+                    expansions=wanted,
+                )
+            )
         if preset.map is not None and setup.map != preset.map:
             raise RuleError(
-                f"sojourn {preset.number} '{preset.name}' is played on map {preset.map}"
+                phrase(
+                    "sojourn {number} '{name}' is played on map {map}",
+                    number=preset.number,
+                    name=preset.name,
+                    map=preset.map,
+                )
             )
 
 
@@ -120,14 +142,24 @@ def towers_by_seat(players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 def checklist(setup: SojournsSetup) -> tuple[str, ...]:
     """The setup steps for this table, in the rulebook's order."""
-    steps = [
-        f"Place the board, map {setup.map} side up; coins in a supply.",
-        "Shuffle the base cards (no label in the bottom left corner).",
+    steps: list[str] = [
+        phrase("Place the board, map {map} side up; coins in a supply.", map=setup.map),
+        phrase("Shuffle the base cards (no label in the bottom left corner)."),
     ]
-    steps += [SETUP_STEPS[e].format(map=setup.map) for e in EXPANSIONS if e in setup.expansions]
-    steps.append(f"Give each player {START_COINS} coins and one colour of wooden pieces.")
-    steps.append("Draw 1 card for each slot of the card row (costs 0 to 4).")
+    steps += [
+        Phrase(SETUP_STEPS[e].template, {"map": setup.map})
+        for e in EXPANSIONS
+        if e in setup.expansions
+    ]
+    steps.append(
+        phrase("Give each player {coins} coins and one colour of wooden pieces.", coins=START_COINS)
+    )
+    steps.append(phrase("Draw 1 card for each slot of the card row (costs 0 to 4)."))
     for name, towers in towers_by_seat(setup.players):
-        steps.append(f"{name} keeps {plural(towers, 'tower')}.")
-    steps.append("Choose a land starting space: each player puts 1 house and 2 people there.")
+        steps.append(
+            phrase_n("{player} keeps {n} tower.", "{player} keeps {n} towers.", towers, player=name)
+        )
+    steps.append(
+        phrase("Choose a land starting space: each player puts 1 house and 2 people there.")
+    )
     return tuple(steps)

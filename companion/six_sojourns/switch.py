@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.core import RuleError
+from companion.phrases import Phrase, joined, phrase, phrase_n
 from companion.six_sojourns.actions import ScoreBy, ScoreMode, SojournsState
 from companion.six_sojourns.model import TRADES, PlayerSheet, Sheet
 from companion.six_sojourns.scoring import control
-from companion.text import plural
 
 
 def held_tokens(sheet: Sheet) -> dict[str, Counter[str]]:
@@ -31,11 +31,20 @@ def held_tokens(sheet: Sheet) -> dict[str, Counter[str]]:
 
 def tokens_words(held: dict[str, Counter[str]]) -> str:
     """`Ana 1 cooking token, Ben 2 art tokens`: what the board gives, in turn order."""
-    return ", ".join(
-        f"{name} {plural(count, f'{trade} token')}"
-        for name, tokens in held.items()
-        for trade in TRADES
-        if (count := tokens[trade])
+    return joined(
+        ", ",
+        (
+            phrase_n(
+                "{player} {n} {trade} token",
+                "{player} {n} {trade} tokens",
+                count,
+                player=name,
+                trade=trade,
+            )
+            for name, tokens in held.items()
+            for trade in TRADES
+            if (count := tokens[trade])
+        ),
     )
 
 
@@ -63,8 +72,11 @@ def score_by(state: SojournsState, action: ScoreBy) -> SojournsState:
     if state.rules < 2:
         if action.tokens:
             raise RuleError(
-                "This game is played under the first Six Sojourns rules (revision 1), where a "
-                "switch between pad and board keeps the icons as typed: it has no choice to make."
+                phrase(
+                    "This game is played under the first Six Sojourns rules (revision 1), where a "
+                    "switch between pad and board keeps the icons as typed: it has no choice to "
+                    "make."
+                )
             )
         return replace(state, sheet=replace(state.sheet, pad=action.mode == "pad"))
     if not _switching(state, action):
@@ -72,16 +84,23 @@ def score_by(state: SojournsState, action: ScoreBy) -> SojournsState:
     held = held_tokens(state.sheet)
     if any(held.values()) and not action.tokens:
         raise RuleError(
-            f"The board gives trades tokens ({tokens_words(held)}): say whether the icons typed "
-            "count them (convert) or not (keep), so that none counts twice."
+            phrase(
+                "The board gives trades tokens ({tokens}): say whether the icons typed count them "
+                "(convert) or not (keep), so that none counts twice.",
+                tokens=tokens_words(held),
+            )
         )
     players = list(state.sheet.players)
     for name, trade, before, after in switch_changes(state, action):
         if after < 0:
             raise RuleError(
-                f"{name} has {plural(before, f'{trade} icon')} typed, fewer than the "
-                f"{plural(before - after, 'trades token')} the board gives: they cannot count "
-                "them; keep the icons as typed."
+                phrase(
+                    "{player} has {icons} typed, fewer than the {tokens} the board gives: they "
+                    "cannot count them; keep the icons as typed.",
+                    player=name,
+                    icons=phrase_n("{n} {trade} icon", "{n} {trade} icons", before, trade=trade),
+                    tokens=phrase_n("{n} trades token", "{n} trades tokens", before - after),
+                )
             )
         index = next(i for i, p in enumerate(players) if p.name == name)
         players[index] = _with_icons(players[index], trade, after)
@@ -93,44 +112,72 @@ def _with_icons(player: PlayerSheet, trade: str, icons: int) -> PlayerSheet:
     return replace(player, trades={**player.trades, trade: icons})
 
 
-def switch_words(state: SojournsState, action: ScoreBy) -> str:
-    """The log line of a switch: where the score now comes from and what became of the tokens."""
-    line = f"Scoring from the {'score pad' if action.mode == 'pad' else 'board'}"
+def switch_words(state: SojournsState, action: ScoreBy) -> Phrase:
+    """The log line of a switch: where the score now comes from and what became of the tokens
+    (`tokens`, the part after "; ", which the status line shows apart)."""
+    line = (
+        phrase("Scoring from the score pad")
+        if action.mode == "pad"
+        else phrase("Scoring from the board")
+    )
     held = held_tokens(state.sheet)
     if state.rules < 2 or not _switching(state, action) or not any(held.values()):
         return line
     if action.tokens == "keep":
         if action.mode == "board":
-            given = tokens_words(held)
-            return f"{line}; icons kept as typed, the board's trades tokens on top ({given})"
-        return f"{line}; icons kept as typed, the board's trades tokens no longer count"
-    moved = ", ".join(f"{n} {t} {a} -> {b}" for n, t, a, b in switch_changes(state, action))
-    if action.mode == "board":
-        return (
-            f"{line}; the trades tokens now count from the board, taken out of the icons "
-            f"typed ({moved})"
-        )
-    return f"{line}; the board's trades tokens added to the icons typed ({moved})"
+            tokens = phrase(
+                "icons kept as typed, the board's trades tokens on top ({tokens})",
+                tokens=tokens_words(held),
+            )
+        else:
+            tokens = phrase("icons kept as typed, the board's trades tokens no longer count")
+    else:
+        moved = _moved(switch_changes(state, action))
+        if action.mode == "board":
+            tokens = phrase(
+                "the trades tokens now count from the board, taken out of the icons typed "
+                "({moved})",
+                moved=moved,
+            )
+        else:
+            tokens = phrase(
+                "the board's trades tokens added to the icons typed ({moved})", moved=moved
+            )
+    # TRANSLATORS: a log line: where the score comes from now; what became of the trades tokens
+    return phrase("{line}; {tokens}", line=line, tokens=tokens)
 
 
-def switch_question(state: SojournsState, mode: ScoreMode) -> tuple[str, str, str] | None:
+def _moved(changes: tuple[tuple[str, str, int, int], ...]) -> str:
+    """`Ana cooking 4 -> 3, Ben art 2 -> 3`: the counts a conversion changes (names, trades,
+    numbers: no words to translate)."""
+    return ", ".join(f"{n} {t} {a} -> {b}" for n, t, a, b in changes)
+
+
+def switch_question(state: SojournsState, mode: ScoreMode) -> tuple[Phrase, Phrase, Phrase] | None:
     """What to ask before a switch to `mode`: the question, what `convert` does and what `keep`
     does, each with the counts it changes; None when the board gives no trades token."""
     held = held_tokens(state.sheet)
     if state.rules < 2 or not any(held.values()):
         return None
     converted = switch_changes(state, ScoreBy(mode, "convert"))
-    moved = ", ".join(f"{n} {t} {a} -> {b}" for n, t, a, b in converted)
+    moved = _moved(converted)
     given = tokens_words(held)
     if mode == "board":
         return (
-            f"The board gives trades tokens: {given}. Do the icons typed for the pad count them?",
-            f"Yes, convert: take them out of the icons typed ({moved})",
-            "No, keep: the icons typed stay, the tokens count on top",
+            phrase(
+                "The board gives trades tokens: {tokens}. Do the icons typed for the pad count "
+                "them?",
+                tokens=given,
+            ),
+            phrase("Yes, convert: take them out of the icons typed ({moved})", moved=moved),
+            phrase("No, keep: the icons typed stay, the tokens count on top"),
         )
     return (
-        f"The board gives trades tokens: {given}. The score pad counts every icon, tokens "
-        "included.",
-        f"Convert: add them to the icons typed ({moved})",
-        "Keep: the icons typed stay (they already count the tokens)",
+        phrase(
+            "The board gives trades tokens: {tokens}. The score pad counts every icon, tokens "
+            "included.",
+            tokens=given,
+        ),
+        phrase("Convert: add them to the icons typed ({moved})", moved=moved),
+        phrase("Keep: the icons typed stay (they already count the tokens)"),
     )

@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from companion.core import RuleError
+from companion.phrases import phrase
 from companion.six_sojourns.model import TRADES, Objective, Pieces, Space, Threshold
 
 _PIECE = re.compile(r"(\d+)\s*([pbh])|(t)\b", re.IGNORECASE)
@@ -31,8 +32,11 @@ def parse_pieces(text: str) -> Pieces:
         position = match.end()
     if cleaned[position:].strip(" ,"):
         raise RuleError(
-            f"Cannot read {text!r}: write pieces like 2p 1b 1h T "
-            "(p people, b boats, h houses, T tower)."
+            phrase(
+                "Cannot read {text}: write pieces like 2p 1b 1h T "
+                "(p people, b boats, h houses, T tower).",
+                text=repr(text),
+            )
         )
     return Pieces(people=counts["p"], boats=counts["b"], houses=counts["h"], tower=tower)
 
@@ -52,7 +56,7 @@ def parse_new_space(text: str) -> Space:
     parts = text.split(maxsplit=1)
     if len(parts) != 2:
         raise RuleError(
-            "Write the space's name then its island or sea, like 'A1 North' or 'S3 sea'."
+            phrase("Write the space's name then its island or sea, like 'A1 North' or 'S3 sea'.")
         )
     return with_where(Space(parts[0]), parts[1])
 
@@ -61,7 +65,7 @@ def with_where(space: Space, text: str) -> Space:
     """The space on the island named by `text`, or at sea when `text` is `sea`."""
     where = text.strip()
     if not where:
-        raise RuleError("A land space is on an island: name the island, or write sea.")
+        raise RuleError(phrase("A land space is on an island: name the island, or write sea."))
     if where.lower() == "sea":
         return replace(space, island="", sea=True)
     return replace(space, island=where, sea=False)
@@ -71,7 +75,9 @@ def where_text(space: Space) -> str:
     return "sea" if space.sea else space.island
 
 
-MARK_HELP = "like: landmark Lighthouse, mountain, shrines 1, serpents 2, token cooking, lava 1"
+MARK_HELP = phrase(
+    "like: landmark Lighthouse, mountain, shrines 1, serpents 2, token cooking, lava 1"
+)
 
 
 def parse_marks(space: Space, text: str) -> Space:
@@ -91,7 +97,9 @@ def parse_marks(space: Space, text: str) -> Space:
         elif word == "token" and rest in TRADES:
             token = rest
         else:
-            raise RuleError(f"Cannot read {item!r}: write marks {MARK_HELP}.")
+            raise RuleError(
+                phrase("Cannot read {text}: write marks {how}.", text=repr(item), how=MARK_HELP)
+            )
     return replace(
         space,
         landmark=landmark,
@@ -115,7 +123,7 @@ def marks_text(space: Space) -> str:
     return ", ".join(parts)
 
 
-OBJECTIVE_HELP = (
+OBJECTIVE_HELP = phrase(
     "one per line: 'houses 3 = 3', 'cooking 7 = 3', 'sewing+shoe-making 7 = 4', "
     "'place Lighthouse = 3', 'islands 2 = 3', 'vp 2'"
 )
@@ -128,22 +136,31 @@ def parse_objective(text: str) -> Objective:
     if plain:
         return Objective("vp", int(plain.group(1)))
     condition, equals, vp_text = line.rpartition("=")
+    unread = phrase(
+        "Cannot read {text}: write objectives {how}.", text=repr(line), how=OBJECTIVE_HELP
+    )
     if not equals or not vp_text.strip().isdigit():
-        raise RuleError(f"Cannot read {line!r}: write objectives {OBJECTIVE_HELP}.")
+        raise RuleError(unread)
     vp = int(vp_text)
     word, _, rest = condition.strip().partition(" ")
     rest = rest.strip()
     if word.lower() == "place" and rest:
         return Objective("place", vp, place=rest)
     if not rest.isdigit():
-        raise RuleError(f"Cannot read {line!r}: write objectives {OBJECTIVE_HELP}.")
+        raise RuleError(unread)
     count = int(rest)
     if word.lower() in ("houses", "islands"):
         return Objective("houses" if word.lower() == "houses" else "islands", vp, at_least=count)
     trades = tuple(t.strip().lower() for t in word.split("+"))
     for trade in trades:
         if trade not in TRADES:
-            raise RuleError(f"{trade!r} is not a trade ({', '.join(TRADES)}).")
+            raise RuleError(
+                phrase(
+                    "{trade} is not a trade ({trades}).",
+                    trade=repr(trade),
+                    trades=", ".join(TRADES),
+                )
+            )
     return Objective("trades" if len(trades) > 1 else "trade", vp, count, trades)
 
 
@@ -168,7 +185,9 @@ def parse_threshold(text: str) -> Threshold:
     """`5/9`: icons for 4 VP, then for 7 VP."""
     match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
     if not match:
-        raise RuleError(f"Cannot read {text!r}: write the two thresholds like 5/9.")
+        raise RuleError(
+            phrase("Cannot read {text}: write the two thresholds like 5/9.", text=repr(text))
+        )
     return Threshold(int(match.group(1)), int(match.group(2)))
 
 
@@ -177,6 +196,9 @@ def parse_upgrade(text: str) -> tuple[str, int]:
     match = re.fullmatch(r"\s*([a-z-]+)\s+([+-]?\d+)\s*", text.lower())
     if not match or match.group(1) not in TRADES:
         raise RuleError(
-            f"Cannot read {text!r}: write a trade and the token's value, like cooking +2."
+            phrase(
+                "Cannot read {text}: write a trade and the token's value, like cooking +2.",
+                text=repr(text),
+            )
         )
     return match.group(1), int(match.group(2))

@@ -9,11 +9,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.core import Result
+from companion.phrases import Phrase, phrase
 
 
-def _and(names: Sequence[str]) -> str:
+def names_and(names: Sequence[str]) -> str:
     """ "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return phrase("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def each_and(names: Sequence[str]) -> str:
+    """ "Ana", "Ana and Ben", "Ana and Ben and Cy": the winners a log line or a table names."""
+    said: str = names[0]
+    for name in names[1:]:
+        said = phrase("{names} and {last}", names=said, last=name)
+    return said
 
 
 def explain_ranking(totals: Mapping[str, int], coins: Mapping[str, int], final: bool) -> Result:
@@ -21,27 +32,61 @@ def explain_ranking(totals: Mapping[str, int], coins: Mapping[str, int], final: 
     players = list(totals)
     best = max(totals.values())
     if len(players) == 1:
-        return Result(f"{players[0]} scores {best} VP")
+        return Result(phrase("{player} scores {vp} VP", player=players[0], vp=best))
     top = [p for p in players if totals[p] == best]
     rest = [f"{p} {totals[p]}" for p in sorted(players, key=lambda p: -totals[p]) if p not in top]
-    behind = f"; then {', '.join(rest)}" if rest else ""
+    behind: Phrase | str = phrase("; then {rest}", rest=", ".join(rest)) if rest else ""
     if len(top) == 1:
-        verb = "wins" if final else "leads"
-        most_vp = f"{top[0]} has the most VP: {best}{behind}."
-        return Result(f"{top[0]} {verb} with {best} VP", (most_vp,))
+        most_vp = phrase(
+            "{player} has the most VP: {vp}{behind}.", player=top[0], vp=best, behind=behind
+        )
+        if final:
+            outcome = phrase("{player} wins with {vp} VP", player=top[0], vp=best)
+        else:
+            outcome = phrase("{player} leads with {vp} VP", player=top[0], vp=best)
+        return Result(outcome, (most_vp,))
     most = max(coins[p] for p in top)
     winners = [p for p in top if coins[p] == most]
     counted = ", ".join(f"{p} {coins[p]}" for p in top)
-    tied = f"{_and(top)} tied on {best} VP{behind}."
-    if len(winners) == 1:
-        verb = "wins" if final else "leads"
-        return Result(
-            f"{winners[0]} {verb} on coins with {best} VP",
-            (tied, f"Tie-break: {winners[0]} has more coins ({counted})."),
-        )
-    share, what = ("share the win", "win") if final else ("share the lead", "lead")
-    who = "coins tied too" if len(winners) == len(top) else f"{_and(winners)} tie on most coins"
-    return Result(
-        f"{_and(winners)} {share} with {best} VP",
-        (tied, f"Tie-break: {who} ({counted}): the {what} is shared."),
+    tied = phrase(
+        "{players} tied on {vp} VP{behind}.", players=names_and(top), vp=best, behind=behind
     )
+    if len(winners) == 1:
+        if final:
+            outcome = phrase("{player} wins on coins with {vp} VP", player=winners[0], vp=best)
+        else:
+            outcome = phrase("{player} leads on coins with {vp} VP", player=winners[0], vp=best)
+        return Result(
+            outcome,
+            (
+                tied,
+                phrase(
+                    "Tie-break: {player} has more coins ({coins}).",
+                    player=winners[0],
+                    coins=counted,
+                ),
+            ),
+        )
+    sharing = names_and(winners)
+    if final:
+        outcome = phrase("{players} share the win with {vp} VP", players=sharing, vp=best)
+    else:
+        outcome = phrase("{players} share the lead with {vp} VP", players=sharing, vp=best)
+    if len(winners) == len(top):
+        if final:
+            why = phrase("Tie-break: coins tied too ({coins}): the win is shared.", coins=counted)
+        else:
+            why = phrase("Tie-break: coins tied too ({coins}): the lead is shared.", coins=counted)
+    elif final:
+        why = phrase(
+            "Tie-break: {players} tie on most coins ({coins}): the win is shared.",
+            players=sharing,
+            coins=counted,
+        )
+    else:
+        why = phrase(
+            "Tie-break: {players} tie on most coins ({coins}): the lead is shared.",
+            players=sharing,
+            coins=counted,
+        )
+    return Result(outcome, (tied, why))

@@ -49,7 +49,8 @@ def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str
 
 
 def rules_help() -> str:
-    """The rules summary F1 shows on Six Sojourns' screens."""
+    """The rules summary F1 shows on Six Sojourns' screens (in English: the help screen puts it
+    into the language in use block by block, `lang.markdown.translated`)."""
     return resources.files(__name__).joinpath("help.md").read_text(encoding="utf-8")
 
 

@@ -13,7 +13,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Input, Label, TextArea
 
+from companion.phrases import phrase
 from companion.text import visible
+from lang import t
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
@@ -39,7 +41,7 @@ class TextDialog(Dialog[str | None]):
     | escape | Cancel |
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-entry")]
+    BINDINGS = [Binding("escape", "cancel", phrase("Cancel"), id="cancel-entry")]
 
     def __init__(self, title: str, value: str = "", hint: str = "", numeric: bool = False) -> None:
         super().__init__()
@@ -59,8 +61,10 @@ class TextDialog(Dialog[str | None]):
             )
             yield Label(plain(self.hint), id="ss-dialog-hint")
             with Answers():
-                yield Button("Confirm (enter)", action="screen.confirm", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    t("Confirm ({key})", key="enter"), action="screen.confirm", variant="primary"
+                )
+                yield Button(t("Cancel ({key})", key="esc"), action="screen.cancel")
         yield KeyFooter()
 
     @on(Input.Submitted)
@@ -102,8 +106,8 @@ class LinesDialog(Dialog[str | None]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "confirm", "Save", id="save-lines"),
-        Binding("escape", "cancel", "Cancel", id="cancel-lines"),
+        Binding("ctrl+s", "confirm", phrase("Save"), id="save-lines"),
+        Binding("escape", "cancel", phrase("Cancel"), id="cancel-lines"),
     ]
 
     def __init__(self, title: str, value: str, hint: str) -> None:
@@ -119,8 +123,10 @@ class LinesDialog(Dialog[str | None]):
             yield TextArea(lines, id="ss-dialog-lines", show_line_numbers=False)
             yield Label(plain(self.hint), id="ss-dialog-hint")
             with Answers():
-                yield Button("Save (ctrl+s)", action="screen.confirm", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(
+                    t("Save ({key})", key="ctrl+s"), action="screen.confirm", variant="primary"
+                )
+                yield Button(t("Cancel ({key})", key="esc"), action="screen.cancel")
         yield KeyFooter()
 
     def action_confirm(self) -> None:
@@ -141,9 +147,9 @@ class TokensDialog(Dialog[str | None]):
     """
 
     BINDINGS = [
-        Binding("c", "answer('convert')", "Convert", id="tokens-convert"),
-        Binding("k", "answer('keep')", "Keep", id="tokens-keep"),
-        Binding("escape", "answer('')", "Cancel", id="tokens-cancel"),
+        Binding("c", "answer('convert')", phrase("Convert"), id="tokens-convert"),
+        Binding("k", "answer('keep')", phrase("Keep"), id="tokens-keep"),
+        Binding("escape", "answer('')", phrase("Cancel"), id="tokens-cancel"),
     ]
 
     def __init__(self, title: str, question: str, convert: str, keep: str) -> None:
@@ -160,7 +166,7 @@ class TokensDialog(Dialog[str | None]):
                 answer = f"screen.answer('{choice}')"
                 yield Button(plain(f"{words} ({choice[0]})"), id=f"tokens-{choice}", action=answer)
             with Answers():
-                yield Button("Do not switch (esc)", action="screen.answer('')")
+                yield Button(t("Do not switch ({key})", key="esc"), action="screen.answer('')")
         yield KeyFooter()
 
     def action_answer(self, choice: str) -> None:

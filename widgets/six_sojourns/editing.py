@@ -19,6 +19,7 @@ from companion.six_sojourns.actions import (
     SetThresholds,
     SojournsState,
 )
+from companion.six_sojourns.game import COUNT_WORDS
 from companion.six_sojourns.model import MAX_TRADE_ICONS, TRADES
 from companion.six_sojourns.switch import switch_question
 from companion.six_sojourns.text import (
@@ -35,6 +36,7 @@ from companion.six_sojourns.text import (
     where_text,
     with_where,
 )
+from lang import t, tr
 from widgets.play.game_screen import GameScreen
 from widgets.six_sojourns.cells import ShownTable
 from widgets.six_sojourns.dialogs import LinesDialog, TextDialog, TokensDialog
@@ -83,7 +85,7 @@ class SheetEditor(GameScreen):
             try:
                 action = then(text)
             except RuleError as error:
-                self.notify(str(error), title="Not read", severity="error")
+                self.notify(tr(error), title=t("Not read"), severity="error")
                 return
             if action is not None and self.act(action) and done is not None:
                 done(action)
@@ -110,8 +112,8 @@ class SheetEditor(GameScreen):
         """Edit the cell under the cursor; `typed` starts the entry with the digit pressed."""
         if self.tab in ("sheet", "board") and self.game.finished:
             self.notify(
-                "The game is finished and scored: undo (ctrl+z) reopens it to change an entry.",
-                title="Finished",
+                t("The game is finished and scored: undo (ctrl+z) reopens it to change an entry."),
+                title=t("Finished"),
                 severity="warning",
             )
             return
@@ -130,9 +132,9 @@ class SheetEditor(GameScreen):
             limit = state.thresholds.of(row)
             field = row.replace("-", "_")
             self.ask(
-                f"{row.capitalize()}: icons for 4 VP / for 7 VP",
+                t("{trade}: icons for 4 VP / for 7 VP", trade=row.capitalize()),
                 typed or f"{limit.first}/{limit.second}",
-                "Read them off your board, like 5/9. Kept for the next games.",
+                t("Read them off your board, like 5/9. Kept for the next games."),
                 lambda text: self.thresholds_action(field, text),
             )
         elif column in state.players:
@@ -147,13 +149,21 @@ class SheetEditor(GameScreen):
                 if player is None:
                     return
                 current = player.icons(row) if row in TRADES else getattr(player, row, 0)
-                label = f"{row} icons" if row in TRADES else row.replace("_", " ")
+                label = (
+                    t("{trade} icons", trade=row)
+                    if row in TRADES
+                    else tr(COUNT_WORDS.get(row, row.replace("_", " ")))
+                )
                 capped = row in TRADES and state.rules >= 3  # rules revision 3
-                bound = f"0 to {MAX_TRADE_ICONS}" if capped else "0 or more"
+                hint = (
+                    t("A whole number, 0 to {most}.", most=MAX_TRADE_ICONS)
+                    if capped
+                    else t("A whole number, 0 or more.")
+                )
                 self.ask(
-                    f"{column}: {label}",
+                    t("{player}: {count}", player=column, count=label),
                     typed if typed is not None else str(current),
-                    f"A whole number, {bound}.",
+                    hint,
                     lambda text: EnterCount(column, row, int(text or 0)),
                     numeric=True,
                 )
@@ -175,12 +185,13 @@ class SheetEditor(GameScreen):
             try:
                 objectives = parse_objectives(text)
             except RuleError as error:
-                self.notify(str(error), title="Not read", severity="error")
+                self.notify(tr(error), title=t("Not read"), severity="error")
                 return
             self.act(SetObjectives(name, objectives))
 
-        hint = f"{OBJECTIVE_HELP}. ctrl+s saves."
-        self.app.push_screen(LinesDialog(f"{name}'s objective cards", current, hint), answered)
+        hint = t("{how}. ctrl+s saves.", how=OBJECTIVE_HELP)
+        title = t("{player}'s objective cards", player=name)
+        self.app.push_screen(LinesDialog(title, current, hint), answered)
 
     def edit_board(self, typed: str | None) -> None:
         spot = self.cell("#ss-board")
@@ -191,23 +202,23 @@ class SheetEditor(GameScreen):
         space = next(s for s in self.game.sheet.spaces if s.name == name)
         if column == "name":
             self.ask(
-                "Rename the space",
+                t("Rename the space"),
                 typed or name,
                 "",
                 lambda t: EnterSpace(replace(space, name=t.strip()), name),
             )
         elif column == "where":
             self.ask(
-                f"{name}: island name or sea",
+                t("{space}: island name or sea", space=name),
                 typed or where_text(space),
                 "",
                 lambda t: EnterSpace(with_where(space, t), name),
             )
         elif column == "marks":
             self.ask(
-                f"{name}: marks",
+                t("{space}: marks", space=name),
                 added(marks_text(space), typed, ", "),
-                MARK_HELP,
+                tr(MARK_HELP),
                 lambda t: EnterSpace(parse_marks(space, t), name),
             )
         elif column in self.game.players:
@@ -218,17 +229,17 @@ class SheetEditor(GameScreen):
                 return EnterSpace(replace(space, pieces=kept), name)
 
             self.ask(
-                f"{column} on {name}",
+                t("{player} on {space}", player=column, space=name),
                 added(pieces_text(space.pieces.get(column)), typed, " "),
-                "2p 1b 1h T: p people, b boats, h houses, T tower; empty clears.",
+                t("2p 1b 1h T: p people, b boats, h houses, T tower; empty clears."),
                 pieces_action,
             )
 
     def action_add_space(self) -> None:
         self.ask(
-            "New space: its name, then its island or sea",
+            t("New space: its name, then its island or sea"),
             "",
-            "Like 'A1 North' or 'S3 sea'. Then fill its row.",
+            t("Like 'A1 North' or 'S3 sea'. Then fill its row."),
             lambda text: EnterSpace(parse_new_space(text)),
             done=self.show_space,
         )
@@ -254,13 +265,13 @@ class SheetEditor(GameScreen):
             self.switch(ScoreBy(mode))
             return
         question, convert, keep = asked
-        title = f"Score from the {'board' if mode == 'board' else 'score pad'}"
+        title = t("Score from the board") if mode == "board" else t("Score from the score pad")
 
         def answered(choice: str | None) -> None:
             if choice in ("convert", "keep"):
                 self.switch(ScoreBy(mode, "convert" if choice == "convert" else "keep"))
 
-        self.app.push_screen(TokensDialog(title, question, convert, keep), answered)
+        self.app.push_screen(TokensDialog(title, tr(question), tr(convert), tr(keep)), answered)
 
     def switch(self, action: ScoreBy) -> None:
         """Switch; the status line says so, and what became of the trades tokens (no notice: it

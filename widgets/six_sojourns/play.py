@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.widgets import Static, TabbedContent, TabPane
 
 from companion.core import RuleError
+from companion.phrases import phrase
 from companion.six_sojourns.actions import (
     AdjustCoins,
     CloseSojourn,
@@ -29,6 +30,7 @@ from companion.six_sojourns.report import sheet_csv, sheet_json, sheet_markdown
 from companion.six_sojourns.scoring import score
 from companion.six_sojourns.setup import sojourn
 from companion.six_sojourns.text import parse_upgrade
+from lang import current, t, tr
 from saves.games.store import SavedGame
 from widgets.kit.main_actions import MainActions
 from widgets.kit.shown import plain
@@ -49,7 +51,6 @@ from widgets.six_sojourns.tables import (
     tabs_width,
 )
 
-EXPORTS = {"csv": sheet_csv, "json": sheet_json}
 TALL = 34
 """Rows from which the Sheet tab has room for every point's reason under the sheet."""
 
@@ -76,23 +77,29 @@ class SojournsScreen(SheetEditor):
     MAIN_ACTIONS = ("objectives", "finish")
     """The buttons a phone shows (widgets/kit/main_actions.py): objectives, the end."""
     BINDINGS = [
-        Binding("a", "add_space", "Add space", id="add-space"),
-        Binding("delete", "remove_space", "Remove space", id="remove-space"),
-        Binding("o", "objectives", "Objectives", id="objectives"),
-        Binding("u", "upgrade", "Upgrade", id="upgrade"),
-        Binding("m", "mode", "Pad/Board", id="scoring-mode"),
-        Binding("c", "coins", "Coins", id="coins"),
-        Binding("p", "serpent", "Serpent", id="serpent"),
-        Binding("h", "shrine", "Shrine", id="shrine"),
-        Binding("x", "export", "Export", id="export"),
-        Binding("f", "finish", "Finish", id="finish"),
-        Binding("s", "tab('sheet')", "Sheet", id="tab-sheet", show=False),
-        Binding("b", "tab('board')", "Board", id="tab-board", show=False),
-        Binding("t", "tab('turns')", "Turns", id="tab-turns", show=False),
-        Binding("w", "tab('why')", "Why", id="tab-why"),
-        Binding("l", "tab('log')", "Log", id="tab-log", show=False),
+        Binding("a", "add_space", phrase("Add space"), id="add-space"),
+        Binding("delete", "remove_space", phrase("Remove space"), id="remove-space"),
+        Binding("o", "objectives", phrase("Objectives"), id="objectives"),
+        Binding("u", "upgrade", phrase("Upgrade"), id="upgrade"),
+        Binding("m", "mode", phrase("Pad/Board"), id="scoring-mode"),
+        Binding("c", "coins", phrase("Coins"), id="coins"),
+        Binding("p", "serpent", phrase("Serpent"), id="serpent"),
+        Binding("h", "shrine", phrase("Shrine"), id="shrine"),
+        Binding("x", "export", phrase("Export"), id="export"),
+        Binding("f", "finish", phrase("Finish"), id="finish"),
+        Binding("s", "tab('sheet')", TAB_KEYS["sheet"], id="tab-sheet", show=False),
+        Binding("b", "tab('board')", TAB_KEYS["board"], id="tab-board", show=False),
+        Binding("t", "tab('turns')", TAB_KEYS["turns"], id="tab-turns", show=False),
+        Binding("w", "tab('why')", TAB_KEYS["why"], id="tab-why"),
+        Binding("l", "tab('log')", TAB_KEYS["log"], id="tab-log", show=False),
         *(
-            Binding(str(digit), f"digit('{digit}')", f"Type {digit}", show=False, system=True)
+            Binding(
+                str(digit),
+                f"digit('{digit}')",
+                phrase("Type {digit}", digit=digit),
+                show=False,
+                system=True,
+            )
             for digit in range(10)
         ),
     ]
@@ -119,6 +126,8 @@ class SojournsScreen(SheetEditor):
 
     drawn_at = Size(0, 0)
     """The screen's size when the tables were last drawn: a resize to it redraws nothing."""
+    named: tuple[str, bool] | None = None
+    """The language and the shortness the tabs and borders were last named in (`name_tabs`)."""
 
     def __init__(self, saved: SavedGame) -> None:
         super().__init__(saved)
@@ -134,7 +143,7 @@ class SojournsScreen(SheetEditor):
         yield Static(id="ss-status")
         with TabbedContent(id="ss-tabs"):
             for key, label in TAB_KEYS.items():
-                with TabPane(tab_label(key, label), id=key):
+                with TabPane(tab_label(key, tr(label)), id=key):
                     if key == "turns":
                         yield Static(id="ss-turn")
                     if key == "log":
@@ -161,10 +170,10 @@ class SojournsScreen(SheetEditor):
         self.show_title()
         super().on_mount()
         self.focus_first_player()
-        self.query_one("#ss-sheet-reasons").border_title = "Why: every point"
 
     def refresh_state(self) -> None:
         self.drawn_at = self.size
+        self.name_tabs()
         state = self.game
         result = score(state.sheet, state.thresholds)
         switched = self.switch_line()
@@ -216,10 +225,10 @@ class SojournsScreen(SheetEditor):
             points = game_score(self.game).lines
             reasons.show(
                 [
-                    f"{explained.outcome}.",
-                    *explained.why,
+                    t("{outcome}.", outcome=explained.outcome),
+                    *(tr(why) for why in explained.why),
                     "",
-                    *(f"{line.player} {line.points:+d} {line.reason}" for line in points),
+                    *(f"{line.player} {line.points:+d} {tr(line.reason)}" for line in points),
                 ]
             )
         elif self.tab == "log":
@@ -241,11 +250,16 @@ class SojournsScreen(SheetEditor):
 
     def name_tabs(self) -> None:
         """Each tab named with its key where all five fit so, else by its name alone (a phone's
-        44 columns showed "Log (l)" as "L"): the keys are in the footer and `?` then."""
+        44 columns showed "Log (l)" as "L"): the keys are in the footer and `?` then. Named
+        again only when the width or the language changed."""
         short = self.size.width < tabs_width()
+        if self.named == (current(), short) or not self.is_mounted:
+            return
+        self.named = (current(), short)
         tabs = self.query_one("#ss-tabs", TabbedContent)
         for key, label in TAB_KEYS.items():
-            tabs.get_tab(key).label = label if short else tab_label(key, label)
+            tabs.get_tab(key).label = tr(label) if short else tab_label(key, tr(label))
+        self.query_one("#ss-sheet-reasons").border_title = t("Why: every point")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys of another tab or of an expansion not in play are hidden; entries on a finished
@@ -348,9 +362,9 @@ class SojournsScreen(SheetEditor):
 
     def action_upgrade(self) -> None:
         self.ask(
-            "Upgrade token: trade and printed value",
+            t("Upgrade token: trade and printed value"),
             "",
-            "Like cooking +2 (at most 2 per trade, 10 in all; applies to everyone).",
+            t("Like cooking +2 (at most 2 per trade, 10 in all; applies to everyone)."),
             lambda text: PlaceUpgrade(*parse_upgrade(text)),
         )
 
@@ -367,21 +381,21 @@ class SojournsScreen(SheetEditor):
                 return PayCoins(name, words[1], int(words[2]))
             if len(words) == 1 and words[0].lstrip("+-").isdigit():
                 return AdjustCoins(name, int(words[0]))
-            raise RuleError(f"Cannot read {text!r}: write +2, -1, or pay Ben 1.")
+            raise RuleError(t("Cannot read {text}: write +2, -1, or pay Ben 1.", text=repr(text)))
 
         self.ask(
-            f"{name}'s coins",
+            t("{player}'s coins", player=name),
             "",
-            "+2 gains, -1 pays the supply, 'pay Ben 1' pays a player.",
+            t("+2 gains, -1 pays the supply, 'pay Ben 1' pays a player."),
             coins_action,
         )
 
     def action_serpent(self) -> None:
         name = self.turns_player()
         self.ask(
-            f"{name} places a sea serpent: who has boats there?",
+            t("{player} places a sea serpent: who has boats there?", player=name),
             "",
-            "Names separated by spaces (each pays 1 coin if they have one); empty for nobody.",
+            t("Names separated by spaces (each pays 1 coin if they have one); empty for nobody."),
             lambda text: PlaceSerpent(name, tuple(text.replace(",", " ").split())),
         )
 
@@ -392,12 +406,14 @@ class SojournsScreen(SheetEditor):
         state = self.game
         last = not state.sojourn or state.sojourn == 6
         self.confirm_end(
-            "Finish the game and score it?" if last else f"Close sojourn {state.sojourn}?",
-            "The scores are final; the result screen follows."
+            t("Finish the game and score it?")
             if last
-            else "Its scores join the campaign; the next sojourn starts.",
+            else t("Close sojourn {number}?", number=state.sojourn),
+            t("The scores are final; the result screen follows.")
+            if last
+            else t("Its scores join the campaign; the next sojourn starts."),
             self.finish,
-            verb="Finish",
+            verb=t("Finish"),
         )
 
     def finish(self) -> None:
@@ -405,9 +421,13 @@ class SojournsScreen(SheetEditor):
         upcoming = state.sojourn + 1 if state.sojourn and state.sojourn < 6 else 0
         if upcoming and sojourn(upcoming).map is None:
             self.ask(
-                f"Sojourn {upcoming} '{sojourn(upcoming).name}' is played on any map",
+                t(
+                    "Sojourn {number} '{name}' is played on any map",
+                    number=upcoming,
+                    name=sojourn(upcoming).name,
+                ),
                 "A",
-                "Type A or B.",
+                t("Type A or B."),
                 lambda text: CloseSojourn("B" if text.strip().upper() == "B" else "A"),
             )
         else:
@@ -415,27 +435,29 @@ class SojournsScreen(SheetEditor):
 
     def action_export(self) -> None:
         self.ask(
-            "Export the sheet as md, csv or json",
+            t("Export the sheet as md, csv or json"),
             "",
-            "Empty for Markdown. Written to the exports folder.",
+            t("Empty for Markdown. Written to the exports folder."),
             self.export,
         )
 
     def export(self, text: str) -> None:
         kind = text.strip().lower() or "md"
-        if kind not in ("md", *EXPORTS):
-            raise RuleError(f"Export formats are md, csv and json, not {text!r}.")
+        if kind not in ("md", "csv", "json"):
+            raise RuleError(t("Export formats are md, csv and json, not {text}.", text=repr(text)))
         state = self.game
         if kind == "md":
-            content = sheet_markdown(state.sheet, state.thresholds, self.saved.title)
-        else:
-            content = EXPORTS[kind](state.sheet, state.thresholds)
+            content = sheet_markdown(state.sheet, state.thresholds, self.saved.title, tr)
+        elif kind == "csv":
+            content = sheet_csv(state.sheet, state.thresholds, tr)
+        else:  # JSON is data: its words stay English, as `--json` gives them
+            content = sheet_json(state.sheet, state.thresholds)
         try:
             path = self.companion.store.export(self.saved, kind, content)
         except OSError as error:
-            self.notify(f"Could not write the export: {error}", severity="error")
+            self.notify(t("Could not write the export: {error}", error=error), severity="error")
             return
-        self.notify(f"Sheet exported to {path}", title="Exported")
+        self.notify(t("Sheet exported to {path}", path=path), title=t("Exported"))
 
     def buy(self, cost: int) -> None:
         """The player to move buys the card of this cost (turn tracker)."""
@@ -447,14 +469,18 @@ class SojournsScreen(SheetEditor):
         if state.finished:
             return
         entries = [
-            ("add space", "A space of the board with its island or sea", self.action_add_space),
-            ("objectives", "A player's objective cards", self.action_objectives),
-            ("upgrade token", "Place an upgrade token beside a trade", self.action_upgrade),
-            ("pad or board", "Score from the score pad or the board", self.action_mode),
-            ("export sheet", "Markdown, CSV or JSON", self.action_export),
             (
-                "finish game",
-                "Score it and close it (next sojourn in a campaign)",
+                t("add space"),
+                t("A space of the board with its island or sea"),
+                self.action_add_space,
+            ),
+            (t("objectives"), t("A player's objective cards"), self.action_objectives),
+            (t("upgrade token"), t("Place an upgrade token beside a trade"), self.action_upgrade),
+            (t("pad or board"), t("Score from the score pad or the board"), self.action_mode),
+            (t("export sheet"), t("Markdown, CSV or JSON"), self.action_export),
+            (
+                t("finish game"),
+                t("Score it and close it (next sojourn in a campaign)"),
                 self.action_finish,
             ),
         ]
@@ -462,10 +488,14 @@ class SojournsScreen(SheetEditor):
             for cost in CARD_PRICES:
                 entries.append(
                     (
-                        f"{state.turn_player} buys the {cost}-cost card",
-                        "Turn tracker",
+                        t(
+                            "{player} buys the {cost}-cost card",
+                            player=state.turn_player,
+                            cost=cost,
+                        ),
+                        t("Turn tracker"),
                         partial(self.buy, cost),
                     )
                 )
         for label, help_text, callback in entries:
-            yield SystemCommand(f"six sojourns: {label}", help_text, callback)
+            yield SystemCommand(t("six sojourns: {command}", command=label), help_text, callback)

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.strip import Strip
 
+from companion.phrases import phrase
 from widgets.kit.shown import plain
 from widgets.play.tail_view import TailView
 
@@ -41,12 +42,12 @@ class ReasonsPanel(Container, can_focus=True):
 
     DEFAULT_CLASSES = "reasons"
     BINDINGS = [
-        Binding("up", "scroll_by(-1)", "Scroll up", show=False),
-        Binding("down", "scroll_by(1)", "Scroll down", show=False),
-        Binding("pageup", "scroll_page(-1)", "Page up", show=False),
-        Binding("pagedown", "scroll_page(1)", "Page down", show=False),
-        Binding("home", "scroll_at(0)", "Top", show=False),
-        Binding("end", "scroll_at(-1)", "Bottom", show=False),
+        Binding("up", "scroll_by(-1)", phrase("Scroll up"), show=False),
+        Binding("down", "scroll_by(1)", phrase("Scroll down"), show=False),
+        Binding("pageup", "scroll_page(-1)", phrase("Page up"), show=False),
+        Binding("pagedown", "scroll_page(1)", phrase("Page down"), show=False),
+        Binding("home", "scroll_at(0)", phrase("Top"), show=False),
+        Binding("end", "scroll_at(-1)", phrase("Bottom"), show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -19,6 +19,7 @@ from companion.core import RuleError
 from companion.six_sojourns import GAME_ID
 from companion.six_sojourns.model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
 from companion.six_sojourns.setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
+from lang import t, tr
 from widgets.kit.players import NamesSuggester, known_names, last_players, remember_players
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.shown import plain
@@ -50,23 +51,30 @@ class SojournsSetupScreen(SetupScreen):
         yield TitleHeader()
         with Horizontal(id="ss-setup"):
             with Vertical(id="ss-choices"):
-                yield Label("Players in turn order (comma between names)")
+                yield Label(t("Players in turn order (comma between names)"))
                 last = last_players(self.companion.settings, GAME_ID) or list(DEFAULT_PLAYERS)
                 yield Input(
                     ", ".join(last),
                     id="ss-players",
                     suggester=NamesSuggester(known_names(self.companion.settings)),
                 )
-                presets = [(f"Sojourn {s.number}: {s.name}", s.number) for s in SOJOURNS]
+                presets = [
+                    (t("Sojourn {number}: {name}", number=s.number, name=s.name), s.number)
+                    for s in SOJOURNS
+                ]
                 yield SafeSelect(
-                    [("Own choice of expansions", 0), *presets, ("Campaign: all six", CAMPAIGN)],
+                    [
+                        (t("Own choice of expansions"), 0),
+                        *presets,
+                        (t("Campaign: all six"), CAMPAIGN),
+                    ],
                     value=0,
                     allow_blank=False,
                     id="ss-preset",
                 )
                 with RadioSet(id="ss-map"):
-                    yield TickRadioButton("Map A", value=True, id="map-a")
-                    yield TickRadioButton("Map B", id="map-b")
+                    yield TickRadioButton(t("Map {map}", map="A"), value=True, id="map-a")
+                    yield TickRadioButton(t("Map {map}", map="B"), id="map-b")
                 yield TickList(
                     *[(name, key) for key, name in EXPANSIONS.items()], id="ss-expansions"
                 )
@@ -75,9 +83,9 @@ class SojournsSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = "Six Sojourns: setup"
-        self.query_one("#ss-checklist-box").border_title = "Setup checklist"
-        self.query_one("#ss-expansions").border_title = "Expansions"
+        self.title = t("Six Sojourns: setup")
+        self.query_one("#ss-checklist-box").border_title = t("Setup checklist")
+        self.query_one("#ss-expansions").border_title = t("Expansions")
         self.query_one("#ss-players", Input).focus()
         self.show_checklist()
 
@@ -107,9 +115,11 @@ class SojournsSetupScreen(SetupScreen):
         try:
             check_setup(setup)
         except RuleError as error:
-            self.query_one("#ss-checklist", Static).update(plain(f"Cannot start yet: {error}."))
+            self.query_one("#ss-checklist", Static).update(
+                plain(t("Cannot start yet: {problem}.", problem=error))
+            )
             return
-        steps = "\n".join(f"[ ] {step}" for step in checklist(setup))
+        steps = "\n".join(f"[ ] {tr(step)}" for step in checklist(setup))
         self.query_one("#ss-checklist", Static).update(plain(steps))
 
     @on(Select.Changed, "#ss-preset")
@@ -140,7 +150,7 @@ class SojournsSetupScreen(SetupScreen):
         try:
             check_setup(setup)
         except RuleError as error:
-            self.notify(str(error), title="Cannot start", severity="error")
+            self.notify(tr(error), title=t("Cannot start"), severity="error")
             return
         remember_players(self.companion.settings, GAME_ID, setup.players)
         title = ", ".join(setup.players)

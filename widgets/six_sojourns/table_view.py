@@ -10,6 +10,7 @@ from companion.six_sojourns.actions import SojournsState
 from companion.six_sojourns.game import explain, title_of
 from companion.six_sojourns.model import CARDS_EACH
 from companion.six_sojourns.scoring import score
+from lang import t, tr
 from widgets.six_sojourns.standing import names_words
 from widgets.table_view.figures import Figure, Group, TableContent
 
@@ -37,19 +38,29 @@ def ranking(state: SojournsState) -> dict[str, tuple[int, int]]:
 
 def headline(state: SojournsState, keys: dict[str, tuple[int, int]]) -> str:
     """The game or sojourn, then the winner, the leader or whose turn it is."""
-    title = title_of(state)
+    title = tr(title_of(state))
     if state.finished:
-        return f"{title} · finished: {explain(state).outcome}"
-    words = []
+        return t("{title} · finished: {outcome}", title=title, outcome=explain(state).outcome)
+    words = [title]
     if state.cards_taken > 0 and not state.cards_over:
-        words.append(f"turn {state.turn_number} of {CARDS_EACH}: {state.turn_player} buys a card")
+        words.append(
+            t(
+                "turn {turn} of {turns}: {player} buys a card",
+                turn=state.turn_number,
+                turns=CARDS_EACH,
+                player=state.turn_player,
+            )
+        )
     if not any(points for points, _coins in keys.values()):
-        words.append("no points entered yet")
+        words.append(t("no points entered yet"))
     else:
         best = max(keys.values())
         leaders = [player for player in state.players if keys[player] == best]
-        words.append(("level: " if len(leaders) > 1 else "leading: ") + names_words(leaders))
-    return f"{title} · " + " · ".join(words)
+        if len(leaders) > 1:
+            words.append(t("level: {players}", players=names_words(leaders)))
+        else:
+            words.append(t("leading: {players}", players=names_words(leaders)))
+    return " · ".join(words)
 
 
 def table(state: SojournsState) -> TableContent:
@@ -61,9 +72,9 @@ def table(state: SojournsState) -> TableContent:
         rank = 1 + sum(1 for key in keys.values() if key > keys[player])
         sheet = state.sheet.player(player)
         coins = sheet.coins if sheet is not None else 0
-        figures = [Figure("VP", totals.get(player, 0)), Figure("Coins", coins)]
+        figures = [Figure(t("VP"), totals.get(player, 0)), Figure(t("Coins"), coins)]
         if state.setup.campaign:
-            figures[0] = Figure("Sojourn VP", totals.get(player, 0))
-            figures.insert(1, Figure("Campaign VP", keys[player][0]))
+            figures[0] = Figure(t("Sojourn VP"), totals.get(player, 0))
+            figures.insert(1, Figure(t("Campaign VP"), keys[player][0]))
         groups.append(Group(f"{rank}. {player}", tuple(figures)))
     return TableContent(headline(state, keys), tuple(groups))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.core import Score
+from companion.phrases import phrase
 from companion.six_sojourns.actions import SojournsState
 from companion.six_sojourns.model import CARDS_EACH, PAD_FIELDS, SHRINES_EACH, TRADES
 from companion.six_sojourns.scoring import (
@@ -20,31 +21,34 @@ from companion.six_sojourns.scoring import (
 )
 from companion.six_sojourns.switch import held_tokens
 from companion.six_sojourns.text import marks_text, pieces_text, where_text
+from lang import current, t, tr
 from widgets.six_sojourns.cells import Row, ShownTable
 
 PAD_LABELS = {
-    "spaces": "Spaces (VP)",
-    "islands": "Islands (VP)",
-    "objective_vp": "Objectives (VP)",
-    "expansion_vp": "Expansions (VP)",
+    "spaces": phrase("Spaces (VP)"),
+    "islands": phrase("Islands (VP)"),
+    "objective_vp": phrase("Objectives (VP)"),
+    "expansion_vp": phrase("Expansions (VP)"),
 }
+# TRANSLATORS: short headings of the Why table's columns (3 or 4 letters): spaces, islands,
+# trades, objectives, serpents, shrines, mountains, feuds, expansions
 SHORT = {
-    "spaces": "Spc",
-    "islands": "Isl",
-    "trades": "Trd",
-    "objectives": "Obj",
-    "serpents": "Srp",
-    "shrines": "Shr",
-    "mountains": "Mtn",
-    "feuds": "Feu",
-    PAD_EXPANSIONS: "Exp",
+    "spaces": phrase("Spc"),
+    "islands": phrase("Isl"),
+    "trades": phrase("Trd"),
+    "objectives": phrase("Obj"),
+    "serpents": phrase("Srp"),
+    "shrines": phrase("Shr"),
+    "mountains": phrase("Mtn"),
+    "feuds": phrase("Feu"),
+    PAD_EXPANSIONS: phrase("Exp"),
 }
 
 
-def room_of(table: ShownTable) -> tuple[int, int]:
+def room_of(table: ShownTable) -> tuple[int, int, str]:
     """The widths a table's columns are worked out from (its own, or the screen's before it
-    is laid out): part of every table's inputs."""
-    return table.size.width, table.app.size.width
+    is laid out), and the language its words are in: part of every table's inputs."""
+    return table.size.width, table.app.size.width, current()
 
 
 def _show(
@@ -97,12 +101,12 @@ def grown(widths: list[int], table: ShownTable) -> list[int]:
 
 
 BOARD_LABELS = {
-    "spaces": "Spaces (VP)",
-    "islands": "Islands (VP)",
-    "serpents": "Sea serpents (VP)",
-    "shrines": "Shrines (VP)",
-    "mountains": "Mountains (VP)",
-    "feuds": "Feuds (VP)",
+    "spaces": phrase("Spaces (VP)"),
+    "islands": phrase("Islands (VP)"),
+    "serpents": phrase("Sea serpents (VP)"),
+    "shrines": phrase("Shrines (VP)"),
+    "mountains": phrase("Mountains (VP)"),
+    "feuds": phrase("Feuds (VP)"),
 }
 """The rows a board gives the sheet, read from the Board tab, in score-pad order."""
 BOARD_ROW = "board-"
@@ -134,12 +138,13 @@ SHORT_TRADES = {
     "jewelry": "Jewel",
 }
 SHORT_BOARD = {
-    "spaces": "Spaces",
-    "islands": "Islands",
-    "serpents": "Serpents",
-    "shrines": "Shrines",
-    "mountains": "Mtns",
-    "feuds": "Feuds",
+    "spaces": phrase("Spaces"),
+    "islands": phrase("Islands"),
+    "serpents": phrase("Serpents"),
+    "shrines": phrase("Shrines"),
+    # TRANSLATORS: "Mountains" shortened, in a phone's narrow sheet
+    "mountains": phrase("Mtns"),
+    "feuds": phrase("Feuds"),
 }
 
 
@@ -153,7 +158,8 @@ def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
     tokens = trade_tokens(state)
     compact = (table.size.width or table.app.size.width) < COMPACT_BELOW
     players = [(p.name, p.name) for p in sheet.players]
-    columns = [("", "what"), *([] if compact else [("4/7 at", "thresholds")]), *players]
+    # TRANSLATORS: the heading of the thresholds' column: the icons for 4 VP / for 7 VP
+    columns = [("", "what"), *([] if compact else [(t("4/7 at"), "thresholds")]), *players]
     rows: list[Row] = []
 
     def row(label: str, note: str, cells: list[str]) -> list[str]:
@@ -162,7 +168,7 @@ def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
 
     for key in sheet_rows(state):
         if key == "coins":
-            cells = row("Coins", "", [str(p.coins) for p in sheet.players])
+            cells = row(t("Coins"), "", [str(p.coins) for p in sheet.players])
         elif key in TRADES:
             limit = state.thresholds.of(key)
             shift = sum(sheet.upgrades.get(key, ()))
@@ -181,30 +187,39 @@ def fill_sheet(table: ShownTable, state: SojournsState, result: Score) -> None:
             category = key.removeprefix(BOARD_ROW)
             label = SHORT_BOARD[category] if compact else BOARD_LABELS[category]
             cells = row(
-                label,
-                "" if compact else "b: board",
+                tr(label),
+                # TRANSLATORS: a note beside a row the board fills: the key b opens the Board
+                "" if compact else t("b: board"),
                 [str(places[p.name].breakdown[category]) for p in sheet.players],
             )
         elif key == "objectives":
-            unit = "" if compact else " VP"
-            gap = "" if compact else " "
             cells = row(
-                "Objectives",
-                "" if compact else "o: edit",
+                t("Objectives"),
+                # TRANSLATORS: a note beside the objectives' row: the key o edits them
+                "" if compact else t("o: edit"),
                 [
-                    f"{len(p.objectives)}{gap}({places[p.name].breakdown['objectives']}{unit})"
+                    _objectives_text(
+                        len(p.objectives), places[p.name].breakdown["objectives"], compact
+                    )
                     for p in sheet.players
                 ],
             )
         elif key == "total":
-            cells = row("TOTAL", "", [str(result.totals[p.name]) for p in sheet.players])
+            cells = row(t("TOTAL"), "", [str(result.totals[p.name]) for p in sheet.players])
         elif key == "rank":
             ranks = [_rank_text(state, result, places[p.name].rank, p.name) for p in sheet.players]
-            cells = row("Rank", "", ranks)
+            cells = row(t("Rank"), "", ranks)
         else:
-            cells = row(PAD_LABELS[key], "", [str(getattr(p, key)) for p in sheet.players])
+            cells = row(tr(PAD_LABELS[key]), "", [str(getattr(p, key)) for p in sheet.players])
         rows.append((key, cells))
     _show(table, columns, rows, inputs)
+
+
+def _objectives_text(cards: int, points: int, compact: bool) -> str:
+    """`2 (3 VP)`: a player's objective cards and their points; `2(3)` on a phone."""
+    if compact:
+        return f"{cards}({points})"
+    return t("{cards} ({points} VP)", cards=cards, points=points)
 
 
 def trade_tokens(state: SojournsState) -> dict[str, Counter[str]]:
@@ -230,7 +245,9 @@ def _rank_text(state: SojournsState, result: Score, rank: int, name: str) -> str
         return "-"
     if name not in result.winners:
         return str(rank)
-    return f"{rank} {'winner' if state.finished else 'leads'}"
+    if state.finished:
+        return t("{rank} winner", rank=rank)
+    return t("{rank} leads", rank=rank)
 
 
 def _trade_points(result: Score, player: str, trade: str) -> int:
@@ -246,8 +263,8 @@ def fill_board(table: ShownTable, state: SojournsState) -> None:
     inputs = (players, state.sheet.spaces, room_of(table))
     if table.follows(inputs):
         return
-    columns = [("Space", "name"), ("Where", "where"), ("Marks", "marks")]
-    columns += [(name, name) for name in players] + [("Control", "control")]
+    columns = [(t("Space"), "name"), (t("Where"), "where"), (t("Marks"), "marks")]
+    columns += [(name, name) for name in players] + [(t("Control"), "control")]
     rows = []
     for space in state.sheet.spaces:
         held = control(space)
@@ -258,7 +275,7 @@ def fill_board(table: ShownTable, state: SojournsState) -> None:
                 else f"{held.owner} {held.strength}:{held.against}"
             )
         elif any(not p.empty for p in space.pieces.values()) or space.lava:
-            owner = "tied"
+            owner = t("tied")
         else:
             owner = "-"
         cells = [space.name, where_text(space), marks_text(space) or "-"]
@@ -280,8 +297,8 @@ def fill_turns(table: ShownTable, state: SojournsState) -> None:
     )
     if table.follows(inputs):
         return
-    columns = [("Player", "name"), ("Cards", "cards"), ("Coins", "coins")]
-    columns += [("Shrines", "shrines")] * shrines
+    columns = [(t("Player"), "name"), (t("Cards"), "cards"), (t("Coins"), "coins")]
+    columns += [(t("Shrines"), "shrines")] * shrines
     count = len(state.players)
     rows = []
     for seat, player in enumerate(state.sheet.players):
@@ -304,8 +321,8 @@ def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> No
     table_data = standings(state.sheet, result)
     categories = shown_categories(state.sheet, table_data)
     ranked = sorted(table_data, key=lambda s: (s.rank, state.players.index(s.name)))
-    columns = [("#", "rank"), ("Player", "name")] + [(SHORT[c], c) for c in categories]
-    columns += [("Total", "total"), ("Coins", "coins")]
+    columns = [("#", "rank"), (t("Player"), "name")] + [(tr(SHORT[c]), c) for c in categories]
+    columns += [(t("Total"), "total"), (t("Coins"), "coins")]
     rows = [
         (
             s.name,
@@ -322,15 +339,22 @@ def fill_standings(table: ShownTable, state: SojournsState, result: Score) -> No
     if not _fits(columns, rows, table):
         columns = [("", "category")] + [(s.name, f"player {s.name}") for s in ranked]
         rows = [
-            ("rank", ["Rank", *(str(s.rank) for s in ranked)]),
-            ("total", ["Total", *(str(s.total) for s in ranked)]),
-            *((c, [SHORT[c], *(str(s.breakdown[c]) for s in ranked)]) for c in categories),
-            ("coins", ["Coins", *(str(s.coins) for s in ranked)]),
+            ("rank", [t("Rank"), *(str(s.rank) for s in ranked)]),
+            ("total", [t("Total"), *(str(s.total) for s in ranked)]),
+            *((c, [tr(SHORT[c]), *(str(s.breakdown[c]) for s in ranked)]) for c in categories),
+            ("coins", [t("Coins"), *(str(s.coins) for s in ranked)]),
         ]
     _show(table, columns, rows, inputs)
 
 
-TAB_KEYS = {"sheet": "Sheet", "board": "Board", "turns": "Turns", "why": "Why", "log": "Log"}
+TAB_KEYS = {
+    "sheet": phrase("Sheet"),
+    "board": phrase("Board"),
+    "turns": phrase("Turns"),
+    "why": phrase("Why"),
+    "log": phrase("Log"),
+}
+"""The tabs by their key's word, named (`tr`) where they are shown."""
 TAB_EDGES = 2
 """Columns a tab takes beyond its label (a space each side)."""
 
@@ -342,4 +366,4 @@ def tab_label(key: str, label: str) -> str:
 
 def tabs_width() -> int:
     """Columns the five tabs take named with their keys."""
-    return sum(len(tab_label(key, label)) + TAB_EDGES for key, label in TAB_KEYS.items())
+    return sum(len(tab_label(key, tr(label))) + TAB_EDGES for key, label in TAB_KEYS.items())
