@@ -94,10 +94,11 @@ def render(pieces: Iterable[Block], say: Callable[[str], str]) -> str:
 
 
 def translated(page: str) -> str:
-    """The help page in the language in use (English blocks where no translation is)."""
-    from lang import lookup
+    """The help page in the language in use (English blocks where no translation is); in
+    English, the page exactly as written."""
+    from lang import SOURCE, current, lookup
 
-    return render(blocks(page), lookup)
+    return page if current() == SOURCE else render(blocks(page), lookup)
 
 
 def extract(
