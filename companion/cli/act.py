@@ -209,10 +209,11 @@ def read_value(hint: Any, text: str, where: str) -> Any:
             try:
                 return read_value(arg, text, where)
             except ActError as error:
-                problems.append(str(error).removeprefix(f"{where}: "))
+                said_of_field = t("{field}: {problem}", field=where, problem="")
+                problems.append(str(error).removeprefix(said_of_field))
         # TRANSLATORS: between a field's possible kinds of value: "a number or empty".
         either = t(" or ")
-        raise ActError(f"{where}: {either.join(problems)}")
+        raise ActError(t("{field}: {problem}", field=where, problem=either.join(problems)))
     if origin is Literal:
         for choice in args:
             if shown(choice) == text or (isinstance(choice, str) and choice == text):

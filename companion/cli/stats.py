@@ -37,8 +37,9 @@ def check_filter(plays: list[Play], keep: Filter, titles: dict[str, str]) -> Non
         raise NoFigures(t("no games saved yet"))
     if keep.player is not None and not any(Filter(player=keep.player).keeps(p) for p in plays):
         raise NoFigures(
-            tn(
-                "no player called {player} in {n} saved game (`companion stats` lists the players)",
+            tn(  # English says "games" even for one, as it always has (scripts may match it)
+                "no player called {player} in {n} saved games "
+                "(`companion stats` lists the players)",
                 "no player called {player} in {n} saved games "
                 "(`companion stats` lists the players)",
                 len(plays),
