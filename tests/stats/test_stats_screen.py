@@ -238,3 +238,13 @@ class TestStatsSnapshots:
         """The games, players, charts and notes tabs of the eleven saves, each at every size."""
         views = {"games": ["g"], "players": ["p"], "charts": ["c"], "notes": ["k"]}
         assert snap_sizes(make_test_app(), sizes, press=["t"], views=views) == []
+
+
+class TestStatsInFrench:
+    def test_the_tabs_in_french(
+        self, snap_sizes: Any, make_test_app: Any, games: None, speak: Callable[[str], str]
+    ) -> None:
+        """Every tab's words in French at 80x24: tabs, filters, columns, charts, dates."""
+        speak("fr")
+        views = {"games": ["g"], "players": ["p"], "charts": ["c"], "notes": ["k"]}
+        assert snap_sizes(make_test_app(), [(80, 24)], press=["t"], views=views) == []

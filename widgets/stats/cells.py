@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import lang
 from lang import t
 from widgets.stats.charts import percent
 
@@ -22,7 +23,13 @@ def is_day(text: str) -> bool:
 
 
 def shown(value: Any) -> str:
-    return "-" if value is None else str(value)
+    """A figure in a cell: "-" for none; a number as the reader writes it ("12,75" in French;
+    English keeps Python's "12.75" and "4.0", as `companion stats` prints them)."""
+    if value is None:
+        return "-"
+    if isinstance(value, float) and lang.current() != lang.SOURCE:
+        return str(lang.number(value))
+    return str(value)
 
 
 def best_words(figures: dict[str, Any]) -> str:

@@ -38,7 +38,7 @@ from widgets.play.seats import seat_options
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.push_code import PushCode, link_of
-from widgets.table_view.screen import WATCHING_MARK, TableShown, header_words
+from widgets.table_view.screen import TableShown, header_words, watched
 from widgets.table_view.view import TableView
 
 VARIABLE = "COMPANION_TABLE_DISPLAY"
@@ -199,9 +199,7 @@ class TableDisplayScreen(CompanionScreen):
             self.query_one(PushCode).show(None)
             return
         game = saved.game
-        shown = TableShown(
-            game.id, game.title, saved.session.state, saved.title + tr(WATCHING_MARK), True
-        )
+        shown = TableShown(game.id, game.title, saved.session.state, watched(saved.title), True)
         self.title, self.sub_title = header_words(shown)
         view.show(shown.game_id, shown.game_title, shown.state)
         ended = saved.status != "playing"

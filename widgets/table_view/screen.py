@@ -15,15 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from companion.phrases import phrase
-from lang import t, tr
+from lang import t
 from widgets.play.at_the_table import Phrase
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.figures import TableContent
 from widgets.table_view.view import TableView
-
-WATCHING_MARK = phrase(" (watching)")
-"""After a save's title in the header of a window that only watches the game."""
 
 
 @dataclass(frozen=True)
@@ -49,9 +46,20 @@ def header_words(shown: TableShown, view: str | None = None) -> tuple[str, str]:
     subtitle = shown.subtitle
     for prefix in (f"{shown.game_title}: ", f"{short}: "):
         subtitle = subtitle.removeprefix(prefix)
-    if subtitle.removesuffix(tr(WATCHING_MARK)) in (shown.game_title, short):
+    if subtitle.removesuffix(watching_mark()) in (shown.game_title, short):
         return view, subtitle
     return t("{view}: {game}", view=view, game=short), subtitle
+
+
+def watched(title: str) -> str:
+    """A save's title in the header of a window that only watches the game (as its play
+    screen says it: the same message)."""
+    return t("{title} (watching)", title=title)
+
+
+def watching_mark() -> str:
+    """What `watched` adds to a title."""
+    return watched("")
 
 
 class TableViewScreen(CompanionScreen):
