@@ -2,7 +2,9 @@
 
 Errors print one line on stderr and exit with code 2; nothing is written on error. Each command
 imports what it uses when it runs (companion/cli/commands.py): `companion --version` imports no
-rules, saves or screens, nor even the parser.
+rules, saves or screens, nor even the parser. The language is chosen when `main` runs, before
+any word is said (companion/cli/language.py): a served app forked from a warm parent chooses
+its own.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from companion import __version__
 from companion.cli.output import (
     EXIT_CLOSED_PIPE,
     EXIT_USAGE,
+    CommandError,
     detach_stdout,
     fail,
     replace_unencodable,
-    say,
 )
 
 if TYPE_CHECKING:
@@ -28,9 +30,18 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code."""
     replace_unencodable()
-    words = sys.argv[1:] if argv is None else list(argv)
+    given = sys.argv[1:] if argv is None else list(argv)
     try:
-        if words == ["--version"]:  # what scripts and installers ask: answered before any import
+        if given == ["--version"]:  # what scripts and installers ask: answered before any import
+            return run_version()
+        from companion.cli.language import argparse_speaks, start_language, take_flag
+
+        flag, words = take_flag(given)
+        try:
+            start_language(flag)
+        except CommandError as refused:
+            return fail(refused)
+        if words == ["--version"]:
             return run_version()
         from companion import points
         from companion.cli import entry_points
@@ -41,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run(None)
         try:
-            args = build_parser().parse_args(words)
+            with argparse_speaks():
+                args = build_parser().parse_args(words)
         except SystemExit as done:  # --help printed, or a bad command refused
             sys.stdout.flush()
             return done.code if isinstance(done.code, int) else EXIT_USAGE
@@ -57,7 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if error.filename is not None:
             return fail(f"{error.filename}: {error.strerror or error}")
         detach_stdout()
-        return fail(f"cannot write the output: {error.strerror or error}")
+        from lang import t
+
+        return fail(t("cannot write the output: {reason}", reason=error.strerror or error))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +82,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_version() -> int:
-    say(f"companion {__version__}")
+    print(f"companion {__version__}")  # no words to translate: `lang` is not even imported
     sys.stdout.flush()
     return 0

@@ -19,8 +19,10 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Union
 
+from companion.cli.show import status_word
 from companion.core import Game, RuleError
 from companion.session import Step
+from lang import t, tn, tr
 from saves.codec import TOML_INT_MAX, TOML_INT_MIN, CodecError, from_plain, load_json
 from saves.files import SaveError
 from saves.games import checkpoint
@@ -74,7 +76,7 @@ def opened(store: SaveStore, saved: SavedGame, check: Callable[[SavedGame], obje
         try:
             check(saved)
         except RuleError as error:
-            raise ActError(str(error)) from None
+            raise ActError(error) from None
         saved = store.open_for_play(saved.id, deadline=DEADLINE_SECONDS)  # a command waits
     return saved
 
@@ -87,15 +89,15 @@ def append(
     try:
         store.transact(saved, drafts, by=by)
     except Busy:
-        raise ActError("another device is saving this game: try again") from None
+        raise ActError(t("another device is saving this game: try again")) from None
     except RuleError as error:
-        raise ActError(str(error)) from None
+        raise ActError(error) from None
     except Rewritten as error:
-        raise ActError(f"not saved: {error}") from None
+        raise ActError(t("not saved: {reason}", reason=error)) from None
     except SaveError:  # a file that is no usable save (a link out of the folder): its own line
         raise
     except OSError as error:  # a full or read-only disk: the file keeps its last record
-        raise ActError(f"not saved: {error.strerror or error}") from None
+        raise ActError(t("not saved: {reason}", reason=error.strerror or str(error))) from None
 
 
 def check_applicable(saved: SavedGame, action: Any) -> Step:
@@ -104,14 +106,21 @@ def check_applicable(saved: SavedGame, action: Any) -> Step:
     for (`RuleError`)."""
     game, state = saved.game, saved.session.state
     if saved.status != "playing":
-        raise RuleError(f"the game is over ({saved.status}): it takes no more actions")
+        raise RuleError(
+            t(
+                "the game is over ({status}): it takes no more actions",
+                status=status_word(saved.status),
+            )
+        )
     try:
         return saved.session.step(action)
     except RuleError as error:
         waiting = game.waiting_for(state)
         if waiting is None:
             raise
-        raise RuleError(f"waiting for {waiting.text}: {error}") from None
+        raise RuleError(
+            t("waiting for {what}: {refusal}", what=waiting.text, refusal=error)
+        ) from None
 
 
 def read_action(game: Game[Any, Any], name: str, pairs: Sequence[str]) -> Any:
@@ -123,20 +132,36 @@ def read_action(game: Game[Any, Any], name: str, pairs: Sequence[str]) -> Any:
     for pair in pairs:
         field, equals, text = pair.partition("=")
         if not equals:
-            raise ActError(f"'{pair}' is not FIELD=VALUE; {signature}")
+            raise ActError(t("'{pair}' is not FIELD=VALUE; {fields}", pair=pair, fields=signature))
         if field not in fields:
-            raise ActError(f"{action_type.__name__} has no field '{field}'; {signature}")
+            raise ActError(
+                t(
+                    "{action} has no field '{field}'; {fields}",
+                    action=action_type.__name__,
+                    field=field,
+                    fields=signature,
+                )
+            )
         if field in given:
-            raise ActError(f"{field} is given twice")
+            raise ActError(t("{field} is given twice", field=field))
         given[field] = text
     missing = [n for n, f in fields.items() if n not in given and required(f, hints[n])]
     if missing:
-        raise ActError(f"{action_type.__name__} needs {', '.join(missing)}; {signature}")
+        raise ActError(
+            t(
+                "{action} needs {missing}; {fields}",
+                action=action_type.__name__,
+                missing=", ".join(missing),
+                fields=signature,
+            )
+        )
     plain = {field: read_value(hints[field], text, field) for field, text in given.items()}
     try:
         return from_plain(action_type, plain)
     except CodecError as error:
-        raise ActError(f"{action_type.__name__}: {error}") from None
+        raise ActError(
+            t("{action}: {problem}", action=action_type.__name__, problem=error)
+        ) from None
 
 
 def find_action(game: Game[Any, Any], name: str) -> type:
@@ -147,7 +172,14 @@ def find_action(game: Game[Any, Any], name: str) -> type:
         found = alike[0] if len(alike) == 1 else None
     if found is None:
         names = ", ".join(a.__name__ for a in game.action_types)
-        raise ActError(f"'{name}' is not an action of {game.title}; its actions: {names}")
+        raise ActError(
+            t(
+                "'{name}' is not an action of {game}; its actions: {actions}",
+                name=name,
+                game=game.title,
+                actions=names,
+            )
+        )
     return found
 
 
@@ -177,8 +209,11 @@ def read_value(hint: Any, text: str, where: str) -> Any:
             try:
                 return read_value(arg, text, where)
             except ActError as error:
-                problems.append(str(error).removeprefix(f"{where}: "))
-        raise ActError(f"{where}: {' or '.join(problems)}")
+                said_of_field = t("{field}: {problem}", field=where, problem="")
+                problems.append(str(error).removeprefix(said_of_field))
+        # TRANSLATORS: between a field's possible kinds of value: "a number or empty".
+        either = t(" or ")
+        raise ActError(t("{field}: {problem}", field=where, problem=either.join(problems)))
     if origin is Literal:
         for choice in args:
             if shown(choice) == text or (isinstance(choice, str) and choice == text):
@@ -186,12 +221,22 @@ def read_value(hint: Any, text: str, where: str) -> Any:
         alike = [c for c in args if isinstance(c, str) and c.casefold() == text.casefold()]
         if len(alike) == 1:  # `amy` is Amy, as a location's `a` is A
             return alike[0]
-        raise ActError(f"{where}: '{text}' is not one of {choices(args)}")
+        raise ActError(
+            t(
+                "{field}: '{text}' is not one of {choices}",
+                field=where,
+                text=text,
+                choices=choices(args),
+            )
+        )
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         for member in hint:
             if text in (shown(member.value), member.name.lower()):
                 return member.value
-        raise ActError(f"{where}: '{text}' is not one of {choices([m.value for m in hint])}")
+        listed = choices([m.value for m in hint])
+        raise ActError(
+            t("{field}: '{text}' is not one of {choices}", field=where, text=text, choices=listed)
+        )
     if origin is tuple or origin is dict or dataclasses.is_dataclass(hint):
         return read_structure(hint, text, where)
     return read_scalar(hint, text, where)
@@ -204,18 +249,32 @@ def read_structure(hint: Any, text: str, where: str) -> Any:
         try:
             return load_json(text)
         except CodecError as error:
-            raise ActError(f"{where}: {error.problem}") from None
+            raise ActError(t("{field}: {problem}", field=where, problem=error.problem)) from None
     if origin is not tuple:
-        raise ActError(f"{where}: give the table as JSON, as the save file holds it ({{...}})")
+        raise ActError(
+            t(
+                "{field}: give the table as JSON, as the save file holds it ({braces})",
+                field=where,
+                braces="{...}",
+            )
+        )
     items = [item.strip() for item in text.split(",")] if text.strip() else []
     if len(args) == 2 and args[1] is Ellipsis:
         item_hints = [args[0]] * len(items)
     elif len(items) != len(args):
-        raise ActError(f"{where}: takes {len(args)} comma-separated values, not {len(items)}")
+        raise ActError(
+            tn(
+                "{field}: takes {n} comma-separated value, not {given}",
+                "{field}: takes {n} comma-separated values, not {given}",
+                len(args),
+                field=where,
+                given=len(items),
+            )
+        )
     else:
         item_hints = list(args)
     if any(not simple(item_hint) for item_hint in item_hints):
-        raise ActError(f"{where}: give the list as a JSON array ([...])")
+        raise ActError(t("{field}: give the list as a JSON array ([...])", field=where))
     return [
         read_value(h, item, f"{where}[{i}]")
         for i, (h, item) in enumerate(zip(item_hints, items, strict=True))
@@ -229,20 +288,34 @@ def read_scalar(hint: Any, text: str, where: str) -> Any:
         word = text.lower()
         if word in TRUE_WORDS or word in FALSE_WORDS:
             return word in TRUE_WORDS
-        raise ActError(f"{where}: '{text}' is not true or false (true/false, yes/no, 1/0)")
+        raise ActError(
+            t(
+                "{field}: '{text}' is not true or false (true/false, yes/no, 1/0)",
+                field=where,
+                text=text,
+            )
+        )
     if hint is int:
         if not WHOLE_NUMBER.fullmatch(text):
-            raise ActError(f"{where}: '{text}' is not a whole number")
+            raise ActError(t("{field}: '{text}' is not a whole number", field=where, text=text))
         number = int(text) if len(text) <= MAX_DIGITS else TOML_INT_MAX + 1
         if not TOML_INT_MIN <= number <= TOML_INT_MAX:
             typed = text if len(text) <= 24 else f"{text[:21]}..."
-            raise ActError(f"{where}: {typed} is too large for a game (a save holds 64 bits)")
+            raise ActError(
+                t(
+                    "{field}: {typed} is too large for a game (a save holds 64 bits)",
+                    field=where,
+                    typed=typed,
+                )
+            )
         return number
     if hint is float:
         if not NUMBER.fullmatch(text) or len(text) > MAX_DIGITS:
-            raise ActError(f"{where}: '{text}' is not a number")
+            raise ActError(t("{field}: '{text}' is not a number", field=where, text=text))
         return float(text)
-    raise ActError(f"{where}: cannot be given on the command line ({hint!r})")
+    raise ActError(
+        t("{field}: cannot be given on the command line ({kind})", field=where, kind=repr(hint))
+    )
 
 
 def simple(hint: Any) -> bool:
@@ -271,7 +344,10 @@ def kind_of(hint: Any, seats: Sequence[str] = ()) -> str:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
         kinds = [kind_of(arg, seats) for arg in args if arg is not type(None)]
-        return " or ".join(kinds) + (" or empty" if type(None) in args else "")
+        if type(None) in args:
+            kinds.append(t("empty"))
+        # TRANSLATORS: between a field's possible kinds of value: "a number or empty".
+        return t(" or ").join(kinds)
     if origin is Literal:
         if seats and set(seats) <= set(args):
             args = tuple(seats)
@@ -280,30 +356,33 @@ def kind_of(hint: Any, seats: Sequence[str] = ()) -> str:
         return "|".join(shown(member.value) for member in hint)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis and simple(args[0]):
-            return f"{kind_of(args[0], seats)}, comma-separated"
+            return t("{kind}, comma-separated", kind=kind_of(args[0], seats))
         if args and args[-1] is not Ellipsis and all(simple(arg) for arg in args):
             return ",".join(kind_of(arg, seats) for arg in args)
-        return "JSON array"
+        return t("JSON array")
     if origin is dict or dataclasses.is_dataclass(hint):
-        return "JSON table"
-    return {str: "text", int: "whole number", bool: "true/false", float: "number"}.get(hint, "?")
+        return t("JSON table")
+    words = {str: t("text"), int: t("whole number"), bool: t("true/false"), float: t("number")}
+    return words.get(hint, "?")
 
 
 def field_list(action_type: type) -> str:
     """`its fields: player (text), delta (whole number)`: what a refusal lists."""
     fields = fields_text(action_type)
-    return "it has no fields" if fields == "no fields" else f"its fields: {fields}"
+    if not fields:
+        return t("it has no fields")
+    return t("its fields: {fields}", fields=fields)
 
 
 def fields_text(action_type: type, seats: Sequence[str] = ()) -> str:
-    """`player (text), delta (whole number)`, or `no fields`; a choice of seat names only the
+    """`player (text), delta (whole number)`, or "" for none; a choice of seat names only the
     `seats` in play."""
     hints, fields = action_shape(action_type)
     described = (
         f"{name} ({kind_of(hints[name], seats)}{default_of(field, hints[name])})"
         for name, field in fields.items()
     )
-    return ", ".join(described) or "no fields"
+    return ", ".join(described)
 
 
 def default_of(field: dataclasses.Field[Any], hint: Any) -> str:
@@ -313,23 +392,35 @@ def default_of(field: dataclasses.Field[Any], hint: Any) -> str:
         value = field.default
         plain = value.value if isinstance(value, enum.Enum) else value
         if dataclasses.is_dataclass(plain) or isinstance(plain, tuple | dict) or plain is None:
-            return ", optional"
-        return f", default {shown(plain)}"
-    return "" if required(field, hint) else ", optional"
+            return t(", optional")
+        return t(", default {value}", value=shown(plain))
+    return "" if required(field, hint) else t(", optional")
 
 
 def action_lines(saved: SavedGame) -> list[str]:
     """`companion act ID`: the game's actions, each with its fields and their types."""
     game = saved.game
-    lines = [f"Actions of {game.title} (companion act {saved.id} ACTION FIELD=VALUE ...):"]
+    lines = [
+        t(
+            "Actions of {game} (companion act {id} ACTION FIELD=VALUE ...):",
+            game=game.title,
+            id=saved.id,
+        )
+    ]
     seats = [seat.name for seat in game.seats(saved.session.state)]
     for action_type in game.action_types:
-        lines.append(f"  {action_type.__name__}: {fields_text(action_type, seats)}")
+        fields = fields_text(action_type, seats) or t("no fields")
+        lines.append(f"  {action_type.__name__}: {fields}")
     waiting = game.waiting_for(saved.session.state)
     if saved.status != "playing":
-        lines.append(f"The game is over ({saved.status}): it takes no more actions.")
+        lines.append(
+            t(
+                "The game is over ({status}): it takes no more actions.",
+                status=status_word(saved.status),
+            )
+        )
     elif waiting is not None:
-        lines.append(f"Waiting for {waiting.text}.")
+        lines.append(t("Waiting for {what}.", what=waiting.text))
     return lines
 
 
@@ -346,23 +437,23 @@ def act_output(
     line of the action made, or for `undo` a line for each action taken back (or, `as_json`,
     the game after it as `show --json` gives it)."""
     if to is not None and name != UNDO:
-        raise ActError("--to goes with undo: `companion act ID undo --to N`")
+        raise ActError(t("--to goes with undo: `companion act ID undo --to N`"))
     if name is None:
         if as_json:
-            raise ActError("--json goes with an ACTION: it prints the game after it")
+            raise ActError(t("--json goes with an ACTION: it prints the game after it"))
         return "\n".join(action_lines(checkpoint.load(store, save_id)))
     if name == UNDO:
         if pairs:
-            raise ActError("undo takes no FIELD=VALUE: `undo`, or `undo --to N`")
+            raise ActError(t("undo takes no FIELD=VALUE: `undo`, or `undo --to N`"))
         saved, undone = undo_to(store, save_id, to, by)
         if as_json:
             return json.dumps(game_json(saved), indent=2)
-        return "\n".join(f"Undone: {line}" for line in undone)
+        return "\n".join(t("Undone: {line}", line=line) for line in undone)
     saved = act(store, save_id, name, pairs, by)
     if as_json:
         return json.dumps(game_json(saved), indent=2)
     step = saved.session.last_step
-    return step.line if step is not None else ""
+    return tr(step.line) if step is not None else ""
 
 
 UNDO = "undo"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.output import CommandError, fail, say
+from lang import t, tn, tr
 
 if TYPE_CHECKING:
     import argparse
@@ -27,7 +28,13 @@ def run(args: argparse.Namespace | None) -> int:
 
     problem = data_home_problem(data_home())
     if problem is not None:
-        return fail(f"{problem}; set {HOME_VARIABLE} to another folder")
+        return fail(
+            t(
+                "{problem}; set {variable} to another folder",
+                problem=problem,
+                variable=HOME_VARIABLE,
+            )
+        )
     try:
         if args is None:
             code = run_app(None)
@@ -37,7 +44,7 @@ def run(args: argparse.Namespace | None) -> int:
     except Exception as error:
         if not isinstance(error, refusals()):
             raise
-        return fail(str(error))
+        return fail(error)
     sys.stdout.flush()
     return code
 
@@ -121,7 +128,7 @@ def run_resume(args: argparse.Namespace) -> int:
     if save_id is None:
         entries, _unreadable = store.listing(with_facts=False)
         if not entries:
-            raise CommandError("there is no saved game to resume")
+            raise CommandError(t("there is no saved game to resume"))
         save_id = entries[0].id
     checkpoint.load(store, save_id)  # an unreadable file is refused here, with its reason
     chosen = save_id
@@ -134,7 +141,7 @@ def run_roll(args: argparse.Namespace) -> int:
     from companion import dice
 
     if args.count is not None and not 1 <= args.count <= 1000:
-        raise CommandError("-n takes a count from 1 to 1000")
+        raise CommandError(t("-n takes a count from 1 to 1000"))
     spec = dice.parse(args.expression)
     rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
     rolls = [dice.roll(spec, rng) for _ in range(args.count or 1)]
@@ -152,15 +159,20 @@ def run_roll(args: argparse.Namespace) -> int:
 
 def keep_rolls(rolls: list[Roll]) -> None:
     """Add the rolls to the history; what could not be kept is said on stderr."""
-    from companion.text import plural, visible
+    from companion.text import visible
     from saves.shared.rolls import RollLog
 
     log = RollLog(home(), utc_now)
     notice = log.add_many(rolls)
     if log.pending:  # this process ends now: what waits in memory is lost
-        notice = f"{plural(log.pending, 'roll')} not kept: {log.failure}"
+        notice = tn(
+            "{n} roll not kept: {reason}",
+            "{n} rolls not kept: {reason}",
+            log.pending,
+            reason=log.failure,
+        )
     if notice:
-        print(f"companion: {visible(notice)}", file=sys.stderr)
+        print(f"companion: {visible(tr(notice))}", file=sys.stderr)
 
 
 def utc_now() -> datetime:
@@ -186,8 +198,8 @@ def run_rolls(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"rolls": [rolls.entry_json(e) for e in entries]}, indent=2))
     else:
-        lines = "\n".join(rolls.entry_line(e, zone) for e in entries)
-        say(lines or "No rolls kept yet.", lines=True)
+        lines = "\n".join(tr(rolls.entry_line(e, zone)) for e in entries)
+        say(lines or t("No rolls kept yet."), lines=True)
     return 0
 
 
@@ -202,7 +214,7 @@ def run_dice_check(args: argparse.Namespace) -> int:
         zone = time_zone(SettingsStore(home()))[0]
         since = rolls.parse_since(args.since, zone) if args.since else None
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(error) from None
     log = RollLog(home(), utc_now)
     if log.problem:
         raise CommandError(log.problem)
@@ -210,10 +222,8 @@ def run_dice_check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"dice": [fairness.check_json(c) for c in checks]}, indent=2))
     else:
-        say(
-            "\n\n".join(map(fairness.check_text, checks)) or "No physical rolls kept yet.",
-            lines=True,
-        )
+        texts = [tr(fairness.check_text(check)) for check in checks]
+        say("\n\n".join(texts) or t("No physical rolls kept yet."), lines=True)
     return 0
 
 
@@ -268,7 +278,8 @@ def run_recap(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"id": saved.id, "title": saved.title, **told.to_json()}, indent=2))
     else:
-        lines = [f"{saved.title} ({told.game_title}): where were we", *told.lines()]
+        heading = t("{title} ({game}): where were we", title=saved.title, game=told.game_title)
+        lines = [heading, *(tr(line) for line in told.lines())]
         print("\n".join(visible(line) for line in lines))  # a name's newline never splits one
     return 0
 
@@ -285,7 +296,7 @@ def run_act(args: argparse.Namespace) -> int:
             store, args.id, args.action, args.values, args.json, this_device().id, args.to
         )
     except ActError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(error) from None
     if args.json:
         print(text)  # JSON: nothing in it to make visible
     else:
@@ -328,7 +339,7 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         text = score_output(args.game, args.file, SettingsStore(home()), args.json)
     except ValueError as error:  # a board the rules refuse
-        raise CommandError(str(error)) from None
+        raise CommandError(error) from None
     say(text.removesuffix("\n"), lines=True)
     return 0
 
@@ -337,7 +348,7 @@ def run_locate(args: argparse.Namespace) -> int:
     from saves.paths import locations
 
     for name, path in locations(home()).items():
-        say(f"{name:<9} {path}")
+        say(f"{name:<9} {path}")  # the folders' names are the same words in every language
     return 0
 
 
@@ -349,7 +360,7 @@ def run_stats(args: argparse.Namespace) -> int:
     try:
         print(stats_output(home(), keep, args.json), end="")
     except NoFigures as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(error) from None
     return 0
 
 
@@ -362,7 +373,9 @@ def run_plays(args: argparse.Namespace) -> int:
         return run_play_command(args)
     flags = ("game", "player", "since", "until", "me")
     if any(getattr(args, flag) is not None for flag in flags):
-        raise CommandError("--game, --player, --since, --until and --me go with --format bgstats")
+        raise CommandError(
+            t("--game, --player, --since, --until and --me go with --format bgstats")
+        )
     from companion.cli.stats import plays_output
 
     print(plays_output(home(), args.format), end="")
@@ -376,7 +389,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     try:
         text = run(home(), args)
     except ValueError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(error) from None
     if args.play_command in ("plays", "link"):
         print(text, end="")  # JSON, or a link URL-encoded whole: nothing in it to make visible
     else:
@@ -390,4 +403,4 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         return serve(home(), args.host, args.port, args.keep_token, max_apps=args.max_apps)
     except ServeError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(error) from None

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from companion import registry
+from lang import t, tr
 
 
 def games_json() -> dict[str, Any]:
@@ -48,14 +49,22 @@ def games_text(shown: dict[str, Any]) -> str:
     lines = []
     for game in shown["games"]:
         package = f"{game['package']} {game['version']}".strip()
-        lines.append(f"{game['id']}  {game['title']}  ({package}, rules {game['rules']})")
+        lines.append(
+            t(
+                "{id}  {title}  ({package}, rules {revision})",
+                id=game["id"],
+                title=game["title"],
+                package=package,
+                revision=game["rules"],
+            )
+        )
     left = [
         registry.LeftOut(i["group"], i["name"], i["package"], i["version"], i["reason"])
         for i in shown["left_out"]
     ]
     if left:
-        lines += ["", f"Left out ({len(left)}):"]
-    lines += [f"  {item.line()}" for item in left]
+        lines += ["", t("Left out ({n}):", n=len(left))]
+    lines += [f"  {tr(item.line())}" for item in left]
     return "\n".join(lines)
 
 

@@ -27,9 +27,13 @@ def replace_unencodable() -> None:
             stream.reconfigure(errors="replace")
 
 
-def fail(message: str, who: str = "companion") -> int:
-    """Say what went wrong in one line on stderr (control characters made visible)."""
-    print(f"{who}: {visible(message)}", file=sys.stderr)
+def fail(message: object, who: str = "companion") -> int:
+    """Say what went wrong in one line on stderr (control characters made visible): words said
+    here are already in the reader's language (`t`), what another layer said (a phrase, an
+    error carrying one) is translated now (`tr`), any other text is shown as it is."""
+    from lang import tr
+
+    print(f"{who}: {visible(tr(message))}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -44,7 +48,10 @@ def detach_stdout() -> None:
         pass
 
 
-def say(text: str, *, lines: bool = False) -> None:
+def say(text: object, *, lines: bool = False) -> None:
     """Print a line of output, with the control characters of titles and file names made visible;
-    `lines=True` keeps the line breaks of a block written here."""
-    print(visible(text, lines=lines))
+    `lines=True` keeps the line breaks of a block written here. As `fail`: a phrase another
+    layer said is translated here, text said here (`t`) or from a file is shown as it is."""
+    from lang import tr
+
+    print(visible(tr(text), lines=lines))

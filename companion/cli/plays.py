@@ -15,6 +15,7 @@ from companion.history.bgstats_import import FileProblem
 from companion.history.details import PlayDetails, parse_minutes, whole_number
 from companion.history.recorded import RecordedPlay, parse_when, recorded_game, rules_of_play
 from companion.history.stats import Filter, select
+from lang import t, tr
 from saves.games.store import SaveStore, utc_now
 from saves.history.bgstats import bgstats_text, import_file, import_report, push_link_of
 from saves.history.plays import gather
@@ -33,16 +34,24 @@ def play_from_args(args: argparse.Namespace) -> RecordedPlay:
             try:
                 scores[name.strip()] = whole_number(points)
             except ValueError:
-                raise ValueError(f"{name}'s score '{points}' is not a whole number") from None
+                raise ValueError(
+                    t(
+                        "{player}'s score '{points}' is not a whole number",
+                        player=name,
+                        points=points,
+                    )
+                ) from None
     rules = recorded_game(args.game)
     if args.score is not None:
         if not rules.cooperative:
-            raise ValueError("--score is a co-op group's score: give each player's as NAME=SCORE")
+            raise ValueError(
+                t("--score is a co-op group's score: give each player's as NAME=SCORE")
+            )
         scores = dict.fromkeys(names, args.score)
     try:
         minutes = parse_minutes(args.duration)
     except RuleError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(error) from None
     details = PlayDetails(
         args.location, args.start_player, minutes, tuple(args.expansion), args.notes
     )
@@ -61,9 +70,15 @@ def run_record(home: Path, args: argparse.Namespace) -> str:
     try:
         entry = RecordedStore(home, utc_now).add(play_from_args(args))
     except RuleError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(error) from None
     play = entry.play
-    return f"Recorded {entry.id}: {recorded_game(play.game_id).title}, {result_words(play)}.\n"
+    told = t(
+        "Recorded {id}: {game}, {result}.",
+        id=entry.id,
+        game=recorded_game(play.game_id).title,
+        result=result_words(play),
+    )
+    return told + "\n"
 
 
 def result_words(play: RecordedPlay) -> str:
@@ -71,33 +86,61 @@ def result_words(play: RecordedPlay) -> str:
     (and whether a tie-break decided), the shared win, or a group's outcome and score."""
     rules = rules_of_play(play)
     if rules.cooperative:
-        group = " and ".join(play.players)
-        scored = f", score {next(iter(play.scores.values()))}" if play.scores else ""
-        lower = " (lower is better)" if scored and rules.lower_is_better else ""
-        return f"{group}: {play.outcome}{scored}{lower}"
+        group = names_and(play.players)
+        outcome = outcome_word(play.outcome)
+        if not play.scores:
+            return t("{group}: {outcome}", group=group, outcome=outcome)
+        score = next(iter(play.scores.values()))
+        if rules.lower_is_better:
+            return t(
+                "{group}: {outcome}, score {score} (lower is better)",
+                group=group,
+                outcome=outcome,
+                score=score,
+            )
+        return t("{group}: {outcome}, score {score}", group=group, outcome=outcome, score=score)
     players = ", ".join(
         f"{name} {play.scores[name]}" if name in play.scores else name for name in play.players
     )
     if not play.winners:
-        return f"{players}: nobody won"
+        return t("{players}: nobody won", players=players)
     if len(play.winners) > 1:
-        return f"{players}: {' and '.join(play.winners)} share the win"
+        return t(
+            "{players}: {winners} share the win", players=players, winners=names_and(play.winners)
+        )
     winner = play.winners[0]
     tied = [name for name in play.scores if play.scores[name] == play.scores.get(winner)]
-    return f"{players}: {winner} won{' on the tie-break' if len(tied) > 1 else ''}"
+    if len(tied) > 1:
+        return t("{players}: {winner} won on the tie-break", players=players, winner=winner)
+    return t("{players}: {winner} won", players=players, winner=winner)
+
+
+def names_and(names: tuple[str, ...]) -> str:
+    """Players' names as one group: "Ana and Bo", "Ana and Bo and Cy" (as recorded)."""
+    # TRANSLATORS: between the names of players who played or won together.
+    return t(" and ").join(names)
+
+
+def outcome_word(outcome: str) -> str:
+    """A co-op play's outcome (an id in the file: `won`, `lost`, `failed`) in the reader's
+    words."""
+    return {"won": t("won"), "lost": t("lost"), "failed": t("failed")}.get(outcome, outcome)
 
 
 def run_import(home: Path, path: str) -> str:
     try:
         result, written = import_file(home, path)
     except FileProblem as error:
-        raise ValueError(f"{path}: {error}") from None
+        raise ValueError(t("{path}: {problem}", path=path, problem=error)) from None
     except Busy:
         raise ValueError(
-            f"{path}: another import is still running; nothing was imported (try again when "
-            "it has ended)"
+            t(
+                "{path}: another import is still running; nothing was imported (try again when "
+                "it has ended)",
+                path=path,
+            )
         ) from None
-    return import_report(result, written)
+    return tr(import_report(result, written))
 
 
 def parse_day(text: str | None, flag: str) -> date | None:
@@ -106,7 +149,9 @@ def parse_day(text: str | None, flag: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"{flag} '{text}' is not a date: 2026-11-29") from None
+        raise ValueError(
+            t("{flag} '{text}' is not a date: 2026-11-29", flag=flag, text=text)
+        ) from None
 
 
 def plays_bgstats(home: Path, keep: Filter, me: str = "") -> str:
@@ -121,10 +166,14 @@ def bgstats_link(home: Path, save_id: str) -> str:
     plays, _unreadable = gather(SaveStore(home), SettingsStore(home))
     found = [play for play in plays if play.save_id == save_id]
     if not found:
-        raise ValueError(f"no play '{save_id}' (companion list, or the plays list on Stats)")
+        raise ValueError(
+            t("no play '{id}' (companion list, or the plays list on Stats)", id=save_id)
+        )
     link = push_link_of(home, found[0])
     if link is None:
-        raise ValueError(f"'{save_id}' has not ended: only a finished play goes to BG Stats")
+        raise ValueError(
+            t("'{id}' has not ended: only a finished play goes to BG Stats", id=save_id)
+        )
     return link + "\n"
 
 

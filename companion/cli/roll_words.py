@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.text import plural
+from lang import tn
 from saves.shared.rolls import LoggedRoll, select
 
 
@@ -13,5 +13,18 @@ def no_rolls_reason(kept: Sequence[LoggedRoll], die: str | None, source: str | N
     kept, and of which dice, so the player sees what to ask for instead."""
     asked = " ".join(part for part in (source, die) if part)
     dice = sorted({entry.roll.expression for entry in select(kept, source=source)})
-    held = f" ({', '.join(dice[:8])}{', ...' if len(dice) > 8 else ''})" if dice else ""
-    return f"no {asked} rolls among the {plural(len(kept), 'roll')} kept{held}"
+    if not dice:
+        return tn(
+            "no {asked} rolls among the {n} roll kept",
+            "no {asked} rolls among the {n} rolls kept",
+            len(kept),
+            asked=asked,
+        )
+    held = ", ".join(dice[:8]) + (", ..." if len(dice) > 8 else "")
+    return tn(
+        "no {asked} rolls among the {n} roll kept ({dice})",
+        "no {asked} rolls among the {n} rolls kept ({dice})",
+        len(kept),
+        asked=asked,
+        dice=held,
+    )

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.core import Game, RuleError
 from companion.registry import get_game
+from lang import t, tr
 from saves.games.boards import read_board_file
 from saves.shared.settings import SettingsStore
 
@@ -23,12 +24,12 @@ def score_output(game_id: str, name: str, settings: SettingsStore, as_json: bool
     game = get_game(game_id)
     board = game.board_file if game is not None else None
     if board is None:
-        raise ValueError(f"{game_id} has no board file to score")
+        raise ValueError(t("{game} has no board file to score", game=game_id))
     data = read_board_file(name)
     cards = settings.remembered(board.cards_key, board.cards_type, board.default_cards)
     try:
-        return board.score_json(data, cards) if as_json else board.score_text(data, cards)
+        return board.score_json(data, cards) if as_json else tr(board.score_text(data, cards))
     except RuleError as error:
-        raise ValueError(f"{name}: {error}") from None
+        raise ValueError(t("{file}: {problem}", file=name, problem=error)) from None
     except RecursionError:
-        raise ValueError(f"{name}: nested too deeply to be a board file") from None
+        raise ValueError(t("{file}: nested too deeply to be a board file", file=name)) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.text import visible
+from lang import t, tr
 from saves.games.store import SavedGame
 from saves.listing.cache import SaveEntry, UnreadableSave
 
@@ -31,14 +32,32 @@ def listing_lines(entries: list[SaveEntry], unreadable: list[UnreadableSave]) ->
     """`companion list`: a line per game, then a line per unreadable file, control characters
     made visible (a title's newline never splits its line)."""
     if not entries and not unreadable:
-        return ["No saved games."]
+        return [t("No saved games.")]
     return [
         *(
-            visible(f"{e.id}  {e.game_title}  {e.title}  [{e.status}]  {e.summary}")
+            visible(
+                f"{e.id}  {e.game_title}  {e.title}  [{status_word(e.status)}]  {tr(e.summary)}"
+            )
             for e in entries
         ),
-        *(visible(f"UNREADABLE  {u.path}: {u.reason}") for u in unreadable),
+        *(
+            visible(t("UNREADABLE  {path}: {reason}", path=str(u.path), reason=u.reason))
+            for u in unreadable
+        ),
     ]
+
+
+def status_word(status: str) -> str:
+    """A game's status (an id in the save: `playing`, `won`) in the reader's words; a status
+    a plug-in made up is shown as it is."""
+    words = {
+        "playing": t("playing"),
+        "finished": t("finished"),
+        "won": t("won"),
+        "lost": t("lost"),
+        "failed": t("failed"),
+    }
+    return words.get(status, status)
 
 
 def show_lines(saved: SavedGame) -> list[str]:
@@ -46,12 +65,12 @@ def show_lines(saved: SavedGame) -> list[str]:
     control characters made visible (only the state's summary keeps its line breaks)."""
     state = saved.session.state
     lines = [
-        visible(f"{saved.title} ({saved.game.title}), {saved.status}"),
-        visible(saved.game.summary(state), lines=True),
+        visible(f"{saved.title} ({saved.game.title}), {status_word(saved.status)}"),
+        visible(tr(saved.game.summary(state)), lines=True),
     ]
     waiting = saved.game.waiting_for(state)
     if waiting is not None:
-        lines.append(visible(f"Waiting for {waiting.text}"))
+        lines.append(visible(t("Waiting for {what}", what=waiting.text)))
     history = enumerate(saved.session.history, start=1)
-    lines.extend(visible(f"{number:>4}. {line}") for number, line in history)
+    lines.extend(visible(f"{number:>4}. {tr(line)}") for number, line in history)
     return lines

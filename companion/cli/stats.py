@@ -12,7 +12,8 @@ from companion.history.plays import Play
 from companion.history.report import play_rows, rows_csv, stats_text, with_colours
 from companion.history.stats import Filter, identity, select
 from companion.registry import catalogue
-from companion.text import plural, visible
+from companion.text import visible
+from lang import t, tn, tr
 from saves.games.store import SaveStore
 from saves.history.plays import aliases, gather, stats_data, time_zone
 from saves.listing.cache import UnreadableSave
@@ -33,16 +34,27 @@ def check_filter(plays: list[Play], keep: Filter, titles: dict[str, str]) -> Non
     knows (their name is resolved first, so a renamed name finds its player), or no play of
     that game (by that player)."""
     if not plays:
-        raise NoFigures("no games saved yet")
+        raise NoFigures(t("no games saved yet"))
     if keep.player is not None and not any(Filter(player=keep.player).keeps(p) for p in plays):
         raise NoFigures(
-            f"no player called {keep.player!r} in {len(plays)} saved games "
-            "(`companion stats` lists the players)"
+            tn(  # English says "games" even for one, as it always has (scripts may match it)
+                "no player called {player} in {n} saved games "
+                "(`companion stats` lists the players)",
+                "no player called {player} in {n} saved games "
+                "(`companion stats` lists the players)",
+                len(plays),
+                player=repr(keep.player),
+            )
         )
     if not select(plays, keep):
         game = titles.get(keep.game or "", keep.game)
-        by = f" with {keep.player}" if keep.player else ""
-        raise NoFigures(f"no {game} game saved{by}" if game else f"no game saved{by}")
+        if game and keep.player:
+            raise NoFigures(t("no {game} game saved with {player}", game=game, player=keep.player))
+        if game:
+            raise NoFigures(t("no {game} game saved", game=game))
+        if keep.player:
+            raise NoFigures(t("no game saved with {player}", player=keep.player))
+        raise NoFigures(t("no game saved"))
 
 
 def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
@@ -59,11 +71,11 @@ def stats_output(home: Path, keep: Filter, as_json: bool) -> str:
     if plays:
         check_filter(plays, keep, titles)  # NoFigures: the filter keeps no play, and why
     elif not as_json:
-        return "No games saved yet.\n"
+        return t("No games saved yet.") + "\n"
     data = stats_data(plays, keep)
     if as_json:
         return json.dumps(with_colours(data, player_colours(settings).chosen), indent=2) + "\n"
-    return stats_text(data, titles)
+    return tr(stats_text(data, titles))
 
 
 def plays_output(home: Path, form: str) -> str:
@@ -87,11 +99,21 @@ def left_out(home: Path, unreadable: list[UnreadableSave]) -> list[str]:
     lines = []
     for path, why in reasons.items():
         if path.suffix != ".jsonl" or not _one_play(why[0]):  # the whole file
-            lines.append(f"left out {path}: {why[0]}")
+            lines.append(t("left out {path}: {reason}", path=str(path), reason=why[0]))
             continue
-        shown = "; ".join(why[:REASONS_SHOWN])
-        more = f"; and {len(why) - REASONS_SHOWN} more" if len(why) > REASONS_SHOWN else ""
-        lines.append(f"left out {plural(len(why), 'line')} of {path}: {shown}{more}")
+        shown = "; ".join(tr(reason) for reason in why[:REASONS_SHOWN])
+        if len(why) > REASONS_SHOWN:
+            more = len(why) - REASONS_SHOWN
+            shown = tn("{reasons}; and {n} more", "{reasons}; and {n} more", more, reasons=shown)
+        lines.append(
+            tn(
+                "left out {n} line of {path}: {reasons}",
+                "left out {n} lines of {path}: {reasons}",
+                len(why),
+                path=str(path),
+                reasons=shown,
+            )
+        )
     return lines
 
 

@@ -6,7 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
+import lang
 from companion import cli
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", lang.BROWSER_LANGUAGES)
+"""What the command's language is chosen from besides `--lang` and the settings."""
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -21,3 +25,10 @@ def run(capsys: pytest.CaptureFixture[str]) -> Run:
         return code, out, err
 
     return command
+
+
+@pytest.fixture(autouse=True)
+def english_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands speak English whatever the machine's locale (a test sets its own)."""
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)

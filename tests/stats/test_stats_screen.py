@@ -143,8 +143,8 @@ async def test_charts_and_notes_show_their_numbers_then_filters_by_game_player_a
         assert "low 10, high 10, last 10 (1 score)" in history
         dated = screen.query_one("#history-table", DataTable)
         assert [[str(cell) for cell in dated.get_row_at(n)] for n in range(dated.row_count)] == [
-            ["07 Nov 2026", "Cavendish", "4"],
-            ["05 Nov 2026", "Six Sojourns", "10"],
+            ["7 Nov 2026", "Cavendish", "4"],
+            ["5 Nov 2026", "Six Sojourns", "10"],
         ]
         notes = str(screen.query_one("#game-notes", Static).render())
         assert "lost runs: 1 at Health 0, 1 stuck" in notes
@@ -238,3 +238,13 @@ class TestStatsSnapshots:
         """The games, players, charts and notes tabs of the eleven saves, each at every size."""
         views = {"games": ["g"], "players": ["p"], "charts": ["c"], "notes": ["k"]}
         assert snap_sizes(make_test_app(), sizes, press=["t"], views=views) == []
+
+
+class TestStatsInFrench:
+    def test_the_tabs_in_french(
+        self, snap_sizes: Any, make_test_app: Any, games: None, speak: Callable[[str], str]
+    ) -> None:
+        """Every tab's words in French at 80x24: tabs, filters, columns, charts, dates."""
+        speak("fr")
+        views = {"games": ["g"], "players": ["p"], "charts": ["c"], "notes": ["k"]}
+        assert snap_sizes(make_test_app(), [(80, 24)], press=["t"], views=views) == []

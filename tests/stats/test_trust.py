@@ -279,4 +279,4 @@ class TestHistoryIsBounded:
         ]
         rows, left_out = history_rows(plays, {"tally": "Tally"}, None)
         assert (len(rows), left_out) == (HISTORY_ROWS, 30 - HISTORY_ROWS)
-        assert rows[0] == ("04 Dec 2026", "Tally", "29")  # the newest first, dated in LA
+        assert rows[0] == ("4 Dec 2026", "Tally", "29")  # the newest first, dated in LA

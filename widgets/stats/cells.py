@@ -5,6 +5,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import lang
+from lang import t
+from widgets.stats.charts import percent
+
 
 def day_or_none(text: str) -> date | None:
     """A date typed as YYYY-MM-DD; None when empty or not a date."""
@@ -19,12 +23,21 @@ def is_day(text: str) -> bool:
 
 
 def shown(value: Any) -> str:
-    return "-" if value is None else str(value)
+    """A figure in a cell: "-" for none; a number as the reader writes it ("12,75" in French;
+    English keeps Python's "12.75" and "4.0", as `companion stats` prints them)."""
+    if value is None:
+        return "-"
+    if isinstance(value, float) and lang.current() != lang.SOURCE:
+        return str(lang.number(value))
+    return str(value)
 
 
 def best_words(figures: dict[str, Any]) -> str:
     """A best score, with "(low)" where the lowest is best (Cavendish)."""
-    return shown(figures["best_score"]) + (" (low)" if figures["lower_is_better"] else "")
+    if figures["lower_is_better"]:
+        # TRANSLATORS: a best score where the lowest is best, in a narrow column: "3 (low)".
+        return t("{score} (low)", score=shown(figures["best_score"]))
+    return shown(figures["best_score"])
 
 
 def per_game_title(person: dict[str, Any]) -> str:
@@ -32,4 +45,11 @@ def per_game_title(person: dict[str, Any]) -> str:
     ("competitive 50% · co-op 100%"): a duel won, a mission completed and a solo run home are
     not one kind of win."""
     rates = person.get("win_rate_by_kind", {})
-    return " · ".join(["Per game", *(f"{kind} {rate:.0%}" for kind, rate in rates.items())])
+    parts = (f"{kind_word(kind)} {percent(rate)}" for kind, rate in rates.items())
+    return " · ".join([t("Per game"), *parts])
+
+
+def kind_word(kind: str) -> str:
+    """A kind of play (an id in the figures: `competitive`, `co-op`, `solo`) in words."""
+    words = {"competitive": t("competitive"), "co-op": t("co-op"), "solo": t("solo")}
+    return words.get(kind, kind)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from companion.guard import GameFault
 from companion.history.plays import Play
-from companion.text import plural
+from lang import day, t, tn, tr
 from widgets.shell.games import game_ui
 from widgets.stats.colours import in_column
 
@@ -36,12 +36,14 @@ def label(name: str, width: int = 16) -> str:
 def wins_chart(players: Mapping[str, Mapping[str, Any]], colours: Mapping[str, str]) -> Text:
     """Wins per player: their name (after their colour's ●), a bar and "wins of plays"."""
     if not players:
-        return Text("No finished plays.")
+        return Text(t("No finished plays."))
     largest = max(p["wins"] for p in players.values())
     lines = [
         Text.assemble(
             in_column(name, colours, 16),
-            f" {bar(p['wins'], largest).ljust(BAR_WIDTH)} {p['wins']} of {p['plays']}",
+            f" {bar(p['wins'], largest).ljust(BAR_WIDTH)} ",
+            # TRANSLATORS: wins of plays, beside a player's bar: "3 of 5".
+            t("{wins} of {plays}", wins=p["wins"], plays=p["plays"]),
         )
         for name, p in players.items()
     ]
@@ -92,11 +94,17 @@ def history_chart(title: str, points: Sequence[int]) -> Text:
     `HISTORY_POINTS`, then the lowest, highest and latest score in numbers."""
     drawn = list(points[-HISTORY_POINTS:])
     shown = (
-        f"latest {len(drawn)} of {len(points)}"
+        t("latest {shown} of {n}", shown=len(drawn), n=len(points))
         if len(points) > len(drawn)
-        else plural(len(points), "score")
+        else tn("{n} score", "{n} scores", len(points))
     )
-    numbers = f"low {min(points)}, high {max(points)}, last {points[-1]} ({shown})"
+    numbers = t(
+        "low {low}, high {high}, last {last} ({how_many})",
+        low=min(points),
+        high=max(points),
+        last=points[-1],
+        how_many=shown,
+    )
     return Text(f"{label(title, 14)} {sparkline(drawn)}  {numbers}")
 
 
@@ -107,7 +115,7 @@ def history_rows(
     was played, game, score), and how many older scores were left out."""
     latest = list(reversed(history[-HISTORY_ROWS:]))
     rows = [
-        (play.day(zone).strftime("%d %b %Y"), titles.get(play.game_id, play.game_id), str(score))
+        (day(play.day(zone)), titles.get(play.game_id, play.game_id), str(score))
         for play, score in latest
     ]
     return rows, len(history) - len(latest)
@@ -120,7 +128,11 @@ def shown_score(value: int | None) -> str:
 
 def percent(rate: float | None) -> str:
     """A rate as a whole percentage, or "-" where nothing was played to count it."""
-    return "-" if rate is None else f"{rate:.0%}"
+    if rate is None:
+        return "-"
+    # TRANSLATORS: a whole percentage: "50%" ("50 %" in French).
+    whole = f"{rate * 100:.0f}"  # as `{rate:.0%}` rounds
+    return t("{percent}%", percent=whole)
 
 
 def game_notes(
@@ -136,7 +148,7 @@ def game_notes(
             try:
                 lines += ui.chart_notes(game, colours)
             except GameFault as fault:  # the game's own code failed: its line, the rest as ever
-                lines.append(str(fault))
+                lines.append(tr(fault))
     if not lines:
-        return Text("No games saved yet.")
-    return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)
+        return Text(t("No games saved yet."))
+    return Text("\n").join(Text(tr(line)) if isinstance(line, str) else line for line in lines)

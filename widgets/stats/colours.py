@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.phrases import phrase
+from lang import t
 from saves.shared.roster import COLOURS
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
@@ -40,6 +42,32 @@ SHADES = {
 DOT = "●"
 NO_COLOUR = "no-colour"
 """The dialog's option that takes a player's colour away."""
+NAME = "\x00"
+"""Where a player's name goes in a translated sentence that `with_name` shows it in."""
+
+
+def colour_word(colour: str) -> str:
+    """A colour (an id in the settings: `red`) in the reader's words."""
+    words = {
+        "red": t("red"),
+        "orange": t("orange"),
+        "yellow": t("yellow"),
+        "green": t("green"),
+        "teal": t("teal"),
+        "blue": t("blue"),
+        "purple": t("purple"),
+        "pink": t("pink"),
+        "brown": t("brown"),
+        "grey": t("grey"),
+    }
+    return words.get(colour, colour)
+
+
+def with_name(said: str, name: Text) -> Text:
+    """A sentence translated with `NAME` for a player's name, the name put in as `name` (its
+    colour's ● kept), wherever the language puts it."""
+    before, _, after = said.partition(NAME)
+    return Text.assemble(before, name, after, end="")
 
 
 def swatch(colour: str | None) -> Text:
@@ -79,7 +107,7 @@ class ColourDialog(Dialog[str | None]):
     """
 
     HELP_TOPIC = "stats"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-colour")]
+    BINDINGS = [Binding("escape", "cancel", phrase("Cancel"), id="cancel-colour")]
 
     def __init__(self, name: str, current: str | None) -> None:
         super().__init__()
@@ -87,17 +115,18 @@ class ColourDialog(Dialog[str | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        options = [Option(Text.assemble(swatch(c), c), id=c) for c in COLOURS]
-        options.append(Option(Text.assemble(swatch(None), "No colour"), id=NO_COLOUR))
+        options = [Option(Text.assemble(swatch(c), colour_word(c)), id=c) for c in COLOURS]
+        options.append(Option(Text.assemble(swatch(None), t("No colour")), id=NO_COLOUR))
         with Vertical(id="colour-box"):
-            yield Label(Text.assemble("Colour for ", plain(self.player)), id="colour-player")
+            said = t("Colour for {player}", player=NAME)
+            yield Label(with_name(said, plain(self.player)), id="colour-player")
             yield SafeOptionList(*options, id="colour-list")
             with Answers():
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(t("Cancel (esc)"), action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#colour-box").border_title = "Player colour"
+        self.query_one("#colour-box").border_title = t("Player colour")
         choices = self.query_one("#colour-list", OptionList)
         choices.highlighted = COLOURS.index(self.current) if self.current else len(COLOURS)
         choices.focus()

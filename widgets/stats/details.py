@@ -29,7 +29,9 @@ from companion.history.details import (
 )
 from companion.history.names import name_key
 from companion.history.plays import Play
+from companion.phrases import phrase
 from companion.text import visible
+from lang import t, tr
 from saves.files import SaveError, write_text
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, entry_of
@@ -71,9 +73,9 @@ class DetailsForm(Vertical):
 
     def compose(self) -> ComposeResult:
         details = self.details
-        yield Label("Where (location)")
+        yield Label(t("Where (location)"))
         yield Input(details.location, id="details-location", max_length=MAX_LOCATION, compact=True)
-        yield Label("How long did you play? (minutes, or h:mm)")
+        yield Label(t("How long did you play? (minutes, or h:mm)"))
         offered = minutes_text(self.offered)
         yield Input(
             minutes_text(details.minutes),
@@ -84,18 +86,23 @@ class DetailsForm(Vertical):
         )
         if self.offered is not None:
             yield Static(
-                f"Active in the app: {offered}, counted when left empty.", id="details-offered"
+                t("Active in the app: {time}, counted when left empty.", time=offered),
+                id="details-offered",
+                markup=False,
             )
         if self.ask_start:
-            among = ", ".join(self.players) if self.players else "one of the players"
-            yield Static(f"Start player ({among})", markup=False)
+            among = ", ".join(self.players) if self.players else t("one of the players")
+            yield Static(t("Start player ({players})", players=among), markup=False)
             yield Input(details.start_player, id="details-start", max_length=40, compact=True)
         names = expansions_of(self.game_id)
         if names:
-            yield Static("Expansions (comma between): " + ", ".join(names.values()))
+            listed = ", ".join(names.values())
+            yield Static(
+                t("Expansions (comma between): {expansions}", expansions=listed), markup=False
+            )
             shown = ", ".join(names[key] for key in details.expansions if key in names)
             yield Input(shown, id="details-expansions", compact=True)
-        yield Label(f"Notes (at most {MAX_NOTES} characters)")
+        yield Label(t("Notes (at most {n} characters)", n=MAX_NOTES))
         notes = TextArea(
             details.notes, id="details-notes", soft_wrap=True, show_line_numbers=False, compact=True
         )
@@ -108,7 +115,12 @@ class DetailsForm(Vertical):
             typed = " ".join(self.query_one("#details-start", Input).value.split())
             found = [name for name in self.players if name_key(name) == name_key(typed)]
             if typed and not found:
-                raise RuleError(f"{typed} did not play: the start player is one of the players.")
+                raise RuleError(
+                    t(
+                        "{player} did not play: the start player is one of the players.",
+                        player=typed,
+                    )
+                )
             start = found[0] if found else ""
         expansions: list[str] = []
         if self.query("#details-expansions"):
@@ -119,7 +131,7 @@ class DetailsForm(Vertical):
                     continue
                 key = by_name.get(name_key(part)) or (part if part in by_name.values() else None)
                 if key is None:
-                    raise RuleError(f"'{part}' is not a Six Sojourns expansion.")
+                    raise RuleError(t("'{name}' is not a Six Sojourns expansion.", name=part))
                 expansions.append(key)
         return PlayDetails(
             location=self.query_one("#details-location", Input).value,
@@ -142,8 +154,8 @@ class DetailsDialog(Dialog[PlayDetails | None]):
     HELP_TOPIC = "stats"
     CSS_PATH = "bgstats.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="details-save"),
-        Binding("escape", "skip", "Skip", id="details-skip"),
+        Binding("ctrl+s", "save", phrase("Save"), id="details-save"),
+        Binding("escape", "skip", phrase("Skip"), id="details-skip"),
     ]
 
     def __init__(
@@ -166,7 +178,7 @@ class DetailsDialog(Dialog[PlayDetails | None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#details-box").border_title = "Play details"
+        self.query_one("#details-box").border_title = t("Play details")
         self.query_one("#details-location", Input).focus()
 
     @on(Input.Submitted)
@@ -177,7 +189,9 @@ class DetailsDialog(Dialog[PlayDetails | None]):
         try:
             details = self.form.read()
         except RuleError as error:
-            self.query_one("#details-problem", Static).update(f"Not saved: {error}")
+            self.query_one("#details-problem", Static).update(
+                t("Not saved: {reason}", reason=error)
+            )
             return
         self.dismiss(details)
 
@@ -197,7 +211,7 @@ def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
         now = screen.companion.store.clock()
 
         def saved_now(_mine: object = None) -> None:
-            screen.notify("Details saved.", title="Saved")
+            screen.notify(t("Details saved."), title=t("Saved"))
             if then is not None:
                 then()
 
@@ -208,7 +222,7 @@ def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
                 try:
                     return [details_draft(saved, details, now)]
                 except DetailsProblem as error:
-                    raise RuleError(str(error)) from None
+                    raise RuleError(error.args[0] if error.args else str(error)) from None
 
             shared.commit(decide, saved_now)
             return
@@ -239,18 +253,25 @@ def _saved_alone(screen: Any, saved: SavedGame, details: PlayDetails, now: Any) 
         by = screen.companion.device.id
         add_details(store, saved, details, now, by, getattr(screen, "seat", ""), deadline=0)
     except (RuleError, DetailsProblem, SaveError) as error:
-        screen.notify(str(error), title="Not saved", severity="error", markup=False)
+        screen.notify(tr(error), title=t("Not saved"), severity="error", markup=False)
         return False
     except Busy:
         screen.notify(
-            "Another device is saving this game: nothing was saved. Open the details again "
-            "in a moment.",
-            title="Not saved",
+            t(
+                "Another device is saving this game: nothing was saved. Open the details again "
+                "in a moment."
+            ),
+            title=t("Not saved"),
             severity="warning",
         )
         return False
     except OSError as error:
-        screen.notify(f"Could not save: {error}", title="Not saved", severity="error", markup=False)
+        screen.notify(
+            t("Could not save: {reason}", reason=str(error)),
+            title=t("Not saved"),
+            severity="error",
+            markup=False,
+        )
         return False
     return True
 
@@ -275,15 +296,24 @@ def send_play_file(screen: Any, plays: Sequence[Play], name: str) -> None:
         screen.app.deliver_text(
             io.StringIO(text), save_filename=filename, mime_type="application/json"
         )
-        screen.notify(f"Sending {filename} to this browser.", title="BG Stats file", markup=False)
+        screen.notify(
+            t("Sending {file} to this browser.", file=filename),
+            title=t("BG Stats file"),
+            markup=False,
+        )
         return
     where = exports_dir(store.home) / filename
     try:
         write_text(where, text, links_within=store.home)
     except OSError as error:
-        screen.notify(f"Could not write the file: {error}", title="Not written", severity="error")
+        screen.notify(
+            t("Could not write the file: {reason}", reason=str(error)),
+            title=t("Not written"),
+            severity="error",
+            markup=False,
+        )
         return
-    screen.notify(f"Written to {where}", title="BG Stats file", markup=False)
+    screen.notify(t("Written to {path}", path=str(where)), title=t("BG Stats file"), markup=False)
 
 
 def saved_play(saved: SavedGame) -> Play | None:
@@ -298,6 +328,8 @@ def send_saved_play(screen: Any, saved: SavedGame) -> None:
     """The BG Stats file of one saved game (the result screen's `b`)."""
     play = saved_play(saved)
     if play is None:
-        screen.notify("This game is still being played.", title="Not sent", severity="warning")
+        screen.notify(
+            t("This game is still being played."), title=t("Not sent"), severity="warning"
+        )
         return
     send_play_file(screen, [play], saved.id)

@@ -15,8 +15,9 @@ from companion.history.details import PlayDetails, minutes_text
 from companion.history.plays import Play
 from companion.history.recorded import recorded_game
 from companion.history.records import plays_per_month, records
+from companion.phrases import phrase
 from companion.registry import catalogue
-from companion.text import plural
+from lang import day, t, tn, tr
 from saves.files import SaveError
 from saves.history.bgstats import saved_details
 from saves.history.plays import gather
@@ -29,28 +30,38 @@ from widgets.stats.details import edit_details, send_play_file
 from widgets.stats.push import send_to_bgstats
 from widgets.stats.record import RecordDialog
 
-LOWER = " (lower is better)"
+OUTCOMES = {"won": phrase("won"), "lost": phrase("lost"), "failed": phrase("failed")}
+"""A co-op play's outcome (an id in the figures) in words."""
 
 
 def result_words(play: Play) -> str:
     facts = play.facts
     if play.outcome:
-        return play.outcome
+        return tr(OUTCOMES.get(play.outcome, play.outcome))
     if not play.finished:
-        return "in progress"
-    return "won by " + ", ".join(facts.winners) if facts.winners else "no winner"
+        return t("in progress")
+    if facts.winners:
+        return t("won by {winners}", winners=", ".join(facts.winners))
+    return t("no winner")
+
+
+def played_on(play: Play) -> str:
+    """The day a play was played, as the reader writes a date ("29 Nov 2026", "29.11.2026")."""
+    return day(play.day())
 
 
 def records_text(plays: list[Play]) -> Text:
     """Each player's best score per game, one line each."""
     table = records(plays)
     if not table:
-        return Text("No scores yet.")
+        return Text(t("No scores yet."))
     lower = {p.game_id for p in plays if p.facts.lower_is_better}
     lines = []
     for name, games in table.items():
         best = ", ".join(
-            f"{short_titles().get(g, g)} {points}{LOWER if g in lower else ''}"
+            t("{game} {score} (lower is better)", game=short_titles().get(g, g), score=points)
+            if g in lower
+            else f"{short_titles().get(g, g)} {points}"
             for g, points in games.items()
         )
         lines.append(Text.assemble((name, "bold"), f": {best}"))
@@ -61,7 +72,7 @@ def months_text(plays: list[Play]) -> Text:
     """Plays per month as a bar chart, each bar with its count."""
     months = plays_per_month(plays)
     if not months:
-        return Text("No finished plays.")
+        return Text(t("No finished plays."))
     largest = max(count for _month, count in months)
     return Text(
         "\n".join(
@@ -82,8 +93,8 @@ class ConfirmDelete(Dialog[bool]):
 
     CSS_PATH = "bgstats.tcss"
     BINDINGS = [
-        Binding("y", "answer(True)", "Delete", id="delete-yes"),
-        Binding("n,escape", "answer(False)", "Keep", id="delete-no"),
+        Binding("y", "answer(True)", phrase("Delete"), id="delete-yes"),
+        Binding("n,escape", "answer(False)", phrase("Keep"), id="delete-no"),
     ]
 
     def __init__(self, what: str) -> None:
@@ -92,12 +103,12 @@ class ConfirmDelete(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="delete-box"):
-            yield Label("Delete this recorded play?")
+            yield Label(t("Delete this recorded play?"))
             yield Static(Text(self.what), id="delete-what")
-            yield Static("It is gone for good: no undo.")
+            yield Static(t("It is gone for good: no undo."), markup=False)
             with Answers():
-                yield Button("Delete (y)", variant="error", id="delete-yes")
-                yield Button("Keep it (n)", id="delete-no")
+                yield Button(t("Delete (y)"), variant="error", id="delete-yes")
+                yield Button(t("Keep it (n)"), id="delete-no")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -126,12 +137,12 @@ class PlaysScreen(CompanionScreen):
     HELP_TOPIC = "stats"
     CSS_PATH = "bgstats.tcss"
     BINDINGS = [
-        Binding("n", "record", "Record a play", id="plays-record"),
-        Binding("e", "edit", "Edit", id="plays-edit"),
-        Binding("x,delete", "delete", "Delete", id="plays-delete"),
-        Binding("b", "bgstats", "BG Stats file", id="plays-bgstats"),
-        Binding("o", "push", "Send to BG Stats", id="plays-push"),
-        Binding("escape", "back", "Back", id="plays-back"),
+        Binding("n", "record", phrase("Record a play"), id="plays-record"),
+        Binding("e", "edit", phrase("Edit"), id="plays-edit"),
+        Binding("x,delete", "delete", phrase("Delete"), id="plays-delete"),
+        Binding("b", "bgstats", phrase("BG Stats file"), id="plays-bgstats"),
+        Binding("o", "push", phrase("Send to BG Stats"), id="plays-push"),
+        Binding("escape", "back", phrase("Back"), id="plays-back"),
     ]
 
     def __init__(self) -> None:
@@ -143,17 +154,19 @@ class PlaysScreen(CompanionScreen):
         with VerticalScroll(id="plays-body"):
             yield Static("", id="plays-summary")
             yield DataTable(id="plays-table", cursor_type="row", zebra_stripes=True)
-            yield Label("Records: best score per game", classes="plays-heading")
+            yield Label(t("Records: best score per game"), classes="plays-heading")
             yield Static(id="plays-records")
-            yield Label("Plays per month", classes="plays-heading")
+            yield Label(t("Plays per month"), classes="plays-heading")
             yield Static(id="plays-months")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = "Plays"
-        self.sub_title = "n: record a play · e: edit · b: BG Stats file"
+        self.title = t("Plays")
+        self.sub_title = t("n: record a play · e: edit · b: BG Stats file")
         table = self.query_one("#plays-table", DataTable)
-        table.add_columns("Date", "Kind", "Game", "Players", "Result", "Where", "Time")
+        table.add_columns(
+            t("Date"), t("Kind"), t("Game"), t("Players"), t("Result"), t("Where"), t("Time")
+        )
         self.reload()
         table.focus()
 
@@ -172,8 +185,9 @@ class PlaysScreen(CompanionScreen):
         for play in self.plays:
             details = self.details_of(play, typed.get(play.save_id))
             table.add_row(
-                play.day().isoformat(),  # when it was played, where (docs/stats.md)
-                "typed in" if play.save_id.startswith(PREFIX) else "app",
+                played_on(play),  # when it was played, where (docs/stats.md)
+                # TRANSLATORS: the kind of a play: typed in afterwards, or played in the app.
+                t("typed in") if play.save_id.startswith(PREFIX) else t("app"),
                 short_titles().get(play.game_id, play.game_id),
                 Text(", ".join(play.facts.players)),
                 Text(result_words(play)),
@@ -184,10 +198,15 @@ class PlaysScreen(CompanionScreen):
         ids = [play.save_id for play in self.plays]
         if kept is not None and kept.save_id in ids:  # the cursor stays on the play edited
             table.move_cursor(row=ids.index(kept.save_id))
-        summary = plural(len(self.plays), "play")
+        summary = tn("{n} play", "{n} plays", len(self.plays))
         if unreadable:
-            summary += f"; {plural(len(unreadable), 'file')} could not be read"
-        self.query_one("#plays-summary", Static).update(summary)
+            summary = tn(
+                "{plays}; {n} file could not be read",
+                "{plays}; {n} files could not be read",
+                len(unreadable),
+                plays=summary,
+            )
+        self.query_one("#plays-summary", Static).update(Text(summary))
         self.query_one("#plays-records", Static).update(records_text(self.plays))
         self.query_one("#plays-months", Static).update(months_text(self.plays))
 
@@ -218,16 +237,25 @@ class PlaysScreen(CompanionScreen):
         try:
             entry = self.recorded.add(play)  # type: ignore[arg-type]
         except (OSError, SaveError) as error:
-            self.notify(f"Not kept: {error}", title="Not saved", severity="error", markup=False)
+            self.notify(
+                t("Not kept: {reason}", reason=error),
+                title=t("Not saved"),
+                severity="error",
+                markup=False,
+            )
             return
-        self.notify(f"Recorded {recorded_game(entry.play.game_id).title}.", title="Kept")
+        self.notify(
+            t("Recorded {game}.", game=recorded_game(entry.play.game_id).title),
+            title=t("Kept"),
+            markup=False,
+        )
         self.reload()
 
     def load_recorded(self, play: Play) -> RecordedFile | None:
         try:
             return self.recorded.load(play.save_id)
         except SaveError as error:
-            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            self.notify(tr(error), title=t("Cannot open"), severity="error", markup=False)
             return None
 
     def action_edit(self) -> None:
@@ -243,7 +271,7 @@ class PlaysScreen(CompanionScreen):
         try:
             saved = self.companion.store.load(play.save_id)
         except SaveError as error:
-            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            self.notify(tr(error), title=t("Cannot open"), severity="error", markup=False)
             return
         edit_details(self, saved, self.reload)
 
@@ -253,9 +281,14 @@ class PlaysScreen(CompanionScreen):
         try:
             self.recorded.replace(entry, play)  # type: ignore[arg-type]
         except (OSError, SaveError) as error:
-            self.notify(f"Not saved: {error}", title="Not saved", severity="error", markup=False)
+            self.notify(
+                t("Not saved: {reason}", reason=error),
+                title=t("Not saved"),
+                severity="error",
+                markup=False,
+            )
             return
-        self.notify("Recorded play saved.", title="Saved")
+        self.notify(t("Recorded play saved."), title=t("Saved"))
         self.reload()
 
     def action_delete(self) -> None:
@@ -264,8 +297,8 @@ class PlaysScreen(CompanionScreen):
             return
         if not play.save_id.startswith(PREFIX):
             self.notify(
-                "Only a recorded play is deleted here: a game played in the app stays a save.",
-                title="Not deleted",
+                t("Only a recorded play is deleted here: a game played in the app stays a save."),
+                title=t("Not deleted"),
                 severity="warning",
             )
             return
@@ -273,8 +306,8 @@ class PlaysScreen(CompanionScreen):
         if entry is None:
             return
         title = dict(catalogue()).get(play.game_id, play.game_id)
-        when = play.day().isoformat()
-        what = f"{title}, {when}: " + ", ".join(play.facts.players)
+        players = ", ".join(play.facts.players)
+        what = f"{title}, {played_on(play)}: {players}"
         self.app.push_screen(ConfirmDelete(what), lambda yes: self.deleted(entry, yes))
 
     def deleted(self, entry: RecordedFile, yes: bool | None) -> None:
@@ -283,9 +316,14 @@ class PlaysScreen(CompanionScreen):
         try:
             self.recorded.delete(entry)
         except (OSError, SaveError) as error:
-            self.notify(f"Not deleted: {error}", title="Not deleted", severity="error")
+            self.notify(
+                t("Not deleted: {reason}", reason=error),
+                title=t("Not deleted"),
+                severity="error",
+                markup=False,
+            )
             return
-        self.notify("Recorded play deleted.", title="Deleted")
+        self.notify(t("Recorded play deleted."), title=t("Deleted"))
         self.reload()
 
     def action_bgstats(self) -> None:
@@ -293,7 +331,9 @@ class PlaysScreen(CompanionScreen):
         if play is None:
             return
         if not play.finished:
-            self.notify("This game is still being played.", title="Not sent", severity="warning")
+            self.notify(
+                t("This game is still being played."), title=t("Not sent"), severity="warning"
+            )
             return
         send_play_file(self, [play], play.save_id)
 

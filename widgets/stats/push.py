@@ -19,6 +19,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from companion.history.plays import Play
+from companion.phrases import phrase
+from lang import t
 from saves.history.bgstats import push_link_of
 from widgets.shell.base import CompanionScreen
 
@@ -56,7 +58,7 @@ class PushLinkScreen(CompanionScreen):
 
     HELP_TOPIC = "stats"
     CSS_PATH = "bgstats.tcss"
-    BINDINGS = [Binding("escape", "back", "Back", id="push-back")]
+    BINDINGS = [Binding("escape", "back", phrase("Back"), id="push-back")]
 
     def __init__(self, link: str, save_id: str) -> None:
         super().__init__()
@@ -70,9 +72,14 @@ class PushLinkScreen(CompanionScreen):
         with VerticalScroll(id="push-body"):
             yield Static(
                 Text(
-                    "Scan with the phone that has BG Stats: it opens with this play filled in. "
-                    f"The code needs a terminal of {width} columns by {height} lines or more; "
-                    f"the link: companion plays --bgstats-link {self.save_id}"
+                    t(
+                        "Scan with the phone that has BG Stats: it opens with this play filled "
+                        "in. The code needs a terminal of {width} columns by {height} lines or "
+                        "more; the link: companion plays --bgstats-link {id}",
+                        width=width,
+                        height=height,
+                        id=self.save_id,
+                    )
                 ),
                 id="push-words",
             )
@@ -86,10 +93,12 @@ def send_to_bgstats(screen: Any, play: Play) -> None:
     """One finished play to BG Stats: opened in the browser that asked, else shown as a QR."""
     link = push_link_of(screen.companion.store.home, play)
     if link is None:
-        screen.notify("This game is still being played.", title="Not sent", severity="warning")
+        screen.notify(
+            t("This game is still being played."), title=t("Not sent"), severity="warning"
+        )
         return
     if screen.app.is_web:
         screen.app.open_url(link)
-        screen.notify("Opening BG Stats on this device.", title="Send to BG Stats")
+        screen.notify(t("Opening BG Stats on this device."), title=t("Send to BG Stats"))
         return
     screen.app.push_screen(PushLinkScreen(link, play.save_id))

@@ -24,12 +24,18 @@ from companion.history.recorded import (
     recorded_games,
     rules_of_play,
 )
+from companion.phrases import phrase
+from lang import t, tr
 from saves.games.store import utc_now
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.stats.details import DetailsForm
 
-OUTCOME_WORDS = {"won": "won", "lost": "lost", "failed": "failed (mission not completed)"}
+OUTCOME_WORDS = {
+    "won": phrase("won"),
+    "lost": phrase("lost"),
+    "failed": phrase("failed (mission not completed)"),
+}
 
 
 def players_text(play: RecordedPlay) -> str:
@@ -61,7 +67,11 @@ def parse_players(text: str) -> tuple[tuple[str, ...], dict[str, int]]:
                 scores[name] = whole_number(points.strip())  # ASCII digits, as `record`'s
             except ValueError:
                 raise RuleError(
-                    f"{name}'s score '{points.strip()}' is not a whole number."
+                    t(
+                        "{player}'s score '{points}' is not a whole number.",
+                        player=name,
+                        points=points.strip(),
+                    )
                 ) from None
     return tuple(names), scores
 
@@ -78,8 +88,8 @@ class RecordDialog(Dialog[RecordedPlay | None]):
     HELP_TOPIC = "stats"
     CSS_PATH = "bgstats.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "save", "Keep", id="record-save"),
-        Binding("escape", "cancel", "Cancel", id="record-cancel"),
+        Binding("ctrl+s", "save", phrase("Keep"), id="record-save"),
+        Binding("escape", "cancel", phrase("Cancel"), id="record-cancel"),
     ]
 
     def __init__(self, play: RecordedPlay | None, now: datetime) -> None:
@@ -93,28 +103,28 @@ class RecordDialog(Dialog[RecordedPlay | None]):
         when = (play.played if play else self.now).astimezone()
         games = [(rules.title, game_id) for game_id, rules in recorded_games().items()]
         with VerticalScroll(id="record-box"):
-            yield Label("Game")
+            yield Label(t("Game"))
             yield Select(
                 games, value=self.game_id, allow_blank=False, id="record-game", compact=True
             )
-            yield Label("Date and time it started (local)")
+            yield Label(t("Date and time it started (local)"))
             yield Input(f"{when:%Y-%m-%d %H:%M}", id="record-date", max_length=25, compact=True)
-            yield Label("Players", id="record-players-label")
+            yield Label(t("Players"), id="record-players-label")
             yield Input(players_text(play) if play else "", id="record-players", compact=True)
-            yield Label("Winners (empty: the best score wins)", id="record-w-label")
+            yield Label(t("Winners (empty: the best score wins)"), id="record-w-label")
             winners = ", ".join(play.winners) if play and not self.rules.cooperative else ""
             yield Input(winners, id="record-winners", compact=True)
-            yield Label("How it ended", id="record-outcome-label")
-            outcomes = [(words, key) for key, words in OUTCOME_WORDS.items()]
+            yield Label(t("How it ended"), id="record-outcome-label")
+            outcomes = [(tr(words), key) for key, words in OUTCOME_WORDS.items()]
             yield Select[str](outcomes, allow_blank=False, id="record-outcome", compact=True)
-            yield Label("The group's score (crystals, lower is better)", id="record-score-label")
+            yield Label(t("The group's score (crystals, lower is better)"), id="record-score-label")
             score = next(iter(play.scores.values()), "") if play and self.rules.cooperative else ""
             yield Input(str(score), id="record-score", max_length=5, compact=True)
             yield Vertical(id="record-form")
             yield Static("", id="record-problem", markup=False)
             with Answers():
-                yield Button("Keep (ctrl+s)", action="screen.save", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(t("Keep (ctrl+s)"), action="screen.save", variant="primary")
+                yield Button(t("Cancel (esc)"), action="screen.cancel")
         yield KeyFooter()
 
     @property
@@ -126,7 +136,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
 
     def on_mount(self) -> None:
         self.query_one("#record-box").border_title = (
-            "Edit a recorded play" if self.play else ("Record a play")
+            t("Edit a recorded play") if self.play else t("Record a play")
         )
         self.show_game(self.play.details if self.play else PlayDetails())
         if self.play:
@@ -142,9 +152,12 @@ class RecordDialog(Dialog[RecordedPlay | None]):
     def show_game(self, details: PlayDetails) -> None:
         """The fields this game asks for: scores or an outcome, and its details."""
         rules = self.rules
-        players = "Traveller" if rules.max_players == 1 else "Players"
-        if not rules.cooperative:
-            players += " and scores: Ana=12, Ben=9"
+        if rules.cooperative:
+            players = t("Traveller") if rules.max_players == 1 else t("Players")
+        elif rules.max_players == 1:
+            players = t("Traveller and scores: Ana=12, Ben=9")
+        else:
+            players = t("Players and scores: Ana=12, Ben=9")
         self.query_one("#record-players-label", Label).update(players)
         for selector in ("#record-w-label", "#record-winners"):
             self.query_one(selector).display = not rules.cooperative
@@ -154,7 +167,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             self.query_one(selector).display = rules.cooperative and rules.scored
         outcome = self.query_one("#record-outcome", Select)
         if rules.outcomes:  # a competitive game's outcome field stays hidden as it was
-            outcome.set_options([(OUTCOME_WORDS[o], o) for o in rules.outcomes])
+            outcome.set_options([(tr(OUTCOME_WORDS[o]), o) for o in rules.outcomes])
         form_place = self.query_one("#record-form", Vertical)
         for old in self.query(DetailsForm):
             old.remove()
@@ -168,7 +181,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             when = self.query_one("#record-date", Input).value.replace(" ", "T", 1)
             played = parse_when(when, utc_now())
         except ValueError as error:
-            raise RuleError(str(error)) from None
+            raise RuleError(error.args[0] if error.args else str(error)) from None
         outcome = ""
         winners: tuple[str, ...] = ()
         if rules.cooperative:
@@ -177,10 +190,12 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             group = self.query_one("#record-score", Input).value.strip()
             if group and (outcome == rules.outcomes[0] or rules.lost_scored):
                 if not group.isdigit():
-                    raise RuleError(f"The group's score '{group}' is not a whole number.")
+                    raise RuleError(
+                        t("The group's score '{score}' is not a whole number.", score=group)
+                    )
                 scores = dict.fromkeys(names, int(group))
             elif scores:
-                raise RuleError("In a co-op or solo play, type the group's score apart.")
+                raise RuleError(t("In a co-op or solo play, type the group's score apart."))
         else:
             typed = self.query_one("#record-winners", Input).value.split(",")
             winners = tuple(" ".join(w.split()) for w in typed if w.strip())
@@ -203,7 +218,7 @@ class RecordDialog(Dialog[RecordedPlay | None]):
         try:
             play = self.read()
         except RuleError as error:
-            self.query_one("#record-problem", Static).update(f"Not kept: {error}")
+            self.query_one("#record-problem", Static).update(t("Not kept: {reason}", reason=error))
             return
         self.dismiss(play)
 

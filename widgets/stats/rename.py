@@ -8,6 +8,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Input, Label
 
+from companion.phrases import phrase
+from lang import t
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
@@ -22,7 +24,7 @@ class RenameDialog(Dialog[str | None]):
     """
 
     HELP_TOPIC = "stats"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-rename")]
+    BINDINGS = [Binding("escape", "cancel", phrase("Cancel"), id="cancel-rename")]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -30,16 +32,16 @@ class RenameDialog(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
-            yield Label("Rename (an existing name merges the two):")
+            yield Label(t("Rename (an existing name merges the two):"))
             yield Label(self.old_name, id="rename-old", markup=False)
             yield Input(self.old_name, id="rename-new", max_length=40)
             with Answers():
-                yield Button("Rename (enter)", action="screen.rename", variant="primary")
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(t("Rename (enter)"), action="screen.rename", variant="primary")
+                yield Button(t("Cancel (esc)"), action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#rename-box").border_title = "Rename player"
+        self.query_one("#rename-box").border_title = t("Rename player")
         self.query_one("#rename-new", Input).focus()
 
     @on(Input.Submitted, "#rename-new")
@@ -49,7 +51,7 @@ class RenameDialog(Dialog[str | None]):
     def action_rename(self) -> None:
         name = " ".join(self.query_one("#rename-new", Input).value.split())
         if not name:
-            self.notify("Type a name.", severity="warning")
+            self.notify(t("Type a name."), severity="warning")
             return
         self.dismiss(name)
 

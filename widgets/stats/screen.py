@@ -15,9 +15,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.validation import Function
 from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane
 
+import lang
 from companion.core import RuleError
 from companion.history.plays import Play
 from companion.history.stats import Filter, identity, roster, score_history, select
+from companion.phrases import phrase
+from lang import t, tn, tr
 from saves.history.plays import aliases, gather, stats_data, time_zone
 from saves.shared.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
 from widgets.kit.players import known_names
@@ -34,7 +37,15 @@ from widgets.stats.charts import (
     percent,
     wins_chart,
 )
-from widgets.stats.colours import NO_COLOUR, ColourDialog, in_column, named
+from widgets.stats.colours import (
+    NAME,
+    NO_COLOUR,
+    ColourDialog,
+    colour_word,
+    in_column,
+    named,
+    with_name,
+)
 from widgets.stats.rename import RenameDialog
 
 FOCUSED = {
@@ -64,14 +75,16 @@ class StatsScreen(CompanionScreen):
     HELP_TOPIC = "stats"
     CSS_PATH = "stats.tcss"
     BINDINGS = [
-        Binding("g", "tab('games')", "Games", id="stats-games"),
-        Binding("p", "tab('players')", "Players", id="stats-players"),
-        Binding("c", "tab('charts')", "Charts", id="stats-charts"),
-        Binding("k", "tab('notes')", "Notes", id="stats-notes"),
-        Binding("r", "rename", "Rename", id="stats-rename"),
-        Binding("escape", "home", "Home", id="stats-home"),
-        Binding("o", "colour", "Colour", id="stats-colour"),
-        Binding("l", "plays", "Plays", id="stats-plays", show=False),  # bgstats: stats/plays.py
+        Binding("g", "tab('games')", phrase("Games"), id="stats-games"),
+        Binding("p", "tab('players')", phrase("Players"), id="stats-players"),
+        Binding("c", "tab('charts')", phrase("Charts"), id="stats-charts"),
+        Binding("k", "tab('notes')", phrase("Notes"), id="stats-notes"),
+        Binding("r", "rename", phrase("Rename"), id="stats-rename"),
+        Binding("escape", "home", phrase("Home"), id="stats-home"),
+        Binding("o", "colour", phrase("Colour"), id="stats-colour"),
+        Binding(
+            "l", "plays", phrase("Plays"), id="stats-plays", show=False
+        ),  # bgstats: stats/plays.py
     ]
 
     def __init__(self) -> None:
@@ -94,42 +107,56 @@ class StatsScreen(CompanionScreen):
         yield TitleHeader()
         with Horizontal(id="stats-filters"):
             games = [(title, game_id) for game_id, title in self.titles.items()]
-            yield SafeSelect(games, prompt="All games", id="filter-game")
-            yield SafeSelect[str]([], prompt="All players", id="filter-player")
-            day = [Function(is_day, "a date as 2026-11-30")]
-            yield Input(placeholder="from Y-M-D", id="filter-since", validators=day)
-            yield Input(placeholder="to Y-M-D", id="filter-until", validators=day)
+            yield SafeSelect(games, prompt=t("All games"), id="filter-game")
+            yield SafeSelect[str]([], prompt=t("All players"), id="filter-player")
+            day = [Function(is_day, t("a date as 2026-11-30"))]
+            # TRANSLATORS: a date filter's placeholder, the date typed as year-month-day.
+            yield Input(placeholder=t("from Y-M-D"), id="filter-since", validators=day)
+            # TRANSLATORS: a date filter's placeholder, the date typed as year-month-day.
+            yield Input(placeholder=t("to Y-M-D"), id="filter-until", validators=day)
         with TabbedContent(id="stats-tabs"):
-            with TabPane("Games", id="games"):
+            with TabPane(t("Games"), id="games"):
                 yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("Players", id="players"):
+            with TabPane(t("Players"), id="players"):
                 yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
                 yield DataTable(id="player-games", cursor_type="none")
                 yield DataTable(id="head-to-head", cursor_type="none")
-            with TabPane("Charts", id="charts"), VerticalScroll(id="charts-body"):
+            with TabPane(t("Charts"), id="charts"), VerticalScroll(id="charts-body"):
                 yield Static(id="wins-chart")
                 yield Static(id="history")
                 yield DataTable(id="history-table", cursor_type="none", zebra_stripes=True)
                 yield Static(id="distribution")
-            with TabPane("Game notes", id="notes"), VerticalScroll(id="notes-body"):
+            with TabPane(t("Game notes"), id="notes"), VerticalScroll(id="notes-body"):
                 yield Static(id="game-notes")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = "Statistics"
+        self.sub_title = t("Statistics")
         self.query_one("#games-table", DataTable).add_columns(
-            "Game", "Plays", "Playing", "Wins", "Avg score", "Best", "Last played"
+            t("Game"),
+            t("Plays"),
+            t("Playing"),
+            t("Wins"),
+            t("Avg score"),
+            t("Best"),
+            t("Last played"),
         )
         self.query_one("#players-table", DataTable).add_columns(
-            "Player", "Plays", "Wins", "Win rate, all", "Streak", "Best streak"
+            t("Player"), t("Plays"), t("Wins"), t("Win rate, all"), t("Streak"), t("Best streak")
         )
         self.query_one("#player-games", DataTable).add_columns(
-            "Game", "Plays", "Wins", "Avg score", "Best"
+            t("Game"), t("Plays"), t("Wins"), t("Avg score"), t("Best")
         )
-        self.query_one("#head-to-head", DataTable).add_columns("Against", "Together", "Won", "Lost")
-        self.query_one("#history-table", DataTable).add_columns("Date", "Game", "Score")
-        self.query_one("#players-table").border_title = "Players"
-        self.query_one("#head-to-head").border_title = "Head to head"
+        self.query_one("#head-to-head", DataTable).add_columns(
+            # TRANSLATORS: head to head columns: the other player, plays together, won, lost.
+            t("Against"),
+            t("Together"),
+            t("Won"),
+            t("Lost"),
+        )
+        self.query_one("#history-table", DataTable).add_columns(t("Date"), t("Game"), t("Score"))
+        self.query_one("#players-table").border_title = t("Players")
+        self.query_one("#head-to-head").border_title = t("Head to head")
         self.reload()
         self.query_one("#games-table", DataTable).focus()
 
@@ -142,7 +169,14 @@ class StatsScreen(CompanionScreen):
         self.names = roster(self.plays, remembered)
         self._show_roster()
         if unreadable:
-            self.notify(f"{len(unreadable)} unreadable save(s) not counted.", severity="warning")
+            self.notify(
+                tn(
+                    "{n} unreadable save not counted.",
+                    "{n} unreadable saves not counted.",
+                    len(unreadable),
+                ),
+                severity="warning",
+            )
         self.refresh_figures()
 
     def _show_roster(self) -> None:
@@ -162,9 +196,13 @@ class StatsScreen(CompanionScreen):
         if found.ignored and not self.colours_noted:
             self.colours_noted = True
             self.notify(
-                f"settings.toml: {', '.join(found.ignored)} ignored"
-                f" (colours are {', '.join(COLOURS)}); the file is left as it is.",
-                title="Player colours",
+                t(
+                    "settings.toml: {ignored} ignored (colours are {colours}); the file is left "
+                    "as it is.",
+                    ignored=", ".join(found.ignored),
+                    colours=", ".join(colour_word(colour) for colour in COLOURS),
+                ),
+                title=t("Player colours"),
                 severity="warning",
                 timeout=10,
             )
@@ -180,7 +218,7 @@ class StatsScreen(CompanionScreen):
         zone, problem = time_zone(self.companion.settings)
         if problem and not self.zone_noted:
             self.zone_noted = True
-            self.notify(f"settings.toml: {problem}", title="Time zone", severity="warning")
+            self.notify(f"settings.toml: {tr(problem)}", title=t("Time zone"), severity="warning")
         return Filter(
             game=game if isinstance(game, str) else None,
             player=player if isinstance(player, str) else None,
@@ -212,11 +250,11 @@ class StatsScreen(CompanionScreen):
                 game["wins"],
                 shown(game["average_score"]),
                 best_words(game),
-                date.fromisoformat(last[:10]).strftime("%d %b %Y") if last else "-",
+                lang.day(date.fromisoformat(last[:10])) if last else "-",
                 key=game_id,
             )
         if not self.data["games"]:
-            table.add_row("No games saved yet", "", "", "", "", "", "", key="none")
+            table.add_row(t("No games saved yet"), "", "", "", "", "", "", key="none")
 
     def _show_players(self) -> None:
         table = self.query_one("#players-table", DataTable)
@@ -268,9 +306,9 @@ class StatsScreen(CompanionScreen):
         name = self.highlighted_player()
         person = self.data["players"].get(name) if name else None
         table.border_title = (
-            Text.assemble("Head to head: ", named(name, self.colours.get(name)))
+            Text.assemble(t("Head to head: "), named(name, self.colours.get(name)))
             if name and person
-            else Text("Head to head")
+            else Text(t("Head to head"))
         )
         others = (person or {}).get("head_to_head", {})
         shades = self.colours_among(others)
@@ -280,7 +318,7 @@ class StatsScreen(CompanionScreen):
     def _show_charts(self) -> None:
         players = self.data["players"]
         self.query_one("#wins-chart", Static).update(
-            Text("Wins per player\n") + wins_chart(players, self.colours_among(players))
+            Text(t("Wins per player") + "\n") + wins_chart(players, self.colours_among(players))
         )
         name = self.highlighted_player()
         history = score_history(self.shown_plays, name) if name else []
@@ -290,9 +328,11 @@ class StatsScreen(CompanionScreen):
             if (points := [score for play, score in history if play.game_id == game_id])
         ]
         title = (
-            Text.assemble(named(name, self.colours.get(name)), "'s scores over time")
+            with_name(
+                t("{player}'s scores over time", player=NAME), named(name, self.colours.get(name))
+            )
             if name and histories
-            else Text("Scores over time: no scores yet")
+            else Text(t("Scores over time: no scores yet"))
         )
         self.query_one("#history", Static).update(Text("\n").join([title, *histories]))
         table = self.query_one("#history-table", DataTable)
@@ -302,11 +342,13 @@ class StatsScreen(CompanionScreen):
         for row in rows:
             table.add_row(*row)
         table.border_title = (
-            f"Latest {len(rows)} of {len(history)} scores" if left_out else "Every score"
+            t("Latest {shown} of {n} scores", shown=len(rows), n=len(history))
+            if left_out
+            else t("Every score")
         )
         table.display = bool(rows)
         charts = [
-            distribution_chart(f"{self.titles.get(g, g)} scores", scores)
+            distribution_chart(t("{game} scores", game=self.titles.get(g, g)), scores)
             for g in self.data["games"]
             if (
                 scores := [
@@ -346,7 +388,9 @@ class StatsScreen(CompanionScreen):
     def action_rename(self) -> None:
         name = self.highlighted_player()
         if name is None:
-            self.notify("No player to rename: choose one in the Players tab.", severity="warning")
+            self.notify(
+                t("No player to rename: choose one in the Players tab."), severity="warning"
+            )
             return
         self.app.push_screen(RenameDialog(name), lambda new: self._renamed(name, new))
 
@@ -356,22 +400,24 @@ class StatsScreen(CompanionScreen):
         try:
             renamed = rename_keeping_colour(self.companion.settings, old, new, self.plays)
         except RuleError as error:
-            self.notify(str(error), title="Not renamed", severity="error", markup=False)
+            self.notify(tr(error), title=t("Not renamed"), severity="error", markup=False)
             return
         if not renamed:
             if self.companion.settings.problem:  # a failed write has said why already
-                self.notify("Settings file damaged: the rename is not saved.", severity="error")
+                self.notify(t("Settings file damaged: the rename is not saved."), severity="error")
             return
         player = self.query_one("#filter-player", Select)
         if player.value == old:
             player.clear()
         self.reload()
-        self.notify(f"{old} is now counted as {new}.", markup=False)
+        self.notify(t("{old} is now counted as {new}.", old=old, new=new), markup=False)
 
     def action_colour(self) -> None:
         name = self.highlighted_player()
         if name is None:
-            self.notify("No player to colour: choose one in the Players tab.", severity="warning")
+            self.notify(
+                t("No player to colour: choose one in the Players tab."), severity="warning"
+            )
             return
         dialog = ColourDialog(name, self.colours.get(name))
         self.app.push_screen(dialog, lambda colour: self._coloured(name, colour))
@@ -382,12 +428,15 @@ class StatsScreen(CompanionScreen):
         chosen = None if colour == NO_COLOUR else colour
         if not set_colour(self.companion.settings, name, chosen):
             if self.companion.settings.problem:  # a failed write has said why already
-                self.notify("Settings file damaged: the colour is not saved.", severity="error")
+                self.notify(t("Settings file damaged: the colour is not saved."), severity="error")
             return
         self._show_roster()
         self.refresh_figures()
         self.notify(
-            f"{name} is shown with {chosen}." if chosen else f"{name} is shown without a colour."
+            t("{player} is shown with {colour}.", player=name, colour=colour_word(chosen))
+            if chosen
+            else t("{player} is shown without a colour.", player=name),
+            markup=False,
         )
 
     def action_plays(self) -> None:

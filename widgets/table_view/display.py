@@ -24,6 +24,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.phrases import phrase
+from lang import t, tr
 from saves.files import FileMark, SaveError, mark_of
 from saves.games.journal import Rewritten
 from saves.games.store import SavedGame
@@ -36,17 +38,21 @@ from widgets.play.seats import seat_options
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.push_code import PushCode, link_of
-from widgets.table_view.screen import WATCHING_MARK, TableShown, header_words
+from widgets.table_view.screen import TableShown, header_words, watched
 from widgets.table_view.view import TableView
 
 VARIABLE = "COMPANION_TABLE_DISPLAY"
 """The environment variable that makes `companion` the table display (set to `1`)."""
 
 WAITING = (
-    "No game in play.\n\n"
-    "Start or resume a game on a phone or laptop at the table (the companion's main address, "
-    "without /table): this screen shows it as soon as it starts, and follows every move."
+    phrase("No game in play."),
+    phrase(
+        "Start or resume a game on a phone or laptop at the table (the companion's main "
+        "address, without /table): this screen shows it as soon as it starts, and follows "
+        "every move."
+    ),
 )
+"""What the display says while no game is in play: a heading, then what to do."""
 
 LOOK_SECONDS = 0.25
 """How often the display looks at the folder and the game's file (a stat, and the records
@@ -95,7 +101,7 @@ class TableDisplayScreen(CompanionScreen):
         with Horizontal(id="td-body"):
             yield TableView()
             yield PushCode()
-        yield Static(WAITING, id="td-waiting", markup=False)
+        yield Static("\n\n".join(tr(words) for words in WAITING), id="td-waiting", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -143,9 +149,10 @@ class TableDisplayScreen(CompanionScreen):
             self.table = TableLook(home, "display", self.companion.device.id)
         options = seat_options(saved.game, saved.session.state)
         parts, problem = self.table.look(saved.id, self.presence, options, now)
-        for title, notice in (("Seats", self.presence.take_notice()), ("At the table", problem)):
+        notices = ((t("Seats"), self.presence.take_notice()), (t("At the table"), problem))
+        for title, notice in notices:
             if notice is not None:
-                self.notify(notice, title=title, severity="warning", markup=False)
+                self.notify(tr(notice), title=title, severity="warning", markup=False)
         self.query_one(TableView).show_seats(parts)
 
     def on_unmount(self) -> None:
@@ -178,7 +185,7 @@ class TableDisplayScreen(CompanionScreen):
         """Say why a file is not followed, once (not at every look)."""
         if self.problem != error.problem:
             self.problem = error.problem
-            self.notify(str(error), title="Not followed", severity="warning", markup=False)
+            self.notify(tr(error), title=t("Not followed"), severity="warning", markup=False)
 
     def draw(self) -> None:
         body = self.query_one("#td-body", Horizontal)
@@ -188,13 +195,11 @@ class TableDisplayScreen(CompanionScreen):
         body.display = view.display = saved is not None
         waiting.display = saved is None
         if saved is None:
-            self.title, self.sub_title = "Table display", "waiting for a game"
+            self.title, self.sub_title = t("Table display"), t("waiting for a game")
             self.query_one(PushCode).show(None)
             return
         game = saved.game
-        shown = TableShown(
-            game.id, game.title, saved.session.state, saved.title + WATCHING_MARK, True
-        )
+        shown = TableShown(game.id, game.title, saved.session.state, watched(saved.title), True)
         self.title, self.sub_title = header_words(shown)
         view.show(shown.game_id, shown.game_title, shown.state)
         ended = saved.status != "playing"
@@ -222,7 +227,7 @@ class TableDisplayApp(CompanionApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Help, then Textual's own (theme, keys, quit): no game's and no dice."""
-        yield SystemCommand("Help", "What the table display shows", self.action_help)
+        yield SystemCommand(t("Help"), t("What the table display shows"), self.action_help)
         yield from App.get_system_commands(self, screen)
 
 

@@ -17,13 +17,15 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from companion.phrases import phrase
+from lang import t, tr
 from saves.games.store import SavedGame
 from saves.history.bgstats import push_link_of
 from widgets.stats.details import saved_play
 from widgets.stats.push import qr_text
 
-TITLE = "Send to BG Stats"
-SCAN = "Each player: scan with your phone, BG Stats opens with this play filled in."
+TITLE = phrase("Send to BG Stats")
+SCAN = phrase("Each player: scan with your phone, BG Stats opens with this play filled in.")
 
 
 def link_of(home: Path, saved: SavedGame) -> str | None:
@@ -34,9 +36,11 @@ def link_of(home: Path, saved: SavedGame) -> str | None:
 
 def room_words(width: int, height: int) -> str:
     """What the code needs, and how a browser's page gives it that room."""
-    return (
-        f"The code needs {width} columns by {height} lines: where it is cut, add ?fontsize=10 "
-        "to the page's address (smaller type, more lines)."
+    return t(
+        "The code needs {width} columns by {height} lines: where it is cut, add ?fontsize=10 "
+        "to the page's address (smaller type, more lines).",
+        width=width,
+        height=height,
     )
 
 
@@ -53,7 +57,7 @@ class PushCode(VerticalScroll):
         yield Static(id="td-push-code")
 
     def on_mount(self) -> None:
-        self.border_title = TITLE
+        self.border_title = tr(TITLE)
         self.display = False
 
     def show(self, link: str | None) -> None:
@@ -69,5 +73,5 @@ class PushCode(VerticalScroll):
         width, height = len(lines[0]), len(lines)
         words = self.query_one("#td-push-words", Static)
         words.styles.width = width
-        words.update(Text(f"{SCAN} {room_words(width, height)}"))
+        words.update(Text(f"{tr(SCAN)} {room_words(width, height)}"))
         self.query_one("#td-push-code", Static).update(code)

@@ -14,13 +14,13 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from companion.phrases import phrase
+from lang import t
 from widgets.play.at_the_table import Phrase
 from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.table_view.figures import TableContent
 from widgets.table_view.view import TableView
-
-WATCHING_MARK = " (watching)"
 
 
 @dataclass(frozen=True)
@@ -37,17 +37,29 @@ class TableShown:
     """This window only watches the game (the table display, a file it cannot write)."""
 
 
-def header_words(shown: TableShown, view: str = "Table view") -> tuple[str, str]:
-    """The header's title and subtitle: the view and the game's short name, then the save's
-    title; the game's name once only where the save is titled after its game (a Sojourn run
-    is titled `Sojourn`)."""
+def header_words(shown: TableShown, view: str | None = None) -> tuple[str, str]:
+    """The header's title and subtitle: the view ("Table view" unless named) and the game's
+    short name, then the save's title; the game's name once only where the save is titled
+    after its game (a Sojourn run is titled `Sojourn`)."""
+    view = t("Table view") if view is None else view
     short = shown.game_title.split(":")[-1].strip()
     subtitle = shown.subtitle
     for prefix in (f"{shown.game_title}: ", f"{short}: "):
         subtitle = subtitle.removeprefix(prefix)
-    if subtitle.removesuffix(WATCHING_MARK) in (shown.game_title, short):
+    if subtitle.removesuffix(watching_mark()) in (shown.game_title, short):
         return view, subtitle
-    return f"{view}: {short}", subtitle
+    return t("{view}: {game}", view=view, game=short), subtitle
+
+
+def watched(title: str) -> str:
+    """A save's title in the header of a window that only watches the game (as its play
+    screen says it: the same message)."""
+    return t("{title} (watching)", title=title)
+
+
+def watching_mark() -> str:
+    """What `watched` adds to a title."""
+    return watched("")
 
 
 class TableViewScreen(CompanionScreen):
@@ -61,7 +73,7 @@ class TableViewScreen(CompanionScreen):
     HELP_TOPIC = "table-view"
     CSS_PATH = "table_view.tcss"
     BINDINGS = [
-        Binding("v,escape", "back", "Play screen", id="table-view-back"),
+        Binding("v,escape", "back", phrase("Play screen"), id="table-view-back"),
     ]
 
     def __init__(self, shown: TableShown) -> None:

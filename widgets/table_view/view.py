@@ -7,6 +7,7 @@ screen: the largest size at which everything fits whole, up to about a quarter o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from rich.cells import cell_len
@@ -17,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from companion.guard import GameFault
+from lang import t, tr
 from widgets.kit.shown import plain
 from widgets.play.at_the_table import AtTheTable, Phrase
 from widgets.shell.games import game_ui
@@ -40,11 +42,29 @@ def content_for(game_id: str, title: str, state: Any) -> TableContent:
     imported when first shown (so that a view of one game imports no other game)."""
     ui = game_ui(game_id)
     if ui is None or ui.table_view is None:
-        return TableContent(f"{title} has no table view.", ())
+        return TableContent(t("{game} has no table view.", game=title), ())
     try:
-        return ui.table_view(state)
+        return in_words(ui.table_view(state))
     except GameFault as fault:  # the game's own code failed: its line instead of its figures
-        return TableContent(str(fault), ())
+        return TableContent(tr(fault), ())
+
+
+def in_words(content: TableContent) -> TableContent:
+    """The content in the reader's language: what the game said as phrases (the headline, the
+    boxes' titles and notes, the figures' labels, the drawing's title) translated, before any
+    width is measured; a player's name stays as typed."""
+    groups = tuple(
+        replace(
+            group,
+            title=tr(group.title),
+            note=tr(group.note),
+            figures=tuple(replace(figure, label=tr(figure.label)) for figure in group.figures),
+        )
+        for group in content.groups
+    )
+    return replace(
+        content, headline=tr(content.headline), groups=groups, board_title=tr(content.board_title)
+    )
 
 
 def board_for(content: TableContent, width: int) -> Text | None:
