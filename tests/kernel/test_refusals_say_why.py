@@ -147,7 +147,8 @@ def _literal(node: ast.expr) -> str | None:
         left, right = _literal(node.left), _literal(node.right)
         return None if left is None or right is None else left + right
     if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("phrase", "phrase_n"):
-        return _literal(node.args[0]) if node.args else None  # the words, kept to translate
+        said = _literal(node.args[0]) if node.args else None  # the words, kept to translate
+        return None if said is None else re.sub(r"\{[^{}]*\}", "{}", said)  # as an f-string's
     return None
 
 
