@@ -356,3 +356,8 @@ def said(error: BaseException) -> str:
     language), any other message is its text."""
     first = error.args[0] if len(error.args) == 1 else None
     return first if isinstance(first, str) else str(error)
+
+
+def on_line(line: int | None, problem: str) -> str:
+    """A problem at a line of a file ("line 5: not valid TOML"), or the problem alone."""
+    return phrase("line {line}: {problem}", line=str(line), problem=problem) if line else problem

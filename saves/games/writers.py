@@ -10,6 +10,8 @@ from pathlib import Path
 from companion.phrases import phrase
 from saves.files import FileMark, SaveError, fsync_folder, mark_of, write_temp
 
+CHANGED_ELSEWHERE = phrase("was changed in another window since this one read it")
+
 
 class SaveConflict(SaveError):
     """The file changed on disk since this store last read or wrote it: another window or
