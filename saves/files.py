@@ -281,7 +281,7 @@ def cannot_be_read(error: OSError) -> str:
 def os_reason(error: OSError) -> str:
     """What the system said of a failed read or write: its words, or our phrase it carries."""
     reason = error.strerror
-    return reason if isinstance(reason, str) and reason else str(error)
+    return reason if isinstance(reason, str) and reason else said(error)
 
 
 def _refusal(status: os.stat_result, limit: int) -> str | None:

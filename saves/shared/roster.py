@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.history.stats import identity
+from companion.phrases import phrase
 from saves.history.plays import aliases, rename_player
 from saves.shared.settings import SettingsStore
 
@@ -49,7 +50,7 @@ def player_colours(settings: SettingsStore) -> Colours:
     if stored is None:
         return Colours()
     if not isinstance(stored, dict):
-        return Colours(ignored=(f"{PLAYER_COLOURS} is not a table",))
+        return Colours(ignored=(phrase("{key} is not a table", key=PLAYER_COLOURS),))
     chosen: dict[str, str] = {}
     ignored: list[str] = []
     for name, value in stored.items():
