@@ -241,7 +241,7 @@ def day(when: date, pattern: str | None = None) -> str:
     """A date as the reader writes it: with `pattern` (strftime's, as English shows it: "%d %b")
     the same fields in the reader's order and words ("07 déc."), English exactly by the
     pattern; without, the date in full ("7 Dec 2026", "7 déc. 2026")."""
-    from babel.dates import format_date, format_skeleton
+    from babel.dates import format_date
 
     if pattern is None:
         return str(format_date(when, "medium", locale=_babel_locale()))
@@ -250,15 +250,14 @@ def day(when: date, pattern: str | None = None) -> str:
     fields = _fields(pattern)
     if not fields:
         return when.strftime(pattern)
-    moment_of_day = datetime(when.year, when.month, when.day)
-    return str(format_skeleton(fields, moment_of_day, locale=_babel_locale()))
+    return _in_fields(fields, datetime(when.year, when.month, when.day))
 
 
 def moment(when: datetime, pattern: str | None = None) -> str:
     """A date and time as the reader writes them, to the minute, or with `pattern` as `day`
     reads it ("%d %b %H:%M": "07 Dec 18:30", "07 déc. 18:30", "07. Dez., 18:30")."""
     from babel import Locale
-    from babel.dates import format_datetime, format_skeleton
+    from babel.dates import format_datetime
 
     if pattern is None:
         return str(format_datetime(when, "medium", locale=_babel_locale()))
@@ -271,11 +270,29 @@ def moment(when: datetime, pattern: str | None = None) -> str:
     if not date_fields or not time_fields:
         if not fields:
             return when.strftime(pattern)
-        return str(format_skeleton(date_fields or time_fields, when, locale=locale))
-    said_day = format_skeleton(date_fields, when, locale=locale)
-    said_time = format_skeleton(time_fields, when, locale=locale)
+        return _in_fields(date_fields or time_fields, when)
+    said_day = _in_fields(date_fields, when)
+    said_time = _in_fields(time_fields, when)
     joined = Locale.parse(locale).datetime_formats["short"]
     return str(joined).replace("{1}", str(said_day)).replace("{0}", str(said_time))
+
+
+def _in_fields(fields: str, when: datetime) -> str:
+    """`when` with these skeleton fields, as the reader's locale writes them: its own pattern
+    for them, a weekday or a month asked for in full kept in full ("mercredi", not "mer.")."""
+    from babel import Locale
+    from babel.dates import format_datetime, match_skeleton
+
+    locale = Locale.parse(_babel_locale())
+    best = match_skeleton(fields, locale.datetime_skeletons)
+    if best is None:
+        return str(format_datetime(when, "medium", locale=locale))
+    pattern = str(locale.datetime_skeletons[best].pattern)
+    full = {"E": r"(?<!E)E{1,3}(?!E)", "M": r"(?<!M)M{3}(?!M)"}
+    for letter, shorter in full.items():
+        if letter * 4 in fields:  # a name asked for in full: the pattern's short name made whole
+            pattern = re.sub(shorter, letter * 4, pattern)
+    return str(format_datetime(when, pattern, locale=locale))
 
 
 def _fields(pattern: str) -> str:

@@ -65,7 +65,7 @@ def _whole(total: Fraction, typed: str) -> int:
             phrase(
                 "'{typed}' comes to {total}, and every point in the companion's games is whole",
                 typed=typed[:30],
-                total=f"{float(total):g}",
+                total=format(float(total), "g"),
             )
         )
     return int(total)

@@ -70,7 +70,7 @@ def _stored_table(settings: SettingsStore) -> dict[str, object]:
 def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
     """Give `name` a colour from `COLOURS` (None: no colour); False when it cannot be saved."""
     if colour is not None and colour not in COLOURS:
-        raise ValueError(f"not a player colour: {colour!r}")
+        raise ValueError(phrase("not a player colour: {colour}", colour=repr(colour)))
     table = _stored_table(settings)
     if colour is None:
         table.pop(name, None)
