@@ -35,7 +35,9 @@ def read_board_file(name: str) -> dict[str, Any]:
     if len(content) > MAX_BOARD_FILE:
         raise SaveError(
             Path(name),
-            phrase("larger than a board file can be ({size} bytes)", size=format(MAX_BOARD_FILE, ",")),
+            phrase(
+                "larger than a board file can be ({size} bytes)", size=format(MAX_BOARD_FILE, ",")
+            ),
         )
     try:
         return typing.cast(dict[str, Any], bounded(tomllib.loads(content.decode("utf-8"))))
