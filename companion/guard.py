@@ -40,7 +40,7 @@ MAX_LINE = 300
 """The most characters of an exception's message a fault line keeps."""
 
 CallableT = TypeVar("CallableT", bound=Callable[..., Any])
-Check = Callable[[Any], Phrase | None]
+Check = Callable[[Any], str | None]
 """What is wrong with an answer (a few words), or None when it is well formed."""
 
 
@@ -49,7 +49,7 @@ class GameFault(Exception):
     no caller can use. The message is one line naming the game, its package and what failed."""
 
 
-def fault_line(title: str, package: str, what: str, problem: str) -> Phrase:
+def fault_line(title: str, package: str, what: str, problem: str) -> str:
     """The one line that names a failure of a game's code: the game, its package and the part
     that failed (`what`, a name of the code) are data, `problem` says what went wrong."""
     title = " ".join(str(title).split())  # a message of many lines is said in one
@@ -64,14 +64,15 @@ def fault_line(title: str, package: str, what: str, problem: str) -> Phrase:
     else:
         line = phrase("{game}: {part} {problem}", game=title, part=what, problem=problem)
     excess = len(line) - MAX_LINE
-    error = problem.params.get("error") if isinstance(problem, Phrase) else None
-    if excess > 0 and isinstance(error, str) and len(error) > excess:  # the plug-in's words cut
-        cut = Phrase(problem.template, {"error": error[: -excess - 1] + "…"})  # type: ignore[union-attr]
-        return fault_line(title, package, what, cut)
+    if excess > 0 and isinstance(problem, Phrase):  # the code's own words cut, at the end
+        error = problem.params.get("error")
+        if isinstance(error, str) and len(error) > excess:
+            cut = Phrase(problem.template, {"error": error[: -excess - 1] + "…"})
+            return fault_line(title, package, what, cut)
     return line
 
 
-def raised(error: BaseException) -> Phrase:
+def raised(error: BaseException) -> str:
     """How an exception is named in a fault line: "raised" with `error_named(error)`."""
     return phrase("raised {error}", error=error_named(error))
 
@@ -83,19 +84,19 @@ def error_named(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
-def _kind(value: Any) -> Phrase:
+def _kind(value: Any) -> str:
     if value is None:
         return phrase("None")
     # TRANSLATORS: {type} is the name of a Python type (str, int, list)
     return phrase("a {type}", type=type(value).__name__)
 
 
-def _at(where: str) -> Phrase | str:
+def _at(where: str) -> str:
     # TRANSLATORS: the top of a game's data, as in "a set at the top"
     return where or phrase("the top")
 
 
-def plain_problem(value: Any, where: str = "", depth: int = 0) -> Phrase | None:
+def plain_problem(value: Any, where: str = "", depth: int = 0) -> str | None:
     """What in `value` JSON (and a save) cannot hold: None when it is text, a bounded whole
     number, a finite float, a boolean, None, or lists and tables (text keys) of them."""
     if depth > MAX_DEPTH:
@@ -135,7 +136,7 @@ def is_a(*kinds: type) -> Check:
     """An answer that must be one of `kinds`."""
     names = " or ".join(kind.__name__ for kind in kinds)  # names of the code: data
 
-    def check(value: Any) -> Phrase | None:
+    def check(value: Any) -> str | None:
         if isinstance(value, kinds):
             return None
         return phrase("{kind}, not {types}", kind=_kind(value), types=names)
@@ -218,7 +219,7 @@ GUARDED = "__companion_guarded__"
 
 
 def guard_call(
-    function: CallableT, line: Callable[[str, Phrase], Phrase], check: Check | None
+    function: CallableT, line: Callable[[str, str], str], check: Check | None
 ) -> CallableT:
     """`function` wrapped: `RuleError` and `GameFault` pass, anything else raised becomes a
     `GameFault` of `line(what, problem)`, and so does an answer `check` finds wrong."""
@@ -260,7 +261,7 @@ def guarded(game: Game[Any, Any], package: str) -> Game[Any, Any]:
         function = getattr(game, field)
         if callable(function):
 
-            def line(what: str, problem: Phrase, field: str = field) -> Phrase:
+            def line(what: str, problem: str, field: str = field) -> str:
                 return fault_line(title, package, field, problem)
 
             wrapped[field] = guard_call(function, line, make_check(game))
@@ -269,7 +270,7 @@ def guarded(game: Game[Any, Any], package: str) -> Game[Any, Any]:
         parts = {}
         for part in ("score_text", "score_json"):
 
-            def board_line(what: str, problem: Phrase, part: str = part) -> Phrase:
+            def board_line(what: str, problem: str, part: str = part) -> str:
                 return fault_line(title, package, part, problem)
 
             parts[part] = guard_call(getattr(board, part), board_line, is_a(str))

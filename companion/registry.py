@@ -19,7 +19,7 @@ from typing import Any
 from companion import points
 from companion.core import Game, GameEntry
 from companion.guard import error_named, guarded
-from companion.phrases import Phrase, phrase
+from companion.phrases import phrase
 from companion.points import Point
 
 ENTRY_POINT_GROUP = "companion.games"
@@ -51,7 +51,7 @@ class LeftOut:
     reason: str
     """Why it was left out ("failed to load: RuntimeError: ...")."""
 
-    def line(self) -> Phrase:
+    def line(self) -> str:
         """How `companion games` and home's help say it: name, package, group, reason."""
         package = " ".join(filter(None, (self.distribution, self.version))) or phrase(
             "unknown package"
@@ -130,7 +130,7 @@ def leave_out(point: Point, group: str, reason: str) -> None:
         _LEFT_OUT.append(left)
 
 
-def taken_reason(game_id: str, owner: str) -> Phrase:
+def taken_reason(game_id: str, owner: str) -> str:
     """Why an entry point repeating an id is left out."""
     return phrase(
         "id `{id}` belongs to {owner}", id=game_id, owner=owner or phrase("another package")

@@ -331,12 +331,10 @@ def _said(text: Any, english: dict[str, str]) -> dict[str, str] | None:
 
 def _verdict(record: Any) -> tuple[FileMark, str] | None:
     """A cached verdict, or None if the record is not exactly what `write` stores."""
-    fields = {"size": int, "mtime_ns": int, "inode": int, "reason": (str, dict)}
-    if not isinstance(record, dict) or set(record) != set(fields):
+    numbers = ("size", "mtime_ns", "inode")
+    if not isinstance(record, dict) or set(record) != {*numbers, "reason"}:
         return None
-    if any(not isinstance(record[key], kind) for key, kind in fields.items()):
-        return None
-    if any(type(record[key]) is not int for key in ("size", "mtime_ns", "inode")):
+    if any(type(record[key]) is not int for key in numbers):
         return None
     try:
         reason = text_back(record["reason"])
