@@ -86,6 +86,7 @@ def error_named(error: BaseException) -> str:
 
 def _kind(value: Any) -> str:
     if value is None:
+        # TRANSLATORS: Python's None, a game's code answered nothing
         return phrase("None")
     # TRANSLATORS: {type} is the name of a Python type (str, int, list)
     return phrase("a {type}", type=type(value).__name__)

@@ -105,6 +105,7 @@ def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
         elif _optional(hints[name]):
             values[name] = None
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            # TRANSLATORS: a key of a file that is not there, as in "setup.players: missing"
             raise CodecError(path, phrase("missing"))
     try:
         return cls(**values)

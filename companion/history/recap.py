@@ -198,8 +198,10 @@ def when_words(moment: datetime, now: datetime) -> str:
     if days == 1:
         return phrase("yesterday, {time:%H:%M}", time=moment)
     if moment.year != now.year:
+        # TRANSLATORS: a weekday, day, month and year, written in your language's way by itself
         day = phrase("{day:%A %-d %B %Y}", day=moment)
     else:
+        # TRANSLATORS: a weekday, day and month, written in your language's way by itself
         day = phrase("{day:%A %-d %B}", day=moment)
     if 1 < days < 14:
         return phrase_n(

@@ -242,6 +242,7 @@ def apply_record(saved: SavedGame, record: Record, made: Step | None = None) -> 
 def _check_top(stack: list[Record], record: Record, verb: str) -> None:
     if not stack or stack[-1].number != record.target:
         if stack:
+            # TRANSLATORS: a save file's line ("record 12 undoes record 9, but record 11 is last")
             top = phrase("record {number}", number=str(stack[-1].number))
         else:
             top = phrase("nothing")

@@ -325,8 +325,7 @@ def entry_line(entry: LoggedRoll, zone: tzinfo | None = None) -> str:
     roll = entry.roll
     # TRANSLATORS: a roll made on real dice, in a column of 4 letters ("app" the other)
     by = phrase("real") if roll.source == "physical" else phrase("app")
-    # TRANSLATORS: a roll's line in columns (total, dice, faces, real or app, when): keep
-    # each placeholder and its width as they are
+    # TRANSLATORS: a roll's line in columns: keep each placeholder and its width as they are
     line = phrase(
         "{total:>6}  {dice:<8} {faces:<40}  {source:<4}  {when:%Y-%m-%d %H:%M}",
         total=str(roll.total),
