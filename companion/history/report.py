@@ -73,7 +73,7 @@ def own_figures(game_id: str, plays: list[Play]) -> tuple[Mapping[str, Any], str
     try:
         return game.figures([play for play in plays if play.game_id == game_id]), None
     except GameFault as fault:
-        return {}, str(fault)
+        return {}, fault.args[0] if len(fault.args) == 1 else str(fault)
 
 
 def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:

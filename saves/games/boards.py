@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.phrases import phrase
 from saves.codec import CodecError, bounded
-from saves.files import SaveError, not_toml, os_reason
+from saves.files import SaveError, not_toml, os_reason, said
 
 MAX_BOARD_FILE = 1_000_000
 """A board file is a few kilobytes; anything past a megabyte is refused unread."""
@@ -42,7 +42,7 @@ def read_board_file(name: str) -> dict[str, Any]:
     try:
         return typing.cast(dict[str, Any], bounded(tomllib.loads(content.decode("utf-8"))))
     except CodecError as error:  # a number or a date no file may hold
-        raise SaveError(Path(name), str(error)) from None
+        raise SaveError(Path(name), said(error)) from None
     except (ValueError, UnicodeDecodeError) as error:  # TOMLDecodeError, Python's digit limit
         raise SaveError(Path(name), not_toml(str(error))) from None
     except RecursionError:
