@@ -71,10 +71,24 @@ def test_the_guard_s_line_is_said_in_french_and_german_the_plug_in_s_words_kept(
     assert tr(line) == "Pig (pig-game 0.1): apply raised ZeroDivisionError: division by zero"
     speak("fr")
     assert tr(line) == (
-        "Pig (pig-game 0.1)\u00a0: apply a levé ZeroDivisionError: division by zero"
+        "Pig (pig-game 0.1)\u00a0: apply a échoué\u00a0: ZeroDivisionError: division by zero"
     )
     speak("de")
-    assert tr(line) == "Pig (pig-game 0.1): apply löste ZeroDivisionError: division by zero aus"
+    assert (
+        tr(line) == "Pig (pig-game 0.1): apply scheiterte mit ZeroDivisionError: division by zero"
+    )
+
+
+def test_a_long_fault_line_is_cut_in_the_plug_in_s_words_and_still_translated(
+    speak: Callable[[str], str],
+) -> None:
+    """One line of at most 300 characters: the code's message is cut at its end with "…"."""
+    error = ValueError("a" * 50 + "\n  " + "b" * 400)
+    line = fault_line("Pig", "pig-game 0.1", "apply", raised(error))
+    assert len(line) == 300 and line.endswith("b…") and "\n" not in line
+    assert line.startswith("Pig (pig-game 0.1): apply raised ValueError: " + "a" * 50 + " bbb")
+    speak("de")
+    assert tr(line).startswith("Pig (pig-game 0.1): apply scheiterte mit ValueError: aaa")
 
 
 def test_a_dice_refusal_is_said_in_french_and_german(speak: Callable[[str], str]) -> None:
