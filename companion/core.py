@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.phrases import phrase
+
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
 CardsT = TypeVar("CardsT")
@@ -35,7 +37,7 @@ class Score:
     lines: tuple[ScoreLine, ...] = ()
     winners: tuple[str, ...] = ()
     lower_is_better: bool = False
-    heading: str = "Total"
+    heading: str = phrase("Total")
     """What the totals count, as the result screen heads their column ("Achievements")."""
 
 

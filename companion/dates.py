@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
+from companion.phrases import phrase
+
 FIRST_YEAR, LAST_YEAR = 1900, 9998
 """The years a play may be dated in, as typed or read in its own zone: every figure can place it
 in any time zone, to its end (a week at most after its start), far from the calendar's edges
@@ -34,7 +36,9 @@ _OFFSET = re.compile(r"^(?:UTC)?([+-])(\d{1,2}):?(\d{2})?$")
 def fixed_zone(minutes: int) -> tzinfo:
     """The zone `minutes` east of UTC (within a day either way)."""
     if not -MAX_OFFSET_MINUTES <= minutes <= MAX_OFFSET_MINUTES:
-        raise ValueError(f"a UTC offset is within ±23:59, not {minutes} minutes")
+        raise ValueError(
+            phrase("a UTC offset is within ±23:59, not {minutes} minutes", minutes=str(minutes))
+        )
     return UTC if minutes == 0 else timezone(timedelta(minutes=minutes))
 
 
@@ -63,14 +67,21 @@ def with_zone(moment: datetime) -> datetime:
     save file can hold it (TOML offsets have no seconds)."""
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:  # as typed, in its own zone
         raise ValueError(
-            f"A play is dated from {FIRST_YEAR} to {LAST_YEAR}, not {moment.date().isoformat()}."
+            phrase(
+                "A play is dated from {first} to {last}, not {day}.",
+                first=str(FIRST_YEAR),
+                last=str(LAST_YEAR),
+                day=moment.date().isoformat(),
+            )
         )
     if moment.tzinfo is None or moment.utcoffset() is None:
         try:
             moment = moment.replace(tzinfo=None).astimezone()
         except (OverflowError, ValueError, OSError):  # a zone the machine cannot place it in
-            day = f"{moment:%Y-%m-%d %H:%M}"
-            raise ValueError(f"{day} cannot be placed in this time zone.") from None
+            day = f"{moment:%Y-%m-%d %H:%M}"  # as typed
+            raise ValueError(
+                phrase("{when} cannot be placed in this time zone.", when=day)
+            ) from None
     offset = moment.utcoffset() or timedelta()
     if offset % timedelta(minutes=1):  # a local mean time (Kiritimati's -10:29:20 until 1901)
         minutes = int(offset.total_seconds() // 60)
@@ -97,8 +108,11 @@ def parse_zone(text: str) -> tzinfo | None:
         return ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
         raise ValueError(
-            f"'{text}' is not a time zone: use an offset such as +02:00 or a name such as "
-            "Europe/Paris"
+            phrase(
+                "'{typed}' is not a time zone: use an offset such as +02:00 or a name such as "
+                "Europe/Paris",
+                typed=text,
+            )
         ) from None
 
 

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.phrases import phrase
+
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_MODIFIER = 10_000
@@ -95,28 +97,59 @@ def parse(expression: str) -> DiceSpec:
     text = expression.strip().lower().replace(" ", "")
     shown = _shown(expression)
     if not text:
-        raise DiceError("No dice given: type something like d6, 2d6+1 or d%.")
+        raise DiceError(phrase("No dice given: type something like d6, 2d6+1 or d%."))
     if not text.isascii():  # `\d` and int() would read other scripts' digits, such as ٣d٦
         raise DiceError(
-            f"'{shown}' is not dice notation: write it with the ASCII digits 0-9, as 2d6+1."
+            phrase(
+                "'{typed}' is not dice notation: write it with the ASCII digits 0-9, as 2d6+1.",
+                typed=shown,
+            )
         )
     match = _NOTATION.match(text)
     if match is None:
-        raise DiceError(f"'{shown}' is not dice notation: use NdM, NdM+K, NdM-K, dM or d%.")
+        raise DiceError(
+            phrase("'{typed}' is not dice notation: use NdM, NdM+K, NdM-K, dM or d%.", typed=shown)
+        )
     if any(_too_long(match[part] or "") for part in ("count", "sides", "mod")):
         raise DiceError(
-            f"'{shown}': a number too large for dice (at most {MAX_DICE} dice of "
-            f"{MAX_SIDES} sides, and a modifier within ±{MAX_MODIFIER})."
+            phrase(
+                "'{typed}': a number too large for dice (at most {dice} dice of {sides} sides, "
+                "and a modifier within ±{modifier}).",
+                typed=shown,
+                dice=MAX_DICE,
+                sides=str(MAX_SIDES),
+                modifier=str(MAX_MODIFIER),
+            )
         )
     count = _number(match["count"]) if match["count"] else 1
     sides = 100 if match["sides"] == "%" else _number(match["sides"])
     modifier = _number(match["mod"] or "0") * (-1 if match["sign"] == "-" else 1)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(f"'{shown}': roll between 1 and {MAX_DICE} dice, not {count}.")
+        raise DiceError(
+            phrase(
+                "'{typed}': roll between 1 and {most} dice, not {count}.",
+                typed=shown,
+                most=MAX_DICE,
+                count=str(count),
+            )
+        )
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"'{shown}': a die needs 2 to {MAX_SIDES} sides, not {sides}.")
+        raise DiceError(
+            phrase(
+                "'{typed}': a die needs 2 to {most} sides, not {sides}.",
+                typed=shown,
+                most=str(MAX_SIDES),
+                sides=str(sides),
+            )
+        )
     if abs(modifier) > MAX_MODIFIER:
-        raise DiceError(f"'{shown}': the modifier must be within ±{MAX_MODIFIER}.")
+        raise DiceError(
+            phrase(
+                "'{typed}': the modifier must be within ±{most}.",
+                typed=shown,
+                most=str(MAX_MODIFIER),
+            )
+        )
     return DiceSpec(count, sides, modifier)
 
 
@@ -131,7 +164,7 @@ def percentile_value(tens: int, units: int, *, zero_is_hundred: bool = True) -> 
 def percentile_faces(value: int) -> tuple[int, int]:
     """The (tens, units) faces that show a value read 1-100 (100 shows as "00" + "0")."""
     if not 1 <= value <= 100:
-        raise DiceError(f"A percentile roll reads 1 to 100, not {value}.")
+        raise DiceError(phrase("A percentile roll reads 1 to 100, not {value}.", value=str(value)))
     value %= 100
     return (value // 10 * 10, value % 10)
 
@@ -160,16 +193,38 @@ def check_faces(spec: DiceSpec, faces: Sequence[int]) -> None:
     """Raise `DiceError` unless `faces` could have come up on these dice (in this number)."""
     expected = spec.count * spec.faces_per_die
     if len(faces) != expected:
-        raise DiceError(f"{spec.expression} needs {expected} faces, you gave {len(faces)}.")
+        raise DiceError(
+            phrase(
+                "{dice} needs {expected} faces, you gave {given}.",
+                dice=spec.expression,
+                expected=expected,
+                given=len(faces),
+            )
+        )
     for index, face in enumerate(faces):
         if spec.percentile:
             tens = index % 2 == 0
             allowed = range(0, 91, 10) if tens else range(10)
             if face not in allowed:
-                which = "tens die shows 00-90" if tens else "units die shows 0-9"
-                raise DiceError(f"{face} cannot be on a percentile die: the {which}.")
+                if tens:
+                    refusal = phrase(
+                        "{face} cannot be on a percentile die: the tens die shows 00-90.",
+                        face=str(face),
+                    )
+                else:
+                    refusal = phrase(
+                        "{face} cannot be on a percentile die: the units die shows 0-9.",
+                        face=str(face),
+                    )
+                raise DiceError(refusal)
         elif not 1 <= face <= spec.sides:
-            raise DiceError(f"{face} is not a face of a d{spec.sides} (1-{spec.sides}).")
+            raise DiceError(
+                phrase(
+                    "{face} is not a face of a d{sides} (1-{sides}).",
+                    face=str(face),
+                    sides=str(spec.sides),
+                )
+            )
 
 
 def total_of(spec: DiceSpec, faces: Sequence[int]) -> int:
@@ -181,7 +236,9 @@ def physical_total(spec: DiceSpec | str, total: int) -> Roll:
     """A single die (or a percentile pair) entered by its reading, such as 37 on d% or 4 on d6."""
     spec = parse(spec) if isinstance(spec, str) else spec
     if spec.count != 1 or spec.modifier:
-        raise DiceError(f"Type each face of {spec.expression}, not only the total.")
+        raise DiceError(
+            phrase("Type each face of {dice}, not only the total.", dice=spec.expression)
+        )
     if spec.percentile:
         return physical(spec, percentile_faces(total))
     return physical(spec, [total])
@@ -205,17 +262,30 @@ def read_faces(spec: DiceSpec | str, text: str, *, zero_is_hundred: bool = True)
     spec = parse(spec) if isinstance(spec, str) else spec
     tokens = text.replace(",", " ").replace("+", " ").split()
     if not tokens:
-        raise DiceError(f"Type what the dice show, such as {_example(spec)}.")
+        raise DiceError(
+            phrase("Type what the dice show, such as {example}.", example=_example(spec))
+        )
     bad = next((t for t in tokens if not _NUMBER.match(t) or _too_long(t)), None)
     if bad is not None:
-        raise DiceError(f"'{_shown(bad)}' is not a face: type numbers such as {_example(spec)}.")
+        raise DiceError(
+            phrase(
+                "'{typed}' is not a face: type numbers such as {example}.",
+                typed=_shown(bad),
+                example=_example(spec),
+            )
+        )
     numbers = [_number(token) for token in tokens]
     if spec.percentile:
         if len(numbers) == spec.count:
             faces = [face for value in numbers for face in _reading_faces(value, zero_is_hundred)]
             return physical(spec, faces)
         if len(numbers) != 2 * spec.count:
-            raise DiceError(f"Type the reading of each die ({_example(spec)}) or both its faces.")
+            raise DiceError(
+                phrase(
+                    "Type the reading of each die ({example}) or both its faces.",
+                    example=_example(spec),
+                )
+            )
         return physical(spec, numbers)
     if spec.sides <= 9 and len(numbers) < spec.count:
         digits = "".join(tokens)
@@ -228,7 +298,7 @@ def _reading_faces(value: int, zero_is_hundred: bool) -> tuple[int, int]:
     if zero_is_hundred:
         return percentile_faces(value)
     if not 0 <= value <= 99:
-        raise DiceError(f"The dice read 00 to 99 here, not {value}.")
+        raise DiceError(phrase("The dice read 00 to 99 here, not {value}.", value=str(value)))
     return (value // 10 * 10, value % 10)
 
 

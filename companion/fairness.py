@@ -14,6 +14,7 @@ from typing import Literal
 
 from companion import dice
 from companion.dice import DiceError, Roll
+from companion.phrases import Phrase, joined, phrase, phrase_n
 
 Verdict = Literal["too few", "no sign of bias", "looks biased"]
 
@@ -22,7 +23,21 @@ SIGNIFICANCE = 0.01
 MIN_EXPECTED = 5
 """Fewer expected rolls per face than this and the chi-square test cannot be trusted."""
 
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_WORDS = {
+    1: phrase("one"),
+    2: phrase("two"),
+    3: phrase("three"),
+    4: phrase("four"),
+    5: phrase("five"),
+    6: phrase("six"),
+}
+VERDICT_WORDS: dict[str, Phrase] = {
+    # TRANSLATORS: a die's verdict: too few rolls to tell whether it is fair
+    "too few": phrase("too few"),
+    "no sign of bias": phrase("no sign of bias"),
+    "looks biased": phrase("looks biased"),
+}
+"""Each verdict as a player reads it (the verdict itself is a value `--json` prints)."""
 
 
 @dataclass(frozen=True)
@@ -103,19 +118,29 @@ def check_counts(die: str, counts: tuple[tuple[str, int], ...]) -> DieCheck:
             chi2,
             p_value,
             "too few",
-            f"{_rolls(total)}: roll at least {needed} to tell",
+            phrase_n(
+                "{n} roll: roll at least {needed} to tell",
+                "{n} rolls: roll at least {needed} to tell",
+                total,
+                needed=needed,
+            ),
         )
     if p_value < SIGNIFICANCE:
         face, n = max(counts, key=lambda item: abs(item[1] - expected))
         name = _WORDS.get(int(face), face) if die == "d6" else face
-        said = f"{name} comes up {n / total:.0%} of the time; a fair die gives {1 / sides:.0%}"
+        said = phrase(
+            "{face} comes up {share:.0%} of the time; a fair die gives {fair:.0%}",
+            face=name,
+            share=n / total,
+            fair=1 / sides,
+        )
         return DieCheck(die, counts, chi2, p_value, "looks biased", said)
-    said = f"{_rolls(total)}, as even as a fair die's often are"
+    said = phrase_n(
+        "{n} roll, as even as a fair die's often are",
+        "{n} rolls, as even as a fair die's often are",
+        total,
+    )
     return DieCheck(die, counts, chi2, p_value, "no sign of bias", said)
-
-
-def _rolls(count: int) -> str:
-    return f"{count} roll" if count == 1 else f"{count} rolls"
 
 
 def chi_square_p(chi2: float, degrees: int) -> float:
@@ -178,7 +203,8 @@ def chart(check: DieCheck, width: int = 40) -> list[str]:
         if 0 < mark <= width:
             cells[mark] = "┃"
         lines.append(f"{face:>{label_width}} {''.join(cells).rstrip()} {n}")
-    lines.append(f"{'':>{label_width}} ┃ marks {check.expected:.1f}, what a fair die would give")
+    key = phrase("┃ marks {expected:.1f}, what a fair die would give", expected=check.expected)
+    lines.append(joined(" ", (" " * label_width, key)))
     return lines
 
 
@@ -196,8 +222,22 @@ def check_json(check: DieCheck) -> dict[str, object]:
 
 
 def check_text(check: DieCheck) -> str:
-    """One die in words and a chart, for the terminal."""
-    head = f"{check.die}: {check.verdict}: {check.explanation}."
+    """One die in words and a chart, for the terminal (each line said in the reader's words)."""
+    verdict = VERDICT_WORDS.get(check.verdict, check.verdict)
     if check.rolls:
-        head += f" (chi-square {check.chi2:.2f}, p = {check.p_value:.4f})"
-    return "\n".join([head, *("  " + line for line in chart(check))])
+        head = phrase(
+            "{die}: {verdict}: {explanation}. (chi-square {chi2:.2f}, p = {p:.4f})",
+            die=check.die,
+            verdict=verdict,
+            explanation=check.explanation,
+            chi2=check.chi2,
+            p=check.p_value,
+        )
+    else:
+        head = phrase(
+            "{die}: {verdict}: {explanation}.",
+            die=check.die,
+            verdict=verdict,
+            explanation=check.explanation,
+        )
+    return joined("\n", [head, *(joined("", ("  ", line)) for line in chart(check))])

@@ -30,6 +30,7 @@ from companion.core import (
     SeatOption,
     WaitingFor,
 )
+from companion.phrases import Phrase, phrase
 
 LARGEST_NUMBER = 2**63 - 1
 """The largest whole number a save or `show --json` keeps (TOML's 64-bit integers)."""
@@ -49,37 +50,70 @@ class GameFault(Exception):
 
 
 def fault_line(title: str, package: str, what: str, problem: str) -> str:
-    """The one line that names a failure of a game's code."""
-    line = f"{title} ({package}): {what} {problem}" if package else f"{title}: {what} {problem}"
-    line = " ".join(line.split())  # a message of many lines is said in one
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
+    """The one line that names a failure of a game's code: the game, its package and the part
+    that failed (`what`, a name of the code) are data, `problem` says what went wrong."""
+    title = " ".join(str(title).split())  # a message of many lines is said in one
+    if package:
+        line = phrase(
+            "{game} ({package}): {part} {problem}",
+            game=title,
+            package=package,
+            part=what,
+            problem=problem,
+        )
+    else:
+        line = phrase("{game}: {part} {problem}", game=title, part=what, problem=problem)
+    excess = len(line) - MAX_LINE
+    if excess > 0 and isinstance(problem, Phrase):  # the code's own words cut, at the end
+        error = problem.params.get("error")
+        if isinstance(error, str) and len(error) > excess:
+            cut = Phrase(problem.template, {"error": error[: -excess - 1] + "…"})
+            return fault_line(title, package, what, cut)
+    return line
 
 
 def raised(error: BaseException) -> str:
-    """How an exception is named in a fault line: its type and its message."""
-    message = str(error)
-    return (
-        f"raised {type(error).__name__}: {message}" if message else f"raised {type(error).__name__}"
-    )
+    """How an exception is named in a fault line: "raised" with `error_named(error)`."""
+    return phrase("raised {error}", error=error_named(error))
+
+
+def error_named(error: BaseException) -> str:
+    """An exception as data, in one line: its type and its message (the code's own words,
+    never translated)."""
+    message = " ".join(str(error).split())[:MAX_LINE]
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 def _kind(value: Any) -> str:
-    return "None" if value is None else f"a {type(value).__name__}"
+    if value is None:
+        # TRANSLATORS: Python's None, a game's code answered nothing
+        return phrase("None")
+    # TRANSLATORS: {type} is the name of a Python type (str, int, list)
+    return phrase("a {type}", type=type(value).__name__)
+
+
+def _at(where: str) -> str:
+    # TRANSLATORS: the top of a game's data, as in "a set at the top"
+    return where or phrase("the top")
 
 
 def plain_problem(value: Any, where: str = "", depth: int = 0) -> str | None:
     """What in `value` JSON (and a save) cannot hold: None when it is text, a bounded whole
     number, a finite float, a boolean, None, or lists and tables (text keys) of them."""
     if depth > MAX_DEPTH:
-        return f"nested deeper than {MAX_DEPTH} at {where or 'the top'}"
+        return phrase("nested deeper than {depth} at {where}", depth=MAX_DEPTH, where=_at(where))
     if value is None or isinstance(value, bool | str):
         return None
     if isinstance(value, int):
         if -LARGEST_NUMBER - 1 <= value <= LARGEST_NUMBER:
             return None
-        return f"a number past 64 bits at {where or 'the top'}"
+        return phrase("a number past 64 bits at {where}", where=_at(where))
     if isinstance(value, float):
-        return None if math.isfinite(value) else f"{value} at {where or 'the top'}"
+        return (
+            None
+            if math.isfinite(value)
+            else phrase("{value} at {where}", value=str(value), where=_at(where))
+        )
     if isinstance(value, list | tuple):
         for index, item in enumerate(value):
             problem = plain_problem(item, f"{where}[{index}]", depth + 1)
@@ -89,20 +123,24 @@ def plain_problem(value: Any, where: str = "", depth: int = 0) -> str | None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                return f"a key that is not text ({_kind(key)}) at {where or 'the top'}"
+                return phrase(
+                    "a key that is not text ({kind}) at {where}", kind=_kind(key), where=_at(where)
+                )
             problem = plain_problem(item, f"{where}.{key}" if where else key, depth + 1)
             if problem is not None:
                 return problem
         return None
-    return f"{_kind(value)} at {where or 'the top'}"
+    return phrase("{kind} at {where}", kind=_kind(value), where=_at(where))
 
 
 def is_a(*kinds: type) -> Check:
     """An answer that must be one of `kinds`."""
-    names = " or ".join(kind.__name__ for kind in kinds)
+    names = " or ".join(kind.__name__ for kind in kinds)  # names of the code: data
 
     def check(value: Any) -> str | None:
-        return None if isinstance(value, kinds) else f"{_kind(value)}, not {names}"
+        if isinstance(value, kinds):
+            return None
+        return phrase("{kind}, not {types}", kind=_kind(value), types=names)
 
     return check
 
@@ -116,38 +154,40 @@ def maybe(*kinds: type) -> Check:
 def plain_table(value: Any) -> str | None:
     """A table of plain data (`describe`, `figures`)."""
     if not isinstance(value, dict):
-        return f"{_kind(value)}, not a table"
+        return phrase("{kind}, not a table", kind=_kind(value))
     return plain_problem(value)
 
 
 def seats_answer(value: Any) -> str | None:
     """`seats`: a tuple of `SeatOption`."""
     if not isinstance(value, tuple | list):
-        return f"{_kind(value)}, not a tuple of seats"
+        return phrase("{kind}, not a tuple of seats", kind=_kind(value))
     for item in value:
         if not isinstance(item, SeatOption):
-            return f"a seat that is {_kind(item)}"
+            return phrase("a seat that is {kind}", kind=_kind(item))
     return None
 
 
 def facts_answer(value: Any) -> str | None:
     """`facts`: a `Facts` whose details are plain data (the listing cache keeps them)."""
     if not isinstance(value, Facts):
-        return f"{_kind(value)}, not Facts"
+        return phrase("{kind}, not Facts", kind=_kind(value))
     if not isinstance(value.details, Mapping):
-        return f"details that are {_kind(value.details)}, not a table"
+        return phrase("details that are {kind}, not a table", kind=_kind(value.details))
     return plain_problem(dict(value.details), "details")
 
 
 def score_answer(value: Any) -> str | None:
     """`score`: a `Score` whose totals are bounded whole numbers."""
     if not isinstance(value, Score):
-        return f"{_kind(value)}, not Score"
+        return phrase("{kind}, not Score", kind=_kind(value))
     if not isinstance(value.totals, Mapping):
-        return f"totals that are {_kind(value.totals)}, not a table"
+        return phrase("totals that are {kind}, not a table", kind=_kind(value.totals))
     for player, total in value.totals.items():
         if type(total) is not int or not -LARGEST_NUMBER - 1 <= total <= LARGEST_NUMBER:
-            return f"a total for {player} that is not a whole number a save holds"
+            return phrase(
+                "a total for {player} that is not a whole number a save holds", player=player
+            )
     return None
 
 
@@ -202,9 +242,9 @@ def guard_call(
             try:
                 problem = check(answer)
             except RecursionError:
-                problem = "a value nested too deeply"
+                problem = phrase("a value nested too deeply")
             if problem is not None:
-                raise GameFault(line(name, f"returned {problem}"))
+                raise GameFault(line(name, phrase("returned {problem}", problem=problem)))
         return answer
 
     setattr(call, GUARDED, True)

@@ -18,7 +18,8 @@ from typing import Any
 
 from companion import points
 from companion.core import Game, GameEntry
-from companion.guard import guarded, raised
+from companion.guard import error_named, guarded
+from companion.phrases import phrase
 from companion.points import Point
 
 ENTRY_POINT_GROUP = "companion.games"
@@ -52,8 +53,16 @@ class LeftOut:
 
     def line(self) -> str:
         """How `companion games` and home's help say it: name, package, group, reason."""
-        package = " ".join(filter(None, (self.distribution, self.version))) or "unknown package"
-        return f"{self.name} ({package}, {self.group}): {self.reason}"
+        package = " ".join(filter(None, (self.distribution, self.version))) or phrase(
+            "unknown package"
+        )
+        return phrase(
+            "{name} ({package}, {group}): {reason}",
+            name=self.name,
+            package=package,
+            group=self.group,
+            reason=self.reason,
+        )
 
 
 @dataclass(frozen=True)
@@ -109,7 +118,7 @@ def load_point(point: Point, group: str) -> Any:
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # a plug-in's import is code the table did not write
-        leave_out(point, group, f"failed to load: {raised(error).removeprefix('raised ')}")
+        leave_out(point, group, phrase("failed to load: {error}", error=error_named(error)))
         return FAILED
 
 
@@ -123,7 +132,9 @@ def leave_out(point: Point, group: str, reason: str) -> None:
 
 def taken_reason(game_id: str, owner: str) -> str:
     """Why an entry point repeating an id is left out."""
-    return f"id `{game_id}` belongs to {owner or 'another package'}"
+    return phrase(
+        "id `{id}` belongs to {owner}", id=game_id, owner=owner or phrase("another package")
+    )
 
 
 def entries() -> dict[str, GameEntry]:
@@ -149,7 +160,7 @@ def entries() -> dict[str, GameEntry]:
             if entry is FAILED:
                 continue
             if not isinstance(entry, GameEntry):
-                reason = f"names {type(entry).__name__}, not a GameEntry"
+                reason = phrase("names {type}, not a GameEntry", type=type(entry).__name__)
                 leave_out(point, ENTRY_POINT_GROUP, reason)
             elif entry.id in found or (not mine and entry.id in own):
                 owner = OWN_DISTRIBUTION if entry.id in own else str(_SOURCES[entry.id])
@@ -284,11 +295,13 @@ def _import_rules(entry: GameEntry) -> Game[Any, Any] | None:
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # a plug-in's rules are code the table did not write
-        problem = f"failed to load its rules: {raised(error).removeprefix('raised ')}"
+        problem = phrase("failed to load its rules: {error}", error=error_named(error))
     else:
         if isinstance(game, Game) and game.id == entry.id:
             return game
-        problem = f"its rules `{entry.rules}` are not the Game `{entry.id}`"
+        problem = phrase(
+            "its rules `{rules}` are not the Game `{id}`", rules=entry.rules, id=entry.id
+        )
     source = _SOURCES.get(entry.id, Source("", ""))
     record_left_out(
         LeftOut(ENTRY_POINT_GROUP, entry.id, source.distribution, source.version, problem)

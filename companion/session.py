@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Game, RuleError
+from companion.phrases import phrase
 
 LARGEST_NUMBER = 2**63 - 1
 """What a save file can hold (TOML's 64-bit integers): an action carrying more is refused."""
@@ -60,7 +61,12 @@ class Session:
         self.rules = game.rules_revision if rules is None else rules
         if not 1 <= self.rules <= game.rules_revision:
             raise ValueError(
-                f"{game.title} has rules revisions 1 to {game.rules_revision}, not {self.rules}."
+                phrase(
+                    "{game} has rules revisions 1 to {newest}, not {revision}.",
+                    game=game.title,
+                    newest=game.rules_revision,
+                    revision=self.rules,
+                )
             )
         self._initial = game.at_revision(game.start(setup), self.rules)
         self._steps: list[Step] = []
@@ -188,7 +194,7 @@ class Session:
         earlier = list(checkpoint.earlier())
         ends = earlier[-1].state if earlier else self._initial
         if len(earlier) != len(checkpoint.lines) or ends != checkpoint.state:
-            raise ValueError("the checkpoint does not match the steps it was made from")
+            raise ValueError(phrase("the checkpoint does not match the steps it was made from"))
         self._steps[:0] = earlier
         self._checkpoint = None
 
@@ -201,11 +207,11 @@ def check_numbers(value: Any) -> None:
     if isinstance(value, int):
         if not -LARGEST_NUMBER - 1 <= value <= LARGEST_NUMBER:
             raise RuleError(
-                "That number is too large for a game (over 19 digits): type a smaller one"
+                phrase("That number is too large for a game (over 19 digits): type a smaller one")
             )
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise RuleError(f"{value} is not a number a game can keep")
+            raise RuleError(phrase("{value} is not a number a game can keep", value=str(value)))
     elif isinstance(value, tuple | list):
         for item in value:
             check_numbers(item)

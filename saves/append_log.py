@@ -31,6 +31,7 @@ from datetime import time as time_of_day
 from pathlib import Path
 from typing import Any
 
+from companion.phrases import phrase
 from saves.shared.lock import flock_until
 
 CHECKED_BYTES = 64
@@ -67,7 +68,7 @@ class NotAsRead(Exception):
     """The file is no longer what was read up to `End` plus appended lines (`why`, in words)."""
 
     def __init__(self, path: Path, why: str) -> None:
-        super().__init__(f"{path} {why}")
+        super().__init__(phrase("{file} {why}", file=str(path), why=why))
         self.path = path
         self.why = why
 
@@ -80,11 +81,20 @@ class PastLimit(Exception):
     """The file has grown past the largest this app reads."""
 
 
-REMOVED = "was removed or moved since this window read it"
-REPLACED = "was replaced by another program since this window read it"
-CUT = "was cut short since this window read it"
-EDITED = "was edited since this window read it"
-ADDED = "was added to by another window after this one caught up"
+REMOVED = phrase("was removed or moved since this window read it")
+REPLACED = phrase("was replaced by another program since this window read it")
+CUT = phrase("was cut short since this window read it")
+EDITED = phrase("was edited since this window read it")
+ADDED = phrase("was added to by another window after this one caught up")
+
+
+def took_part(what: str) -> str:
+    """A write the disk took only part of: a record, a roll or a line."""
+    if what == "record":
+        return phrase("the disk took only part of the record")
+    if what == "roll":
+        return phrase("the disk took only part of the roll")
+    return phrase("the disk took only part of the line")
 
 
 def complete_lines(added: bytes) -> bytes:
@@ -137,7 +147,7 @@ def append(path: Path, end: End, data: bytes, deadline: float, what: str = "line
             os.ftruncate(descriptor, end.offset)  # a crash's torn line: never read
         try:
             if os.pwrite(descriptor, data, end.offset) != len(data):
-                raise OSError(errno.ENOSPC, f"the disk took only part of the {what}")
+                raise OSError(errno.ENOSPC, took_part(what))
             os.fsync(descriptor)
         except BaseException:
             with contextlib.suppress(OSError):  # the write's own error is the one to say

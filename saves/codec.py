@@ -16,6 +16,8 @@ import types
 import typing
 from typing import Any, Literal, TypeVar, Union
 
+from companion.phrases import phrase
+
 T = TypeVar("T")
 
 MAX_DEPTH = 32
@@ -25,7 +27,9 @@ class CodecError(ValueError):
     """Data that does not fit the expected shape; `where` is the dotted path to the bad value."""
 
     def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where or 'top level'}: {problem}")
+        super().__init__(
+            phrase("{where}: {problem}", where=where or phrase("top level"), problem=problem)
+        )
         self.where = where
         self.problem = problem
 
@@ -54,7 +58,7 @@ def from_plain(cls: type[T], data: Any, where: str = "") -> T:
 
 def _decode(hint: Any, data: Any, where: str, depth: int) -> Any:
     if depth > MAX_DEPTH:
-        raise CodecError(where, "nested too deeply")
+        raise CodecError(where, phrase("nested too deeply"))
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint is Any:
@@ -66,14 +70,14 @@ def _decode(hint: Any, data: Any, where: str, depth: int) -> Any:
     if origin is Literal:
         if data not in args or type(data) is not type(args[0]):
             choices = ", ".join(repr(a) for a in args)
-            raise CodecError(where, f"{data!r} is not one of {choices}")
+            raise CodecError(where, not_one_of(data, choices))
         return data
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(data)
         except ValueError:
             choices = ", ".join(repr(m.value) for m in hint)
-            raise CodecError(where, f"{data!r} is not one of {choices}") from None
+            raise CodecError(where, not_one_of(data, choices)) from None
     if origin is tuple:
         return _decode_tuple(args, data, where, depth)
     if origin is dict:
@@ -81,13 +85,18 @@ def _decode(hint: Any, data: Any, where: str, depth: int) -> Any:
     return _decode_scalar(hint, data, where)
 
 
+def not_one_of(data: Any, choices: str) -> str:
+    """A value that is none of those a key may hold (both as the file writes them)."""
+    return phrase("{value} is not one of {choices}", value=repr(data), choices=choices)
+
+
 def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
     if not isinstance(data, dict):
-        raise CodecError(where, f"expected a table, found {_kind(data)}")
+        raise CodecError(where, phrase("expected a table, found {kind}", kind=_kind(data)))
     hints, fields = _shape(cls)
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise CodecError(where, f"unknown key {unknown[0]!r}")
+        raise CodecError(where, phrase("unknown key {key}", key=repr(unknown[0])))
     values: dict[str, Any] = {}
     for name, field in fields.items():
         path = f"{where}.{name}" if where else name
@@ -96,11 +105,13 @@ def _decode_dataclass(cls: type, data: Any, where: str, depth: int) -> Any:
         elif _optional(hints[name]):
             values[name] = None
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise CodecError(path, "missing")
+            # TRANSLATORS: a key of a file that is not there, as in "setup.players: missing"
+            raise CodecError(path, phrase("missing"))
     try:
         return cls(**values)
     except (TypeError, ValueError) as error:
-        raise CodecError(where, str(error)) from None
+        said = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else None
+        raise CodecError(where, said or str(error)) from None
 
 
 @functools.cache
@@ -121,12 +132,15 @@ def _decode_union(args: tuple[Any, ...], data: Any, where: str, depth: int) -> A
             return _decode(arg, data, where, depth + 1)
         except CodecError as error:
             errors.append(error.problem)
-    raise CodecError(where, " or ".join(errors))
+    said = errors[0] if errors else phrase("missing")
+    for other in errors[1:]:
+        said = phrase("{one} or {other}", one=said, other=other)
+    raise CodecError(where, said)
 
 
 def _decode_tuple(args: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:
     if not isinstance(data, list):
-        raise CodecError(where, f"expected an array, found {_kind(data)}")
+        raise CodecError(where, phrase("expected an array, found {kind}", kind=_kind(data)))
     if len(args) == 2 and args[1] is Ellipsis:
         if args[0] in _SCALARS and all(type(item) is args[0] for item in data):
             return tuple(data)  # a long list of names: no path worked out per item
@@ -134,7 +148,10 @@ def _decode_tuple(args: tuple[Any, ...], data: Any, where: str, depth: int) -> A
             _decode(args[0], item, f"{where}[{i}]", depth + 1) for i, item in enumerate(data)
         )
     if len(data) != len(args):
-        raise CodecError(where, f"expected {len(args)} items, found {len(data)}")
+        raise CodecError(
+            where,
+            phrase("expected {expected} items, found {found}", expected=len(args), found=len(data)),
+        )
     return tuple(
         _decode(a, item, f"{where}[{i}]", depth + 1)
         for i, (a, item) in enumerate(zip(args, data, strict=True))
@@ -143,7 +160,7 @@ def _decode_tuple(args: tuple[Any, ...], data: Any, where: str, depth: int) -> A
 
 def _decode_dict(args: tuple[Any, ...], data: Any, where: str, depth: int) -> Any:
     if not isinstance(data, dict):
-        raise CodecError(where, f"expected a table, found {_kind(data)}")
+        raise CodecError(where, phrase("expected a table, found {kind}", kind=_kind(data)))
     value_hint = args[1] if args else Any
     return {str(k): _decode(value_hint, v, f"{where}.{k}", depth + 1) for k, v in data.items()}
 
@@ -154,8 +171,10 @@ def _decode_scalar(hint: Any, data: Any, where: str) -> Any:
     if hint in (int, str, bool) and type(data) is hint:
         return data
     if hint in (int, str, bool, float):
-        raise CodecError(where, f"expected {_NAMES[hint]}, found {_kind(data)}")
-    raise CodecError(where, f"cannot read a value of type {hint!r}")
+        raise CodecError(
+            where, phrase("expected {wanted}, found {kind}", wanted=_NAMES[hint], kind=_kind(data))
+        )
+    raise CodecError(where, phrase("cannot read a value of type {type}", type=repr(hint)))
 
 
 def _optional(hint: Any) -> bool:
@@ -165,10 +184,10 @@ def _optional(hint: Any) -> bool:
 
 
 _NAMES: dict[type, str] = {
-    int: "a whole number",
-    str: "text",
-    bool: "true or false",
-    float: "a number",
+    int: phrase("a whole number"),
+    str: phrase("text"),
+    bool: phrase("true or false"),
+    float: phrase("a number"),
 }
 
 
@@ -176,11 +195,11 @@ def _kind(data: Any) -> str:
     for kind, name in _NAMES.items():
         if type(data) is kind:
             shown = data[:40] if isinstance(data, str) else data
-            return f"{name} ({shown!r})"
+            return phrase("{kind} ({value})", kind=name, value=repr(shown))
     if isinstance(data, dict):
-        return "a table"
+        return phrase("a table")
     if isinstance(data, list):
-        return "an array"
+        return phrase("an array")
     return type(data).__name__
 
 
@@ -217,17 +236,21 @@ def bounded(data: Any, where: str = "") -> Any:
         ]
     if kind is int:
         if not TOML_INT_MIN <= data <= TOML_INT_MAX:
-            raise CodecError(where, "a whole number too large for a file (more than 64 bits)")
+            raise CodecError(
+                where, phrase("a whole number too large for a file (more than 64 bits)")
+            )
         return data
     if kind is float:
         if math.isnan(data) or math.isinf(data):
-            raise CodecError(where, "not a finite number (nan or inf)")
+            raise CodecError(where, phrase("not a finite number (nan or inf)"))
         return data
     if kind is datetime.datetime and data.tzinfo is not None:
         try:
             return data.astimezone(datetime.UTC)
         except (OverflowError, ValueError):
-            raise CodecError(where, f"{data} is out of range in UTC") from None
+            raise CodecError(
+                where, phrase("{when} is out of range in UTC", when=str(data))
+            ) from None
     return data
 
 
@@ -242,8 +265,8 @@ def load_json(text: str | bytes, every_value: bool = True) -> Any:
     except CodecError:
         raise
     except (ValueError, RecursionError) as error:  # includes JSONDecodeError and the digit limit
-        raise CodecError("", f"not valid JSON ({error})") from None
+        raise CodecError("", phrase("not valid JSON ({problem})", problem=str(error))) from None
 
 
 def _refuse_constant(name: str) -> Any:
-    raise CodecError("", f"{name} is not a number a file may hold")
+    raise CodecError("", phrase("{value} is not a number a file may hold", value=name))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.phrases import phrase
 from saves.codec import CodecError, bounded
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -47,8 +48,13 @@ class SaveError(Exception):
     """A file that cannot be used: which file, where in it (when known), and what is wrong."""
 
     def __init__(self, path: Path, problem: str, line: int | None = None) -> None:
-        where = f"{path}" + (f", line {line}" if line else "")
-        super().__init__(f"{where}: {problem}")
+        if line:
+            said = phrase(
+                "{file}, line {line}: {problem}", file=str(path), line=line, problem=problem
+            )
+        else:
+            said = phrase("{file}: {problem}", file=str(path), problem=problem)
+        super().__init__(said)
         self.path = path
         self.line = line
         self.problem = problem
@@ -150,7 +156,9 @@ def write_target(path: Path, links_within: Path | None) -> Path:
     inside = links_within is not None and target.is_relative_to(os.path.realpath(links_within))
     if inside and not target.is_symlink() and (target.is_file() or not target.exists()):
         return target
-    problem = f"is a link to {target}, not a file inside the data folder: not replaced"
+    problem = phrase(
+        "is a link to {target}, not a file inside the data folder: not replaced", target=str(target)
+    )
     raise LinkRefused(path, problem)
 
 
@@ -230,15 +238,15 @@ def read_file(
             finally:
                 os.close(descriptor)
     except FileNotFoundError:
-        refusal = "no such file"
+        refusal = phrase("no such file")
     except OSError as error:
-        refusal = f"cannot be read ({error.strerror or error})"
+        refusal = cannot_be_read(error)
         if error.errno == errno.ELOOP:
-            refusal = "a link that leads back to itself"
+            refusal = phrase("a link that leads back to itself")
     if refusal is None and len(content) > limit:
-        refusal = f"larger than {_size(limit)}"
+        refusal = phrase("larger than {size}", size=_size(limit))
     if refusal is not None or status is None:
-        raise SaveError(Path(path), refusal or "cannot be read")
+        raise SaveError(Path(path), refusal or phrase("cannot be read"))
     return content, FileMark.of(status)
 
 
@@ -259,24 +267,37 @@ def identify(path: Path | str, limit: int = MAX_FILE_BYTES) -> tuple[FileMark | 
     try:
         status = os.stat(path)
     except FileNotFoundError:
-        return None, "no such file"
+        return None, phrase("no such file")
     except OSError as error:
-        return None, f"cannot be read ({error.strerror or error})"
+        return None, cannot_be_read(error)
     return FileMark.of(status), _refusal(status, limit)
+
+
+def cannot_be_read(error: OSError) -> str:
+    """A file the system refused to read, with the system's own words (never translated)."""
+    return phrase("cannot be read ({reason})", reason=os_reason(error))
+
+
+def os_reason(error: OSError) -> str:
+    """What the system said of a failed read or write: its words, or our phrase it carries."""
+    reason = error.strerror
+    return reason if isinstance(reason, str) and reason else said(error)
 
 
 def _refusal(status: os.stat_result, limit: int) -> str | None:
     if stat.S_ISDIR(status.st_mode):
-        return "not a file (a folder)"
+        return phrase("not a file (a folder)")
     if not stat.S_ISREG(status.st_mode):
-        return "not a file (a pipe, a device or a socket): not opened"
+        return phrase("not a file (a pipe, a device or a socket): not opened")
     if status.st_size > limit:
-        return f"larger than {_size(limit)}: not read"
+        return phrase("larger than {size}: not read", size=_size(limit))
     return None
 
 
 def _size(limit: int) -> str:
-    return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+    if limit >= 1024 * 1024:
+        return phrase("{n} MiB", n=limit // (1024 * 1024))
+    return phrase("{n} KiB", n=limit // 1024)
 
 
 def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
@@ -285,30 +306,35 @@ def parse_toml(path: Path, raw: bytes) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise SaveError(path, "not UTF-8 text", line) from None
+        raise SaveError(path, phrase("not UTF-8 text"), line) from None
     long_key = _LONG_KEY.search(text)
     if long_key:
         line = text.count("\n", 0, long_key.start()) + 1
-        problem = f"a dotted key of more than {MAX_KEY_PARTS} parts: not read"
+        problem = phrase("a dotted key of more than {most} parts: not read", most=MAX_KEY_PARTS)
         raise SaveError(path, problem, line)
     try:
         return typing.cast(dict[str, Any], bounded(tomllib.loads(text)))
     except tomllib.TOMLDecodeError as error:
         return _raise_toml(path, error)
     except CodecError as error:  # a number or a date no file may hold
-        raise SaveError(path, str(error)) from None
+        raise SaveError(path, error.args[0]) from None
     except ValueError as error:  # Python's own limit on an integer's digits
-        raise SaveError(path, f"not valid TOML ({error})") from None
+        raise SaveError(path, not_toml(str(error))) from None
     except RecursionError:
-        raise SaveError(path, "nested too deeply to be a save file") from None
+        raise SaveError(path, phrase("nested too deeply to be a save file")) from None
 
 
 def _raise_toml(path: Path, error: tomllib.TOMLDecodeError) -> dict[str, Any]:
     message = str(error)
     found = re.search(r"\(at line (\d+), column \d+\)", message)
     line = int(found.group(1)) if found else None
-    problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "not TOML"
-    raise SaveError(path, f"not valid TOML ({problem})", line) from None
+    problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or phrase("not TOML")
+    raise SaveError(path, not_toml(problem), line) from None
+
+
+def not_toml(problem: str) -> str:
+    """A file TOML cannot read, with what the parser said (its words, never translated)."""
+    return phrase("not valid TOML ({problem})", problem=problem)
 
 
 def fsync_folder(folder: Path) -> None:
@@ -323,3 +349,15 @@ def fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
+
+
+def said(error: BaseException) -> str:
+    """What an exception says, as it was said: a phrase stays one (it is shown in the reader's
+    language), any other message is its text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, str) else str(error)
+
+
+def on_line(line: int | None, problem: str) -> str:
+    """A problem at a line of a file ("line 5: not valid TOML"), or the problem alone."""
+    return phrase("line {line}: {problem}", line=str(line), problem=problem) if line else problem

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import platformdirs
 
+from companion.phrases import phrase
+
 HOME_VARIABLE = "COMPANION_HOME"
 
 
@@ -101,8 +103,14 @@ def data_home_problem(home: Path) -> str | None:
         with os.scandir(home):
             return None
     except FileNotFoundError:
-        return None if not home.is_symlink() else f"the data folder {home} is a broken link"
+        if not home.is_symlink():
+            return None
+        return phrase("the data folder {folder} is a broken link", folder=str(home))
     except NotADirectoryError:
-        return f"the data folder {home} is not a folder"
+        return phrase("the data folder {folder} is not a folder", folder=str(home))
     except OSError as error:
-        return f"the data folder {home} cannot be opened ({error.strerror or error})"
+        return phrase(
+            "the data folder {folder} cannot be opened ({reason})",
+            folder=str(home),
+            reason=error.strerror or str(error),
+        )

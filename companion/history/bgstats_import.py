@@ -30,6 +30,7 @@ from companion.history.recorded import (
     recordable_games,
     recorded_game,
 )
+from companion.phrases import phrase
 
 Table = dict[int, dict[str, Any]]
 
@@ -62,7 +63,7 @@ def read_play_file(data: Any, imported_before: set[str]) -> Imported:
     """The plays of a parsed play file that are of our games and not imported before (uuids
     compared in any case: BG Stats writes them in upper case on iOS, lower on Android)."""
     if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
-        raise FileProblem("not a BG Stats play file (no list of plays)")
+        raise FileProblem(phrase("not a BG Stats play file (no list of plays)"))
     games = _table(data, "games")
     players = _table(data, "players")
     locations = _table(data, "locations")
@@ -72,7 +73,7 @@ def read_play_file(data: Any, imported_before: set[str]) -> Imported:
     matched: dict[Any, str | None] = {}  # a file's game -> ours, matched once per file
     for raw in data["plays"]:
         if not isinstance(raw, dict) or not isinstance(raw.get("uuid"), str) or not raw["uuid"]:
-            result.skip("a play without a uuid")
+            result.skip(phrase("a play without a uuid"))
             continue
         game = _row(games, raw.get("gameRefId"))
         key = raw.get("gameRefId") if game else 0  # not a game of the file: none of ours
@@ -81,18 +82,18 @@ def read_play_file(data: Any, imported_before: set[str]) -> Imported:
         game_id = matched[key]
         if game_id is None:
             name = game.get("name")
-            named = name[:60] if isinstance(name, str) and name else "a game"
-            result.skip(f"{named}: not one of the companion's games")
+            named = name[:60] if isinstance(name, str) and name else phrase("a game")
+            result.skip(phrase("{game}: not one of the companion's games", game=named))
         elif raw["uuid"].upper() in seen:
-            result.skip("already imported")
+            result.skip(phrase("already imported"))
         elif raw.get("ignored") is True:
-            result.skip("marked ignored in BG Stats")
+            result.skip(phrase("marked ignored in BG Stats"))
         else:
             try:
                 play, notes = _recorded(raw, game_id, game, (games, players, locations), ours)
                 play = check(play)
             except RuleError as error:
-                result.skip(f"refused: {error}")
+                result.skip(phrase("refused: {reason}", reason=error))
                 continue
             for note in notes:
                 result.note(note)
@@ -105,7 +106,7 @@ def _table(data: dict[str, Any], key: str) -> Table:
     """A table of the file by its `id` (entries without one cannot be referred to)."""
     rows = data.get(key, [])
     if not isinstance(rows, list):
-        raise FileProblem(f"'{key}' is not a list")
+        raise FileProblem(phrase("'{key}' is not a list", key=key))
     return {row["id"]: row for row in rows if isinstance(row, dict) and type(row.get("id")) is int}
 
 
@@ -152,7 +153,7 @@ def _recorded(
     rules = co_op_mode(rules) if co_op else rules
     rows = raw.get("playerScores") or []
     if not isinstance(rows, list):
-        raise RuleError("its players are not a list")
+        raise RuleError(phrase("its players are not a list"))
     names: list[str] = []
     typed: list[Any] = []
     winners: list[str] = []
@@ -162,7 +163,7 @@ def _recorded(
         player = _row(players, row.get("playerRefId")) if isinstance(row, dict) else {}
         name = player.get("name")
         if not isinstance(name, str):
-            raise RuleError("a player of the play is not in the file's players")
+            raise RuleError(phrase("a player of the play is not in the file's players"))
         names.append(name)
         typed.append(row.get("score"))
         if isinstance(uuid := player.get("uuid"), str) and uuid:
@@ -174,7 +175,7 @@ def _recorded(
     notes: list[str] = []
     scores, why = _scores(rules, names, typed, winners, game.get("noPoints") is True, ours)
     if why:
-        notes.append(f"without scores: {why}")
+        notes.append(phrase("without scores: {why}", why=why))
     outcome = ""
     if rules.cooperative:
         outcome = rules.outcomes[0] if winners else rules.outcomes[1]
@@ -183,7 +184,9 @@ def _recorded(
     if type(minutes) is not int or minutes <= 0:
         minutes = None
     elif minutes > MAX_MINUTES:
-        notes.append(f"without its duration: {minutes} minutes is over a week")
+        notes.append(
+            phrase("without its duration: {minutes} minutes is over a week", minutes=str(minutes))
+        )
         minutes = None
     location = _row(locations, raw.get("locationRefId")).get("name")
     details = PlayDetails(
@@ -226,32 +229,43 @@ def _scores(
         try:
             points[name] = score_of(raw)
         except NotAScore as problem:
-            return {}, str(problem)
+            return {}, problem.args[0]
     given = {name: value for name, value in points.items() if value is not None}
     if not given:
         return {}, ""
     if len(given) < len(points):
-        return {}, "not every player has a score"
+        return {}, phrase("not every player has a score")
     values = set(given.values())
     if rules.cooperative:
         if not winners and not rules.lost_scored:
             return {}, ""  # a lost co-op play has no score; BG Stats writes 0s there
         if values == {0} and not zero_is_a_score:
-            return {}, "every score is 0 on a co-op play, BG Stats' way of writing none"
+            return {}, phrase("every score is 0 on a co-op play, BG Stats' way of writing none")
         if len(values) > 1:
-            return {}, f"the scores differ, and {rules.title} has one for the whole group"
+            return {}, phrase(
+                "the scores differ, and {game} has one for the whole group", game=rules.title
+            )
     if not all(0 <= value <= MAX_SCORE for value in values):
-        return {}, f"a score below 0 or over {MAX_SCORE} is none of {rules.title}'s"
+        return {}, phrase(
+            "a score below 0 or over {most} is none of {game}'s",
+            most=str(MAX_SCORE),
+            game=rules.title,
+        )
     if rules.cooperative:
         return given, ""
     if not winners:
-        return {}, f"no winner is marked, and in {rules.title} the best score wins"
+        return {}, phrase(
+            "no winner is marked, and in {game} the best score wins", game=rules.title
+        )
     best = min(values) if rules.lower_is_better else max(values)
     behind = [name for name in winners if given[name] != best]
     if behind:
-        return {}, (
-            f"{behind[0]} is marked winner with {given[behind[0]]}, but the best score in "
-            f"{rules.title} wins ({best})"
+        return {}, phrase(
+            "{player} is marked winner with {score}, but the best score in {game} wins ({best})",
+            player=behind[0],
+            score=str(given[behind[0]]),
+            game=rules.title,
+            best=str(best),
         )
     return given, ""
 
@@ -266,12 +280,21 @@ def _played(text: Any) -> datetime:
         if moment.tzinfo is not None:
             raise ValueError("an offset is not BG Stats' shape")
     except ValueError:
-        raise RuleError(f"its date '{str(text)[:30]}' is not a date and time") from None
+        raise RuleError(
+            phrase("its date '{date}' is not a date and time", date=str(text)[:30])
+        ) from None
     try:
         return with_zone(moment)  # local time, bounded as every date is
     except ValueError:
         day = moment.date().isoformat()
-        raise RuleError(f"its date {day} is outside {FIRST_YEAR} to {LAST_YEAR}") from None
+        raise RuleError(
+            phrase(
+                "its date {day} is outside {first} to {last}",
+                day=day,
+                first=str(FIRST_YEAR),
+                last=str(LAST_YEAR),
+            )
+        ) from None
 
 
 def _expansions(raw: dict[str, Any], game_id: str, games: Table) -> tuple[str, ...]:
@@ -279,13 +302,15 @@ def _expansions(raw: dict[str, Any], game_id: str, games: Table) -> tuple[str, .
     known = {name_key(name): key for key, name in expansions_of(game_id).items()}
     rows = raw.get("expansionPlays") or []
     if not isinstance(rows, list):
-        raise RuleError("its expansions are not a list")
+        raise RuleError(phrase("its expansions are not a list"))
     found = []
     for row in rows:
         name = _row(games, row.get("gameRefId")).get("name") if isinstance(row, dict) else None
         name = name if isinstance(name, str) else ""
         short = name_key(name.rpartition(":")[2].strip())
         if short not in known:
-            raise RuleError(f"expansion '{name[:60]}' is not one the companion knows")
+            raise RuleError(
+                phrase("expansion '{name}' is not one the companion knows", name=name[:60])
+            )
         found.append(known[short])
     return tuple(dict.fromkeys(found))

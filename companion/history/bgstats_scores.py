@@ -14,6 +14,8 @@ import math
 import re
 from fractions import Fraction
 
+from companion.phrases import phrase
+
 MAX_TEXT = 200
 """A sum of every round of a long game is well under this; longer text is not a score."""
 SUM = re.compile(r"[+-]?\d+(?:[.,]\d+)?(?:[+-]\d+(?:[.,]\d+)?)*")
@@ -33,18 +35,23 @@ def score_of(raw: object) -> int | None:
         return raw
     if type(raw) is float:
         if not math.isfinite(raw):
-            raise NotAScore(f"a score of {raw} is not a number")
+            raise NotAScore(phrase("a score of {score} is not a number", score=str(raw)))
         return _whole(Fraction(str(raw)), str(raw))
     if not isinstance(raw, str):
-        kind = {bool: "true or false", list: "a list", dict: "a table"}.get(type(raw), "no text")
-        raise NotAScore(f"a score that is {kind} is not a number")
+        kinds = {bool: phrase("true or false"), list: phrase("a list"), dict: phrase("a table")}
+        kind = kinds.get(type(raw), phrase("no text"))
+        raise NotAScore(phrase("a score that is {kind} is not a number", kind=kind))
     if raw.isascii() and raw.isdigit() and len(raw) <= 9:
         return int(raw)  # the common case, without the sum's arithmetic
     text = "".join(raw.split())
     if not text:
         return None
     if len(text) > MAX_TEXT or not SUM.fullmatch(text):
-        raise NotAScore(f"'{raw.strip()[:30]}' is not a score (a number, or a sum like 87+77)")
+        raise NotAScore(
+            phrase(
+                "'{typed}' is not a score (a number, or a sum like 87+77)", typed=raw.strip()[:30]
+            )
+        )
     total = Fraction(0)
     for sign, number in TERM.findall(text):
         value = Fraction(number.replace(",", "."))
@@ -55,7 +62,10 @@ def score_of(raw: object) -> int | None:
 def _whole(total: Fraction, typed: str) -> int:
     if total.denominator != 1:
         raise NotAScore(
-            f"'{typed[:30]}' comes to {float(total):g}, and every point in the companion's "
-            "games is whole"
+            phrase(
+                "'{typed}' comes to {total}, and every point in the companion's games is whole",
+                typed=typed[:30],
+                total=format(float(total), "g"),
+            )
         )
     return int(total)

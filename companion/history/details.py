@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from companion.core import RuleError
+from companion.phrases import phrase
 from companion.registry import get_game
 
 MAX_LOCATION = 80
@@ -72,27 +73,48 @@ def checked(details: PlayDetails, game_id: str, players: Sequence[str]) -> PlayD
         details = replace(details, location=location, start_player=start_player, notes=notes)
     if len(details.location) > MAX_LOCATION:
         raise RuleError(
-            f"The location is {len(details.location)} characters; at most {MAX_LOCATION}."
+            phrase(
+                "The location is {length} characters; at most {most}.",
+                length=str(len(details.location)),
+                most=MAX_LOCATION,
+            )
         )
     if len(details.notes) > MAX_NOTES:
-        raise RuleError(f"The notes are {len(details.notes)} characters; at most {MAX_NOTES}.")
+        raise RuleError(
+            phrase(
+                "The notes are {length} characters; at most {most}.",
+                length=str(len(details.notes)),
+                most=str(MAX_NOTES),
+            )
+        )
     if details.minutes is not None and not 0 <= details.minutes <= MAX_MINUTES:
-        raise RuleError(f"A play lasts 0 to {MAX_MINUTES} minutes, not {details.minutes}.")
+        raise RuleError(
+            phrase(
+                "A play lasts 0 to {most} minutes, not {minutes}.",
+                most=str(MAX_MINUTES),
+                minutes=str(details.minutes),
+            )
+        )
     if details.start_player:
         if not has_start_player(game_id) or len(players) < 2:
-            raise RuleError("This play has no start player: one player, or no turn order.")
+            raise RuleError(phrase("This play has no start player: one player, or no turn order."))
         if details.start_player not in players:
-            raise RuleError(f"{details.start_player} did not play in this game.")
+            raise RuleError(
+                phrase("{player} did not play in this game.", player=details.start_player)
+            )
     game = get_game(game_id)
     known = game.expansions if game is not None else {}
     for expansion in details.expansions:
         if expansion not in known:
-            where = "this game has no expansions"
             if game is not None and known:
-                where = f"not a {game.title} expansion"
-            raise RuleError(f"'{expansion}': {where}.")
+                refusal = phrase(
+                    "'{expansion}': not a {game} expansion.", expansion=expansion, game=game.title
+                )
+            else:
+                refusal = phrase("'{expansion}': this game has no expansions.", expansion=expansion)
+            raise RuleError(refusal)
     if len(set(details.expansions)) != len(details.expansions):
-        raise RuleError("An expansion is named twice.")
+        raise RuleError(phrase("An expansion is named twice."))
     return details
 
 
@@ -101,7 +123,7 @@ def whole_number(text: str) -> int:
     other scripts' digits such as "٣", spaces around it and "3_0"); ValueError otherwise."""
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
-        raise ValueError(f"'{text}' is not a whole number")
+        raise ValueError(phrase("'{typed}' is not a whole number", typed=text))
     return int(text)
 
 
@@ -121,9 +143,14 @@ def parse_minutes(text: str) -> int | None:
         minutes = minutes.removesuffix("min").removesuffix("m")
     digits = hours.isascii() and hours.isdigit() and minutes.isascii() and minutes.isdigit()
     if not digits or len(hours) > 3 or len(minutes) > 5:  # ASCII: `int` reads "٣" as 3
-        raise RuleError(f"'{text}' is not a duration: type minutes (95) or hours:minutes (1:35).")
+        raise RuleError(
+            phrase(
+                "'{typed}' is not a duration: type minutes (95) or hours:minutes (1:35).",
+                typed=text,
+            )
+        )
     if ":" in text and int(minutes) > 59:
-        raise RuleError(f"'{text}': minutes after the colon go up to 59.")
+        raise RuleError(phrase("'{typed}': minutes after the colon go up to 59.", typed=text))
     return int(hours) * 60 + int(minutes)
 
 
@@ -161,18 +188,20 @@ RECORD_KEYS = {
 def from_plain(record: Any) -> PlayDetails:
     """A record written by `to_plain`, or `RuleError` naming what is wrong in it."""
     if not isinstance(record, dict):
-        raise RuleError("a record is not a table")
+        raise RuleError(phrase("a record is not a table"))
     for key, value in record.items():
         kind = RECORD_KEYS.get(key)
         if kind is None:
-            raise RuleError(f"unknown key '{key}'")
+            raise RuleError(phrase("unknown key '{key}'", key=key))
         if not isinstance(value, kind) or (kind is int and type(value) is not int):
-            raise RuleError(f"'{key}' has the wrong type ({type(value).__name__})")
+            raise RuleError(
+                phrase("'{key}' has the wrong type ({type})", key=key, type=type(value).__name__)
+            )
     if "at" not in record:
-        raise RuleError("a record has no 'at' time")
+        raise RuleError(phrase("a record has no 'at' time"))
     expansions = record.get("expansions", [])
     if not all(isinstance(item, str) for item in expansions):
-        raise RuleError("'expansions' must be a list of names")
+        raise RuleError(phrase("'expansions' must be a list of names"))
     return PlayDetails(
         location=record.get("location", ""),
         start_player=record.get("start_player", ""),

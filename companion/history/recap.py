@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from companion.core import Game, Score, SeatOption, WaitingFor
+from companion.phrases import Joined, joined, phrase, phrase_n
 
 SESSION_GAP = timedelta(hours=4)
 """A pause longer than this between two actions ends a session (an evening, a sitting)."""
@@ -32,22 +33,6 @@ MAIN_EVENTS = 5
 """At most this many events of the last session are recalled: a recap is read in a glance."""
 RESUME_PAUSE = timedelta(hours=1)
 """A game opened this long after its last action shows its recap (`worth_recalling`)."""
-
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 T = TypeVar("T")
 
@@ -103,27 +88,32 @@ class Recap:
 
     def lines(self) -> list[str]:
         """The recap as plain lines (a caller makes them safe for its terminal or screen)."""
-        lines = []
+        lines: list[str] = []
         if self.last_played_words:
-            lines.append(f"Last played {self.last_played_words}")
+            lines.append(phrase("Last played {when}", when=self.last_played_words))
         elif not self.session_actions:
-            lines.append("Not played yet.")
+            lines.append(phrase("Not played yet."))
         if self.events:
-            count = self.session_actions
-            lines.append(f"The last session ({count} action{'s' if count != 1 else ''}):")
-            lines.extend(f"  {_event_words(event)}" for event in self.events)
-        lines.append("Where everyone stands:")
-        lines.extend(f"  {part}" for part in self.summary.splitlines() if part.strip())
+            lines.append(
+                phrase_n(
+                    "The last session ({n} action):",
+                    "The last session ({n} actions):",
+                    self.session_actions,
+                )
+            )
+            lines.extend(_indented(_event_words(event)) for event in self.events)
+        lines.append(phrase("Where everyone stands:"))
+        lines.extend(_indented(part) for part in _lines_of(self.summary) if part.strip())
         if self.score is not None and self.score.totals:
-            lines.append(f"  {_score_words(self.score)}")
+            lines.append(_indented(_score_words(self.score)))
         if self.seats:
-            lines.append(f"  Seats: {', '.join(self.seats)}")
+            lines.append(_indented(phrase("Seats: {seats}", seats=", ".join(self.seats))))
         if self.status != "playing":
-            lines.append(f"Ended: {self.outcome or self.status}")
+            lines.append(phrase("Ended: {outcome}", outcome=self.outcome or self.status))
         elif self.waiting is not None:
-            lines.append(f"Waiting for {self.waiting.text}")
+            lines.append(phrase("Waiting for {what}", what=self.waiting.text))
             if self.turn:
-                lines.append(f"Whose turn: {self.turn}")
+                lines.append(phrase("Whose turn: {player}", player=self.turn))
         return lines
 
     def to_json(self) -> dict[str, Any]:
@@ -161,16 +151,34 @@ def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+def _indented(line: str) -> str:
+    """A line of the recap two spaces in, still said in the reader's words."""
+    return joined("", ("  ", line))
+
+
+def _lines_of(text: str) -> list[str]:
+    """The lines of a game's summary, each still a phrase where the game said them apart."""
+    if isinstance(text, Joined) and text.separator == "\n":
+        return [line for part in text.parts for line in _lines_of(part)]
+    return [text] if "\n" not in text else text.splitlines()
+
+
 def _event_words(event: Event) -> str:
-    when = f"{event.at:%H:%M} " if event.at is not None else ""
-    who = f" ({event.who})" if event.who else ""
-    return f"{when}{event.line}{who}"
+    if event.at is not None and event.who:
+        return phrase("{time:%H:%M} {line} ({who})", time=event.at, line=event.line, who=event.who)
+    if event.at is not None:
+        return phrase("{time:%H:%M} {line}", time=event.at, line=event.line)
+    if event.who:
+        return phrase("{line} ({who})", line=event.line, who=event.who)
+    return event.line
 
 
 def _score_words(score: Score) -> str:
     totals = ", ".join(f"{name} {points}" for name, points in score.totals.items())
-    lower = " (lower is better)" if score.lower_is_better else ""
-    return f"{score.heading}: {totals}{lower}"
+    if score.lower_is_better:
+        return phrase("{heading}: {totals} (lower is better)", heading=score.heading, totals=totals)
+    # TRANSLATORS: a score's heading ("Total") and each player's points ("Ana 12, Ben 9")
+    return phrase("{heading}: {totals}", heading=score.heading, totals=totals)
 
 
 def _asked(call: Callable[[], T], default: T) -> T:
@@ -184,17 +192,26 @@ def _asked(call: Callable[[], T], default: T) -> T:
 def when_words(moment: datetime, now: datetime) -> str:
     """A moment as a table says it, relative to `now` (both in the zone shown):
     "Saturday 5 December, 21:40, 2 days ago", "today, 21:40", the year when it is not now's."""
-    time = f"{moment:%H:%M}"
     days = (now.date() - moment.date()).days
     if days == 0:
-        return f"today, {time}"
+        return phrase("today, {time:%H:%M}", time=moment)
     if days == 1:
-        return f"yesterday, {time}"
-    day = f"{WEEKDAYS[moment.weekday()]} {moment.day} {MONTHS[moment.month - 1]}"
+        return phrase("yesterday, {time:%H:%M}", time=moment)
     if moment.year != now.year:
-        day += f" {moment.year}"
-    ago = f", {days} days ago" if 1 < days < 14 else ""
-    return f"{day}, {time}{ago}"
+        # TRANSLATORS: a weekday, day, month and year, written in your language's way by itself
+        day = phrase("{day:%A %-d %B %Y}", day=moment)
+    else:
+        # TRANSLATORS: a weekday, day and month, written in your language's way by itself
+        day = phrase("{day:%A %-d %B}", day=moment)
+    if 1 < days < 14:
+        return phrase_n(
+            "{day}, {time:%H:%M}, {n} day ago",
+            "{day}, {time:%H:%M}, {n} days ago",
+            days,
+            day=day,
+            time=moment,
+        )
+    return phrase("{day}, {time:%H:%M}", day=day, time=moment)
 
 
 def last_session(steps: Sequence[RecapStep], gap: timedelta = SESSION_GAP) -> list[RecapStep]:

@@ -18,6 +18,7 @@ from companion.history.details import PlayDetails, checked, one_line
 from companion.history.names import name_key, tidy
 from companion.history.plays import Play
 from companion.history.timing import play_end, play_minutes
+from companion.phrases import phrase
 from companion.registry import catalogue, get_game
 
 MAX_NAME = 40
@@ -86,7 +87,7 @@ def recorded_game(game_id: str) -> RecordedGame:
     use); `RuleError` for an id that is no game whose plays can be recorded."""
     game = get_game(game_id)
     if game is None or game.recorded is None:
-        raise RuleError(f"'{game_id}' is not a game of the companion.")
+        raise RuleError(phrase("'{game}' is not a game of the companion.", game=game_id))
     made = _MADE.get(game_id)
     if made is None or made[0] is not game:
         made = _MADE[game_id] = game, _rules_of(game, game.recorded)
@@ -135,7 +136,9 @@ def parse_when(text: str | None, now: datetime) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"'{text}' is not a date: 2026-11-29 or 2026-11-29T19:30") from None
+        raise ValueError(
+            phrase("'{typed}' is not a date: 2026-11-29 or 2026-11-29T19:30", typed=text)
+        ) from None
     return with_zone(moment)  # the bounds, in every time zone
 
 
@@ -143,12 +146,21 @@ def check(play: RecordedPlay) -> RecordedPlay:
     """The play with its names cleaned, checked by its game's rules; `RuleError` says why not."""
     game = rules_of_play(play)
     if play.co_op and recorded_game(play.game_id).cooperative:
-        raise RuleError(f"{game.title} is a co-op game: its plays have no co-op mode to mark.")
+        raise RuleError(
+            phrase("{game} is a co-op game: its plays have no co-op mode to mark.", game=game.title)
+        )
     if play.played.tzinfo is None:
-        raise RuleError("The date needs its UTC offset.")
+        raise RuleError(phrase("The date needs its UTC offset."))
     if not in_bounds(play.played):
         day = play.played.date().isoformat()
-        raise RuleError(f"A play is dated from {FIRST_YEAR} to {LAST_YEAR}, not {day}.")
+        raise RuleError(
+            phrase(
+                "A play is dated from {first} to {last}, not {day}.",
+                first=str(FIRST_YEAR),
+                last=str(LAST_YEAR),
+                day=day,
+            )
+        )
     players = tuple(one_line(tidy(name)) for name in play.players)
     _check_players(game, players)
     rename = dict(zip(play.players, players, strict=True))
@@ -157,15 +169,27 @@ def check(play: RecordedPlay) -> RecordedPlay:
     sources = {rename.get(name, name): uuid for name, uuid in play.player_sources.items()}
     for name in [*scores, *winners, *sources]:
         if name not in players:
-            raise RuleError(f"{name} is not one of the players.")
+            raise RuleError(phrase("{player} is not one of the players.", player=name))
     for name, points in scores.items():
         if type(points) is not int or not 0 <= points <= MAX_SCORE:
-            raise RuleError(f"{name}'s score must be a whole number from 0 to {MAX_SCORE}.")
+            raise RuleError(
+                phrase(
+                    "{player}'s score must be a whole number from 0 to {most}.",
+                    player=name,
+                    most=str(MAX_SCORE),
+                )
+            )
     if game.cooperative:
         scores, winners = _cooperative(game, play.outcome, players, scores)
     else:
         if play.outcome:
-            raise RuleError(f"{game.title} has a winner, not an outcome ('{play.outcome}').")
+            raise RuleError(
+                phrase(
+                    "{game} has a winner, not an outcome ('{outcome}').",
+                    game=game.title,
+                    outcome=play.outcome,
+                )
+            )
         winners = _competitive(game, players, scores, winners)
     details = checked(play.details, play.game_id, players)
     return replace(
@@ -180,20 +204,34 @@ def check(play: RecordedPlay) -> RecordedPlay:
 
 def _check_players(game: RecordedGame, players: tuple[str, ...]) -> None:
     if not game.min_players <= len(players) <= game.max_players:
-        wanted = (
-            f"{game.min_players}"
-            if game.min_players == game.max_players
-            else f"{game.min_players} to {game.max_players}"
-        )
-        raise RuleError(f"{game.title} is played by {wanted}, not {len(players)}.")
+        if game.min_players == game.max_players:
+            refusal = phrase(
+                "{game} is played by {wanted}, not {count}.",
+                game=game.title,
+                wanted=game.min_players,
+                count=len(players),
+            )
+        else:
+            refusal = phrase(
+                "{game} is played by {fewest} to {most}, not {count}.",
+                game=game.title,
+                fewest=game.min_players,
+                most=game.max_players,
+                count=len(players),
+            )
+        raise RuleError(refusal)
     seen: set[str] = set()
     for name in players:
         if not name:
-            raise RuleError("A player has no name.")
+            raise RuleError(phrase("A player has no name."))
         if len(name) > MAX_NAME:
-            raise RuleError(f"'{name[:20]}...' is longer than {MAX_NAME} characters.")
+            raise RuleError(
+                phrase(
+                    "'{start}...' is longer than {most} characters.", start=name[:20], most=MAX_NAME
+                )
+            )
         if name_key(name) in seen:
-            raise RuleError(f"{name} is named twice.")
+            raise RuleError(phrase("{player} is named twice.", player=name))
         seen.add(name_key(name))
 
 
@@ -202,19 +240,29 @@ def _cooperative(
 ) -> tuple[dict[str, int], tuple[str, ...]]:
     """The group's score given to every member, and the winners the outcome makes."""
     if outcome not in game.outcomes:
-        choices = " or ".join(game.outcomes)
-        raise RuleError(f"{game.title} ends {choices}, not '{outcome or 'nothing'}'.")
+        choices = " or ".join(game.outcomes)  # the words typed: data, not translated
+        raise RuleError(
+            phrase(
+                "{game} ends {choices}, not '{outcome}'.",
+                game=game.title,
+                choices=choices,
+                # TRANSLATORS: no outcome typed, as in "ends won or lost, not 'nothing'"
+                outcome=outcome or phrase("nothing"),
+            )
+        )
     won = outcome == game.outcomes[0]
     if not game.scored:
         if scores:
-            raise RuleError(f"{game.title} has no score.")
+            raise RuleError(phrase("{game} has no score.", game=game.title))
         return {}, players if won else ()
     values = set(scores.values())
     if len(values) > 1:
-        raise RuleError(f"{game.title} has one score for the whole group.")
+        raise RuleError(phrase("{game} has one score for the whole group.", game=game.title))
     if not won:
         if scores and not game.lost_scored:
-            raise RuleError(f"A {outcome} play of {game.title} has no score.")
+            raise RuleError(
+                phrase("A {outcome} play of {game} has no score.", outcome=outcome, game=game.title)
+            )
         return dict.fromkeys(players, values.pop()) if scores else {}, ()
     if not values:
         return {}, players  # won, the score not said (BG Stats' winner-only play)
@@ -234,7 +282,7 @@ def _competitive(
         return tuple(dict.fromkeys(winners))
     missing = [name for name in players if name not in scores]
     if missing:
-        raise RuleError(f"{', '.join(missing)}: no score.")
+        raise RuleError(phrase("{players}: no score.", players=", ".join(missing)))
     best = max(scores.values())
     top = tuple(name for name in players if scores[name] == best)
     if not winners:
@@ -242,7 +290,13 @@ def _competitive(
     for name in winners:
         if name not in top:
             raise RuleError(
-                f"{name} cannot win with {scores[name]}: the most in {game.title} wins ({best})."
+                phrase(
+                    "{player} cannot win with {score}: the most in {game} wins ({best}).",
+                    player=name,
+                    score=str(scores[name]),
+                    game=game.title,
+                    best=str(best),
+                )
             )
     return tuple(dict.fromkeys(winners))
 

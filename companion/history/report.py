@@ -12,7 +12,16 @@ from typing import Any
 from companion.guard import GameFault
 from companion.history.names import name_key
 from companion.history.plays import Play
-from companion.history.stats import KINDS, Scores, game_figures, in_order, player_figures, won
+from companion.history.stats import (
+    KIND_WORDS,
+    KINDS,
+    Scores,
+    game_figures,
+    in_order,
+    player_figures,
+    won,
+)
+from companion.phrases import joined, phrase
 from companion.registry import get_game
 from companion.text import csv_text, visible
 
@@ -64,7 +73,7 @@ def own_figures(game_id: str, plays: list[Play]) -> tuple[Mapping[str, Any], str
     try:
         return game.figures([play for play in plays if play.game_id == game_id]), None
     except GameFault as fault:
-        return {}, str(fault)
+        return {}, fault.args[0] if len(fault.args) == 1 else str(fault)
 
 
 def stats_json(plays: list[Play], zone: tzinfo | None = None) -> dict[str, Any]:
@@ -173,25 +182,57 @@ def rows_csv(rows: Iterable[Mapping[str, Any]]) -> str:
 def stats_text(data: Mapping[str, Any], titles: Mapping[str, str]) -> str:
     """`stats_json`'s figures as plain lines for a terminal (names with control characters made
     visible); the caller says why when there is nothing to show."""
-    lines = ["Games"]
+    lines: list[str] = [phrase("Games")]
     for game_id, game in data["games"].items():
         lines.append(
-            f"  {titles.get(game_id, game_id)}: {game['plays']} played, "
-            f"{game['in_progress']} in progress, {game['wins']} won, {_scores_words(game)}"
+            _indented(
+                "  ",
+                phrase(
+                    "{game}: {plays} played, {in_progress} in progress, {wins} won, {scores}",
+                    game=visible(titles.get(game_id, game_id)),
+                    plays=game["plays"],
+                    in_progress=game["in_progress"],
+                    wins=game["wins"],
+                    scores=_scores_words(game),
+                ),
+            )
         )
-    lines.append("Players")
+    lines.append(phrase("Players"))
     for name, person in data["players"].items():
         lines.append(
-            f"  {name}: {person['plays']} played, {person['wins']} won "
-            f"({person['win_rate']:.0%} overall{_by_kind_words(person)}), "
-            f"streak {person['streak']} (best {person['best_streak']})"
+            _indented(
+                "  ",
+                phrase(
+                    "{player}: {plays} played, {wins} won ({rate:.0%} overall{by_kind}), "
+                    "streak {streak} (best {best})",
+                    player=visible(name),
+                    plays=person["plays"],
+                    wins=person["wins"],
+                    rate=person["win_rate"],
+                    by_kind=_by_kind_words(person),
+                    streak=person["streak"],
+                    best=person["best_streak"],
+                ),
+            )
         )
         for game_id, row in person["games"].items():
             lines.append(
-                f"    {titles.get(game_id, game_id)}: {row['plays']} played, {row['wins']} won, "
-                f"{_scores_words(row)}"
+                _indented(
+                    "    ",
+                    phrase(
+                        "{game}: {plays} played, {wins} won, {scores}",
+                        game=visible(titles.get(game_id, game_id)),
+                        plays=row["plays"],
+                        wins=row["wins"],
+                        scores=_scores_words(row),
+                    ),
+                )
             )
-    return "\n".join(visible(line) for line in lines) + "\n"
+    return joined("\n", [*lines, ""])
+
+
+def _indented(margin: str, line: str) -> str:
+    return joined("", (margin, line))
 
 
 def _by_kind_words(person: Mapping[str, Any]) -> str:
@@ -199,11 +240,26 @@ def _by_kind_words(person: Mapping[str, Any]) -> str:
     rates = person.get("win_rate_by_kind", {})
     if len(rates) < 2:
         return ""
-    return "".join(f"; {k} {rate:.0%}" for k, rate in rates.items())
+    return joined(
+        "",
+        (
+            phrase("; {kind} {rate:.0%}", kind=KIND_WORDS.get(kind, kind), rate=rate)
+            for kind, rate in rates.items()
+        ),
+    )
 
 
 def _scores_words(figures: Mapping[str, Any]) -> str:
     if figures["best_score"] is None:
-        return "no scores"
-    best = "best (lowest)" if figures["lower_is_better"] else "best"
-    return f"average score {figures['average_score']}, {best} {figures['best_score']}"
+        return phrase("no scores")
+    if figures["lower_is_better"]:
+        return phrase(
+            "average score {average}, best (lowest) {best}",
+            average=figures["average_score"],
+            best=figures["best_score"],
+        )
+    return phrase(
+        "average score {average}, best {best}",
+        average=figures["average_score"],
+        best=figures["best_score"],
+    )

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from companion.history.names import name_key, tidy
 from companion.history.plays import Play
+from companion.phrases import phrase
 
 NO_ALIASES: Mapping[str, str] = MappingProxyType({})
 """No renames: every name is its own player (after the identity rule, `names.name_key`)."""
@@ -57,11 +58,16 @@ def same_player_twice(names: Iterable[str], aliases: Mapping[str, str] = NO_ALIA
         if name_key(player) in seen:
             first = seen[name_key(player)]
             same = (
-                "the same name"
+                phrase("the same name")
                 if name_key(first) == name_key(name)
-                else f"both counted as {player}"
+                else phrase("both counted as {player}", player=player)
             )
-            return f"{first} and {name} are one player ({same}): give them different names."
+            return phrase(
+                "{first} and {second} are one player ({why}): give them different names.",
+                first=first,
+                second=name,
+                why=same,
+            )
         seen[name_key(player)] = name
     return None
 
@@ -146,6 +152,15 @@ def select(plays: Iterable[Play], keep: Filter) -> list[Play]:
 
 
 KINDS = ("competitive", "co-op", "solo")
+KIND_WORDS = {
+    # TRANSLATORS: a kind of play, as in "a competitive play"
+    "competitive": phrase("competitive"),
+    # TRANSLATORS: a kind of play: the players together against the game
+    "co-op": phrase("co-op"),
+    # TRANSLATORS: a kind of play: one player alone
+    "solo": phrase("solo"),
+}
+"""Each kind of play as a player reads it (the kinds themselves are `--json`'s values)."""
 """The kinds of play a win rate is given for: a win means something different in each (beating
 the others, a mission the team completed, a run of one player against the game)."""
 

@@ -17,7 +17,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -34,9 +34,11 @@ from saves.games.records import Record, action_table, records_start
 from saves.games.state_plan import decodes_exactly
 from saves.listing.cache import SaveEntry, digest, entry_record
 from saves.listing.entry_line import entry_of
+from saves.said import kept_text, text_back
 
-CHECKPOINT_FORMAT = 4
-"""2: sealed with the data folder's key, stamped by every module of the kernel and the storage;
+CHECKPOINT_FORMAT = 5
+"""5: the log's lines that are phrases kept with their template and values (saves/said.py);
+2: sealed with the data folder's key, stamped by every module of the kernel and the storage;
 3: the list's line kept, and what it was made from on a line apart from the game; 4: the state
 on a line apart from the steps, decoded by its plan (saves/games/state_plan.py)."""
 
@@ -156,10 +158,14 @@ def records_covered(content: bytes, start: int, covers: int) -> int | None:
 
 
 def log_lines(items: list[Any]) -> list[str]:
-    """A checkpoint's log in words, refused (`ValueError`) when a line is not text."""
-    if not all(isinstance(item, str) for item in items):
-        raise ValueError("a log line that is not text")
-    return items
+    """A checkpoint's log in words (a phrase again where the game said one), refused
+    (`ValueError`) when a line is not text `kept_lines` writes."""
+    return [text_back(item) for item in items]
+
+
+def kept_lines(lines: Iterable[str]) -> list[Any]:
+    """The log's lines as a checkpoint keeps them: a phrase with its template and values."""
+    return [kept_text(line) for line in lines]
 
 
 def step_origin(actions: list[Any], item: Any) -> Record:
@@ -213,7 +219,7 @@ def write_saved(
             made_by(saved.game.id), content[:covers], saved.record_count, entry
         )
         steps = {
-            "lines": saved.session.history,
+            "lines": kept_lines(saved.session.history),
             "actions": [json.loads(table) for table in tables],
             "origins": [
                 origin_item(o, index) for o, index in zip(saved.origins, indexes, strict=True)

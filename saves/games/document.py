@@ -19,11 +19,12 @@ import tomli_w
 from companion.core import Game, RuleError
 from companion.guard import GameFault
 from companion.history.details import add_activity
+from companion.phrases import phrase
 from companion.registry import get_game
 from companion.session import Session, Step
 from saves.append_log import End
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import FileMark, SaveError
+from saves.files import FileMark, SaveError, said
 from saves.games.record_lines import parse_document
 from saves.games.records import (
     RECORDS_KEY,
@@ -204,9 +205,14 @@ def check_record(saved: SavedGame, record: Record, made: Step | None = None) -> 
     elif record.kind == "redo":
         _check_top(saved.undone, record, "redoes")
         if not session.can_redo:
-            raise RuleError(f"record {record.number} redoes a step this game cannot put back")
+            raise RuleError(
+                phrase(
+                    "record {number} redoes a step this game cannot put back",
+                    number=str(record.number),
+                )
+            )
     elif not isinstance(saved.extra.get(DETAILS_KEY, []), list):
-        raise RuleError("play details are added to a 'play_details' key that is not a list")
+        raise RuleError(phrase("play details are added to a 'play_details' key that is not a list"))
     return None
 
 
@@ -235,8 +241,26 @@ def apply_record(saved: SavedGame, record: Record, made: Step | None = None) -> 
 
 def _check_top(stack: list[Record], record: Record, verb: str) -> None:
     if not stack or stack[-1].number != record.target:
-        top = f"record {stack[-1].number}" if stack else "nothing"
-        raise RuleError(f"record {record.number} {verb} record {record.target}, but {top} is last")
+        if stack:
+            # TRANSLATORS: a save file's line ("record 12 undoes record 9, but record 11 is last")
+            top = phrase("record {number}", number=str(stack[-1].number))
+        else:
+            top = phrase("nothing")
+        if verb == "undoes":
+            refusal = phrase(
+                "record {number} undoes record {target}, but {last} is last",
+                number=str(record.number),
+                target=str(record.target),
+                last=top,
+            )
+        else:
+            refusal = phrase(
+                "record {number} redoes record {target}, but {last} is last",
+                number=str(record.number),
+                target=str(record.target),
+                last=top,
+            )
+        raise RuleError(refusal)
 
 
 def counted_activity(extra: Mapping[str, Any], created: datetime, now: datetime) -> dict[str, Any]:
@@ -315,7 +339,7 @@ def read_document(
     start = records_start(content) if data.get("format") == FORMAT else None
     stray = None if start is None else table_after_records(content, start)
     if stray is not None:
-        problem = "a table follows the records: the records after it would not be read"
+        problem = phrase("a table follows the records: the records after it would not be read")
         raise SaveError(path, problem, stray)
     return from_document(path, data, games)
 
@@ -329,13 +353,16 @@ def from_document(
     except SaveError:
         raise
     except GameFault as fault:  # the game's own code failed: its line says which and why
-        raise SaveError(path, str(fault)) from None
+        raise SaveError(path, said(fault)) from None
     except CodecError as error:
-        raise SaveError(path, str(error)) from None
+        raise SaveError(path, said(error)) from None
     except (RecursionError, MemoryError, OverflowError):
-        raise SaveError(path, "values too large or nested too deeply") from None
+        raise SaveError(path, phrase("values too large or nested too deeply")) from None
     except Exception as error:  # a damaged file must never crash the app
-        raise SaveError(path, f"unusable content ({type(error).__name__}: {error})") from None
+        problem = phrase(
+            "unusable content ({error}: {message})", error=type(error).__name__, message=str(error)
+        )
+        raise SaveError(path, problem) from None
 
 
 def _from_document(
@@ -345,15 +372,15 @@ def _from_document(
     game_id = _field(path, data, "game", str)
     game = get_game(game_id) if games is None else games.get(game_id)
     if game is None:
-        raise SaveError(path, f"unknown game '{game_id}'")
+        raise SaveError(path, phrase("unknown game '{game}'", game=game_id))
     save_id = _field(path, data, "id", str)
     if not SAVE_ID.fullmatch(save_id) or path.stem != save_id:
-        raise SaveError(path, f"id '{save_id}' does not match the file name")
+        raise SaveError(path, phrase("id '{id}' does not match the file name", id=save_id))
     title = clean_title(_field(path, data, "title", str))
     created = _field(path, data, "created", datetime)
     updated = data.get("updated", created)
     if not isinstance(updated, datetime) or updated.tzinfo is None:
-        raise SaveError(path, f"'updated' has the wrong type ({type(updated).__name__})")
+        raise SaveError(path, wrong_type("updated", updated))
     setup = from_plain(game.setup_type, _field(path, data, "setup", dict), "setup")
     rules = rules_revision(path, data, game)
     if version == 1:
@@ -364,7 +391,9 @@ def _from_document(
     try:
         session = Session(game, setup, rules=rules)
     except RuleError as error:
-        raise SaveError(path, f"the setup is refused by the rules: {error}") from None
+        raise SaveError(
+            path, phrase("the setup is refused by the rules: {reason}", reason=error)
+        ) from None
     saved = SavedGame(save_id, title, session, created, updated)
     saved.extra = {key: value for key, value in data.items() if key not in KNOWN_KEYS}
     saved.file.format_read = version
@@ -375,8 +404,20 @@ def _from_document(
             apply_record(saved, record)
         except RuleError as error:
             name = type(record.action).__name__ if record.kind == "do" else record.kind
-            where = "action" if version == 1 else "record"
-            problem = f"{where} {record.number} ({name}) is refused by the rules: {error}"
+            if version == 1:
+                problem = phrase(
+                    "action {number} ({name}) is refused by the rules: {reason}",
+                    number=str(record.number),
+                    name=name,
+                    reason=error,
+                )
+            else:
+                problem = phrase(
+                    "record {number} ({name}) is refused by the rules: {reason}",
+                    number=str(record.number),
+                    name=name,
+                    reason=error,
+                )
             raise SaveError(path, problem) from None
     return saved
 
@@ -397,7 +438,10 @@ def _revision(path: Path, data: dict[str, Any]) -> int:
     """The save count in the file (0 in files written before it was kept)."""
     revision = data.get("revision", 0)
     if type(revision) is not int or revision < 0:
-        raise SaveError(path, f"'revision' must be a whole number from 0, not {revision!r}")
+        raise SaveError(
+            path,
+            phrase("'revision' must be a whole number from 0, not {value}", value=repr(revision)),
+        )
     return revision
 
 
@@ -406,13 +450,18 @@ def check_format(path: Path, data: dict[str, Any]) -> int:
     (format 1 is read as it is, in `_from_document`)."""
     version = data.get("format")
     if type(version) is not int:
-        raise SaveError(path, "no 'format' number: not a Table Companion save")
+        raise SaveError(path, phrase("no 'format' number: not a Table Companion save"))
     if version > FORMAT:
         raise SaveError(
-            path, f"format {version} was written by a newer version (this reads {FORMAT})"
+            path,
+            phrase(
+                "format {format} was written by a newer version (this reads {reads})",
+                format=version,
+                reads=FORMAT,
+            ),
         )
     if version < OLDEST_FORMAT:
-        raise SaveError(path, f"format {version} is not supported")
+        raise SaveError(path, phrase("format {format} is not supported", format=version))
     return version
 
 
@@ -420,12 +469,22 @@ def rules_revision(path: Path, data: dict[str, Any], game: Game[Any, Any]) -> in
     """The revision of the game's rules the save was played under: 1 when it does not say."""
     revision = data.get("rules", 1)
     if type(revision) is not int or revision < 1:
-        raise SaveError(path, f"'rules' must be a revision number (1 or more), not {revision!r}")
+        raise SaveError(
+            path,
+            phrase(
+                "'rules' must be a revision number (1 or more), not {value}", value=repr(revision)
+            ),
+        )
     if revision > game.rules_revision:
         raise SaveError(
             path,
-            f"rules revision {revision} of {game.title} was written by a newer version "
-            f"(this knows up to {game.rules_revision})",
+            phrase(
+                "rules revision {revision} of {game} was written by a newer version "
+                "(this knows up to {newest})",
+                revision=revision,
+                game=game.title,
+                newest=game.rules_revision,
+            ),
         )
     return revision
 
@@ -433,7 +492,12 @@ def rules_revision(path: Path, data: dict[str, Any], game: Game[Any, Any]) -> in
 def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
     value: Any = data.get(key)
     if value is None:
-        raise SaveError(path, f"'{key}' is missing")
+        raise SaveError(path, phrase("'{key}' is missing", key=key))
     if not isinstance(value, kind) or (isinstance(value, datetime) and value.tzinfo is None):
-        raise SaveError(path, f"'{key}' has the wrong type ({type(value).__name__})")
+        raise SaveError(path, wrong_type(key, value))
     return value
+
+
+def wrong_type(key: str, value: Any) -> str:
+    """A key of a file holding a value of the wrong type (the key and the type as written)."""
+    return phrase("'{key}' has the wrong type ({type})", key=key, type=type(value).__name__)

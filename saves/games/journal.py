@@ -27,10 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game, Replaced, RuleError
+from companion.phrases import phrase
 from companion.session import Step
 from saves import append_log
 from saves.append_log import End, Later, NotAsRead, PastLimit, complete_lines
-from saves.files import MAX_FILE_BYTES, SaveError
+from saves.files import MAX_FILE_BYTES, SaveError, cannot_be_read
 from saves.games.document import SavedGame, apply_record, check_record
 from saves.games.record_lines import parse_records
 from saves.games.records import Record, RecordReader, record_line, records_start
@@ -82,9 +83,12 @@ def stale(game: Game[Any, Any], seen: Replaced | None, state: Any, action: Any) 
     now = game.replaced(state, action)
     if now is None or now.value == seen.value:
         return None
-    return (
-        f"{now.what} was changed on another device meanwhile: it is now {now.value}, you saw "
-        f"{seen.value}. Nothing was changed: set it again if you still mean it."
+    return phrase(
+        "{what} was changed on another device meanwhile: it is now {now}, you saw {seen}. "
+        "Nothing was changed: set it again if you still mean it.",
+        what=now.what,
+        now=now.value,
+        seen=seen.value,
     )
 
 
@@ -107,10 +111,18 @@ def catch_up(path: Path, saved: SavedGame) -> list[Record]:
         try:
             apply_record(trial, record)
         except RuleError as error:
-            problem = f"record {record.number} is refused by the rules: {error}"
+            problem = phrase(
+                "record {number} is refused by the rules: {reason}",
+                number=str(record.number),
+                reason=error,
+            )
             raise Rewritten(path, problem) from None
         except Exception as error:  # the rules failed on it: a line this app never wrote
-            problem = f"record {record.number} cannot be played ({type(error).__name__})"
+            problem = phrase(
+                "record {number} cannot be played ({error})",
+                number=str(record.number),
+                error=type(error).__name__,
+            )
             raise Rewritten(path, problem) from None
     if trial is not saved:
         saved.adopt(trial)
@@ -125,9 +137,9 @@ def _appended(path: Path, position: End) -> bytes:
     except NotAsRead as error:
         raise Rewritten(path, error.why) from None
     except PastLimit:
-        raise SaveError(path, "has grown past the largest save this app reads") from None
+        raise SaveError(path, phrase("has grown past the largest save this app reads")) from None
     except OSError as error:  # a read that fails once open (EIO)
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+        raise SaveError(path, cannot_be_read(error)) from None
 
 
 def append(
@@ -152,7 +164,7 @@ def append(
     (`saved.file.unapplied`). `Busy` when the file's own lock is not had within `deadline`
     seconds: nothing written."""
     if saved.file.unapplied:
-        raise Behind(path, "this window must read the file again before it adds to it")
+        raise Behind(path, phrase("this window must read the file again before it adds to it"))
     records = _numbered(saved, drafts, by, seat, now)
     # An action appends one record, checked on the game itself; several (`companion act ID
     # undo --to N`, a test's replay) are tried on a copy, each on the state the ones before reach.
@@ -214,8 +226,7 @@ def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float)
     position = _position(path, saved)
     data = "".join(record_line(record) for record in records).encode("utf-8")
     if position.offset + len(data) > MAX_FILE_BYTES:
-        limit = MAX_FILE_BYTES // (1024 * 1024)
-        raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
+        raise OSError(errno.EFBIG, grown_past(MAX_FILE_BYTES))
     try:
         saved.file.position = append_log.append(path, position, data, deadline, "record")
     except Later as error:
@@ -224,11 +235,20 @@ def _write(path: Path, saved: SavedGame, records: list[Record], deadline: float)
         raise Rewritten(path, error.why) from None
 
 
+def grown_past(limit: int) -> str:
+    """Why a game cannot be written longer: its file would pass the largest save read."""
+    return phrase(
+        "the game has grown past {limit} MiB, the most a save holds", limit=limit // (1024 * 1024)
+    )
+
+
 def _position(path: Path, saved: SavedGame) -> End:
     position = saved.file.position
     if not isinstance(position, End):
-        why = saved.file.cannot_add or "it was not opened for play (SaveStore.open_for_play)"
-        raise SaveError(path, f"cannot be added to: {why}")
+        why = saved.file.cannot_add or phrase(
+            "it was not opened for play (SaveStore.open_for_play)"
+        )
+        raise SaveError(path, phrase("cannot be added to: {why}", why=why))
     return position
 
 
@@ -239,11 +259,15 @@ def _parse(path: Path, saved: SavedGame, complete: bytes) -> list[Record]:
     try:
         tables = parse_records(path, complete)
     except SaveError as error:
-        raise Rewritten(path, f"an added line is not a record ({error.problem})") from None
+        raise Rewritten(
+            path, phrase("an added line is not a record ({problem})", problem=error.problem)
+        ) from None
     reader = RecordReader(path, saved.game)
     try:
         return reader.records(tables, saved.record_count + 1)
     except SaveError as error:
         raise Rewritten(path, error.problem) from None
     except Exception as error:  # decoding a value no record holds
-        raise Rewritten(path, f"an added line is not a record ({type(error).__name__})") from None
+        raise Rewritten(
+            path, phrase("an added line is not a record ({problem})", problem=type(error).__name__)
+        ) from None

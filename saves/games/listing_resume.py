@@ -24,6 +24,7 @@ from saves.codec import CodecError
 from saves.games.checkpoint_file import (
     Kept,
     gathered_keys,
+    kept_lines,
     made_from_line,
     origin_item,
     publish,
@@ -158,7 +159,8 @@ def refresh_tail(
                 actions.append(json.loads(table))
             origins.append(origin_item(record, index))
         made_from = made_from_line(kept.made_from["stamp"], content, tail.count, tail.entry)
-        lines = {"lines": steps["lines"] + tail.lines, "actions": actions, "origins": origins}
+        kept = steps["lines"] + kept_lines(tail.lines)
+        lines = {"lines": kept, "actions": actions, "origins": origins}
     except (TypeError, ValueError, CodecError, RecursionError, GameFault):
         return
     if state is not None:

@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import Game
+from companion.phrases import phrase
 from saves.append_log import one_line
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import SaveError
+from saves.files import SaveError, said
 
 RECORDS_KEY = "records"
 ACTION_KEY = "action"
@@ -78,8 +79,8 @@ class Record:
         if self.seat:
             return self.seat
         if self.by.startswith("b"):
-            return "a browser"
-        return "a terminal" if self.by else "an earlier version"
+            return phrase("a browser")
+        return phrase("a terminal") if self.by else phrase("an earlier version")
 
 
 def action_table(action: Any) -> dict[str, Any]:
@@ -120,34 +121,54 @@ class RecordReader:
         found = []
         for number, (key, table) in enumerate(tables.items(), start=first):
             if key != f"r{number}":
-                raise SaveError(self.path, f"record '{key}' where r{number} was expected")
+                raise SaveError(
+                    self.path,
+                    phrase(
+                        "record '{key}' where r{number} was expected", key=key, number=str(number)
+                    ),
+                )
             found.append(self.record(number, table))
         return found
 
     def record(self, number: int, table: Any) -> Record:
         where = f"records.r{number}"
         if not isinstance(table, dict):
-            raise SaveError(self.path, f"{where}: expected a table")
+            raise SaveError(self.path, phrase("{where}: expected a table", where=where))
         kinds = [kind for kind in KINDS if kind in table]
         if len(kinds) != 1:
-            raise SaveError(self.path, f"{where}: needs exactly one of {', '.join(KINDS)}")
+            raise SaveError(
+                self.path,
+                phrase(
+                    "{where}: needs exactly one of {kinds}", where=where, kinds=", ".join(KINDS)
+                ),
+            )
         kind = kinds[0]
         at, by, seat, was = (table.get(key) for key in ("at", "by", "seat", "was"))
         if at is not None and (not isinstance(at, datetime) or at.tzinfo is None):
-            raise SaveError(self.path, f"{where}.at: expected a date and time with its zone")
+            raise SaveError(
+                self.path,
+                phrase("{where}.at: expected a date and time with its zone", where=where),
+            )
         for key, value in (("by", by), ("seat", seat), ("was", was)):
             if value is not None and not isinstance(value, str):
-                raise SaveError(self.path, f"{where}.{key}: expected text")
+                raise SaveError(
+                    self.path, phrase("{where}.{key}: expected text", where=where, key=key)
+                )
         by, seat, body = by or "", seat or "", table[kind]
         if kind == "do":
             action = self.action(body, where)
             return Record(number, kind, action, by=by, seat=seat, at=at, was=was)
         if kind == "details":
             if not isinstance(body, dict):
-                raise SaveError(self.path, f"{where}.details: expected a table")
+                raise SaveError(self.path, phrase("{where}.details: expected a table", where=where))
             return Record(number, kind, by=by, seat=seat, at=at, details=body)
         if type(body) is not int or not 1 <= body < number:
-            raise SaveError(self.path, f"{where}.{kind}: expected an earlier record's number")
+            raise SaveError(
+                self.path,
+                phrase(
+                    "{where}.{kind}: expected an earlier record's number", where=where, kind=kind
+                ),
+            )
         return Record(number, kind, target=body, by=by, seat=seat, at=at)
 
     def action(self, raw: Any, where: str) -> Any:
@@ -161,15 +182,23 @@ class RecordReader:
 def decode_action(path: Path, game: Game[Any, Any], raw: Any, where: str) -> Any:
     """An action table (`action = "Name"` and its fields) as the game's action, type-checked."""
     if not isinstance(raw, dict):
-        raise SaveError(path, f"{where}: expected a table")
+        raise SaveError(path, phrase("{where}: expected a table", where=where))
     fields = dict(raw)
     name = fields.pop(ACTION_KEY, None)
     if not isinstance(name, str):
-        raise SaveError(path, f"{where}: no '{ACTION_KEY}' name")
+        raise SaveError(path, phrase("{where}: no '{key}' name", where=where, key=ACTION_KEY))
     action_type = game.action_type(name)
     if action_type is None:
-        raise SaveError(path, f"{where}: '{name}' is not an action of {game.title}")
+        raise SaveError(
+            path,
+            phrase(
+                "{where}: '{name}' is not an action of {game}",
+                where=where,
+                name=name,
+                game=game.title,
+            ),
+        )
     try:
         return from_plain(action_type, fields, where)
     except CodecError as error:
-        raise SaveError(path, str(error)) from None
+        raise SaveError(path, said(error)) from None

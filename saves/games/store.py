@@ -21,6 +21,7 @@ from typing import Any
 from companion.core import Game
 from companion.dates import offset_minutes
 from companion.guard import GameFault
+from companion.phrases import phrase
 from companion.session import Session
 from saves import append_log
 from saves.cleanup import remove_leftovers
@@ -29,6 +30,7 @@ from saves.files import (
     LinkRefused,
     SaveError,
     mark_of,
+    os_reason,
     read_file,
     write_target,
     write_text,
@@ -42,7 +44,7 @@ from saves.games.document import clean_title as clean_title
 from saves.games.document import from_document as from_document
 from saves.games.document import to_document as to_document
 from saves.games.document import utc_now as utc_now
-from saves.games.journal import Behind, Draft, Rewritten, position_of
+from saves.games.journal import Behind, Draft, Rewritten, grown_past, position_of
 from saves.games.records import Record, records_start
 from saves.games.writers import publish_new
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave
@@ -89,7 +91,7 @@ class SaveStore:
     def path_for(self, save_id: str) -> Path:
         """The file of a save id; an id that could leave the folder is refused."""
         if not SAVE_ID.fullmatch(save_id):
-            raise SaveError(self.folder / "?", f"'{save_id}' is not a save id")
+            raise SaveError(self.folder / "?", phrase("'{id}' is not a save id", id=save_id))
         return self.folder / f"{save_id}.toml"
 
     def create(self, game: Game[Any, Any], setup: Any, title: str = "") -> SavedGame:
@@ -105,7 +107,7 @@ class SaveStore:
         """Save a game under a new id (its file is left to whoever changed it); the copy is
         the same game, played on from here."""
         now = self.clock()
-        title = clean_title(f"{saved.title} (copy)") or saved.title
+        title = clean_title(f"{saved.title} (copy)") or saved.title  # written in the file: English
         copy = saved.trial()
         copy.title, copy.updated = title, now
         self._save_new(copy, saved.game.id, now)
@@ -139,7 +141,7 @@ class SaveStore:
             return unapplied
         if saved.file.position is None:
             if mark_of(path) != saved.file.mark:
-                raise Rewritten(path, "was written again since this window read it")
+                raise Rewritten(path, phrase("was written again since this window read it"))
             return []
         return journal.catch_up(path, saved)
 
@@ -199,7 +201,9 @@ class SaveStore:
         failed export leaves nothing behind, not even the folder."""
         path = exports_dir(self.home) / f"{saved.id}.{extension}"
         if not side_folder_inside(self.home, path.parent):  # a link: never written through
-            raise LinkRefused(path.parent, "is a link, not a folder of the data folder: not used")
+            raise LinkRefused(
+                path.parent, phrase("is a link, not a folder of the data folder: not used")
+            )
         write_text(path, content, links_within=self.home)
         return path
 
@@ -216,7 +220,7 @@ class SaveStore:
         if saved.file.format_read != FORMAT or whole:
             pass  # no position: `open_for_play` writes it again first
         elif records_start(content) is None:
-            saved.file.cannot_add = (
+            saved.file.cannot_add = phrase(
                 "its records are not a [records] table, so a record added would be lost"
             )
         else:
@@ -249,8 +253,11 @@ class SaveStore:
         except LinkRefused:
             pass  # never written through: its first change says so, as for any save
         except OSError as error:  # Busy, and a disk that refuses the new file
-            why = error.strerror or error
-            saved.file.cannot_add = f"it could not be brought to format {FORMAT}: {why}"
+            saved.file.cannot_add = phrase(
+                "it could not be brought to format {format}: {why}",
+                format=FORMAT,
+                why=os_reason(error),
+            )
             saved.file.upgrade_waits = isinstance(error, Busy)
         return saved
 
@@ -337,5 +344,4 @@ def _check_size(path: Path, text: str) -> None:
     """Refuse to write a save larger than a save may be read (`MAX_FILE_BYTES`): it would be
     listed as unreadable at the next start. OSError, so it is said as a failed save."""
     if len(text) * 4 > MAX_FILE_BYTES and len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        limit = MAX_FILE_BYTES // (1024 * 1024)
-        raise OSError(errno.EFBIG, f"the game has grown past {limit} MiB, the most a save holds")
+        raise OSError(errno.EFBIG, grown_past(MAX_FILE_BYTES))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core import RuleError
+from companion.phrases import phrase
 from saves.games.document import SavedGame
 from saves.games.journal import Draft
 from saves.games.records import Record
@@ -56,14 +57,20 @@ def undo_back(saved: SavedGame, to: int | None) -> UndoBack:
     steps, origins = saved.session.steps, saved.origins
     count = len(steps)
     if not count:
-        raise RuleError("there is nothing to undo: the game has no actions yet")
+        raise RuleError(phrase("there is nothing to undo: the game has no actions yet"))
     keep = count - 1 if to is None else to
     if keep == count:
-        raise RuleError(f"line {keep} is the last one: there is no later action to undo")
+        raise RuleError(
+            phrase("line {line} is the last one: there is no later action to undo", line=str(keep))
+        )
     if not 0 <= keep < count:
         raise RuleError(
-            f"there is no log line {keep} to go back to: the log has lines 1 to {count}"
-            " (0 is the start: every action undone)"
+            phrase(
+                "there is no log line {line} to go back to: the log has lines 1 to {count} "
+                "(0 is the start: every action undone)",
+                line=str(keep),
+                count=str(count),
+            )
         )
     # one record per step (a format 1 save's are made when it is read)
     later = tuple(origins[keep:count])

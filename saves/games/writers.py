@@ -7,7 +7,10 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.phrases import phrase
 from saves.files import FileMark, SaveError, fsync_folder, mark_of, write_temp
+
+CHANGED_ELSEWHERE = phrase("was changed in another window since this one read it")
 
 
 class SaveConflict(SaveError):
@@ -39,5 +42,5 @@ def publish_new(
         fsync_folder(path.parent)
         mark = mark_of(path)
         if mark is None:  # removed at once by someone else: the next save says so
-            raise SaveError(path, "was removed as soon as it was made")
+            raise SaveError(path, phrase("was removed as soon as it was made"))
         return candidate, mark, text

@@ -18,8 +18,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from saves.files import FileMark, SaveError, fsync_folder, read_file, write_temp
-from saves.games.writers import SaveConflict
+from companion.phrases import phrase
+from saves.files import FileMark, SaveError, fsync_folder, on_line, read_file, said, write_temp
+from saves.games.writers import CHANGED_ELSEWHERE, SaveConflict
 from saves.listing.cache import UnreadableSave
 from saves.paths import locks_dir, recorded_dir
 from saves.shared.lock import update
@@ -69,18 +70,20 @@ def from_line(text: str) -> dict[str, Any] | None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ValueError("not a play written by this version (not JSON)") from None
+        raise ValueError(phrase("not a play written by this version (not JSON)")) from None
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise ValueError("not a play written by this version (not a table)")
+        raise ValueError(phrase("not a play written by this version (not a table)"))
     for key in DATES:
         value = data.get(key)
         if isinstance(value, str):
             try:
                 data[key] = datetime.fromisoformat(value)
             except ValueError:
-                raise ValueError(f"'{key}' is not a date and time: '{value[:30]}'") from None
+                raise ValueError(
+                    phrase("'{key}' is not a date and time: '{value}'", key=key, value=value[:30])
+                ) from None
     return data
 
 
@@ -146,7 +149,8 @@ def read_batch(
         return [], [UnreadableSave(path, error.problem)]
     lines = content.decode("utf-8", errors="replace").splitlines()
     if not lines or lines[0] != HEADER.rstrip("\n"):
-        return [], [UnreadableSave(path, "line 1: not a file of imported plays of this version")]
+        not_ours = phrase("not a file of imported plays of this version")
+        return [], [UnreadableSave(path, on_line(1, not_ours))]
     found, unreadable = [], []
     for number, text in enumerate(lines[1:], start=2):
         try:
@@ -154,9 +158,9 @@ def read_batch(
             if data is not None:
                 found.append(make(path, data, play_id(path.stem, number)))
         except ValueError as error:
-            unreadable.append(UnreadableSave(path, f"line {number}: {error}"))
+            unreadable.append(UnreadableSave(path, on_line(number, said(error))))
         except SaveError as error:
-            unreadable.append(UnreadableSave(path, f"line {number}: {error.problem}"))
+            unreadable.append(UnreadableSave(path, on_line(number, error.problem)))
     return found, unreadable
 
 
@@ -167,7 +171,9 @@ def change_line(
     window's edit is never lost); written whole under the file's lock."""
     where = split_id(save_id)
     if where is None:
-        raise SaveError(recorded_dir(home) / "?", f"'{save_id}' is not an imported play's id")
+        raise SaveError(
+            recorded_dir(home) / "?", phrase("'{id}' is not an imported play's id", id=save_id)
+        )
     batch_id, number = where
     path = recorded_dir(home) / f"{batch_id}{SUFFIX}"
 
@@ -176,7 +182,7 @@ def change_line(
         if not 1 < number <= len(lines) or json.loads(lines[number - 1]) != json.loads(
             to_line(was)
         ):
-            raise SaveConflict(path, "was changed in another window since this one read it")
+            raise SaveConflict(path, CHANGED_ELSEWHERE)
         lines[number - 1] = "null\n" if now is None else to_line(now)
         return "".join(lines)
 

@@ -15,7 +15,7 @@ from companion.history.details import PlayDetails
 from companion.history.plays import Play
 from companion.history.push import push_link
 from companion.history.timing import play_minutes, span_seconds
-from companion.text import plural
+from companion.phrases import joined, phrase, phrase_n
 from saves.files import SaveError, parse_toml, read_file
 from saves.games.document import DETAILS_KEY
 from saves.games.store import SaveStore, utc_now
@@ -113,7 +113,7 @@ def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:
     try:
         data = json.loads(content)
     except (ValueError, RecursionError):
-        raise FileProblem("not JSON: not a BG Stats play file") from None
+        raise FileProblem(phrase("not JSON: not a BG Stats play file")) from None
     store = RecordedStore(home, utc_now)
     with store.importing():  # the check of what is imported and the write: one lock
         result = read_play_file(data, store.sources())
@@ -125,20 +125,41 @@ def import_file(home: Path, path: Path | str) -> tuple[Imported, int]:
 
 def stop_reason(error: OSError, left: int) -> str:
     """Why an import stopped writing, in words, and what was left out."""
-    cause = "the disk is full" if error.errno == errno.ENOSPC else (error.strerror or "")
-    why = cause or "the data folder cannot be written"
-    return f"{why}: {plural(left, 'play')} not written (import the file again to add them)"
+    cause = phrase("the disk is full") if error.errno == errno.ENOSPC else (error.strerror or "")
+    why = cause or phrase("the data folder cannot be written")
+    return phrase_n(
+        "{why}: {n} play not written (import the file again to add them)",
+        "{why}: {n} plays not written (import the file again to add them)",
+        left,
+        why=why,
+    )
 
 
 def import_report(result: Imported, written: int) -> str:
     """What `companion import` says: how many came in, why it stopped writing (a full disk),
     and each reason plays were left out."""
     games = sorted({play.game_id for play in result.plays})
-    lines = [f"Imported {plural(written, 'play')}" + (f" ({', '.join(games)})." if games else ".")]
+    if games:
+        lines = [
+            phrase_n(
+                "Imported {n} play ({games}).",
+                "Imported {n} plays ({games}).",
+                written,
+                games=", ".join(games),
+            )
+        ]
+    else:
+        lines = [phrase_n("Imported {n} play.", "Imported {n} plays.", written)]
     if result.stopped:
-        lines.append(f"Stopped: {result.stopped}.")
+        lines.append(phrase("Stopped: {why}.", why=result.stopped))
     for reason, count in sorted(result.unscored.items()):
-        lines.append(f"Kept {plural(count, 'play')} {reason}")
+        lines.append(
+            phrase_n("Kept {n} play {reason}", "Kept {n} plays {reason}", count, reason=reason)
+        )
     for reason, count in sorted(result.skipped.items()):
-        lines.append(f"Skipped {plural(count, 'play')}: {reason}")
-    return "\n".join(lines) + "\n"
+        lines.append(
+            phrase_n(
+                "Skipped {n} play: {reason}", "Skipped {n} plays: {reason}", count, reason=reason
+            )
+        )
+    return joined("\n", [*lines, ""])

@@ -20,6 +20,7 @@ from companion.history.details import (
     checked,
     to_plain,
 )
+from companion.phrases import phrase
 from saves.games.document import ACTIVITY_KEY, DETAILS_KEY
 from saves.games.journal import Draft
 from saves.games.records import RECORDS_KEY
@@ -93,7 +94,9 @@ def details_draft(saved: SavedGame, details: PlayDetails, now: datetime) -> Draf
     try:
         details_of(saved.extra)
     except DetailsProblem as error:
-        raise DetailsProblem(f"{error}: fix or remove it first") from None
+        raise DetailsProblem(
+            phrase("{problem}: fix or remove it first", problem=error.args[0])
+        ) from None
     table = to_plain(checked(details, saved.game.id, players_of(saved)), now)
     return Draft("details", details=table)
 

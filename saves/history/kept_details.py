@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core import RuleError
 from companion.history.details import PlayDetails, from_plain
+from companion.phrases import phrase
 from saves.games.document import ACTIVITY_KEY, DETAILS_KEY
 
 
@@ -26,11 +27,11 @@ def details_of(extra: Mapping[str, Any]) -> PlayDetails | None:
     if records is None:
         return None
     if not isinstance(records, list) or not records:
-        raise DetailsProblem(f"'{DETAILS_KEY}' must be a list of tables")
+        raise DetailsProblem(phrase("'{key}' must be a list of tables", key=DETAILS_KEY))
     try:
         parsed = [from_plain(record) for record in records]
     except RuleError as error:
-        raise DetailsProblem(f"'{DETAILS_KEY}': {error}") from None
+        raise DetailsProblem(phrase("'{key}': {problem}", key=DETAILS_KEY, problem=error)) from None
     return parsed[-1]
 
 

@@ -26,6 +26,7 @@ from companion.history.stats import (
     same_player_twice,
     select,
 )
+from companion.phrases import phrase
 from saves.games.store import SaveStore
 from saves.history.recorded import recorded_plays
 from saves.listing.cache import SaveEntry, UnreadableSave
@@ -73,11 +74,11 @@ def time_zone(settings: SettingsStore) -> tuple[tzinfo | None, str | None]:
     there is not used (it is then ignored and left in the file)."""
     raw = settings.preference(TIME_ZONE, "")
     if not isinstance(raw, str):
-        return None, f"{TIME_ZONE} is not text (ignored)"
+        return None, phrase("{key} is not text (ignored)", key=TIME_ZONE)
     try:
         return parse_zone(raw), None
     except ValueError as error:
-        return None, f"{TIME_ZONE}: {error} (ignored)"
+        return None, phrase("{key}: {problem} (ignored)", key=TIME_ZONE, problem=error)
 
 
 def set_time_zone(settings: SettingsStore, text: str) -> bool:
@@ -96,9 +97,12 @@ def rename_refusal(plays: Iterable[Play], old: str, new: str, table: dict[str, s
     for play in plays:
         seated = {name_key(name) for name in play.facts.players}
         if name_key(old) in seated and name_key(target) in seated:
-            return (
-                f"{old} and {target} both played the game saved as {play.save_id}: "
-                "two players of one game cannot be one player."
+            return phrase(
+                "{old} and {new} both played the game saved as {id}: "
+                "two players of one game cannot be one player.",
+                old=old,
+                new=target,
+                id=play.save_id,
             )
     return None
 

@@ -26,9 +26,19 @@ from companion.history.details import from_plain as details_from_plain
 from companion.history.details import to_plain as details_to_plain
 from companion.history.plays import Play
 from companion.history.recorded import RecordedPlay, as_play, check
-from saves.files import MAX_FILE_BYTES, FileMark, SaveError, mark_of, parse_toml, read_file
+from companion.phrases import phrase
+from saves.files import (
+    MAX_FILE_BYTES,
+    FileMark,
+    SaveError,
+    mark_of,
+    on_line,
+    parse_toml,
+    read_file,
+    said,
+)
 from saves.games.store import utc_now
-from saves.games.writers import SaveConflict, publish_new
+from saves.games.writers import CHANGED_ELSEWHERE, SaveConflict, publish_new
 from saves.history.batches import (
     BATCH_PREFIX,
     MAX_BATCH_BYTES,
@@ -104,35 +114,50 @@ def from_document(path: Path, data: dict[str, Any], save_id: str | None = None) 
     if save_id is not None:
         data = {"format": FORMAT, "kind": KIND, "id": save_id, **data}
     if data.get("kind") != KIND:
-        raise SaveError(path, f"not a recorded play (kind is {data.get('kind')!r})")
+        raise SaveError(
+            path, phrase("not a recorded play (kind is {kind})", kind=repr(data.get("kind")))
+        )
     if data.get("format") != FORMAT:
-        raise SaveError(path, f"format {data.get('format')!r} is not one this version reads")
+        raise SaveError(
+            path,
+            phrase(
+                "format {format} is not one this version reads", format=repr(data.get("format"))
+            ),
+        )
     unknown = sorted(set(data) - KEYS)
     if unknown:
-        raise SaveError(path, f"unknown key '{unknown[0]}'")
+        raise SaveError(path, phrase("unknown key '{key}'", key=unknown[0]))
     expected = save_id or path.stem
     save_id = _field(path, data, "id", str)
     if expected != save_id or not save_id.startswith(PREFIX):
-        raise SaveError(path, f"id '{save_id}' does not match the file name")
+        raise SaveError(path, phrase("id '{id}' does not match the file name", id=save_id))
     played = _field(path, data, "played", datetime)
     recorded = _field(path, data, "recorded", datetime)
     if not in_bounds(recorded):  # the same bounds as a play's date, in every time zone
         day = recorded.date().isoformat()
-        raise SaveError(path, f"'recorded' is dated {day}, not from {FIRST_YEAR} to {LAST_YEAR}")
+        raise SaveError(
+            path,
+            phrase(
+                "'recorded' is dated {day}, not from {first} to {last}",
+                day=day,
+                first=str(FIRST_YEAR),
+                last=str(LAST_YEAR),
+            ),
+        )
     players = _names(path, data, "players")
     scores = data.get("scores", {})
     if not isinstance(scores, dict):
-        raise SaveError(path, "'scores' must be a table of name = points")
+        raise SaveError(path, phrase("'scores' must be a table of name = points"))
     for key in ("details", "outcome", "source"):
         if key in data and not isinstance(data[key], dict if key == "details" else str):
-            kind = "a table" if key == "details" else "text"
-            raise SaveError(path, f"'{key}' must be {kind}, not {_words(data[key])}")
+            kind = _words(dict if key == "details" else str)
+            raise SaveError(path, must_be(key, kind, data[key]))
     co_op = data.get("co_op", False)
     if type(co_op) is not bool:
-        raise SaveError(path, f"'co_op' must be true or false, not {_words(co_op)}")
+        raise SaveError(path, must_be("co_op", _words(bool), co_op))
     sources = data.get("player_sources", {})
     if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
-        raise SaveError(path, "'player_sources' must be a table of name = uuid")
+        raise SaveError(path, phrase("'player_sources' must be a table of name = uuid"))
     try:
         details = details_from_plain({"at": recorded, **data.get("details", {})})
         play = check(
@@ -150,28 +175,38 @@ def from_document(path: Path, data: dict[str, Any], save_id: str | None = None) 
             )
         )
     except (RuleError, TypeError) as error:
-        raise SaveError(path, f"refused by the rules: {error}") from None
+        raise SaveError(path, phrase("refused by the rules: {reason}", reason=error)) from None
     return RecordedFile(save_id, play, recorded)
 
 
 def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if value is None:
-        raise SaveError(path, f"'{key}' is missing")
+        raise SaveError(path, phrase("'{key}' is missing", key=key))
     if not isinstance(value, kind) or (isinstance(value, datetime) and value.tzinfo is None):
-        raise SaveError(path, f"'{key}' must be {_words(kind)}, not {_words(value)}")
+        raise SaveError(path, must_be(key, _words(kind), value))
     return value
 
 
+def not_an_id(save_id: str) -> str:
+    """An id that names no recorded play (one that could leave the folder among them)."""
+    return phrase("'{id}' is not a recorded play's id", id=save_id)
+
+
+def must_be(key: str, kind: str, value: object) -> str:
+    """A key holding a value of the wrong kind, both said in words."""
+    return phrase("'{key}' must be {kind}, not {found}", key=key, kind=kind, found=_words(value))
+
+
 _KINDS_IN_WORDS = {
-    bool: "true or false",
-    int: "a whole number",
-    float: "a number",
-    str: "text",
-    list: "a list",
-    dict: "a table",
-    datetime: "a date and time with its UTC offset",
-    date: "a date",
+    bool: phrase("true or false"),
+    int: phrase("a whole number"),
+    float: phrase("a number"),
+    str: phrase("text"),
+    list: phrase("a list"),
+    dict: phrase("a table"),
+    datetime: phrase("a date and time with its UTC offset"),
+    date: phrase("a date"),
 }
 
 
@@ -179,15 +214,15 @@ def _words(value: object) -> str:
     """What a value (or a type) is, in words: a reason never quotes Python."""
     kind = value if isinstance(value, type) else type(value)
     if isinstance(value, datetime) and value.tzinfo is None:
-        return "a date and time without its UTC offset"
+        return phrase("a date and time without its UTC offset")
     found = (words for known, words in _KINDS_IN_WORDS.items() if kind is known)
-    return next(found, "a time of day")  # the one other kind of value a TOML file holds
+    return next(found, phrase("a time of day"))  # the one other kind of value a TOML file holds
 
 
 def _names(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
     names = data.get(key, [])
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise SaveError(path, f"'{key}' must be a list of names")
+        raise SaveError(path, phrase("'{key}' must be a list of names", key=key))
     return tuple(names)
 
 
@@ -201,9 +236,9 @@ class RecordedStore:
 
     def path_for(self, save_id: str) -> Path:
         if not save_id.startswith(PREFIX) or not save_id.replace("-", "").isalnum():
-            raise SaveError(self.folder / "?", f"'{save_id}' is not a recorded play's id")
+            raise SaveError(self.folder / "?", not_an_id(save_id))
         if not save_id.isascii() or save_id.lower() != save_id or len(save_id) > 80:
-            raise SaveError(self.folder / "?", f"'{save_id}' is not a recorded play's id")
+            raise SaveError(self.folder / "?", not_an_id(save_id))
         return self.folder / f"{save_id}.toml"
 
     def load(self, save_id: str) -> RecordedFile:
@@ -217,9 +252,9 @@ class RecordedStore:
             try:
                 data = from_line(lines[where[1] - 1]) if 1 < where[1] <= len(lines) else None
             except ValueError as error:
-                raise SaveError(path, f"line {where[1]}: {error}") from None
+                raise SaveError(path, on_line(where[1], said(error))) from None
             if data is None:
-                raise SaveError(path, f"no play '{save_id}' in it")
+                raise SaveError(path, phrase("no play '{id}' in it", id=save_id))
             return from_document(path, data, save_id)
         path = self.path_for(save_id)
         content, mark = read_file(path)
@@ -236,8 +271,7 @@ class RecordedStore:
             try:
                 found.append(self.load(path.stem))
             except SaveError as error:
-                where = f"line {error.line}: " if error.line else ""
-                unreadable.append(UnreadableSave(path, where + error.problem))
+                unreadable.append(UnreadableSave(path, on_line(error.line, error.problem)))
         for path in batch_files(self.folder):
             plays, bad = read_batch(path, from_document)
             found += plays
@@ -308,7 +342,7 @@ class RecordedStore:
 
     def _check_unchanged(self, path: Path, entry: RecordedFile, mark: FileMark | None) -> None:
         if entry.mark is not None and mark != entry.mark:
-            raise SaveConflict(path, "was changed in another window since this one read it")
+            raise SaveConflict(path, CHANGED_ELSEWHERE)
 
     def sources(self) -> set[str]:
         """The BG Stats uuids already imported."""

@@ -33,12 +33,16 @@ from companion.core import Facts
 from companion.history.plays import from_plain as facts_from_plain
 from companion.history.plays import to_plain as facts_to_plain
 from companion.history.plays import utc_offset_of
+from companion.phrases import Phrase, phrase
 from saves.codec import CodecError, load_json
 from saves.files import FileMark, SaveError, read_bytes, write_text
 from saves.listing.stamps import KERNEL, code_stamp
+from saves.said import kept_text, text_back
 
-CACHE_FORMAT = 5
-"""5: the stamps cover every module of the kernel and the storage (saves/listing/stamps.py);
+CACHE_FORMAT = 6
+"""6: a line's words that are phrases kept with their template and values (`said`), so the
+list is shown in the reader's language; 5: the stamps cover every module of the kernel and
+the storage (saves/listing/stamps.py);
 4: a record keeps the duration typed in the play's details and its active time; 3: the rules
 are stamped per game by their modules' bytes (2 by the newest module's time);
 2: the facts are kept as JSON text inside each record (1 kept them as JSON objects)."""
@@ -47,7 +51,9 @@ MAX_CACHE_BYTES = 8 * 1024 * 1024
 _FIELDS = ("id", "title", "game_id", "game_title", "updated", "summary", "status", "waiting_for")
 """The fields every record holds, in `SaveEntry`'s order (all text; `updated` an ISO time)."""
 _REQUIRED = {"digest", *_FIELDS}
-_OPTIONAL = {"created", "facts", "utc_offset", "typed_minutes", "active_seconds"}
+_OPTIONAL = {"created", "facts", "utc_offset", "typed_minutes", "active_seconds", "said"}
+_SAID = ("summary", "status", "waiting_for")
+"""The fields that are the game's words: a phrase among them is kept as one (saves/said.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +183,7 @@ class ListingCache:
         if self.path.exists() and not self.path.is_file():
             return  # a pipe or a device in its place: left alone, as every file of the player
         unreadable = {
-            name: {**asdict(mark), "reason": reason}
+            name: {**asdict(mark), "reason": kept_text(reason)}
             for name, (mark, reason) in self.kept_verdicts.items()
         }
         games = {str(record.get("game_id")) for record in self.kept.values()}
@@ -199,9 +205,10 @@ class ListingCache:
         if not (self.path.exists() or self.path.is_symlink()):
             return
         if not self.path.is_file():
-            self.problem = (
-                f"{self.path}: not a regular file (left as it is); "
-                "the saved-games list is read whole at every start"
+            self.problem = phrase(
+                "{file}: not a regular file (left as it is); "
+                "the saved-games list is read whole at every start",
+                file=str(self.path),
             )
         try:
             data = load_json(read_bytes(self.path, MAX_CACHE_BYTES), every_value=False)
@@ -239,6 +246,13 @@ def entry_record(entry: SaveEntry) -> dict[str, Any]:
             record[key] = getattr(entry, key)
     if entry.facts is not None:
         record["facts"] = json.dumps(facts_to_plain(entry.facts), separators=(",", ":"))
+    said = {
+        key: kept_text(getattr(entry, key))
+        for key in _SAID
+        if isinstance(getattr(entry, key), Phrase)
+    }
+    if said:
+        record["said"] = json.dumps(said, separators=(",", ":"))
     return record
 
 
@@ -265,6 +279,13 @@ def entry_from_record(record: dict[str, Any], with_facts: bool) -> SaveEntry | N
         return None
     if facts is None and with_facts and "facts" in record:
         return None
+    if "said" in record:
+        words = _said(
+            record["said"], {"summary": summary, "status": status, "waiting_for": waiting_for}
+        )
+        if words is None:
+            return None
+        summary, status, waiting_for = words["summary"], words["status"], words["waiting_for"]
     typed, active = record.get("typed_minutes"), record.get("active_seconds")
     if any(v is not None and (type(v) is not int or v < 0) for v in (typed, active)):
         return None
@@ -289,14 +310,37 @@ def entry_from_record(record: dict[str, Any], with_facts: bool) -> SaveEntry | N
     )
 
 
+def _said(text: Any, english: dict[str, str]) -> dict[str, str] | None:
+    """A record's words kept as phrases (`said`, JSON text), each the very English text the
+    record holds; None when they are not exactly what `entry_record` writes."""
+    if not isinstance(text, str):
+        return None
+    try:
+        kept = load_json(text)
+        if not isinstance(kept, dict) or not kept or not set(kept) <= set(english):
+            return None
+        words = dict(english)
+        for key, plain in kept.items():
+            words[key] = text_back(plain)
+            if words[key] != english[key]:
+                return None
+    except (ValueError, RecursionError):  # CodecError too
+        return None
+    return words
+
+
 def _verdict(record: Any) -> tuple[FileMark, str] | None:
     """A cached verdict, or None if the record is not exactly what `write` stores."""
-    fields = {"size": int, "mtime_ns": int, "inode": int, "reason": str}
-    if not isinstance(record, dict) or set(record) != set(fields):
+    numbers = ("size", "mtime_ns", "inode")
+    if not isinstance(record, dict) or set(record) != {*numbers, "reason"}:
         return None
-    if any(type(record[key]) is not kind for key, kind in fields.items()):
+    if any(type(record[key]) is not int for key in numbers):
         return None
-    return FileMark(record["size"], record["mtime_ns"], record["inode"]), record["reason"]
+    try:
+        reason = text_back(record["reason"])
+    except (ValueError, RecursionError):
+        return None
+    return FileMark(record["size"], record["mtime_ns"], record["inode"]), reason
 
 
 def _facts(text: Any) -> Facts | None:

@@ -9,7 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from saves.files import FileMark, SaveError, identify, read_file
+from companion.phrases import phrase
+from saves.files import FileMark, SaveError, identify, on_line, read_file
 from saves.listing.cache import ListingCache, SaveEntry, UnreadableSave, digest
 
 if TYPE_CHECKING:
@@ -84,8 +85,8 @@ def list_folder(
             keep_facts = with_facts or result.facts is None  # a checkpoint's line has none
             found_entries[name] = result if keep_facts else replace(result, facts=None)
         else:
-            line, problem = result if isinstance(result, tuple) else (None, "not replayed")
-            refused[name] = (mark, _reason(line, str(problem)))
+            line, problem = result if isinstance(result, tuple) else (None, phrase("not replayed"))
+            refused[name] = (mark, _reason(line, problem))
     entries: list[SaveEntry] = []
     unreadable: list[UnreadableSave] = []
     for name, where in files:
@@ -162,5 +163,5 @@ MAX_REASON = 300
 
 def _reason(line: int | None, problem: str) -> str:
     """Why a file is unreadable, with its line when known, cut to `MAX_REASON` characters."""
-    reason = (f"line {line}: " if line else "") + problem
+    reason = on_line(line, problem)
     return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"

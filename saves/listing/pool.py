@@ -21,7 +21,7 @@ from pathlib import Path
 
 from companion import registry
 from companion.guard import GameFault
-from saves.files import SaveError
+from saves.files import SaveError, said
 from saves.listing.entries import listed_entry
 
 MIN_SAVES = 400
@@ -53,7 +53,7 @@ def replay_one(job: Job) -> object:
     except SaveError as error:
         return (error.line, error.problem)
     except GameFault as fault:  # the game's `summary` or `facts` failed: listed as unreadable
-        return (None, str(fault))
+        return (None, said(fault))
 
 
 def replay_many(jobs: list[Job]) -> list[object]:

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from companion.phrases import phrase
+from saves.files import os_reason
 from saves.paths import locks_dir
 from saves.shared.presence import SITTER, held, open_alive
 
@@ -97,8 +99,11 @@ class Attending:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._held = self._take()
         except OSError as error:
-            why = error.strerror or str(error)
-            return f"Not shown at the table: cannot hold {self.path} ({why})"
+            return phrase(
+                "Not shown at the table: cannot hold {file} ({reason})",
+                file=str(self.path),
+                reason=os_reason(error),
+            )
         return None
 
     def _take(self) -> int:
@@ -201,21 +206,37 @@ class Attendance:
                     if not entry.name.startswith(self.prefix):
                         continue
                     if len(found) >= MOST_FILES:
-                        self._problem(f"{self.folder}: more than {MOST_FILES} devices' files")
+                        self._problem(
+                            phrase(
+                                "{folder}: more than {most} devices' files",
+                                folder=str(self.folder),
+                                most=MOST_FILES,
+                            )
+                        )
                         break
                     match = self.pattern.fullmatch(entry.name)
                     path = Path(entry.path)
                     if match is None:
-                        self._problem(f"{path}: not a device's file (left as it is)")
+                        self._problem(
+                            phrase("{file}: not a device's file (left as it is)", file=str(path))
+                        )
                     elif not entry.is_file(follow_symlinks=False):
-                        self._problem(f"{path}: not a regular file (left as it is)")
+                        self._problem(
+                            phrase("{file}: not a regular file (left as it is)", file=str(path))
+                        )
                     else:
                         kind: Kind = match["kind"]  # type: ignore[assignment]
                         found.append((path, kind, match["sitter"], match["state"] == ALIVE))
         except FileNotFoundError:
             return []
         except OSError as error:
-            self._problem(f"{self.folder}: cannot be listed ({error.strerror or error})")
+            self._problem(
+                phrase(
+                    "{folder}: cannot be listed ({reason})",
+                    folder=str(self.folder),
+                    reason=os_reason(error),
+                )
+            )
         return found
 
     def _went(self, path: Path, sitter: str, alive: bool, now: float) -> float | None:

@@ -19,7 +19,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from saves.files import SaveError, read_bytes, write_text
+from companion.phrases import phrase
+from saves.files import SaveError, os_reason, read_bytes, said, write_text
 from saves.paths import locks_dir
 
 DEVICE_VARIABLE = "COMPANION_DEVICE"
@@ -115,7 +116,9 @@ def remember_game(home: Path, secret: str, save_id: str, seen: int | None = None
     try:
         write_text(device_file(home, secret), f"{line}\n", durable=False)
     except SaveError as error:
-        return str(error)
+        return said(error)
     except OSError as error:
-        return f"{device_file(home, secret)}: {error.strerror or error}"
+        return phrase(
+            "{file}: {reason}", file=str(device_file(home, secret)), reason=os_reason(error)
+        )
     return None

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from companion.phrases import phrase
 from saves.files import FileMark, read_file, write_text
 
 DEADLINE_SECONDS = 2.0
@@ -42,7 +43,7 @@ class Busy(OSError):
     """Another process held the file's lock until the deadline: nothing was written."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(f"another window is saving {path.name}")
+        super().__init__(phrase("another window is saving {file}", file=path.name))
         self.path = path
 
 
@@ -101,7 +102,9 @@ def _open_lock(lock_file: Path) -> int:
         return os.open(lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
     except OSError as error:
         if error.errno == errno.ELOOP:  # O_NOFOLLOW refused a link
-            raise OSError(errno.ELOOP, f"{lock_file} is a link: not followed") from None
+            raise OSError(
+                errno.ELOOP, phrase("{file} is a link: not followed", file=str(lock_file))
+            ) from None
         raise
 
 

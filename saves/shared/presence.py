@@ -38,7 +38,8 @@ from pathlib import Path
 
 import tomli_w
 
-from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
+from companion.phrases import phrase
+from saves.files import FileMark, SaveError, mark_of, os_reason, parse_toml, read_file, said
 from saves.paths import locks_dir
 from saves.shared.lock import Busy, update
 
@@ -72,6 +73,11 @@ def presence_path(home: Path, save_id: str) -> Path:
     return locks_dir(home) / f"{save_id}.seats.toml"
 
 
+def seats_not_shown(error: SaveError) -> str:
+    """A presence file that cannot be read: left as it is, and no seat shown."""
+    return phrase("{problem} (left as it is; seats are not shown)", problem=said(error))
+
+
 def alive_path(home: Path, save_id: str, sitter: str) -> Path:
     return locks_dir(home) / f"{save_id}.seat-{sitter}.alive"
 
@@ -80,18 +86,34 @@ def parse_presence(path: Path, content: bytes) -> dict[str, str]:
     """Sitter -> name as the file lists them (live or gone), or `SaveError` naming the problem."""
     data = parse_toml(path, content)
     if data.get("format") != FORMAT or type(data.get("format")) is not int:
-        raise SaveError(path, f"unknown format {data.get('format')!r} (this app reads {FORMAT})")
+        raise SaveError(
+            path,
+            phrase(
+                "unknown format {format} (this app reads {reads})",
+                format=repr(data.get("format")),
+                reads=FORMAT,
+            ),
+        )
     unknown = sorted(set(data) - {"format", "seats"})
     if unknown:
-        raise SaveError(path, f"unknown key {unknown[0]!r}")
+        raise SaveError(path, phrase("unknown key {key}", key=repr(unknown[0])))
     seats = data.get("seats", {})
     if not isinstance(seats, dict):
-        raise SaveError(path, "'seats' must be a table of sitter = name")
+        raise SaveError(path, phrase("'seats' must be a table of sitter = name"))
     for sitter, name in seats.items():
         if not SITTER.fullmatch(sitter):
-            raise SaveError(path, f"{sitter!r} is not a device and process")
+            raise SaveError(
+                path, phrase("{sitter} is not a device and process", sitter=repr(sitter))
+            )
         if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
-            raise SaveError(path, f"the name of {sitter} must be text of 1-{MAX_NAME} characters")
+            raise SaveError(
+                path,
+                phrase(
+                    "the name of {sitter} must be text of 1-{most} characters",
+                    sitter=sitter,
+                    most=MAX_NAME,
+                ),
+            )
     return dict(seats)
 
 
@@ -176,7 +198,7 @@ class Presence:
                 try:
                     self._listed = parse_presence(self.path, read_file(self.path, MAX_BYTES)[0])
                 except SaveError as error:
-                    self.problem = f"{error} (left as it is; seats are not shown)"
+                    self.problem = seats_not_shown(error)
         return self._listed
 
     def seats(self) -> dict[str, Seat]:
@@ -209,9 +231,15 @@ class Presence:
             self.release(strict=True)
             return
         if name not in allowed:
-            raise SeatRefused(f"{name} is not at this game")
+            raise SeatRefused(phrase("{player} is not at this game", player=name))
         if not 0 < len(name) <= MAX_NAME:
-            raise SeatRefused(f"A seat's name is 1-{MAX_NAME} characters long, not {len(name)}")
+            raise SeatRefused(
+                phrase(
+                    "A seat's name is 1-{most} characters long, not {length}",
+                    most=MAX_NAME,
+                    length=str(len(name)),
+                )
+            )
         was = self._mine
         try:
             self._change(lambda seats: self._seated(seats, name))
@@ -249,7 +277,7 @@ class Presence:
         for sitter, sitting in seats.items():
             device = sitter.rsplit("-", 1)[0]
             if sitting == name and sitter != self.sitter and device != self.device:
-                raise SeatRefused(f"{name} already sits at another device")
+                raise SeatRefused(phrase("{player} already sits at another device", player=name))
         if self._alive is None:
             self._alive = self._take_alive()
         return {**seats, self.sitter: name}
@@ -261,7 +289,13 @@ class Presence:
         try:
             descriptor = os.open(path, flags, 0o600)
         except OSError as error:
-            raise SeatRefused(f"Seat not taken: cannot open {path} ({error.strerror})") from None
+            raise SeatRefused(
+                phrase(
+                    "Seat not taken: cannot open {file} ({reason})",
+                    file=str(path),
+                    reason=str(error.strerror),
+                )
+            ) from None
         give_up = time.monotonic() + TAKE_SECONDS
         while True:
             try:
@@ -272,7 +306,9 @@ class Presence:
                     time.sleep(0.005)
                     continue
                 os.close(descriptor)
-                raise SeatRefused("Seat not taken: this window's seat file is held") from None
+                raise SeatRefused(
+                    phrase("Seat not taken: this window's seat file is held")
+                ) from None
 
     def _change(self, change: Callable[[dict[str, str]], dict[str, str]]) -> None:
         """Apply `change` (live seats without this sitter -> seats to write) under the file's
@@ -308,10 +344,17 @@ class Presence:
             )
             self._read = False  # read back at the next look (the mark alone is not the content)
         except Busy:
-            raise SeatRefused("Another device is changing the seats: try again") from None
+            raise SeatRefused(phrase("Another device is changing the seats: try again")) from None
         except SaveError as error:
-            self.problem = f"{error} (left as it is; seats are not shown)"
-            raise SeatRefused(f"Seats not changed: {self.problem}") from None
+            self.problem = seats_not_shown(error)
+            raise SeatRefused(
+                phrase("Seats not changed: {problem}", problem=self.problem)
+            ) from None
         except OSError as error:
-            why = error.strerror or str(error)
-            raise SeatRefused(f"Seats not changed: cannot write {self.path} ({why})") from None
+            raise SeatRefused(
+                phrase(
+                    "Seats not changed: cannot write {file} ({reason})",
+                    file=str(self.path),
+                    reason=os_reason(error),
+                )
+            ) from None

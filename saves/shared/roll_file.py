@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.phrases import phrase
 from saves import append_log
 from saves.append_log import CHECKED_BYTES, End, NotAsRead, PastLimit, complete_lines
-from saves.files import SaveError, parse_toml, read_file, write_text
+from saves.files import SaveError, cannot_be_read, parse_toml, read_file, write_text
 from saves.shared.lock import DEADLINE_SECONDS
 from saves.shared.roll_lines import (
     LoggedRoll,
@@ -98,7 +99,7 @@ def _whole(path: Path, content: bytes, inode: int) -> Whole:
     if current:
         stray = _table_after_rolls(complete)
         if stray is not None:
-            problem = "a table follows the rolls: a roll added after it would not be read"
+            problem = phrase("a table follows the rolls: a roll added after it would not be read")
             raise Damaged(path, problem, stray)
     try:
         data = parse_toml(path, text)
@@ -106,15 +107,24 @@ def _whole(path: Path, content: bytes, inode: int) -> Whole:
         raise Damaged(path, error.problem, error.line or _unreadable_line(path, text)) from None
     version = data.get("format")
     if type(version) is not int or version not in (1, 2, FORMAT):
-        raise SaveError(path, f"unknown format {version!r} (this app reads 1 to {FORMAT})")
+        raise SaveError(
+            path,
+            phrase(
+                "unknown format {format} (this app reads 1 to {reads})",
+                format=repr(version),
+                reads=FORMAT,
+            ),
+        )
     if version != FORMAT:
         return Whole(parse_old_history(path, data, version), None)
     unknown = sorted(set(data) - {"format", "rolls"})
     if unknown:
-        raise SaveError(path, f"unknown key {unknown[0]!r}")
+        raise SaveError(path, phrase("unknown key {key}", key=repr(unknown[0])))
     tables = data.get("rolls")
     if not isinstance(tables, dict) or not _appendable(complete):
-        raise SaveError(path, "the rolls must be a last table `[rolls]`, r1 = { ... } a line")
+        raise SaveError(
+            path, phrase("the rolls must be a last table `[rolls]`, r1 = { ... } a line")
+        )
     first = _first_number(path, tables)
     entries = _decoded(path, tables, first, complete)
     return Whole(entries, _position(complete, inode, first, first + len(entries) - 1))
@@ -160,7 +170,7 @@ def _first_number(path: Path, tables: dict[str, object]) -> int:
         return 1
     key = next(iter(tables))
     if not key.startswith("r") or not key[1:].isdigit() or len(key) > 12 or key[1:2] == "0":
-        raise SaveError(path, f"roll '{key}': keys are r1, r2, ... in order")
+        raise SaveError(path, phrase("roll '{key}': keys are r1, r2, ... in order", key=key))
     return int(key[1:])
 
 
@@ -172,12 +182,18 @@ def _decoded(
     entries = []
     for number, (key, raw) in enumerate(tables.items(), start=first):
         if key != f"r{number}":
-            problem = f"roll '{key}' where r{number} was expected"
+            problem = phrase(
+                "roll '{key}' where r{number} was expected", key=key, number=str(number)
+            )
             raise Damaged(path, problem, _line_of(content, key))
         try:
             entries.append(decode_roll(raw))
         except RollHistoryError as error:
-            raise Damaged(path, f"roll {key}: {error}", _line_of(content, key)) from None
+            raise Damaged(
+                path,
+                phrase("roll {key}: {problem}", key=key, problem=error),
+                _line_of(content, key),
+            ) from None
     return entries
 
 
@@ -196,9 +212,9 @@ def catch_up(path: Path, position: Position, limit: int) -> tuple[list[LoggedRol
     except NotAsRead:
         raise Changed(path) from None
     except PastLimit:
-        raise SaveError(path, "has grown past the largest history this app reads") from None
+        raise SaveError(path, phrase("has grown past the largest history this app reads")) from None
     except OSError as error:
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+        raise SaveError(path, cannot_be_read(error)) from None
     complete = complete_lines(added)
     if not complete:
         return [], position

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
+from companion.phrases import phrase
 from saves.append_log import one_line
 from saves.files import SaveError
 
@@ -41,10 +42,10 @@ def parse_old_history(path: Path, data: dict[str, Any], version: int) -> list[Lo
     oldest first, or `SaveError` naming the first problem."""
     unknown = sorted(set(data) - {"format", "rolls"})
     if unknown:
-        raise SaveError(path, f"unknown key {unknown[0]!r}")
+        raise SaveError(path, phrase("unknown key {key}", key=repr(unknown[0])))
     raw_rolls = data.get("rolls", [])
     if not isinstance(raw_rolls, list):
-        raise SaveError(path, "'rolls' must be a list of rolls")
+        raise SaveError(path, phrase("'rolls' must be a list of rolls"))
     if version == 1:
         raw_rolls = raw_rolls[::-1]  # format 1 kept the newest first
     entries = []
@@ -52,41 +53,55 @@ def parse_old_history(path: Path, data: dict[str, Any], version: int) -> list[Lo
         try:
             entries.append(decode_roll(raw))
         except RollHistoryError as error:
-            raise SaveError(path, f"roll {number}: {error}") from None
+            raise SaveError(
+                path, phrase("roll {number}: {problem}", number=str(number), problem=error)
+            ) from None
     return entries
 
 
 def decode_roll(raw: Any) -> LoggedRoll:
     """One roll table, every field's type and every face checked against the dice."""
     if not isinstance(raw, dict):
-        raise RollHistoryError("not a table")
+        raise RollHistoryError(phrase("not a table"))
     unknown = sorted(set(raw) - ROLL_KEYS)
     if unknown:
-        raise RollHistoryError(f"unknown key {unknown[0]!r}")
+        raise RollHistoryError(phrase("unknown key {key}", key=repr(unknown[0])))
     expression = _field(raw, "expression", str)
     try:
         spec = _spec(expression)
     except DiceError as error:
-        raise RollHistoryError(str(error)) from None
+        raise RollHistoryError(error.args[0]) from None
     faces = _field(raw, "faces", list)
     if not all(type(face) is int for face in faces):
-        raise RollHistoryError("faces must be whole numbers")
+        raise RollHistoryError(phrase("faces must be whole numbers"))
     try:
         dice.check_faces(spec, faces)
     except DiceError as error:
-        raise RollHistoryError(str(error)) from None
+        raise RollHistoryError(error.args[0]) from None
     modifier = raw.get("modifier", spec.modifier)
     if type(modifier) is not int or modifier != spec.modifier:
-        raise RollHistoryError(f"modifier must be {spec.modifier} for {expression}")
+        raise RollHistoryError(
+            phrase(
+                "modifier must be {modifier} for {dice}",
+                modifier=str(spec.modifier),
+                dice=expression,
+            )
+        )
     total = _field(raw, "total", int)
     if total != dice.total_of(spec, faces):
-        raise RollHistoryError(f"total {total} is not what faces {faces} make")
+        raise RollHistoryError(
+            phrase(
+                "total {total} is not what faces {faces} make", total=str(total), faces=str(faces)
+            )
+        )
     source = _field(raw, "source", str)
     if source not in ("app", "physical"):
-        raise RollHistoryError("source must be 'app' or 'physical'")
+        raise RollHistoryError(phrase("source must be 'app' or 'physical'"))
     label = raw.get("label", "")
     if not isinstance(label, str) or len(label) > MAX_LABEL:
-        raise RollHistoryError(f"label must be text of at most {MAX_LABEL} characters")
+        raise RollHistoryError(
+            phrase("label must be text of at most {most} characters", most=MAX_LABEL)
+        )
     return LoggedRoll(
         Roll(spec.expression, tuple(faces), total, "app" if source == "app" else "physical"),
         _moment(raw.get("at")),
@@ -103,23 +118,35 @@ def _spec(expression: str) -> DiceSpec:
 def _field(raw: dict[str, Any], key: str, kind: type) -> Any:
     value = raw.get(key)
     if value is None:
-        raise RollHistoryError(f"'{key}' is missing")
+        raise RollHistoryError(phrase("'{key}' is missing", key=key))
     if type(value) is not kind:
-        raise RollHistoryError(f"'{key}' must be {kind.__name__}, not {type(value).__name__}")
+        raise RollHistoryError(
+            phrase(
+                "'{key}' must be {kind}, not {found}",
+                key=key,
+                kind=kind.__name__,
+                found=type(value).__name__,
+            )
+        )
     return value
 
 
 def _moment(value: Any) -> datetime:
     """A roll's time in UTC (a time without offset is taken as local); checked for range."""
     if not isinstance(value, datetime):
-        raise RollHistoryError("'at' must be a date and time")
+        raise RollHistoryError(phrase("'at' must be a date and time"))
     try:
         moment = value.astimezone(UTC)
     except (OverflowError, ValueError, OSError):
-        raise RollHistoryError(f"time {value} is out of range") from None
+        raise RollHistoryError(out_of_range(value)) from None
     if not 1 < moment.year < 9999:  # shown in local time later: a day's margin either way
-        raise RollHistoryError(f"time {value} is out of range")
+        raise RollHistoryError(out_of_range(value))
     return moment
+
+
+def out_of_range(value: datetime) -> str:
+    """A roll's time no day can show (at the calendar's edge), as the file wrote it."""
+    return phrase("time {time} is out of range", time=str(value))
 
 
 def roll_line(number: int, entry: LoggedRoll) -> str:

@@ -19,8 +19,9 @@ from typing import Any
 from companion import dice
 from companion.dates import FIRST_YEAR, LAST_YEAR, local
 from companion.dice import Roll
-from companion.text import plural, visible
-from saves.files import SaveError
+from companion.phrases import joined, phrase, phrase_n
+from companion.text import visible
+from saves.files import SaveError, os_reason, said
 from saves.paths import locks_dir, rolls_path
 from saves.shared import roll_file
 from saves.shared.lock import DEADLINE_SECONDS, Busy, Waiting, holding, lock_path
@@ -130,11 +131,19 @@ class RollLog:
         return os.path.lexists(self.path)  # False, not an error, in a folder out of reach
 
     def _refuse(self, error: SaveError) -> None:
-        said = str(error)
-        if isinstance(error, Damaged):  # what it holds is wrong: where, in one line
-            where = f" at line {error.line}" if error.line else ""
-            said = f"{error.path} is damaged{where}: {error.problem}"
-        self._problem = f"{said} (left as it is)"
+        told = said(error)
+        if isinstance(error, Damaged) and error.line:  # what it holds is wrong: where, in one line
+            told = phrase(
+                "{file} is damaged at line {line}: {problem}",
+                file=str(error.path),
+                line=str(error.line),
+                problem=error.problem,
+            )
+        elif isinstance(error, Damaged):
+            told = phrase(
+                "{file} is damaged: {problem}", file=str(error.path), problem=error.problem
+            )
+        self._problem = phrase("{problem} (left as it is)", problem=told)
         self._entries, self._position = [], None
 
     @property
@@ -164,25 +173,43 @@ class RollLog:
         """Write the rolls waiting in memory; a notice when they still wait or are refused."""
         if not self._pending:
             return None
-        waiting = plural(len(self._pending), "roll")
+        waiting = len(self._pending)
         try:
             with holding(lock_path(self.path, locks_dir(self.home)), self.deadline):
                 self._write_pending()
         except Busy as busy:
-            self.failure = str(busy)
+            self.failure = said(busy)
             if not self._waited.long_enough(self.deadline):
                 return None  # the app tries again in a moment: no word for a short wait
-            return f"Another window is saving the rolls: {waiting} kept here, written in a moment"
+            return phrase_n(
+                "Another window is saving the rolls: {n} roll kept here, written in a moment",
+                "Another window is saving the rolls: {n} rolls kept here, written in a moment",
+                waiting,
+            )
         except SaveError as error:  # the file became damaged meanwhile: never written over
             self._refuse(error)
             self._pending = []
-            return self._notice(f"{waiting} not kept: {self._refusal()}")
-        except OSError as error:
-            why = error.strerror or str(error)
-            self.failure = f"cannot write {self.path} ({why})"
             return self._notice(
-                f"Rolls not saved yet: cannot write {self.path} ({why}); "
-                f"{waiting} kept in this window, written with the next roll"
+                phrase_n(
+                    "{n} roll not kept: {why}",
+                    "{n} rolls not kept: {why}",
+                    waiting,
+                    why=self._refusal(),
+                )
+            )
+        except OSError as error:
+            why = os_reason(error)
+            self.failure = phrase("cannot write {file} ({reason})", file=str(self.path), reason=why)
+            return self._notice(
+                phrase_n(
+                    "Rolls not saved yet: cannot write {file} ({reason}); "
+                    "{n} roll kept in this window, written with the next roll",
+                    "Rolls not saved yet: cannot write {file} ({reason}); "
+                    "{n} rolls kept in this window, written with the next roll",
+                    waiting,
+                    file=str(self.path),
+                    reason=why,
+                )
             )
         self._pending, self.failure = [], None
         self._waited.done()
@@ -231,7 +258,10 @@ class RollLog:
         return Path(os.path.realpath(self.path)).parent if self.path.is_symlink() else self.home
 
     def _refusal(self) -> str:
-        return f"{self._problem}; new rolls are not kept until it is repaired or removed"
+        return phrase(
+            "{problem}; new rolls are not kept until it is repaired or removed",
+            problem=self._problem,
+        )
 
     def _notice(self, text: str) -> str | None:
         if text in self._told:
@@ -267,9 +297,18 @@ def parse_since(text: str, zone: tzinfo | None = None) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"'{text}' is not a date: use 2026-11-01 or 2026-11-01T18:00") from None
+        raise ValueError(
+            phrase("'{typed}' is not a date: use 2026-11-01 or 2026-11-01T18:00", typed=text)
+        ) from None
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        raise ValueError(f"'{text}': a date is from {FIRST_YEAR} to {LAST_YEAR}")
+        raise ValueError(
+            phrase(
+                "'{typed}': a date is from {first} to {last}",
+                typed=text,
+                first=str(FIRST_YEAR),
+                last=str(LAST_YEAR),
+            )
+        )
     if moment.tzinfo is None and zone is not None:
         moment = moment.replace(tzinfo=zone)
     return moment.astimezone(UTC)  # in bounds: every zone can place it
@@ -284,7 +323,16 @@ def entry_line(entry: LoggedRoll, zone: tzinfo | None = None) -> str:
     """One roll on a line: total first, the dice, faces with the modifier apart, source, time
     (local, or in `zone`: the settings' time zone)."""
     roll = entry.roll
-    by = "real" if roll.source == "physical" else "app"
-    when = local(entry.at, zone=zone).strftime("%Y-%m-%d %H:%M")
-    line = f"{roll.total:>6}  {roll.expression:<8} {dice.die_words(roll, 40):<40}  {by:<4}  {when}"
-    return f"{line}  {visible(entry.label)}".rstrip()
+    # TRANSLATORS: a roll made on real dice, in a column of 4 letters ("app" the other)
+    by = phrase("real") if roll.source == "physical" else phrase("app")
+    # TRANSLATORS: a roll's line in columns: keep each placeholder and its width as they are
+    line = phrase(
+        "{total:>6}  {dice:<8} {faces:<40}  {source:<4}  {when:%Y-%m-%d %H:%M}",
+        total=str(roll.total),
+        dice=roll.expression,
+        faces=dice.die_words(roll, 40),
+        source=by,
+        when=local(entry.at, zone=zone),
+    )
+    label = visible(entry.label).rstrip()
+    return joined("  ", (line, label)) if label else line

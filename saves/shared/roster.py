@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.history.stats import identity
+from companion.phrases import phrase
 from saves.history.plays import aliases, rename_player
 from saves.shared.settings import SettingsStore
 
@@ -49,7 +50,7 @@ def player_colours(settings: SettingsStore) -> Colours:
     if stored is None:
         return Colours()
     if not isinstance(stored, dict):
-        return Colours(ignored=(f"{PLAYER_COLOURS} is not a table",))
+        return Colours(ignored=(phrase("{key} is not a table", key=PLAYER_COLOURS),))
     chosen: dict[str, str] = {}
     ignored: list[str] = []
     for name, value in stored.items():
@@ -69,7 +70,7 @@ def _stored_table(settings: SettingsStore) -> dict[str, object]:
 def set_colour(settings: SettingsStore, name: str, colour: str | None) -> bool:
     """Give `name` a colour from `COLOURS` (None: no colour); False when it cannot be saved."""
     if colour is not None and colour not in COLOURS:
-        raise ValueError(f"not a player colour: {colour!r}")
+        raise ValueError(phrase("not a player colour: {colour}", colour=repr(colour)))
     table = _stored_table(settings)
     if colour is None:
         table.pop(name, None)

@@ -17,6 +17,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.phrases import phrase
+from saves.files import said
 from saves.paths import serve_token_path
 from saves.shared.settings import SettingsStore
 
@@ -58,7 +60,7 @@ def read_kept(home: Path) -> str | None:
     try:
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
-            raise OSError("not a regular file")
+            raise OSError(phrase("not a regular file"))
         if stat.S_IMODE(status.st_mode) != PRIVATE:
             os.fchmod(descriptor, PRIVATE)
         raw = os.read(descriptor, MAX_FILE_BYTES + 1)
@@ -126,5 +128,10 @@ def keep_token(home: Path) -> KeptToken:
         unusable = serve_token_path(home).exists()
         return KeptToken(publish(home, new_token(), replace=unusable))
     except OSError as error:
-        reason = error.strerror or str(error)
-        return KeptToken(new_token(), f"{serve_token_path(home)} cannot be used: {reason}")
+        reason = error.strerror or said(error)
+        return KeptToken(
+            new_token(),
+            phrase(
+                "{file} cannot be used: {reason}", file=str(serve_token_path(home)), reason=reason
+            ),
+        )

@@ -20,8 +20,18 @@ from typing import Any, TypeVar
 
 import tomli_w
 
+from companion.phrases import phrase
 from saves.codec import CodecError, from_plain, to_plain
-from saves.files import FileMark, SaveError, mark_of, parse_toml, read_file
+from saves.files import (
+    FileMark,
+    SaveError,
+    cannot_be_read,
+    mark_of,
+    os_reason,
+    parse_toml,
+    read_file,
+    said,
+)
 from saves.paths import locks_dir, settings_path
 from saves.shared.lock import DEADLINE_SECONDS, Busy, Waiting, update
 
@@ -33,6 +43,16 @@ MAX_SIDE_FILE_BYTES = 1024 * 1024
 
 _ABSENT = object()
 """A setting that is not in the file."""
+
+
+def not_saved(error: SaveError) -> str:
+    """A settings file that cannot be used: left as it is, and no change written to it."""
+    return phrase("{problem} (left as it is; changes are not saved)", problem=said(error))
+
+
+def could_not_save(name: str, why: str) -> str:
+    """A change of the settings that was not written, and why."""
+    return phrase("Could not save {file}: {reason}", file=name, reason=why)
 
 
 @dataclass(frozen=True)
@@ -111,8 +131,10 @@ class KeptFile:
         try:
             present = self.path.exists() or self.path.is_symlink()
         except OSError as error:  # in a folder this user cannot enter: said, never fatal
-            refused = SaveError(self.path, f"cannot be read ({error.strerror or error})")
-            self.problem = f"{refused} (the defaults are used; changes are not saved)"
+            refused = SaveError(self.path, cannot_be_read(error))
+            self.problem = phrase(
+                "{problem} (the defaults are used; changes are not saved)", problem=said(refused)
+            )
             return
         if not present:
             self._data = self._with_pending({})
@@ -121,15 +143,22 @@ class KeptFile:
             content, self._mark = read_file(self.path, MAX_SIDE_FILE_BYTES)
             self._data = self._with_pending(self._parse(content))
         except SaveError as error:
-            self.problem = f"{error} (left as it is; changes are not saved)"
+            self.problem = not_saved(error)
 
     def _parse(self, content: bytes) -> dict[str, Any]:
         loaded = parse_toml(self.path, content)
         if type(loaded.get("format")) is not int or loaded["format"] != FORMAT:
-            raise SaveError(self.path, f"unknown format {loaded.get('format')!r}")
+            raise SaveError(
+                self.path, phrase("unknown format {format}", format=repr(loaded.get("format")))
+            )
         for key in self.tables:
             if not isinstance(loaded.get(key, {}), dict):
-                raise SaveError(self.path, f"'{key}' should be a table, not {loaded[key]!r}")
+                raise SaveError(
+                    self.path,
+                    phrase(
+                        "'{key}' should be a table, not {value}", key=key, value=repr(loaded[key])
+                    ),
+                )
         return loaded
 
     def _with_pending(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -188,17 +217,17 @@ class KeptFile:
         except Busy:
             self.failure = None
             if self._waited.long_enough(self.deadline):
-                self.failure = "Another window is saving the settings: this change is kept here"
+                self.failure = phrase(
+                    "Another window is saving the settings: this change is kept here"
+                )
             return False
         except SaveError as error:  # damaged meanwhile, or a link out of the data folder
-            if isinstance(error, OSError):
-                self.failure = f"Could not save {self.path.name}: {error.problem}"
-            else:
-                self.problem = f"{error} (left as it is; changes are not saved)"
-                self.failure = f"Could not save {self.path.name}: {error.problem}"
+            if not isinstance(error, OSError):
+                self.problem = not_saved(error)
+            self.failure = could_not_save(self.path.name, error.problem)
             return False
         except OSError as error:
-            self.failure = f"Could not save {self.path.name}: {error.strerror or error}"
+            self.failure = could_not_save(self.path.name, os_reason(error))
             return False
         self.pending = []
         self.failure = None
