@@ -405,7 +405,7 @@ def held_names(before: CavendishState, agent: str, names: tuple[str, ...]) -> li
 def _bonus_words(strength: int, confidence: int, dexterity: int) -> str:
     """ "Strength +1, Dexterity -1": an Item's bonuses ("" when it has none)."""
     parts = [
-        phrase("{attribute} {value}", attribute=ATTRIBUTE_NAMES[name], value=f"{value:+d}")
+        phrase("{attribute} {value}", attribute=ATTRIBUTE_NAMES[name], value=format(value, "+d"))
         for name, value in (
             ("strength", strength),
             ("confidence", confidence),

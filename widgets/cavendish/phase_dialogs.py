@@ -196,7 +196,9 @@ class EndMissionDialog(CavendishDialog):
             yield Static(plain(t("Mission Return card: {n} Azrak", n=self.state.mission_return)))
             for name, _words, delta in ADJUSTMENTS:
                 ticked = getattr(self.recorded, name)
-                label = t("{adjustment} ({delta})", adjustment=QUESTIONS[name], delta=f"{delta:+d}")
+                label = t(
+                    "{adjustment} ({delta})", adjustment=QUESTIONS[name], delta=format(delta, "+d")
+                )
                 yield TickBox(plain(label), ticked, id=name, compact=True)
                 yield Static(
                     plain(self.source_words(name, ticked)), id=f"{name}-source", classes="source"
