@@ -19,6 +19,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from companion.phrases import Phrase, phrase
+from lang import t
 from saves.shared.serve_token import new_token as new_token  # the token's shape lives with its file
 from saves.shared.serve_token import usable_token as usable_token
 
@@ -40,12 +42,13 @@ SCAN_KEY_LENGTH = 20
 """Base32 characters of a scan key: 100 bits, and short enough that two QR codes of the longest
 address (an IPv6 host, port 65535) fit side by side in 80 columns."""
 
-FORBIDDEN_TOKEN = (
+FORBIDDEN_TOKEN = phrase(
     "This table's address carries a secret, and this one is missing or out of date. "
     "Scan the QR code that `companion serve` shows again, or open the address it printed."
 )
-FORBIDDEN_HOST = "This companion answers on this computer only (127.0.0.1)."
-FORBIDDEN_ORIGIN = "The app opens only from its own page."
+FORBIDDEN_HOST = phrase("This companion answers on this computer only (127.0.0.1).")
+FORBIDDEN_ORIGIN = phrase("The app opens only from its own page.")
+"""Why a request is refused: said on its 403 page in the browser's language (`pages`)."""
 
 
 def port_number(text: str) -> int:
@@ -55,7 +58,9 @@ def port_number(text: str) -> int:
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a port: choose 0 to 65535")
+        raise argparse.ArgumentTypeError(
+            t("'{text}' is not a port: choose 0 to 65535", text=text[:40])
+        )
     return port
 
 
@@ -66,7 +71,9 @@ def app_limit(text: str) -> int:
     except ValueError:
         most = 0
     if not 1 <= most <= 1000:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a number of apps: choose 1 to 1000")
+        raise argparse.ArgumentTypeError(
+            t("'{text}' is not a number of apps: choose 1 to 1000", text=text[:40])
+        )
     return most
 
 
@@ -112,7 +119,7 @@ class Access:
 
     def refusal(
         self, path: str, given_token: str, host_header: str, origin: str | None
-    ) -> str | None:
+    ) -> Phrase | None:
         """Why a request is refused (its 403 text), or None to serve it."""
         if self.local_only and not is_loopback(_hostname(host_header)):
             return FORBIDDEN_HOST

@@ -28,6 +28,7 @@ import textual_serve
 from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
+from lang import BROWSER_LANGUAGES, t
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, usable_device
 from saves.shared.serve_token import keep_token as kept_token
 from saves.shared.serve_token import move_from_settings, new_token
@@ -53,6 +54,7 @@ from webserve.apps import (
     browserless_environment,
 )
 from webserve.forks import fork_warm_parent
+from webserve.languages import asked, page_language, speaking
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
@@ -165,7 +167,7 @@ class CompanionServer(Server):
             request.path, given, request.host, request.headers.get("Origin")
         )
         if refusal is not None:
-            return pages.forbidden(refusal)
+            return pages.forbidden(refusal, request.headers)
         if request.path in PAGES and "token" in request.query:
             # opened with the token: keep it in the cookie, out of the address bar
             rest = {name: value for name, value in request.query.items() if name != "token"}
@@ -196,31 +198,36 @@ class CompanionServer(Server):
         """A QR code's address, its key already checked: on to its page, with the cookies."""
         page = self.access.scan_target(request.path)
         if page is None:
-            return pages.forbidden(FORBIDDEN_TOKEN)
+            return pages.forbidden(FORBIDDEN_TOKEN, request.headers)
         return self._with_cookies(request, see_other(page))
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with a websocket address on the host the browser asked for."""
         if self.apps.full(request.remote or ""):
-            return pages.too_many_apps(self.apps.most)
+            return pages.too_many_apps(self.apps.most, request.headers)
         display = PAGES[request.path]
         socket_path = next(path for path, shown in SOCKETS.items() if shown == display)
         scheme = "wss" if request.secure else "ws"
         asked = to_int(request.query.get("fontsize", "0"), 0)
-        context = {
-            "font_size": asked if 6 <= asked <= 64 else 0,
-            "display": display,
-            "app_websocket_url": f"{scheme}://{request.host}{socket_path}",
-            "config": {"static": {"url": "/static/"}},
-            "application": {"name": TITLE},
-        }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        with speaking(page_language(request.headers)) as language:
+            context = {
+                "font_size": asked if 6 <= asked <= 64 else 0,
+                "display": display,
+                "app_websocket_url": f"{scheme}://{request.host}{socket_path}",
+                "config": {"static": {"url": "/static/"}},
+                "application": {"name": TITLE},
+                "language": language,
+                "words": page_words(),
+            }
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser's app: started with its device id and display, ended with it."""
         address = request.remote or ""
         if self.apps.full(address):
-            raise web.HTTPTooManyRequests(text=pages.TOO_MANY_APPS.format(most=self.apps.most))
+            with speaking(page_language(request.headers)):
+                refused = pages.too_many(self.apps.most)
+            raise web.HTTPTooManyRequests(text=refused)
         task = asyncio.current_task()
         assert task is not None
         self.sessions.add(task)
@@ -238,6 +245,9 @@ class CompanionServer(Server):
             environment[DEVICE_VARIABLE] = device
         if SOCKETS.get(request.path) == TABLE:
             environment[TABLE_DISPLAY_VARIABLE] = "1"
+        languages = asked(request.headers)
+        if languages:
+            environment[BROWSER_LANGUAGES] = languages
         width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
         height = min(max(to_int(request.query.get("height", "24"), 24), 5), 1000)
         service = CompanionAppService(
@@ -298,6 +308,23 @@ class CompanionServer(Server):
         )
 
 
+def page_words() -> dict[str, str]:
+    """The app page's own words (its notices over the game), in the language in use."""
+    return {
+        "ended": t("This window has ended."),
+        "open_again": t("Open again"),
+        "lost": t("Connection lost: reconnecting..."),
+        "taps": t("Your taps are not sent until the game is back."),
+        "far": t(
+            "The companion is not running, or this device cannot reach it (its Wi-Fi?). "
+            "Start `companion serve` again on the computer: this page comes back by itself."
+        ),
+        "reader": t("Screen reader"),
+        "reader_on": t("Screen reader mode is on: the screen's text is in the page."),
+        "reader_off": t("Screen reader mode is off."),
+    }
+
+
 def serve(
     home: Path,
     host: str,
@@ -323,7 +350,7 @@ def serve(
         command, Access(host, token), keep_token, max_apps, standby, _warm_parent
     )
     server.serve_on(listening)
-    print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
+    print("\n" + t("Stopped: every browser's game was saved as it went."), file=out, flush=True)
     return 0
 
 
@@ -336,16 +363,27 @@ def _warm_parent() -> int:
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket, or one line on why not (a port in use, an unknown host)."""
     if not 0 <= port <= 65535:
-        raise ServeError(f"'{port}' is not a port: choose 0 to 65535")
+        raise ServeError(t("'{text}' is not a port: choose 0 to 65535", text=port))
     try:
         family = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family, backlog=64)
     except socket.gaierror:
-        raise ServeError(f"cannot listen on '{host}': no such address on this computer") from None
+        raise ServeError(
+            t("cannot listen on '{host}': no such address on this computer", host=host)
+        ) from None
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise ServeError(f"port {port} is in use: choose another with --port") from None
-        raise ServeError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+            raise ServeError(
+                t("port {port} is in use: choose another with --port", port=str(port))
+            ) from None
+        raise ServeError(
+            t(
+                "cannot listen on {host}:{port}: {problem}",
+                host=host,
+                port=str(port),
+                problem=error.strerror or str(error),
+            )
+        ) from None
 
 
 def choose_token(home: Path, keep_token: bool, out: TextIO) -> str:
@@ -357,16 +395,20 @@ def choose_token(home: Path, keep_token: bool, out: TextIO) -> str:
         return new_token()
     kept = kept_token(home)
     if kept.problem is not None:
-        print(f"companion: the token is for this start only ({kept.problem})", file=out)
+        print(
+            t("companion: the token is for this start only ({problem})", problem=kept.problem),
+            file=out,
+        )
     return kept.token
 
 
 def print_local(host: str, port: int, out: TextIO) -> None:
-    print(f"{TITLE}: open in a browser on this computer", file=out)
+    print(t("{title}: open in a browser on this computer", title=TITLE), file=out)
     print(f"  {address_of(host, port, None)}", file=out)
-    print(f"  {address_of(host, port, None, '/table')}   (the table display)", file=out)
-    print("For the table's phones and tablets, add --host 0.0.0.0.", file=out)
-    print("Ctrl+C stops the server.", file=out, flush=True)
+    table = address_of(host, port, None, "/table")
+    print("  " + t("{address}   (the table display)", address=table), file=out)
+    print(t("For the table's phones and tablets, add --host 0.0.0.0."), file=out)
+    print(t("Ctrl+C stops the server."), file=out, flush=True)
 
 
 def print_codes(host: str, port: int, token: str, out: TextIO) -> None:
@@ -377,11 +419,11 @@ def print_codes(host: str, port: int, token: str, out: TextIO) -> None:
     play, table = scan_address(host, port, token, "/"), scan_address(host, port, token, "/table")
     for line in side_by_side([play, table]):
         print(line, file=out)
-    print("Scan: left code to play (each phone), right code for the table display.", file=out)
+    print(t("Scan: left code to play (each phone), right code for the table display."), file=out)
     print(f"  {play}", file=out)
     print(f"  {table}", file=out)
     print(
-        "The addresses carry a secret: share them only with the players. Ctrl+C stops.",
+        t("The addresses carry a secret: share them only with the players. Ctrl+C stops."),
         file=out,
         flush=True,
     )
