@@ -26,14 +26,20 @@ from saves.shared.serve_token import usable_token as usable_token
 
 PLAY = "play"
 TABLE = "table"
-PAGES = {"/": PLAY, "/table": TABLE}
-"""The pages a browser opens: the app to play, and the watch-only table display."""
+PAGES = {"/": PLAY, "/table/terminal": TABLE}
+"""The app's pages: the app to play, and the watch-only table display as a terminal app."""
+TABLE_PAGE = "/table"
+"""The table page: the game in play's table view as an HTML page (webserve/table_page.py)."""
+TABLE_EVENTS = "/table/events"
+"""The table page's stream of changes (server-sent events)."""
+OPENED = (*PAGES, TABLE_PAGE)
+"""Every page a browser opens: the token goes from its address to a cookie there."""
 SOCKETS = {"/ws": PLAY, "/ws/table": TABLE}
-"""Each page's websocket: one `companion` process per connection."""
+"""Each app page's websocket: one `companion` process per connection."""
 DOWNLOAD = "/download/{key}"
-SCANS = {"/s/": "/", "/t/": "/table"}
+SCANS = {"/s/": "/", "/t/": TABLE_PAGE}
 """A QR code's short address (`/s/KEY`) and the page it leads to once the key is checked."""
-TOKEN_ROUTES = (*PAGES, *SOCKETS, DOWNLOAD)
+TOKEN_ROUTES = (*OPENED, TABLE_EVENTS, *SOCKETS, DOWNLOAD)
 """Every route that needs the token on a network. Anything else but the static files is refused
 too (an unknown path gets the same 403, not a hint)."""
 STATIC_PREFIX = "/static/"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import json
 import logging
 import secrets
 import shlex
@@ -26,20 +27,25 @@ from typing import Any, TextIO, TypeVar
 import aiohttp_jinja2
 import textual_serve
 from aiohttp import WSCloseCode, web
+from markupsafe import Markup
 from textual_serve.server import Server, to_int
 
+import lang
 from lang import BROWSER_LANGUAGES, t
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, usable_device
 from saves.shared.serve_token import keep_token as kept_token
 from saves.shared.serve_token import move_from_settings, new_token
-from webserve import pages
+from webserve import pages, table_page
 from webserve.access import (
     DOWNLOAD,
     FORBIDDEN_TOKEN,
+    OPENED,
     PAGES,
     SCANS,
     SOCKETS,
     TABLE,
+    TABLE_EVENTS,
+    TABLE_PAGE,
     Access,
     address_of,
     is_loopback,
@@ -55,6 +61,7 @@ from webserve.apps import (
 )
 from webserve.forks import fork_warm_parent
 from webserve.languages import asked, page_language, speaking
+from webserve.table_feed import TableFeed
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
@@ -68,6 +75,13 @@ SHUTDOWN_SECONDS = 5.0
 DEFAULT_MAX_APPS = 8
 STANDBY = "companion.cli.standby"
 """The warm parent's module: the app's side, run by name as every app is (`-m companion`)."""
+TABLE_FEED = "companion.cli.table_feed"
+"""The table page's feed: the app's side, run by name (`-m`), one for every table page."""
+FIRST_LOOK_SECONDS = 5.0
+"""How long the first table page waits for the feed's first look (its start, then a listing
+of the games): after that it shows "Looking for the game in play" and the stream brings it."""
+EVENTS_PING_SECONDS = 10.0
+"""A quiet stream says something this often, so a page that went is noticed."""
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script, styles and the Roboto Mono font it ships."""
@@ -110,6 +124,7 @@ class CompanionServer(Server):
         max_apps: int = DEFAULT_MAX_APPS,
         standby: str | None = None,
         warm_parent: Callable[[], int] | None = None,
+        feed_command: list[str] | None = None,
     ) -> None:
         super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
@@ -121,6 +136,9 @@ class CompanionServer(Server):
         self.warm_parent = warm_parent
         """The warm parent's `main`, forked by `serve_on` before the event loop starts, so the
         apps share this process's modules too; `standby` starts the later ones."""
+        self.feed_command = feed_command
+        self.table_feed: TableFeed | None = None
+        """The one process reading the game in play for every table page, once one opened."""
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
@@ -143,6 +161,8 @@ class CompanionServer(Server):
             await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
         if self.standby is not None:  # then: its children's ends were told by it
             await self.standby.close()
+        if self.table_feed is not None:
+            await self.table_feed.close()
 
     async def web_app(self) -> web.Application:
         """textual-serve's routes, the table display's and the scan addresses, behind the
@@ -156,6 +176,8 @@ class CompanionServer(Server):
                 app.router.add_get(websocket, self.handle_websocket)
         for prefix in SCANS:
             app.router.add_get(prefix + "{key}", self.handle_scan)
+        app.router.add_get(TABLE_PAGE, self.handle_table_page)
+        app.router.add_get(TABLE_EVENTS, self.handle_table_events)
         assert DOWNLOAD in {resource.canonical for resource in app.router.resources()}
         app.middlewares.append(self._guard)
         return app
@@ -168,12 +190,12 @@ class CompanionServer(Server):
         )
         if refusal is not None:
             return pages.forbidden(refusal, request.headers)
-        if request.path in PAGES and "token" in request.query:
+        if request.path in OPENED and "token" in request.query:
             # opened with the token: keep it in the cookie, out of the address bar
             rest = {name: value for name, value in request.query.items() if name != "token"}
             return self._with_cookies(request, see_other(str(request.rel_url.with_query(rest))))
         response: web.StreamResponse = await handler(request)
-        if request.path in PAGES:
+        if request.path in OPENED:
             self._with_cookies(request, response)
         return response
 
@@ -220,6 +242,82 @@ class CompanionServer(Server):
                 "words": page_words(),
             }
             return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    def feed(self) -> TableFeed:
+        """The table feed, started if it is not running."""
+        if self.table_feed is None:
+            command = self.feed_command or [sys.executable, "-m", TABLE_FEED]
+            self.table_feed = TableFeed(command, browserless_environment())
+        self.table_feed.start()
+        return self.table_feed
+
+    async def handle_table_page(self, request: web.Request) -> web.Response:
+        """The table page, with what the feed said last; its stream brings each change."""
+        feed = self.feed()
+        if feed.latest is None:  # its first look: a moment, not a blank page
+            await feed.wait_newer(0, FIRST_LOOK_SECONDS)
+        latest, version = feed.latest, feed.version
+        with speaking(page_language(request.headers)) as language:
+            if latest is None:
+                body = table_page.starting()
+            else:
+                body = table_page.fragment(latest.get("game"), language)
+            context = {
+                "language": language,
+                "title": t("Table display"),
+                "body": Markup(body),
+                "events": f"{TABLE_EVENTS}?lang={language}&since={version}",
+                "config": {"static": {"url": "/static/"}},
+                "words": {
+                    "lost": t("Connection lost: reconnecting..."),
+                    "far": t(
+                        "The companion is not running, or this device cannot reach it. "
+                        "This page comes back by itself."
+                    ),
+                },
+            }
+            return aiohttp_jinja2.render_template("table_page.html", request, context)
+
+    async def handle_table_events(self, request: web.Request) -> web.StreamResponse:
+        """The table page's stream: each change the feed says, as the page's new body and
+        what changed in words, in the page's language; a comment now and then, so a page
+        gone is noticed."""
+        feed = self.feed()
+        wanted = request.query.get("lang", "")
+        language = wanted if wanted in lang.available() else page_language(request.headers)
+        seen = to_int(request.query.get("since", "0"), 0)
+        before = feed.latest if seen == feed.version else None
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        )
+        task = asyncio.current_task()
+        assert task is not None
+        self.sessions.add(task)
+        try:
+            await response.prepare(request)
+            while True:
+                version = await feed.wait_newer(seen, EVENTS_PING_SECONDS)
+                if version == seen or feed.latest is None:
+                    await response.write(b": still here\n\n")
+                    continue
+                seen, now = version, feed.latest
+                with speaking(language):
+                    game = now.get("game")
+                    told = {
+                        "html": table_page.fragment(game, language),
+                        "said": table_page.said(
+                            None if before is None else before.get("game"), game, language
+                        ),
+                        "version": version,
+                    }
+                before = now
+                data = json.dumps(told, ensure_ascii=False)
+                await response.write(f"event: table\ndata: {data}\n\n".encode())
+        except (ConnectionError, asyncio.CancelledError):  # the page went, or Ctrl+C
+            pass
+        finally:
+            self.sessions.discard(task)
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser's app: started with its device id and display, ended with it."""
