@@ -21,6 +21,8 @@ from typing import Any
 
 from lang import number, t
 
+PUSH_LINK = "https://"
+"""A push link the page draws: a web address (BG Stats' own), never anything else."""
 MOST_SAID = 6
 """Changes said at once; a bigger change (a new round) is said by its headline."""
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -61,7 +63,10 @@ def fragment(game: Mapping[str, Any] | None, language: str) -> str:
         parts.append("</div>")
     board = _list(view.get("board"))
     if board:
-        parts.append(_board(_text(view.get("board_title")), board))
+        parts.append(_board(_text(view.get("board_title")), board, _list(view.get("narrow_board"))))
+    link = game.get("push_link")
+    if game.get("ended") is True and isinstance(link, str) and link.startswith(PUSH_LINK):
+        parts.append(_push_code(link))
     return "".join(parts)
 
 
@@ -142,17 +147,39 @@ def _figure(figure: Mapping[str, Any]) -> str:
     )
 
 
-def _board(title: str, lines: Sequence[Any]) -> str:
+def _board(title: str, lines: Sequence[Any], narrow: Sequence[Any]) -> str:
     """The drawing as preformatted text, each run in its colour (bold, dim) where it has one:
-    its marks and numbers carry the meaning, the colours only help."""
+    its marks and numbers carry the meaning, the colours only help. With a narrow drawing too,
+    the page shows the one that reads larger on its screen (the other hidden, from a screen
+    reader too)."""
+    drawings = _drawing(lines, "wide") + (_drawing(narrow, "narrow", hidden=True) if narrow else "")
+    return (
+        '<figure class="board" aria-labelledby="board-title">'
+        f'<figcaption><h2 id="board-title">{escape(title)}</h2></figcaption>{drawings}</figure>'
+    )
+
+
+def _drawing(lines: Sequence[Any], kind: str, hidden: bool = False) -> str:
     cells = max((sum(len(_text(run[0])) for run in _list(line)) for line in lines), default=1)
     drawn = "\n".join("".join(_run(run) for run in _list(line)) for line in lines)
-    heading = (
-        f'<h2 id="board-title">{escape(title)}</h2>' if title else '<h2 id="board-title"></h2>'
+    shown = " hidden" if hidden else ""
+    return f'<pre class="{kind}" style="--cells: {max(1, cells)}"{shown}>{drawn}</pre>'
+
+
+def _push_code(link: str) -> str:
+    """The ended game's BG Stats push link as a QR code (each player scans it with their own
+    phone, as on the terminal's table display), its purpose in words beside it."""
+    import segno
+
+    code = segno.make(link, error="l", micro=False).svg_inline(
+        scale=4, border=2, dark="#000000", light="#ffffff", omitsize=True
     )
+    label = escape(t("QR code: the play, for BG Stats"))
     return (
-        f'<figure class="board" aria-labelledby="board-title" style="--cells: {max(1, cells)}">'
-        f"<figcaption>{heading}</figcaption><pre>{drawn}</pre></figure>"
+        '<figure class="push" aria-labelledby="push-title">'
+        f'<figcaption><h2 id="push-title">{escape(t("Send to BG Stats"))}</h2>'
+        f'<p class="note">{escape(t("Each player scans it with their own phone."))}</p>'
+        f'</figcaption><div class="code" role="img" aria-label="{label}">{code}</div></figure>'
     )
 
 

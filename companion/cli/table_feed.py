@@ -12,8 +12,9 @@ no game, holds no lock, starts no app, and ends when the server closes its input
 
 A line: `{"game": null}` while no game is in play, else `{"game": {"id", "title", "game_title",
 "ended", "push_link", "views": {code: view}}}`, a view being `{"headline", "groups": [{"title",
-"figures": [{"label", "value"}], "note"}], "board_title", "board"}`; the board (Time Bastards'
-timelines) is its widest drawing as lines of `[text, colour or null, bold, dim]` runs.
+"figures": [{"label", "value"}], "note"}], "board_title", "board", "narrow_board"}`; the board
+(Time Bastards' timelines) is its widest drawing, the narrow board its narrowest (for a phone;
+empty when there is only one), each as lines of `[text, colour or null, bold, dim]` runs.
 """
 
 from __future__ import annotations
@@ -131,6 +132,7 @@ def view_of(game_id: str, title: str, state: Any) -> dict[str, Any]:
         ],
         "board_title": tr(content.board_title),
         "board": runs_of(content.boards[0]) if content.boards else [],
+        "narrow_board": runs_of(content.boards[-1]) if len(content.boards) > 1 else [],
     }
 
 

@@ -187,3 +187,26 @@ def test_the_feed_follows_the_newest_game_in_play_in_every_language(
     assert follower.look() is True and follower.shown()["game"]["id"] == newer.id
     board = follower.shown()["game"]["views"]["en"]["board"]
     assert board and all(isinstance(run[0], str) for line in board for run in line)
+
+
+def test_an_ended_game_shows_its_bg_stats_code_and_only_a_web_link() -> None:
+    link = "https://app.bgstatsapp.com/createPlay.html?data=%7B%7D"
+    ended = dict(game(), ended=True, push_link=link)
+    page = fragment(ended, "en")
+    assert '<h2 id="push-title">Send to BG Stats</h2>' in page and "<svg" in page
+    assert 'role="img" aria-label="QR code: the play, for BG Stats"' in page
+    assert "<svg" not in fragment(dict(ended, push_link="javascript:alert(1)"), "en")
+    assert "<svg" not in fragment(dict(ended, ended=False), "en")  # an undo of the end
+
+
+def test_a_board_with_a_narrow_drawing_offers_both_one_hidden() -> None:
+    view = {
+        "headline": "x",
+        "groups": [],
+        "board_title": "Timelines",
+        "board": [[["I   ●1  ·   ·", None, False, False]]],
+        "narrow_board": [[["I ●1· ·", None, False, False]]],
+    }
+    page = fragment(dict(game(), views={"en": view}), "en")
+    assert '<pre class="wide" style="--cells: 13">I   ●1  ·   ·</pre>' in page
+    assert '<pre class="narrow" style="--cells: 7" hidden>I ●1· ·</pre>' in page
