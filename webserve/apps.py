@@ -29,7 +29,7 @@ from typing import Any, cast
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from lang import BROWSER_LANGUAGES
+from lang import BROWSER_LANGUAGES, t
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 from webserve.forks import WarmStart
 from webserve.handover import ENDED, FORKED, READY, send_request
@@ -200,7 +200,9 @@ class Standby:
             self.listening = asyncio.create_task(self._listen(process.stdout, process))
         except OSError as error:  # no process to spare: each browser starts its own
             ours.close()
-            logging.getLogger("companion-serve").warning("no warm parent: %s", error)
+            logging.getLogger("companion-serve").warning(
+                t("no warm parent: {problem}", problem=str(error))
+            )
         finally:
             theirs.close()
             self.starting = None
@@ -252,7 +254,7 @@ class Standby:
                 for end in ours:
                     os.close(end)
                 logging.getLogger("companion-serve").warning(
-                    "the warm parent did not answer: a fresh app starts"
+                    t("the warm parent did not answer: a fresh app starts")
                 )
                 await self._end_parent(_killed)
                 return None

@@ -368,7 +368,9 @@ class CompanionServer(Server):
         except asyncio.CancelledError:  # Ctrl+C: the page is told first, so it reconnects
             await websocket.close(code=WSCloseCode.GOING_AWAY)
         except Exception as error:  # a browser that sends garbage ends its own app only
-            logging.getLogger("companion-serve").warning("browser connection: %s", error)
+            logging.getLogger("companion-serve").warning(
+                t("browser connection: {problem}", problem=str(error))
+            )
         finally:
             await _uncancelled(service.end())
             if not websocket.closed:

@@ -17,6 +17,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from lang import t
+
 LINE_BYTES = 8 << 20
 """The longest line read from the feed: a game's view in every language is a few kB."""
 RESTART_SECONDS = (1.0, 2.0, 5.0, 10.0)
@@ -57,7 +59,9 @@ class TableFeed:
                     limit=LINE_BYTES,
                 )
             except OSError as error:
-                logging.getLogger("companion-serve").warning("no table feed: %s", error)
+                logging.getLogger("companion-serve").warning(
+                    t("no table page: {problem}", problem=str(error))
+                )
                 return
             self.process = process
             assert process.stdout is not None
@@ -69,7 +73,10 @@ class TableFeed:
             if self.closed:
                 return
             logging.getLogger("companion-serve").warning(
-                "the table feed ended (%s): started again", process.returncode
+                t(
+                    "the table page's reader ended ({code}): started again",
+                    code=str(process.returncode),
+                )
             )
             await asyncio.sleep(RESTART_SECONDS[min(self.ends, len(RESTART_SECONDS) - 1)])
             self.ends += 1

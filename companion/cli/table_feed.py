@@ -22,12 +22,13 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
 import lang
-from lang import tr
+from lang import t, tr
 
 LOOK_SECONDS = 0.25
 """How often the folder and the game's file are looked at (as the terminal's table display)."""
@@ -83,11 +84,11 @@ class Follower:
         return True
 
     def report(self, error: Exception) -> None:
-        """Why a file is not followed, once, in the server's log."""
-        problem = str(error)
+        """Why a file is not followed, once, in the server's log (in the host's language)."""
+        problem = tr(error)
         if problem != self.problem:
             self.problem = problem
-            print(f"table page: {problem}", file=sys.stderr, flush=True)
+            print(t("table page: {problem}", problem=problem), file=sys.stderr, flush=True)
 
     def shown(self) -> dict[str, Any]:
         """What every display shows now, in every language."""
@@ -97,10 +98,11 @@ class Follower:
         from widgets.table_view.push_code import link_of
 
         ended = saved.status != "playing"
-        views = {}
+        host, views = lang.current(), {}
         for code in lang.available():
             lang.use(code)
             views[code] = view_of(saved.game.id, tr(saved.game.title), saved.session.state)
+        lang.use(host)
         return {
             "game": {
                 "id": saved.id,
@@ -170,6 +172,8 @@ def main() -> int:
     from companion.cli import entry_points
     from saves.paths import data_home
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C on `serve`: the server ends it
+    lang.use(lang.choose(None, None, None, os.environ))  # what it prints: the host's language
     points.find_with(entry_points)
     follower = Follower(data_home())
     said = ""
@@ -187,5 +191,5 @@ def main() -> int:
 if __name__ == "__main__":
     try:
         raise SystemExit(main())
-    except (BrokenPipeError, KeyboardInterrupt):  # the server went first: nothing to say
+    except BrokenPipeError:  # the server went first: nothing to say
         raise SystemExit(0) from None
