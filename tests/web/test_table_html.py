@@ -58,6 +58,8 @@ if (page.scrollHeight > innerHeight + 1) cut.push('the page is taller than the s
 return cut;
 """
 """Every element whose text does not fit its box, and a page that does not fit the screen."""
+CONTEXT = "return (document.querySelector('.context') || {}).innerText || '';"
+"""The line above the headline: the game and the save's title."""
 
 
 def shown_figures(tab: Tab) -> dict[str, dict[str, str]]:
@@ -163,3 +165,32 @@ def test_a_french_browser_gets_the_table_page_in_french(
             assert said.startswith("Affiché maintenant : Cavendish, three agents")
         finally:
             tab.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+
+
+def test_every_games_fullest_view_is_whole_on_every_screen(
+    tabs: OpenTabs, companion_home: Path
+) -> None:
+    """Four agents, a 15-space duel between two long names, a campaign of four, Sojourn: each
+    started after the last, so every page follows to it."""
+    from companion.registry import get_game
+    from companion.sojourn.model import SojournSetup
+    from saves.games.store import SaveStore
+    from tests.table_view.table_view_helpers import WORST_CASES
+
+    cases = [*WORST_CASES.items(), ("sojourn", SojournSetup(traveller="Maximiliana Ostrova"))]
+    with served(companion_home) as (_server, url):
+        pages = [tabs.new(name, device) for name, device in DEVICES.items()]
+        for case, setup in cases:
+            game_id = case.removesuffix("-coop")
+            game = get_game(game_id)
+            assert game is not None
+            saved = SaveStore(companion_home).create(game, setup, f"Fullest {case}")
+            for tab in pages:
+                if tab.script("return location.pathname") != "/table":
+                    tab.open(url + "table")
+                wait_until(
+                    lambda tab=tab, title=saved.title: title in tab.script(CONTEXT),
+                    f"{tab.name}: {case}",
+                    START_SECONDS,
+                )
+                assert tab.script(CUT) == [], (tab.name, case)
