@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -178,13 +179,17 @@ def test_every_games_fullest_view_is_whole_on_every_screen(
     from tests.table_view.table_view_helpers import WORST_CASES
 
     cases = [*WORST_CASES.items(), ("sojourn", SojournSetup(traveller="Maximiliana Ostrova"))]
+    started = datetime.now(UTC)
     with served(companion_home) as (_server, url):
         pages = [tabs.new(name, device) for name, device in DEVICES.items()]
-        for case, setup in cases:
+        for index, (case, setup) in enumerate(cases):
             game_id = case.removesuffix("-coop")
             game = get_game(game_id)
             assert game is not None
-            saved = SaveStore(companion_home).create(game, setup, f"Fullest {case}")
+            # each a minute after the last: the newest in play whatever the clock's second
+            later = started + timedelta(minutes=index)
+            store = SaveStore(companion_home, clock=lambda later=later: later)
+            saved = store.create(game, setup, f"Fullest {case}")
             for tab in pages:
                 if tab.script("return location.pathname") != "/table":
                     tab.open(url + "table")
