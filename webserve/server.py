@@ -80,8 +80,10 @@ TABLE_FEED = "companion.cli.table_feed"
 FIRST_LOOK_SECONDS = 5.0
 """How long the first table page waits for the feed's first look (its start, then a listing
 of the games): after that it shows "Looking for the game in play" and the stream brings it."""
-EVENTS_PING_SECONDS = 10.0
-"""A quiet stream says something this often, so a page that went is noticed."""
+EVENTS_PING_SECONDS = 4.0
+"""A quiet stream says something this often: a page that went is noticed here, and a page
+that hears nothing for three times as long takes its connection as lost (a network gone can
+leave it looking open) and opens another."""
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script, styles and the Roboto Mono font it ships."""
@@ -266,7 +268,8 @@ class CompanionServer(Server):
                 "language": language,
                 "title": t("Table display"),
                 "body": Markup(body),
-                "events": f"{TABLE_EVENTS}?lang={language}&since={version}",
+                "events": f"{TABLE_EVENTS}?lang={language}",
+                "version": version,
                 "config": {"static": {"url": "/static/"}},
                 "words": {
                     "lost": t("Connection lost: reconnecting..."),
@@ -280,8 +283,8 @@ class CompanionServer(Server):
 
     async def handle_table_events(self, request: web.Request) -> web.StreamResponse:
         """The table page's stream: each change the feed says, as the page's new body and
-        what changed in words, in the page's language; a comment now and then, so a page
-        gone is noticed."""
+        what changed in words, in the page's language; a ping when there is none for a
+        while, so a page gone is noticed, and a page whose network went notices too."""
         feed = self.feed()
         wanted = request.query.get("lang", "")
         language = wanted if wanted in lang.available() else page_language(request.headers)
@@ -298,7 +301,7 @@ class CompanionServer(Server):
             while True:
                 version = await feed.wait_newer(seen, EVENTS_PING_SECONDS)
                 if version == seen or feed.latest is None:
-                    await response.write(b": still here\n\n")
+                    await response.write(b"event: ping\ndata: \n\n")
                     continue
                 seen, now = version, feed.latest
                 with speaking(language):

@@ -199,3 +199,28 @@ def test_every_games_fullest_view_is_whole_on_every_screen(
                     START_SECONDS,
                 )
                 assert tab.script(CUT) == [], (tab.name, case)
+
+
+def test_a_table_page_whose_connection_is_lost_says_so_and_comes_back_with_the_game(
+    tabs: OpenTabs, companion_home: Path
+) -> None:
+    """The connection lost as a Wi-Fi loses it: the server (and the table feed) stopped, the
+    stream left open and silent. Meanwhile a move is made at the table."""
+    from tests.web.test_lost import frozen
+
+    save_id = install_sample(companion_home, "cavendish")
+    expected = figures_of(companion_home, save_id)
+    with served(companion_home) as (server, url):
+        tab = tabs.new("tablet", TABLET)
+        tab.open(url + "table")
+        wait_for_figures(tab, expected)
+        lost = "return !document.querySelector('.lost').hidden;"
+        with frozen(server.pid):
+            wait_until(lambda: tab.script(lost), "the connection lost, said", START_SECONDS)
+            notice = tab.script("return document.querySelector('.lost').innerText;")
+            assert notice.startswith("Connection lost: reconnecting...")
+            companion(companion_home, "act", save_id, "TakeFear", "agent=Amy", "count=1")
+        expected["Amy · Ana"]["Fear"] = str(int(expected["Amy · Ana"]["Fear"]) + 1)
+        wait_for_figures(tab, expected)  # back, with the move made while it was away
+        wait_until(lambda: not tab.script(lost), "the notice gone", START_SECONDS)
+        assert tab.script("return performance.getEntriesByType('navigation').length") == 1

@@ -140,7 +140,7 @@ async def test_the_page_shows_what_the_feed_said_and_its_stream_each_change(
     text = await page.text()
     assert page.status == 200 and "Amy · Ana" in text and 'lang="en"' in text
     assert '<dd class="number">1</dd>' in text
-    version = text.split("since=")[1].split('"')[0]
+    version = text.split('data-version="')[1].split('"')[0]
     stream = await client.get(f"/table/events?lang=en&since={version}")
     say(lines, game(fear=3))
     told = await next_event(stream)
@@ -159,7 +159,7 @@ async def test_a_french_browser_gets_a_french_page_and_stream(
     page = await client.get("/table", headers={"Accept-Language": "fr-CH,fr;q=0.9,en;q=0.5"})
     text = await page.text()
     assert 'lang="fr"' in text and "Aucune partie en cours." in text
-    assert "lang=fr&amp;since=" in text  # its stream speaks French too
+    assert 'data-events="/table/events?lang=fr"' in text  # its stream speaks French too
     stream = await client.get("/table/events?lang=de&since=0")
     assert "Keine Partie" in (await next_event(stream))["html"]
     stream.close()
