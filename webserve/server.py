@@ -423,6 +423,8 @@ def page_words() -> dict[str, str]:
             "Start `companion serve` again on the computer: this page comes back by itself."
         ),
         "reader": t("Screen reader"),
+        # TRANSLATORS: the screen reader switch's label on a phone, where it is short
+        "reader_short": t("Reader"),
         "reader_on": t("Screen reader mode is on: the screen's text is in the page."),
         "reader_off": t("Screen reader mode is off."),
     }
