@@ -27,7 +27,6 @@ from typing import Any, TextIO, TypeVar
 import aiohttp_jinja2
 import textual_serve
 from aiohttp import WSCloseCode, web
-from markupsafe import Markup
 from textual_serve.server import Server, to_int
 
 import lang
@@ -267,7 +266,7 @@ class CompanionServer(Server):
             context = {
                 "language": language,
                 "title": t("Table display"),
-                "body": Markup(body),
+                "body": body,
                 "events": f"{TABLE_EVENTS}?lang={language}",
                 "version": version,
                 "config": {"static": {"url": "/static/"}},
