@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import lang
-from lang import t, tr
+from lang import tr
 
 LOOK_SECONDS = 0.25
 """How often the folder and the game's file are looked at (as the terminal's table display)."""
@@ -88,7 +88,7 @@ class Follower:
         problem = tr(error)
         if problem != self.problem:
             self.problem = problem
-            print(t("table page: {problem}", problem=problem), file=sys.stderr, flush=True)
+            print(problem, file=sys.stderr, flush=True)
 
     def shown(self) -> dict[str, Any]:
         """What every display shows now, in every language."""
