@@ -19,19 +19,27 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from companion.phrases import Phrase, phrase
+from lang import t
 from saves.shared.serve_token import new_token as new_token  # the token's shape lives with its file
 from saves.shared.serve_token import usable_token as usable_token
 
 PLAY = "play"
 TABLE = "table"
-PAGES = {"/": PLAY, "/table": TABLE}
-"""The pages a browser opens: the app to play, and the watch-only table display."""
+PAGES = {"/": PLAY, "/table/terminal": TABLE}
+"""The app's pages: the app to play, and the watch-only table display as a terminal app."""
+TABLE_PAGE = "/table"
+"""The table page: the game in play's table view as an HTML page (webserve/table_page.py)."""
+TABLE_EVENTS = "/table/events"
+"""The table page's stream of changes (server-sent events)."""
+OPENED = (*PAGES, TABLE_PAGE)
+"""Every page a browser opens: the token goes from its address to a cookie there."""
 SOCKETS = {"/ws": PLAY, "/ws/table": TABLE}
-"""Each page's websocket: one `companion` process per connection."""
+"""Each app page's websocket: one `companion` process per connection."""
 DOWNLOAD = "/download/{key}"
-SCANS = {"/s/": "/", "/t/": "/table"}
+SCANS = {"/s/": "/", "/t/": TABLE_PAGE}
 """A QR code's short address (`/s/KEY`) and the page it leads to once the key is checked."""
-TOKEN_ROUTES = (*PAGES, *SOCKETS, DOWNLOAD)
+TOKEN_ROUTES = (*OPENED, TABLE_EVENTS, *SOCKETS, DOWNLOAD)
 """Every route that needs the token on a network. Anything else but the static files is refused
 too (an unknown path gets the same 403, not a hint)."""
 STATIC_PREFIX = "/static/"
@@ -40,12 +48,13 @@ SCAN_KEY_LENGTH = 20
 """Base32 characters of a scan key: 100 bits, and short enough that two QR codes of the longest
 address (an IPv6 host, port 65535) fit side by side in 80 columns."""
 
-FORBIDDEN_TOKEN = (
+FORBIDDEN_TOKEN = phrase(
     "This table's address carries a secret, and this one is missing or out of date. "
     "Scan the QR code that `companion serve` shows again, or open the address it printed."
 )
-FORBIDDEN_HOST = "This companion answers on this computer only (127.0.0.1)."
-FORBIDDEN_ORIGIN = "The app opens only from its own page."
+FORBIDDEN_HOST = phrase("This companion answers on this computer only (127.0.0.1).")
+FORBIDDEN_ORIGIN = phrase("The app opens only from its own page.")
+"""Why a request is refused: said on its 403 page in the browser's language (`pages`)."""
 
 
 def port_number(text: str) -> int:
@@ -55,7 +64,9 @@ def port_number(text: str) -> int:
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a port: choose 0 to 65535")
+        raise argparse.ArgumentTypeError(
+            t("'{text}' is not a port: choose 0 to 65535", text=text[:40])
+        )
     return port
 
 
@@ -66,7 +77,9 @@ def app_limit(text: str) -> int:
     except ValueError:
         most = 0
     if not 1 <= most <= 1000:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a number of apps: choose 1 to 1000")
+        raise argparse.ArgumentTypeError(
+            t("'{text}' is not a number of apps: choose 1 to 1000", text=text[:40])
+        )
     return most
 
 
@@ -112,7 +125,7 @@ class Access:
 
     def refusal(
         self, path: str, given_token: str, host_header: str, origin: str | None
-    ) -> str | None:
+    ) -> Phrase | None:
         """Why a request is refused (its 403 text), or None to serve it."""
         if self.local_only and not is_loopback(_hostname(host_header)):
             return FORBIDDEN_HOST

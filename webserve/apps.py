@@ -1,13 +1,14 @@
 """One `companion` process per browser connection: its environment, its end, and how many.
 
 textual-serve's `AppService` runs the process and relays its screen; this subclass gives the
-process the browser's device id and display through its environment, and ends it for sure: a
-browser that drops is noticed by the websocket's heartbeat within a few seconds, then the app is
-asked to quit, terminated if it does not, and killed if it still does not, so no process outlives
-its browser. `AppCount` limits how many apps one address may run at once. `Standby` runs the warm
-parent that forks each browser's app: the app's imports are done before its browser comes, and
-shared between the apps; a parent that does not answer within a few seconds is replaced and the
-browser's app starts afresh, so the next browser always gets a page.
+process the browser's device id, display and languages (`Accept-Language`) through its
+environment, and ends it for sure: a browser that drops is noticed by the websocket's heartbeat
+within a few seconds, then the app is asked to quit, terminated if it does not, and killed if it
+still does not, so no process outlives its browser. `AppCount` limits how many apps one address
+may run at once. `Standby` runs the warm parent that forks each browser's app: the app's imports
+are done before its browser comes, and shared between the apps; a parent that does not answer
+within a few seconds is replaced and the browser's app starts afresh, so the next browser always
+gets a page.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any, cast
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from lang import BROWSER_LANGUAGES, t
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 from webserve.forks import WarmStart
 from webserve.handover import ENDED, FORKED, READY, send_request
@@ -90,7 +92,7 @@ class CompanionAppService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         built = super()._build_environment(width=width, height=height)
-        for name in (DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE):
+        for name in (DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, BROWSER_LANGUAGES):
             built.pop(name, None)  # only what this browser is, never what the server inherited
         built.update(self.environment)
         return built
@@ -198,7 +200,9 @@ class Standby:
             self.listening = asyncio.create_task(self._listen(process.stdout, process))
         except OSError as error:  # no process to spare: each browser starts its own
             ours.close()
-            logging.getLogger("companion-serve").warning("no warm parent: %s", error)
+            logging.getLogger("companion-serve").warning(
+                t("no warm parent: {problem}", problem=str(error))
+            )
         finally:
             theirs.close()
             self.starting = None
@@ -250,7 +254,7 @@ class Standby:
                 for end in ours:
                     os.close(end)
                 logging.getLogger("companion-serve").warning(
-                    "the warm parent did not answer: a fresh app starts"
+                    t("the warm parent did not answer: a fresh app starts")
                 )
                 await self._end_parent(_killed)
                 return None

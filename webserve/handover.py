@@ -20,13 +20,17 @@ import os
 import socket
 from collections.abc import Mapping
 
+from lang import BROWSER_LANGUAGES
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE
 
-READ_AT_START = frozenset({"COLUMNS", "ROWS", DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE})
+READ_AT_START = frozenset(
+    {"COLUMNS", "ROWS", DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, BROWSER_LANGUAGES}
+)
 """What may differ between one browser and the next: the terminal's size (read by Textual's web
-driver when the app starts), the device id and the table display (read by `companion` when it
-starts). Nothing reads them while the modules are imported, so a child of a process that
-imported them before the browser came still starts the app the browser asked for."""
+driver when the app starts), the device id, the table display and the languages the browser
+asks for (its `Accept-Language`, read by `companion` when it starts to choose its language).
+Nothing reads them while the modules are imported, so a child of a process that imported them
+before the browser came still starts the app the browser asked for."""
 HEADER_BYTES = 5
 MOST_BYTES = 1 << 20
 """A hand-over is an environment: far less than this; more is not a hand-over."""

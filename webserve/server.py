@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import json
 import logging
 import secrets
 import shlex
@@ -28,17 +29,22 @@ import textual_serve
 from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
+import lang
+from lang import BROWSER_LANGUAGES, t
 from saves.shared.devices import DEVICE_VARIABLE, TABLE_DISPLAY_VARIABLE, usable_device
 from saves.shared.serve_token import keep_token as kept_token
 from saves.shared.serve_token import move_from_settings, new_token
-from webserve import pages
+from webserve import pages, table_page
 from webserve.access import (
     DOWNLOAD,
     FORBIDDEN_TOKEN,
+    OPENED,
     PAGES,
     SCANS,
     SOCKETS,
     TABLE,
+    TABLE_EVENTS,
+    TABLE_PAGE,
     Access,
     address_of,
     is_loopback,
@@ -53,6 +59,8 @@ from webserve.apps import (
     browserless_environment,
 )
 from webserve.forks import fork_warm_parent
+from webserve.languages import asked, page_language, speaking
+from webserve.table_feed import TableFeed
 
 TITLE = "Table Companion"
 TOKEN_COOKIE = "companion-token"
@@ -66,6 +74,15 @@ SHUTDOWN_SECONDS = 5.0
 DEFAULT_MAX_APPS = 8
 STANDBY = "companion.cli.standby"
 """The warm parent's module: the app's side, run by name as every app is (`-m companion`)."""
+TABLE_FEED = "companion.cli.table_feed"
+"""The table page's feed: the app's side, run by name (`-m`), one for every table page."""
+FIRST_LOOK_SECONDS = 5.0
+"""How long the first table page waits for the feed's first look (its start, then a listing
+of the games): after that it shows "Looking for the game in play" and the stream brings it."""
+EVENTS_PING_SECONDS = 4.0
+"""A quiet stream says something this often: a page that went is noticed here, and a page
+that hears nothing for three times as long takes its connection as lost (a network gone can
+leave it looking open) and opens another."""
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script, styles and the Roboto Mono font it ships."""
@@ -108,6 +125,7 @@ class CompanionServer(Server):
         max_apps: int = DEFAULT_MAX_APPS,
         standby: str | None = None,
         warm_parent: Callable[[], int] | None = None,
+        feed_command: list[str] | None = None,
     ) -> None:
         super().__init__(command, title=TITLE, statics_path=STATIC, templates_path=TEMPLATES)
         self.access = access
@@ -119,6 +137,9 @@ class CompanionServer(Server):
         self.warm_parent = warm_parent
         """The warm parent's `main`, forked by `serve_on` before the event loop starts, so the
         apps share this process's modules too; `standby` starts the later ones."""
+        self.feed_command = feed_command
+        self.table_feed: TableFeed | None = None
+        """The one process reading the game in play for every table page, once one opened."""
 
     def initialize_logging(self) -> None:
         """Warnings only: the terminal shows the address and the QR code, not every request."""
@@ -141,6 +162,8 @@ class CompanionServer(Server):
             await asyncio.wait(self.sessions, timeout=SHUTDOWN_SECONDS)
         if self.standby is not None:  # then: its children's ends were told by it
             await self.standby.close()
+        if self.table_feed is not None:
+            await self.table_feed.close()
 
     async def web_app(self) -> web.Application:
         """textual-serve's routes, the table display's and the scan addresses, behind the
@@ -154,6 +177,8 @@ class CompanionServer(Server):
                 app.router.add_get(websocket, self.handle_websocket)
         for prefix in SCANS:
             app.router.add_get(prefix + "{key}", self.handle_scan)
+        app.router.add_get(TABLE_PAGE, self.handle_table_page)
+        app.router.add_get(TABLE_EVENTS, self.handle_table_events)
         assert DOWNLOAD in {resource.canonical for resource in app.router.resources()}
         app.middlewares.append(self._guard)
         return app
@@ -165,13 +190,13 @@ class CompanionServer(Server):
             request.path, given, request.host, request.headers.get("Origin")
         )
         if refusal is not None:
-            return pages.forbidden(refusal)
-        if request.path in PAGES and "token" in request.query:
+            return pages.forbidden(refusal, request.headers)
+        if request.path in OPENED and "token" in request.query:
             # opened with the token: keep it in the cookie, out of the address bar
             rest = {name: value for name, value in request.query.items() if name != "token"}
             return self._with_cookies(request, see_other(str(request.rel_url.with_query(rest))))
         response: web.StreamResponse = await handler(request)
-        if request.path in PAGES:
+        if request.path in OPENED:
             self._with_cookies(request, response)
         return response
 
@@ -196,31 +221,113 @@ class CompanionServer(Server):
         """A QR code's address, its key already checked: on to its page, with the cookies."""
         page = self.access.scan_target(request.path)
         if page is None:
-            return pages.forbidden(FORBIDDEN_TOKEN)
+            return pages.forbidden(FORBIDDEN_TOKEN, request.headers)
         return self._with_cookies(request, see_other(page))
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with a websocket address on the host the browser asked for."""
         if self.apps.full(request.remote or ""):
-            return pages.too_many_apps(self.apps.most)
+            return pages.too_many_apps(self.apps.most, request.headers)
         display = PAGES[request.path]
         socket_path = next(path for path, shown in SOCKETS.items() if shown == display)
         scheme = "wss" if request.secure else "ws"
         asked = to_int(request.query.get("fontsize", "0"), 0)
-        context = {
-            "font_size": asked if 6 <= asked <= 64 else 0,
-            "display": display,
-            "app_websocket_url": f"{scheme}://{request.host}{socket_path}",
-            "config": {"static": {"url": "/static/"}},
-            "application": {"name": TITLE},
-        }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        with speaking(page_language(request.headers)) as language:
+            context = {
+                "font_size": asked if 6 <= asked <= 64 else 0,
+                "display": display,
+                "app_websocket_url": f"{scheme}://{request.host}{socket_path}",
+                "config": {"static": {"url": "/static/"}},
+                "application": {"name": TITLE},
+                "language": language,
+                "words": page_words(),
+            }
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    def feed(self) -> TableFeed:
+        """The table feed, started if it is not running."""
+        if self.table_feed is None:
+            command = self.feed_command or [sys.executable, "-m", TABLE_FEED]
+            self.table_feed = TableFeed(command, browserless_environment())
+        self.table_feed.start()
+        return self.table_feed
+
+    async def handle_table_page(self, request: web.Request) -> web.Response:
+        """The table page, with what the feed said last; its stream brings each change."""
+        feed = self.feed()
+        if feed.latest is None:  # its first look: a moment, not a blank page
+            await feed.wait_newer(0, FIRST_LOOK_SECONDS)
+        latest, version = feed.latest, feed.version
+        with speaking(page_language(request.headers)) as language:
+            if latest is None:
+                body = table_page.starting()
+            else:
+                body = table_page.fragment(latest.get("game"), language)
+            context = {
+                "language": language,
+                "title": t("Table display"),
+                "body": body,
+                "events": f"{TABLE_EVENTS}?lang={language}",
+                "version": version,
+                "config": {"static": {"url": "/static/"}},
+                "words": {
+                    "lost": t("Connection lost: reconnecting..."),
+                    "far": t(
+                        "The companion is not running, or this device cannot reach it. "
+                        "This page comes back by itself."
+                    ),
+                },
+            }
+            return aiohttp_jinja2.render_template("table_page.html", request, context)
+
+    async def handle_table_events(self, request: web.Request) -> web.StreamResponse:
+        """The table page's stream: each change the feed says, as the page's new body and
+        what changed in words, in the page's language; a ping when there is none for a
+        while, so a page gone is noticed, and a page whose network went notices too."""
+        feed = self.feed()
+        wanted = request.query.get("lang", "")
+        language = wanted if wanted in lang.available() else page_language(request.headers)
+        seen = to_int(request.query.get("since", "0"), 0)
+        before = feed.latest if seen == feed.version else None
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        )
+        task = asyncio.current_task()
+        assert task is not None
+        self.sessions.add(task)
+        try:
+            await response.prepare(request)
+            while True:
+                version = await feed.wait_newer(seen, EVENTS_PING_SECONDS)
+                if version == seen or feed.latest is None:
+                    await response.write(b"event: ping\ndata: \n\n")
+                    continue
+                seen, now = version, feed.latest
+                with speaking(language):
+                    game = now.get("game")
+                    told = {
+                        "html": table_page.fragment(game, language),
+                        "said": table_page.said(
+                            None if before is None else before.get("game"), game, language
+                        ),
+                        "version": version,
+                    }
+                before = now
+                data = json.dumps(told, ensure_ascii=False)
+                await response.write(f"event: table\ndata: {data}\n\n".encode())
+        except (ConnectionError, asyncio.CancelledError):  # the page went, or Ctrl+C
+            pass
+        finally:
+            self.sessions.discard(task)
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser's app: started with its device id and display, ended with it."""
         address = request.remote or ""
         if self.apps.full(address):
-            raise web.HTTPTooManyRequests(text=pages.TOO_MANY_APPS.format(most=self.apps.most))
+            with speaking(page_language(request.headers)):
+                refused = pages.too_many(self.apps.most)
+            raise web.HTTPTooManyRequests(text=refused)
         task = asyncio.current_task()
         assert task is not None
         self.sessions.add(task)
@@ -238,6 +345,9 @@ class CompanionServer(Server):
             environment[DEVICE_VARIABLE] = device
         if SOCKETS.get(request.path) == TABLE:
             environment[TABLE_DISPLAY_VARIABLE] = "1"
+        languages = asked(request.headers)
+        if languages:
+            environment[BROWSER_LANGUAGES] = languages
         width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
         height = min(max(to_int(request.query.get("height", "24"), 24), 5), 1000)
         service = CompanionAppService(
@@ -260,7 +370,9 @@ class CompanionServer(Server):
         except asyncio.CancelledError:  # Ctrl+C: the page is told first, so it reconnects
             await websocket.close(code=WSCloseCode.GOING_AWAY)
         except Exception as error:  # a browser that sends garbage ends its own app only
-            logging.getLogger("companion-serve").warning("browser connection: %s", error)
+            logging.getLogger("companion-serve").warning(
+                t("browser connection: {problem}", problem=str(error))
+            )
         finally:
             await _uncancelled(service.end())
             if not websocket.closed:
@@ -298,6 +410,25 @@ class CompanionServer(Server):
         )
 
 
+def page_words() -> dict[str, str]:
+    """The app page's own words (its notices over the game), in the language in use."""
+    return {
+        "ended": t("This window has ended."),
+        "open_again": t("Open again"),
+        "lost": t("Connection lost: reconnecting..."),
+        "taps": t("Your taps are not sent until the game is back."),
+        "far": t(
+            "The companion is not running, or this device cannot reach it (its Wi-Fi?). "
+            "Start `companion serve` again on the computer: this page comes back by itself."
+        ),
+        "reader": t("Screen reader"),
+        # TRANSLATORS: the screen reader switch's label on a phone, where it is short
+        "reader_short": t("Reader"),
+        "reader_on": t("Screen reader mode is on: the screen's text is in the page."),
+        "reader_off": t("Screen reader mode is off."),
+    }
+
+
 def serve(
     home: Path,
     host: str,
@@ -323,7 +454,7 @@ def serve(
         command, Access(host, token), keep_token, max_apps, standby, _warm_parent
     )
     server.serve_on(listening)
-    print("\nStopped: every browser's game was saved as it went.", file=out, flush=True)
+    print("\n" + t("Stopped: every browser's game was saved as it went."), file=out, flush=True)
     return 0
 
 
@@ -336,16 +467,27 @@ def _warm_parent() -> int:
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket, or one line on why not (a port in use, an unknown host)."""
     if not 0 <= port <= 65535:
-        raise ServeError(f"'{port}' is not a port: choose 0 to 65535")
+        raise ServeError(t("'{text}' is not a port: choose 0 to 65535", text=port))
     try:
         family = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family, backlog=64)
     except socket.gaierror:
-        raise ServeError(f"cannot listen on '{host}': no such address on this computer") from None
+        raise ServeError(
+            t("cannot listen on '{host}': no such address on this computer", host=host)
+        ) from None
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise ServeError(f"port {port} is in use: choose another with --port") from None
-        raise ServeError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+            raise ServeError(
+                t("port {port} is in use: choose another with --port", port=str(port))
+            ) from None
+        raise ServeError(
+            t(
+                "cannot listen on {host}:{port}: {problem}",
+                host=host,
+                port=str(port),
+                problem=error.strerror or str(error),
+            )
+        ) from None
 
 
 def choose_token(home: Path, keep_token: bool, out: TextIO) -> str:
@@ -357,16 +499,20 @@ def choose_token(home: Path, keep_token: bool, out: TextIO) -> str:
         return new_token()
     kept = kept_token(home)
     if kept.problem is not None:
-        print(f"companion: the token is for this start only ({kept.problem})", file=out)
+        print(
+            t("companion: the token is for this start only ({problem})", problem=kept.problem),
+            file=out,
+        )
     return kept.token
 
 
 def print_local(host: str, port: int, out: TextIO) -> None:
-    print(f"{TITLE}: open in a browser on this computer", file=out)
+    print(t("{title}: open in a browser on this computer", title=TITLE), file=out)
     print(f"  {address_of(host, port, None)}", file=out)
-    print(f"  {address_of(host, port, None, '/table')}   (the table display)", file=out)
-    print("For the table's phones and tablets, add --host 0.0.0.0.", file=out)
-    print("Ctrl+C stops the server.", file=out, flush=True)
+    table = address_of(host, port, None, "/table")
+    print("  " + t("{address}   (the table display)", address=table), file=out)
+    print(t("For the table's phones and tablets, add --host 0.0.0.0."), file=out)
+    print(t("Ctrl+C stops the server."), file=out, flush=True)
 
 
 def print_codes(host: str, port: int, token: str, out: TextIO) -> None:
@@ -377,11 +523,11 @@ def print_codes(host: str, port: int, token: str, out: TextIO) -> None:
     play, table = scan_address(host, port, token, "/"), scan_address(host, port, token, "/table")
     for line in side_by_side([play, table]):
         print(line, file=out)
-    print("Scan: left code to play (each phone), right code for the table display.", file=out)
+    print(t("Scan: left code to play (each phone), right code for the table display."), file=out)
     print(f"  {play}", file=out)
     print(f"  {table}", file=out)
     print(
-        "The addresses carry a secret: share them only with the players. Ctrl+C stops.",
+        t("The addresses carry a secret: share them only with the players. Ctrl+C stops."),
         file=out,
         flush=True,
     )

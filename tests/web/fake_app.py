@@ -18,7 +18,7 @@ from webserve.forks import serve_forks
 from webserve.handover import say_ready
 
 record, manner = sys.argv[1], sys.argv[2]
-names = ("COMPANION_DEVICE", "COMPANION_TABLE_DISPLAY")
+names = ("COMPANION_DEVICE", "COMPANION_TABLE_DISPLAY", "COMPANION_ACCEPT_LANGUAGE")
 if manner.startswith("standby"):
     with open(f"{record}.waiting.{os.getpid()}", "w", encoding="utf-8"):
         pass

@@ -1,6 +1,6 @@
 """The apps `companion serve` starts, one per browser connection: their environment (device id,
-table display), their end when a browser drops, and how many one address may run. The server
-runs in-process; the apps are `fake_app.py`, which starts at once."""
+table display, the browser's languages), their end when a browser drops, and how many one
+address may run. The server runs in-process; the apps are `fake_app.py`, which starts at once."""
 
 from __future__ import annotations
 
@@ -95,9 +95,10 @@ async def test_each_app_gets_its_browsers_device_and_display_through_the_environ
     serving: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COMPANION_TABLE_DISPLAY", "1")  # the server's own is never passed on
+    monkeypatch.setenv("COMPANION_ACCEPT_LANGUAGE", "de")
     client, _companion = await serving("polite")
     client.session.cookie_jar.update_cookies({DEVICE_COOKIE: DEVICE})
-    play = await client.ws_connect("/ws")
+    play = await client.ws_connect("/ws", headers={"Accept-Language": "fr-CH,fr;q=0.9,en;q=0.8"})
     assert await within(WAIT_SECONDS, lambda: len(apps_started(tmp_path / "app")) == 1)
     (play_pid,) = apps_started(tmp_path / "app")
     cmdline = Path(f"/proc/{play_pid}/cmdline").read_bytes()
@@ -106,8 +107,16 @@ async def test_each_app_gets_its_browsers_device_and_display_through_the_environ
     assert await within(WAIT_SECONDS, lambda: len(apps_started(tmp_path / "app")) == 2)
     started = apps_started(tmp_path / "app")
     table_pid = next(pid for pid in started if pid != play_pid)
-    assert started[play_pid] == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None}
-    assert started[table_pid] == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": "1"}
+    assert started[play_pid] == {
+        "COMPANION_DEVICE": DEVICE,
+        "COMPANION_TABLE_DISPLAY": None,
+        "COMPANION_ACCEPT_LANGUAGE": "fr-CH,fr;q=0.9,en;q=0.8",  # the app chooses French by it
+    }
+    assert started[table_pid] == {
+        "COMPANION_DEVICE": DEVICE,
+        "COMPANION_TABLE_DISPLAY": "1",
+        "COMPANION_ACCEPT_LANGUAGE": None,  # its browser asked for none: never the server's
+    }
     await play.close()
     await table.close()
     assert await within(WAIT_SECONDS, lambda: not alive(play_pid) and not alive(table_pid))

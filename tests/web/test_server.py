@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 import socket
+import sys
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +22,15 @@ from webserve.server import DEVICE_COOKIE, TOKEN_COOKIE, CompanionServer, ServeE
 TOKEN = "t" * 22
 
 
+FAKE_FEED = [sys.executable, str(Path(__file__).with_name("fake_feed.py"))]
+"""The table feed's stand-in: no game in play (its file is never written)."""
+
+
 async def client_for(
     access: Access, keep_token: bool = False, max_apps: int = 8
 ) -> TestClient[Any, Any]:
-    app = await CompanionServer("true", access, keep_token, max_apps).web_app()
+    feed = [*FAKE_FEED, "/nonexistent/table-feed"]
+    app = await CompanionServer("true", access, keep_token, max_apps, feed_command=feed).web_app()
     client: TestClient[Any, Any] = TestClient(TestServer(app))
     await client.start_server()
     return client
@@ -101,7 +108,7 @@ async def test_the_table_display_page_opens_its_own_websocket() -> None:
     client = await client_for(Access("0.0.0.0", TOKEN))
     try:
         await client.get(f"/?token={TOKEN}")
-        page = await client.get("/table", headers={"Host": "192.168.1.20:8000"})
+        page = await client.get("/table/terminal", headers={"Host": "192.168.1.20:8000"})
         assert '"ws://192.168.1.20:8000/ws/table"' in await page.text()
         play = await client.get("/", headers={"Host": "192.168.1.20:8000"})
         assert '"ws://192.168.1.20:8000/ws"' in await play.text()

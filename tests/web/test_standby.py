@@ -104,17 +104,17 @@ async def test_two_browsers_apps_are_children_of_one_warm_parent_with_their_own_
         (parent,) = waiting(record)
         assert not apps_started(record)  # no browser yet: it waits
         client.session.cookie_jar.update_cookies({DEVICE_COOKIE: DEVICE})
-        phone = await client.ws_connect("/ws?width=42&height=16")
-        table = await client.ws_connect("/ws/table")
+        phone = await client.ws_connect("/ws?width=42&height=16", headers={"Accept-Language": "fr"})
+        table = await client.ws_connect("/ws/table", headers={"Accept-Language": "de-AT,de"})
         assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 2)
         started = apps_started(record)
         assert {parent_of(pid) for pid in started} == {parent}  # forked, both, by the one parent
         assert sorted(started.values(), key=str) == sorted(
             [
                 {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None, "COLUMNS": "42"}
-                | {"ROWS": "16"},
+                | {"ROWS": "16", "COMPANION_ACCEPT_LANGUAGE": "fr"},
                 {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": "1", "COLUMNS": "80"}
-                | {"ROWS": "24"},
+                | {"ROWS": "24", "COMPANION_ACCEPT_LANGUAGE": "de-AT,de"},
             ],
             key=str,
         )
@@ -202,7 +202,9 @@ async def test_without_an_app_ready_a_browser_starts_its_own(tmp_path: Path) -> 
         page = await client.ws_connect("/ws")
         assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 1)
         (environment,) = apps_started(record).values()
-        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None}
+        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None} | {
+            "COMPANION_ACCEPT_LANGUAGE": None
+        }
         await page.close()
     finally:
         await client.close()
@@ -235,7 +237,9 @@ async def test_a_stopped_warm_parent_is_replaced_and_the_browser_gets_a_fresh_ap
         assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 1)
         ((fresh, environment),) = apps_started(record).items()
         assert fresh != stopped
-        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None}
+        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None} | {
+            "COMPANION_ACCEPT_LANGUAGE": None
+        }
         assert await within(WAIT_SECONDS, lambda: not alive(stopped))  # killed, not left stopped
         await page.close()
         assert await within(WAIT_SECONDS, lambda: not alive(fresh))
@@ -275,7 +279,9 @@ async def test_a_warm_parent_that_never_says_it_is_ready_is_replaced_too(
         page = await client.ws_connect("/ws")
         assert await within(WAIT_SECONDS, lambda: len(apps_started(record)) == 1)
         (environment,) = apps_started(record).values()
-        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None}
+        assert environment == {"COMPANION_DEVICE": DEVICE, "COMPANION_TABLE_DISPLAY": None} | {
+            "COMPANION_ACCEPT_LANGUAGE": None
+        }
         assert await within(WAIT_SECONDS, lambda: not alive(hung))
         await page.close()
     finally:
