@@ -199,6 +199,26 @@ def problems(parts: list[str] | None = None) -> Iterator[Problem]:
                 yield Problem(where, part, "its .mo is not compiled from this .po")
 
 
+def disagreements(parts: list[str] | None = None) -> Iterator[Problem]:
+    """Each message that two parts of one language translate differently: the app reads every
+    part as one catalog, so only one of the two could ever be shown."""
+    for code in languages():
+        said: dict[tuple[str, str | None], dict[str, tuple[str, ...]]] = {}
+        for part in parts or list(PARTS):
+            path = po_path(code, part)
+            if not path.exists():
+                continue
+            for message in read_catalog(path, code):
+                if message.id and not message.fuzzy and all(_texts(message.string)):
+                    key = (_texts(message.id)[0], message.context)
+                    said.setdefault(key, {})[part] = _texts(message.string)
+        for (message_id, _), by_part in said.items():
+            if len(set(by_part.values())) > 1:
+                how = "; ".join(f"{part}: {texts[0]!r}" for part, texts in by_part.items())
+                where = f"lang/locale/{code}"
+                yield Problem(where, message_id, f"translated differently by part ({how})")
+
+
 def _checked(where: str, wanted: Message, found: Message | None) -> Iterator[Problem]:
     key = _texts(wanted.id)[0]
     if found is None:
@@ -251,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("`new` needs the language's code, e.g. `new it`")
         new_language(args.code)
     else:
-        found = [problem.line() for problem in problems(parts)]
+        found = [problem.line() for problem in [*problems(parts), *disagreements()]]
         print("\n".join(found) or "every catalog complete")
         return 1 if found else 0
     return 0

@@ -22,6 +22,10 @@ def test_every_message_is_translated_in_every_language(part: str) -> None:
     assert [problem.line() for problem in catalogs.problems([part])] == []
 
 
+def test_a_message_reads_the_same_in_every_part_of_a_language() -> None:
+    assert [problem.line() for problem in catalogs.disagreements()] == []
+
+
 def test_french_and_german_are_there() -> None:
     assert {"fr", "de"} <= set(catalogs.languages())
 
