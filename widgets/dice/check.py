@@ -43,7 +43,8 @@ def check_text(check: DieCheck, width: int) -> Text:
     text.append(f"{check.die}: {verdict}", style="bold reverse")
     text.append(f"  {tr(check.explanation)}")
     if check.rolls and check.verdict != "too few":
-        test = t("(chi-square {chi2}, p = {p})", chi2=f"{check.chi2:.1f}", p=f"{check.p_value:.3f}")
+        chi2, p_value = f"{check.chi2:.1f}", f"{check.p_value:.3f}"
+        test = t("(chi-square {chi2}, p = {p})", chi2=chi2, p=p_value)
         text.append(f"  {test}", style="dim")
     bar_width = max(10, min(90, width - 16))
     for line in fairness.chart(check, bar_width):

@@ -83,10 +83,12 @@ def history_lines(entries: Sequence[LoggedRoll], width: int, height: int) -> lis
     wide = width >= WIDE
     by = by_width()
     header = Text(style="bold", no_wrap=True, overflow="ellipsis")
-    header.append(f"{t('Total'):>{cols.total}}{GAP}{t('Dice'):<{cols.dice}}{GAP}")
-    header.append(f"{t('Faces'):<{cols.faces}}{GAP}{t('By'):<{by}}{GAP}{t('Time'):<{cols.time}}")
+    total, rolled, faces, by_who, time = t("Total"), t("Dice"), t("Faces"), t("By"), t("Time")
+    header.append(f"{total:>{cols.total}}{GAP}{rolled:<{cols.dice}}{GAP}")
+    header.append(f"{faces:<{cols.faces}}{GAP}{by_who:<{by}}{GAP}{time:<{cols.time}}")
     if cols.label:
-        header.append(f"{GAP}{t('Label')}")
+        label = t("Label")
+        header.append(f"{GAP}{label}")
     lines = [header]
     for entry in shown:
         roll = entry.roll

@@ -38,9 +38,8 @@ def convention(spec: DiceSpec, zero_is_hundred: bool = True) -> str:
     else:
         words = phrase("Type each face, 1-{sides}, with spaces: 3 15.", sides=spec.sides)
     if spec.modifier:
-        return phrase(
-            "{words} The {modifier} is added for you.", words=words, modifier=f"{spec.modifier:+d}"
-        )
+        modifier = f"{spec.modifier:+d}"
+        return phrase("{words} The {modifier} is added for you.", words=words, modifier=modifier)
     return words
 
 

@@ -127,14 +127,14 @@ class ActionLog(Container, can_focus=True):
     COMPONENT_CLASSES = {"action-log--cursor"}
     """The marked entry (reverse video in widgets/companion.tcss: seen without colour)."""
     BINDINGS = [
-        Binding("up", "mark(-1)", "Earlier line", show=False),
-        Binding("down", "mark(1)", "Later line", show=False),
-        Binding("pageup", "mark_page(-1)", "Page up", show=False),
-        Binding("pagedown", "mark_page(1)", "Page down", show=False),
-        Binding("home", "mark_at(0)", "First line", show=False),
-        Binding("end", "mark_at(-1)", "Newest line", show=False),
+        Binding("up", "mark(-1)", phrase("Earlier line"), show=False),
+        Binding("down", "mark(1)", phrase("Later line"), show=False),
+        Binding("pageup", "mark_page(-1)", phrase("Page up"), show=False),
+        Binding("pagedown", "mark_page(1)", phrase("Page down"), show=False),
+        Binding("home", "mark_at(0)", phrase("First line"), show=False),
+        Binding("end", "mark_at(-1)", phrase("Newest line"), show=False),
         # said on the log's border while it is focused (`PICK_HINT`): the footers are full
-        Binding("enter", "pick", "Undo back to here", id="log-undo-to", show=False),
+        Binding("enter", "pick", phrase("Undo back to here"), id="log-undo-to", show=False),
     ]
 
     revision: var[int] = var(0)

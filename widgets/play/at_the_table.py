@@ -66,7 +66,8 @@ def device_words(kind: Kind, mine: bool) -> str:
 def gone_words(went: float, now: float) -> str:
     """`gone 0:04`: minutes and seconds since the device went."""
     seconds = max(0, int(now - went))
-    return phrase("gone {time}", time=f"{seconds // 60}:{seconds % 60:02d}")
+    time = f"{seconds // 60}:{seconds % 60:02d}"
+    return phrase("gone {time}", time=time)
 
 
 def phrases_at(

@@ -39,11 +39,13 @@ def help_text(topic: str) -> str:
         try:
             own = ui.help_text()
         except GameFault as fault:  # the game's own code failed: its line, shown literally
-            return f"# {t('Help')}\n\n{literal([tr(fault)])}"
+            heading = t("Help")
+            return f"# {heading}\n\n{literal([tr(fault)])}"
         shared = page(PLAY_HELP.read_text(encoding="utf-8"))
         return page(own).rstrip() + "\n\n" + shared.lstrip()
     nothing = t("No help is written for '{topic}' yet.", topic=topic)
-    return f"# {t('Help')}\n\n{nothing}"
+    heading = t("Help")
+    return f"# {heading}\n\n{nothing}"
 
 
 def page(text: str) -> str:
@@ -58,7 +60,8 @@ def left_out_help() -> str:
     lines = [tr(item.line()) for item in left_out()]
     if not lines:
         return ""
-    heading = f"## {t('Plug-ins not loaded')}\n\n{t('`companion games` lists them too.')}"
+    title, also = t("Plug-ins not loaded"), t("`companion games` lists them too.")
+    heading = f"## {title}\n\n{also}"
     return f"\n{heading}\n\n{literal(lines)}"
 
 
