@@ -169,7 +169,13 @@ class AtTheTable(Static):
         gone = self.get_component_rich_style("at-the-table--gone")
         return packed(self.parts, width, gone)
 
+    def on_mount(self) -> None:
+        """Parts given before the line was mounted (a screen composed again) are drawn now."""
+        self.pack()
+
     def pack(self) -> None:
+        if not self.is_mounted:
+            return
         text = self.text(self.width())
         if text != self.shown:
             self.shown = text

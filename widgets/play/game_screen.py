@@ -207,6 +207,17 @@ class GameScreen(CompanionScreen):
             self.recalled = Recalled(self)
             self.recalled.open(self.saved, self.companion.store.clock(), self.title_text())
 
+    def spoken_again(self) -> None:
+        """Composed again in another language (`CompanionApp.speak_again`): drawn again from
+        the game as the journal holds it, with the line of who sits where and the lasting line
+        of a disk that refuses the game's records. A game's own screen whose `on_mount` sets up
+        widgets (a border's title) does it again in its own `spoken_again`, after this one."""
+        self._shown_text.clear()
+        self.seats.spoken_again()
+        self.show_title()
+        self.refresh_guarded()
+        self.trouble.show_on(self)
+
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: whatever it made stale here closes or follows at
         once, saying who did what (`moving`: widgets/play/stale_views.py)."""

@@ -154,11 +154,22 @@ class SeatKeys:
         own calls its base's too."""
         if self.line is not None:
             return
+        self.mount_line()
+        self.follow()
+        self.timer = self.screen.set_interval(LOOK_SECONDS, self.follow)
+
+    def mount_line(self) -> None:
+        """The line of who sits where, under the header."""
         self.line = AtTheTable(id="at-the-table")
         headers = list(self.screen.query(TitleHeader))
         self.screen.mount(self.line, after=headers[0] if headers else None)
-        self.follow()
-        self.timer = self.screen.set_interval(LOOK_SECONDS, self.follow)
+
+    def spoken_again(self) -> None:
+        """The screen was composed again in another language: its line is mounted again and
+        says who sits where in that language."""
+        if self.line is not None:
+            self.mount_line()
+            self.follow()
 
     def stop(self) -> None:
         """The screen closes: its device's seat is freed and it leaves the table at once."""
