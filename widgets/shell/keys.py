@@ -164,7 +164,7 @@ class KeysScreen(Dialog[None]):
         if width >= NARROW_WIDTH:
             table.add_columns(*headings)
         else:  # a phone: the words wrap in their column, and "Now" stays on screen
-            key_width = max(len(key) for key, _words, _now in self.rows)
+            key_width = max(len(headings[0].plain), *(len(key) for key, _w, _n in self.rows))
             now_width = max(len(tr(word)) for word in (*USABLE_WORDS.values(), headings[2].plain))
             words = max(8, min(70, width) - NARROW_ROOM - now_width - key_width)
             table.add_column(headings[0], width=key_width)
