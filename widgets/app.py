@@ -103,6 +103,10 @@ class CompanionApp(App[None]):
         self._theme_note = self._set_saved_theme()
         self._settings_mark = settings.mark
         settings.report = self._report_failed_write
+        self._speaking = False
+        """Every open screen is being composed again in the language just picked."""
+        self._speak_again = False
+        """Another language was picked meanwhile: the screens are composed once more."""
 
     @property
     def rolls(self) -> RollLog:
@@ -409,6 +413,21 @@ class CompanionApp(App[None]):
         yield SystemCommand(t("Language"), t("The language the app speaks"), self.action_language)
         yield from textual_commands(super().get_system_commands(screen))
 
+    async def _recomposed(self, screen: Screen[Any]) -> None:
+        """One screen composed again, then filled again (`spoken_again`), its keys again. A
+        screen that fills its widgets once mounted and has no `spoken_again` is left as it is
+        (composed again it would lose what its `on_mount` put in): it speaks the new language
+        once opened again."""
+        if not screen.is_attached or self.return_code is not None or not speaks_again(screen):
+            return
+        await screen.recompose()
+        if not screen.is_attached or not screen.children:
+            return  # the app closing meanwhile (Textual mounts nothing then): nothing to fill
+        again = getattr(screen, "spoken_again", None)
+        if callable(again):
+            again()
+        screen.refresh_bindings()
+
     def action_language(self) -> None:
         """The Language dialog (home's `L`, the palette's "Language"): the language picked is
         spoken at once on every screen open, and kept for this device's next start."""
@@ -434,17 +453,40 @@ class CompanionApp(App[None]):
         words, its footer's keys and its dialogs' answers. Nothing is lost: a screen keeps
         what it holds (a play screen its game, whose journal it draws again from), and a
         screen that fills its widgets once mounted does it again in `spoken_again`."""
-        for screen in list(self.screen_stack):
-            if not screen.is_attached:
-                continue
-            await screen.recompose()
-            again = getattr(screen, "spoken_again", None)
-            if callable(again):
-                again()
-            screen.refresh_bindings()
+        if self._speaking:  # a switch under way: it goes round again once done
+            self._speak_again = True
+            return
+        self._speaking = True
+        try:
+            self._speak_again = True
+            while self._speak_again:
+                self._speak_again = False
+                for screen in list(self.screen_stack):
+                    await self._recomposed(screen)
+        finally:
+            self._speaking = False
         top = self.screen
         if top.focused is None:
             top.focus_next()
+
+
+MOUNTS_TWICE = ("widgets.shell.base.Dialog", "widgets.shell.base.YesNoDialog")
+"""Classes whose `on_mount` only shows the dialog or focuses its answer: a dialog composed again
+needs nothing of it."""
+
+
+def speaks_again(screen: Screen[Any]) -> bool:
+    """Whether a screen can be composed again in another language and lose nothing: it says how
+    to fill itself again (`spoken_again`), or it is built whole by `compose` (no `on_mount` of
+    its own, Textual's and `MOUNTS_TWICE` aside)."""
+    if callable(getattr(screen, "spoken_again", None)):
+        return True
+    return not any(
+        "on_mount" in cls.__dict__
+        for cls in type(screen).__mro__
+        if cls.__module__.partition(".")[0] != "textual"
+        and f"{cls.__module__}.{cls.__qualname__}" not in MOUNTS_TWICE
+    )
 
 
 def is_play_screen(screen: Screen[Any]) -> TypeGuard[GameScreen]:

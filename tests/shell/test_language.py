@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import MarkdownViewer, OptionList
+from textual.widgets import MarkdownViewer, OptionList, Static
 
 import lang
 from companion.core import RuleError
@@ -24,6 +25,7 @@ from tests.support.samples import install_sample
 from tests.support.snapshots import Size, size_sets
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
+from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import FooterKey, described
 from widgets.shell.home import HomeScreen
 from widgets.shell.keys import KeysScreen
@@ -234,3 +236,32 @@ def test_home_in_german(
 ) -> None:
     speak("de")
     assert snap_sizes(make_test_app(), sizes) == []
+
+
+class FilledOnMount(CompanionScreen):
+    """A screen that puts its words in once mounted, and says nothing of a switch."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="filled")
+
+    def on_mount(self) -> None:
+        self.query_one("#filled", Static).update("filled once mounted")
+
+
+async def test_a_screen_that_fills_itself_once_mounted_is_left_whole(
+    make_test_app: Callable[..., Any],
+) -> None:
+    """Composed again it would lose what its `on_mount` put in: it is left as it is (it speaks
+    the new language once opened again), while the screens under it switch."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = FilledOnMount()
+        await app.push_screen(screen)
+        filled = screen.query_one("#filled", Static)
+        app.language_picked("de")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#filled", Static) is filled
+        assert str(filled.render()) == "filled once mounted"
+        assert app.screen_stack[0].query_one("#games").border_title == "Neue Partie"

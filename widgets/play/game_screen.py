@@ -210,13 +210,15 @@ class GameScreen(CompanionScreen):
     def spoken_again(self) -> None:
         """Composed again in another language (`CompanionApp.speak_again`): drawn again from
         the game as the journal holds it, with the line of who sits where and the lasting line
-        of a disk that refuses the game's records. A game's own screen whose `on_mount` sets up
-        widgets (a border's title) does it again in its own `spoken_again`, after this one."""
+        of a disk that refuses the game's records. The screen's own `on_mount` runs again, so a
+        game's screen sets up its widgets again (a border's title, the focus): it runs this
+        class's, which is safe twice (Textual runs each class's `on_mount`, and a game's own
+        calls its base's too)."""
         self._shown_text.clear()
         self.seats.spoken_again()
         self.show_title()
-        self.refresh_guarded()
         self.trouble.show_on(self)
+        self.on_mount()
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: whatever it made stale here closes or follows at
