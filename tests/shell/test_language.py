@@ -23,6 +23,7 @@ from saves.shared.settings import SettingsStore
 from tests.conftest import FIXED_NOW
 from tests.support.samples import install_sample
 from tests.support.snapshots import Size, size_sets
+from widgets.kit.shown import local_day, local_day_time
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
 from widgets.shell.base import CompanionScreen
@@ -265,3 +266,17 @@ async def test_a_screen_that_fills_itself_once_mounted_is_left_whole(
         assert screen.query_one("#filled", Static) is filled
         assert str(filled.render()) == "filled once mounted"
         assert app.screen_stack[0].query_one("#games").border_title == "Neue Partie"
+
+
+def test_days_are_written_as_each_reader_writes_them(speak: Callable[[str], str]) -> None:
+    """The saved games' Last played (its column fits a day in figures) and the result's day."""
+    when = FIXED_NOW  # 29 November 2026, 12:00 UTC (the tests' time zone)
+    said = {}
+    for code in ("en", "fr", "de"):
+        speak(code)
+        said[code] = (local_day_time(when), local_day(when))
+    assert said == {
+        "en": ("29 Nov 12:00", "29 November 2026"),
+        "fr": ("29/11 12:00", "29 novembre 2026"),
+        "de": ("29.11. 12:00", "29. November 2026"),
+    }

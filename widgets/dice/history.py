@@ -44,7 +44,7 @@ def time_words(entry: LoggedRoll, wide: bool) -> str:
     """The local time of the roll: `12:00`, or `Nov 29 12:00` when there is room."""
     if not wide:
         return local_time(entry.at, "%H:%M")
-    return local_day_time(entry.at, "%b %d %H:%M", "dd MMM HH:mm")
+    return local_day_time(entry.at, "%b %d %H:%M")
 
 
 def fit(text: str, width: int) -> str:

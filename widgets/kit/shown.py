@@ -42,19 +42,21 @@ def local_time(when: datetime, pattern: str) -> str:
         return when.isoformat(sep=" ", timespec="minutes")
 
 
-def local_day_time(when: datetime, pattern: str = "%d %b %H:%M", cldr: str = "dd MMM HH:mm") -> str:
-    """`when` in local time as a day and a time ("29 Nov 12:00": `pattern` for `strftime`),
-    the month in the reader's language ("29 nov. 12:00": `cldr`, the same for Babel), or as
+def local_day_time(when: datetime, pattern: str = "%d %b %H:%M") -> str:
+    """`when` in local time as a day and a time: in English "29 Nov 12:00" (`pattern` for
+    `strftime`), in another language as its reader writes a day in figures ("29/11 12:00",
+    "29.11. 12:00": as narrow, where a month's name would not fit the list's column); as
     written in its file when local time cannot hold it."""
     if lang.current() == lang.SOURCE:
         return local_time(when, pattern)
-    from babel.dates import format_datetime
+    from babel.dates import format_skeleton
 
     try:
         local = when.astimezone()
     except (OverflowError, ValueError):
         return when.isoformat(sep=" ", timespec="minutes")
-    return str(format_datetime(local, cldr, locale=lang.current()))
+    day = format_skeleton("MMdd", local, locale=lang.current())
+    return f"{day} {local:%H:%M}"
 
 
 def local_day(when: datetime) -> str:
