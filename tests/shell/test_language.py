@@ -181,7 +181,6 @@ async def test_key_descriptions_follow_a_switch_without_a_restart(
         await pilot.pause()
         await pilot.pause()
         assert app.screen is keys
-        keys.look()
         assert ("^z", "Annuler", "yes") in keys.rows
         await pilot.press("escape")
         await pilot.pause()
@@ -280,3 +279,31 @@ def test_days_are_written_as_each_reader_writes_them(speak: Callable[[str], str]
         "fr": ("29/11 12:00", "29 novembre 2026"),
         "de": ("29.11. 12:00", "29. November 2026"),
     }
+
+
+async def test_an_undo_to_question_open_across_a_switch_still_follows_the_game(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    """The question is said again in French, and watches the game's new log (the play screen
+    under it was composed again): another change still closes it."""
+    from tests.play.test_undo_to_flow import focused_log, opened
+    from widgets.play.undo_to import UndoToDialog
+
+    app = opened(make_test_app, companion_home, "time-bastards")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _log = await focused_log(pilot)
+        await pilot.press("up", "up", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, UndoToDialog)
+        app.language_picked("fr")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is dialog
+        title = str(dialog.query_one("#undo-to-title", Static).render())
+        assert title.startswith("Annuler jusqu'à la ligne ")
+        log = screen.query_one(ActionLog)
+        assert dialog.picked_in is log
+        log.revision += 1  # the game's log changed (another device's move)
+        await pilot.pause()
+        assert not isinstance(app.screen, UndoToDialog)

@@ -104,6 +104,10 @@ class SitDialog(Dialog[str]):
         listed.highlighted = names.index(self.mine) if self.mine in names else 0
         listed.focus()
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: this device's seat highlighted again."""
+        self.on_mount()
+
     def entry(self, option: SeatOption) -> str:
         seat = self.seats.get(option.name)
         label = tr(option.label)

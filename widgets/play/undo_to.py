@@ -124,6 +124,17 @@ class UndoToDialog(YesNoDialog):
         if self.picked_in is not None:
             self.watch(self.picked_in, "revision", self.game_changed, init=False)
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the screen under it has a new log (it was
+        composed again too), whose changes close this question as the first one's did."""
+        if self.picked_in is None or self.picked_in.is_attached:
+            return
+        under = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        logs = under.query(ActionLog) if under is not None else None
+        if logs:
+            self.picked_in = logs.first()
+            self.on_mount()
+
     def game_changed(self) -> None:
         """Another device changed the game: this question no longer says what would be undone."""
         if self.is_active:

@@ -150,6 +150,7 @@ class KeysScreen(Dialog[None]):
         self.targets = [run for *_row, run in found]
 
     def compose(self) -> ComposeResult:
+        self.look()  # (again when composed in another language: the keys' words in it)
         with Vertical(id="keys-box"):
             yield Static(Text(tr(TITLE)), id="keys-title")
             table = KeysTable(id="keys-table", cursor_type="row")
