@@ -32,7 +32,12 @@ from saves.paths import data_home
 from saves.shared.devices import Device, this_device
 from saves.shared.settings import SettingsStore
 from widgets.shell.base import SetupScreen
-from widgets.shell.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands, textual_commands
+from widgets.shell.chrome import (
+    WIDTH_BREAKPOINTS,
+    KeyFooter,
+    ScreenFirstCommands,
+    textual_commands,
+)
 from widgets.shell.games import game_ui
 from widgets.shell.home import HomeScreen
 from widgets.shell.notices import TOAST_ID_PREFIX, Notices
@@ -416,9 +421,13 @@ class CompanionApp(App[None]):
     async def _recomposed(self, screen: Screen[Any]) -> None:
         """One screen composed again, then filled again (`spoken_again`), its keys again. A
         screen that fills its widgets once mounted and has no `spoken_again` is left as it is
-        (composed again it would lose what its `on_mount` put in): it speaks the new language
-        once opened again."""
-        if not screen.is_attached or self.return_code is not None or not speaks_again(screen):
+        (composed again it would lose what its `on_mount` put in): its footer's keys say their
+        words again, and the rest speaks the new language once opened again."""
+        if not screen.is_attached or self.return_code is not None:
+            return
+        if not speaks_again(screen):  # its keys at least, said again
+            for footer in screen.query(KeyFooter):
+                await footer.recompose()
             return
         await screen.recompose()
         if not screen.is_attached or not screen.children:

@@ -27,7 +27,7 @@ from widgets.kit.shown import local_day, local_day_time
 from widgets.play.action_log import ActionLog
 from widgets.play.game_screen import GameScreen
 from widgets.shell.base import CompanionScreen
-from widgets.shell.chrome import FooterKey, described
+from widgets.shell.chrome import FooterKey, KeyFooter, described
 from widgets.shell.home import HomeScreen
 from widgets.shell.keys import KeysScreen
 from widgets.shell.language import LanguageDialog, chosen_language, keep_language
@@ -241,8 +241,11 @@ def test_home_in_german(
 class FilledOnMount(CompanionScreen):
     """A screen that puts its words in once mounted, and says nothing of a switch."""
 
+    BINDINGS = [Binding("x", "app.bell", phrase("Undo"))]
+
     def compose(self) -> ComposeResult:
         yield Static(id="filled")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#filled", Static).update("filled once mounted")
@@ -251,8 +254,9 @@ class FilledOnMount(CompanionScreen):
 async def test_a_screen_that_fills_itself_once_mounted_is_left_whole(
     make_test_app: Callable[..., Any],
 ) -> None:
-    """Composed again it would lose what its `on_mount` put in: it is left as it is (it speaks
-    the new language once opened again), while the screens under it switch."""
+    """Composed again it would lose what its `on_mount` put in: it is left as it is but for its
+    footer's keys (it speaks the new language once opened again), while the screens under it
+    switch."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -264,6 +268,7 @@ async def test_a_screen_that_fills_itself_once_mounted_is_left_whole(
         await pilot.pause()
         assert screen.query_one("#filled", Static) is filled
         assert str(filled.render()) == "filled once mounted"
+        assert "Rückgängig" in footer_words(app)  # its keys at least, said again
         assert app.screen_stack[0].query_one("#games").border_title == "Neue Partie"
 
 
