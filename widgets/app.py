@@ -15,6 +15,7 @@ from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -433,8 +434,13 @@ class CompanionApp(App[None]):
         if not screen.is_attached or not screen.children:
             return  # the app closing meanwhile (Textual mounts nothing then): nothing to fill
         again = getattr(screen, "spoken_again", None)
-        if callable(again):
-            again()
+        try:
+            if callable(again):
+                again()
+        except NoMatches:  # the app closed meanwhile: its screens' widgets are gone
+            if self.is_running and screen.is_attached:
+                raise
+            return
         screen.refresh_bindings()
 
     def action_language(self) -> None:

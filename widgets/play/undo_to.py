@@ -25,7 +25,6 @@ from textual.widgets import Button, ContentSwitcher, Static, TabbedContent, TabP
 
 from companion.core import RuleError
 from companion.phrases import joined, phrase, phrase_n
-from companion.text import visible
 from lang import t, tn, tr
 from saves.games.journal import Draft
 from saves.games.records import Record
@@ -69,7 +68,7 @@ def detail(back: UndoBack) -> str:
     if count > NAMED_LINES:
         more = count - NAMED_LINES
         named.append(phrase_n("... and {n} later action", "... and {n} later actions", more))
-    makers = ", ".join(visible(name) for name in back.makers)
+    makers = joined(", ", [quoted(name) for name in back.makers])
     undoes = phrase_n("This undoes {n} action:", "This undoes {n} actions:", count)
     return joined("\n", [undoes, *named, phrase("(made by {makers})", makers=makers)])
 
