@@ -9,18 +9,22 @@ import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
 
+import lang
 from companion.core import RuleError
 from companion.guard import GameFault
+from companion.phrases import phrase
 from companion.registry import get_game
 from companion.text import visible
 from saves.files import SaveError
@@ -29,7 +33,12 @@ from saves.paths import data_home
 from saves.shared.devices import Device, this_device
 from saves.shared.settings import SettingsStore
 from widgets.shell.base import SetupScreen
-from widgets.shell.chrome import WIDTH_BREAKPOINTS, ScreenFirstCommands
+from widgets.shell.chrome import (
+    WIDTH_BREAKPOINTS,
+    KeyFooter,
+    ScreenFirstCommands,
+    textual_commands,
+)
 from widgets.shell.games import game_ui
 from widgets.shell.home import HomeScreen
 from widgets.shell.notices import TOAST_ID_PREFIX, Notices
@@ -59,7 +68,7 @@ class CompanionApp(App[None]):
     | d | Dice tray, from anywhere |
     | f1 | Help for the current screen |
     | ? | Every key of the current screen, usable now or not |
-    | ctrl+p | Command palette |
+    | ctrl+p | Command palette ("Language" in it: the language the app speaks) |
     | ctrl+q | Quit (everything is already saved) |
     """
 
@@ -68,10 +77,10 @@ class CompanionApp(App[None]):
     TITLE = "Table Companion"
     HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
     BINDINGS = [
-        Binding("d", "dice", "Dice", id="dice", priority=True),
-        Binding("f1", "help", "Help", id="help", priority=True),
-        Binding("question_mark", "keys", "Keys", id="keys"),
-        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+        Binding("d", "dice", phrase("Dice"), id="dice", priority=True),
+        Binding("f1", "help", phrase("Help"), id="help", priority=True),
+        Binding("question_mark", "keys", phrase("Keys"), id="keys"),
+        Binding("ctrl+q", "quit", phrase("Quit"), id="quit", priority=True),
     ]
 
     def __init__(
@@ -100,6 +109,10 @@ class CompanionApp(App[None]):
         self._theme_note = self._set_saved_theme()
         self._settings_mark = settings.mark
         settings.report = self._report_failed_write
+        self._speaking = False
+        """Every open screen is being composed again in the language just picked."""
+        self._speak_again = False
+        """Another language was picked meanwhile: the screens are composed once more."""
 
     @property
     def rolls(self) -> RollLog:
@@ -137,7 +150,10 @@ class CompanionApp(App[None]):
         self.watch(self, "theme", self._remember_theme, init=False)
         if self.settings.problem:
             self.notify(
-                self.settings.problem, title="File not read", severity="warning", timeout=10
+                lang.tr(self.settings.problem),
+                title=lang.t("File not read"),
+                severity="warning",
+                timeout=10,
             )
         self.set_interval(WAITING_WRITES_SECONDS, self._shared_files_moved)
         if self._start is not None:
@@ -149,7 +165,7 @@ class CompanionApp(App[None]):
         if self._rolls is not None and self._rolls.pending:  # no roll yet: nothing waits
             notice = self._rolls.retry()
             if notice:
-                self.notify(notice, title="Roll history", severity="warning")
+                self.notify(lang.tr(notice), title=lang.t("Roll history"), severity="warning")
         if self.settings.file.pending:
             self.settings.retry()
         mark = self.settings.mark
@@ -173,8 +189,12 @@ class CompanionApp(App[None]):
 
         A confirmation (undone, redone, exported...) replaces the confirmations shown instead
         of piling up over the board; a warning waits for its time out; an error stays until it
-        is read (`widgets.shell.notices`)."""
-        self.notices.show(visible(message, lines=True), visible(title), severity, timeout)
+        is read (`widgets.shell.notices`).
+
+        A phrase (what the rules or the saves said, or a screen's words kept for later) is said
+        in the language in use (`lang.tr`); any other text is shown as it is."""
+        shown, heading = lang.tr(message), lang.tr(title)
+        self.notices.show(visible(shown, lines=True), visible(heading), severity, timeout)
 
     def clear_notifications(self) -> None:
         """Every toast goes, and the notices forget them: none comes back at their next
@@ -227,7 +247,9 @@ class CompanionApp(App[None]):
             self.theme = theme
             self.stylesheet.set_variables(self.get_css_variables())
             self._styled_with_theme = True
-        return None if theme == saved else f"Unknown theme '{saved}': using {DEFAULT_THEME}."
+        if theme == saved:
+            return None
+        return lang.t("Unknown theme '{theme}': using {default}.", theme=saved, default=theme)
 
     def refresh_css(self, animate: bool = True) -> None:
         """Textual's restyle, but not the one the theme set in `__init__` queued: the first
@@ -243,7 +265,7 @@ class CompanionApp(App[None]):
 
     def _report_failed_write(self, failure: str) -> None:
         """A settings write that failed (a full or read-only disk): one line, play goes on."""
-        self.notify(failure, title="Not saved", severity="error", markup=False)
+        self.notify(lang.tr(failure), title=lang.t("Not saved"), severity="error", markup=False)
 
     def go_home(self) -> None:
         """Close every screen above the home screen and refresh its list of saved games."""
@@ -260,12 +282,13 @@ class CompanionApp(App[None]):
             return  # a second press queued behind the first: that one already opened it
         ui = game_ui(game_id)
         if ui is None or get_game(game_id) is None:
-            self.notify(f"'{game_id}' is not available yet.", severity="warning")
+            self.notify(lang.t("'{game}' is not available yet.", game=game_id), severity="warning")
             return
         try:
             screen = ui.setup_screen()
         except GameFault as fault:
-            self.notify(str(fault), title="Setup not allowed", severity="error", markup=False)
+            title = lang.t("Setup not allowed")
+            self.notify(lang.tr(fault), title=title, severity="error", markup=False)
             return
         self.push_screen(screen)
 
@@ -276,32 +299,31 @@ class CompanionApp(App[None]):
         game = get_game(game_id)
         ui = game_ui(game_id)
         if game is None or ui is None:
-            self.notify(f"'{game_id}' is not available yet.", severity="error")
+            self.notify(lang.t("'{game}' is not available yet.", game=game_id), severity="error")
             return None
         from saves.history.plays import (
             setup_refusal,  # on first use: the statistics stay out of the start
         )
 
         refusal = setup_refusal(game, setup, self.settings)  # two names of one player
+        not_allowed = lang.t("Setup not allowed")
         if refusal:
-            self.notify(refusal, title="Setup not allowed", severity="error", markup=False)
+            self.notify(lang.tr(refusal), title=not_allowed, severity="error", markup=False)
             return None
         try:
             saved = self.store.create(game, setup, title)
-        except RuleError as error:
-            self.notify(str(error), title="Setup not allowed", severity="error", markup=False)
-            return None
-        except GameFault as fault:
-            self.notify(str(fault), title="Setup not allowed", severity="error", markup=False)
+        except (RuleError, GameFault) as error:
+            self.notify(lang.tr(error), title=not_allowed, severity="error", markup=False)
             return None
         except (OSError, SaveError) as error:
-            message = f"Could not save the new game: {error}"
-            self.notify(message, title="Not started", severity="error", markup=False)
+            message = lang.t("Could not save the new game: {problem}", problem=error)
+            self.notify(message, title=lang.t("Not started"), severity="error", markup=False)
             return None
         try:
             screen = ui.play_screen(saved)
         except GameFault as fault:
-            self.notify(str(fault), title="Cannot open this game", severity="error", markup=False)
+            cannot = lang.t("Cannot open this game")
+            self.notify(lang.tr(fault), title=cannot, severity="error", markup=False)
             return None
         if isinstance(self.screen, HomeScreen):
             self.push_screen(screen)
@@ -318,19 +340,22 @@ class CompanionApp(App[None]):
         """
         if not isinstance(self.screen, HomeScreen):
             return False
+        cannot = lang.t("Cannot open this game")
         try:
             saved = self.store.open_for_play(save_id)
         except SaveError as error:
-            self.notify(str(error), title="Cannot open this game", severity="error", timeout=10)
+            self.notify(lang.tr(error), title=cannot, severity="error", timeout=10)
             return False
         ui = game_ui(saved.game.id)
         if ui is None:
-            self.notify(f"{saved.game.title} has no screen yet.", severity="error")
+            self.notify(
+                lang.t("{game} has no screen yet.", game=saved.game.title), severity="error"
+            )
             return False
         try:
             screen = ui.play_screen(saved)
         except GameFault as fault:
-            self.notify(str(fault), title="Cannot open this game", severity="error", markup=False)
+            self.notify(lang.tr(fault), title=cannot, severity="error", markup=False)
             return False
         from widgets.play import words  # imported by the play screen already
 
@@ -373,14 +398,110 @@ class CompanionApp(App[None]):
         else:
             self.push_screen(KeysScreen(self.screen))
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search field's hint in the language in use."""
+        if self.use_command_palette and not CommandPalette.is_open(cast(App[object], self)):
+            hint = lang.t("Search for commands…")
+            self.push_screen(CommandPalette(placeholder=hint, id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The screen's own commands first (the palette lists them in this order), then the
-        dice, help, and Textual's own."""
+        dice, help, the language, and Textual's own (in the language in use)."""
         if isinstance(screen, HomeScreen) or is_play_screen(screen):
             yield from screen.palette_commands()
-        yield SystemCommand("Dice tray", "Roll dice or enter a physical roll", self.action_dice)
-        yield SystemCommand("Help", "Rules summary and keys for this screen", self.action_help)
-        yield from super().get_system_commands(screen)
+        t = lang.t
+        yield SystemCommand(
+            t("Dice tray"), t("Roll dice or enter a physical roll"), self.action_dice
+        )
+        yield SystemCommand(
+            t("Help"), t("Rules summary and keys for this screen"), self.action_help
+        )
+        yield SystemCommand(t("Language"), t("The language the app speaks"), self.action_language)
+        yield from textual_commands(super().get_system_commands(screen))
+
+    async def _recomposed(self, screen: Screen[Any]) -> None:
+        """One screen composed again, then filled again (`spoken_again`), its keys again. A
+        screen that fills its widgets once mounted and has no `spoken_again` is left as it is
+        (composed again it would lose what its `on_mount` put in): its footer's keys say their
+        words again, and the rest speaks the new language once opened again."""
+        if not screen.is_attached or self.return_code is not None:
+            return
+        if not speaks_again(screen):  # its keys at least, said again
+            for footer in screen.query(KeyFooter):
+                await footer.recompose()
+            return
+        await screen.recompose()
+        if not screen.is_attached or not screen.children:
+            return  # the app closing meanwhile (Textual mounts nothing then): nothing to fill
+        again = getattr(screen, "spoken_again", None)
+        try:
+            if callable(again):
+                again()
+        except NoMatches:  # the app closed meanwhile: its screens' widgets are gone
+            if self.is_running and screen.is_attached:
+                raise
+            return
+        screen.refresh_bindings()
+
+    def action_language(self) -> None:
+        """The Language dialog (home's `L`, the palette's "Language"): the language picked is
+        spoken at once on every screen open, and kept for this device's next start."""
+        from widgets.shell.language import LanguageDialog, chosen_language
+
+        if not isinstance(self.screen, LanguageDialog):
+            current = chosen_language(self.settings, self.device)
+            self.push_screen(LanguageDialog(current), self.language_picked)
+
+    def language_picked(self, choice: str | None) -> None:
+        """Speak the language picked from now on (`lang.SYSTEM`: the system's), and keep the
+        choice; every screen open says its words again (`speak_again`)."""
+        from widgets.shell.language import keep_language, language_for
+
+        if choice is None:
+            return
+        keep_language(self.settings, self.device, choice)
+        lang.use(language_for(choice))
+        self.call_later(self.speak_again)
+
+    async def speak_again(self) -> None:
+        """Every screen open, from home up, composed again in the language now in use: its
+        words, its footer's keys and its dialogs' answers. Nothing is lost: a screen keeps
+        what it holds (a play screen its game, whose journal it draws again from), and a
+        screen that fills its widgets once mounted does it again in `spoken_again`."""
+        if self._speaking:  # a switch under way: it goes round again once done
+            self._speak_again = True
+            return
+        self._speaking = True
+        try:
+            self._speak_again = True
+            while self._speak_again:
+                self._speak_again = False
+                for screen in list(self.screen_stack):
+                    await self._recomposed(screen)
+        finally:
+            self._speaking = False
+        top = self.screen
+        if top.focused is None:
+            top.focus_next()
+
+
+MOUNTS_TWICE = ("widgets.shell.base.Dialog", "widgets.shell.base.YesNoDialog")
+"""Classes whose `on_mount` only shows the dialog or focuses its answer: a dialog composed again
+needs nothing of it."""
+
+
+def speaks_again(screen: Screen[Any]) -> bool:
+    """Whether a screen can be composed again in another language and lose nothing: it says how
+    to fill itself again (`spoken_again`), or it is built whole by `compose` (no `on_mount` of
+    its own, Textual's and `MOUNTS_TWICE` aside)."""
+    if callable(getattr(screen, "spoken_again", None)):
+        return True
+    return not any(
+        "on_mount" in cls.__dict__
+        for cls in type(screen).__mro__
+        if cls.__module__.partition(".")[0] != "textual"
+        and f"{cls.__module__}.{cls.__qualname__}" not in MOUNTS_TWICE
+    )
 
 
 def is_play_screen(screen: Screen[Any]) -> TypeGuard[GameScreen]:

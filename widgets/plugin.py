@@ -42,6 +42,15 @@ Dice
 - `RollPrompt`, `FacesInput`, `convention`: its parts, for a prompt inside a screen of its own.
   A roll made without the dialog joins the history with `self.companion.rolls.add(roll, label)`.
 
+Words in the reader's language (docs/translating.md)
+- A `Binding`'s description and any words made at import are `companion.phrases.phrase(...)`:
+  the footer, `?` and the palette say them in the language in use. Words shown now are
+  `lang.t(...)`; what the rules said (a `RuleError`, a log line) is shown with `lang.tr(...)`;
+  a notification translates the phrases it is given. Any plain `str` is shown as it is.
+- A screen composed again after a switch of language (`L`, "Language") gets `spoken_again()`
+  called once recomposed: set up there again what its `on_mount` sets on its widgets (a border's
+  title), after `super().spoken_again()` on a `GameScreen`.
+
 Text and views
 - `plain(text)`: text as data (never Rich markup) for a `Static` or a `Label`; a name a player
   typed goes through it. `ActionLog`: the game's log (`log.show(self.session.steps)`).

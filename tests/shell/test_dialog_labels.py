@@ -20,8 +20,11 @@ from widgets.sojourn.dialogs import InfoDialog
 
 SHOWN = {"esc": "escape", "⌫": "backspace"}
 """A key as a label writes it -> as a binding names it."""
-ANSWER = re.compile(r'Button\(\s*"([^"]*?) \(([^)]+)\)",[^)]*?action="screen\.(\w+)')
-"""An answer in a dialog's `compose`: its words, its key, the dialog's action it runs."""
+ANSWER = re.compile(
+    r'Button\(\s*(?:plain\(t\()?"([^"]*?) \(([^)]+)\)"\)*,[^)]*?action="screen\.(\w+)'
+)
+"""An answer in a dialog's `compose`: its words, its key, the dialog's action it runs (its
+words said now: `Button(plain(t("Close (esc)")), ...)`)."""
 
 
 def screens() -> Iterator[type[Screen[Any]]]:

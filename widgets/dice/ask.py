@@ -24,8 +24,10 @@ from textual.widgets import Button, Input, Label
 
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
+from companion.phrases import phrase
+from lang import t, tr
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
-from widgets.kit.shown import plain
+from widgets.kit.shown import plain, reason
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
@@ -35,7 +37,7 @@ def keep_roll(screen: Any, roll: Roll, label: str) -> None:
     a problem with the history's file is said as a warning, the roll still played."""
     notice = screen.companion.rolls.add(roll, label)
     if notice:
-        screen.notify(notice, title="Roll history", severity="warning", markup=False)
+        screen.notify(notice, title=t("Roll history"), severity="warning", markup=False)
 
 
 class DieRollDialog(Dialog[Roll | None]):
@@ -51,7 +53,7 @@ class DieRollDialog(Dialog[Roll | None]):
     """
 
     CSS_PATH = "ask.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-die-roll")]
+    BINDINGS = [Binding("escape", "cancel", phrase("Cancel"), id="cancel-die-roll")]
 
     def __init__(
         self,
@@ -75,13 +77,17 @@ class DieRollDialog(Dialog[Roll | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="die-roll") as box:
             box.border_title = plain(self.spec.expression.upper())
-            yield Label(plain(self.ask))
+            yield Label(plain(tr(self.ask)))
             yield RollPrompt(convention(self.spec, self.zero_is_hundred), "die-roll-faces")
             with Answers():
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(plain(t("Cancel (esc)")), action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.query_one(FacesInput).focus()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the field takes the keys again."""
         self.query_one(FacesInput).focus()
 
     @on(FacesInput.AppRollAsked)
@@ -93,7 +99,7 @@ class DieRollDialog(Dialog[Roll | None]):
         try:
             roll = dice.read_faces(self.spec, event.value, zero_is_hundred=self.zero_is_hundred)
         except DiceError as error:
-            self.notify(str(error), title="Not a roll", severity="error", markup=False)
+            self.notify(reason(error), title=t("Not a roll"), severity="error", markup=False)
             return
         self.offer(roll)
 

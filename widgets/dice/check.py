@@ -14,23 +14,38 @@ from textual.widgets import Button, Static
 from companion import fairness
 from companion.dice import Roll
 from companion.fairness import DieCheck
+from companion.phrases import phrase
+from lang import t, tr
+from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
-INTRO = (
+INTRO = phrase(
     "Only real dice count (the app's rolls are its random generator). Each die of a roll counts "
     "once; the two dice of d% are checked apart. A die looks biased when a fair one would give "
     "counts this uneven less than 1 time in 100 (chi-square test)."
 )
+VERDICTS = {
+    # TRANSLATORS: a die's verdict in the fairness check: not enough rolls to say
+    "too few": phrase("too few"),
+    # TRANSLATORS: a die's verdict in the fairness check
+    "no sign of bias": phrase("no sign of bias"),
+    # TRANSLATORS: a die's verdict in the fairness check
+    "looks biased": phrase("looks biased"),
+}
+"""Each verdict (an id of the check) as the dialog says it."""
 
 
 def check_text(check: DieCheck, width: int) -> Text:
     """One die: the verdict (bold when biased), then its chart."""
     text = Text()
-    text.append(f"{check.die}: {check.verdict}", style="bold reverse")
-    text.append(f"  {check.explanation}")
+    verdict = tr(VERDICTS.get(check.verdict, check.verdict))
+    text.append(f"{check.die}: {verdict}", style="bold reverse")
+    text.append(f"  {tr(check.explanation)}")
     if check.rolls and check.verdict != "too few":
-        text.append(f"  (chi-square {check.chi2:.1f}, p = {check.p_value:.3f})", style="dim")
+        chi2, p_value = f"{check.chi2:.1f}", f"{check.p_value:.3f}"
+        test = t("(chi-square {chi2}, p = {p})", chi2=chi2, p=p_value)
+        text.append(f"  {test}", style="dim")
     bar_width = max(10, min(90, width - 16))
     for line in fairness.chart(check, bar_width):
         text.append(f"\n  {line}")
@@ -46,7 +61,7 @@ class DiceCheckScreen(Dialog[None]):
     """
 
     HELP_TOPIC = "dice"
-    BINDINGS = [Binding("escape", "close", "Back", id="close-check")]
+    BINDINGS = [Binding("escape", "close", phrase("Back"), id="close-check")]
 
     def __init__(self, rolls: Sequence[Roll]) -> None:
         super().__init__()
@@ -54,17 +69,22 @@ class DiceCheckScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dice-check"):
-            yield Static(INTRO, id="dice-check-intro")
+            yield Static(plain(tr(INTRO)), id="dice-check-intro")
             if not self.checks:
-                yield Static("No real dice in the history yet: type what your dice show.")
+                none_yet = t("No real dice in the history yet: type what your dice show.")
+                yield Static(plain(none_yet))
             for check in self.checks:
                 yield Static(check_text(check, self.app.size.width), classes="die-check")
             with Answers():
-                yield Button("Back (esc)", action="screen.close")
+                yield Button(plain(t("Back (esc)")), action="screen.close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#dice-check").border_title = "Is my die fair?"
+        self.spoken_again()
+
+    def spoken_again(self) -> None:
+        """The title and the charts (again after a switch of language)."""
+        self.query_one("#dice-check").border_title = t("Is my die fair?")
         self.show()
 
     def on_resize(self) -> None:

@@ -13,22 +13,33 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from companion.dice import DiceSpec
+from companion.phrases import phrase
+from lang import t, tr
+from widgets.kit.shown import plain
 
 
 def convention(spec: DiceSpec, zero_is_hundred: bool = True) -> str:
-    """How to type these dice, in a line: the percentile reading, each face, the modifier."""
+    """How to type these dice, in a line: the percentile reading, each face, the modifier (a
+    phrase: said in the language in use where shown)."""
     if spec.percentile:
-        scale = "1-100 (00 + 0 is 100)" if zero_is_hundred else "00-99 (00 + 0 is 0)"
+        scale = (
+            phrase("1-100 (00 + 0 is 100)") if zero_is_hundred else phrase("00-99 (00 + 0 is 0)")
+        )
         example = "37 52" if spec.count > 1 else "37"
-        words = f"Tens die 00-90 + units die 0-9, read {scale}: type {example} or the faces 30 7."
+        words = phrase(
+            "Tens die 00-90 + units die 0-9, read {scale}: type {example} or the faces 30 7.",
+            scale=scale,
+            example=example,
+        )
     elif spec.count == 1:
-        words = f"Type the face, 1-{spec.sides}."
+        words = phrase("Type the face, 1-{sides}.", sides=spec.sides)
     elif spec.sides <= 9:
-        words = f"Type each face, 1-{spec.sides}: 3 5 or 35."
+        words = phrase("Type each face, 1-{sides}: 3 5 or 35.", sides=spec.sides)
     else:
-        words = f"Type each face, 1-{spec.sides}, with spaces: 3 15."
+        words = phrase("Type each face, 1-{sides}, with spaces: 3 15.", sides=spec.sides)
     if spec.modifier:
-        words += f" The {spec.modifier:+d} is added for you."
+        modifier = f"{spec.modifier:+d}"
+        return phrase("{words} The {modifier} is added for you.", words=words, modifier=modifier)
     return words
 
 
@@ -43,7 +54,9 @@ class FacesInput(Input):
     | r | Roll in the app instead |
     """
 
-    BINDINGS = [Binding("r", "app_roll", "Roll in the app", id="roll-in-app", priority=True)]
+    BINDINGS = [
+        Binding("r", "app_roll", phrase("Roll in the app"), id="roll-in-app", priority=True)
+    ]
 
     class AppRollAsked(Message):
         """The player pressed `r`: the app rolls these dice."""
@@ -56,11 +69,9 @@ class FacesInput(Input):
         def control(self) -> FacesInput:
             return self.field
 
-    def __init__(
-        self, placeholder: str = "faces, then enter", id: str | None = None, compact: bool = False
-    ) -> None:
+    def __init__(self, placeholder: str = "", id: str | None = None, compact: bool = False) -> None:
         super().__init__(
-            placeholder=placeholder,
+            placeholder=placeholder or t("faces, then enter"),
             restrict=r"[0-9 ,+]*",
             max_length=400,
             id=id,
@@ -77,8 +88,8 @@ class FacesInput(Input):
     async def action_submit(self) -> None:
         if not self.value.strip():
             self.notify(
-                "Type what the dice show, then enter; or press r to roll in the app.",
-                title="No roll yet",
+                t("Type what the dice show, then enter; or press r to roll in the app."),
+                title=t("No roll yet"),
             )
             return
         await super().action_submit()
@@ -92,21 +103,24 @@ class RollPrompt(Vertical):
         self.convention_text = convention_text
         self.field_id = field_id
         self.compact = compact
+        self.label_text = t("What the dice show:")
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="roll-prompt-row"):
-            yield Label("What the dice show:", classes="roll-prompt-label")
+            yield Label(plain(self.label_text), classes="roll-prompt-label")
             yield FacesInput(id=self.field_id, compact=self.compact)
-            yield Label("r  roll in the app", classes="roll-prompt-app")
-        yield Static(self.convention_text, classes="roll-prompt-convention", markup=False)
+            yield Label(plain(t("r  roll in the app")), classes="roll-prompt-app")
+        convention_text = plain(tr(self.convention_text))
+        yield Static(convention_text, classes="roll-prompt-convention")
 
     @property
     def field(self) -> FacesInput:
         return self.query_one(FacesInput)
 
     def show_label(self, text: str) -> None:
-        self.query_one(".roll-prompt-label", Label).update(text)
+        self.label_text = text
+        self.query_one(".roll-prompt-label", Label).update(plain(tr(text)))
 
     def show_convention(self, text: str) -> None:
         self.convention_text = text
-        self.query_one(".roll-prompt-convention", Static).update(text)
+        self.query_one(".roll-prompt-convention", Static).update(plain(tr(text)))

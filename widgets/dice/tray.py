@@ -12,12 +12,14 @@ from textual.widgets import Button, Input, Label, Static
 
 from companion import dice
 from companion.dice import DiceError, DiceSpec, Roll
+from companion.phrases import phrase
+from lang import t, tn, tr
 from saves.shared.rolls import MAX_LABEL
 from widgets.dice.ask import keep_roll
 from widgets.dice.check import DiceCheckScreen
 from widgets.dice.history import RollHistory
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
-from widgets.kit.shown import plain
+from widgets.kit.shown import plain, reason
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 
@@ -51,13 +53,20 @@ class DiceTray(Dialog[None]):
         Binding("p", "pick('p')", "d%", id="roll-percentile", priority=True),
         Binding("6", "pick('6')", "d6", id="roll-d6", priority=True),
         Binding("2", "pick('2')", "2d6", id="roll-2d6", priority=True),
-        Binding("r", "app_roll", "Roll in the app", id="tray-roll-in-app"),
-        Binding("f", "focus_notation", "Other", id="notation", priority=True),
-        Binding("full_stop", "repeat", "Repeat", id="repeat-roll", key_display=".", priority=True),
-        Binding("l", "focus_label", "Label", id="label", priority=True),
-        Binding("c", "check", "Fair?", id="check-dice", priority=True),
-        Binding("escape", "to_dice", "Dice", id="tray-to-dice"),
-        Binding("escape", "close", "Close", id="close-dice"),
+        Binding("r", "app_roll", phrase("Roll in the app"), id="tray-roll-in-app"),
+        Binding("f", "focus_notation", phrase("Other"), id="notation", priority=True),
+        Binding(
+            "full_stop",
+            "repeat",
+            phrase("Repeat"),
+            id="repeat-roll",
+            key_display=".",
+            priority=True,
+        ),
+        Binding("l", "focus_label", phrase("Label"), id="label", priority=True),
+        Binding("c", "check", phrase("Fair?"), id="check-dice", priority=True),
+        Binding("escape", "to_dice", phrase("Dice"), id="tray-to-dice"),
+        Binding("escape", "close", phrase("Close"), id="close-dice"),
     ]
 
     def __init__(self) -> None:
@@ -72,29 +81,42 @@ class DiceTray(Dialog[None]):
                     yield Button(
                         f"{expression} {key}", id=f"quick-{key}", classes="quick", compact=True
                     )
-                yield Label("Other f", classes="tray-label")
+                yield Label(plain(t("Other f")), classes="tray-label")
                 yield Input(
                     placeholder="3d6+1", id="notation", compact=True, max_length=NOTATION_LENGTH
                 )
-                yield Label("Label l", classes="tray-label")
-                yield Input(placeholder="what for", id="roll-label", compact=True)
+                yield Label(plain(t("Label l")), classes="tray-label")
+                yield Input(placeholder=t("what for"), id="roll-label", compact=True)
             yield RollPrompt(convention(self.spec), "faces", compact=True)
             yield Static(id="last-roll")
             with Answers():
-                yield Button("Fair? (c)", action="screen.check")
-                yield Button("Close (esc)", action="screen.close")
+                yield Button(plain(t("Fair? (c)")), action="screen.check")
+                yield Button(plain(t("Close (esc)")), action="screen.close")
             yield RollHistory(self.companion.rolls.rolls, id="roll-history")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#tray").border_title = "Dice tray"
-        self.query_one("#roll-label", Input).max_length = MAX_LABEL
         self.spec = self._remembered_dice()
-        self._show_picked()
-        self._show_history()
+        self.fill()
         notice = self.companion.rolls.take_notice()
         if notice:
-            self.notify(notice, title="Roll history", severity="warning", timeout=10, markup=False)
+            title = t("Roll history")
+            self.notify(notice, title=title, severity="warning", timeout=10, markup=False)
+
+    def spoken_again(self) -> None:
+        """Composed again in another language (`CompanionApp.speak_again`): the dice picked,
+        the last roll and the history shown again."""
+        self.fill()
+        if self.last is not None:
+            self._show_last(*self.last)
+        self.query_one("#faces", FacesInput).focus()
+
+    def fill(self) -> None:
+        """The tray's title, the dice picked and the history."""
+        self.query_one("#tray").border_title = t("Dice tray")
+        self.query_one("#roll-label", Input).max_length = MAX_LABEL
+        self._show_picked()
+        self._show_history()
 
     def action_pick(self, key: str) -> None:
         self.pick(dice.parse(QUICK[key]))
@@ -119,7 +141,7 @@ class DiceTray(Dialog[None]):
         kept = self.companion.rolls.rolls
         last = self.last or ((kept[-1].roll, kept[-1].label) if kept else None)
         if last is None:
-            self.notify("No roll to repeat yet: pick dice with p, 6, 2 or f.")
+            self.notify(t("No roll to repeat yet: pick dice with p, 6, 2 or f."))
             return
         roll, label = last
         self.query_one("#roll-label", Input).value = label
@@ -154,7 +176,7 @@ class DiceTray(Dialog[None]):
         try:
             spec = dice.parse(event.value)
         except DiceError as error:
-            self.notify(str(error), title="Not dice", severity="error", markup=False)
+            self.notify(reason(error), title=t("Not dice"), severity="error", markup=False)
             return
         self.pick(spec)
 
@@ -171,7 +193,7 @@ class DiceTray(Dialog[None]):
         try:
             roll = dice.read_faces(self.spec, event.value)
         except DiceError as error:
-            self.notify(str(error), title="Not a roll", severity="error", markup=False)
+            self.notify(reason(error), title=t("Not a roll"), severity="error", markup=False)
             return
         self.record(roll)
 
@@ -181,14 +203,18 @@ class DiceTray(Dialog[None]):
         self.last = (roll, label)
         keep_roll(self, roll, label)
         self.query_one("#faces", FacesInput).value = ""
-        by = "real dice" if roll.source == "physical" else "the app's roll"
+        self._show_last(roll, label)
+        self._show_history()
+
+    def _show_last(self, roll: Roll, label: str) -> None:
+        by = t("real dice") if roll.source == "physical" else t("the app's roll")
         shown = Text()
         shown.append(f"{roll.total}", style="bold reverse")
-        shown.append(f"  {roll.expression}: {dice.die_words(roll, 50)}  ({by})")
+        faces = tr(dice.die_words(roll, 50))
+        shown.append(f"  {roll.expression}: {faces}  ({by})")
         if label:
             shown.append_text(plain(f"  {label}", style="italic"))
         self.query_one("#last-roll", Static).update(shown)
-        self._show_history()
 
     def _remembered_dice(self) -> DiceSpec:
         """The dice picked last (in this run, or before a restart); d6 when none or unusable."""
@@ -204,7 +230,7 @@ class DiceTray(Dialog[None]):
 
     def _show_picked(self) -> None:
         prompt = self.query_one(RollPrompt)
-        prompt.show_label(f"What the {self.spec.expression} shows:")
+        prompt.show_label(phrase("What the {dice} shows:", dice=self.spec.expression))
         prompt.show_convention(convention(self.spec))
         for key in QUICK:
             self.query_one(f"#quick-{key}", Button).set_class(
@@ -214,5 +240,7 @@ class DiceTray(Dialog[None]):
     def _show_history(self) -> None:
         rolls = self.companion.rolls.rolls
         history = self.query_one(RollHistory)
-        history.border_title = f"Rolls, newest first ({len(rolls):,} kept)"
+        history.border_title = tn(
+            "Rolls, newest first ({n} kept)", "Rolls, newest first ({n} kept)", len(rolls)
+        )
         history.show(rolls)

@@ -14,10 +14,17 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from companion.phrases import phrase
+
 FIELD_KEYS = [
-    Binding("tab", "app.focus_next", "Next field", show=False, priority=True, system=True),
+    Binding("tab", "app.focus_next", phrase("Next field"), show=False, priority=True, system=True),
     Binding(
-        "shift+tab", "app.focus_previous", "Previous field", show=False, priority=True, system=True
+        "shift+tab",
+        "app.focus_previous",
+        phrase("Previous field"),
+        show=False,
+        priority=True,
+        system=True,
     ),
 ]
 """The keys of a screen or dialog with fields (`SetupScreen`, `Dialog`): next and previous field,

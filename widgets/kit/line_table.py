@@ -31,6 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from companion.phrases import phrase
 from companion.text import visible
 
 CellValue = str | Text
@@ -89,15 +90,15 @@ class LineTable(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {HEADER, EVEN_ROW, FIXED, CURSOR}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Choose", show=False, id="table-choose"),
-        Binding("up", "cursor_up", "Row up", show=False, id="table-up"),
-        Binding("down", "cursor_down", "Row down", show=False, id="table-down"),
-        Binding("left", "cursor_left", "Cell left", show=False, id="table-left"),
-        Binding("right", "cursor_right", "Cell right", show=False, id="table-right"),
-        Binding("pageup", "page_up", "Page up", show=False, id="table-page-up"),
-        Binding("pagedown", "page_down", "Page down", show=False, id="table-page-down"),
-        Binding("home,ctrl+home", "first_row", "First row", show=False, id="table-first"),
-        Binding("end,ctrl+end", "last_row", "Last row", show=False, id="table-last"),
+        Binding("enter", "select_cursor", phrase("Choose"), show=False, id="table-choose"),
+        Binding("up", "cursor_up", phrase("Row up"), show=False, id="table-up"),
+        Binding("down", "cursor_down", phrase("Row down"), show=False, id="table-down"),
+        Binding("left", "cursor_left", phrase("Cell left"), show=False, id="table-left"),
+        Binding("right", "cursor_right", phrase("Cell right"), show=False, id="table-right"),
+        Binding("pageup", "page_up", phrase("Page up"), show=False, id="table-page-up"),
+        Binding("pagedown", "page_down", phrase("Page down"), show=False, id="table-page-down"),
+        Binding("home,ctrl+home", "first_row", phrase("First row"), show=False, id="table-first"),
+        Binding("end,ctrl+end", "last_row", phrase("Last row"), show=False, id="table-last"),
     ]
 
     class RowHighlighted(Message):

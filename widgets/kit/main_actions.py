@@ -20,6 +20,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button
 
+from widgets.shell.chrome import described
+
 BUTTON_EDGES = 2
 """Columns a button takes beyond its label: the border's left and right edges."""
 
@@ -71,7 +73,7 @@ class MainActions(Vertical):
             if active.node is screen and active.enabled:
                 usable.setdefault(active.binding.action, active.binding)
         return [
-            (action, f"{usable[action].description} ({self.app.get_key_display(usable[action])})")
+            (action, f"{described(usable[action])} ({self.app.get_key_display(usable[action])})")
             for action in self.actions
             if action in usable
         ]

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import Static
 
+import lang
 from companion.text import visible
 
 
@@ -25,6 +26,13 @@ def literal(text: str) -> str:
     return visible(text).replace("[", "\\[")
 
 
+def reason(error: BaseException) -> str:
+    """What an error says, kept as said (a rule's `Phrase` stays one, to be translated where it
+    is shown with `lang.tr`); an error of several arguments as Python writes it."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
+
+
 def local_time(when: datetime, pattern: str) -> str:
     """`when` in local time, or as written in its file when local time cannot hold it (a date
     at the edge of the calendar, such as 0001-01-01 00:00 +23:59)."""
@@ -32,6 +40,38 @@ def local_time(when: datetime, pattern: str) -> str:
         return when.astimezone().strftime(pattern)
     except (OverflowError, ValueError):
         return when.isoformat(sep=" ", timespec="minutes")
+
+
+def local_day_time(when: datetime, pattern: str = "%d %b %H:%M") -> str:
+    """`when` in local time as a day and a time: in English "29 Nov 12:00" (`pattern` for
+    `strftime`), in another language as its reader writes a day in figures ("29/11 12:00",
+    "29.11. 12:00": as narrow, where a month's name would not fit the list's column); as
+    written in its file when local time cannot hold it."""
+    if lang.current() == lang.SOURCE:
+        return local_time(when, pattern)
+    from babel.dates import format_skeleton
+
+    try:
+        local = when.astimezone()
+    except (OverflowError, ValueError):
+        return when.isoformat(sep=" ", timespec="minutes")
+    day = format_skeleton("MMdd", local, locale=lang.current())
+    return f"{day} {local:%H:%M}"
+
+
+def local_day(when: datetime) -> str:
+    """The day of `when` in local time, its month written whole in the reader's language:
+    "29 November 2026", "29 novembre 2026", "29. November 2026"."""
+    if lang.current() == lang.SOURCE:
+        day = local_time(when, "%d %B %Y")
+        return day[1:] if day[:1] == "0" and day[1:2].isdigit() and day[2:3] == " " else day
+    from babel.dates import format_date
+
+    try:
+        local = when.astimezone()
+    except (OverflowError, ValueError):
+        return when.isoformat(sep=" ", timespec="minutes")
+    return str(format_date(local.date(), "long", locale=lang.current()))
 
 
 def keeps_size(static: Static, before: Size) -> bool:

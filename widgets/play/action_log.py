@@ -38,15 +38,19 @@ from textual.message import Message
 from textual.reactive import var
 from textual.strip import Strip
 
+from companion.phrases import phrase
 from companion.session import Step
 from companion.text import visible
+from lang import tr
 from widgets.play.tail_view import TailView
 
 RENDERED_LINES = 1024
 """How many drawn lines are kept: many screens of them, as Textual's `Log` keeps."""
-EMPTY = "Nothing has happened yet."
+EMPTY = phrase("Nothing has happened yet.")
 """What the log says before the first action."""
-PICK_HINT = "↑↓ enter: undo to here"
+LOG = phrase("Log")
+"""The log's title, on its border."""
+PICK_HINT = phrase("↑↓ enter: undo to here")
 """Under the focused log: how to pick a line (a tap on one picks it too)."""
 
 
@@ -100,11 +104,11 @@ def entry_height(number: int, line: str, width: int) -> int:
 def history_lines(history: Sequence[str], width: int, console: Console) -> list[str]:
     """The whole history as the log shows it at `width`: what the incremental log must equal."""
     if not history:
-        return [EMPTY]
+        return [tr(EMPTY)]
     return [
         text.plain.rstrip()
         for number, line in enumerate(history, start=1)
-        for text in entry_lines(number, line, width, console)
+        for text in entry_lines(number, tr(line), width, console)
     ]
 
 
@@ -123,14 +127,14 @@ class ActionLog(Container, can_focus=True):
     COMPONENT_CLASSES = {"action-log--cursor"}
     """The marked entry (reverse video in widgets/companion.tcss: seen without colour)."""
     BINDINGS = [
-        Binding("up", "mark(-1)", "Earlier line", show=False),
-        Binding("down", "mark(1)", "Later line", show=False),
-        Binding("pageup", "mark_page(-1)", "Page up", show=False),
-        Binding("pagedown", "mark_page(1)", "Page down", show=False),
-        Binding("home", "mark_at(0)", "First line", show=False),
-        Binding("end", "mark_at(-1)", "Newest line", show=False),
+        Binding("up", "mark(-1)", phrase("Earlier line"), show=False),
+        Binding("down", "mark(1)", phrase("Later line"), show=False),
+        Binding("pageup", "mark_page(-1)", phrase("Page up"), show=False),
+        Binding("pagedown", "mark_page(1)", phrase("Page down"), show=False),
+        Binding("home", "mark_at(0)", phrase("First line"), show=False),
+        Binding("end", "mark_at(-1)", phrase("Newest line"), show=False),
         # said on the log's border while it is focused (`PICK_HINT`): the footers are full
-        Binding("enter", "pick", "Undo back to here", id="log-undo-to", show=False),
+        Binding("enter", "pick", phrase("Undo back to here"), id="log-undo-to", show=False),
     ]
 
     revision: var[int] = var(0)
@@ -150,7 +154,7 @@ class ActionLog(Container, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Log"
+        self.border_title = tr(LOG)
         self.view = TailView(self)
         """The lines on screen: where they are scrolled to, and the scrollbar."""
         self._steps: list[Step] = []
@@ -218,7 +222,7 @@ class ActionLog(Container, can_focus=True):
     def on_focus(self) -> None:
         if self.marked is None and self._steps:
             self.marked = len(self._steps) - 1
-        self.border_subtitle = PICK_HINT  # where the eyes are: no toast over the lines
+        self.border_subtitle = tr(PICK_HINT)  # where the eyes are: no toast over the lines
         self._refresh_entry(self.marked)
 
     def on_blur(self) -> None:
@@ -296,7 +300,7 @@ class ActionLog(Container, can_focus=True):
     def plain_lines(self) -> list[str]:
         """Every line of the log as text (what a reader sees when scrolling through it)."""
         if not self._steps:
-            return [EMPTY]
+            return [tr(EMPTY)]
         return [
             strip.text.rstrip() for index in range(len(self._steps)) for strip in self._lines(index)
         ]
@@ -304,7 +308,7 @@ class ActionLog(Container, can_focus=True):
     def _add(self, step: Step) -> None:
         number = len(self._steps) + 1
         self._steps.append(step)
-        height = entry_height(number, step.line, self._width) if self._width else 0
+        height = entry_height(number, tr(step.line), self._width) if self._width else 0
         self._wrapped.append(None)
         self._ends.append((self._ends[-1] if self._ends else 0) + height)
 
@@ -312,7 +316,7 @@ class ActionLog(Container, can_focus=True):
         """The lines of the entry at `index`, wrapped and drawn when first asked for."""
         lines = self._wrapped[index]
         if lines is None:
-            lines = self._strips(index + 1, self._steps[index].line) if self._width else []
+            lines = self._strips(index + 1, tr(self._steps[index].line)) if self._width else []
             self._wrapped[index] = lines
         return lines
 
@@ -366,7 +370,8 @@ class ActionLog(Container, can_focus=True):
             self._styles = (self.view.rich_style, cursor)
         style, cursor = self._styles
         if entry < 0:
-            text = Strip([]) if index else Strip([Segment(EMPTY)], cell_len(EMPTY))
+            empty = tr(EMPTY)
+            text = Strip([]) if index else Strip([Segment(empty)], cell_len(empty))
         else:
             text = self._lines(entry)[index - self.entry_top(entry)]
         drawn = text.crop_extend(0, self._width, style)

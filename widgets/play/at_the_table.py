@@ -29,22 +29,30 @@ from rich.text import Text
 from textual.widgets import Static
 
 from companion.core import SeatOption
+from companion.phrases import phrase
+from lang import tr
 from saves.shared.attendance import Attendance, Attendee, Attending, Kind
 from saves.shared.presence import Presence, Seat
 from widgets.kit.shown import keeps_size, plain
 
-HEADING = "At the table: "
+HEADING = phrase("At the table: ")
 SEPARATOR = " · "
-KIND_WORDS: dict[Kind, str] = {
-    "terminal": "terminal",
-    "browser": "browser",
-    "display": "table display",
+THIS_DEVICE: dict[Kind, str] = {
+    "terminal": phrase("this terminal"),
+    "browser": phrase("this browser"),
+    "display": phrase("this table display"),
+}
+A_DEVICE: dict[Kind, str] = {
+    "terminal": phrase("a terminal"),
+    "browser": phrase("a browser"),
+    "display": phrase("a table display"),
 }
 
 
 @dataclass(frozen=True)
 class Phrase:
-    """One device or seat of the line, and whether it is gone (greyed, and says so)."""
+    """One device or seat of the line, and whether it is gone (greyed, and says so); its text a
+    phrase, said in the language in use when the line is drawn."""
 
     text: str
     gone: bool = False
@@ -52,13 +60,14 @@ class Phrase:
 
 def device_words(kind: Kind, mine: bool) -> str:
     """`this terminal`, `a browser`, `a table display` ..."""
-    return f"{'this' if mine else 'a'} {KIND_WORDS[kind]}"
+    return (THIS_DEVICE if mine else A_DEVICE)[kind]
 
 
 def gone_words(went: float, now: float) -> str:
     """`gone 0:04`: minutes and seconds since the device went."""
     seconds = max(0, int(now - went))
-    return f"gone {seconds // 60}:{seconds % 60:02d}"
+    time = f"{seconds // 60}:{seconds % 60:02d}"
+    return phrase("gone {time}", time=time)
 
 
 def phrases_at(
@@ -84,22 +93,29 @@ def phrases_at(
                 in_seats.add(attendee)
                 where = device_words(attendee.kind, (attendee.device, attendee.kind) == me)
             else:  # a device that keeps no file of its own (an older version)
-                where = "this device" if seat.device == me[0] else "another device"
-            parts.append(Phrase(f"{option.label}: {where}"))
+                where = phrase("this device") if seat.device == me[0] else phrase("another device")
+            parts.append(Phrase(phrase("{seat}: {where}", seat=option.label, where=where)))
         elif went is not None and went.gone_since is not None:
             in_seats.add(went)
-            words = f"{device_words(went.kind, False)}, {gone_words(went.gone_since, now)}"
-            parts.append(Phrase(f"{option.label}: {words}", gone=True))
+            words = phrase(
+                "{device}, {gone}",
+                device=device_words(went.kind, False),
+                gone=gone_words(went.gone_since, now),
+            )
+            said = phrase("{seat}: {where}", seat=option.label, where=words)
+            parts.append(Phrase(said, gone=True))
         elif seats:
-            parts.append(Phrase(f"{option.label}: free"))
+            parts.append(Phrase(phrase("{seat}: free", seat=option.label)))
     rest = [a for a in attendees if a not in in_seats]
     rest.sort(key=lambda a: ((a.device, a.kind) != me, a.gone_since is not None))
     for attendee in rest:
-        words = device_words(attendee.kind, (attendee.device, attendee.kind) == me)
+        device = device_words(attendee.kind, (attendee.device, attendee.kind) == me)
         if attendee.gone_since is None:
-            parts.append(Phrase(words))
+            parts.append(Phrase(device))
         else:
-            parts.append(Phrase(f"{words}: {gone_words(attendee.gone_since, now)}", gone=True))
+            gone_since = gone_words(attendee.gone_since, now)
+            said = phrase("{device}: {gone}", device=device, gone=gone_since)
+            parts.append(Phrase(said, gone=True))
     return tuple(parts)
 
 
@@ -111,11 +127,11 @@ def packed(parts: Sequence[Phrase], width: int, gone_style: Style | None = None)
     lines: list[Text] = []
     line = Text(end="")
     for number, part in enumerate(parts):
-        piece = plain(part.text)
+        piece = plain(tr(part.text))
         if part.gone and gone_style is not None:
             piece.stylize(gone_style)
         if number == 0:
-            piece = Text.assemble(HEADING, piece, end="")
+            piece = Text.assemble(tr(HEADING), piece, end="")
         if not line.plain:
             line = piece
         elif cell_len(line.plain + SEPARATOR + piece.plain) <= width:
@@ -153,7 +169,13 @@ class AtTheTable(Static):
         gone = self.get_component_rich_style("at-the-table--gone")
         return packed(self.parts, width, gone)
 
+    def on_mount(self) -> None:
+        """Parts given before the line was mounted (a screen composed again) are drawn now."""
+        self.pack()
+
     def pack(self) -> None:
+        if not self.is_mounted:
+            return
         text = self.text(self.width())
         if text != self.shown:
             self.shown = text

@@ -16,7 +16,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
+from companion.phrases import phrase
+from lang import t, tr
 from saves.files import SaveError
+from widgets.kit.shown import plain, reason
 from widgets.play import words
 from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
@@ -37,9 +40,11 @@ class ConflictDialog(Dialog[str]):
     """
 
     BINDINGS = [
-        Binding("r", "answer('reload')", "Reload", id="conflict-reload"),
-        Binding("c", "answer('copy')", "Keep as copy", id="conflict-copy"),
-        Binding("escape", "answer('copy')", "Keep as copy", id="conflict-escape", show=False),
+        Binding("r", "answer('reload')", phrase("Reload"), id="conflict-reload"),
+        Binding("c", "answer('copy')", phrase("Keep as copy"), id="conflict-copy"),
+        Binding(
+            "escape", "answer('copy')", phrase("Keep as copy"), id="conflict-escape", show=False
+        ),
     ]
 
     def __init__(self, why: str = "") -> None:
@@ -48,11 +53,12 @@ class ConflictDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="conflict-box"):
-            yield Static("This game's file was changed outside the app.", id="conflict-title")
-            yield Static(words.conflict_text(self.why), id="conflict-text", markup=False)
+            title = t("This game's file was changed outside the app.")
+            yield Static(plain(title), id="conflict-title")
+            yield Static(plain(tr(words.conflict_text(self.why))), id="conflict-text")
             with Answers():
-                yield Button("Reload (r)", id=RELOAD, variant="primary")
-                yield Button("Keep as copy (c)", id=KEEP_COPY)
+                yield Button(plain(t("Reload (r)")), id=RELOAD, variant="primary")
+                yield Button(plain(t("Keep as copy (c)")), id=KEEP_COPY)
         yield KeyFooter()
 
     @on(Button.Pressed)
@@ -100,12 +106,11 @@ class FileConflicts:
         try:
             screen.saved = screen.companion.store.open_for_play(screen.saved.id)
         except SaveError as error:
-            screen.notify(
-                str(error), title="Cannot reload; kept as a copy", severity="error", markup=False
-            )
+            title = t("Cannot reload; kept as a copy")
+            screen.notify(reason(error), title=title, severity="error", markup=False)
             self.keep_as_copy(error.problem)
             return
-        screen.notify("Reloaded: the game as its file holds it now.", title="Reloaded")
+        screen.notify(t("Reloaded: the game as its file holds it now."), title=t("Reloaded"))
         screen.redraw()
         if screen.saved.upgrade_waits:
             self.upgrade_later()
@@ -116,7 +121,8 @@ class FileConflicts:
         try:
             screen.saved = screen.companion.store.load(screen.saved.id)
         except SaveError as error:
-            screen.notify(str(error), title="Not followed", severity="warning", markup=False)
+            title = t("Not followed")
+            screen.notify(reason(error), title=title, severity="warning", markup=False)
             return
         screen.changed(screen.is_over)
 
@@ -128,10 +134,11 @@ class FileConflicts:
             copy = store.save_copy(screen.saved)
         except OSError as error:
             screen.notify(
-                words.copy_failed(error), title="Not saved", severity="error", markup=False
+                words.copy_failed(error), title=t("Not saved"), severity="error", markup=False
             )
             return
         screen.saved = copy
         self.follow_copy()
         screen.show_title()
-        screen.notify(words.kept_as_copy(copy.id, why), title="Kept as a copy", markup=False)
+        said = words.kept_as_copy(copy.id, why)
+        screen.notify(said, title=t("Kept as a copy"), markup=False)

@@ -29,12 +29,14 @@ from textual.widgets import Static
 
 from companion.core import RuleError, WaitingFor
 from companion.guard import GameFault, fault_line, raised
+from companion.phrases import phrase
 from companion.registry import package_of
 from companion.session import Session, Step
+from lang import t
 from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
-from widgets.kit.shown import keeps_size
+from widgets.kit.shown import keeps_size, reason
 from widgets.play import told, words
 from widgets.play.action_log import ActionLog
 from widgets.play.conflict import FileConflicts
@@ -70,14 +72,14 @@ class GameScreen(CompanionScreen):
     help its `GameUI` gives)."""
 
     BINDINGS = [
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("R", "result", "Result", id="result"),
-        Binding("escape", "leave", "Home", id="leave"),
+        Binding("ctrl+z", "undo", phrase("Undo"), id="undo"),
+        Binding("ctrl+y", "redo", phrase("Redo"), id="redo"),
+        Binding("R", "result", phrase("Result"), id="result"),
+        Binding("escape", "leave", phrase("Home"), id="leave"),
         # Listed by `?` rather than the footer: the footers are full at 80 columns, and one key
         # more would push Dice and Help out at 120.
-        Binding("v", "table_view", "Table view", id="table_view", show=False),
-        Binding("U", "undo_to_line", "Undo to a line", id="undo-to-line", show=False),
+        Binding("v", "table_view", phrase("Table view"), id="table_view", show=False),
+        Binding("U", "undo_to_line", phrase("Undo to a line"), id="undo-to-line", show=False),
         SEAT_BINDING,
     ]
 
@@ -128,7 +130,7 @@ class GameScreen(CompanionScreen):
     def show_title(self) -> None:
         """The header's subtitle: the game's title, and whether this window only watches it."""
         title = self.title_text()
-        self.sub_title = f"{title} (watching)" if self.watch_only else title
+        self.sub_title = t("{title} (watching)", title=title) if self.watch_only else title
 
     def title_text(self) -> str:
         """The save's title as this game's header shows it."""
@@ -157,9 +159,9 @@ class GameScreen(CompanionScreen):
         lock are not made, and one line says so."""
         dropped = self.shared.close()
         if dropped:
-            reason = "the game was closed while another device saved it"
-            said = words.changes_dropped(reason, dropped)
-            self.app.notify(said, title="Not saved", severity="error", markup=False)
+            why = phrase("the game was closed while another device saved it")
+            said = words.changes_dropped(why, dropped)
+            self.app.notify(said, title=t("Not saved"), severity="error", markup=False)
 
     @property
     def session(self) -> Session:
@@ -204,6 +206,19 @@ class GameScreen(CompanionScreen):
         if self.recalled is None:
             self.recalled = Recalled(self)
             self.recalled.open(self.saved, self.companion.store.clock(), self.title_text())
+
+    def spoken_again(self) -> None:
+        """Composed again in another language (`CompanionApp.speak_again`): drawn again from
+        the game as the journal holds it, with the line of who sits where and the lasting line
+        of a disk that refuses the game's records. The screen's own `on_mount` runs again, so a
+        game's screen sets up its widgets again (a border's title, the focus): it runs this
+        class's, which is safe twice (Textual runs each class's `on_mount`, and a game's own
+        calls its base's too)."""
+        self._shown_text.clear()
+        self.seats.spoken_again()
+        self.show_title()
+        self.trouble.show_on(self)
+        self.on_mount()
 
     def followed(self, was_over: bool) -> None:
         """Another device changed the game: whatever it made stale here closes or follows at
@@ -265,13 +280,13 @@ class GameScreen(CompanionScreen):
     def on_shared_game_lock_wait(self, message: SharedGame.LockWait) -> None:
         show_lock_wait(self, message.count)
         if message.first:
-            self.notify("Another device is saving: your change follows it.", timeout=2)
+            self.notify(t("Another device is saving: your change follows it."), timeout=2)
 
     def on_shared_game_dropped(self, message: SharedGame.Dropped) -> None:
-        self.notify(message.text, title="Not saved", severity="error", markup=False)
+        self.notify(message.text, title=t("Not saved"), severity="error", markup=False)
 
     def on_shared_game_not_followed(self, message: SharedGame.NotFollowed) -> None:
-        self.notify(message.text, title="Not followed", severity="warning", markup=False)
+        self.notify(message.text, title=t("Not followed"), severity="warning", markup=False)
 
     def on_shared_game_file_touched(self, _message: SharedGame.FileTouched) -> None:
         self.shared.follow()
@@ -284,7 +299,7 @@ class GameScreen(CompanionScreen):
 
     def on_late_upgrade_playing(self, message: LateUpgrade.Playing) -> None:
         if message.said:
-            self.notify(message.said, title="Playing")
+            self.notify(message.said, title=t("Playing"))
         self.followed(message.was_over)
 
     def on_late_upgrade_free(self, message: LateUpgrade.Free) -> None:
@@ -363,7 +378,8 @@ class GameScreen(CompanionScreen):
     def refuse_watch_only(self) -> bool:
         """Say why nothing changes on a screen that only watches; True if it is one."""
         if self.watch_only:
-            self.notify(self.watch_only, title="Not changed", severity="warning", markup=False)
+            title = t("Not changed")
+            self.notify(self.watch_only, title=title, severity="warning", markup=False)
         return bool(self.watch_only)
 
     @property
@@ -395,10 +411,10 @@ class GameScreen(CompanionScreen):
             step = self.session.step(action)  # the rules, once: appended as made, if still due
             seen = game.replaced(state, action)
         except RuleError as error:
-            rule = str(error)
+            rule = reason(error)
             if self.waiting is not None and self.waiting.question and self.question_by():
                 rule = words.waiting_for_answer(self.question_by(), self.waiting.text, rule)
-            self.notify(rule, title="Not allowed", severity="error", markup=False)
+            self.notify(rule, title=t("Not allowed"), severity="error", markup=False)
             return False
         except GameFault as fault:
             return self.game_fault(fault)
@@ -428,8 +444,8 @@ class GameScreen(CompanionScreen):
         if str(fault) in self.faults_said:
             return False
         self.faults_said.add(str(fault))
-        self.notify(str(fault), title="The game failed", severity="error", markup=False)
-        self.only_watch(str(fault))
+        self.notify(reason(fault), title=t("The game failed"), severity="error", markup=False)
+        self.only_watch(reason(fault))
         return False
 
     def changed(self, was_over: bool) -> None:
@@ -482,17 +498,19 @@ class GameScreen(CompanionScreen):
         self.app.push_screen(ResultScreen(self.saved, self.action_undo), then)
 
     def confirm_end(
-        self, question: str, detail: str, then: Callable[[], object], verb: str = "End the game"
+        self, question: str, detail: str, then: Callable[[], object], verb: str = ""
     ) -> None:
         """Ask before a key ends or abandons the game; `then` runs only on yes (`verb` is the
-        yes button's words)."""
+        yes button's words; "" says "End the game")."""
         from widgets.play.result import ConfirmEndDialog
 
         def answered(yes: bool | None) -> None:
             if yes:
                 then()
 
-        self.app.push_screen(ConfirmEndDialog(question, detail, verb), answered)
+        self.app.push_screen(
+            ConfirmEndDialog(question, detail, verb or t("End the game")), answered
+        )
 
     def save_failed(self, error: OSError) -> None:
         """The disk refused this change: one lasting line; the game stays as the file has it."""
@@ -511,13 +529,13 @@ class GameScreen(CompanionScreen):
         if self.shared.follow():  # the game moved since this screen showed it: look first
             self.notify(
                 words.look_first(self.last_line()),
-                title="Look first",
+                title=t("Look first"),
                 severity="warning",
                 markup=False,
             )
             return
         if not self.saved.origins:
-            self.notify("Nothing to undo.", severity="warning")
+            self.notify(t("Nothing to undo."), severity="warning")
             return
         top = self.saved.origins[-1]
         step = self.session.last_step
@@ -530,7 +548,7 @@ class GameScreen(CompanionScreen):
 
             question = words.undo_question(self.person(top.seat))
             detail = words.undo_detail(step.line)
-            dialog = ConfirmUndoDialog(question, detail, "Undo it", words.UNDO_AFTER)
+            dialog = ConfirmUndoDialog(question, detail, t("Undo it"), words.UNDO_AFTER)
             self.app.push_screen(dialog, answered)
             return
         self._undo(top)
@@ -580,14 +598,16 @@ class GameScreen(CompanionScreen):
         if self.refuse_watch_only():
             return
         if not self.saved.undone:
-            self.notify("Nothing to redo.", severity="warning")
+            self.notify(t("Nothing to redo."), severity="warning")
             return
         top = self.saved.undone[-1]
 
         def decide(theirs: list[Record]) -> list[Draft]:
             undone = self.saved.undone
             if not undone or undone[-1].number != top.number:
-                raise RuleError("Nothing to redo: another device changed the game meanwhile.")
+                raise RuleError(
+                    phrase("Nothing to redo: another device changed the game meanwhile.")
+                )
             return [Draft("redo", target=top.number)]
 
         def done(_mine: list[Record]) -> None:
@@ -602,8 +622,10 @@ class GameScreen(CompanionScreen):
         """Command palette entries for this screen: undo, redo, and the game's own actions."""
         prefix = self.session.game.title.split(":")[0].lower()
         if self.session.can_undo:
-            yield SystemCommand(f"{prefix}: undo", "Take back the last action", self.action_undo)
+            undo, help_text = t("{game}: undo", game=prefix), t("Take back the last action")
+            yield SystemCommand(undo, help_text, self.action_undo)
         if self.session.can_redo:
-            yield SystemCommand(f"{prefix}: redo", "Put back what was undone", self.action_redo)
+            redo, help_text = t("{game}: redo", game=prefix), t("Put back what was undone")
+            yield SystemCommand(redo, help_text, self.action_redo)
         yield self.seats.palette_command()
         yield self.whose_move.palette_command()

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.text import plural, visible
+from companion.phrases import joined, phrase, phrase_n
+from companion.text import visible
+from lang import t
 from saves.games.records import Record
 from saves.games.store import SavedGame
+from widgets.play.words import quoted
 
 LISTED = 3
 """The most of the missed actions named: the rest are in the log."""
@@ -39,19 +42,25 @@ def missed_line(saved: SavedGame, seen: int, device: str) -> str | None:
     count, still = missed_actions(saved, seen, device)
     if count <= 0:
         return None
-    verb = "was" if count == 1 else "were"
-    said = f"{plural(count, 'action')} {verb} made while this device was away."
+    said = phrase_n(
+        "{n} action was made while this device was away.",
+        "{n} actions were made while this device was away.",
+        count,
+    )
     lines = _lines(saved, still[-LISTED:])
-    if lines:
-        said += " " + ("The last: " if count > len(lines) else "") + "; ".join(lines) + "."
-    return said
+    if not lines:
+        return said
+    listed = joined("; ", lines)
+    if count > len(lines):
+        return phrase("{said} The last: {lines}.", said=said, lines=listed)
+    return phrase("{said} {lines}.", said=said, lines=listed)
 
 
 def tell_missed(screen: Any, seen: int, device: str) -> bool:
     """Say on `screen` (a play screen: its `saved`) what this device missed; whether it did."""
     said = missed_line(screen.saved, seen, device)
     if said is not None:
-        screen.notify(said, title="Back", timeout=MISSED_SECONDS, markup=False)
+        screen.notify(said, title=t("Back"), timeout=MISSED_SECONDS, markup=False)
     return said is not None
 
 
@@ -60,4 +69,7 @@ def _lines(saved: SavedGame, records: list[Record]) -> list[str]:
     steps = saved.session.steps
     offset = len(steps) - len(saved.origins)  # a save older than the journal has steps first
     index = {record.number: place + offset for place, record in enumerate(saved.origins)}
-    return [f"{visible(r.whose)}: {visible(steps[index[r.number]].line)}" for r in records]
+    return [
+        phrase("{who}: {line}", who=visible(r.whose), line=quoted(steps[index[r.number]].line))
+        for r in records
+    ]

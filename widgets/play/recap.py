@@ -19,11 +19,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.history.recap import Recap, worth_recalling
+from companion.phrases import phrase
+from lang import t, tr
 from saves.games.recap import recap_of
 from saves.games.store import SavedGame
 from widgets.shell.base import Dialog
 
-HINT = "any key or a tap: go on"
+HINT = phrase("any key or a tap: go on")
 
 
 def due_recap(saved: SavedGame, now: datetime) -> Recap | None:
@@ -44,7 +46,7 @@ def recap_parts(told: Recap) -> list[tuple[str, str]]:
     parts = []
     for line in told.lines():
         item = line.startswith("  ")
-        parts.append((line.strip(), "recap-item" if item else "recap-head"))
+        parts.append((tr(line).strip(), "recap-item" if item else "recap-head"))
     return parts
 
 
@@ -60,8 +62,8 @@ class RecapDialog(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="recap-box") as box:
-            box.border_title = "Where were we"
-            box.border_subtitle = HINT
+            box.border_title = t("Where were we")
+            box.border_subtitle = tr(HINT)
             yield Static(Text(self.heading), id="recap-title")
             for line, kind in recap_parts(self.told):
                 yield Static(Text(line), classes=kind)  # names and log lines shown literally

@@ -21,6 +21,8 @@ from typing import Any
 
 from textual.app import App
 
+from companion.phrases import phrase
+from lang import t
 from saves.shared.devices import (
     DEVICE_VARIABLE,
     TABLE_DISPLAY_VARIABLE,
@@ -33,7 +35,7 @@ from saves.shared.devices import (
 from widgets.app import StartAction
 from widgets.play.missed import tell_missed
 
-NOT_REMEMBERED = "after a reconnect it opens home and cannot say what it missed."
+NOT_REMEMBERED = phrase("after a reconnect it opens home and cannot say what it missed.")
 """What a device's memory not saved costs, said with its reason."""
 SEEN_SECONDS = 8.0
 """How long a count must have been shown before it is kept as seen: more than the server's 3 to
@@ -93,8 +95,12 @@ class SeenKeeper:
         problem = remember_game(self.home, self.secret, shown.save_id, shown.seen)
         if problem is not None and not self.memory_failed:  # said once
             self.memory_failed = True
-            said = f"This device's memory was not saved ({problem}): {NOT_REMEMBERED}"
-            self.app.notify(said, title="Not saved", severity="warning", markup=False)
+            said = phrase(
+                "This device's memory was not saved ({problem}): {costs}",
+                problem=problem,
+                costs=NOT_REMEMBERED,
+            )
+            self.app.notify(said, title=t("Not saved"), severity="warning", markup=False)
 
 
 def _shown(screen: Any) -> LastGame | None:

@@ -24,14 +24,17 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from companion.core import Result
 from companion.history.plays import facts_of_session
+from companion.phrases import phrase
+from lang import t, tr
 from saves.games.store import SavedGame
 from widgets.kit.main_actions import MainActions
-from widgets.kit.shown import local_time, plain
+from widgets.kit.shown import local_day, plain
 from widgets.shell.base import Answers, CompanionScreen, YesNoDialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
-UNDO_STILL_WORKS = "Undo (ctrl+z) will still work afterwards: nothing is lost."
-WINNER_MARK = "★ winner"
+UNDO_STILL_WORKS = phrase("Undo (ctrl+z) will still work afterwards: nothing is lost.")
+# TRANSLATORS: beside the winner's total on the result screen
+WINNER_MARK = phrase("★ winner")
 """A symbol and a word, so the winner shows without colour."""
 IMAGE_WIDTH = 72
 """Columns of the image to share: it reads on a phone, and the same whatever the terminal."""
@@ -47,31 +50,32 @@ class ConfirmEndDialog(YesNoDialog):
     """
 
     CSS_PATH = "result.tcss"
-    KEEP = "Keep playing"
+    KEEP = phrase("Keep playing")
     """The no button's words."""
     YES = "confirm-end-yes"
     BINDINGS = [
-        Binding("y", "answer(True)", "End it", id="confirm-end-yes"),
-        Binding("n,escape", "answer(False)", "Keep playing", id="confirm-end-no"),
+        Binding("y", "answer(True)", phrase("End it"), id="confirm-end-yes"),
+        Binding("n,escape", "answer(False)", phrase("Keep playing"), id="confirm-end-no"),
     ]
 
-    def __init__(
-        self, question: str, detail: str, verb: str = "End the game", after: str = ""
-    ) -> None:
+    def __init__(self, question: str, detail: str, verb: str = "", after: str = "") -> None:
         super().__init__()
         self.question = question
         self.detail = detail
-        self.verb = verb
+        self.verb = verb or phrase("End the game")
+        """The yes button's words (a phrase, or words said already)."""
         self.after = after or UNDO_STILL_WORKS
         """What the player can do afterwards, said under the detail."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-end"):
-            yield Label(plain(self.question), id="confirm-end-title")
-            yield Static(plain(f"{self.detail}\n{self.after}"), id="confirm-end-detail")
+            yield Label(plain(tr(self.question)), id="confirm-end-title")
+            detail = f"{tr(self.detail)}\n{tr(self.after)}"
+            yield Static(plain(detail), id="confirm-end-detail")
             with Answers():
-                yield Button(f"{self.verb} (y)", variant="error", id="confirm-end-yes")
-                yield Button(f"{self.KEEP} (n)", id="confirm-end-no")
+                yes = plain(t("{verb} (y)", verb=tr(self.verb)))
+                yield Button(yes, variant="error", id="confirm-end-yes")
+                yield Button(plain(t("{verb} (n)", verb=tr(self.KEEP))), id="confirm-end-no")
         yield KeyFooter()
 
 
@@ -84,10 +88,10 @@ class ConfirmUndoDialog(ConfirmEndDialog):
     | n / escape | Keep it |
     """
 
-    KEEP = "Keep it"
+    KEEP = phrase("Keep it")
     BINDINGS = [
-        Binding("y", "answer(True)", "Undo it", id="confirm-undo-yes"),
-        Binding("n,escape", "answer(False)", "Keep it", id="confirm-undo-no"),
+        Binding("y", "answer(True)", phrase("Undo it"), id="confirm-undo-yes"),
+        Binding("n,escape", "answer(False)", phrase("Keep it"), id="confirm-undo-no"),
     ]
 
 
@@ -109,13 +113,13 @@ class ResultScreen(CompanionScreen):
 
     CSS_PATH = ["result.tcss", "../kit/main_actions.tcss"]
     BINDINGS = [
-        Binding("escape", "back", "Back to the game", id="result-back"),
-        Binding("ctrl+z", "undo", "Undo", id="result-undo"),
-        Binding("o", "push", "Send to BG Stats", id="result-push"),
-        Binding("s", "save_image", "Save image", id="result-save-image"),
+        Binding("escape", "back", phrase("Back to the game"), id="result-back"),
+        Binding("ctrl+z", "undo", phrase("Undo"), id="result-undo"),
+        Binding("o", "push", phrase("Send to BG Stats"), id="result-push"),
+        Binding("s", "save_image", phrase("Save image"), id="result-save-image"),
         # the play's details and its file (widgets/stats/details.py): under `?` and in the help
-        Binding("i", "details", "Details", id="result-details", show=False),
-        Binding("b", "bgstats", "BG Stats file", id="result-bgstats", show=False),
+        Binding("i", "details", phrase("Details"), id="result-details", show=False),
+        Binding("b", "bgstats", phrase("BG Stats file"), id="result-bgstats", show=False),
     ]
     MAIN_ACTIONS = ("push",)
     """A phone's button (widgets/kit/main_actions.py): the phone is the device with BG Stats."""
@@ -134,23 +138,31 @@ class ResultScreen(CompanionScreen):
         result = self.result
         yield TitleHeader()
         with VerticalScroll(id="result-body"):
-            yield Static(plain(result.outcome, style="bold"), id="result-outcome")
+            yield Static(plain(tr(result.outcome), style="bold"), id="result-outcome")
             table: DataTable[Any] = DataTable(id="result-totals", cursor_type="none")
             table.display = bool(self.totals_rows())
             yield table
-            why = plain("\n".join(f"· {line}" for line in result.why))
+            why = plain("\n".join(f"· {tr(line)}" for line in result.why))
             yield Static(why, id="result-why")
             yield Static(
-                "s: save as an image · escape: back to the game · ctrl+z: undo the end",
+                plain(t("s: save as an image · escape: back to the game · ctrl+z: undo the end")),
                 id="result-hint",
             )
         yield MainActions(self.MAIN_ACTIONS, id="main-actions")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = "Result"
+        self.fill()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language (`CompanionApp.speak_again`)."""
+        self.fill()
+
+    def fill(self) -> None:
+        """The screen's title and the totals."""
+        self.title = t("Result")
         table = self.query_one("#result-totals", DataTable)
-        table.add_columns("Player", totals_heading(self.saved), "")
+        table.add_columns(t("Player"), totals_heading(self.saved), "")
         for row in self.totals_rows():
             table.add_row(*row)
 
@@ -177,15 +189,14 @@ class ResultScreen(CompanionScreen):
         try:
             path = self.companion.store.export(self.saved, "result.svg", svg)
         except OSError as error:
-            self.notify(f"Could not save the image: {error}", severity="error")
+            self.notify(t("Could not save the image: {problem}", problem=error), severity="error")
             if not sent:
                 return
         else:
-            self.notify(
-                f"Saved as {path}\nescape: back to the result", title="Image saved", markup=False
-            )
+            saved_as = t("Saved as {path}\nescape: back to the result", path=path)
+            self.notify(saved_as, title=t("Image saved"), markup=False)
         if sent:
-            self.notify("Sent to this device: see its downloads.", title="Image sent")
+            self.notify(t("Sent to this device: see its downloads."), title=t("Image sent"))
         self.app.push_screen(ShareScreen(card, self.HELP_TOPIC))
 
     def action_details(self) -> None:
@@ -204,7 +215,8 @@ class ResultScreen(CompanionScreen):
 
         play = saved_play(self.saved)
         if play is None:
-            self.notify("This game is still being played.", title="Not sent", severity="warning")
+            still = t("This game is still being played.")
+            self.notify(still, title=t("Not sent"), severity="warning")
             return
         send_to_bgstats(self, play)
 
@@ -212,9 +224,10 @@ class ResultScreen(CompanionScreen):
 def totals_heading(saved: SavedGame) -> str:
     """What the totals column counts ("Total", "Achievements"), and whether lower is better."""
     if saved.game.score is None:
-        return "Total"
+        return t("Total")
     score = saved.game.score(saved.session.state)
-    return f"{score.heading} (lower is better)" if score.lower_is_better else score.heading
+    heading = tr(score.heading)
+    return t("{heading} (lower is better)", heading=heading) if score.lower_is_better else heading
 
 
 def totals_rows(saved: SavedGame) -> list[tuple[Text, str, str]]:
@@ -227,30 +240,36 @@ def totals_rows(saved: SavedGame) -> list[tuple[Text, str, str]]:
     if len(score.totals) < 2:
         return []
     return [
-        (plain(player), str(total), WINNER_MARK if player in score.winners else "")
+        (plain(player), str(total), tr(WINNER_MARK) if player in score.winners else "")
         for player, total in score.totals.items()
     ]
 
 
 def played_on(saved: SavedGame) -> str:
-    """The day of the game's last action, in local time: "29 November 2026"."""
-    day = local_time(saved.updated, "%d %B %Y")
-    return day[1:] if day[:1] == "0" and day[1:2].isdigit() and day[2:3] == " " else day
+    """The day of the game's last action, in local time: "29 November 2026" ("29 novembre
+    2026" in French)."""
+    return local_day(saved.updated)
 
 
 def share_card(saved: SavedGame, result: Result) -> Panel:
     """The result to share: the game, the date, the players and the result, and no key."""
-    players = ", ".join(facts_of_session(saved.session).players) or "none named"
-    heading = plain(f"{saved.title} · {played_on(saved)}\nPlayers: {players}\n\n")
-    blocks: list[RenderableType] = [heading + plain(result.outcome, style="bold")]
+    players = ", ".join(facts_of_session(saved.session).players) or t("none named")
+    said = t(
+        "{title} · {day}\nPlayers: {players}",
+        title=saved.title,
+        day=played_on(saved),
+        players=players,
+    )
+    heading = plain(f"{said}\n\n")
+    blocks: list[RenderableType] = [heading + plain(tr(result.outcome), style="bold")]
     rows = totals_rows(saved)
     if rows:
-        table = Table("Player", totals_heading(saved), "", box=None, padding=(0, 2, 0, 0))
+        table = Table(t("Player"), totals_heading(saved), "", box=None, padding=(0, 2, 0, 0))
         for row in rows:
             table.add_row(*row)
         blocks.append(table)
     if result.why:
-        blocks.append(plain("\n".join(f"· {line}" for line in result.why)))
+        blocks.append(plain("\n".join(f"· {tr(line)}" for line in result.why)))
     parts: list[RenderableType] = []
     for block in blocks:
         if isinstance(block, Text):
@@ -286,7 +305,7 @@ class ShareScreen(CompanionScreen):
     """
 
     CSS_PATH = "result.tcss"
-    BINDINGS = [Binding("escape", "back", "Back to the result", id="share-back")]
+    BINDINGS = [Binding("escape", "back", phrase("Back to the result"), id="share-back")]
 
     def __init__(self, card: Panel, help_topic: str) -> None:
         super().__init__()

@@ -27,17 +27,19 @@ from textual.widgets.option_list import Option
 
 from companion.core import Game, SeatOption
 from companion.guard import GameFault
+from companion.phrases import phrase
+from lang import t, tr
 from saves.shared.attendance import Kind
 from saves.shared.devices import Device
 from saves.shared.presence import Presence, Seat, SeatRefused
 from widgets.kit.safe_lists import SafeOptionList
-from widgets.kit.shown import plain
+from widgets.kit.shown import plain, reason
 from widgets.play.at_the_table import AtTheTable, Phrase, TableLook
 from widgets.play.host import PlayScreen
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 
-SEAT_BINDING = Binding("at", "sit_as", "Sit as", id="sit-as", key_display="@", show=False)
+SEAT_BINDING = Binding("at", "sit_as", phrase("Sit as"), id="sit-as", key_display="@", show=False)
 """The key on every play screen (listed by `?`: the footers are full at 80 columns)."""
 LOOK_SECONDS = 1.0
 """How often a play screen looks at the seats and the devices at the table: another device's
@@ -69,7 +71,7 @@ class SitDialog(Dialog[str]):
     """
 
     CSS_PATH = "seats.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="seats-cancel")]
+    BINDINGS = [Binding("escape", "cancel", phrase("Cancel"), id="seats-cancel")]
 
     def __init__(
         self,
@@ -86,15 +88,14 @@ class SitDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
-            yield Label("Who sits at this device?", id="seats-title")
+            yield Label(plain(t("Who sits at this device?")), id="seats-title")
             entries = [Option(plain(self.entry(o)), id=str(n)) for n, o in enumerate(self.options)]
-            entries.append(Option(plain("Nobody (stand up)"), id="stand"))
+            entries.append(Option(plain(t("Nobody (stand up)")), id="stand"))
             yield SafeOptionList(*entries, id="seats-list")
-            yield Static(
-                "No seat is needed to play: any device can act.", id="seats-hint", markup=False
-            )
+            hint = t("No seat is needed to play: any device can act.")
+            yield Static(plain(hint), id="seats-hint")
             with Answers():
-                yield Button("Cancel (esc)", action="screen.cancel")
+                yield Button(plain(t("Cancel (esc)")), action="screen.cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -103,13 +104,18 @@ class SitDialog(Dialog[str]):
         listed.highlighted = names.index(self.mine) if self.mine in names else 0
         listed.focus()
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: this device's seat highlighted again."""
+        self.on_mount()
+
     def entry(self, option: SeatOption) -> str:
         seat = self.seats.get(option.name)
+        label = tr(option.label)
         if option.name == self.mine:
-            return f"{option.label} · sits here"
+            return t("{seat} · sits here", seat=label)
         if seat is not None and seat.device != self.device:
-            return f"{option.label} · at another device"
-        return option.label
+            return t("{seat} · at another device", seat=label)
+        return label
 
     @on(OptionList.OptionSelected, "#seats-list")
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -152,11 +158,22 @@ class SeatKeys:
         own calls its base's too."""
         if self.line is not None:
             return
+        self.mount_line()
+        self.follow()
+        self.timer = self.screen.set_interval(LOOK_SECONDS, self.follow)
+
+    def mount_line(self) -> None:
+        """The line of who sits where, under the header."""
         self.line = AtTheTable(id="at-the-table")
         headers = list(self.screen.query(TitleHeader))
         self.screen.mount(self.line, after=headers[0] if headers else None)
-        self.follow()
-        self.timer = self.screen.set_interval(LOOK_SECONDS, self.follow)
+
+    def spoken_again(self) -> None:
+        """The screen was composed again in another language: its line is mounted again and
+        says who sits where in that language."""
+        if self.line is not None:
+            self.mount_line()
+            self.follow()
 
     def stop(self) -> None:
         """The screen closes: its device's seat is freed and it leaves the table at once."""
@@ -197,7 +214,7 @@ class SeatKeys:
         self.parts, problem = self.table.look(
             presence.save_id, presence, self.options(), self.now()
         )
-        for title, notice in (("Seats", presence.take_notice()), ("At the table", problem)):
+        for title, notice in ((t("Seats"), presence.take_notice()), (t("At the table"), problem)):
             if notice is not None:
                 self.screen.notify(notice, title=title, severity="warning", markup=False)
         if self.line is not None:
@@ -222,16 +239,19 @@ class SeatKeys:
         try:
             presence.sit(name, [option.name for option in self.options()])
         except SeatRefused as refused:
-            self.screen.notify(str(refused), title="Not seated", severity="error", markup=False)
+            title = t("Not seated")
+            self.screen.notify(reason(refused), title=title, severity="error", markup=False)
             return False
         if name is None:
-            self.screen.notify("Nobody sits at this device now.", title="Stood up")
+            self.screen.notify(t("Nobody sits at this device now."), title=t("Stood up"))
         else:
             if isinstance(self.screen, Seated):
                 self.screen.select_seat(name)
-            self.screen.notify(f"{name} sits at this device.", title="Seated", markup=False)
+            seated = t("{name} sits at this device.", name=name)
+            self.screen.notify(seated, title=t("Seated"), markup=False)
         self.follow()
         return True
 
     def palette_command(self) -> SystemCommand:
-        return SystemCommand("Sit as ...", "Say who sits at this device (@)", self.sit_dialog)
+        sit_as, help_text = t("Sit as ..."), t("Say who sits at this device (@)")
+        return SystemCommand(sit_as, help_text, self.sit_dialog)

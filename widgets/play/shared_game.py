@@ -42,6 +42,7 @@ from saves.files import SaveError
 from saves.games.journal import Draft, Rewritten
 from saves.games.records import Record
 from saves.shared.lock import Busy
+from widgets.kit.shown import reason
 from widgets.play import words
 from widgets.play.host import PlayHost
 from widgets.play.told import Moment, Outcome
@@ -309,7 +310,7 @@ class SharedGame:
         except Busy:  # not had at once (the game's lock, or the file's for the write)
             outcome.busy = True
         except RuleError as error:
-            outcome.refused = str(error)
+            outcome.refused = reason(error)
         except Rewritten as error:
             outcome.conflict = error
         except SaveError as error:
@@ -436,7 +437,7 @@ class SharedGame:
         except SaveError as error:
             if self.trouble != error.problem:  # said once, not at every look
                 self.trouble = error.problem
-                self._tell(self.NotFollowed(str(error)))
+                self._tell(self.NotFollowed(reason(error)))
             return []
         self.trouble = None
         self._moved(before, theirs)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.phrases import phrase
+from lang import t
 from widgets.play import told, words
 from widgets.play.host import PlayScreen
 from widgets.shell.base import Dialog
@@ -45,11 +47,11 @@ class StaleViews:
             if getattr(stale, "QUESTION", False) and not moving.back:
                 said = moving.answer
             self.close_dialog(stale)
-            title = "Game over" if reopened else "Question closed"
+            title = t("Game over") if reopened else t("Question closed")
             self.screen.notify(said or words.CHANGED_ELSEWHERE, title=title, markup=False)
             moving.said = True
         elif said and reopened:
-            self.screen.notify(said, title="Game over", markup=False)
+            self.screen.notify(said, title=t("Game over"), markup=False)
             moving.said = True
 
     def result_shown(self) -> bool:
@@ -68,7 +70,8 @@ class StaleViews:
             app.pop_screen()
         app.screen.dismiss()
         said = said or words.END_UNDONE
-        self.screen.notify(f"{said}. Play goes on.", title="Result closed", markup=False)
+        goes_on = phrase("{said}. Play goes on.", said=said)
+        self.screen.notify(goes_on, title=t("Result closed"), markup=False)
 
     def above(self) -> list[Screen[Any]]:
         """The screens opened over the play screen, lowest first (none when it is not on the

@@ -15,8 +15,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from companion.core import WaitingFor
+from companion.phrases import phrase
 from companion.session import Step
-from companion.text import visible
 from saves.files import SaveError
 from saves.games.journal import Rewritten
 from saves.games.records import Record
@@ -92,22 +92,29 @@ class Followed:
     @cached_property
     def words(self) -> str:
         """Who did what: `Ben, in a browser, undid: the mission's end`."""
-        return self.tell("changed the game") if self.tell else ""
+        return self.tell(words.CHANGED) if self.tell else ""
 
     @cached_property
     def answer(self) -> str:
         """The same for a question it answered: `Ben, in a browser, answered: ...`."""
-        return self.tell("answered") if self.tell else ""
+        return self.tell(words.ANSWERED) if self.tell else ""
 
 
 @dataclass(frozen=True)
 class Notice:
-    """One toast: its words (data, never markup), title, severity and how long it stays."""
+    """One toast: its words (data, never markup), title, severity and how long it stays (phrases:
+    translated where shown)."""
 
     text: str
     title: str
     severity: str = "information"
     timeout: float | None = None
+
+
+NOT_ALLOWED = phrase("Not allowed")
+"""A refused change's title."""
+ANOTHER_DEVICE = phrase("Another device")
+"""The title of what another device did to this device's actions."""
 
 
 def stage(waiting: WaitingFor | None) -> object:
@@ -132,12 +139,12 @@ def refused(
     waits for now; `last`: the log's last line; `asker`: who asked the open question."""
     asked = before.waiting is not None and before.waiting.question
     if theirs and asked and now != before.waiting:  # answered first elsewhere: quiet
-        return Notice(words.answered_first(theirs[-1].whose, last), "Already answered")
+        return Notice(words.answered_first(theirs[-1].whose, last), phrase("Already answered"))
     if theirs:
         rule = words.changed_first(_who(theirs), last, rule)
     elif now is not None and now.question and asker:
         rule = words.waiting_for_answer(asker, now.text, rule)
-    return Notice(rule, "Not allowed", "error")
+    return Notice(rule, NOT_ALLOWED, "error")
 
 
 def moved(
@@ -156,18 +163,18 @@ def moved(
     yours = [(record, line) for record, line in back if _made_by(here, record, before, theirs)]
     if _undid_back(theirs):  # an undo back to a line: told on every device, in one line
         return Notice(
-            undid_back(here, before, after, theirs, person), "Another device", timeout=TOLD_SECONDS
+            undid_back(here, before, after, theirs, person), ANOTHER_DEVICE, timeout=TOLD_SECONDS
         )
     if yours:
         record, line = yours[-1]
         said = words.doer(person(record.seat), record.by, here)
         told = words.yours_changed(said, record.kind, line, more=len(yours) - 1)
-        return Notice(told, "Another device", timeout=TOLD_SECONDS)
+        return Notice(told, ANOTHER_DEVICE, timeout=TOLD_SECONDS)
     if before.redo and undid and not after.session.can_redo:
         cleared = next((record for record in theirs if record.kind == "do"), theirs[-1])
         said = words.doer(person(cleared.seat), cleared.by, here)
         found = _lines(after.origins, after.session.steps, {cleared.number})
-        return Notice(words.redo_cleared(said, found.get(cleared.number, "")), "Redo")
+        return Notice(words.redo_cleared(said, found.get(cleared.number, "")), phrase("Redo"))
     return None
 
 
@@ -177,7 +184,7 @@ def stale(
     after: SavedGame,
     theirs: Sequence[Record],
     person: Person = the_seat,
-    verb: str = "changed the game",
+    verb: str = words.CHANGED,
 ) -> str:
     """Who did what, for a view another device made stale (a result, a question, a dialog):
     `Ben, in a browser, undid: the mission's end`, else `Ben, in a browser, changed the game:
@@ -188,7 +195,7 @@ def stale(
     if back:
         record, line = back[-1]
         said = words.doer(person(record.seat), record.by, here)
-        return f"{said} {words.TAKEN_BACK[record.kind]}: {visible(line)}"
+        return words.taken(said, record.kind, line)
     record = theirs[-1]
     said = words.doer(person(record.seat), record.by, here)
     found = _lines(after.origins, after.session.steps, {record.number})  # theirs, not a later

@@ -24,13 +24,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, ContentSwitcher, Static, TabbedContent, TabPane
 
 from companion.core import RuleError
-from companion.text import plural, visible
+from companion.phrases import joined, phrase, phrase_n
+from lang import t, tn, tr
 from saves.games.journal import Draft
 from saves.games.records import Record
 from saves.games.undo_back import UndoBack, undo_back
-from widgets.kit.shown import plain
+from widgets.kit.shown import plain, reason
 from widgets.play.action_log import ActionLog
 from widgets.play.host import PlayScreen
+from widgets.play.words import quoted
 from widgets.shell.base import Answers, YesNoDialog
 from widgets.shell.chrome import KeyFooter
 
@@ -39,15 +41,19 @@ if TYPE_CHECKING:
 
 NAMED_LINES = 4
 """How many of the lines to undo the question names (the earliest); the rest are counted."""
-REDO_IN_ORDER = "Redo (ctrl+y) then brings them back one at a time, in the order they were made."
+REDO_IN_ORDER = phrase(
+    "Redo (ctrl+y) then brings them back one at a time, in the order they were made."
+)
 """Under the question, and in the confirmation: what redo does after an undo back to a line."""
-NO_LOG = "This screen shows no log to pick a line from."
-PICK_AGAIN = "The game changed on another device: nothing was undone. Pick the line again."
+NO_LOG = phrase("This screen shows no log to pick a line from.")
+PICK_AGAIN = phrase("The game changed on another device: nothing was undone. Pick the line again.")
 
 
 def question(back: UndoBack) -> str:
     """`Undo back to line 12?` (`Undo every action?` for the start)."""
-    return "Undo every action?" if back.to == 0 else f"Undo back to line {back.to}?"
+    if back.to == 0:
+        return phrase("Undo every action?")
+    return phrase("Undo back to line {line}?", line=back.to)
 
 
 def detail(back: UndoBack) -> str:
@@ -56,18 +62,26 @@ def detail(back: UndoBack) -> str:
     typed (`visible`: no control character reaches the terminal)."""
     count = len(back.records)
     named = [
-        f"{back.to + index}. {visible(line)}"
+        phrase("{number}. {line}", number=back.to + index, line=quoted(line))
         for index, line in enumerate(back.lines[:NAMED_LINES], start=1)
     ]
     if count > NAMED_LINES:
-        named.append(f"... and {plural(count - NAMED_LINES, 'later action')}")
-    makers = ", ".join(visible(name) for name in back.makers)
-    return "\n".join([f"This undoes {plural(count, 'action')}:", *named, f"(made by {makers})"])
+        more = count - NAMED_LINES
+        named.append(phrase_n("... and {n} later action", "... and {n} later actions", more))
+    makers = joined(", ", [quoted(name) for name in back.makers])
+    undoes = phrase_n("This undoes {n} action:", "This undoes {n} actions:", count)
+    return joined("\n", [undoes, *named, phrase("(made by {makers})", makers=makers)])
 
 
 def undid_back(back: UndoBack) -> str:
     """This device's confirmation once it is done."""
-    return f"Undid back to line {back.to}: {plural(len(back.records), 'action')}. {REDO_IN_ORDER}"
+    return phrase_n(
+        "Undid back to line {line}: {n} action. {redo}",
+        "Undid back to line {line}: {n} actions. {redo}",
+        len(back.records),
+        line=back.to,
+        redo=REDO_IN_ORDER,
+    )
 
 
 class UndoToDialog(YesNoDialog):
@@ -82,8 +96,8 @@ class UndoToDialog(YesNoDialog):
     CSS_PATH = "undo_to.tcss"
     YES = "undo-to-yes"
     BINDINGS = [
-        Binding("y", "answer(True)", "Undo them", id="undo-to-yes"),
-        Binding("n,escape", "answer(False)", "Keep them", id="undo-to-no"),
+        Binding("y", "answer(True)", phrase("Undo them"), id="undo-to-yes"),
+        Binding("n,escape", "answer(False)", phrase("Keep them"), id="undo-to-no"),
     ]
 
     def __init__(self, back: UndoBack, log: ActionLog | None = None) -> None:
@@ -93,26 +107,38 @@ class UndoToDialog(YesNoDialog):
         """The log the line was picked in: the question closes when its entries change."""
 
     def compose(self) -> ComposeResult:
-        count = plural(len(self.back.records), "action")
+        count = len(self.back.records)
         with Vertical(id="undo-to"):
-            yield Static(plain(question(self.back)), id="undo-to-title")
+            yield Static(plain(tr(question(self.back))), id="undo-to-title")
             with VerticalScroll(id="undo-to-lines"):  # long lines scroll; the answers stay
-                yield Static(plain(detail(self.back)), id="undo-to-detail")
-            yield Static(plain(REDO_IN_ORDER), id="undo-to-after")
+                yield Static(plain(tr(detail(self.back))), id="undo-to-detail")
+            yield Static(plain(tr(REDO_IN_ORDER)), id="undo-to-after")
             with Answers():
-                yield Button(f"Undo {count} (y)", variant="error", id="undo-to-yes")
-                yield Button("Keep them (n)", id="undo-to-no")
+                undo = tn("Undo {n} action (y)", "Undo {n} actions (y)", count)
+                yield Button(plain(undo), variant="error", id="undo-to-yes")
+                yield Button(plain(t("Keep them (n)")), id="undo-to-no")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.picked_in is not None:
             self.watch(self.picked_in, "revision", self.game_changed, init=False)
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the screen under it has a new log (it was
+        composed again too), whose changes close this question as the first one's did."""
+        if self.picked_in is None or self.picked_in.is_attached:
+            return
+        under = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        logs = under.query(ActionLog) if under is not None else None
+        if logs:
+            self.picked_in = logs.first()
+            self.on_mount()
+
     def game_changed(self) -> None:
         """Another device changed the game: this question no longer says what would be undone."""
         if self.is_active:
             self.dismiss(None)
-            self.notify(PICK_AGAIN, title="Question closed", markup=False)
+            self.notify(PICK_AGAIN, title=t("Question closed"), markup=False)
 
 
 class Undoing(PlayScreen, Protocol):
@@ -136,7 +162,7 @@ def start(screen: Undoing) -> None:
         return
     logs = screen.query(ActionLog)
     if not logs:
-        screen.notify(NO_LOG, title="Not undone", severity="warning")
+        screen.notify(NO_LOG, title=t("Not undone"), severity="warning")
         return
     log = logs.first()
     for pane in log.ancestors:
@@ -154,12 +180,12 @@ def ask(screen: Undoing, line: int, log: ActionLog | None = None) -> None:
     if screen.refuse_watch_only():
         return
     if screen.shared.follow():  # the line picked may not be the action it was
-        screen.notify(PICK_AGAIN, title="Not undone", severity="warning", markup=False)
+        screen.notify(PICK_AGAIN, title=t("Not undone"), severity="warning", markup=False)
         return
     try:
         back = undo_back(screen.saved, line)
     except RuleError as error:
-        screen.notify(str(error), title="Not undone", severity="warning", markup=False)
+        screen.notify(reason(error), title=t("Not undone"), severity="warning", markup=False)
         return
     screen.asking = True
 

@@ -7,6 +7,8 @@ from typing import Any
 from textual.screen import Screen
 from textual.widgets import Static
 
+from lang import tr
+from widgets.kit.shown import plain
 from widgets.play import words
 
 
@@ -34,9 +36,9 @@ class SaveTrouble:
         if not self.reason:
             line.remove()
         elif line:
-            line.first(Static).update(self.line())
+            line.first(Static).update(plain(tr(self.line())))
         else:
-            screen.mount(Static(self.line(), id="not-saved", markup=False))
+            screen.mount(Static(plain(tr(self.line())), id="not-saved"))
 
 
 def show_lock_wait(screen: Any, count: int) -> None:
@@ -46,6 +48,6 @@ def show_lock_wait(screen: Any, count: int) -> None:
     if not count:
         line.remove()
     elif line:
-        line.first(Static).update(words.waiting_for_lock(count))
+        line.first(Static).update(plain(tr(words.waiting_for_lock(count))))
     else:
-        screen.mount(Static(words.waiting_for_lock(count), id="lock-wait", markup=False))
+        screen.mount(Static(plain(tr(words.waiting_for_lock(count))), id="lock-wait"))

@@ -24,6 +24,8 @@ from textual.widgets import Button, Static
 
 from companion.core import Game, RuleError
 from companion.guard import GameFault
+from companion.phrases import phrase
+from lang import t, tr
 from saves.shared.settings import SettingsStore
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, YesNoDialog
@@ -47,11 +49,15 @@ def others_move(game: Game[Any, Any], state: Any, action: Any, seat: str) -> str
 
 
 def question(mover: str) -> str:
-    return f"{mover}'s move: make it for {mover}?"
+    return phrase("{mover}'s move: make it for {mover}?", mover=mover)
 
 
 def refusal(mover: str, seat: str) -> str:
-    return f"{mover}'s move: this device is seated as {seat} (strict seats is on)"
+    return phrase(
+        "{mover}'s move: this device is seated as {seat} (strict seats is on)",
+        mover=mover,
+        seat=seat,
+    )
 
 
 def strict_seats(settings: SettingsStore) -> bool:
@@ -71,8 +77,8 @@ class ForSeatDialog(YesNoDialog):
     CSS_PATH = "whose_move.tcss"
     YES = "for-seat-yes"
     BINDINGS = [
-        Binding("y", "answer(True)", "Make it", id="for-seat-yes"),
-        Binding("n,escape", "answer(False)", "Cancel", id="for-seat-no"),
+        Binding("y", "answer(True)", phrase("Make it"), id="for-seat-yes"),
+        Binding("n,escape", "answer(False)", phrase("Cancel"), id="for-seat-no"),
     ]
 
     def __init__(self, mover: str, seat: str) -> None:
@@ -82,11 +88,12 @@ class ForSeatDialog(YesNoDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="for-seat"):
-            yield Static(plain(question(self.mover)), id="for-seat-title")
-            yield Static(plain(f"This device is seated as {self.seat}."), id="for-seat-detail")
+            yield Static(plain(tr(question(self.mover))), id="for-seat-title")
+            seated = t("This device is seated as {seat}.", seat=self.seat)
+            yield Static(plain(seated), id="for-seat-detail")
             with Answers():
-                yield Button("Make it (y)", variant="primary", id="for-seat-yes")
-                yield Button("Cancel (n)", id="for-seat-no")
+                yield Button(plain(t("Make it (y)")), variant="primary", id="for-seat-yes")
+                yield Button(plain(t("Cancel (n)")), id="for-seat-no")
         yield KeyFooter()
 
 
@@ -167,7 +174,8 @@ class WhoseMove:
         if granted is not None and granted[0] is state and granted[1] == mover:
             return False
         if strict_seats(screen.companion.settings):
-            screen.notify(refusal(mover, seat), title="Not allowed", severity="error", markup=False)
+            title = t("Not allowed")
+            screen.notify(refusal(mover, seat), title=title, severity="error", markup=False)
             return True
         screen.asking = True
         dialog = ForSeatDialog(mover, seat)
@@ -198,7 +206,7 @@ class WhoseMove:
             game.apply(state, action)
             now = others_move(game, state, action, screen.seat)
         except RuleError as error:
-            why = str(error)
+            why = tr(error)
         except GameFault as fault:  # the game's code failed: the question closes with its line
             dialog.dismiss(None)
             screen.game_fault(fault)
@@ -206,13 +214,21 @@ class WhoseMove:
         else:
             if now == dialog.mover:
                 return  # still that seat's move, as asked
-            why = f"it is {now}'s move now" if now else f"it is no longer {dialog.mover}'s move"
-        said = who_did_what()  # (before the question closes)
+            if now:
+                why = t("it is {mover}'s move now", mover=now)
+            else:
+                why = t("it is no longer {mover}'s move", mover=dialog.mover)
+        said = tr(who_did_what())  # (before the question closes)
         dialog.dismiss(None)
-        changed = (said or "the game changed on another device").rstrip(".")
+        changed = (said or t("the game changed on another device")).rstrip(".")
         screen.notify(
-            f"{dialog.mover}'s move: {changed} ({why.rstrip('.')}).",
-            title="Question closed",
+            t(
+                "{mover}'s move: {changed} ({why}).",
+                mover=dialog.mover,
+                changed=changed,
+                why=why.rstrip("."),
+            ),
+            title=t("Question closed"),
             markup=False,
         )
 
@@ -223,15 +239,15 @@ class WhoseMove:
         if not settings.set_preference(STRICT_SEATS, strict):
             return  # not saved: the settings said why, in one line
         if strict:
-            words = "Strict seats: another seat's move is refused on a seated device."
+            words = t("Strict seats: another seat's move is refused on a seated device.")
         else:
-            words = "Strict seats off: a seated device asks before another seat's move."
-        self.screen.notify(words, title="Seats")
+            words = t("Strict seats off: a seated device asks before another seat's move.")
+        self.screen.notify(words, title=t("Seats"))
 
     def palette_command(self) -> SystemCommand:
         on = strict_seats(self.screen.companion.settings)
         return SystemCommand(
-            f"Strict seats: turn {'off' if on else 'on'}",
-            "Refuse (on) or ask first (off) when a seated device makes another seat's move",
+            t("Strict seats: turn off") if on else t("Strict seats: turn on"),
+            t("Refuse (on) or ask first (off) when a seated device makes another seat's move"),
             self.toggle_strict,
         )

@@ -3,6 +3,9 @@ device's action, who undid or redid this device's action elsewhere, what another
 cleared, and the question of a file changed outside the app. Plain functions of what happened,
 so each wording is tested without an app.
 
+Each says a `Phrase` (`companion.phrases`): English wherever a `str` is read (a test), and
+translated where it is shown (`lang.tr`: the app's notices translate every phrase they show).
+
 A seat, a log line or a file's problem comes from a save another program may have written: each
 is quoted through `visible`, so no escape sequence in it reaches the terminal from a dialog."""
 
@@ -10,8 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from companion.phrases import Phrase, phrase, phrase_n
 from companion.session import Step
-from companion.text import plural, visible
+from companion.text import visible
+
+
+def quoted(text: str) -> str:
+    """A log line or a file's words inside a sentence: a phrase kept (translated where shown,
+    its control characters made visible there), other text made visible now."""
+    return text if isinstance(text, Phrase) else visible(text)
+
 
 # What other devices did
 
@@ -19,29 +30,38 @@ from companion.text import plural, visible
 def who(whose: Iterable[str]) -> str:
     """Who made a set of records (each record's `whose`), capitalised for the start of a
     sentence: `Ana`, `Ana and Ben`; three or more: `Other devices`."""
-    names = sorted(set(whose))
-    text = visible(" and ".join(names) if len(names) < 3 else "other devices")
-    return text[:1].upper() + text[1:]
+    names = [visible(name) for name in sorted(set(whose))]
+    names = [name[:1].upper() + name[1:] for name in names[:1]] + names[1:]
+    if len(names) >= 3:
+        return phrase("Other devices")
+    if len(names) == 2:
+        return phrase("{first} and {second}", first=names[0], second=names[1])
+    return names[0] if names else ""
 
 
 def last_line(step: Step | None) -> str:
     """The log's line of the game's last action (`None`: there is none left)."""
-    return step.line if step is not None else "the game is back at its start"
+    return step.line if step is not None else phrase("the game is back at its start")
 
 
 def changed_first(who: str, last: str, rule: str) -> str:
     """A change refused on the newest state, which another device's change made."""
-    return f"{who} has just changed the game ({last}): {rule}"
+    return phrase("{who} has just changed the game ({last}): {rule}", who=who, last=last, rule=rule)
 
 
 def waiting_for_answer(asker: str, question: str, rule: str) -> str:
     """A change refused while the game waits for the answer to another device's question."""
-    return f"Waiting for {asker}'s answer ({question}): {rule}"
+    return phrase(
+        "Waiting for {asker}'s answer ({question}): {rule}",
+        asker=asker,
+        question=question,
+        rule=rule,
+    )
 
 
 def answered_first(whose: str, last: str) -> str:
     """This device's answer came second: the question was answered on another device."""
-    return f"{whose} answered first: {last}"
+    return phrase("{who} answered first: {last}", who=whose, last=last)
 
 
 def where(by: str, here: str) -> str:
@@ -49,18 +69,18 @@ def where(by: str, here: str) -> str:
     record says only which kind of device made it (its `by`: `b...` a browser, `t...` a
     terminal or `companion act`); one made by this browser's id came from another of its tabs."""
     if by == here and by.startswith("b"):
-        return "in another tab of this browser"
+        return phrase("in another tab of this browser")
     if by.startswith("b"):
-        return "in a browser"
-    return "at a terminal" if by.startswith("t") else "on another device"
+        return phrase("in a browser")
+    return phrase("at a terminal") if by.startswith("t") else phrase("on another device")
 
 
 def doer(seat: str, by: str, here: str) -> str:
     """Who made a record, to start a sentence with a verb: `Ben, in a browser,` when someone
     sat at that device, else `Someone in a browser`."""
     if seat:
-        return f"{visible(seat)}, {where(by, here)},"
-    return f"Someone {where(by, here)}"
+        return phrase("{seat}, {where},", seat=visible(seat), where=where(by, here))
+    return phrase("Someone {where}", where=where(by, here))
 
 
 def person_of(seat: str, labels: Iterable[tuple[str, str]]) -> str:
@@ -73,40 +93,80 @@ def person_of(seat: str, labels: Iterable[tuple[str, str]]) -> str:
     return seat
 
 
-def made(doer: str, line: str, verb: str = "changed the game") -> str:
+CHANGED, ANSWERED = "changed the game", "answered"
+"""What another device did, for a view it made stale (`made`): changed the game, or answered
+the question the view asked."""
+
+
+def made(doer: str, line: str, verb: str = CHANGED) -> str:
     """Another device's change, for a view it made stale (`line`: its log line, "" when none;
-    `verb`: `answered` for the question it answered)."""
-    return f"{doer} {verb}: {visible(line)}" if line else f"{doer} {verb}."
+    `verb`: `ANSWERED` for the question it answered)."""
+    if verb == ANSWERED:
+        if line:
+            return phrase("{doer} answered: {line}", doer=doer, line=quoted(line))
+        return phrase("{doer} answered.", doer=doer)
+    if line:
+        return phrase("{doer} changed the game: {line}", doer=doer, line=quoted(line))
+    return phrase("{doer} changed the game.", doer=doer)
 
 
-CHANGED_ELSEWHERE = "Answered or changed on another device."
+CHANGED_ELSEWHERE = phrase("Answered or changed on another device.")
 """A closed question's line when who changed the game is not known."""
-END_UNDONE = "The game's end was undone on another device"
+END_UNDONE = phrase("The game's end was undone on another device")
 """A closed result's line when who undid the end is not known."""
 
 TAKEN_BACK = {"undo": "undid", "redo": "redid"}
-"""What an undo or a redo record did to an action, as a verb."""
+"""The record kinds that take an action back or put it back (with the verb English says)."""
+
+
+def taken(doer: str, kind: str, line: str) -> str:
+    """Another device undid or redid (`kind`) an action: `Ben, in a browser, undid: <line>`."""
+    if kind == "redo":
+        return phrase("{doer} redid: {line}", doer=doer, line=quoted(line))
+    return phrase("{doer} undid: {line}", doer=doer, line=quoted(line))
 
 
 def yours_changed(doer: str, kind: str, line: str, more: int = 0) -> str:
     """Another device undid or redid (`kind`) this device's action; `more`: how many other
     undos and redos of its actions came before it in the same look at the file."""
-    said = f"{doer} {TAKEN_BACK[kind]}: {visible(line)}"
-    return f"{said} (and {more} more of your actions)" if more else said
+    said = taken(doer, kind, line)
+    if not more:
+        return said
+    return phrase_n(
+        "{said} (and {n} more of your actions)",
+        "{said} (and {n} more of your actions)",
+        more,
+        said=said,
+    )
 
 
 def undid_back(doer: str, line: int, count: int, yours: int) -> str:
     """Another device undid every action after log line `line` (`count` of them, `yours` of
     this device's)."""
-    mine = f", {yours} of them yours" if yours else ""
-    return f"{doer} undid back to line {line} ({plural(count, 'action')}{mine})"
+    if yours:
+        return phrase_n(
+            "{doer} undid back to line {line} ({n} action, {yours} of them yours)",
+            "{doer} undid back to line {line} ({n} actions, {yours} of them yours)",
+            count,
+            doer=doer,
+            line=line,
+            yours=yours,
+        )
+    return phrase_n(
+        "{doer} undid back to line {line} ({n} action)",
+        "{doer} undid back to line {line} ({n} actions)",
+        count,
+        doer=doer,
+        line=line,
+    )
 
 
 def redo_cleared(doer: str, line: str) -> str:
     """What this device could have redone is gone: another device made a change (`line`, its
     log line; "" when it is no longer in the log)."""
-    change = f"made a change: {visible(line)}" if line else "made a change."
-    return f"Redo cleared: {doer} {change}"
+    if line:
+        return phrase("Redo cleared: {doer} made a change: {line}", doer=doer, line=quoted(line))
+    return phrase("Redo cleared: {doer} made a change.", doer=doer)
 
 
 # Writing under the game's lock
@@ -114,33 +174,46 @@ def redo_cleared(doer: str, line: str) -> str:
 
 def waiting_for_lock(count: int) -> str:
     """The lasting line while changes wait for another device's save of the game."""
-    return f"Waiting for another device to finish saving: {plural(count, 'change')} to follow."
+    return phrase_n(
+        "Waiting for another device to finish saving: {n} change to follow.",
+        "Waiting for another device to finish saving: {n} changes to follow.",
+        count,
+    )
 
 
 def lock_held_too_long(seconds: float) -> str:
     """Why the changes waiting for the game's lock were dropped."""
-    return f"another device held the game for {seconds:.0f} s"
+    return phrase("another device held the game for {seconds} s", seconds=round(seconds))
 
 
 def changes_dropped(reason: object, count: int) -> str:
     """The changes that waited for the game's lock, not made."""
-    return f"Not saved ({reason}): {plural(count, 'change')} not made; try again."
+    return phrase_n(
+        "Not saved ({reason}): {n} change not made; try again.",
+        "Not saved ({reason}): {n} changes not made; try again.",
+        count,
+        reason=reason,
+    )
 
 
 # An older save opened while another device saves it
 
-UPGRADE_WAITS = (
+UPGRADE_WAITS = phrase(
     "Another device is saving this game: it is shown, and you can play once that device is done."
 )
 """Why a save that must first be brought up to date only shows while another device holds it."""
-PLAYABLE_NOW = "Another device finished saving this game: you can play now."
-UPGRADED_NOW = "The disk took this save again: it is brought up to date, and you can play now."
-NOT_WRITABLE = "This save's file cannot be written here: it is shown, not changed."
+PLAYABLE_NOW = phrase("Another device finished saving this game: you can play now.")
+UPGRADED_NOW = phrase(
+    "The disk took this save again: it is brought up to date, and you can play now."
+)
+NOT_WRITABLE = phrase("This save's file cannot be written here: it is shown, not changed.")
 
 
 def cannot_be_added(reason: str) -> str:
     """Why a save is shown and never changed here (`SavedGame.cannot_add`)."""
-    return f"This save cannot be added to ({visible(reason)}): it is shown, not changed."
+    return phrase(
+        "This save cannot be added to ({reason}): it is shown, not changed.", reason=quoted(reason)
+    )
 
 
 def watch_only_reason(cannot_add: str, writable: bool) -> str:
@@ -152,25 +225,28 @@ def watch_only_reason(cannot_add: str, writable: bool) -> str:
 
 def upgrade_retries(cannot_add: str) -> str:
     """An older save the disk refused to write again: shown, and tried again by itself."""
-    return (
-        f"This save could not be brought up to date ({visible(cannot_add)}): it is shown, and "
-        "tried again by itself once the disk has room."
+    return phrase(
+        "This save could not be brought up to date ({reason}): it is shown, and tried again "
+        "by itself once the disk has room.",
+        reason=quoted(cannot_add),
     )
 
 
 def upgrade_given_up(reason: object) -> str:
     """A save still held by another device after the wait: it stays shown only."""
-    return (
-        f"This save could not be brought up to date ({visible(str(reason))}): it is shown, not "
-        "changed. Open it again to play."
+    return phrase(
+        "This save could not be brought up to date ({reason}): it is shown, not changed. "
+        "Open it again to play.",
+        reason=reason if isinstance(reason, Phrase) else visible(str(reason)),
     )
 
 
 def change_refused_by_disk(reason: str) -> str:
     """The lasting line while the disk refuses the game's records."""
-    return (
-        f"Not saved ({reason}): that change was not made, and the game is as its "
-        "file has it. Try again once the disk can be written."
+    return phrase(
+        "Not saved ({reason}): that change was not made, and the game is as its file has it. "
+        "Try again once the disk can be written.",
+        reason=reason,
     )
 
 
@@ -179,61 +255,70 @@ def change_refused_by_disk(reason: str) -> str:
 
 def look_first(last: str) -> str:
     """Undo refused: the game moved since this screen showed it."""
-    return (
-        f"Not undone: another device has just changed the game. The last action is now "
-        f"{last}: press ctrl+z again to undo it."
+    return phrase(
+        "Not undone: another device has just changed the game. The last action is now "
+        "{last}: press ctrl+z again to undo it.",
+        last=last,
     )
 
 
 def undo_question(seat: str) -> str:
     """The question before undoing another device's action (`seat`: who sits there, if said)."""
-    return f"Undo {visible(seat) or 'another device'}'s action?"
+    if visible(seat):
+        return phrase("Undo {seat}'s action?", seat=visible(seat))
+    return phrase("Undo another device's action?")
 
 
 def undo_detail(line: str) -> str:
     """Under that question: the action it would take back."""
-    return f"Made on another device: {visible(line)}"
+    return phrase("Made on another device: {line}", line=quoted(line))
 
 
-UNDO_AFTER = "Redo (ctrl+y) puts it back, until someone makes another change."
+UNDO_AFTER = phrase("Redo (ctrl+y) puts it back, until someone makes another change.")
 """Under that question: that the undo can itself be taken back."""
 
 
 def not_undone(last: str) -> str:
     """Undo refused on the newest state: another device made the last action meanwhile."""
-    return f"Nothing was undone: the last action is now {last}"
+    return phrase("Nothing was undone: the last action is now {last}", last=last)
 
 
 def undone(line: str) -> str:
     """What an undo took back."""
-    return f"Undone: {line}"
+    return phrase("Undone: {line}", line=line)
 
 
 def redone(line: str) -> str:
     """What a redo put back."""
-    return f"Redone: {line}"
+    return phrase("Redone: {line}", line=line)
 
 
 # A file changed outside the app
 
-CHANGED_OUTSIDE = "was changed outside the app"
+CHANGED_OUTSIDE = phrase("was changed outside the app")
 """Why a game was kept as a copy, when its player chose to keep it."""
 
 
 def conflict_text(why: str) -> str:
     """The conflict question's text: what is wrong with the file (if known) and the choices."""
-    said = f"It {visible(why)}: it is not written over. " if why else ""
-    return (
-        f"{said}Nothing is lost either way. Reload it to go on from the file as it is "
-        "now, or keep this window's game as a copy: a new save beside it."
+    choices = phrase(
+        "Nothing is lost either way. Reload it to go on from the file as it is now, or keep "
+        "this window's game as a copy: a new save beside it."
     )
+    if why:
+        return phrase(
+            "It {why}: it is not written over. {choices}", why=quoted(why), choices=choices
+        )
+    return choices
 
 
 def kept_as_copy(copy_id: str, why: str) -> str:
     """This window's game, saved under a new id; `why` says what happened to the first file."""
-    return f"Saved as a copy, {visible(copy_id)}: the first file {visible(why)}."
+    return phrase(
+        "Saved as a copy, {copy}: the first file {why}.", copy=visible(copy_id), why=quoted(why)
+    )
 
 
 def copy_failed(error: object) -> str:
     """Keeping a copy failed (a full or read-only disk): nothing was saved."""
-    return f"Could not save a copy: {error}"
+    return phrase("Could not save a copy: {problem}", problem=error)

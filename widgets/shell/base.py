@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button
 
+from companion.phrases import phrase
 from widgets.kit.fields import FIELD_KEYS
 from widgets.services import APP_CLASS_SERVICES, AppServices
 
@@ -258,8 +259,8 @@ class SetupScreen(CompanionScreen):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="start-game"),
-        Binding("escape", "back", "Home", id="leave-setup"),
+        Binding("ctrl+s", "start", phrase("Start"), id="start-game"),
+        Binding("escape", "back", phrase("Home"), id="leave-setup"),
         *FIELD_KEYS,
     ]
 

@@ -8,12 +8,13 @@ that nothing of Textual's private API is used."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import ActiveBinding, Binding
 from textual.command import DiscoveryHit, Hits
 from textual.content import Content
@@ -24,6 +25,56 @@ from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
+
+from companion.phrases import Phrase, phrase
+from lang import t, tr
+
+TEXTUAL_WORDS: dict[str, Phrase] = {
+    # TRANSLATORS: the command palette's key in the footer (ctrl+p)
+    "palette": phrase("palette"),
+    "Theme": phrase("Theme"),
+    "Change the current theme": phrase("Change the current theme"),
+    "Quit": phrase("Quit"),
+    "Quit the application as soon as possible": phrase("Quit the application as soon as possible"),
+    "Keys": phrase("Keys"),
+    "Show help for the focused widget and a summary of available keys": phrase(
+        "Show help for the focused widget and a summary of available keys"
+    ),
+    "Hide the keys and widget help panel": phrase("Hide the keys and widget help panel"),
+    "Minimize": phrase("Minimize"),
+    "Minimize the widget and restore to normal size": phrase(
+        "Minimize the widget and restore to normal size"
+    ),
+    "Maximize": phrase("Maximize"),
+    "Maximize the focused widget": phrase("Maximize the focused widget"),
+    "Screenshot": phrase("Screenshot"),
+    "Save an SVG 'screenshot' of the current screen": phrase(
+        "Save an SVG 'screenshot' of the current screen"
+    ),
+}
+"""Textual's own words the app shows (its palette key, its system commands), by their English
+text: said in the language in use where shown."""
+
+
+def said(words: str) -> str:
+    """A key's or a command's words in the language in use: a phrase translated, Textual's own
+    words by `TEXTUAL_WORDS`, any other text (a plug-in's) as it is."""
+    if isinstance(words, Phrase):
+        return tr(words)
+    known = TEXTUAL_WORDS.get(words)
+    return tr(known) if known is not None else words
+
+
+def described(binding: Binding) -> str:
+    """What a key does, as the footer, the keys list and the palette show it: translated
+    where it is shown, so a switch of language shows at once."""
+    return said(binding.description)
+
+
+def textual_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """Textual's own commands in the palette, their words in the language in use."""
+    for command in commands:
+        yield command._replace(title=said(command.title), help=said(command.help))
 
 
 class ScreenFirstCommands(SystemCommandsProvider):
@@ -55,7 +106,7 @@ class HeaderIcon(Static):
 
     def on_mount(self) -> None:
         if self.app.ENABLE_COMMAND_PALETTE:
-            self.tooltip = "Open the command palette"
+            self.tooltip = t("Open the command palette")
         else:
             self.disabled = True
 
@@ -117,13 +168,13 @@ ShownKey = tuple[Binding, bool, str]
 
 KEYS_ACTION = "keys"
 """The app's action that lists every key of a screen; the footer always keeps room for it."""
-MORE_KEYS = "More keys"
+MORE_KEYS = phrase("More keys")
 """How the footer names that key when some keys did not fit: they are in its list."""
 
 
 def key_width(app: App[object], binding: Binding) -> int:
     """Columns a compact footer key takes: key, space, description, and the gap after it."""
-    return cell_len(app.get_key_display(binding)) + 1 + cell_len(binding.description) + 1
+    return cell_len(app.get_key_display(binding)) + 1 + cell_len(described(binding)) + 1
 
 
 NEXT_STEPS_ATTRIBUTE = "NEXT_STEPS"
@@ -239,10 +290,10 @@ class KeyFooter(Footer):
             yield FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
-                binding.description,
+                described(binding),
                 binding.action,
                 usable=enabled,
-                tooltip=tooltip,
+                tooltip=said(tooltip),
             )
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
@@ -250,11 +301,11 @@ class KeyFooter(Footer):
             yield FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
-                binding.description,
+                described(binding),
                 binding.action,
                 classes="-command-palette",
                 usable=enabled,
-                tooltip=binding.tooltip or binding.description,
+                tooltip=said(binding.tooltip) or described(binding),
             )
 
     def ordered_keys(self, active: dict[str, ActiveBinding] | None = None) -> list[ShownKey]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import points, registry
 from companion.guard import fault_line, guard_call
+from companion.phrases import phrase
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -115,7 +116,9 @@ def game_ui(game_id: str) -> GameUI | None:
             _screen_points().pop(game_id, None)
             return None
         if not isinstance(loaded, GameUI) or loaded.game_id != game_id:
-            reason = f"names {type(loaded).__name__}, not the GameUI of `{game_id}`"
+            reason = phrase(
+                "names {kind}, not the GameUI of `{game}`", kind=type(loaded).__name__, game=game_id
+            )
             registry.leave_out(point, SCREENS_GROUP, reason)
             _screen_points().pop(game_id, None)
             return None

@@ -1,4 +1,5 @@
-"""F1 help: the current screen's rules summary and keys, rendered from Markdown in the package."""
+"""F1 help: the current screen's rules summary and keys, rendered from Markdown in the package,
+in the language in use (each page's blocks through the catalogs: `lang.markdown.translated`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import MarkdownViewer
 
+import lang
 from companion.guard import GameFault
+from companion.phrases import phrase
 from companion.registry import left_out
 from companion.text import visible
+from lang import t, tr
+from lang.markdown import translated
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.shell.games import game_ui
@@ -24,28 +29,39 @@ PLAY_HELP = resources.files("widgets.play") / "help.md"
 def help_text(topic: str) -> str:
     """The Markdown help for a topic: the shell's own (`home`, `dice`, ...) shipped in
     `widgets/shell/help/`, or a game's (its id), which its screens' `GameUI` brings, followed
-    by what every play screen shares (`PLAY_HELP`)."""
+    by what every play screen shares (`PLAY_HELP`); each page in the language in use."""
     resource = resources.files("widgets.shell") / "help" / f"{topic}.md"
     if resource.is_file():
-        text = resource.read_text(encoding="utf-8")
+        text = page(resource.read_text(encoding="utf-8"))
         return text + left_out_help() if topic == "home" else text
     ui = game_ui(topic)
     if ui is not None and ui.help_text is not None:
         try:
             own = ui.help_text()
         except GameFault as fault:  # the game's own code failed: its line, shown literally
-            return f"# Help\n\n{literal([str(fault)])}"
-        return own.rstrip() + "\n\n" + PLAY_HELP.read_text(encoding="utf-8").lstrip()
-    return f"# Help\n\nNo help is written for '{topic}' yet."
+            heading = t("Help")
+            return f"# {heading}\n\n{literal([tr(fault)])}"
+        shared = page(PLAY_HELP.read_text(encoding="utf-8"))
+        return page(own).rstrip() + "\n\n" + shared.lstrip()
+    nothing = t("No help is written for '{topic}' yet.", topic=topic)
+    heading = t("Help")
+    return f"# {heading}\n\n{nothing}"
+
+
+def page(text: str) -> str:
+    """A help page in the language in use: English as it is written (the source needs no
+    catalog), another language block by block (`lang.markdown.translated`)."""
+    return text if lang.current() == lang.SOURCE else translated(text)
 
 
 def left_out_help() -> str:
     """Home's help ends with every plug-in left out and why, as `companion games` lists them
     ("" when none was): their words shown literally, each an item that wraps at any width."""
-    lines = [item.line() for item in left_out()]
+    lines = [tr(item.line()) for item in left_out()]
     if not lines:
         return ""
-    heading = "## Plug-ins not loaded\n\n`companion games` lists them too."
+    title, also = t("Plug-ins not loaded"), t("`companion games` lists them too.")
+    heading = f"## {title}\n\n{also}"
     return f"\n{heading}\n\n{literal(lines)}"
 
 
@@ -70,7 +86,7 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q", "close", "Close help", id="close-help"),
+        Binding("escape,q", "close", phrase("Close help"), id="close-help"),
     ]
 
     def __init__(self, topic: str) -> None:

@@ -13,11 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.phrases import phrase
 from companion.registry import catalogue, is_built, left_out
-from companion.text import plural
+from lang import t, tn, tr
 from saves.listing.cache import SaveEntry, UnreadableSave
 from widgets.kit.safe_lists import SafeOptionList
-from widgets.kit.shown import literal, local_time, plain
+from widgets.kit.shown import literal, local_day_time, plain
 from widgets.shell.base import CompanionScreen, width_classes
 from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, TitleHeader
 from widgets.shell.games import has_screens
@@ -34,7 +35,10 @@ def page_size(screen_lines: int) -> int:
     return max(MIN_PAGE, screen_lines)
 
 
-HINT = "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
+HINT = phrase(
+    "enter  start or resume\nd      dice tray\nf1     help\n?      every key\nctrl+p commands"
+)
+"""Home's keys at a glance (each key then its words, the words aligned)."""
 
 
 def clip(text: str, width: int) -> str:
@@ -45,9 +49,26 @@ def clip(text: str, width: int) -> str:
 def state_words(entry: SaveEntry) -> str:
     """The state column: the summary, after the status unless the summary already says it
     (`finished: Finished: final…` read twice)."""
+    summary = tr(entry.summary)
     if entry.status == "playing" or entry.summary.lower().startswith(entry.status.lower()):
-        return entry.summary
-    return f"{entry.status}: {entry.summary}"
+        return summary
+    return t("{status}: {summary}", status=tr(status_words(entry.status)), summary=summary)
+
+
+STATUS_WORDS = {
+    "playing": phrase("playing"),
+    "won": phrase("won"),
+    "lost": phrase("lost"),
+    "finished": phrase("finished"),
+    "failed": phrase("failed"),
+    "abandoned": phrase("abandoned"),
+}
+"""A game's status (an id of the saves) as the list says it."""
+
+
+def status_words(status: str) -> str:
+    """A status as the list says it: a known one translated, another (a plug-in's) as it is."""
+    return STATUS_WORDS.get(status, status)
 
 
 SCROLLBAR = 2
@@ -84,10 +105,11 @@ def list_columns(screen_width: int, titles: list[str]) -> list[tuple[str, int]]:
     """The saved-games list's columns and their widths. From 80 columns: title, game, last
     played and state in a row; narrower (a phone), the first three stacked in one column and
     the state beside them. The state wraps in its column, so it is whole at every width."""
+    game, state = t("Game"), t("State")
     if screen_width < NARROW_WIDTH:
-        return [("Game", NARROW_GAME), ("State", max(12, screen_width - NARROW_FIXED))]
+        return [(game, NARROW_GAME), (state, max(12, screen_width - NARROW_FIXED))]
     title_width, state_width = column_widths(screen_width, titles)
-    return [("Title", title_width), ("Game", 13), ("Last played", 12), ("State", state_width)]
+    return [(t("Title"), title_width), (game, 13), (t("Last played"), 12), (state, state_width)]
 
 
 def list_row(cells: tuple[str, str, str, str], narrow: bool) -> tuple[Text, ...]:
@@ -106,8 +128,11 @@ def left_out_line() -> str:
     count = len({(left.distribution, left.name) for left in left_out()})  # games and screens
     if not count:
         return ""
-    were = "was" if count == 1 else "were"
-    return f"{plural(count, 'plug-in')} {were} not loaded: see `companion games` or F1"
+    return tn(
+        "{n} plug-in was not loaded: see `companion games` or F1",
+        "{n} plug-ins were not loaded: see `companion games` or F1",
+        count,
+    )
 
 
 def available(game_id: str) -> bool:
@@ -124,15 +149,18 @@ class HomeScreen(CompanionScreen):
     | s | Focus the saved games |
     | r | Resume the most recent game |
     | t | Statistics (plays, wins, scores) |
+    | L | The language the app speaks |
     | enter | Start the highlighted game / resume the highlighted save |
     """
 
     HELP_TOPIC = "home"
     BINDINGS = [
-        Binding("n", "focus_games", "New game", id="new-game"),
-        Binding("s", "focus_saves", "Saved", id="saved-games"),
-        Binding("r", "resume_latest", "Resume latest", id="resume-latest"),
-        Binding("t", "stats", "Stats", id="stats"),
+        Binding("n", "focus_games", phrase("New game"), id="new-game"),
+        Binding("s", "focus_saves", phrase("Saved"), id="saved-games"),
+        Binding("r", "resume_latest", phrase("Resume latest"), id="resume-latest"),
+        Binding("t", "stats", phrase("Stats"), id="stats"),
+        # Listed by `?` and in the palette ("Language"): the footer is full at 80 columns.
+        Binding("L", "app.language", phrase("Language"), id="language", show=False),
     ]
 
     def __init__(self) -> None:
@@ -168,30 +196,46 @@ class HomeScreen(CompanionScreen):
         with Vertical(id="home-body"):
             with Horizontal(id="new-game-panel"):
                 options = [
-                    Option(title if available(gid) else f"{title} (not yet available)", id=gid)
+                    Option(
+                        plain(
+                            title if available(gid) else t("{game} (not yet available)", game=title)
+                        ),
+                        id=gid,
+                    )
                     for gid, title in catalogue()
                 ]
                 games = SafeOptionList(*options, id="games")
-                games.border_title = "New game"
+                games.border_title = t("New game")
                 yield games
-                yield Static(HINT, id="home-hint")
+                yield Static(plain(tr(HINT)), id="home-hint")
             left_out = Static(id="home-left-out")
             left_out.display = False  # until the list is read: `show_left_out`
             yield left_out
             saves: DataTable[str] = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-            saves.border_title = "Saved games"
+            saves.border_title = t("Saved games")
             yield saves
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.watch(self.query_one("#saves", DataTable), "scroll_y", self._scrolled, init=False)
+        self.fill()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language (`CompanionApp.speak_again`): filled again."""
+        self.filled_width = 0
+        self.fill()
+        self.watch(self.query_one("#saves", DataTable), "scroll_y", self._scrolled, init=False)
+
+    def fill(self) -> None:
+        """The games offered, the saved games listed, the focus on the games."""
         games = self.query_one("#games", OptionList)
         for index, (game_id, _title) in enumerate(catalogue()):
             if not available(game_id):
                 games.disable_option_at_index(index)
-        table = self.query_one("#saves", DataTable)
         if self.app.screen is self:  # else a game opened at start: listed when home shows
             self.refresh_saves()
-        self.watch(table, "scroll_y", self._scrolled, init=False)
+        elif self.filled_width:  # composed again under a game: listed again when home shows
+            self.filled_width = 0
         games.focus()
 
     def on_screen_resume(self) -> None:
@@ -217,14 +261,14 @@ class HomeScreen(CompanionScreen):
         self.column_widths = [width for _label, width in columns]
         self.pending_rows = [*entries, *unreadable]
         if not self.pending_rows:
-            empty = ("No saved games yet", "", "", "start one in New game (n)")
+            empty = (t("No saved games yet"), "", "", t("start one in New game (n)"))
             self.add_save_row(table, list_row(empty, self.narrow), "none")
         self.show_more_saves()
         self.show_left_out()
         problem = self.companion.store.cache_problem
         if problem and not self.cache_noted:
             self.cache_noted = True
-            self.notify(problem, title="File not used", severity="warning", markup=False)
+            self.notify(tr(problem), title=t("File not used"), severity="warning", markup=False)
 
     def show_left_out(self) -> None:
         """The line saying how many plug-ins were not loaded (hidden when none was): a game's
@@ -246,10 +290,10 @@ class HomeScreen(CompanionScreen):
         page, self.pending_rows = self.pending_rows[:size], self.pending_rows[size:]
         for item in page:
             if isinstance(item, UnreadableSave):
-                row = (self.fitted(item.path.name), "unreadable", "", item.reason)
+                row = (self.fitted(item.path.name), t("unreadable"), "", tr(item.reason))
                 key = f"unreadable:{item.path}"
             else:
-                when = local_time(item.updated, "%d %b %H:%M")
+                when = local_day_time(item.updated)
                 row = (
                     self.fitted(item.title),
                     short_title(item.game_title),
@@ -311,10 +355,9 @@ class HomeScreen(CompanionScreen):
     def resume_selected(self, event: DataTable.RowSelected) -> None:
         key = event.row_key.value or ""
         if key in self.unreadable:
-            reason = self.unreadable[key]
-            self.notify(
-                reason, title="Unreadable save (left as it is)", severity="error", timeout=10
-            )
+            reason = tr(self.unreadable[key])
+            title = t("Unreadable save (left as it is)")
+            self.notify(reason, title=title, severity="error", timeout=10)
         elif key != "none":
             self.companion.open_saved(key)
 
@@ -326,7 +369,7 @@ class HomeScreen(CompanionScreen):
 
     def action_resume_latest(self) -> None:
         if not self.entries:
-            self.notify("There is no saved game to resume.", severity="warning")
+            self.notify(t("There is no saved game to resume."), severity="warning")
             return
         self.companion.open_saved(self.entries[0].id)
 
@@ -342,9 +385,11 @@ class HomeScreen(CompanionScreen):
         for game_id, title in catalogue():
             if available(game_id):
                 start = partial(self.companion.new_game, game_id)
-                yield SystemCommand(f"new game: {title}", "Set up a new game", start)
-        yield SystemCommand("Statistics", "Plays, wins and scores of every game", self.action_stats)
+                named = t("new game: {game}", game=literal(title))  # the palette reads markup
+                yield SystemCommand(named, literal(t("Set up a new game")), start)
+        stats = literal(t("Plays, wins and scores of every game"))
+        yield SystemCommand(literal(t("Statistics")), stats, self.action_stats)
         for entry in self.entries[:10]:
             resume = partial(self.companion.open_saved, entry.id)
-            title, summary = literal(entry.title), literal(entry.summary)
-            yield SystemCommand(f"resume: {title}", summary, resume)  # the palette reads markup
+            title, summary = literal(entry.title), literal(tr(entry.summary))
+            yield SystemCommand(t("resume: {title}", title=title), summary, resume)

@@ -17,14 +17,28 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from companion.phrases import phrase
+from lang import t, tr
 from widgets.shell.base import Dialog
-from widgets.shell.chrome import NARROW_WIDTH, KeyFooter
+from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, described
 
 NOW, NOT_NOW, ELSEWHERE = "yes", "not now", "not here"
-"""Whether a key can be used at this moment: yes, shown dimmed, or on another tab or phase."""
-NARROW_ROOM = 2 + 2 + 2 + 3 * 2 + len(ELSEWHERE)
-"""What the narrow list's box, padding, scrollbar, cells' padding and Now column take."""
-TITLE = "Keys of this screen · now: yes, not now, or not here (another tab, phase or expansion)"
+"""Whether a key can be used at this moment: yes, shown dimmed, or on another tab or phase
+(ids; shown as `USABLE_WORDS` say them)."""
+USABLE_WORDS = {
+    # TRANSLATORS: the keys list's Now column: the key can be used now
+    NOW: phrase("yes"),
+    # TRANSLATORS: the keys list's Now column: the key cannot be used at this moment
+    NOT_NOW: phrase("not now"),
+    # TRANSLATORS: the keys list's Now column: the key is for another tab, phase or expansion
+    ELSEWHERE: phrase("not here"),
+}
+NARROW_ROOM = 2 + 2 + 2 + 3 * 2
+"""What the narrow list's box, padding, scrollbar and cells' padding take (and the Now
+column, as wide as its longest word)."""
+TITLE = phrase(
+    "Keys of this screen · now: yes, not now, or not here (another tab, phase or expansion)"
+)
 
 
 def from_textual(cls: type) -> bool:
@@ -90,9 +104,9 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode,
             else:
                 usable = NOW if found.enabled else NOT_NOW
             target = (found.node if found is not None else owner, binding.action)
-            rows.append((app.get_key_display(binding), binding.description, usable, target))
+            rows.append((app.get_key_display(binding), described(binding), usable, target))
     palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Command palette")
-    palette_row = "Command palette: every action by name"
+    palette_row = t("Command palette: every action by name")
     rows.append((app.get_key_display(palette), palette_row, NOW, (app, "command_palette")))
     return rows
 
@@ -120,7 +134,7 @@ class KeysScreen(Dialog[None]):
     | escape, q, ? | Close the list |
     """
 
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="close-keys")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", phrase("Close"), id="close-keys")]
 
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
@@ -136,8 +150,9 @@ class KeysScreen(Dialog[None]):
         self.targets = [run for *_row, run in found]
 
     def compose(self) -> ComposeResult:
+        self.look()  # (again when composed in another language: the keys' words in it)
         with Vertical(id="keys-box"):
-            yield Static(TITLE, id="keys-title")
+            yield Static(Text(tr(TITLE)), id="keys-title")
             table = KeysTable(id="keys-table", cursor_type="row")
             self.fill(table)
             yield table
@@ -146,17 +161,20 @@ class KeysScreen(Dialog[None]):
     def fill(self, table: DataTable[Text]) -> None:
         """The table's columns and rows from `rows`."""
         width = self.app.size.width
+        headings = (Text(t("Key")), Text(t("What it does")), Text(t("Now")))
         if width >= NARROW_WIDTH:
-            table.add_columns("Key", "What it does", "Now")
+            table.add_columns(*headings)
         else:  # a phone: the words wrap in their column, and "Now" stays on screen
-            key_width = max(len(key) for key, _words, _now in self.rows)
-            words = max(8, min(70, width) - NARROW_ROOM - key_width)
-            table.add_column("Key", width=key_width)
-            table.add_column("What it does", width=words)
-            table.add_column("Now", width=len(ELSEWHERE))
+            key_width = max(len(headings[0].plain), *(len(key) for key, _w, _n in self.rows))
+            now_width = max(len(tr(word)) for word in (*USABLE_WORDS.values(), headings[2].plain))
+            words = max(8, min(70, width) - NARROW_ROOM - now_width - key_width)
+            table.add_column(headings[0], width=key_width)
+            table.add_column(headings[1], width=words)
+            table.add_column(headings[2], width=now_width)
         height = 1 if width >= NARROW_WIDTH else None
         for key, description, usable in self.rows:
-            table.add_row(Text(key), Text(description), Text(usable), height=height)
+            now = Text(tr(USABLE_WORDS[usable]))
+            table.add_row(Text(key), Text(description), now, height=height)
 
     def follow(self) -> None:
         """The screen underneath changed (another device moved the game to another stage):
@@ -177,8 +195,12 @@ class KeysScreen(Dialog[None]):
         """Enter or a tap on a key usable now: the list closes and the key's action runs."""
         row = event.cursor_row
         if self.rows[row][2] != NOW:
-            reason = "on another tab or phase" if self.rows[row][2] == ELSEWHERE else "not now"
-            self.notify(f"{self.rows[row][1]}: {reason}.", title="Not usable", severity="warning")
+            what = self.rows[row][1]
+            if self.rows[row][2] == ELSEWHERE:
+                said = t("{what}: on another tab or phase.", what=what)
+            else:
+                said = t("{what}: not now.", what=what)
+            self.notify(said, title=t("Not usable"), severity="warning")
             return
         node, action = self.targets[row]
         self.dismiss(None)
