@@ -35,9 +35,6 @@ from companion.phrases import Joined, Phrase
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SOURCE = "en"
 """The language the app is written in: its words are the catalogs' message ids."""
-SETTING = "language"
-"""The preference (`settings.toml`, `[preferences]`) naming the language chosen in the app;
-absent or "system": the system's locale."""
 SYSTEM = "system"
 
 _CODE = re.compile(r"^[a-z]{2,3}$")

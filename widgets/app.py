@@ -446,7 +446,8 @@ class CompanionApp(App[None]):
     def action_language(self) -> None:
         """The Language dialog (home's `L`, the palette's "Language"): the language picked is
         spoken at once on every screen open, and kept for this device's next start."""
-        from widgets.shell.language import LanguageDialog, chosen_language
+        from saves.shared.languages import chosen_language
+        from widgets.shell.language import LanguageDialog
 
         if not isinstance(self.screen, LanguageDialog):
             current = chosen_language(self.settings, self.device)
@@ -455,7 +456,8 @@ class CompanionApp(App[None]):
     def language_picked(self, choice: str | None) -> None:
         """Speak the language picked from now on (`lang.SYSTEM`: the system's), and keep the
         choice; every screen open says its words again (`speak_again`)."""
-        from widgets.shell.language import keep_language, language_for
+        from saves.shared.languages import keep_language
+        from widgets.shell.language import language_for
 
         if choice is None:
             return

@@ -4,8 +4,8 @@ a served app is forked from a warm parent that imported everything for every bro
 `lang.choose` decides: `--lang CODE` (anywhere among the words, before `--`), then the language
 chosen in the app on this device, then the browser's `Accept-Language` (a served app's
 `lang.BROWSER_LANGUAGES`), then the system's locale. The choice made in the app is kept in the
-settings' `[preferences]`: a terminal's as `language` (`lang.SETTING`), a served device's in the
-`device_languages` table under its public id (`DEVICE_SETTING`), so each phone at the table keeps
+settings (saves/shared/languages.py): a terminal's as `language`, a served device's in the
+`device_languages` table under its public id, so each phone at the table keeps
 its own. English needs no catalog: choosing it reads none and imports no Babel.
 
 argparse says its own words ("usage:", "options", "invalid choice: ...") through the standard
@@ -26,7 +26,6 @@ from companion.cli.output import CommandError
 from lang import t
 
 FLAG = "--lang"
-DEVICE_SETTING = "device_languages"
 """The preference (a table: a served device's public id -> its language) where each browser's
 own choice is kept (the app's language dialog writes it)."""
 DOMAIN = "cli"
@@ -83,16 +82,10 @@ def chosen_in_app(home: Path, environ: Mapping[str, str]) -> str | None:
     if not os.path.lexists(settings_path(home)):
         return None
     from saves.shared.devices import this_device
+    from saves.shared.languages import chosen_language
     from saves.shared.settings import SettingsStore
 
-    settings = SettingsStore(home)
-    device = this_device(dict(environ))
-    if device.browser:
-        table = settings.stored_preference(DEVICE_SETTING)
-        value = table.get(device.id) if isinstance(table, dict) else None
-    else:
-        value = settings.stored_preference(lang.SETTING)
-    return value if isinstance(value, str) else None
+    return chosen_language(SettingsStore(home), this_device(dict(environ)))
 
 
 def start_language(flag: str | None, environ: Mapping[str, str] | None = None) -> str:

@@ -17,8 +17,9 @@ import lang
 from companion import cli
 from companion.cli import commands
 from companion.cli.argparse_words import ARGPARSE_WORDS
-from companion.cli.language import DEVICE_SETTING, start_language, take_flag
+from companion.cli.language import start_language, take_flag
 from saves.shared.devices import public_id
+from saves.shared.languages import DEVICE_SETTING, LANGUAGE_SETTING
 from saves.shared.settings import SettingsStore
 from tests.cli.conftest import LOCALE_VARIABLES, Run
 
@@ -32,7 +33,7 @@ def choose_in_app(home: Path, code: str, device_secret: str | None = None) -> No
     """What the app's language dialog keeps: a terminal's choice, or a served device's own."""
     settings = SettingsStore(home)
     if device_secret is None:
-        settings.set_preference(lang.SETTING, code)
+        settings.set_preference(LANGUAGE_SETTING, code)
     else:
         settings.set_preference(DEVICE_SETTING, {public_id(device_secret): code})
 

@@ -19,6 +19,7 @@ import lang
 from companion.core import RuleError
 from companion.phrases import phrase
 from saves.shared.devices import Device
+from saves.shared.languages import LANGUAGE_SETTING, chosen_language, keep_language
 from saves.shared.settings import SettingsStore
 from tests.conftest import FIXED_NOW
 from tests.support.samples import install_sample
@@ -30,7 +31,7 @@ from widgets.shell.base import CompanionScreen
 from widgets.shell.chrome import FooterKey, KeyFooter, described
 from widgets.shell.home import HomeScreen
 from widgets.shell.keys import KeysScreen
-from widgets.shell.language import LanguageDialog, chosen_language, keep_language
+from widgets.shell.language import LanguageDialog
 
 REFUSAL = phrase("Nothing to redo: another device changed the game meanwhile.")
 """A refusal the app's own layer raises as a `RuleError`, translated in its catalog."""
@@ -77,13 +78,13 @@ async def test_french_from_home_then_german_from_the_palette_with_a_game_open(
         assert isinstance(home, HomeScreen) and lang.current() == "fr"
         assert home.query_one("#games").border_title == "Nouvelle partie"
         assert "Nouvelle partie" in footer_words(app)
-        assert app.settings.preference(lang.SETTING, "") == "fr"
+        assert app.settings.preference(LANGUAGE_SETTING, "") == "fr"
 
         await pilot.press("r")  # the game, resumed in French
         await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen) and game.saved.id == save_id
-        assert "Annuler" in footer_words(app)
+        assert "Vrai D6" in footer_words(app)  # the game's own keys, said by its part
         log = game.query_one(ActionLog)
         assert log.border_title == "Journal"
         lines = log.plain_lines
@@ -110,11 +111,12 @@ async def test_french_from_home_then_german_from_the_palette_with_a_game_open(
 
         assert lang.current() == "de"
         assert app.screen is game  # the same game, its log drawn again from its journal
-        assert "Rückgängig" in footer_words(app) and "Annuler" not in footer_words(app)
+        assert "Echter W6" in footer_words(app) and "Vrai D6" not in footer_words(app)
         log = game.query_one(ActionLog)
         assert log.border_title == "Protokoll"
-        assert log.plain_lines == lines  # (the game's own lines are its part's catalog's)
-        assert app.settings.preference(lang.SETTING, "") == "de"
+        assert "lance un vrai dé" in " ".join(lines)  # the log said again, in German now
+        assert "würfelt mit einem echten Würfel" in " ".join(log.plain_lines)
+        assert app.settings.preference(LANGUAGE_SETTING, "") == "de"
         await pilot.press("escape")  # home, under the game, speaks German too
         await pilot.pause()
         assert app.screen.query_one("#games").border_title == "Neue Partie"
@@ -129,7 +131,7 @@ async def test_escape_keeps_the_language(make_test_app: Callable[..., Any]) -> N
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and lang.current() == "en"
-        assert app.settings.stored_preference(lang.SETTING) is None
+        assert app.settings.stored_preference(LANGUAGE_SETTING) is None
 
 
 async def test_a_refusal_the_game_screen_shows_is_in_the_language_in_use(

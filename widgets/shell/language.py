@@ -3,9 +3,9 @@ palette on every screen.
 
 The dialog lists every language the app has catalogs for (`lang.available`), each by its own
 name, and "System" (the system's locale, or on a served device the browser's). The choice is
-kept in the settings (`[preferences]`): a terminal's as `language` (`lang.SETTING`), the command
+kept in the settings (saves/shared/languages.py): a terminal's as `language`, the command
 line reading it at the next start; a device of `companion serve` keeps its own, by its public
-id, in `device_languages` (`DEVICE_SETTING`), so a French phone and a German phone at the same
+id, in `device_languages`, so a French phone and a German phone at the same
 table each keep theirs. The app switches only when the player picks: the language it starts in
 is the command line's choice (`--lang`, this setting, the browser, the system).
 """
@@ -24,39 +24,10 @@ from textual.widgets.option_list import Option
 import lang
 from companion.phrases import phrase
 from lang import t
-from saves.shared.devices import Device
-from saves.shared.settings import SettingsStore
 from widgets.kit.safe_lists import SafeOptionList
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
-
-DEVICE_SETTING = "device_languages"
-"""The preference (a table: a served device's public id -> its language) that keeps each
-browser's own choice."""
-
-
-def chosen_language(settings: SettingsStore, device: Device) -> str | None:
-    """The language chosen in the app on this device (None when never chosen): the command line
-    hands it to `lang.choose` as its `setting`."""
-    if device.browser:
-        table = settings.stored_preference(DEVICE_SETTING)
-        value = table.get(device.id) if isinstance(table, dict) else None
-    else:
-        value = settings.stored_preference(lang.SETTING)
-    return value if isinstance(value, str) else None
-
-
-def keep_language(settings: SettingsStore, device: Device, code: str) -> None:
-    """Keep this device's choice for its next start (a failed write is said by the settings'
-    own report, and the language is used now all the same)."""
-    if not device.browser:
-        settings.set_preference(lang.SETTING, code)
-        return
-    table = settings.stored_preference(DEVICE_SETTING)
-    kept = dict(table) if isinstance(table, dict) else {}
-    kept[device.id] = code
-    settings.set_preference(DEVICE_SETTING, kept)
 
 
 def system_language() -> str:
