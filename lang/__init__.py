@@ -4,7 +4,8 @@ Every word a person reads goes through here where it is shown: the app, the comm
 F1 help, the served pages. Three ways in, one rule:
 
 - `t("Roll the dice")`, `t("{n} left", n=3)`, `tn("{n} action", "{n} actions", n)`: words the
-  showing code says now, in the language in use.
+  showing code says now, in the language in use; `tp("duration", "Time")` for English words
+  that say two things (gettext's context).
 - `tr(something)`: what another layer said as a `companion.phrases.Phrase` (a rule's refusal, a
   log line, a score's reason, a save's problem), or an exception carrying one; any other text
   (a player's name, a file's) is shown as it is, never looked up.
@@ -107,6 +108,12 @@ def t(message: str, /, **params: Any) -> str:
     """`message` (an English text, the catalogs' id) in the language in use, its `{names}`
     filled with `params` (numbers in the reader's locale, phrases translated)."""
     return _filled(_reader.catalog.gettext(message), message, params)
+
+
+def tp(context: str, message: str, /, **params: Any) -> str:
+    """`t` for a message whose English says two things (gettext's context): "Time" as a
+    clock's time or as a duration, `tp("duration", "Time")`."""
+    return _filled(_reader.catalog.pgettext(context, message), message, params)
 
 
 def lookup(message: str) -> str:

@@ -33,7 +33,7 @@ from babel.messages.pofile import read_po, write_po
 from lang import LOCALE_DIR, SOURCE, placeholders
 
 ROOT = LOCALE_DIR.parents[1]
-KEYWORDS = {"t": None, "tn": (1, 2), "phrase": None, "phrase_n": (1, 2)}
+KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2), "phrase": None, "phrase_n": (1, 2)}
 """The names whose literal first argument(s) are messages: `lang.t`/`tn` where words are shown,
 `companion.phrases.phrase`/`phrase_n` where they are said before being shown."""
 COMMENT_TAGS = ("TRANSLATORS:",)

@@ -13,7 +13,7 @@ import pytest
 from lang import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
-MARKERS = {"t": 1, "tn": 2, "phrase": 1, "phrase_n": 2}
+MARKERS = {"t": 1, "tn": 2, "tp": 2, "phrase": 1, "phrase_n": 2}
 """Each marker and how many literal messages it starts with."""
 
 
@@ -60,7 +60,7 @@ def misused(path: Path) -> list[str]:
             isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in literal
         ):
             found.append(f"{where} {node.func.id}(...) needs a literal message")
-        if node.func.id in ("t", "tn") and id(node) in at_import:
+        if node.func.id in ("t", "tn", "tp") and id(node) in at_import:
             found.append(f"{where} {node.func.id}(...) runs at import: use phrase(...) and tr")
     return found
 

@@ -31,7 +31,7 @@ from companion.history.names import name_key
 from companion.history.plays import Play
 from companion.phrases import phrase
 from companion.text import visible
-from lang import t, tr
+from lang import t, tp, tr
 from saves.files import SaveError, write_text
 from saves.games.journal import Draft
 from saves.games.store import SavedGame, entry_of
@@ -211,7 +211,7 @@ def edit_details(screen: Any, saved: SavedGame, then: Any = None) -> None:
         now = screen.companion.store.clock()
 
         def saved_now(_mine: object = None) -> None:
-            screen.notify(t("Details saved."), title=t("Saved"))
+            screen.notify(t("Details saved."), title=tp("done", "Saved"))
             if then is not None:
                 then()
 

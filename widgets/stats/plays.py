@@ -17,7 +17,7 @@ from companion.history.recorded import recorded_game
 from companion.history.records import plays_per_month, records
 from companion.phrases import phrase
 from companion.registry import catalogue
-from lang import day, t, tn, tr
+from lang import day, t, tn, tp, tr
 from saves.files import SaveError
 from saves.history.bgstats import saved_details
 from saves.history.plays import gather
@@ -165,7 +165,7 @@ class PlaysScreen(CompanionScreen):
         self.sub_title = t("n: record a play · e: edit · b: BG Stats file")
         table = self.query_one("#plays-table", DataTable)
         table.add_columns(
-            t("Date"), t("Kind"), t("Game"), t("Players"), t("Result"), t("Where"), t("Time")
+            t("Date"), t("Kind"), t("Game"), t("Players"), t("Result"), t("Where"), tp("duration", "Time")
         )
         self.reload()
         table.focus()
@@ -288,7 +288,7 @@ class PlaysScreen(CompanionScreen):
                 markup=False,
             )
             return
-        self.notify(t("Recorded play saved."), title=t("Saved"))
+        self.notify(t("Recorded play saved."), title=tp("done", "Saved"))
         self.reload()
 
     def action_delete(self) -> None:
