@@ -165,7 +165,13 @@ class PlaysScreen(CompanionScreen):
         self.sub_title = t("n: record a play · e: edit · b: BG Stats file")
         table = self.query_one("#plays-table", DataTable)
         table.add_columns(
-            t("Date"), t("Kind"), t("Game"), t("Players"), t("Result"), t("Where"), tp("duration", "Time")
+            t("Date"),
+            t("Kind"),
+            t("Game"),
+            t("Players"),
+            t("Result"),
+            t("Where"),
+            tp("duration", "Time"),
         )
         self.reload()
         table.focus()
