@@ -182,8 +182,14 @@ class SojournScreen(GameScreen):
             else tr(preview.problem)
         )
         fragments = f"  ◆ {tr(fragments_words(state, place))}" if place.fragments else ""
-        icons = (
-            f"DROP {drop}  COST {card.cost}  RISK {card.risk}%  DMG {card.dmg}  GAIN {card.gain}"
+        icons = t(
+            # TRANSLATORS: the card's icons as printed on it (kept in English by the glossary)
+            "DROP {drop}  COST {cost}  RISK {risk}%  DMG {dmg}  GAIN {gain}",
+            drop=drop,
+            cost=card.cost,
+            risk=card.risk,
+            dmg=card.dmg,
+            gain=card.gain,
         )
         self.show_text(
             "#selected-card",
