@@ -38,6 +38,11 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 DEFAULTS: tuple[Traveller, ...] = TimeBastardsSetup().players
 
 
+def default_name(traveller: Traveller) -> str:
+    """A first game's traveller named by colour, in the reader's words ("Red", "Rouge", "Rot")."""
+    return tr(COLOUR_NAMES[traveller.colour]).capitalize()
+
+
 class TimeBastardsSetupScreen(SetupScreen):
     """Choose the mode, name the two travellers, pick colours and starting timelines.
 
@@ -71,7 +76,7 @@ class TimeBastardsSetupScreen(SetupScreen):
                         else t("Player {number}", number=index)
                     )
                     yield Input(
-                        last[index - 1] if len(last) == len(DEFAULTS) else traveller.name,
+                        last[index - 1] if len(last) == len(DEFAULTS) else default_name(traveller),
                         id=f"tb-name-{index}",
                         max_length=20,
                         suggester=name_suggester(settings),
