@@ -42,8 +42,8 @@ def test_the_date_is_where_the_play_was_played_in_every_language(
     ("code", "result", "best", "title"),
     [
         ("en", "won by Ana", "4 (low)", "Per game · co-op 50%"),
-        ("fr", "gagnée par Ana", "4 (bas)", "Par jeu · coop 50 %"),
-        ("de", "gewonnen von Ana", "4 (niedrig)", "Pro Spiel · koop 50 %"),
+        ("fr", "gagnée par Ana", "4 (bas)", "Par jeu · coopératif 50 %"),
+        ("de", "gewonnen von Ana", "4 (niedrig)", "Pro Spiel · kooperativ 50 %"),
     ],
 )
 def test_a_result_a_best_score_and_a_win_rate_in_each_language(

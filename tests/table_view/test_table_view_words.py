@@ -28,12 +28,12 @@ def test_what_the_game_says_is_translated_and_measured_in_the_reader_s_words(
     speak("de")
     shown = in_words(SAID)
     assert shown.headline == "Keine Partie im Gange."
-    assert [group.title for group in shown.groups] == ["Players", "Mitspielende"]
+    assert [group.title for group in shown.groups] == ["Players", "Spieler"]
     assert [figure.label for figure in shown.groups[0].figures] == ["Siege", "Bestwert"]
     assert shown.groups[0].note == "Punkte"
     assert shown.groups[1].figures[0].label == "Wins"  # plain text is data: never looked up
     assert shown.board_title == "Tischanzeige"
-    assert shown.groups[1].width_at(1) == len("Mitspielende") + 4  # the German title's width
+    assert shown.groups[1].width_at(1) == len("Spieler") + 4  # the German title's width
 
 
 def test_english_is_the_game_s_own_words(speak: Callable[[str], str]) -> None:

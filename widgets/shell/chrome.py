@@ -74,7 +74,8 @@ def described(binding: Binding) -> str:
 def textual_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
     """Textual's own commands in the palette, their words in the language in use."""
     for command in commands:
-        yield command._replace(title=said(command.title), help=said(command.help))
+        title, help_text, callback, discover = command
+        yield SystemCommand(said(title), said(help_text), callback, discover)
 
 
 class ScreenFirstCommands(SystemCommandsProvider):
