@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from companion.phrases import phrase
 from lang import t, tr
 from widgets.shell.base import Dialog
-from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, described
+from widgets.shell.chrome import NARROW_WIDTH, KeyFooter, said
 
 NOW, NOT_NOW, ELSEWHERE = "yes", "not now", "not here"
 """Whether a key can be used at this moment: yes, shown dimmed, or on another tab or phase
@@ -36,6 +36,7 @@ USABLE_WORDS = {
 NARROW_ROOM = 2 + 2 + 2 + 3 * 2
 """What the narrow list's box, padding, scrollbar and cells' padding take (and the Now
 column, as wide as its longest word)."""
+PALETTE_ROW = phrase("Command palette: every action by name")
 TITLE = phrase(
     "Keys of this screen · now: yes, not now, or not here (another tab, phase or expansion)"
 )
@@ -104,9 +105,9 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str, tuple[DOMNode,
             else:
                 usable = NOW if found.enabled else NOT_NOW
             target = (found.node if found is not None else owner, binding.action)
-            rows.append((app.get_key_display(binding), described(binding), usable, target))
+            rows.append((app.get_key_display(binding), binding.description, usable, target))
     palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Command palette")
-    palette_row = t("Command palette: every action by name")
+    palette_row = PALETTE_ROW
     rows.append((app.get_key_display(palette), palette_row, NOW, (app, "command_palette")))
     return rows
 
@@ -150,7 +151,6 @@ class KeysScreen(Dialog[None]):
         self.targets = [run for *_row, run in found]
 
     def compose(self) -> ComposeResult:
-        self.look()  # (again when composed in another language: the keys' words in it)
         with Vertical(id="keys-box"):
             yield Static(Text(tr(TITLE)), id="keys-title")
             table = KeysTable(id="keys-table", cursor_type="row")
@@ -174,7 +174,7 @@ class KeysScreen(Dialog[None]):
         height = 1 if width >= NARROW_WIDTH else None
         for key, description, usable in self.rows:
             now = Text(tr(USABLE_WORDS[usable]))
-            table.add_row(Text(key), Text(description), now, height=height)
+            table.add_row(Text(key), Text(said(description)), now, height=height)
 
     def follow(self) -> None:
         """The screen underneath changed (another device moved the game to another stage):
@@ -195,12 +195,12 @@ class KeysScreen(Dialog[None]):
         """Enter or a tap on a key usable now: the list closes and the key's action runs."""
         row = event.cursor_row
         if self.rows[row][2] != NOW:
-            what = self.rows[row][1]
+            what = said(self.rows[row][1])
             if self.rows[row][2] == ELSEWHERE:
-                said = t("{what}: on another tab or phase.", what=what)
+                why = t("{what}: on another tab or phase.", what=what)
             else:
-                said = t("{what}: not now.", what=what)
-            self.notify(said, title=t("Not usable"), severity="warning")
+                why = t("{what}: not now.", what=what)
+            self.notify(why, title=t("Not usable"), severity="warning")
             return
         node, action = self.targets[row]
         self.dismiss(None)
