@@ -28,7 +28,9 @@ from tests.support.painted import painted_screen, settled_paint
 from tests.support.samples import SAMPLES, install_sample
 from tests.support.waiting import pause_until
 from widgets.play.game_screen import GameScreen
+from widgets.shell.home import HomeScreen
 from widgets.six_sojourns.tables import SHORT_TRADES
+from widgets.stats.screen import StatsScreen
 
 LOOK_ALIKES = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -170,3 +172,43 @@ async def test_every_word_of_a_play_screen_comes_from_a_catalog(
     assert (
         english_left(lines, data_words(game_id) | pseudo_language.kept_words | kept_terms()) == []
     )
+
+
+def french_calendar_words() -> set[str]:
+    """The words Babel writes dates with in French (months, days), the reader's locale's own."""
+    from babel import Locale
+
+    french = Locale.parse("fr")
+    names = [
+        name
+        for table in (french.months, french.days)
+        for context in table.values()
+        for width in context.values()
+        for name in width.values()
+    ]
+    return {word.lower() for name in names for word in re.findall(r"[A-Za-z]+", name)}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (44, 43)], ids=["80x24", "44x43"])
+@pytest.mark.parametrize("screen", ["home", "stats"])
+async def test_every_word_of_home_and_stats_comes_from_a_catalog(
+    screen: str,
+    size: tuple[int, int],
+    pseudo_language: PseudoCatalog,
+    make_test_app: Callable[..., Any],
+    companion_home: Path,
+) -> None:
+    for game_id in GAMES:
+        install_sample(companion_home, game_id)
+    app = make_test_app()
+    async with app.run_test(size=size) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        if screen == "stats":
+            await pilot.press("t")
+            await pause_until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        painted = await settled_paint(pilot)
+    lines = [strip.text for _, strips in painted for strip in strips]
+    data = {word for game_id in GAMES for word in data_words(game_id)}
+    allowed = data | pseudo_language.kept_words | kept_terms() | french_calendar_words()
+    assert english_left(lines, allowed) == []
+    assert pseudo("More keys") in "".join(lines)  # drawn, and drawn through the catalogs
