@@ -197,9 +197,11 @@ class BoardFile(Generic[CardsT]):
     """The frozen dataclass the card data is read as."""
     default_cards: CardsT
     """The card data when none is remembered (or what is remembered cannot be read)."""
-    score_text: Callable[[dict[str, Any], CardsT], str]
-    """The parsed file scored, as lines for a terminal with every reason; `RuleError` names
-    what the rules refuse in the file."""
+    score_text: Callable[[dict[str, Any], CardsT, Callable[[str], str]], str]
+    """The parsed file scored, as lines for a terminal with every reason, each word said
+    through the third argument (the caller's translation, `lang.tr`: the rules read no
+    catalog, and the columns are aligned to the words as shown); `RuleError` names what the
+    rules refuse in the file."""
     score_json: Callable[[dict[str, Any], CardsT], str]
     """The same score as JSON text (`--json`)."""
 

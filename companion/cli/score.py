@@ -28,7 +28,7 @@ def score_output(game_id: str, name: str, settings: SettingsStore, as_json: bool
     data = read_board_file(name)
     cards = settings.remembered(board.cards_key, board.cards_type, board.default_cards)
     try:
-        return board.score_json(data, cards) if as_json else tr(board.score_text(data, cards))
+        return board.score_json(data, cards) if as_json else board.score_text(data, cards, tr)
     except RuleError as error:
         raise ValueError(t("{file}: {problem}", file=name, problem=error)) from None
     except RecursionError:

@@ -232,3 +232,17 @@ def test_english_reads_no_catalog_and_imports_no_babel(tmp_path: Path, with_sett
         check=True,
     )
     assert result.stdout.splitlines()[-1] == "en False NullTranslations"
+
+
+@pytest.mark.parametrize(
+    ("code", "heading", "reason"), [("fr", "Joueur", "contrôle A1"), ("de", "Spieler", "A1")]
+)
+def test_a_board_file_is_scored_in_the_language_asked_its_columns_aligned(
+    run: Run, companion_home: Path, code: str, heading: str, reason: str
+) -> None:
+    board = ROOT / "tests" / "six_sojourns" / "data" / "full_board.toml"
+    status, out, _ = run("--lang", code, "score", "six-sojourns", str(board))
+    lines = out.splitlines()
+    assert status == 0 and lines[0].split() == [heading, "Ana", "Ben"]
+    assert len({len(line) for line in lines[:12]}) == 1  # the table's lines all one width
+    assert "Player" not in out and reason in out
