@@ -42,11 +42,15 @@ _CODE = re.compile(r"^[a-z]{2,3}$")
 
 
 class _Reader:
-    """The language in use and its catalogs, chained (one `.mo` per part of the app)."""
+    """The language in use and its catalogs, chained (one `.mo` per part of the app, then each
+    plug-in's own)."""
 
     def __init__(self) -> None:
         self.code = SOURCE
         self.catalog: gettext.NullTranslations = gettext.NullTranslations()
+        self.folders: list[Path] = [LOCALE_DIR]
+        """Where catalogs are read from: the app's own first, so a plug-in's catalog never
+        changes the app's words."""
 
 
 _reader = _Reader()
@@ -71,11 +75,12 @@ def load(code: str) -> gettext.NullTranslations:
     chained: gettext.NullTranslations = gettext.NullTranslations()
     if code == SOURCE or not _CODE.match(code):
         return chained
-    folder = LOCALE_DIR / code / "LC_MESSAGES"
-    try:
-        files = sorted(folder.glob("*.mo"))
-    except OSError:
-        files = []
+    files: list[Path] = []
+    for folder in _reader.folders:
+        try:
+            files += sorted((folder / code / "LC_MESSAGES").glob("*.mo"))
+        except OSError:  # a plug-in's folder gone or unreadable: its words stay English
+            continue
     first: gettext.NullTranslations | None = None
     for path in files:
         try:
@@ -97,6 +102,15 @@ def use(code: str) -> str:
     _reader.catalog = load(known)
     _reader.code = known
     return known
+
+
+def add_catalogs(folder: Path) -> None:
+    """A plug-in game's own catalogs (`folder/<code>/LC_MESSAGES/*.mo`), read after the app's
+    in the language in use and in every one switched to. A plug-in adds no language: the app's
+    languages are those it has catalogs for."""
+    if folder not in _reader.folders:
+        _reader.folders.append(folder)
+        _reader.catalog = load(_reader.code)
 
 
 def current() -> str:

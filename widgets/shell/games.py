@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import lang
 from companion import points, registry
 from companion.guard import fault_line, guard_call
 from companion.phrases import phrase
@@ -40,6 +42,9 @@ class GameUI:
     help_text: Callable[[], str] | None = None
     """The F1 help (Markdown) of the game's screens, its topic being the game id; None: the help
     says none is written."""
+    catalogs: Path | None = None
+    """A plug-in's own catalogs, `<code>/LC_MESSAGES/*.mo` in this folder (docs/plugins.md):
+    its words in the reader's language, read after the app's. None: its words as written."""
 
 
 SCREENS_GROUP = "companion.screens"
@@ -90,6 +95,8 @@ def forget_screens() -> None:
 
 def register_ui(ui: GameUI) -> None:
     """Give a game registered at run time (`companion.registry.register`) its screens."""
+    if isinstance(ui.catalogs, Path):
+        lang.add_catalogs(ui.catalogs)
     ADDED_UIS[ui.game_id] = ui
 
 
@@ -122,6 +129,8 @@ def game_ui(game_id: str) -> GameUI | None:
             registry.leave_out(point, SCREENS_GROUP, reason)
             _screen_points().pop(game_id, None)
             return None
+        if isinstance(loaded.catalogs, Path):
+            lang.add_catalogs(loaded.catalogs)
         ui = _LOADED[game_id] = guarded_ui(loaded, str(registry.source_of(point)))
     return ui
 
