@@ -495,16 +495,21 @@ def status(state: CavendishState) -> str:
     return state.outcome or "playing"
 
 
+# TRANSLATORS: the whole team, as the co-op score names who scored ("group 4")
+GROUP = phrase("group")
+"""Who a Cavendish score is for: the team (the English id "group" in files and JSON)."""
+
+
 def score(state: CavendishState) -> Score:
     """Crystals on the Mission Return card, explained; lower is better, never below 0."""
     ledger = state.ledger
     standard, emergency = ledger.standard_updates, ledger.emergency_updates
     lines = [
         ScoreLine(
-            "group", standard, phrase_n("{n} Standard Update", "{n} Standard Updates", standard)
+            GROUP, standard, phrase_n("{n} Standard Update", "{n} Standard Updates", standard)
         ),
         ScoreLine(
-            "group",
+            GROUP,
             emergency,
             phrase_n("{n} Emergency Update", "{n} Emergency Updates", emergency),
         ),
@@ -516,9 +521,9 @@ def score(state: CavendishState) -> Score:
                 words = phrase(
                     "{adjustment} (no crystal left on the card to remove)", adjustment=words
                 )
-            lines.append(ScoreLine("group", moved, words))
+            lines.append(ScoreLine(GROUP, moved, words))
             total += moved
         if total < 0:
-            lines.append(ScoreLine("group", -total, phrase("a score is never below 0")))
+            lines.append(ScoreLine(GROUP, -total, phrase("a score is never below 0")))
             total = 0
-    return Score({"group": total}, tuple(lines), ("group",), lower_is_better=True)
+    return Score({GROUP: total}, tuple(lines), (GROUP,), lower_is_better=True)

@@ -174,7 +174,14 @@ def _event_words(event: Event) -> str:
 
 
 def _score_words(score: Score) -> str:
-    totals = ", ".join(f"{name} {points}" for name, points in score.totals.items())
+    totals = joined(
+        ", ",
+        # TRANSLATORS: one player's (or the team's) points in a score ("Ana 12")
+        [
+            phrase("{player} {points}", player=name, points=points)
+            for name, points in score.totals.items()
+        ],
+    )
     if score.lower_is_better:
         return phrase("{heading}: {totals} (lower is better)", heading=score.heading, totals=totals)
     # TRANSLATORS: a score's heading ("Total") and each player's points ("Ana 12, Ben 9")

@@ -240,7 +240,7 @@ def totals_rows(saved: SavedGame) -> list[tuple[Text, str, str]]:
     if len(score.totals) < 2:
         return []
     return [
-        (plain(player), str(total), tr(WINNER_MARK) if player in score.winners else "")
+        (plain(tr(player)), str(total), tr(WINNER_MARK) if player in score.winners else "")
         for player, total in score.totals.items()
     ]
 
