@@ -426,7 +426,7 @@ class CompanionApp(App[None]):
         words again, and the rest speaks the new language once opened again."""
         if not screen.is_attached or self.return_code is not None:
             return
-        if not speaks_again(screen):  # its keys at least, said again
+        if not speaks_again(type(screen)):  # its keys at least, said again
             for footer in screen.query(KeyFooter):
                 await footer.recompose()
             return
@@ -492,15 +492,15 @@ MOUNTS_TWICE = ("widgets.shell.base.Dialog", "widgets.shell.base.YesNoDialog")
 needs nothing of it."""
 
 
-def speaks_again(screen: Screen[Any]) -> bool:
-    """Whether a screen can be composed again in another language and lose nothing: it says how
-    to fill itself again (`spoken_again`), or it is built whole by `compose` (no `on_mount` of
-    its own, Textual's and `MOUNTS_TWICE` aside)."""
-    if callable(getattr(screen, "spoken_again", None)):
+def speaks_again(kind: type[Screen[Any]]) -> bool:
+    """Whether a kind of screen can be composed again in another language and lose nothing: it
+    says how to fill itself again (`spoken_again`), or it is built whole by `compose` (no
+    `on_mount` of its own, Textual's and `MOUNTS_TWICE` aside)."""
+    if callable(getattr(kind, "spoken_again", None)):
         return True
     return not any(
         "on_mount" in cls.__dict__
-        for cls in type(screen).__mro__
+        for cls in kind.__mro__
         if cls.__module__.partition(".")[0] != "textual"
         and f"{cls.__module__}.{cls.__qualname__}" not in MOUNTS_TWICE
     )
