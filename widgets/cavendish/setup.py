@@ -29,6 +29,7 @@ from widgets.cavendish.memory import (
     remembered_cards,
     remembered_destiny,
 )
+from widgets.kit.kept_fields import KeepsFields
 from widgets.kit.players import last_players, name_suggester, remember_players
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.shown import plain
@@ -64,7 +65,7 @@ def mission_title(players: tuple[str, ...], taken: set[str]) -> str:
     return title
 
 
-class CavendishSetupScreen(SetupScreen):
+class CavendishSetupScreen(KeepsFields, SetupScreen):
     """Players, receptacles and the cards; ctrl+s starts the mission.
 
     | Key | Action |
@@ -150,8 +151,11 @@ class CavendishSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = t("Cavendish: setup")
+        self.show_words()
         self.query_one("#player-0", Input).focus()
+
+    def show_words(self) -> None:
+        self.title = t("Cavendish: setup")
 
     def read_cards(self) -> ReceptacleCards:
         values: dict[str, ReceptacleCard] = {}

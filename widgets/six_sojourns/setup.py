@@ -20,6 +20,7 @@ from companion.six_sojourns import GAME_ID
 from companion.six_sojourns.model import DEFAULT_THRESHOLDS, EXPANSIONS, Thresholds
 from companion.six_sojourns.setup import SOJOURNS, MapSide, SojournsSetup, check_setup, checklist
 from lang import t, tr
+from widgets.kit.kept_fields import KeepsFields
 from widgets.kit.players import NamesSuggester, known_names, last_players, remember_players
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.shown import plain
@@ -35,7 +36,7 @@ CAMPAIGN = 7
 """The preset value of "the whole campaign" (1-6 are single sojourns, 0 own choice)."""
 
 
-class SojournsSetupScreen(SetupScreen):
+class SojournsSetupScreen(KeepsFields, SetupScreen):
     """Choose the table's game; the checklist on the right follows every change.
 
     | Key | Action |
@@ -83,10 +84,18 @@ class SojournsSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.show_words()
+        self.query_one("#ss-players", Input).focus()
+        self.show_checklist()
+
+    def show_words(self) -> None:
         self.title = t("Six Sojourns: setup")
         self.query_one("#ss-checklist-box").border_title = t("Setup checklist")
         self.query_one("#ss-expansions").border_title = t("Expansions")
-        self.query_one("#ss-players", Input).focus()
+
+    def spoken_again(self) -> None:
+        """The choices put back, then the checklist said again for them."""
+        super().spoken_again()
         self.show_checklist()
 
     def chosen(self) -> SojournsSetup:

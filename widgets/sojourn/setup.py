@@ -16,6 +16,7 @@ from companion.phrases import phrase
 from companion.sojourn import GAME_ID
 from companion.sojourn.model import KINDS, STARTING_HAND, Cards, SojournSetup
 from lang import t, tr
+from widgets.kit.kept_fields import KeepsFields
 from widgets.kit.toggles import TickRadioButton
 from widgets.shell.base import SetupScreen
 from widgets.shell.chrome import KeyFooter, TitleHeader
@@ -25,7 +26,7 @@ READING_HINT = phrase("Read 00-99, RISK N% hurts on exactly N of the 100 faces."
 one line, cut at a phone's width (the choices themselves stay short)."""
 
 
-class SojournSetupScreen(SetupScreen):
+class SojournSetupScreen(KeepsFields, SetupScreen):
     """Choose the dice reading and the deck, then start: the hand and first card come next.
 
     | Key | Action |
@@ -79,8 +80,11 @@ class SojournSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.title = t("Sojourn: setup")
+        self.show_words()
         self.query_one("#title", Input).focus()
+
+    def show_words(self) -> None:
+        self.title = t("Sojourn: setup")
 
     def chosen(self) -> SojournSetup | None:
         """The setup typed in, or None (with a notification) when a count is not usable."""

@@ -29,6 +29,7 @@ from companion.time_bastards.model import (
 )
 from companion.time_bastards.rules import check_setup
 from lang import t, tr
+from widgets.kit.kept_fields import KeepsFields
 from widgets.kit.players import last_players, name_suggester, remember_players
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.toggles import TickRadioButton
@@ -43,7 +44,7 @@ def default_name(traveller: Traveller) -> str:
     return tr(COLOUR_NAMES[traveller.colour]).capitalize()
 
 
-class TimeBastardsSetupScreen(SetupScreen):
+class TimeBastardsSetupScreen(KeepsFields, SetupScreen):
     """Choose the mode, name the two travellers, pick colours and starting timelines.
 
     | Key | Action |
@@ -63,6 +64,7 @@ class TimeBastardsSetupScreen(SetupScreen):
         settings = self.companion.settings
         board = settings.remembered(GAME_ID, BoardSettings, BoardSettings())
         last = last_players(settings, GAME_ID)
+        self.proposed = proposed = {}  # a name by colour, in the reader's words
         yield TitleHeader()
         with Vertical(id="tb-setup"):
             with RadioSet(id="tb-mode"):
@@ -75,8 +77,12 @@ class TimeBastardsSetupScreen(SetupScreen):
                         if index == 1
                         else t("Player {number}", number=index)
                     )
+                    if len(last) == len(DEFAULTS):
+                        name = last[index - 1]
+                    else:
+                        name = proposed[f"tb-name-{index}"] = default_name(traveller)
                     yield Input(
-                        last[index - 1] if len(last) == len(DEFAULTS) else default_name(traveller),
+                        name,
                         id=f"tb-name-{index}",
                         max_length=20,
                         suggester=name_suggester(settings),
@@ -115,9 +121,12 @@ class TimeBastardsSetupScreen(SetupScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.show_words()
+        self.query_one("#tb-name-1", Input).focus()
+
+    def show_words(self) -> None:
         self.title = t("Time Bastards: setup")
         self.query_one("#tb-setup").border_title = t("Time Bastards: new game")
-        self.query_one("#tb-name-1", Input).focus()
 
     def read_setup(self) -> TimeBastardsSetup:
         """The setup as filled in, or a `RuleError` naming the field to fix."""
