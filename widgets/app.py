@@ -423,13 +423,18 @@ class CompanionApp(App[None]):
         """One screen composed again, then filled again (`spoken_again`), its keys again. A
         screen that fills its widgets once mounted and has no `spoken_again` is left as it is
         (composed again it would lose what its `on_mount` put in): its footer's keys say their
-        words again, and the rest speaks the new language once opened again."""
+        words again, and the rest speaks the new language once opened again. A screen whose
+        widgets hold what the player typed or picked reads them first
+        (`remember_before_speaking`), and composes them again holding it."""
         if not screen.is_attached or self.return_code is not None:
             return
         if not speaks_again(type(screen)):  # its keys at least, said again
             for footer in screen.query(KeyFooter):
                 await footer.recompose()
             return
+        remember = getattr(screen, "remember_before_speaking", None)
+        if callable(remember):  # what the player typed or picked, read before it is composed
+            remember()
         await screen.recompose()
         if not screen.is_attached or not screen.children:
             return  # the app closing meanwhile (Textual mounts nothing then): nothing to fill

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from companion.history.details import PlayDetails, minutes_text
 from companion.history.push import PUSH_LINK
@@ -21,7 +21,7 @@ from saves.history.recorded import RecordedStore
 from tests.history.games import SET_UP, cavendish_in_play, finished_six_sojourns
 from tests.support.snapshots import Size, size_sets
 from widgets.play.result import ResultScreen
-from widgets.stats.details import DetailsDialog
+from widgets.stats.details import DetailsDialog, DetailsForm
 from widgets.stats.plays import ConfirmDelete, PlaysScreen
 from widgets.stats.push import PushLinkScreen
 from widgets.stats.record import RecordDialog, first_scored
@@ -226,3 +226,22 @@ class TestSnapshots:
 
         views = {"plays": ["escape", "up"], "record": ["n"], "details": ["escape", "down", "e"]}
         assert snap_sizes(make_test_app(), sizes, run_before=to_a_new_play, views=views) == []
+
+
+async def test_another_game_chosen_with_a_score_half_typed_keeps_the_dialog_open(
+    make_test_app: Any, companion_home: Path
+) -> None:
+    """The details' start player is offered among the players typed so far, read whatever
+    follows an `=` (a score not yet a number), not refused mid-typing."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_plays(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RecordDialog)
+        dialog.query_one("#record-players", Input).value = "Mara=1x, Jonas"
+        dialog.query_one("#record-game", Select).value = "time-bastards"
+        await pilot.pause()
+        assert app.screen is dialog and app.return_code is None
+        assert dialog.query_one(DetailsForm).players == ("Mara", "Jonas")

@@ -113,6 +113,8 @@ class ColourDialog(Dialog[str | None]):
         super().__init__()
         self.player = name
         self.current = current
+        self.highlighted: int | None = None
+        """The colour highlighted, read before a switch of language composes the list again."""
 
     def compose(self) -> ComposeResult:
         options = [Option(Text.assemble(swatch(c), colour_word(c)), id=c) for c in COLOURS]
@@ -129,6 +131,17 @@ class ColourDialog(Dialog[str | None]):
         self.query_one("#colour-box").border_title = t("Player colour")
         choices = self.query_one("#colour-list", OptionList)
         choices.highlighted = COLOURS.index(self.current) if self.current else len(COLOURS)
+        choices.focus()
+
+    def remember_before_speaking(self) -> None:
+        """The colour highlighted, kept through a switch of language."""
+        self.highlighted = self.query_one("#colour-list", OptionList).highlighted
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the colour highlighted before stays so."""
+        self.query_one("#colour-box").border_title = t("Player colour")
+        choices = self.query_one("#colour-list", OptionList)
+        choices.highlighted = self.highlighted
         choices.focus()
 
     @on(OptionList.OptionSelected, "#colour-list")

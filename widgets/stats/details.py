@@ -8,7 +8,7 @@ terminal it is written to the exports folder.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual import on
@@ -48,6 +48,7 @@ from saves.paths import exports_dir
 from saves.shared.lock import Busy
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
+from widgets.stats.kept import Focus, focus_again, focus_of
 
 
 class DetailsForm(Vertical):
@@ -60,6 +61,7 @@ class DetailsForm(Vertical):
         details: PlayDetails,
         ask_start: bool = False,
         offered: int | None = None,
+        typed: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(classes="details-form")
         self.game_id = game_id
@@ -70,15 +72,24 @@ class DetailsForm(Vertical):
         self.offered = offered
         """The active time of a game played in the app, offered for the duration (never typed
         in for the players: a game played on the table and scored in the app is longer)."""
+        self.typed = dict(typed or {})
+        """What the player had typed in each field (by its id) when a switch of language
+        composed the form again: shown rather than `details`."""
 
     def compose(self) -> ComposeResult:
         details = self.details
+        typed = self.typed.get
         yield Label(t("Where (location)"))
-        yield Input(details.location, id="details-location", max_length=MAX_LOCATION, compact=True)
+        yield Input(
+            typed("details-location", details.location),
+            id="details-location",
+            max_length=MAX_LOCATION,
+            compact=True,
+        )
         yield Label(t("How long did you play? (minutes, or h:mm)"))
         offered = minutes_text(self.offered)
         yield Input(
-            minutes_text(details.minutes),
+            typed("details-minutes", minutes_text(details.minutes)),
             placeholder=offered,
             id="details-minutes",
             max_length=8,
@@ -93,7 +104,8 @@ class DetailsForm(Vertical):
         if self.ask_start:
             among = ", ".join(self.players) if self.players else t("one of the players")
             yield Static(t("Start player ({players})", players=among), markup=False)
-            yield Input(details.start_player, id="details-start", max_length=40, compact=True)
+            start = typed("details-start", details.start_player)
+            yield Input(start, id="details-start", max_length=40, compact=True)
         names = expansions_of(self.game_id)
         if names:
             listed = ", ".join(names.values())
@@ -101,12 +113,18 @@ class DetailsForm(Vertical):
                 t("Expansions (comma between): {expansions}", expansions=listed), markup=False
             )
             shown = ", ".join(names[key] for key in details.expansions if key in names)
-            yield Input(shown, id="details-expansions", compact=True)
+            yield Input(typed("details-expansions", shown), id="details-expansions", compact=True)
         yield Label(t("Notes (at most {n} characters)", n=MAX_NOTES))
-        notes = TextArea(
-            details.notes, id="details-notes", soft_wrap=True, show_line_numbers=False, compact=True
+        notes = typed("details-notes", details.notes)
+        yield TextArea(
+            notes, id="details-notes", soft_wrap=True, show_line_numbers=False, compact=True
         )
-        yield notes
+
+    def typed_now(self) -> dict[str, str]:
+        """What each field holds now, as typed, by its id (kept through a switch of language)."""
+        found = {field.id: field.value for field in self.query(Input) if field.id}
+        found.update({area.id: area.text for area in self.query(TextArea) if area.id})
+        return found
 
     def read(self) -> PlayDetails:
         minutes = parse_minutes(self.query_one("#details-minutes", Input).value)
@@ -168,12 +186,20 @@ class DetailsDialog(Dialog[PlayDetails | None]):
     ):
         super().__init__()
         self.heading = title
-        self.form = DetailsForm(game_id, players, details, offered=offered)
+        self.asked = (game_id, tuple(players), details, offered)
+        """What the form is made of: the game, its players, the details so far, the time."""
+        self.typed: dict[str, str] = {}
+        """What the player typed, read before a switch of language composes the form again."""
+        self.refused = False
+        """A refusal is shown (said again in the new language after a switch)."""
+        self.box_y = 0.0
+        self.focus_kept = Focus()
 
     def compose(self) -> ComposeResult:
+        game_id, players, details, offered = self.asked
         with VerticalScroll(id="details-box"):
             yield Label(visible(self.heading), id="details-title", markup=False)
-            yield self.form
+            yield DetailsForm(game_id, players, details, offered=offered, typed=self.typed)
             yield Static("", id="details-problem", markup=False)
         yield KeyFooter()
 
@@ -181,19 +207,42 @@ class DetailsDialog(Dialog[PlayDetails | None]):
         self.query_one("#details-box").border_title = t("Play details")
         self.query_one("#details-location", Input).focus()
 
+    def remember_before_speaking(self) -> None:
+        """What is typed, where the focus is and how far the box is scrolled."""
+        self.typed = self.query_one(DetailsForm).typed_now()
+        self.focus_kept = focus_of(self)
+        self.box_y = self.query_one("#details-box").scroll_y
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: every field holding what was typed, the focus
+        and the cursor where they were, a refusal said again."""
+        box = self.query_one("#details-box")
+        box.border_title = t("Play details")
+        if self.refused:
+            self.checked()
+        focus_again(self, self.focus_kept, self.query_one("#details-location", Input))
+        self.call_after_refresh(box.scroll_to, y=self.box_y, animate=False)
+
     @on(Input.Submitted)
     def submitted(self) -> None:
         self.action_save()
 
-    def action_save(self) -> None:
+    def checked(self) -> PlayDetails | None:
+        """The details as typed, or None with the reason shown (the field to mend named)."""
         try:
-            details = self.form.read()
+            details = self.query_one(DetailsForm).read()
         except RuleError as error:
+            self.refused = True
             self.query_one("#details-problem", Static).update(
                 t("Not saved: {reason}", reason=error)
             )
-            return
-        self.dismiss(details)
+            return None
+        return details
+
+    def action_save(self) -> None:
+        details = self.checked()
+        if details is not None:
+            self.dismiss(details)
 
     def action_skip(self) -> None:
         self.dismiss(None)

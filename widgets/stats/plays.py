@@ -27,6 +27,7 @@ from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.shell.titles import short_titles
 from widgets.stats.charts import bar, label
 from widgets.stats.details import edit_details, send_play_file
+from widgets.stats.kept import Focus, focus_again, focus_of
 from widgets.stats.push import send_to_bgstats
 from widgets.stats.record import RecordDialog
 
@@ -100,6 +101,8 @@ class ConfirmDelete(Dialog[bool]):
     def __init__(self, what: str) -> None:
         super().__init__()
         self.what = what
+        self.focus_kept = Focus()
+        """The answer focused, read before a switch of language composes the dialog again."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="delete-box"):
@@ -113,6 +116,13 @@ class ConfirmDelete(Dialog[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#delete-no", Button).focus()
+
+    def remember_before_speaking(self) -> None:
+        self.focus_kept = focus_of(self)
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the answer focused before stays focused."""
+        focus_again(self, self.focus_kept, self.query_one("#delete-no", Button))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "delete-yes")
@@ -148,6 +158,10 @@ class PlaysScreen(CompanionScreen):
     def __init__(self) -> None:
         super().__init__()
         self.plays: list[Play] = []
+        self.kept_play: str | None = None
+        """The play highlighted, read before a switch of language composes the list again."""
+        self.body_y = 0.0
+        self.focus_kept = Focus()
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -161,6 +175,29 @@ class PlaysScreen(CompanionScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.fill()
+        self.reload()
+        self.query_one("#plays-table", DataTable).focus()
+
+    def remember_before_speaking(self) -> None:
+        """The play highlighted, the focus and how far the list is scrolled."""
+        play = self.highlighted()
+        self.kept_play = play.save_id if play is not None else None
+        self.body_y = self.query_one("#plays-body").scroll_y
+        self.focus_kept = focus_of(self)
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the plays listed again, the same one
+        highlighted, scrolled as they were."""
+        self.fill()
+        self.reload(self.kept_play)
+        table = self.query_one("#plays-table", DataTable)
+        focus_again(self, self.focus_kept, table)
+        body = self.query_one("#plays-body")
+        self.call_after_refresh(body.scroll_to, y=self.body_y, animate=False)
+
+    def fill(self) -> None:
+        """The list's title and its columns' headings, said in the language in use."""
         self.title = t("Plays")
         self.sub_title = t("n: record a play · e: edit · b: BG Stats file")
         table = self.query_one("#plays-table", DataTable)
@@ -173,16 +210,17 @@ class PlaysScreen(CompanionScreen):
             t("Where"),
             tp("duration", "Time"),
         )
-        self.reload()
-        table.focus()
 
     @property
     def recorded(self) -> RecordedStore:
         store = self.companion.store
         return RecordedStore(store.home, store.clock)
 
-    def reload(self) -> None:
+    def reload(self, keep: str | None = None) -> None:
+        """The plays read again and listed, the cursor on the play highlighted (`keep`: the one
+        highlighted before the list was composed again)."""
         kept = self.highlighted()
+        keep = keep or (kept.save_id if kept is not None else None)
         plays, unreadable = gather(self.companion.store, self.companion.settings)
         self.plays = sorted(plays, key=lambda p: (p.ended, p.save_id), reverse=True)
         table = self.query_one("#plays-table", DataTable)
@@ -202,8 +240,8 @@ class PlaysScreen(CompanionScreen):
                 key=play.save_id,
             )
         ids = [play.save_id for play in self.plays]
-        if kept is not None and kept.save_id in ids:  # the cursor stays on the play edited
-            table.move_cursor(row=ids.index(kept.save_id))
+        if keep in ids:  # the cursor stays on the play edited
+            table.move_cursor(row=ids.index(keep))
         summary = tn("{n} play", "{n} plays", len(self.plays))
         if unreadable:
             summary = tn(

@@ -30,6 +30,7 @@ from saves.games.store import utc_now
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.stats.details import DetailsForm
+from widgets.stats.kept import Focus, focus_again, focus_of
 
 OUTCOME_WORDS = {
     "won": phrase("won"),
@@ -51,6 +52,13 @@ def first_scored(games: Mapping[str, RecordedGame]) -> str:
     """The game a new record starts on: the first whose plays have a score to type (Six
     Sojourns among the four: Sojourn has none), else the first."""
     return next((game_id for game_id, rules in games.items() if rules.scored), next(iter(games)))
+
+
+def names_in(text: str) -> tuple[str, ...]:
+    """The players' names typed as "Ana=12, Ben=9", whatever follows each `=` (a score not yet
+    a number too: the start player is offered among them while the scores are typed)."""
+    names = (" ".join(part.partition("=")[0].split()) for part in text.split(","))
+    return tuple(name for name in names if name)
 
 
 def parse_players(text: str) -> tuple[tuple[str, ...], dict[str, int]]:
@@ -97,10 +105,18 @@ class RecordDialog(Dialog[RecordedPlay | None]):
         self.play = play
         self.now = now
         self.game_id = play.game_id if play else first_scored(recorded_games())
+        self.typed: dict[str, str] = {}
+        """What the player typed and picked (by field id), read before a switch of language
+        composes the dialog again: shown rather than the play's own."""
+        self.refused = False
+        """A refusal is shown (said again in the new language after a switch)."""
+        self.box_y = 0.0
+        self.focus_kept = Focus()
 
     def compose(self) -> ComposeResult:
         play = self.play
         when = (play.played if play else self.now).astimezone()
+        typed = self.typed.get
         games = [(rules.title, game_id) for game_id, rules in recorded_games().items()]
         with VerticalScroll(id="record-box"):
             yield Label(t("Game"))
@@ -108,19 +124,26 @@ class RecordDialog(Dialog[RecordedPlay | None]):
                 games, value=self.game_id, allow_blank=False, id="record-game", compact=True
             )
             yield Label(t("Date and time it started (local)"))
-            yield Input(f"{when:%Y-%m-%d %H:%M}", id="record-date", max_length=25, compact=True)
+            date = typed("record-date", f"{when:%Y-%m-%d %H:%M}")
+            yield Input(date, id="record-date", max_length=25, compact=True)
             yield Label(t("Players"), id="record-players-label")
-            yield Input(players_text(play) if play else "", id="record-players", compact=True)
+            players = typed("record-players", players_text(play) if play else "")
+            yield Input(players, id="record-players", compact=True)
             yield Label(t("Winners (empty: the best score wins)"), id="record-w-label")
             winners = ", ".join(play.winners) if play and not self.rules.cooperative else ""
-            yield Input(winners, id="record-winners", compact=True)
+            yield Input(typed("record-winners", winners), id="record-winners", compact=True)
             yield Label(t("How it ended"), id="record-outcome-label")
             outcomes = [(tr(words), key) for key, words in OUTCOME_WORDS.items()]
             yield Select[str](outcomes, allow_blank=False, id="record-outcome", compact=True)
             yield Label(t("The group's score (crystals, lower is better)"), id="record-score-label")
             score = next(iter(play.scores.values()), "") if play and self.rules.cooperative else ""
-            yield Input(str(score), id="record-score", max_length=5, compact=True)
-            yield Vertical(id="record-form")
+            yield Input(
+                typed("record-score", str(score)), id="record-score", max_length=5, compact=True
+            )
+            with Vertical(id="record-form"):
+                if self.typed:  # composed again: the details as typed, at once
+                    names = names_in(self.typed.get("record-players", ""))
+                    yield self.details_form(names, PlayDetails(), self.typed)
             yield Static("", id="record-problem", markup=False)
             with Answers():
                 yield Button(t("Keep (ctrl+s)"), action="screen.save", variant="primary")
@@ -143,6 +166,31 @@ class RecordDialog(Dialog[RecordedPlay | None]):
             self.query_one("#record-outcome", Select).value = self.play.outcome
         self.query_one("#record-game", Select).focus()
 
+    def remember_before_speaking(self) -> None:
+        """What is typed and picked, where the focus is and how far the box is scrolled."""
+        fields = {field.id: field.value for field in self.query(Input) if field.id}
+        outcome = self.query_one("#record-outcome", Select).value
+        if isinstance(outcome, str):
+            fields["record-outcome"] = outcome
+        self.typed = {**fields, **self.query_one(DetailsForm).typed_now()}
+        self.focus_kept = focus_of(self)
+        self.box_y = self.query_one("#record-box").scroll_y
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: every field holding what was typed or picked,
+        those of the game chosen shown, the focus and the cursor where they were, a refusal
+        said again."""
+        box = self.query_one("#record-box")
+        box.border_title = t("Edit a recorded play") if self.play else t("Record a play")
+        self.show_fields()
+        outcome = self.typed.get("record-outcome")
+        if outcome in self.rules.outcomes:
+            self.query_one("#record-outcome", Select).value = outcome
+        if self.refused:
+            self.checked()
+        focus_again(self, self.focus_kept, self.query_one("#record-game", Select))
+        self.call_after_refresh(box.scroll_to, y=self.box_y, animate=False)
+
     @on(Select.Changed, "#record-game")
     def game_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.game_id:
@@ -151,6 +199,22 @@ class RecordDialog(Dialog[RecordedPlay | None]):
 
     def show_game(self, details: PlayDetails) -> None:
         """The fields this game asks for: scores or an outcome, and its details."""
+        self.show_fields()
+        for old in self.query(DetailsForm):
+            old.remove()
+        players = names_in(self.query_one("#record-players", Input).value)
+        self.query_one("#record-form", Vertical).mount(self.details_form(players, details))
+
+    def details_form(
+        self, players: tuple[str, ...], details: PlayDetails, typed: dict[str, str] | None = None
+    ) -> DetailsForm:
+        """The game's details fields (as `typed`, else `details`), its start player among the
+        players typed so far."""
+        return DetailsForm(self.game_id, players, details, ask_start=True, typed=typed)
+
+    def show_fields(self) -> None:
+        """The fields this game asks for, its words in the language in use: scores or an
+        outcome."""
         rules = self.rules
         if rules.cooperative:
             players = t("Traveller") if rules.max_players == 1 else t("Players")
@@ -168,11 +232,6 @@ class RecordDialog(Dialog[RecordedPlay | None]):
         outcome = self.query_one("#record-outcome", Select)
         if rules.outcomes:  # a competitive game's outcome field stays hidden as it was
             outcome.set_options([(tr(OUTCOME_WORDS[o]), o) for o in rules.outcomes])
-        form_place = self.query_one("#record-form", Vertical)
-        for old in self.query(DetailsForm):
-            old.remove()
-        players_now = parse_players(self.query_one("#record-players", Input).value)[0]
-        form_place.mount(DetailsForm(self.game_id, players_now, details, ask_start=True))
 
     def read(self) -> RecordedPlay:
         rules = self.rules
@@ -214,13 +273,19 @@ class RecordDialog(Dialog[RecordedPlay | None]):
     def submitted(self) -> None:
         self.action_save()
 
-    def action_save(self) -> None:
+    def checked(self) -> RecordedPlay | None:
+        """The play as typed, checked by its game's rules; or None with the reason shown."""
         try:
-            play = self.read()
+            return self.read()
         except RuleError as error:
+            self.refused = True
             self.query_one("#record-problem", Static).update(t("Not kept: {reason}", reason=error))
-            return
-        self.dismiss(play)
+            return None
+
+    def action_save(self) -> None:
+        play = self.checked()
+        if play is not None:
+            self.dismiss(play)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

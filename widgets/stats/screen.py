@@ -4,6 +4,7 @@ these games allow, with filters by game, player and dates. The figures are `comp
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -46,6 +47,7 @@ from widgets.stats.colours import (
     named,
     with_name,
 )
+from widgets.stats.kept import Focus, focus_again, focus_of
 from widgets.stats.rename import RenameDialog
 
 FOCUSED = {
@@ -55,6 +57,24 @@ FOCUSED = {
     "notes": "#notes-body",
 }
 """Tab id -> what has the focus there, so that the arrows and PageDown scroll it at once."""
+
+
+@dataclass(frozen=True)
+class Picked:
+    """What the player chose on the Stats screen (the filters, the tab, the rows highlighted,
+    the place in the charts and notes, the focus), read before the screen is composed again
+    in another language and composed holding it."""
+
+    game: str | None = None
+    player: str | None = None
+    since: str = ""
+    until: str = ""
+    tab: str = "games"
+    games_row: int = 0
+    players_row: int = 0
+    charts_y: float = 0
+    notes_y: float = 0
+    focus: Focus = field(default_factory=Focus)
 
 
 class StatsScreen(CompanionScreen):
@@ -102,19 +122,29 @@ class StatsScreen(CompanionScreen):
         """Game id -> its short title, for every game listed (registered ones too)."""
         self.zone_noted = False
         """A time zone the settings hold but this screen cannot use was said once."""
+        self.picked = Picked()
+        """What the player chose, as read before a switch of language."""
+        self.shown_filter = Filter()
+        """The filter the figures shown were counted with (a date half typed leaves it)."""
+        self.tab = "games"
+        """The tab shown."""
 
     def compose(self) -> ComposeResult:
+        picked = self.picked
         yield TitleHeader()
         with Horizontal(id="stats-filters"):
             games = [(title, game_id) for game_id, title in self.titles.items()]
-            yield SafeSelect(games, prompt=t("All games"), id="filter-game")
+            game = picked.game if picked.game in self.titles else Select.NULL
+            yield SafeSelect(games, prompt=t("All games"), id="filter-game", value=game)
             yield SafeSelect[str]([], prompt=t("All players"), id="filter-player")
             day = [Function(is_day, t("a date as 2026-11-30"))]
             # TRANSLATORS: a date filter's placeholder, the date typed as year-month-day.
-            yield Input(placeholder=t("from Y-M-D"), id="filter-since", validators=day)
+            since = t("from Y-M-D")
+            yield Input(picked.since, since, id="filter-since", validators=day)
             # TRANSLATORS: a date filter's placeholder, the date typed as year-month-day.
-            yield Input(placeholder=t("to Y-M-D"), id="filter-until", validators=day)
-        with TabbedContent(id="stats-tabs"):
+            until = t("to Y-M-D")
+            yield Input(picked.until, until, id="filter-until", validators=day)
+        with TabbedContent(id="stats-tabs", initial=picked.tab):
             with TabPane(t("Games"), id="games"):
                 yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
             with TabPane(t("Players"), id="players"):
@@ -131,6 +161,47 @@ class StatsScreen(CompanionScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.fill()
+        self.reload()
+        self.query_one("#games-table", DataTable).focus()
+
+    def remember_before_speaking(self) -> None:
+        """What the player chose, read before the screen is composed in another language."""
+        game = self.query_one("#filter-game", Select).value
+        player = self.query_one("#filter-player", Select).value
+        self.picked = Picked(
+            game=game if isinstance(game, str) else None,
+            player=player if isinstance(player, str) else None,
+            since=self.query_one("#filter-since", Input).value,
+            until=self.query_one("#filter-until", Input).value,
+            tab=self.tab,
+            games_row=self.query_one("#games-table", DataTable).cursor_row,
+            players_row=self.query_one("#players-table", DataTable).cursor_row,
+            charts_y=self.query_one("#charts-body").scroll_y,
+            notes_y=self.query_one("#notes-body").scroll_y,
+            focus=focus_of(self),
+        )
+
+    def spoken_again(self) -> None:
+        """Composed again in another language (`CompanionApp.speak_again`): the same figures,
+        filtered as the player chose, on the tab and rows they were on (no file read again)."""
+        picked = self.picked
+        self.fill()
+        self._show_roster(picked.player)
+        self.refresh_figures(self.shown_filter)
+        self.query_one("#games-table", DataTable).move_cursor(row=picked.games_row)
+        self.query_one("#players-table", DataTable).move_cursor(row=picked.players_row)
+        self.player_highlighted()
+        focus_again(self, picked.focus, self.query_one(FOCUSED.get(picked.tab, "#games-table")))
+        self.call_after_refresh(self._scrolled_back, picked)
+
+    def _scrolled_back(self, picked: Picked) -> None:
+        """The charts and the notes where the player had scrolled them (once laid out)."""
+        self.query_one("#charts-body").scroll_to(y=picked.charts_y, animate=False)
+        self.query_one("#notes-body").scroll_to(y=picked.notes_y, animate=False)
+
+    def fill(self) -> None:
+        """The words the tables are headed by, said in the language in use."""
         self.sub_title = t("Statistics")
         self.query_one("#games-table", DataTable).add_columns(
             t("Game"),
@@ -157,8 +228,6 @@ class StatsScreen(CompanionScreen):
         self.query_one("#history-table", DataTable).add_columns(t("Date"), t("Game"), t("Score"))
         self.query_one("#players-table").border_title = t("Players")
         self.query_one("#head-to-head").border_title = t("Head to head")
-        self.reload()
-        self.query_one("#games-table", DataTable).focus()
 
     def reload(self) -> None:
         """Read the plays again (through the listing cache) and show them."""
@@ -179,11 +248,12 @@ class StatsScreen(CompanionScreen):
             )
         self.refresh_figures()
 
-    def _show_roster(self) -> None:
-        """Every player known, with their colours, as the player filter's choices."""
+    def _show_roster(self, keep: object = None) -> None:
+        """Every player known, with their colours, as the player filter's choices; the one
+        chosen (`keep`, else the filter's own) stays chosen."""
         self._read_colours()
         player = self.query_one("#filter-player", Select)
-        keep = player.value
+        keep = keep or player.value
         shades = self.colours_among(self.names)
         player.set_options((in_column(name, shades), name) for name in self.names)
         if isinstance(keep, str) and keep in self.names:
@@ -227,8 +297,10 @@ class StatsScreen(CompanionScreen):
             zone=zone,
         )
 
-    def refresh_figures(self) -> None:
-        keep = self.current_filter()
+    def refresh_figures(self, keep: Filter | None = None) -> None:
+        """The figures counted again with `keep`, else with the filters as they read now."""
+        keep = keep or self.current_filter()
+        self.shown_filter = keep
         self.shown_plays = select(self.plays, keep)
         self.data = stats_data(self.plays, keep)
         self._show_games()
@@ -363,11 +435,17 @@ class StatsScreen(CompanionScreen):
 
     @on(Select.Changed)
     def filter_changed(self) -> None:
-        self.refresh_figures()
+        self._refilter()
 
     @on(Input.Changed, "#filter-since, #filter-until")
     def dates_changed(self, event: Input.Changed) -> None:
         if event.validation_result is None or event.validation_result.is_valid:
+            self._refilter()
+
+    def _refilter(self) -> None:
+        """The figures counted again when the filters say something new: the filters composed
+        again in another language say what they said, and the rows highlighted stay."""
+        if self.current_filter() != self.shown_filter:
             self.refresh_figures()
 
     @on(DataTable.RowHighlighted, "#players-table")
@@ -381,7 +459,10 @@ class StatsScreen(CompanionScreen):
     @on(TabbedContent.TabActivated, "#stats-tabs")
     def tab_shown(self, event: TabbedContent.TabActivated) -> None:
         """The tab's table or scroll takes the focus: the arrows and PageDown work at once."""
-        target = FOCUSED.get(event.pane.id or "")
+        if event.pane.id == self.tab:  # the tab shown, composed again in another language
+            return
+        self.tab = event.pane.id or ""
+        target = FOCUSED.get(self.tab)
         if target:
             self.query_one(target).focus()
 

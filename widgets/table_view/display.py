@@ -32,7 +32,7 @@ from saves.games.store import SavedGame
 from saves.listing.cache import SaveEntry
 from saves.shared.presence import Presence
 from widgets.app import CompanionApp, make_app
-from widgets.play.at_the_table import TableLook
+from widgets.play.at_the_table import Phrase, TableLook
 from widgets.play.recap import Recalled
 from widgets.play.seats import seat_options
 from widgets.shell.base import CompanionScreen
@@ -95,6 +95,13 @@ class TableDisplayScreen(CompanionScreen):
         """The display at the game shown, and every device there."""
         self.recalled = Recalled(self)
         """The recap of a paused game, shown when the display opens on it."""
+        self.seats: tuple[Phrase, ...] = ()
+        """Who is at the table of the game shown, as last looked at."""
+        self.page_top = 0
+        """The page shown when a switch of language composed the view again."""
+        self.composing = False
+        """A switch of language is composing the screen again: the looks and the pages wait
+        (its widgets are not all there meanwhile)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -110,8 +117,24 @@ class TableDisplayScreen(CompanionScreen):
         self.set_interval(LOOK_SECONDS, self.look)
         self.set_interval(PAGE_SECONDS, self.turn_page)
 
+    def remember_before_speaking(self) -> None:
+        self.page_top = self.query_one(TableView).page_top
+        self.composing = True
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the game shown drawn at once in its words (or
+        the waiting screen), who is at the table, the page that was shown."""
+        self.composing = False
+        self.draw()
+        view = self.query_one(TableView)
+        view.show_seats(self.seats)
+        view.page_top = self.page_top
+        self.call_after_refresh(view.stay_on_page)
+
     def look(self) -> None:
         """Switch to the game to show when the folder changed; reload it when its file did."""
+        if self.composing:
+            return
         store = self.companion.store
         mark = mark_of(store.folder)
         if mark is None or mark != self.folder_mark:
@@ -149,6 +172,7 @@ class TableDisplayScreen(CompanionScreen):
             self.table = TableLook(home, "display", self.companion.device.id)
         options = seat_options(saved.game, saved.session.state)
         parts, problem = self.table.look(saved.id, self.presence, options, now)
+        self.seats = parts
         notices = ((t("Seats"), self.presence.take_notice()), (t("At the table"), problem))
         for title, notice in notices:
             if notice is not None:
@@ -162,7 +186,8 @@ class TableDisplayScreen(CompanionScreen):
     def turn_page(self) -> None:
         """Show the next screenful of a view taller than the screen, after the last the top:
         each starts at a box, so no page cuts a number in two."""
-        self.query_one(TableView).turn_page()
+        if not self.composing:
+            self.query_one(TableView).turn_page()
 
     def open(self, save_id: str | None) -> None:
         """Show a game from its file (the last state stays when it cannot be read), or wait."""

@@ -82,6 +82,11 @@ class TableViewScreen(CompanionScreen):
         """What the view shows now."""
         self.seats: tuple[Phrase, ...] = ()
         """Who is at the table, as its play screen words it (`widgets.play.at_the_table`)."""
+        self.scrolled = 0.0
+        """How far the view was scrolled when a switch of language composed it again."""
+        self.composing = False
+        """A switch of language is composing the view again: what the play screen gives it
+        meanwhile is kept, and drawn once it is composed (its widgets are not all there)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -92,9 +97,23 @@ class TableViewScreen(CompanionScreen):
         self.draw()
         self.query_one(TableView).show_seats(self.seats)
 
+    def remember_before_speaking(self) -> None:
+        self.scrolled = self.query_one(TableView).scroll_y
+        self.composing = True
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the same state's figures drawn at once in its
+        words, scrolled as they were."""
+        self.composing = False
+        self.on_mount()
+        view = self.query_one(TableView)
+        self.call_after_refresh(view.scroll_to, y=self.scrolled, animate=False)
+
     def show_seats(self, parts: tuple[Phrase, ...]) -> None:
         """Who is at the table, from the play screen's look each second."""
         self.seats = parts
+        if self.composing:  # shown once composed again (`spoken_again`)
+            return
         for view in self.query(TableView):  # none while composing: on_mount shows them
             view.show_seats(parts)
 
@@ -107,7 +126,7 @@ class TableViewScreen(CompanionScreen):
         """Show another state of the game (or the same game, now watched or not)."""
         changed = shown.watching != self.shown.watching
         self.shown = shown
-        if self.is_mounted:
+        if self.is_mounted and not self.composing:
             self.draw()
             if changed:
                 self.refresh_bindings()
