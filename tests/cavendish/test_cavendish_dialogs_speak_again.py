@@ -8,19 +8,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tests.conftest import FIXED_NOW
 from tests.support.samples import install_sample
 from tests.support.waiting import pause_until
 from widgets.cavendish import panel
-from widgets.cavendish.conflicts import OrderDialog
-from widgets.cavendish.phase_dialogs import EndMissionDialog
+from widgets.cavendish.conflicts import AdversaryDialog, OrderDialog
+from widgets.cavendish.phase_dialogs import EndMissionDialog, UpdateDialog
 from widgets.cavendish.play import CavendishScreen
 
 
 def shown(dialog: Any, selector: str) -> str:
     return str(dialog.query_one(selector, Static).render())
+
+
+def buttons(dialog: Any) -> list[str]:
+    return [str(button.label) for button in dialog.query(Button)]
 
 
 def labels(dialog: Any) -> list[str]:
@@ -129,3 +133,34 @@ async def test_the_end_of_mission_keeps_its_ticks_across_a_switch(
         await switched(pilot, "en", lambda: "End of mission" in labels(dialog))
         assert dialog.query_one("#anton_dead", Checkbox).value is True
         assert shown(dialog, "#end-preview") == before
+
+
+async def test_another_adversary_and_the_shares_typed_are_kept_across_a_switch(
+    make_test_app: Callable[..., Any], companion_home: Path
+) -> None:
+    """Dialogs built whole by `compose` are composed again too: what was typed goes back."""
+    app = opened(make_test_app, companion_home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CavendishScreen)
+        await pilot.press("G", *"Butler", "enter")
+        await pause_until(pilot, lambda: screen.cav.conflict is not None)
+        await pilot.press("A", *"Cook", "tab", "4")
+        await pause_until(pilot, lambda: isinstance(app.screen, AdversaryDialog))
+        adversary = app.screen
+        await switched(pilot, "fr", lambda: "Rejoindre (ctrl+s)" in buttons(adversary))
+        assert adversary.query_one("#adversary-name", Input).value == "Cook"
+        assert adversary.query_one("#adversary-life", Input).value == "4"
+        assert app.focused is adversary.query_one("#adversary-life", Input)
+        await pilot.press("escape", "ctrl+z")  # the conflict taken back: the update phase next
+        await pause_until(pilot, lambda: screen.cav.conflict is None)
+
+        await pilot.press("n", "u")
+        await pause_until(pilot, lambda: isinstance(app.screen, UpdateDialog))
+        update = app.screen
+        first = update.query(Input).first()
+        proposed, first.value = first.value, "7"
+        await pilot.pause()
+        await switched(pilot, "en", lambda: "Update (ctrl+s)" in buttons(update))
+        assert update.query(Input).first().value == "7" != proposed
