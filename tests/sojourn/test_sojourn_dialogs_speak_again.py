@@ -96,6 +96,16 @@ async def test_a_trip_s_drop_and_the_risk_roll_typed_are_kept(
         assert "choisies : " in shown(trip, "#trip-preview")
         assert "Jouer Paradox (x)" in buttons(trip)
         await pilot.press("enter")  # the trip, with the Bandage dropped
+        await pause_until(pilot, lambda: isinstance(app.screen, DestinationDialog))
+        destination = app.screen
+        await pilot.press("ctrl+f")  # a Time Fragment card drawn: the help says to draw again
+        await pause_until(pilot, lambda: destination.stacked == 1)
+        await switched(pilot, "en", lambda: "Save (ctrl+s)" in buttons(destination))
+        assert shown(destination, "#destination-help") == (
+            "1 Time Fragment card stacked: now draw again and type the destination that goes on "
+            "top."
+        )
+        await switched(pilot, "fr", lambda: "Enregistrer (ctrl+s)" in buttons(destination))
         await type_card(pilot, "Verdun", "1916-02-21", "0", "1", "90", "3", "0")
         await pause_until(pilot, lambda: isinstance(app.screen, RiskDialog))
         risk = app.screen
