@@ -23,6 +23,7 @@ from companion.cavendish.model import CavendishState, Receptacle
 from companion.phrases import phrase
 from lang import t, tr
 from widgets.cavendish.dialogs import CavendishDialog, NameDialog, cancel_button
+from widgets.kit.kept_values import KeptValues
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
@@ -108,7 +109,7 @@ EVERY_ADVERSARY = "*every*"
 """The pick that ends the whole conflict by the players' word."""
 
 
-class AdversaryDialog(CavendishDialog):
+class AdversaryDialog(KeptValues, CavendishDialog):
     """Another adversary joins the group conflict: its name and its card's life points.
 
     | Key | Action |
@@ -151,6 +152,10 @@ class AdversaryDialog(CavendishDialog):
                 yield Button(plain(t("Join (ctrl+s)")), action="screen.confirm", variant="primary")
                 yield cancel_button()
         yield KeyFooter()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the name and life points typed, put back."""
+        self.put_back()
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -242,7 +247,7 @@ def proposed_order(state: CavendishState) -> tuple[int, ...]:
     return tuple(seat + 1 for seat in seats if not state.agents[seat].ejected)
 
 
-class OrderDialog(CavendishDialog):
+class OrderDialog(KeptValues, CavendishDialog):
     """The adversary's life points and the Time Captain's order of attempts, typed as seat
     numbers; enter begins the conflict (once begun: sets the order for the next turn).
 
@@ -328,6 +333,12 @@ class OrderDialog(CavendishDialog):
     def on_mount(self) -> None:
         first = "#order" if self.reordering else "#life-points"
         self.query_one(first, Input).focus()
+        self.show_preview()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the life points and the order typed so far put
+        back, with what they read as."""
+        self.put_back()
         self.show_preview()
 
     def read(self) -> BeginGroupConflict | OrderAttempts | str:

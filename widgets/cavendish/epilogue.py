@@ -78,7 +78,7 @@ def answer_sources(
                 sources[question] = recorded_words(origin, number + 1)
                 break
         else:
-            sources[question] = t("not recorded")
+            sources[question] = phrase("not recorded")
     if not state.epilogue.elixir_found:
         sources["elixir_found"] = notes_status(state.epilogue)
     return sources
@@ -87,9 +87,9 @@ def answer_sources(
 def recorded_words(origin: Record | None, number: int) -> str:
     """ "recorded at 21:40 by Ana (log line 12)", or "from the log (line 12)" without a time."""
     if origin is None or origin.at is None:
-        return t("from the log (line {number})", number=number)
+        return phrase("from the log (line {number})", number=number)
     when = local_time(origin.at, "%H:%M")
-    return t(
+    return phrase(
         "recorded at {time} by {who} (log line {number})",
         time=when,
         who=origin.whose,
@@ -101,7 +101,7 @@ def notes_status(epilogue: Epilogue) -> str:
     """ "4 of 6 notes taken: ITEMS 43 and 48 missing"."""
     taken = len(epilogue.notes)
     missing = notes_words(epilogue.notes_missing)
-    return t(
+    return phrase(
         "{taken} of {all} notes taken: {missing} missing",
         taken=taken,
         all=len(HANDWRITTEN_NOTES),

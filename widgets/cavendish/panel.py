@@ -22,6 +22,7 @@ from companion.cavendish.words import OUTCOME_WORDS
 from companion.phrases import phrase
 from lang import t, tn, tr
 from widgets.cavendish.dialogs import CavendishDialog, cancel_button
+from widgets.kit.kept_values import KeptValues
 from widgets.kit.safe_lists import SafeSelect
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers
@@ -63,7 +64,7 @@ def targets(state: CavendishState) -> list[tuple[Text, str]]:
     return [(plain(tr(adversary.called)), adversary.called) for adversary in conflict.standing]
 
 
-class TestPanel(CavendishDialog):
+class TestPanel(KeptValues, CavendishDialog):
     """Fill in the test as it happens at the table; ctrl+s (or enter) resolves it.
 
     | Key | Action |
@@ -162,6 +163,13 @@ class TestPanel(CavendishDialog):
 
     def on_mount(self) -> None:
         self.query_one("#test-difficulty", Input).focus()
+        self.refresh_support_rows()
+        self.update_preview()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the agent, attribute, difficulty, boosts,
+        supports, Destiny card and damage typed so far put back, with their preview."""
+        self.put_back()
         self.refresh_support_rows()
         self.update_preview()
 

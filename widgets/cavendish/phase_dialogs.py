@@ -14,8 +14,9 @@ from companion.cavendish.actions import EndMission, StandardUpdate
 from companion.cavendish.azrak import even_split, update_cost
 from companion.cavendish.model import ADJUSTMENTS, Adjustments, CavendishState, adjusted_score
 from companion.phrases import phrase
-from lang import t, tn
+from lang import t, tn, tr
 from widgets.cavendish.dialogs import CavendishDialog, cancel_button
+from widgets.kit.kept_values import KeptValues
 from widgets.kit.shown import plain
 from widgets.kit.toggles import TickBox
 from widgets.shell.base import Answers
@@ -79,7 +80,7 @@ class FreeUpdateDialog(CavendishDialog):
         self.dismiss(use_free)
 
 
-class UpdateDialog(CavendishDialog):
+class UpdateDialog(KeptValues, CavendishDialog):
     """Share the Vortex: the even split is proposed, each share can be changed; ctrl+s confirms.
 
     | Key | Action |
@@ -146,6 +147,10 @@ class UpdateDialog(CavendishDialog):
                 yield cancel_button()
         yield KeyFooter()
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the shares as changed so far, put back."""
+        self.put_back()
+
     @on(Input.Submitted)
     def submitted(self) -> None:
         self.action_confirm()
@@ -168,7 +173,7 @@ class UpdateDialog(CavendishDialog):
             self.dismiss(update)
 
 
-class EndMissionDialog(CavendishDialog):
+class EndMissionDialog(KeptValues, CavendishDialog):
     """The four questions of the epilogue, with the final score they give; ctrl+s ends. Each
     starts from what the table recorded during the mission and says where that came from; any
     answer can still be changed.
@@ -188,7 +193,8 @@ class EndMissionDialog(CavendishDialog):
         self.recorded = state.epilogue.adjustments()
         """The answers as the table recorded them during the mission."""
         self.sources = dict(sources or {})
-        """Where each recorded answer came from, by question ("recorded at 21:40 by Ana")."""
+        """Where each recorded answer came from, by question ("recorded at 21:40 by Ana"; a
+        `Phrase` is said again in the new language after a switch)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="end-dialog"):
@@ -215,13 +221,19 @@ class EndMissionDialog(CavendishDialog):
     def on_mount(self) -> None:
         self.update_preview()
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the questions as ticked so far put back, with
+        the score they give."""
+        self.put_back()
+        self.update_preview()
+
     def adjustments(self) -> Adjustments:
         ticked = {name: self.query_one(f"#{name}", Checkbox).value for name, _w, _d in ADJUSTMENTS}
         return Adjustments(**ticked)
 
     def source_words(self, name: str, ticked: bool) -> str:
         """Where the answer shown comes from: the record, or the group changing it here."""
-        source = self.sources.get(name) or t("not recorded")
+        source = tr(self.sources.get(name, "")) or t("not recorded")
         if ticked == getattr(self.recorded, name):
             return f"  {source}"
         if getattr(self.recorded, name):

@@ -18,6 +18,7 @@ from companion.sojourn.actions import (
 from companion.sojourn.model import MAX_PRINTED, RISKS, DestinationCard, parse_date
 from companion.text import visible
 from lang import t, tn, tr
+from widgets.kit.kept_values import KeptValues
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers
 from widgets.shell.chrome import KeyFooter
@@ -117,7 +118,7 @@ def card_values(card: DestinationCard) -> dict[str, str]:
     }
 
 
-class DestinationDialog(SojournDialog):
+class DestinationDialog(KeptValues, SojournDialog):
     """Fast entry of a destination card: enter moves on, enter on the last field saves.
 
     | Key | Action |
@@ -146,24 +147,18 @@ class DestinationDialog(SojournDialog):
     ) -> None:
         super().__init__(submit)
         self.heading = title
+        """The dialog's title (a `Phrase` is said again in the new language after a switch)."""
         self.stacked = stacked
+        self.drawn_here = False
+        """A Time Fragment card was drawn in this dialog: its help says to draw again."""
         self.editing = editing
         self.card = card
 
     def compose(self) -> ComposeResult:
         values = card_values(self.card) if self.card else dict.fromkeys(FIELDS, "")
         with Vertical(classes="sojourn-dialog", id="destination-dialog") as box:
-            box.border_title = plain(self.heading)
-            help_text = t("Type what the card shows; enter moves to the next field.")
-            if self.stacked:
-                help_text = tn(
-                    "Type what the card shows; enter moves to the next field. "
-                    "{n} Time Fragment card stacked under it.",
-                    "Type what the card shows; enter moves to the next field. "
-                    "{n} Time Fragment cards stacked under it.",
-                    self.stacked,
-                )
-            yield Static(help_text, id="destination-help", markup=False)
+            box.border_title = plain(tr(self.heading))
+            yield Static(self.help_text(), id="destination-help", markup=False)
             with Grid(id="destination-fields"):
                 for field in FIELDS:
                     yield Label(tr(LABELS[field]), markup=False)
@@ -179,6 +174,31 @@ class DestinationDialog(SojournDialog):
 
     def on_mount(self) -> None:
         self.query_one("#field-name", Input).focus()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the card's fields as typed so far, put back."""
+        self.put_back()
+
+    def help_text(self) -> str:
+        """What to do: type the card, with the Time Fragment cards stacked under it; right
+        after one was drawn here, draw again."""
+        if self.drawn_here:
+            return tn(
+                "{n} Time Fragment card stacked: now draw again and type the destination "
+                "that goes on top.",
+                "{n} Time Fragment cards stacked: now draw again and type the destination "
+                "that goes on top.",
+                self.stacked,
+            )
+        if self.stacked:
+            return tn(
+                "Type what the card shows; enter moves to the next field. "
+                "{n} Time Fragment card stacked under it.",
+                "Type what the card shows; enter moves to the next field. "
+                "{n} Time Fragment cards stacked under it.",
+                self.stacked,
+            )
+        return t("Type what the card shows; enter moves to the next field.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Editing a card already placed draws nothing: no Time Fragment, no empty deck."""
@@ -215,15 +235,8 @@ class DestinationDialog(SojournDialog):
     def action_fragment(self) -> None:
         if self.editing is None and self.submit(DrawTimeFragment()):
             self.stacked += 1
-            self.query_one("#destination-help", Static).update(
-                tn(
-                    "{n} Time Fragment card stacked: now draw again and type the destination "
-                    "that goes on top.",
-                    "{n} Time Fragment cards stacked: now draw again and type the destination "
-                    "that goes on top.",
-                    self.stacked,
-                )
-            )
+            self.drawn_here = True
+            self.query_one("#destination-help", Static).update(self.help_text())
 
     def action_deck_empty(self) -> None:
         if self.editing is None:

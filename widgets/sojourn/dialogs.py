@@ -20,6 +20,7 @@ from companion.sojourn.model import KINDS, Kind, SojournState
 from companion.sojourn.outlook import damage_faces, draw_chances
 from lang import t, tn, tr
 from widgets.dice.prompt import FacesInput, RollPrompt, convention
+from widgets.kit.kept_values import KeptValues
 from widgets.kit.shown import plain
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
@@ -94,11 +95,13 @@ class CardsDialog(SojournDialog):
         self.state = state
         self.count = count
         self.why = why
+        """Why the cards are drawn (a `Phrase` is said again in the new language after a
+        switch)."""
         self.cards: list[Kind] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="sojourn-dialog", id="cards-dialog") as box:
-            box.border_title = plain(self.why)
+            box.border_title = plain(tr(self.why))
             yield Static(id="cards-typed")
             with Answers(id="cards-kinds"):
                 for kind in KINDS:
@@ -111,6 +114,10 @@ class CardsDialog(SojournDialog):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.show()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: the cards typed so far, said again."""
         self.show()
 
     def show(self) -> None:
@@ -202,7 +209,7 @@ class SideDialog(SojournDialog):
         self.action_side(event.button.id or "")
 
 
-class RiskDialog(SojournDialog):
+class RiskDialog(KeptValues, SojournDialog):
     """The RISK roll: what the real percentile dice show first; `r` rolls them in the app.
 
     | Key | Action |
@@ -258,6 +265,10 @@ class RiskDialog(SojournDialog):
 
     def on_mount(self) -> None:
         self.query_one("#real-dice", FacesInput).focus()
+
+    def spoken_again(self) -> None:
+        """Composed again in another language: what was typed of the real dice, put back."""
+        self.put_back()
 
     @on(FacesInput.AppRollAsked)
     def app_roll(self) -> None:

@@ -220,13 +220,13 @@ class SojournScreen(GameScreen):
         dialog: SojournDialog
         if isinstance(waiting, DrawCards):
             why = (
-                t("Starting hand")
+                phrase("Starting hand")
                 if waiting.reason == "hand"
-                else t("GAIN at {place}", place=state.here.name)
+                else phrase("GAIN at {place}", place=state.here.name)
             )
             dialog = CardsDialog(self.act, state, waiting.count, why)
         elif isinstance(waiting, OpenNext):
-            title = tr(OPENING_TITLES[waiting.reason])
+            title = OPENING_TITLES[waiting.reason]
             dialog = DestinationDialog(self.act, title, waiting.fragments)
         elif isinstance(waiting, PlaceCard):
             dialog = SideDialog(self.act, waiting.card.name, state.here.name)
@@ -351,7 +351,7 @@ class SojournScreen(GameScreen):
         if index == 0:
             self.notify(t("The Jurassic Period is the start card: nothing to edit."))
             return
-        title = t("Edit {place}", place=place.name)
+        title = phrase("Edit {place}", place=place.name)
         self.open_dialog(DestinationDialog(self.act, title, editing=index, card=place.card))
 
     def action_next_step(self) -> None:

@@ -159,6 +159,11 @@ class TravelDialog(SojournDialog):
     def on_mount(self) -> None:
         self.show()
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the cards picked to drop, or the Paradox,
+        shown again."""
+        self.show()
+
     def show(self) -> None:
         preview = preview_trip(self.state, self.index, self.how)
         self.query_one("#trip-preview", Static).update(
