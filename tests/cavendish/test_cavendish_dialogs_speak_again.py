@@ -165,3 +165,29 @@ async def test_another_adversary_and_the_shares_typed_are_kept_across_a_switch(
         await pilot.pause()
         await switched(pilot, "en", lambda: "Update (ctrl+s)" in buttons(update))
         assert update.query(Input).first().value == "7" != proposed
+
+
+async def test_a_count_and_a_name_typed_in_small_dialogs_survive_a_switch(
+    make_test_app: Callable[..., Any],
+) -> None:
+    from companion.phrases import phrase
+    from widgets.cavendish.dialogs import AmountDialog, NameDialog
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(AmountDialog(phrase("Fear"), default=1))
+        await pause_until(pilot, lambda: bool(app.screen.query("#amount")))
+        amount = app.screen
+        amount.query_one("#amount", Input).value = "4"
+        await pilot.pause()
+        await switched(pilot, "fr", lambda: "Confirmer (entrée)" in buttons(amount))
+        assert amount.query_one("#amount", Input).value == "4"
+
+        app.push_screen(NameDialog(phrase("Location"), known=["A", "B"]))
+        await pause_until(pilot, lambda: bool(app.screen.query("#name")))
+        name = app.screen
+        name.query_one("#name", Input).value = "Library"
+        await pilot.pause()
+        await switched(pilot, "de", lambda: "Bekannte Orte: A, B" in shown(name, ".hint"))
+        assert name.query_one("#name", Input).value == "Library"

@@ -22,6 +22,7 @@ from companion.cavendish.saying import ATTRIBUTE_NAMES
 from companion.cavendish.show import waiting_for
 from companion.phrases import phrase
 from lang import t, tr
+from widgets.kit.kept_values import KeptValues
 from widgets.kit.safe_lists import SafeOptionList, SafeSelect
 from widgets.kit.shown import plain
 from widgets.kit.toggles import TickBox
@@ -44,8 +45,9 @@ class CavendishDialog(Dialog[object]):
         self.dismiss(None)
 
 
-class AmountDialog(CavendishDialog):
-    """Ask for a count ("gain N", "take N Fear"); enter confirms."""
+class AmountDialog(KeptValues, CavendishDialog):
+    """Ask for a count ("gain N", "take N Fear"); enter confirms; the count typed survives a
+    switch of language."""
 
     def __init__(self, title: str, default: int = 1) -> None:
         super().__init__()
@@ -54,7 +56,7 @@ class AmountDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(plain(self.title_text), classes="dialog-title")
+            yield Label(plain(tr(self.title_text)), classes="dialog-title")
             yield Input(str(self.default), type="integer", id="amount", compact=True)
             with Answers():
                 yield confirm_button()
@@ -68,6 +70,10 @@ class AmountDialog(CavendishDialog):
     def action_confirm_typed(self) -> None:
         self.confirm(self.query_one("#amount", Input).value)
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the count typed so far, put back."""
+        self.put_back()
+
     def confirm(self, typed: str) -> None:
         try:
             self.dismiss(int(typed))
@@ -75,8 +81,9 @@ class AmountDialog(CavendishDialog):
             self.notify(t("Type a whole number."), severity="error", markup=False)
 
 
-class NameDialog(CavendishDialog):
-    """Ask for a name (a location's letter), suggesting the names already known."""
+class NameDialog(KeptValues, CavendishDialog):
+    """Ask for a name (a location's letter), suggesting the names already known; the name typed
+    survives a switch of language."""
 
     def __init__(
         self,
@@ -88,20 +95,24 @@ class NameDialog(CavendishDialog):
         super().__init__()
         self.title_text = title
         self.known = list(known)
-        if hint:
-            self.hint = hint
-        elif self.known:
-            self.hint = t("Known locations: {locations}", locations=", ".join(self.known))
-        else:
-            self.hint = t("Known locations: none yet")
-        self.placeholder = placeholder or t("A, B, Library ...")
+        self.hint = hint
+        self.placeholder = placeholder
+
+    def hint_text(self) -> str:
+        """The hint under the field, in the language in use (the caller's, when it gave one)."""
+        if self.hint:
+            return tr(self.hint)
+        if self.known:
+            return t("Known locations: {locations}", locations=", ".join(self.known))
+        return t("Known locations: none yet")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(plain(self.title_text), classes="dialog-title")
+            yield Label(plain(tr(self.title_text)), classes="dialog-title")
             suggester = SuggestFromList(self.known, case_sensitive=False) if self.known else None
-            yield Input(placeholder=self.placeholder, id="name", suggester=suggester, compact=True)
-            yield Static(plain(self.hint), classes="hint")
+            placeholder = tr(self.placeholder) if self.placeholder else t("A, B, Library ...")
+            yield Input(placeholder=placeholder, id="name", suggester=suggester, compact=True)
+            yield Static(plain(self.hint_text()), classes="hint")
             with Answers():
                 yield confirm_button()
                 yield cancel_button()
@@ -114,6 +125,10 @@ class NameDialog(CavendishDialog):
     def action_confirm_typed(self) -> None:
         self.dismiss(self.query_one("#name", Input).value)
 
+    def spoken_again(self) -> None:
+        """Composed again in another language: the name typed so far, put back."""
+        self.put_back()
+
 
 class PickDialog(CavendishDialog):
     """Pick one entry of a list; dismisses with its id."""
@@ -125,8 +140,8 @@ class PickDialog(CavendishDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(plain(self.title_text), classes="dialog-title")
-            options = (Option(plain(text), id=key) for key, text in self.choices)
+            yield Label(plain(tr(self.title_text)), classes="dialog-title")
+            options = (Option(plain(tr(text)), id=key) for key, text in self.choices)
             yield SafeOptionList(*options, id="pick")
             with Answers():
                 yield cancel_button()
