@@ -21,14 +21,18 @@ from typing import Any
 import pytest
 
 import lang
+from companion.cavendish.model import RECEPTACLES
 from companion.registry import entries
-from companion.six_sojourns.model import TRADES
+from companion.six_sojourns.model import EXPANSIONS, TRADES
 from companion.sojourn.model import JURASSIC
 from tests.support.painted import painted_screen, settled_paint
 from tests.support.samples import SAMPLES, install_sample
 from tests.support.waiting import pause_until
 from widgets.play.game_screen import GameScreen
+from widgets.shell.base import SetupScreen
+from widgets.shell.games import game_ui
 from widgets.shell.home import HomeScreen
+from widgets.six_sojourns.setup import DEFAULT_PLAYERS
 from widgets.six_sojourns.tables import SHORT_TRADES
 from widgets.stats.screen import StatsScreen
 
@@ -41,9 +45,18 @@ FIELD = re.compile(r"(\{[^{}]*\})")
 
 def kept_terms() -> set[str]:
     """A game's words kept as they are in every language, as its glossary says: the trades of
-    Six Sojourns (typed as they are in a sheet's cells and board files), Sojourn's first
-    destination card, the timelines' Roman numerals."""
-    words = {*TRADES, *SHORT_TRADES.values(), JURASSIC, "I II III IV"}
+    Six Sojourns (typed as they are in a sheet's cells and board files) and its expansions'
+    names as printed on the cards, Sojourn's first destination card, Cavendish's receptacles
+    (its cards' names), the timelines' Roman numerals, and the example players' names."""
+    words = {
+        *TRADES,
+        *SHORT_TRADES.values(),
+        *EXPANSIONS.values(),
+        JURASSIC,
+        *RECEPTACLES,
+        *DEFAULT_PLAYERS,
+        "I II III IV",
+    }
     return {word.lower() for text in words for word in re.findall(r"[A-Za-z]+", text)}
 
 
@@ -212,3 +225,26 @@ async def test_every_word_of_home_and_stats_comes_from_a_catalog(
     allowed = data | pseudo_language.kept_words | kept_terms() | french_calendar_words()
     assert english_left(lines, allowed) == []
     assert pseudo("More keys") in "".join(lines)  # drawn, and drawn through the catalogs
+
+
+@pytest.mark.parametrize("size", [(80, 24), (44, 43)], ids=["80x24", "44x43"])
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_every_word_of_a_game_s_setup_comes_from_a_catalog(
+    game_id: str,
+    size: tuple[int, int],
+    pseudo_language: PseudoCatalog,
+    make_test_app: Callable[..., Any],
+) -> None:
+    ui = game_ui(game_id)
+    assert ui is not None
+    app = make_test_app()
+    async with app.run_test(size=size) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.push_screen(ui.setup_screen())
+        await pause_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        painted = await settled_paint(pilot)
+    lines = [strip.text for _, strips in painted for strip in strips]
+    kept = pseudo_language.kept_words | kept_terms()
+    short_forms = {word[:3] for word in kept}  # a field's hint: a kept term's first letters
+    assert english_left(lines, kept | short_forms) == []
+    assert pseudo("Home") in "".join(lines)
