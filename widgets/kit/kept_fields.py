@@ -14,10 +14,10 @@ from types import MappingProxyType
 from typing import Any
 
 from textual.containers import ScrollableContainer
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, RadioButton, Select, SelectionList
-from textual.widgets.input import Selection
+
+from widgets.kit.kept_focus import Focus, focus_again, focus_of
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,13 @@ class KeptFields:
     toggled: dict[str, bool] = field(default_factory=dict)
     ticked: dict[str, tuple[int | None, list[object]]] = field(default_factory=dict)
     scrolled: dict[str, tuple[float, float]] = field(default_factory=dict)
-    focused: str | None = None
+    focus: Focus = field(default_factory=Focus)
 
     @classmethod
     def read(cls, screen: Screen[Any], proposed: Mapping[str, str] | None = None) -> KeptFields:
         """The fields as the player left them on `screen` (only fields with an id); an input
         still holding what the screen `proposed` in its words is left to propose again."""
-        kept = cls(focused=screen.focused.id if screen.focused else None)
+        kept = cls(focus=focus_of(screen))
         for widget in screen.query("*"):
             name = widget.id
             if name is None:
@@ -83,23 +83,7 @@ class KeptFields:
             elif isinstance(widget, ScrollableContainer) and name in self.scrolled:
                 x, y = self.scrolled[name]
                 widget.call_after_refresh(widget.scroll_to, x, y, animate=False, force=True)
-        self.focus_again(screen)
-
-    def focus_again(self, screen: Screen[Any]) -> None:
-        """The field that had the focus has it again, its cursor where it was (not the whole
-        value selected, as a field taking the focus does: the next key would replace it)."""
-        if self.focused is None:
-            return
-        try:
-            widget = screen.query_one(f"#{self.focused}")
-        except NoMatches:
-            return
-        if not widget.focusable:
-            return
-        screen.set_focus(widget)  # at once: the field hears it is focused before the cursor
-        if isinstance(widget, Input) and self.focused in self.typed:
-            at = self.typed[self.focused][1]
-            widget.call_later(setattr, widget, "selection", Selection.cursor(at))
+        focus_again(screen, self.focus)
 
 
 class KeepsFields(Screen[None]):

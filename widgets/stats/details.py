@@ -46,9 +46,9 @@ from saves.history.details import (
 )
 from saves.paths import exports_dir
 from saves.shared.lock import Busy
+from widgets.kit.kept_focus import Focus, focus_again, focus_of
 from widgets.shell.base import Dialog
 from widgets.shell.chrome import KeyFooter
-from widgets.stats.kept import Focus, focus_again, focus_of
 
 
 class DetailsForm(Vertical):

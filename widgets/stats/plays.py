@@ -22,12 +22,12 @@ from saves.files import SaveError
 from saves.history.bgstats import saved_details
 from saves.history.plays import gather
 from saves.history.recorded import PREFIX, RecordedFile, RecordedStore
+from widgets.kit.kept_focus import Focus, focus_again, focus_of
 from widgets.shell.base import Answers, CompanionScreen, Dialog
 from widgets.shell.chrome import KeyFooter, TitleHeader
 from widgets.shell.titles import short_titles
 from widgets.stats.charts import bar, label
 from widgets.stats.details import edit_details, send_play_file
-from widgets.stats.kept import Focus, focus_again, focus_of
 from widgets.stats.push import send_to_bgstats
 from widgets.stats.record import RecordDialog
 

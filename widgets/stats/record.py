@@ -27,10 +27,10 @@ from companion.history.recorded import (
 from companion.phrases import phrase
 from lang import t, tr
 from saves.games.store import utc_now
+from widgets.kit.kept_focus import Focus, focus_again, focus_of
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
 from widgets.stats.details import DetailsForm
-from widgets.stats.kept import Focus, focus_again, focus_of
 
 OUTCOME_WORDS = {
     "won": phrase("won"),

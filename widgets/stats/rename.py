@@ -10,9 +10,9 @@ from textual.widgets import Button, Input, Label
 
 from companion.phrases import phrase
 from lang import t
+from widgets.kit.kept_focus import Focus, focus_again, focus_of
 from widgets.shell.base import Answers, Dialog
 from widgets.shell.chrome import KeyFooter
-from widgets.stats.kept import Focus, focus_again, focus_of
 
 
 class RenameDialog(Dialog[str | None]):

@@ -24,6 +24,7 @@ from companion.phrases import phrase
 from lang import t, tn, tr
 from saves.history.plays import aliases, gather, stats_data, time_zone
 from saves.shared.roster import COLOURS, player_colours, rename_keeping_colour, set_colour
+from widgets.kit.kept_focus import Focus, focus_again, focus_of
 from widgets.kit.players import known_names
 from widgets.kit.safe_lists import SafeSelect
 from widgets.shell.base import CompanionScreen
@@ -47,7 +48,6 @@ from widgets.stats.colours import (
     named,
     with_name,
 )
-from widgets.stats.kept import Focus, focus_again, focus_of
 from widgets.stats.rename import RenameDialog
 
 FOCUSED = {

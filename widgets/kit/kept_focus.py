@@ -1,7 +1,7 @@
-"""The field a player was typing in, kept through a switch of language: the Stats screen and its
-dialogs are composed again in the new language (`CompanionApp.speak_again`), their fields new
-ones holding what was typed; the one that had the focus takes it again, its cursor (or what was
-selected) where it was, so that the next key goes on where the last one left off."""
+"""The field a player was typing in, kept through a switch of language: a screen composed again
+in the new language (`CompanionApp.speak_again`) has new fields holding what was typed; the one
+that had the focus takes it again, its cursor (or what was selected) where it was, so that the
+next key goes on where the last one left off (the Stats screens, the setups)."""
 
 from __future__ import annotations
 
@@ -33,11 +33,14 @@ def focus_of(screen: Screen[Any]) -> Focus:
     return Focus(focused.id)
 
 
-def focus_again(screen: Screen[Any], kept: Focus, otherwise: Widget) -> None:
-    """The widget `kept` names takes the focus again (else `otherwise`), a field's selection as
-    it was: a field focused anew would select all it holds, and the next key replace it."""
+def focus_again(screen: Screen[Any], kept: Focus, otherwise: Widget | None = None) -> None:
+    """The widget `kept` names takes the focus again (else `otherwise`, if any), a field's
+    selection as it was: a field focused anew would select all it holds, and the next key
+    replace it."""
     found = [*screen.query(f"#{kept.widget}")] if kept.widget else []
     widget = found[0] if found else otherwise
+    if widget is None or not widget.focusable:
+        return
     if isinstance(widget, Input) and isinstance(kept.selection, Selection):
         if widget.select_on_focus:  # once focused (after the app's `set_focus`), as ever
             widget.select_on_focus = False
