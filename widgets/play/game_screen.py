@@ -37,7 +37,7 @@ from saves.games.journal import Draft, stale
 from saves.games.records import Record
 from saves.games.store import SavedGame
 from widgets.kit.shown import keeps_size, reason
-from widgets.play import told, words
+from widgets.play import take_back, told, words
 from widgets.play.action_log import ActionLog
 from widgets.play.conflict import FileConflicts
 from widgets.play.seats import SEAT_BINDING, SeatKeys
@@ -523,51 +523,8 @@ class GameScreen(CompanionScreen):
             self.trouble.show_on(self)
 
     def action_undo(self) -> None:
-        """Undo the game's last action, whoever made it; another device's asks first."""
-        if self.refuse_watch_only():
-            return
-        if self.shared.follow():  # the game moved since this screen showed it: look first
-            self.notify(
-                words.look_first(self.last_line()),
-                title=t("Look first"),
-                severity="warning",
-                markup=False,
-            )
-            return
-        if not self.saved.origins:
-            self.notify(t("Nothing to undo."), severity="warning")
-            return
-        top = self.saved.origins[-1]
-        step = self.session.last_step
-        if top.by and top.by != self.device and step is not None:
-            from widgets.play.result import ConfirmUndoDialog
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self._undo(top)
-
-            question = words.undo_question(self.person(top.seat))
-            detail = words.undo_detail(step.line)
-            dialog = ConfirmUndoDialog(question, detail, t("Undo it"), words.UNDO_AFTER)
-            self.app.push_screen(dialog, answered)
-            return
-        self._undo(top)
-
-    def _undo(self, top: Record) -> None:
-        step = self.session.last_step
-
-        def decide(theirs: list[Record]) -> list[Draft]:
-            origins = self.saved.origins
-            if not origins or origins[-1].number != top.number:
-                raise RuleError(words.not_undone(self.last_line()))
-            return [Draft("undo", target=top.number)]
-
-        def done(_mine: list[Record]) -> None:
-            self.shared.undid = True
-            if step is not None:
-                self.confirm(words.undone(self.undone_line(step)))
-
-        self.shared.commit(decide, done)
+        """Undo the game's last action, whoever made it (widgets/play/take_back.py)."""
+        take_back.undo(self)
 
     def confirm(self, message: str) -> None:
         """Say that this device's change was made, once the change is drawn: the frame that
@@ -595,25 +552,8 @@ class GameScreen(CompanionScreen):
         undo_to.ask(self, picked.line, picked.log)
 
     def action_redo(self) -> None:
-        if self.refuse_watch_only():
-            return
-        if not self.saved.undone:
-            self.notify(t("Nothing to redo."), severity="warning")
-            return
-        top = self.saved.undone[-1]
-
-        def decide(theirs: list[Record]) -> list[Draft]:
-            undone = self.saved.undone
-            if not undone or undone[-1].number != top.number:
-                raise RuleError(
-                    phrase("Nothing to redo: another device changed the game meanwhile.")
-                )
-            return [Draft("redo", target=top.number)]
-
-        def done(_mine: list[Record]) -> None:
-            self.confirm(words.redone(self.last_line()))
-
-        self.shared.commit(decide, done)
+        """Put back the action undone last (widgets/play/take_back.py)."""
+        take_back.redo(self)
 
     def action_leave(self) -> None:
         self.companion.go_home()

@@ -16,8 +16,6 @@ between the answer and the lock: nothing is undone, and the player is told to pi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -31,13 +29,10 @@ from saves.games.records import Record
 from saves.games.undo_back import UndoBack, undo_back
 from widgets.kit.shown import plain, reason
 from widgets.play.action_log import ActionLog
-from widgets.play.host import PlayScreen
+from widgets.play.take_back import Undoing
 from widgets.play.words import quoted
 from widgets.shell.base import Answers, YesNoDialog
 from widgets.shell.chrome import KeyFooter
-
-if TYPE_CHECKING:
-    from widgets.play.shared_game import SharedGame
 
 NAMED_LINES = 4
 """How many of the lines to undo the question names (the earliest); the rest are counted."""
@@ -139,20 +134,6 @@ class UndoToDialog(YesNoDialog):
         if self.is_active:
             self.dismiss(None)
             self.notify(PICK_AGAIN, title=t("Question closed"), markup=False)
-
-
-class Undoing(PlayScreen, Protocol):
-    """A play screen, as an undo back to a line uses it: a `PlayScreen` that makes changes."""
-
-    @property
-    def shared(self) -> SharedGame:
-        """The transactions on the game's file (`commit`) and the follow of other devices."""
-
-    def refuse_watch_only(self) -> bool:
-        """Say why nothing changes on a screen that only watches; True if it is one."""
-
-    def confirm(self, message: str) -> None:
-        """Say that this device's change was made, once it is drawn."""
 
 
 def start(screen: Undoing) -> None:
