@@ -58,13 +58,3 @@ def markdown_text(text: str) -> str:
     controls made visible, nothing read as HTML, a link or a table's edge (`<img onerror=...>`
     and `[t](javascript:...)` stay text)."""
     return visible(text).translate(MARKDOWN_INERT)
-
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """`count` and the noun in the number it takes: "1 tower", "2 towers", "0 free updates".
-
-    `plural_form` for a noun that does not just add an "s" ("1 Emergency Update" needs none,
-    "1 ally", "2 allies" does).
-    """
-    noun = singular if count == 1 else (plural_form or f"{singular}s")
-    return f"{count} {noun}"
