@@ -11,7 +11,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import MarkdownViewer
 
-import lang
 from companion.guard import GameFault
 from companion.phrases import phrase
 from companion.registry import left_out
@@ -32,7 +31,7 @@ def help_text(topic: str) -> str:
     by what every play screen shares (`PLAY_HELP`); each page in the language in use."""
     resource = resources.files("widgets.shell") / "help" / f"{topic}.md"
     if resource.is_file():
-        text = page(resource.read_text(encoding="utf-8"))
+        text = translated(resource.read_text(encoding="utf-8"))
         return text + left_out_help() if topic == "home" else text
     ui = game_ui(topic)
     if ui is not None and ui.help_text is not None:
@@ -41,17 +40,11 @@ def help_text(topic: str) -> str:
         except GameFault as fault:  # the game's own code failed: its line, shown literally
             heading = t("Help")
             return f"# {heading}\n\n{literal([tr(fault)])}"
-        shared = page(PLAY_HELP.read_text(encoding="utf-8"))
-        return page(own).rstrip() + "\n\n" + shared.lstrip()
+        shared = translated(PLAY_HELP.read_text(encoding="utf-8"))
+        return translated(own).rstrip() + "\n\n" + shared.lstrip()
     nothing = t("No help is written for '{topic}' yet.", topic=topic)
     heading = t("Help")
     return f"# {heading}\n\n{nothing}"
-
-
-def page(text: str) -> str:
-    """A help page in the language in use: English as it is written (the source needs no
-    catalog), another language block by block (`lang.markdown.translated`)."""
-    return text if lang.current() == lang.SOURCE else translated(text)
 
 
 def left_out_help() -> str:

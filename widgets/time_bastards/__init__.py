@@ -49,12 +49,9 @@ def chart_notes(game: Mapping[str, Any], colours: Mapping[str, str]) -> list[str
 
 
 def rules_help() -> str:
-    """The rules summary F1 shows on Time Bastards' screens, in the reader's language."""
-    from lang import SOURCE, current
-    from lang.markdown import translated
-
-    page = resources.files(__name__).joinpath("help.md").read_text(encoding="utf-8")
-    return page if current() == SOURCE else translated(page)
+    """The rules summary F1 shows on Time Bastards' screens, in English: the help screen puts it
+    into the language in use block by block (`lang.markdown.translated`)."""
+    return resources.files(__name__).joinpath("help.md").read_text(encoding="utf-8")
 
 
 TIME_BASTARDS_UI = GameUI(
