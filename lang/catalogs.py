@@ -232,6 +232,9 @@ def _checked(where: str, wanted: Message, found: Message | None) -> Iterator[Pro
     if not all(strings):
         yield Problem(where, key, "not translated")
         return
+    if any("[" in text for text in strings) and not any("[" in text for text in sources):
+        # a label shows its words as Rich content: a bracket the English has not may be markup
+        yield Problem(where, key, "a square bracket the English does not have")
     if any("{" in text for text in sources):  # a brace-format message: its fields kept
         fields = placeholders(sources[-1]) | placeholders(sources[0])
         for text in strings:

@@ -84,3 +84,18 @@ def test_the_checker_finds_an_f_string_and_an_import_time_translation(tmp_path: 
         ]
     finally:
         sample.unlink()
+
+
+def test_a_translation_that_adds_a_bracket_or_changes_a_placeholder_is_named() -> None:
+    from babel.messages.catalog import Message
+
+    wanted = Message("Keep {name} (ctrl+s)")
+    said = [
+        problem.why
+        for text in ("Garder [b]{name}[/b]", "Garder {nom}", "Garder {name} (ctrl+s)")
+        for problem in catalogs._checked("fr.po", wanted, Message(wanted.id, text))
+    ]
+    assert said == [
+        "a square bracket the English does not have",
+        "placeholders differ: 'Garder {nom}'",
+    ]
